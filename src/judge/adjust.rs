@@ -1,0 +1,241 @@
+//! Adjustment phases: builds in owned vacant home centres, removals, waives, and civil
+//! disorder for removals not ordered (2023 rule, DATC 4.D.8).
+
+use super::hooks::Hooks;
+use super::{read_order, skip_to_next, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict};
+use crate::map::{Center, Kind, Loc, Map, Power, ProvId, UnitType};
+use crate::order::{Order, UnitRef};
+use crate::phase::Phase;
+use std::collections::VecDeque;
+
+/// How many units a power must build (positive) or remove (negative) this winter.
+pub fn adjustment(map: &Map, board: &Board, hooks: &dyn Hooks, power: Power) -> i32 {
+    let _ = map;
+    let centers = board.centers.values().filter(|&&p| p == power).count() as i32;
+    let units = board.units.iter().filter(|u| u.power == power).count() as i32;
+    centers - units + hooks.extra_builds(power)
+}
+
+/// Owned home centres of a power with no unit in them.
+pub fn vacant_homes(map: &Map, board: &Board, power: Power) -> Vec<ProvId> {
+    map.home_centers(power)
+        .filter(|p| board.centers.get(p) == Some(&power) && board.unit_at(*p).is_none())
+        .collect()
+}
+
+/// Has any power something to do this winter: a removal, or a build it has room for?
+pub fn any_adjustment_due(map: &Map, board: &Board, hooks: &dyn Hooks) -> bool {
+    map.all_powers().any(|p| {
+        let n = adjustment(map, board, hooks, p);
+        n < 0 || (n > 0 && !vacant_homes(map, board, p).is_empty())
+    })
+}
+
+/// Resolves an adjustment phase. Orders are taken in the order given: the first legal
+/// builds or removals count, the rest are void (DATC 4.D.4, 4.D.5, 4.D.6).
+pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
+    let mut results = Vec::new();
+    let mut next = Board {
+        units: board.units.clone(),
+        centers: board.centers.clone(),
+        ..Board::default()
+    };
+    let mut removed = vec![false; board.units.len()];
+    let mut built: Vec<Unit> = Vec::new();
+
+    let mut powers: Vec<Power> = map.all_powers().collect();
+    powers.retain(|p| adjustment(map, board, hooks, *p) != 0 || orders.iter().any(|o| o.power == *p));
+    for power in powers {
+        let due = adjustment(map, board, hooks, power);
+        let pname = map.power_name(power).to_string();
+        let mut used = 0;
+        for sub in orders.iter().filter(|o| o.power == power) {
+            let read = read_order(map, &board.units, sub);
+            let mut result = |verdict: Verdict, order: String, reason: String| {
+                results.push(OrderResult {
+                    power,
+                    order,
+                    verdict,
+                    reason,
+                    unit: None,
+                });
+            };
+            match read {
+                Read::Void(r) => results.push(r),
+                Read::Free(Order::Waive) => {
+                    if due > used {
+                        used += 1;
+                        result(Verdict::Succeeds, "WAIVE".into(), String::new());
+                    } else {
+                        result(Verdict::Void, "WAIVE".into(), no_more(&pname, due));
+                    }
+                }
+                Read::Free(Order::Build(u)) => {
+                    let text = build_text(map, &u);
+                    if due <= used {
+                        result(Verdict::Void, text, no_more(&pname, due));
+                        continue;
+                    }
+                    match check_build(map, board, &built, power, &u) {
+                        Ok(unit) => {
+                            used += 1;
+                            built.push(unit);
+                            result(Verdict::Succeeds, format!("BUILD {}", unit.text(map)), String::new());
+                        }
+                        Err(e) => result(Verdict::Void, text, e),
+                    }
+                }
+                Read::Free(o) => result(Verdict::Void, o.to_text(map), "not an adjustment order".into()),
+                Read::Unit {
+                    unit,
+                    order: Order::Disband(_),
+                } => {
+                    let text = format!("REMOVE {}", board.units[unit].text(map));
+                    if -due <= used {
+                        result(Verdict::Void, text, no_more(&pname, due));
+                    } else if removed[unit] {
+                        // DATC 6.J.2: removing the same unit twice removes it once.
+                        result(Verdict::Void, text, "this unit is already removed".into());
+                    } else {
+                        used += 1;
+                        removed[unit] = true;
+                        result(Verdict::Succeeds, text, String::new());
+                    }
+                }
+                Read::Unit { order, .. } => result(
+                    Verdict::Void,
+                    order.to_text(map),
+                    "in an adjustment phase a unit can only be removed".into(),
+                ),
+            }
+        }
+        // Civil disorder: removals not ordered are made by distance (DATC 4.D.8, 2023 rules).
+        if due < 0 {
+            let missing = (-due - used) as usize;
+            let candidates: Vec<usize> = civil_disorder_order(map, board, power)
+                .into_iter()
+                .filter(|&u| !removed[u])
+                .collect();
+            for u in candidates.into_iter().take(missing) {
+                removed[u] = true;
+                results.push(OrderResult {
+                    power,
+                    order: format!("REMOVE {}", board.units[u].text(map)),
+                    verdict: Verdict::Succeeds,
+                    reason: "civil disorder: removal not ordered".into(),
+                    unit: None,
+                });
+            }
+        }
+    }
+    next.units = board
+        .units
+        .iter()
+        .zip(&removed)
+        .filter(|(_, r)| !**r)
+        .map(|(u, _)| *u)
+        .collect();
+    next.units.extend(built);
+    let next_phase = skip_to_next(map, phase, &mut next, hooks);
+    Outcome {
+        phase,
+        results,
+        next_phase,
+        next,
+    }
+}
+
+fn no_more(power: &str, due: i32) -> String {
+    match due {
+        0 => format!("{power} has no adjustment to make"),
+        d if d > 0 => format!("{power} may build only {d} this winter"),
+        d => format!("{power} must remove {}, and removals are what it may order", -d),
+    }
+}
+
+fn build_text(map: &Map, u: &UnitRef) -> String {
+    format!("BUILD {}", crate::order::unit_text(map, u))
+}
+
+/// A build is legal in a vacant home centre the power owns, once per province, with a unit
+/// that can stand there (DATC 6.I, 4.B.7, 4.C.3, 4.C.4).
+fn check_build(map: &Map, board: &Board, built: &[Unit], power: Power, u: &UnitRef) -> Result<Unit, String> {
+    let p = u.loc.prov;
+    let code = map.code(p);
+    if map.center(p) != Some(Center::Home(power)) {
+        return Err(format!("{code} is not a home centre of {}", map.power_name(power)));
+    }
+    if board.centers.get(&p) != Some(&power) {
+        return Err(format!("{} does not own {code}", map.power_name(power)));
+    }
+    if board.unit_at(p).is_some() || built.iter().any(|b| b.loc.prov == p) {
+        return Err(format!("{code} is not vacant"));
+    }
+    let kind_of = map.province(p).kind;
+    let coast = u.loc.coast.filter(|c| map.coasts(p).contains(c));
+    let kind = match u.kind {
+        Some(k) => k,
+        None if kind_of == Kind::Land => UnitType::Army,
+        None if u.loc.coast.is_some() => UnitType::Fleet,
+        None => return Err(format!("say whether to build an army or a fleet in {code}")),
+    };
+    let loc = match kind {
+        UnitType::Army => Loc::new(p),
+        UnitType::Fleet => {
+            if kind_of != Kind::Coast {
+                return Err(format!("a fleet cannot be built in {code}: it is inland"));
+            }
+            if map.coasts(p).is_empty() {
+                Loc::new(p)
+            } else {
+                match coast {
+                    Some(c) => Loc {
+                        prov: p,
+                        coast: Some(c),
+                    },
+                    None => return Err(format!("name the coast of {code} for the fleet")),
+                }
+            }
+        }
+    };
+    Ok(Unit { power, kind, loc })
+}
+
+/// The power's units in the order civil disorder removes them: farthest from an owned
+/// supply centre first (moving over land and sea alike), fleets before armies, then by
+/// the province's English name.
+pub fn civil_disorder_order(map: &Map, board: &Board, power: Power) -> Vec<usize> {
+    let n = map.provinces.len();
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = VecDeque::new();
+    for (&p, &owner) in &board.centers {
+        if owner == power {
+            dist[p as usize] = 0;
+            queue.push_back(p);
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        for q in map.any_borders(p) {
+            if dist[q as usize] == u32::MAX {
+                dist[q as usize] = dist[p as usize] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    let mut ids: Vec<usize> = (0..board.units.len())
+        .filter(|&u| board.units[u].power == power)
+        .collect();
+    ids.sort_by(|&a, &b| {
+        let (ua, ub) = (board.units[a], board.units[b]);
+        dist[ub.loc.prov as usize]
+            .cmp(&dist[ua.loc.prov as usize])
+            .then((ua.kind == UnitType::Army).cmp(&(ub.kind == UnitType::Army)))
+            .then(
+                map.province(ua.loc.prov)
+                    .name
+                    .to_lowercase()
+                    .cmp(&map.province(ub.loc.prov).name.to_lowercase()),
+            )
+    });
+    ids
+}

@@ -1,0 +1,271 @@
+//! The judge: from a board and the written orders of one phase to the results and the
+//! board after the phase, exactly as the DATC (v3, 2023 rules) prefers.
+//!
+//! - [`movement`]: order validation and the guess-and-check resolver (DATC section 5).
+//! - [`retreat`]: retreats, with contested provinces and the attacker's origin.
+//! - [`adjust`]: builds, removals, waives and civil disorder (2023 distance rule).
+//! - [`hooks`]: the one seam through which a variant changes a decision.
+//!
+//! The judge knows nothing of any variant and nothing of files or mail.
+
+pub mod adjust;
+pub mod hooks;
+pub mod movement;
+pub mod retreat;
+
+use crate::map::{Loc, Map, Power, ProvId, UnitType};
+use crate::order::{parse_order, unit_text, Order, UnitRef};
+use crate::phase::{Phase, PhaseKind, Season};
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use hooks::{Hooks, Probe, Standard, Strength, UNBEATABLE};
+pub use movement::Act;
+
+/// Index of a unit in [`Board::units`].
+pub type UnitId = usize;
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Unit {
+    pub power: Power,
+    pub kind: UnitType,
+    pub loc: Loc,
+}
+
+impl Unit {
+    pub fn text(&self, map: &Map) -> String {
+        format!("{} {}", self.kind.letter(), map.loc_text(self.loc))
+    }
+}
+
+/// A unit dislodged in the movement phase, waiting for its retreat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dislodged {
+    pub unit: Unit,
+    /// Where the dislodging unit came from; `None` when it came by convoy (DATC 4.A.5).
+    pub attacker_from: Option<ProvId>,
+    /// The places it may retreat to, when already known (the judge computes them after a
+    /// movement phase; a position file may restrict them).
+    pub retreats: Option<Vec<Loc>>,
+}
+
+/// Everything on the board at the start of a phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    pub units: Vec<Unit>,
+    /// Retreat phases only.
+    pub dislodged: Vec<Dislodged>,
+    /// Retreat phases only: provinces left empty by a standoff.
+    pub contested: Vec<ProvId>,
+    /// Owner of each owned supply centre.
+    pub centers: BTreeMap<ProvId, Power>,
+}
+
+impl Board {
+    pub fn unit_at(&self, prov: ProvId) -> Option<UnitId> {
+        self.units.iter().position(|u| u.loc.prov == prov)
+    }
+
+    /// The board at the start of a standard game.
+    pub fn starting(map: &Map) -> Board {
+        let units = map
+            .starting_units
+            .iter()
+            .map(|&(power, kind, loc)| Unit { power, kind, loc })
+            .collect();
+        Board {
+            units,
+            centers: home_centers(map),
+            ..Board::default()
+        }
+    }
+}
+
+/// Every home centre owned by its home power.
+pub fn home_centers(map: &Map) -> BTreeMap<ProvId, Power> {
+    map.centers()
+        .filter_map(|p| match map.center(p) {
+            Some(crate::map::Center::Home(pw)) => Some((p, pw)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An order as a power submitted it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submitted {
+    pub power: Power,
+    pub text: String,
+}
+
+/// What became of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Succeeds,
+    Fails,
+    /// Unreadable or illegal: ignored, the unit holds (DATC 4.E.1).
+    Void,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Succeeds => "succeeds",
+            Verdict::Fails => "fails",
+            Verdict::Void => "void",
+        }
+    }
+}
+
+/// The result of one order, with its cause in words a player reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderResult {
+    pub power: Power,
+    /// The order in normalised notation, or as written when it could not be read.
+    pub order: String,
+    pub verdict: Verdict,
+    pub reason: String,
+    /// The unit the order was for, when it names one on the board.
+    pub unit: Option<UnitId>,
+}
+
+/// The outcome of a phase.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub phase: Phase,
+    pub results: Vec<OrderResult>,
+    /// The next phase that has something to do, and the board at its start.
+    pub next_phase: Phase,
+    pub next: Board,
+}
+
+/// Why a written order is void, for the result's `reason`.
+pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl fmt::Display) -> OrderResult {
+    OrderResult {
+        power,
+        order,
+        verdict: Verdict::Void,
+        reason: reason.to_string(),
+        unit,
+    }
+}
+
+/// An order read and matched to a unit of the board, or the void result explaining why not.
+pub(crate) enum Read {
+    Unit {
+        unit: UnitId,
+        order: Order,
+    },
+    /// An order that names no unit (`BUILD`, `WAIVE`).
+    Free(Order),
+    Void(OrderResult),
+}
+
+/// Parses a submitted order and finds the unit it is for among `units`. The unit type and
+/// coast written are not checked: a wrong type or coast is ignored (DATC 4.C.2, 4.B.5).
+pub(crate) fn read_order(map: &Map, units: &[Unit], sub: &Submitted) -> Read {
+    let order = match parse_order(map, &sub.text) {
+        Ok(o) => o,
+        Err(e) => {
+            return Read::Void(void(
+                sub.power,
+                sub.text.trim().to_string(),
+                None,
+                format!("cannot read the order: {e}"),
+            ))
+        }
+    };
+    let Some(uref) = order.unit().copied() else {
+        return Read::Free(order);
+    };
+    let written = order.to_text(map);
+    let Some(id) = units.iter().position(|u| u.loc.prov == uref.prov()) else {
+        return Read::Void(void(
+            sub.power,
+            written,
+            None,
+            format!("there is no unit in {}", map.code(uref.prov())),
+        ));
+    };
+    let unit = units[id];
+    if unit.power != sub.power {
+        return Read::Void(void(
+            sub.power,
+            written,
+            None,
+            format!("{} belongs to {}", unit.text(map), map.power_name(unit.power)),
+        ));
+    }
+    Read::Unit {
+        unit: id,
+        order: with_unit(order, unit),
+    }
+}
+
+/// The order with its own unit written as it really is on the board.
+fn with_unit(order: Order, unit: Unit) -> Order {
+    let u = UnitRef {
+        kind: Some(unit.kind),
+        loc: unit.loc,
+    };
+    match order {
+        Order::Hold(_) => Order::Hold(u),
+        Order::Move { dest, via_convoy, .. } => Order::Move {
+            unit: u,
+            dest,
+            via_convoy,
+        },
+        Order::Support { target, dest, .. } => Order::Support { unit: u, target, dest },
+        Order::Convoy { army, dest, .. } => Order::Convoy { unit: u, army, dest },
+        Order::Disband(_) => Order::Disband(u),
+        o => o,
+    }
+}
+
+/// Resolves one phase of any kind.
+pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
+    match phase.kind {
+        PhaseKind::Movement => movement::adjudicate(map, phase, board, orders, hooks),
+        PhaseKind::Retreat => retreat::adjudicate(map, phase, board, orders, hooks),
+        PhaseKind::Adjustment => adjust::adjudicate(map, phase, board, orders, hooks),
+    }
+}
+
+/// After autumn, every supply centre with a unit in it belongs to that unit's power.
+pub(crate) fn update_centers(map: &Map, board: &mut Board) {
+    for u in &board.units {
+        if map.is_center(u.loc.prov) {
+            board.centers.insert(u.loc.prov, u.power);
+        }
+    }
+}
+
+/// The first phase from `phase` on that has something to do on `board`: retreat phases
+/// need dislodged units, adjustment phases need a power whose units and centres differ.
+/// Centres are updated when an autumn phase is left behind.
+pub(crate) fn skip_to_next(map: &Map, mut phase: Phase, board: &mut Board, hooks: &dyn Hooks) -> Phase {
+    loop {
+        let from = phase;
+        phase = phase.next();
+        if from.season == Season::Fall && phase.season == Season::Winter {
+            update_centers(map, board);
+        }
+        let busy = match phase.kind {
+            PhaseKind::Movement => true,
+            PhaseKind::Retreat => !board.dislodged.is_empty(),
+            PhaseKind::Adjustment => adjust::any_adjustment_due(map, board, hooks),
+        };
+        if busy {
+            return phase;
+        }
+    }
+}
+
+/// `A PAR` for a unit reference that may lack its type, filled in from the board.
+pub(crate) fn ref_text(map: &Map, units: &[Unit], r: &UnitRef) -> String {
+    match units.iter().find(|u| u.loc.prov == r.prov()) {
+        Some(u) => u.text(map),
+        None => unit_text(map, r),
+    }
+}

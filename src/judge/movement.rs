@@ -1,0 +1,1136 @@
+//! Movement phases: validating the orders, then resolving them with Kruijswijk's
+//! guess-and-check algorithm (DATC 5.F) over the DATC decisions: MOVE, SUPPORT, CONVOY and
+//! PATH, with ATTACK, HOLD, DEFEND and PREVENT strength (DATC 5.B).
+//!
+//! Rule choices are the DATC v3 preferences (2023 rules); the branches that exist because of
+//! one cite its number.
+
+use super::hooks::{Hooks, Probe, Strength};
+use super::{
+    read_order, ref_text, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read, Submitted, Unit, UnitId,
+    Verdict,
+};
+use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
+use crate::order::Order;
+use crate::phase::Phase;
+
+/// A unit's order as the judge reads it, after validation. A void order, or a support or
+/// convoy that does not match, is `Hold`: the unit holds and may receive support to hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Hold,
+    /// `convoyed`: the army goes by convoy (a route of fleets is needed; no land fallback).
+    Move {
+        dest: Loc,
+        convoyed: bool,
+    },
+    /// `dest` is `None` for a support to hold.
+    Support {
+        target: UnitId,
+        dest: Option<ProvId>,
+    },
+    Convoy {
+        army: UnitId,
+        dest: ProvId,
+    },
+}
+
+impl Act {
+    fn dest(self) -> Option<ProvId> {
+        match self {
+            Act::Move { dest, .. } => Some(dest.prov),
+            _ => None,
+        }
+    }
+}
+
+/// Resolves a movement phase.
+pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
+    let v = validate(map, board, orders);
+    let mut r = Resolver::new(map, &board.units, &v.acts, hooks);
+    for u in 0..board.units.len() {
+        r.resolve(u);
+    }
+    let mut results = v.results;
+    for res in results.iter_mut() {
+        if res.verdict == Verdict::Void {
+            continue;
+        }
+        if let Some(u) = res.unit {
+            let (verdict, reason) = r.explain(u);
+            res.verdict = verdict;
+            res.reason = reason;
+        }
+    }
+    // Dislodged units: say so in the result of their order.
+    let dislodgers: Vec<Option<UnitId>> = (0..board.units.len()).map(|u| r.dislodged_by(u)).collect();
+    for res in results.iter_mut() {
+        if let Some(u) = res.unit {
+            if let Some(by) = dislodgers[u] {
+                let note = format!("dislodged by {}", board.units[by].text(map));
+                if !res.reason.contains(&note) {
+                    res.reason = if res.reason.is_empty() {
+                        note
+                    } else {
+                        format!("{}; {note}", res.reason)
+                    };
+                }
+            }
+        }
+    }
+
+    let mut next = Board {
+        centers: board.centers.clone(),
+        ..Board::default()
+    };
+    for (u, unit) in board.units.iter().enumerate() {
+        if dislodgers[u].is_some() {
+            continue;
+        }
+        let mut unit = *unit;
+        if let Act::Move { dest, .. } = v.acts[u] {
+            if r.resolve(u) {
+                unit.loc = dest;
+            }
+        }
+        next.units.push(unit);
+    }
+    next.contested = r.contested(&next);
+    for (u, by) in dislodgers.iter().enumerate() {
+        let Some(by) = *by else { continue };
+        let attacker_from = match v.acts[by] {
+            Act::Move { convoyed: true, .. } => None,
+            _ => Some(board.units[by].loc.prov),
+        };
+        let unit = board.units[u];
+        let retreats = retreat_options(map, &next, unit, attacker_from, |to| hooks.may_retreat_to(u, to));
+        next.dislodged.push(Dislodged {
+            unit,
+            attacker_from,
+            retreats: Some(retreats),
+        });
+    }
+    let next_phase = skip_to_next(map, phase, &mut next, hooks);
+    if next_phase.kind != crate::phase::PhaseKind::Retreat {
+        next.dislodged.clear();
+        next.contested.clear();
+    }
+    Outcome {
+        phase,
+        results,
+        next_phase,
+        next,
+    }
+}
+
+/// Where a dislodged unit may go: an adjacent place that is empty after the movement, not
+/// the province the attacker came from (unless it came by convoy, DATC 4.A.5), and not left
+/// empty by a standoff.
+pub fn retreat_options(
+    map: &Map,
+    after: &Board,
+    unit: Unit,
+    attacker_from: Option<ProvId>,
+    allowed: impl Fn(ProvId) -> bool,
+) -> Vec<Loc> {
+    let candidates: Vec<Loc> = match unit.kind {
+        UnitType::Army => map.army_borders(unit.loc.prov).iter().map(|&p| Loc::new(p)).collect(),
+        UnitType::Fleet => map.fleet_borders(unit.loc).to_vec(),
+    };
+    let mut out: Vec<Loc> = candidates
+        .into_iter()
+        .filter(|l| {
+            Some(l.prov) != attacker_from
+                && after.unit_at(l.prov).is_none()
+                && !after.contested.contains(&l.prov)
+                && allowed(l.prov)
+        })
+        .collect();
+    out.sort_by_key(|l| (map.code(l.prov).to_string(), l.coast));
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Validation: which orders are legal (DATC 4.E.1), and which supports and convoys match.
+// ---------------------------------------------------------------------------------------
+
+struct Validated {
+    acts: Vec<Act>,
+    results: Vec<OrderResult>,
+}
+
+/// A legal order before matching.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Legal {
+    Hold,
+    Move {
+        dest: Loc,
+        via_convoy: bool,
+        needs_convoy: bool,
+    },
+    /// `coast`: the coast written for a supported fleet's destination, which must then be
+    /// the one the fleet moves to (DATC 6.B.9; omitting it is fine, DATC 6.B.15).
+    Support {
+        target: UnitId,
+        dest: Option<ProvId>,
+        coast: Option<Coast>,
+    },
+    Convoy {
+        army: UnitId,
+        dest: ProvId,
+    },
+}
+
+fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
+    let units = &board.units;
+    let fleets_at_sea: Vec<bool> = {
+        let mut v = vec![false; map.provinces.len()];
+        for u in units {
+            if u.kind == UnitType::Fleet && map.is_sea(u.loc.prov) {
+                v[u.loc.prov as usize] = true;
+            }
+        }
+        v
+    };
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    // (result index, unit, legal order)
+    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
+    for sub in orders {
+        let idx = results.len();
+        match read_order(map, units, sub) {
+            Read::Void(r) => results.push(r),
+            Read::Free(order) => results.push(void(
+                sub.power,
+                order.to_text(map),
+                None,
+                "builds and waives are for adjustment phases",
+            )),
+            Read::Unit { unit, order } => {
+                let text = order_text(map, units, &order);
+                match check(map, units, &fleets_at_sea, unit, &order) {
+                    Ok(l) => {
+                        results.push(OrderResult {
+                            power: sub.power,
+                            order: text,
+                            verdict: Verdict::Succeeds,
+                            reason: String::new(),
+                            unit: Some(unit),
+                        });
+                        legal.push((idx, unit, l));
+                    }
+                    Err(reason) => results.push(void(sub.power, text, Some(unit), reason)),
+                }
+            }
+        }
+    }
+
+    // Several legal orders for one unit: the same order twice counts once; different orders
+    // leave the unit holding (DATC 4.D.3, choice c).
+    let mut chosen: Vec<Option<(usize, Legal)>> = vec![None; units.len()];
+    let mut confused = vec![false; units.len()];
+    for &(idx, u, l) in &legal {
+        match chosen[u] {
+            None => chosen[u] = Some((idx, l)),
+            Some((_, prev)) if prev == l => {
+                results[idx].verdict = Verdict::Void;
+                results[idx].reason = "the same order was given twice; it counts once".into();
+            }
+            Some(_) => confused[u] = true,
+        }
+    }
+    for &(idx, u, _) in &legal {
+        if confused[u] {
+            results[idx].verdict = Verdict::Void;
+            results[idx].reason = format!("{} was given different orders; it holds", units[u].text(map));
+            chosen[u] = None;
+        }
+    }
+
+    // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
+    // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
+    // 2023 rules; no fallback to the land route, DATC 6.G.8).
+    let own_convoy = |army: UnitId, dest: ProvId| {
+        chosen.iter().enumerate().any(|(f, c)| {
+            matches!(c, Some((_, Legal::Convoy { army: a, dest: d })) if *a == army && *d == dest)
+                && units[f].power == units[army].power
+        })
+    };
+    let mut acts = vec![Act::Hold; units.len()];
+    for u in 0..units.len() {
+        if let Some((
+            _,
+            Legal::Move {
+                dest,
+                via_convoy,
+                needs_convoy,
+            },
+        )) = chosen[u]
+        {
+            let convoyed = units[u].kind == UnitType::Army && (needs_convoy || via_convoy || own_convoy(u, dest.prov));
+            acts[u] = Act::Move { dest, convoyed };
+        }
+    }
+    // Supports and convoys must match the order of the unit they are for.
+    for u in 0..units.len() {
+        let Some((idx, l)) = chosen[u] else { continue };
+        match l {
+            Legal::Support { target, dest, coast } => {
+                let ok = match (dest, acts[target]) {
+                    (None, Act::Move { .. }) => false,
+                    (None, _) => true,
+                    (Some(d), Act::Move { dest, .. }) => dest.prov == d && (coast.is_none() || coast == dest.coast),
+                    (Some(_), _) => false,
+                };
+                if ok {
+                    acts[u] = Act::Support { target, dest };
+                } else {
+                    results[idx].verdict = Verdict::Void;
+                    results[idx].reason = format!("does not match: {}", what_unit_does(map, units, &acts, target));
+                }
+            }
+            Legal::Convoy { army, dest } => match acts[army] {
+                Act::Move {
+                    dest: d,
+                    convoyed: true,
+                } if d.prov == dest => acts[u] = Act::Convoy { army, dest },
+                Act::Move {
+                    dest: d,
+                    convoyed: false,
+                } if d.prov == dest => {
+                    results[idx].verdict = Verdict::Void;
+                    results[idx].reason = format!("{} moves over land, not by convoy", units[army].text(map));
+                }
+                _ => {
+                    results[idx].verdict = Verdict::Void;
+                    results[idx].reason = format!("does not match: {}", what_unit_does(map, units, &acts, army));
+                }
+            },
+            _ => {}
+        }
+    }
+    Validated { acts, results }
+}
+
+fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String {
+    let name = units[u].text(map);
+    match acts[u] {
+        Act::Move { dest, .. } => format!("{name} moves to {}", map.loc_text(dest)),
+        _ => format!("{name} does not move there"),
+    }
+}
+
+/// The normalised notation, with the other units' types filled in from the board.
+fn order_text(map: &Map, units: &[Unit], order: &Order) -> String {
+    let own = order.unit().map(|u| ref_text(map, units, u)).unwrap_or_default();
+    match order {
+        Order::Support { target, dest: None, .. } => format!("{own} S {}", ref_text(map, units, target)),
+        Order::Support {
+            target, dest: Some(d), ..
+        } => {
+            let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
+            let to = map.loc_text(Loc { prov: d.prov, coast });
+            format!("{own} S {} - {to}", ref_text(map, units, target))
+        }
+        Order::Convoy { army, dest, .. } => format!("{own} C {} - {}", ref_text(map, units, army), map.code(dest.prov)),
+        o => o.to_text(map),
+    }
+}
+
+/// The legality of one order, not knowing the others (DATC 4.E.1).
+fn check(map: &Map, units: &[Unit], fleets_at_sea: &[bool], u: UnitId, order: &Order) -> Result<Legal, String> {
+    let unit = units[u];
+    let name = unit.text(map);
+    match *order {
+        Order::Hold(_) => Ok(Legal::Hold),
+        Order::Move { dest, via_convoy, .. } => {
+            let (dest, needs_convoy) = check_move(map, fleets_at_sea, unit, dest, via_convoy, None)?;
+            Ok(Legal::Move {
+                dest,
+                via_convoy,
+                needs_convoy,
+            })
+        }
+        Order::Support { target, dest, .. } => {
+            let Some(t) = units.iter().position(|x| x.loc.prov == target.prov()) else {
+                return Err(format!("there is no unit in {} to support", map.code(target.prov())));
+            };
+            if t == u {
+                // DATC 6.A.8: a unit cannot support itself.
+                return Err(format!("{name} cannot support itself"));
+            }
+            let target_unit = units[t];
+            let to = dest.map(|d| d.prov).unwrap_or(target_unit.loc.prov);
+            // DATC 6.A.10: the supporter must be able to reach the place it supports into.
+            if !map.can_reach(unit.kind, unit.loc, to) {
+                return Err(format!("{name} cannot reach {}", map.code(to)));
+            }
+            if let Some(d) = dest {
+                if d.prov == target_unit.loc.prov {
+                    return Err(format!("{} cannot move to its own province", target_unit.text(map)));
+                }
+                // The supported move must be possible, with a convoy route that does not need
+                // the supporter (DATC 6.D.31). A written coast is not required (DATC 6.B.15).
+                if target_unit.kind == UnitType::Fleet {
+                    if !map.can_reach(UnitType::Fleet, target_unit.loc, d.prov) {
+                        return Err(format!(
+                            "the supported move is impossible: {} cannot reach {}",
+                            target_unit.text(map),
+                            map.code(d.prov)
+                        ));
+                    }
+                    // A coast written in a support must be one the fleet can reach (DATC 4.B.4).
+                    if let Some(c) = d.coast.filter(|c| map.coasts(d.prov).contains(c)) {
+                        if !map.fleet_dest_coasts(target_unit.loc, d.prov).contains(&Some(c)) {
+                            return Err(format!(
+                                "the supported move is impossible: {} cannot reach {}",
+                                target_unit.text(map),
+                                map.loc_text(Loc {
+                                    prov: d.prov,
+                                    coast: Some(c)
+                                })
+                            ));
+                        }
+                    }
+                } else {
+                    check_move(
+                        map,
+                        fleets_at_sea,
+                        target_unit,
+                        Loc::new(d.prov),
+                        false,
+                        Some(unit.loc.prov),
+                    )
+                    .map_err(|e| format!("the supported move is impossible: {e}"))?;
+                }
+            }
+            let coast = match dest {
+                Some(d) if target_unit.kind == UnitType::Fleet => d.coast.filter(|c| map.coasts(d.prov).contains(c)),
+                _ => None,
+            };
+            Ok(Legal::Support {
+                target: t,
+                dest: dest.map(|d| d.prov),
+                coast,
+            })
+        }
+        Order::Convoy { army, dest, .. } => {
+            if unit.kind != UnitType::Fleet || !map.is_sea(unit.loc.prov) {
+                return Err(format!("{name} cannot convoy: only fleets at sea convoy"));
+            }
+            let Some(a) = units.iter().position(|x| x.loc.prov == army.prov()) else {
+                return Err(format!("there is no unit in {} to convoy", map.code(army.prov())));
+            };
+            let army_unit = units[a];
+            if army_unit.kind != UnitType::Army {
+                // DATC 6.A.7: only armies can be convoyed.
+                return Err(format!(
+                    "{} is a fleet; only armies can be convoyed",
+                    army_unit.text(map)
+                ));
+            }
+            if dest.prov == army_unit.loc.prov {
+                // DATC 6.A.5: a move to its own province is no move.
+                return Err(format!("{} cannot move to its own province", army_unit.text(map)));
+            }
+            if !map.is_coastal(army_unit.loc.prov) || !map.is_coastal(dest.prov) {
+                return Err(format!(
+                    "no convoy can carry {} to {}",
+                    army_unit.text(map),
+                    map.code(dest.prov)
+                ));
+            }
+            // DATC 6.G.19 and 4.E.1: a convoy is legal only if this fleet is needed on some route.
+            if !fleet_needed(map, fleets_at_sea, army_unit.loc.prov, dest.prov, unit.loc.prov) {
+                return Err(format!(
+                    "{name} is not on any convoy route from {} to {}",
+                    map.code(army_unit.loc.prov),
+                    map.code(dest.prov)
+                ));
+            }
+            Ok(Legal::Convoy {
+                army: a,
+                dest: dest.prov,
+            })
+        }
+        Order::Disband(_) => Err("disbanding is for retreat and adjustment phases".into()),
+        Order::Build(_) | Order::Waive => Err("builds and waives are for adjustment phases".into()),
+    }
+}
+
+/// Checks a move and settles its destination coast. Returns the destination and whether an
+/// army needs a convoy to get there. `without` is a province whose fleet may not take part
+/// in the convoy (the supporter's, DATC 6.D.31).
+fn check_move(
+    map: &Map,
+    fleets_at_sea: &[bool],
+    unit: Unit,
+    dest: Loc,
+    via_convoy: bool,
+    without: Option<ProvId>,
+) -> Result<(Loc, bool), String> {
+    let name = unit.text(map);
+    let to = dest.prov;
+    let code = map.code(to);
+    if to == unit.loc.prov {
+        // DATC 6.A.4.
+        return Err(format!("{name} cannot move to its own province"));
+    }
+    match unit.kind {
+        UnitType::Army => {
+            if !map.is_land(to) {
+                // DATC 6.A.2.
+                return Err(format!("an army cannot go to {code}: it is not land"));
+            }
+            // A coast on an army's destination is ignored (DATC 4.B.6).
+            let dest = Loc::new(to);
+            let adjacent = map.can_reach(UnitType::Army, unit.loc, to);
+            if adjacent && !via_convoy {
+                return Ok((dest, false));
+            }
+            let mut seas = fleets_at_sea.to_vec();
+            if let Some(w) = without {
+                seas[w as usize] = false;
+            }
+            if map.is_coastal(unit.loc.prov) && map.is_coastal(to) && convoy_route_exists(map, &seas, unit.loc.prov, to)
+            {
+                return Ok((dest, !adjacent));
+            }
+            if adjacent {
+                // `VIA CONVOY` with no fleet that could carry it: the move is still legal and
+                // fails for want of a convoy (DATC 6.G.8: no fallback to the land route).
+                return Ok((dest, false));
+            }
+            Err(format!(
+                "{name} cannot reach {code}: not adjacent, and no fleets could convoy it"
+            ))
+        }
+        UnitType::Fleet => {
+            if !map.can_reach(UnitType::Fleet, unit.loc, to) {
+                // DATC 6.A.1, 6.A.3, 6.A.9.
+                return Err(format!("{name} cannot reach {code}"));
+            }
+            let reachable: Vec<Option<Coast>> = map.fleet_dest_coasts(unit.loc, to);
+            let written = dest.coast.filter(|c| map.coasts(to).contains(c));
+            let coast = match written {
+                // DATC 4.B.3: a coast that cannot be reached makes the order illegal.
+                Some(c) if !reachable.contains(&Some(c)) => {
+                    return Err(format!(
+                        "{name} cannot reach {}",
+                        map.loc_text(Loc {
+                            prov: to,
+                            coast: Some(c)
+                        })
+                    ))
+                }
+                Some(c) => Some(c),
+                // DATC 4.B.2: one possible coast is taken; 4.B.1: two is ambiguous.
+                None if reachable.len() == 1 => reachable[0],
+                None => {
+                    return Err(format!(
+                        "{name} can reach more than one coast of {code}: name the coast"
+                    ))
+                }
+            };
+            Ok((Loc { prov: to, coast }, false))
+        }
+    }
+}
+
+/// Could fleets at sea (`seas[p]`) carry an army from `from` to `to`?
+fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId) -> bool {
+    let mut seen = vec![false; seas.len()];
+    let mut stack: Vec<ProvId> = map
+        .fleet_reach_any_coast(from)
+        .iter()
+        .copied()
+        .filter(|&p| seas[p as usize])
+        .collect();
+    for &p in &stack {
+        seen[p as usize] = true;
+    }
+    while let Some(p) = stack.pop() {
+        let next = map.fleet_reach_any_coast(p);
+        if next.contains(&to) {
+            return true;
+        }
+        for &q in next {
+            if seas[q as usize] && !seen[q as usize] {
+                seen[q as usize] = true;
+                stack.push(q);
+            }
+        }
+    }
+    false
+}
+
+/// Is the fleet at `fleet` needed on some convoy route from `from` to `to`: a route of
+/// fleets at sea with no shortcut (no fleet of it can be left out)? DATC 6.G.19.
+fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvId) -> bool {
+    let mut search = RouteSearch {
+        map,
+        seas,
+        from,
+        to,
+        fleet,
+        path: Vec::new(),
+        budget: 200_000,
+    };
+    for &first in map.fleet_reach_any_coast(from) {
+        if !seas[first as usize] {
+            continue;
+        }
+        search.path.clear();
+        search.path.push(first);
+        match search.extend() {
+            Some(true) => return true,
+            Some(false) => {}
+            // Too many routes to try them all: accept any fleet that lies on some route.
+            None => return convoy_route_exists(map, seas, from, fleet) && convoy_route_exists(map, seas, fleet, to),
+        }
+    }
+    false
+}
+
+/// A depth-first search for shortcut-free convoy routes through one fleet.
+struct RouteSearch<'a> {
+    map: &'a Map,
+    seas: &'a [bool],
+    from: ProvId,
+    to: ProvId,
+    fleet: ProvId,
+    path: Vec<ProvId>,
+    budget: u32,
+}
+
+impl RouteSearch<'_> {
+    fn adj(&self, a: ProvId, b: ProvId) -> bool {
+        self.map.fleet_reach_any_coast(a).contains(&b)
+    }
+
+    /// `Some(found)`, or `None` when the budget ran out.
+    fn extend(&mut self) -> Option<bool> {
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        let last = *self.path.last().expect("a route starts with a fleet");
+        if self.adj(last, self.to) {
+            return Some(self.path.contains(&self.fleet));
+        }
+        for &q in self.map.fleet_reach_any_coast(last) {
+            if !self.seas[q as usize] || self.path.contains(&q) {
+                continue;
+            }
+            // No shortcut: the new fleet touches neither the start nor any fleet but the last.
+            if self.adj(q, self.from) || self.path[..self.path.len() - 1].iter().any(|&p| self.adj(p, q)) {
+                continue;
+            }
+            self.path.push(q);
+            let found = self.extend();
+            self.path.pop();
+            if found != Some(false) {
+                return found;
+            }
+        }
+        Some(false)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The resolver (DATC 5.F) over the DATC equations (DATC 5.B).
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+struct Resolver<'a> {
+    map: &'a Map,
+    units: &'a [Unit],
+    acts: &'a [Act],
+    hooks: &'a dyn Hooks,
+    occupant: Vec<Option<UnitId>>,
+    movers_into: Vec<Vec<UnitId>>,
+    supporters: Vec<Vec<UnitId>>,
+    convoyers: Vec<Vec<UnitId>>,
+    state: Vec<State>,
+    res: Vec<bool>,
+    deps: Vec<UnitId>,
+    /// Convoys failed by the Szykman rule (for the result's reason).
+    szykman: Vec<bool>,
+}
+
+impl<'a> Resolver<'a> {
+    fn new(map: &'a Map, units: &'a [Unit], acts: &'a [Act], hooks: &'a dyn Hooks) -> Resolver<'a> {
+        let np = map.provinces.len();
+        let n = units.len();
+        let mut occupant = vec![None; np];
+        let mut movers_into = vec![Vec::new(); np];
+        let mut supporters = vec![Vec::new(); n];
+        let mut convoyers = vec![Vec::new(); n];
+        for (u, unit) in units.iter().enumerate() {
+            occupant[unit.loc.prov as usize] = Some(u);
+            match acts[u] {
+                Act::Move { dest, .. } => movers_into[dest.prov as usize].push(u),
+                Act::Support { target, .. } => supporters[target].push(u),
+                Act::Convoy { army, .. } => convoyers[army].push(u),
+                Act::Hold => {}
+            }
+        }
+        Resolver {
+            map,
+            units,
+            acts,
+            hooks,
+            occupant,
+            movers_into,
+            supporters,
+            convoyers,
+            state: vec![State::Unresolved; n],
+            res: vec![false; n],
+            deps: Vec::new(),
+            szykman: vec![false; n],
+        }
+    }
+
+    /// The decision of unit `u`'s order: the move succeeds, the support is given (not cut),
+    /// the convoy holds (the fleet is not dislodged). Holding units have no decision.
+    fn resolve(&mut self, u: UnitId) -> bool {
+        match self.state[u] {
+            State::Resolved => return self.res[u],
+            State::Guessing => {
+                if !self.deps.contains(&u) {
+                    self.deps.push(u);
+                }
+                return self.res[u];
+            }
+            State::Unresolved => {}
+        }
+        let old = self.deps.len();
+        self.res[u] = false;
+        self.state[u] = State::Guessing;
+        let first = self.adjudicate(u);
+        if self.deps.len() == old {
+            // Not dependent on any guess.
+            if self.state[u] != State::Resolved {
+                self.res[u] = first;
+                self.state[u] = State::Resolved;
+            }
+            return first;
+        }
+        if self.deps[old] != u {
+            // Dependent on a guess made further up: keep guessing.
+            self.deps.push(u);
+            self.res[u] = first;
+            return first;
+        }
+        // This order starts a cycle: try the other guess.
+        for &d in &self.deps[old..] {
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old);
+        self.res[u] = true;
+        self.state[u] = State::Guessing;
+        let second = self.adjudicate(u);
+        if first == second {
+            // One consistent resolution.
+            for &d in &self.deps[old..] {
+                self.state[d] = State::Unresolved;
+            }
+            self.deps.truncate(old);
+            self.res[u] = first;
+            self.state[u] = State::Resolved;
+            return first;
+        }
+        // No or two resolutions: a circular movement or a paradox.
+        self.backup_rule(old);
+        self.resolve(u)
+    }
+
+    /// DATC 5.B.9: a cycle of moves only is a circular movement, and all of them succeed;
+    /// a cycle with convoys is a convoy paradox, and by the Szykman rule (DATC 4.A.2) the
+    /// convoys in it fail. Any other cycle (possible only with variant hooks) fails whole.
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<UnitId> = self.deps.split_off(old);
+        let has_convoy = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
+        let all_moves = cycle.iter().all(|&d| matches!(self.acts[d], Act::Move { .. }));
+        for &d in &cycle {
+            match self.acts[d] {
+                Act::Convoy { .. } if has_convoy => {
+                    self.res[d] = false;
+                    self.state[d] = State::Resolved;
+                    self.szykman[d] = true;
+                }
+                Act::Move { .. } if !has_convoy && all_moves => {
+                    self.res[d] = true;
+                    self.state[d] = State::Resolved;
+                }
+                _ if has_convoy => self.state[d] = State::Unresolved,
+                _ => {
+                    self.res[d] = false;
+                    self.state[d] = State::Resolved;
+                }
+            }
+        }
+    }
+
+    fn adjudicate(&mut self, u: UnitId) -> bool {
+        match self.acts[u] {
+            Act::Move { .. } => self.move_succeeds(u),
+            Act::Support { .. } => !self.support_cut(u),
+            Act::Convoy { .. } => !self.convoy_broken(u),
+            Act::Hold => true,
+        }
+    }
+
+    fn origin(&self, u: UnitId) -> ProvId {
+        self.units[u].loc.prov
+    }
+
+    fn power_of(&self, u: UnitId) -> Power {
+        self.units[u].power
+    }
+
+    fn convoyed(&self, u: UnitId) -> bool {
+        matches!(self.acts[u], Act::Move { convoyed: true, .. })
+    }
+
+    /// The unit in `m`'s destination moving to `m`'s province, both over land: a
+    /// head-to-head battle.
+    fn head_to_head(&self, m: UnitId) -> Option<UnitId> {
+        let dest = self.acts[m].dest()?;
+        let o = self.occupant[dest as usize]?;
+        (self.acts[o].dest() == Some(self.origin(m)) && !self.convoyed(m) && !self.convoyed(o)).then_some(o)
+    }
+
+    /// PATH (DATC 5.B.4): over land, or a chain of fleets with successful convoys.
+    fn path(&mut self, m: UnitId) -> bool {
+        if !self.convoyed(m) {
+            return true;
+        }
+        let from = self.origin(m);
+        let Some(to) = self.acts[m].dest() else { return false };
+        let fleets = self.convoyers[m].clone();
+        let mut seen = vec![false; fleets.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, &f) in fleets.iter().enumerate() {
+            if self.map.fleet_reach_any_coast(self.origin(f)).contains(&from) {
+                seen[i] = true;
+                stack.push(i);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let f = fleets[i];
+            if !self.resolve(f) {
+                continue;
+            }
+            let here = self.origin(f);
+            if self.map.fleet_reach_any_coast(here).contains(&to) {
+                return true;
+            }
+            for (j, &g) in fleets.iter().enumerate() {
+                if !seen[j] && self.map.fleet_reach_any_coast(here).contains(&self.origin(g)) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        false
+    }
+
+    /// Successful supports of `u`'s order, leaving out supporters of power `except`.
+    fn support_count(&mut self, u: UnitId, except: Option<Power>) -> Strength {
+        let mut n = 0;
+        for s in self.supporters[u].clone() {
+            if Some(self.power_of(s)) != except && self.resolve(s) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// HOLD STRENGTH of a province (DATC 5.B.5).
+    fn hold_strength(&mut self, prov: ProvId) -> Strength {
+        let Some(o) = self.occupant[prov as usize] else {
+            return 0;
+        };
+        let base = match self.acts[o] {
+            Act::Move { .. } => {
+                if self.resolve(o) {
+                    0
+                } else {
+                    1
+                }
+            }
+            _ => 1 + self.support_count(o, None),
+        };
+        let hooks = self.hooks;
+        hooks.hold_strength(self, o, base)
+    }
+
+    /// ATTACK STRENGTH (DATC 5.B.8) before the hook; 0 when there is no path.
+    fn attack_base(&mut self, m: UnitId) -> Strength {
+        if !self.path(m) {
+            return 0;
+        }
+        let dest = self.acts[m].dest().expect("a move");
+        let Some(o) = self.occupant[dest as usize] else {
+            return 1 + self.support_count(m, None);
+        };
+        let moving_away = matches!(self.acts[o], Act::Move { .. }) && self.head_to_head(m) != Some(o);
+        if moving_away && self.resolve(o) {
+            return 1 + self.support_count(m, None);
+        }
+        if self.power_of(o) == self.power_of(m) {
+            // A unit is never dislodged by its own power.
+            return 0;
+        }
+        // Supports of the defender's own power do not help dislodge it.
+        let except = Some(self.power_of(o));
+        1 + self.support_count(m, except)
+    }
+
+    fn attack_against(&mut self, m: UnitId, base: Strength, opposing: Option<UnitId>) -> Strength {
+        if base == 0 {
+            return 0;
+        }
+        let hooks = self.hooks;
+        hooks.attack_strength(self, m, opposing, base)
+    }
+
+    /// DEFEND STRENGTH (DATC 5.B.7) of `m` against `attacker`.
+    fn defend_strength(&mut self, m: UnitId, attacker: UnitId) -> Strength {
+        let base = 1 + self.support_count(m, None);
+        let hooks = self.hooks;
+        hooks.defend_strength(self, m, attacker, base)
+    }
+
+    /// PREVENT STRENGTH (DATC 5.B.6) of `m` against `attacker` moving to the same province.
+    fn prevent_strength(&mut self, m: UnitId, attacker: UnitId) -> Strength {
+        if !self.path(m) {
+            return 0;
+        }
+        let hooks = self.hooks;
+        if !hooks.move_has_effect(self, m) {
+            return 0;
+        }
+        // A unit that loses its head-to-head battle has no effect where its opponent came
+        // from (DATC 4.A.7, choice b: only in a head-to-head battle).
+        if let Some(o) = self.head_to_head(m) {
+            if self.resolve(o) {
+                return 0;
+            }
+        }
+        let base = 1 + self.support_count(m, None);
+        hooks.prevent_strength(self, m, attacker, base)
+    }
+
+    /// MOVE (DATC 5.B.1).
+    fn move_succeeds(&mut self, m: UnitId) -> bool {
+        self.move_failure(m).is_none()
+    }
+
+    /// Why the move fails, or `None` if it succeeds.
+    fn move_failure(&mut self, m: UnitId) -> Option<Failure> {
+        let dest = self.acts[m].dest().expect("a move");
+        if !self.path(m) {
+            return Some(Failure::NoPath);
+        }
+        let base = self.attack_base(m);
+        if let Some(o) = self.head_to_head(m) {
+            let attack = self.attack_against(m, base, Some(o));
+            if attack <= self.defend_strength(o, m) {
+                return Some(Failure::Beaten(o, attack == 0 && self.power_of(o) == self.power_of(m)));
+            }
+        } else {
+            let occ = self.occupant[dest as usize];
+            let attack = self.attack_against(m, base, occ);
+            if attack <= self.hold_strength(dest) {
+                return Some(match occ {
+                    Some(o) => Failure::Beaten(o, self.power_of(o) == self.power_of(m) && base == 0),
+                    None => Failure::Forced,
+                });
+            }
+        }
+        for other in self.movers_into[dest as usize].clone() {
+            if other == m {
+                continue;
+            }
+            let attack = self.attack_against(m, base, Some(other));
+            if attack <= self.prevent_strength(other, m) {
+                return Some(Failure::Beaten(other, false));
+            }
+        }
+        None
+    }
+
+    /// SUPPORT (DATC 5.B.2): cut by a move of another power with a path, unless it comes
+    /// from the province the support goes into and does not dislodge the supporter.
+    fn support_cut(&mut self, s: UnitId) -> bool {
+        let base = self.cutter(s).is_some();
+        let hooks = self.hooks;
+        hooks.support_cut(self, s, base)
+    }
+
+    /// The unit cutting a support, if any, before the hook has its say.
+    fn cutter(&mut self, s: UnitId) -> Option<UnitId> {
+        let Act::Support { dest, .. } = self.acts[s] else {
+            return None;
+        };
+        let here = self.origin(s);
+        for m in self.movers_into[here as usize].clone() {
+            if self.power_of(m) == self.power_of(s) || !self.path(m) {
+                continue;
+            }
+            let hooks = self.hooks;
+            if !hooks.move_has_effect(self, m) {
+                continue;
+            }
+            if dest == Some(self.origin(m)) {
+                // An attack from where the support goes cuts only by dislodging (DATC 6.D.?:
+                // the "from" is the army's own province even when convoyed, DATC 4.A.4).
+                if self.resolve(m) {
+                    return Some(m);
+                }
+                continue;
+            }
+            return Some(m);
+        }
+        None
+    }
+
+    /// CONVOY (DATC 5.B.3): the convoy fails when the fleet is dislodged. The attackers'
+    /// moves are adjudicated, not resolved, so that paradox cycles stay single (DATC 5.D).
+    fn convoy_broken(&mut self, c: UnitId) -> bool {
+        let hooks = self.hooks;
+        if hooks.convoy_fails(self, c) {
+            return true;
+        }
+        let here = self.origin(c);
+        for m in self.movers_into[here as usize].clone() {
+            if self.move_succeeds(m) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The unit that dislodged `u`, if it was dislodged.
+    fn dislodged_by(&mut self, u: UnitId) -> Option<UnitId> {
+        if matches!(self.acts[u], Act::Move { .. }) && self.resolve(u) {
+            return None;
+        }
+        let here = self.origin(u);
+        self.movers_into[here as usize]
+            .clone()
+            .into_iter()
+            .find(|&m| self.resolve(m))
+    }
+
+    /// Provinces left empty by a standoff: empty after the phase, with two or more moves
+    /// into them that failed although they had a route and counted.
+    fn contested(&mut self, after: &Board) -> Vec<ProvId> {
+        let mut out = Vec::new();
+        for p in 0..self.movers_into.len() {
+            if self.movers_into[p].len() < 2 || after.unit_at(p as ProvId).is_some() {
+                continue;
+            }
+            let mut failed = 0;
+            for m in self.movers_into[p].clone() {
+                let hooks = self.hooks;
+                if !self.resolve(m) && self.path(m) && hooks.move_has_effect(self, m) {
+                    failed += 1;
+                }
+            }
+            if failed >= 2 {
+                out.push(p as ProvId);
+            }
+        }
+        out
+    }
+
+    /// The verdict and the reason of unit `u`'s (valid) order, once everything is resolved.
+    fn explain(&mut self, u: UnitId) -> (Verdict, String) {
+        let map = self.map;
+        let name = |r: &Self, x: UnitId| r.units[x].text(map);
+        match self.acts[u] {
+            Act::Hold => (Verdict::Succeeds, String::new()),
+            Act::Move { .. } => {
+                if self.resolve(u) {
+                    return (Verdict::Succeeds, String::new());
+                }
+                let reason = match self.move_failure(u) {
+                    Some(Failure::NoPath) => {
+                        if self.convoyers[u].is_empty() {
+                            "no convoy route: no fleet convoys it".to_string()
+                        } else {
+                            "no convoy route: the convoy was disrupted".to_string()
+                        }
+                    }
+                    Some(Failure::Beaten(o, true)) => format!("cannot dislodge its own power's {}", name(self, o)),
+                    Some(Failure::Beaten(o, false)) => format!("bounced with {}", name(self, o)),
+                    Some(Failure::Forced) | None => String::new(),
+                };
+                (Verdict::Fails, reason)
+            }
+            Act::Support { .. } => {
+                if self.resolve(u) {
+                    return (Verdict::Succeeds, String::new());
+                }
+                let reason = match self.cutter(u) {
+                    Some(m) if self.dislodged_by(u) == Some(m) => format!("cut: dislodged by {}", name(self, m)),
+                    Some(m) => format!("support cut by {}", name(self, m)),
+                    None => "support cut".to_string(),
+                };
+                (Verdict::Fails, reason)
+            }
+            Act::Convoy { .. } => {
+                if self.resolve(u) {
+                    return (Verdict::Succeeds, String::new());
+                }
+                if self.szykman[u] {
+                    return (
+                        Verdict::Fails,
+                        "convoy paradox: the convoy is ignored (Szykman rule)".into(),
+                    );
+                }
+                (Verdict::Fails, String::new())
+            }
+        }
+    }
+}
+
+/// Why a move failed.
+enum Failure {
+    NoPath,
+    /// Beaten by this unit's strength; `true` when it is a unit of the mover's own power
+    /// that would have been dislodged.
+    Beaten(UnitId, bool),
+    /// A variant's hook decided.
+    Forced,
+}
+
+impl Probe for Resolver<'_> {
+    fn power(&self, unit: UnitId) -> Power {
+        self.units[unit].power
+    }
+    fn act(&self, unit: UnitId) -> Act {
+        self.acts[unit]
+    }
+    fn province(&self, unit: UnitId) -> ProvId {
+        self.units[unit].loc.prov
+    }
+    fn attacked_by_other_power(&mut self, unit: UnitId) -> bool {
+        let here = self.origin(unit);
+        let power = self.power_of(unit);
+        for m in self.movers_into[here as usize].clone() {
+            if self.power_of(m) != power && self.path(m) {
+                return true;
+            }
+        }
+        false
+    }
+}

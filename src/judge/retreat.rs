@@ -1,0 +1,194 @@
+//! Retreat phases: each dislodged unit retreats to a free place or is disbanded.
+
+use super::hooks::Hooks;
+use super::movement::retreat_options;
+use super::{read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict};
+use crate::map::{Loc, Map};
+use crate::order::{parse_order, Order};
+use crate::phase::{Phase, PhaseKind};
+
+/// Resolves a retreat phase. Units not dislodged take no orders; a dislodged unit without a
+/// valid retreat is disbanded, and so are units retreating to the same province.
+pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
+    let retreating: Vec<Unit> = board.dislodged.iter().map(|d| d.unit).collect();
+    // The places each dislodged unit may go: those the judge finds, narrowed to the list
+    // given with the position if there is one.
+    let options: Vec<Vec<Loc>> = board
+        .dislodged
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let found = retreat_options(map, board, d.unit, d.attacker_from, |to| hooks.may_retreat_to(i, to));
+            match &d.retreats {
+                Some(given) => found
+                    .into_iter()
+                    .filter(|l| given.iter().any(|g| g.prov == l.prov))
+                    .collect(),
+                None => found,
+            }
+        })
+        .collect();
+
+    let mut results: Vec<OrderResult> = Vec::new();
+    // (result index, dislodged unit, destination or None for a disband)
+    let mut chosen: Vec<Option<(usize, Option<Loc>)>> = vec![None; retreating.len()];
+    let mut confused = vec![false; retreating.len()];
+    for sub in orders {
+        let idx = results.len();
+        let read = read_order(map, &retreating, sub);
+        let (unit, order) = match read {
+            Read::Unit { unit, order } => (unit, order),
+            Read::Free(order) => {
+                results.push(void(
+                    sub.power,
+                    order.to_text(map),
+                    None,
+                    "builds and waives are for adjustment phases",
+                ));
+                continue;
+            }
+            Read::Void(mut r) => {
+                if let Ok(o) = parse_order(map, &sub.text) {
+                    if let Some(u) = o.unit().and_then(|u| board.unit_at(u.prov())) {
+                        r.reason = format!(
+                            "{} is not dislodged: only dislodged units move in a retreat phase",
+                            board.units[u].text(map)
+                        );
+                    }
+                }
+                results.push(r);
+                continue;
+            }
+        };
+        let name = retreating[unit].text(map);
+        let text = order.to_text(map);
+        let dest = match order {
+            Order::Move { dest, .. } => {
+                // A coast the province does not have is ignored (DATC 4.B.6).
+                let written = dest.coast.filter(|c| map.coasts(dest.prov).contains(c));
+                let fits: Vec<Loc> = options[unit]
+                    .iter()
+                    .copied()
+                    .filter(|l| l.prov == dest.prov && (written.is_none() || l.coast == written))
+                    .collect();
+                match fits.len() {
+                    1 => Some(fits[0]),
+                    0 => {
+                        results.push(void(
+                            sub.power,
+                            text,
+                            None,
+                            format!("{name} cannot retreat to {}", map.loc_text(dest)),
+                        ));
+                        continue;
+                    }
+                    _ => {
+                        results.push(void(
+                            sub.power,
+                            text,
+                            None,
+                            format!(
+                                "{name} can retreat to more than one coast of {}: name the coast",
+                                map.code(dest.prov)
+                            ),
+                        ));
+                        continue;
+                    }
+                }
+            }
+            Order::Disband(_) => None,
+            _ => {
+                // DATC 6.H.1, 6.H.2, 6.H.3: no holds, supports or convoys in a retreat phase.
+                results.push(void(
+                    sub.power,
+                    text,
+                    None,
+                    "in a retreat phase a dislodged unit can only retreat or disband",
+                ));
+                continue;
+            }
+        };
+        let text = match dest {
+            Some(l) => format!("{name} - {}", map.loc_text(l)),
+            None => format!("{name} D"),
+        };
+        results.push(OrderResult {
+            power: sub.power,
+            order: text,
+            verdict: Verdict::Succeeds,
+            reason: String::new(),
+            unit: None,
+        });
+        match chosen[unit] {
+            None => chosen[unit] = Some((idx, dest)),
+            Some((_, d)) if d == dest => {
+                results[idx].verdict = Verdict::Void;
+                results[idx].reason = "the same order was given twice; it counts once".into();
+            }
+            Some(_) => confused[unit] = true,
+        }
+    }
+    for (u, c) in confused.iter().enumerate() {
+        if *c {
+            for r in results.iter_mut() {
+                if r.verdict == Verdict::Succeeds && r.order.starts_with(&retreating[u].text(map)) {
+                    r.verdict = Verdict::Void;
+                    r.reason = format!(
+                        "{} was given different orders; it is disbanded",
+                        retreating[u].text(map)
+                    );
+                }
+            }
+            chosen[u] = None;
+        }
+    }
+
+    let mut next = Board {
+        units: board.units.clone(),
+        centers: board.centers.clone(),
+        ..Board::default()
+    };
+    for (u, c) in chosen.iter().enumerate() {
+        match c {
+            Some((idx, Some(dest))) => {
+                let rivals: Vec<usize> = chosen
+                    .iter()
+                    .enumerate()
+                    .filter(|(v, c)| *v != u && matches!(c, Some((_, Some(d)))if d.prov == dest.prov))
+                    .map(|(v, _)| v)
+                    .collect();
+                if rivals.is_empty() {
+                    next.units.push(Unit {
+                        loc: *dest,
+                        ..retreating[u]
+                    });
+                } else {
+                    // Two retreats to one place: both units are disbanded.
+                    results[*idx].verdict = Verdict::Fails;
+                    let names: Vec<String> = rivals.iter().map(|&v| retreating[v].text(map)).collect();
+                    results[*idx].reason = format!("bounced with {}: disbanded", names.join(", "));
+                }
+            }
+            Some((_, None)) => {}
+            None => results.push(OrderResult {
+                power: retreating[u].power,
+                order: format!("{} D", retreating[u].text(map)),
+                verdict: Verdict::Succeeds,
+                reason: if options[u].is_empty() {
+                    "no place to retreat to: disbanded".into()
+                } else {
+                    "no retreat ordered: disbanded".into()
+                },
+                unit: None,
+            }),
+        }
+    }
+    let next_phase = skip_to_next(map, phase, &mut next, hooks);
+    debug_assert!(next_phase.kind != PhaseKind::Retreat);
+    Outcome {
+        phase,
+        results,
+        next_phase,
+        next,
+    }
+}

@@ -1,0 +1,20 @@
+//! arbitre: a play-by-email Diplomacy referee.
+//!
+//! The modules, from the ground up (each uses only those above it):
+//!
+//! | module | what it knows |
+//! | --- | --- |
+//! | [`map`] | geography, loaded from `maps/*.yaml`: provinces, coasts, borders, names |
+//! | [`phase`] | game time: `Spring 1901 Movement`, `F1901R` |
+//! | [`order`] | what a player writes: orders as values, and their parser |
+//! | [`judge`] | the DATC decisions and the resolver; the [`judge::Hooks`] seam for variants |
+//! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
+//!
+//! The judge knows no variant: a variant implements [`judge::Hooks`] and is handed to it.
+
+pub mod judge;
+pub mod map;
+pub mod order;
+pub mod phase;
+pub mod position;
+pub mod yaml;

@@ -1,0 +1,505 @@
+//! Geography: provinces, coasts, who may move where, supply centres and names.
+//!
+//! A [`Map`] is loaded from a YAML file in `maps/` (the standard map is embedded in the
+//! binary). It knows nothing of orders or of judging: it answers "is there a border",
+//! "what is this name", "whose home centre is this".
+
+mod names;
+
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::yaml::Ordered;
+
+pub use names::{deaccent_upper, fold};
+
+/// Index of a province in its map.
+pub type ProvId = u16;
+
+/// One of the seven (or, on other maps, n) powers, as an index into [`Map::powers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Power(pub u8);
+
+/// Army or fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnitType {
+    Army,
+    Fleet,
+}
+
+impl UnitType {
+    pub fn letter(self) -> char {
+        match self {
+            UnitType::Army => 'A',
+            UnitType::Fleet => 'F',
+        }
+    }
+}
+
+/// What a province is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Inland: armies only.
+    Land,
+    /// Land touching the sea: armies and fleets.
+    Coast,
+    /// Water: fleets only; fleets here may convoy.
+    Sea,
+    /// Nobody may enter (Switzerland).
+    Impassable,
+}
+
+/// A named coast of a split province.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum Coast {
+    NC,
+    SC,
+    EC,
+    WC,
+}
+
+impl Coast {
+    pub fn code(self) -> &'static str {
+        match self {
+            Coast::NC => "NC",
+            Coast::SC => "SC",
+            Coast::EC => "EC",
+            Coast::WC => "WC",
+        }
+    }
+}
+
+/// A place a unit can stand: a province, and for a fleet in a split province, its coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc {
+    pub prov: ProvId,
+    pub coast: Option<Coast>,
+}
+
+impl Loc {
+    pub fn new(prov: ProvId) -> Loc {
+        Loc { prov, coast: None }
+    }
+}
+
+/// Supply centre status of a province.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Center {
+    Neutral,
+    Home(Power),
+}
+
+#[derive(Clone, Debug)]
+pub struct Province {
+    pub code: String,
+    pub kind: Kind,
+    pub name: String,
+    pub french: String,
+    pub aliases: Vec<String>,
+    pub center: Option<Center>,
+    pub coasts: Vec<Coast>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PowerInfo {
+    pub name: String,
+    pub adjective: String,
+    pub french: String,
+}
+
+/// A game board's geography.
+#[derive(Debug)]
+pub struct Map {
+    pub name: String,
+    pub powers: Vec<PowerInfo>,
+    pub provinces: Vec<Province>,
+    army_borders: Vec<Vec<ProvId>>,
+    fleet_borders: HashMap<Loc, Vec<Loc>>,
+    /// Provinces a fleet can reach from any coast of a province, whatever the coast.
+    fleet_prov_borders: Vec<Vec<ProvId>>,
+    pub starting_units: Vec<(Power, UnitType, Loc)>,
+    names: names::NameIndex,
+}
+
+/// A problem in a map file, with where it is.
+#[derive(Debug)]
+pub struct MapError(pub String);
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for MapError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    name: String,
+    powers: Ordered<RawPower>,
+    provinces: Ordered<RawProvince>,
+    armies: BTreeMap<String, Vec<String>>,
+    fleets: BTreeMap<String, Vec<String>>,
+    starting_units: Ordered<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPower {
+    adjective: String,
+    french: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProvince {
+    kind: Kind,
+    name: String,
+    french: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(default)]
+    center: Option<String>,
+    #[serde(default)]
+    coasts: Vec<Coast>,
+}
+
+static STANDARD: OnceLock<Map> = OnceLock::new();
+
+impl Map {
+    /// The standard Diplomacy map, from `maps/standard.yaml` (embedded at build time).
+    pub fn standard() -> &'static Map {
+        STANDARD.get_or_init(|| {
+            Map::from_yaml(include_str!("../../maps/standard.yaml"), "maps/standard.yaml")
+                .expect("the embedded standard map is valid (checked by its tests)")
+        })
+    }
+
+    /// Reads a map file. `origin` names the file in error messages.
+    pub fn from_yaml(text: &str, origin: &str) -> Result<Map, MapError> {
+        let raw: RawMap = serde_yaml::from_str(text).map_err(|e| MapError(format!("{origin}: {e}")))?;
+        let err = |msg: String| MapError(format!("{origin}: {msg}"));
+
+        let powers: Vec<PowerInfo> = raw
+            .powers
+            .0
+            .into_iter()
+            .map(|(name, p)| PowerInfo {
+                name,
+                adjective: p.adjective,
+                french: p.french,
+            })
+            .collect();
+        let power_of = |name: &str| -> Result<Power, MapError> {
+            powers
+                .iter()
+                .position(|p| p.name == name)
+                .map(|i| Power(i as u8))
+                .ok_or_else(|| err(format!("unknown power `{name}`")))
+        };
+
+        let mut provinces = Vec::new();
+        let mut code_index: HashMap<String, ProvId> = HashMap::new();
+        for (code, p) in raw.provinces.0 {
+            let center = match p.center.as_deref() {
+                None => None,
+                Some("neutral") => Some(Center::Neutral),
+                Some(power) => Some(Center::Home(power_of(power)?)),
+            };
+            if code_index.insert(code.clone(), provinces.len() as ProvId).is_some() {
+                return Err(err(format!("province `{code}` is listed twice")));
+            }
+            provinces.push(Province {
+                code,
+                kind: p.kind,
+                name: p.name,
+                french: p.french,
+                aliases: p.aliases,
+                center,
+                coasts: p.coasts,
+            });
+        }
+        let prov = |code: &str, ctx: &str| -> Result<ProvId, MapError> {
+            code_index
+                .get(code)
+                .copied()
+                .ok_or_else(|| err(format!("{ctx}: unknown province `{code}`")))
+        };
+        let loc = |text: &str, ctx: &str| -> Result<Loc, MapError> {
+            let (p, c) = match text.split_once('/') {
+                Some((p, c)) => (p, Some(c)),
+                None => (text, None),
+            };
+            let id = prov(p, ctx)?;
+            let coast = match c {
+                None => None,
+                Some(c) => {
+                    let coast = provinces[id as usize]
+                        .coasts
+                        .iter()
+                        .copied()
+                        .find(|k| k.code() == c)
+                        .ok_or_else(|| err(format!("{ctx}: `{text}` is not a coast of {p}")))?;
+                    Some(coast)
+                }
+            };
+            Ok(Loc { prov: id, coast })
+        };
+
+        let n = provinces.len();
+        let mut army_borders = vec![Vec::new(); n];
+        for (from, tos) in &raw.armies {
+            let f = prov(from, "armies")?;
+            if !matches!(provinces[f as usize].kind, Kind::Land | Kind::Coast) {
+                return Err(err(format!("armies: {from} is not land")));
+            }
+            for to in tos {
+                let t = prov(to, &format!("armies: {from}"))?;
+                if !matches!(provinces[t as usize].kind, Kind::Land | Kind::Coast) {
+                    return Err(err(format!("armies: {from} lists {to}, which is not land")));
+                }
+                army_borders[f as usize].push(t);
+            }
+        }
+        let mut fleet_borders: HashMap<Loc, Vec<Loc>> = HashMap::new();
+        for (from, tos) in &raw.fleets {
+            let f = loc(from, "fleets")?;
+            let kind = provinces[f.prov as usize].kind;
+            if !matches!(kind, Kind::Sea | Kind::Coast) {
+                return Err(err(format!("fleets: {from} is not water or coast")));
+            }
+            if f.coast.is_none() && !provinces[f.prov as usize].coasts.is_empty() {
+                return Err(err(format!("fleets: {from} has coasts; list each coast")));
+            }
+            let mut list = Vec::new();
+            for to in tos {
+                let t = loc(to, &format!("fleets: {from}"))?;
+                if t.coast.is_none() && !provinces[t.prov as usize].coasts.is_empty() {
+                    return Err(err(format!("fleets: {from} lists {to}: name the coast")));
+                }
+                list.push(t);
+            }
+            fleet_borders.insert(f, list);
+        }
+        // Borders are symmetric; a one-way border is a typo in the file.
+        for (f, tos) in army_borders.iter().enumerate() {
+            for &t in tos {
+                if !army_borders[t as usize].contains(&(f as ProvId)) {
+                    return Err(err(format!(
+                        "armies: {} lists {} but not the other way round",
+                        provinces[f].code, provinces[t as usize].code
+                    )));
+                }
+            }
+        }
+        for (f, tos) in &fleet_borders {
+            for t in tos {
+                if !fleet_borders.get(t).is_some_and(|b| b.contains(f)) {
+                    return Err(err(format!(
+                        "fleets: {} lists {} but not the other way round",
+                        loc_text(&provinces, *f),
+                        loc_text(&provinces, *t)
+                    )));
+                }
+            }
+        }
+        let mut fleet_prov_borders = vec![Vec::new(); n];
+        for (f, tos) in &fleet_borders {
+            for t in tos {
+                let list: &mut Vec<ProvId> = &mut fleet_prov_borders[f.prov as usize];
+                if !list.contains(&t.prov) {
+                    list.push(t.prov);
+                }
+            }
+        }
+        for list in &mut fleet_prov_borders {
+            list.sort();
+        }
+        for list in &mut army_borders {
+            list.sort();
+        }
+
+        let mut starting_units = Vec::new();
+        for (power, units) in raw.starting_units.0 {
+            let pw = power_of(&power)?;
+            for u in units {
+                let (t, l) = u
+                    .split_once(' ')
+                    .ok_or_else(|| err(format!("starting_units: `{u}` is not like `A PAR`")))?;
+                let kind = match t {
+                    "A" => UnitType::Army,
+                    "F" => UnitType::Fleet,
+                    _ => return Err(err(format!("starting_units: `{u}`: unit type is A or F"))),
+                };
+                starting_units.push((pw, kind, loc(l, "starting_units")?));
+            }
+        }
+
+        let names = names::NameIndex::build(&provinces).map_err(err)?;
+        Ok(Map {
+            name: raw.name,
+            powers,
+            provinces,
+            army_borders,
+            fleet_borders,
+            fleet_prov_borders,
+            starting_units,
+            names,
+        })
+    }
+
+    pub fn province(&self, id: ProvId) -> &Province {
+        &self.provinces[id as usize]
+    }
+
+    /// The province with this canonical code (upper case), if any.
+    pub fn by_code(&self, code: &str) -> Option<ProvId> {
+        self.provinces.iter().position(|p| p.code == code).map(|i| i as ProvId)
+    }
+
+    /// The province a name, code or alias refers to (any case, accents optional).
+    pub fn lookup(&self, name: &str) -> Option<ProvId> {
+        self.names.get(&fold(name))
+    }
+
+    /// Names as sequences of folded words, for the order parser's longest match.
+    pub(crate) fn name_index(&self) -> &names::NameIndex {
+        &self.names
+    }
+
+    pub fn power_name(&self, p: Power) -> &str {
+        &self.powers[p.0 as usize].name
+    }
+
+    /// The power with this name or adjective (English or French), any case.
+    pub fn power_by_name(&self, name: &str) -> Option<Power> {
+        let f = fold(name);
+        self.powers
+            .iter()
+            .position(|p| fold(&p.name) == f || fold(&p.adjective) == f || fold(&p.french) == f)
+            .map(|i| Power(i as u8))
+    }
+
+    pub fn all_powers(&self) -> impl Iterator<Item = Power> + '_ {
+        (0..self.powers.len()).map(|i| Power(i as u8))
+    }
+
+    /// `LON`, `STP/SC`.
+    pub fn loc_text(&self, l: Loc) -> String {
+        loc_text(&self.provinces, l)
+    }
+
+    pub fn code(&self, p: ProvId) -> &str {
+        &self.provinces[p as usize].code
+    }
+
+    pub fn is_sea(&self, p: ProvId) -> bool {
+        self.provinces[p as usize].kind == Kind::Sea
+    }
+
+    pub fn is_land(&self, p: ProvId) -> bool {
+        matches!(self.provinces[p as usize].kind, Kind::Land | Kind::Coast)
+    }
+
+    pub fn is_coastal(&self, p: ProvId) -> bool {
+        self.provinces[p as usize].kind == Kind::Coast
+    }
+
+    pub fn coasts(&self, p: ProvId) -> &[Coast] {
+        &self.provinces[p as usize].coasts
+    }
+
+    pub fn center(&self, p: ProvId) -> Option<Center> {
+        self.provinces[p as usize].center
+    }
+
+    pub fn is_center(&self, p: ProvId) -> bool {
+        self.provinces[p as usize].center.is_some()
+    }
+
+    pub fn home_centers(&self, power: Power) -> impl Iterator<Item = ProvId> + '_ {
+        self.provinces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.center == Some(Center::Home(power)))
+            .map(|(i, _)| i as ProvId)
+    }
+
+    pub fn centers(&self) -> impl Iterator<Item = ProvId> + '_ {
+        self.provinces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.center.is_some())
+            .map(|(i, _)| i as ProvId)
+    }
+
+    /// Provinces an army in `p` can move to directly.
+    pub fn army_borders(&self, p: ProvId) -> &[ProvId] {
+        &self.army_borders[p as usize]
+    }
+
+    /// Places a fleet at `l` can move to directly (with their coasts).
+    pub fn fleet_borders(&self, l: Loc) -> &[Loc] {
+        self.fleet_borders.get(&l).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    /// Provinces a fleet can reach from some coast of `p` (whatever coast it is on).
+    pub fn fleet_reach_any_coast(&self, p: ProvId) -> &[ProvId] {
+        &self.fleet_prov_borders[p as usize]
+    }
+
+    /// Can a unit of this type standing at `from` move straight to province `to`?
+    /// Coasts of the destination are not considered (see [`Map::fleet_dest_coasts`]).
+    pub fn can_reach(&self, kind: UnitType, from: Loc, to: ProvId) -> bool {
+        match kind {
+            UnitType::Army => self.army_borders(from.prov).contains(&to),
+            UnitType::Fleet => self.fleet_borders(from).iter().any(|l| l.prov == to),
+        }
+    }
+
+    /// The coasts of `to` (or `None` for a single-coast province) a fleet at `from` can reach.
+    pub fn fleet_dest_coasts(&self, from: Loc, to: ProvId) -> Vec<Option<Coast>> {
+        self.fleet_borders(from)
+            .iter()
+            .filter(|l| l.prov == to)
+            .map(|l| l.coast)
+            .collect()
+    }
+
+    /// Is `l` a place a unit of this type may stand?
+    pub fn can_stand(&self, kind: UnitType, l: Loc) -> bool {
+        let p = self.province(l.prov);
+        match kind {
+            UnitType::Army => l.coast.is_none() && matches!(p.kind, Kind::Land | Kind::Coast),
+            UnitType::Fleet => match p.kind {
+                Kind::Sea => l.coast.is_none(),
+                Kind::Coast => {
+                    if p.coasts.is_empty() {
+                        l.coast.is_none()
+                    } else {
+                        l.coast.is_some_and(|c| p.coasts.contains(&c))
+                    }
+                }
+                _ => false,
+            },
+        }
+    }
+
+    /// Provinces adjacent to `p` for anyone (armies or fleets), as used for distances.
+    pub fn any_borders(&self, p: ProvId) -> impl Iterator<Item = ProvId> + '_ {
+        let a = self.army_borders[p as usize].iter().copied();
+        let f = self.fleet_prov_borders[p as usize].iter().copied();
+        a.chain(f.filter(move |x| !self.army_borders[p as usize].contains(x)))
+    }
+}
+
+fn loc_text(provinces: &[Province], l: Loc) -> String {
+    let code = &provinces[l.prov as usize].code;
+    match l.coast {
+        Some(c) => format!("{code}/{}", c.code()),
+        None => code.clone(),
+    }
+}

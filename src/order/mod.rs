@@ -1,0 +1,101 @@
+//! What a player can write: orders as values, their parser, and their normalised notation.
+//!
+//! An [`Order`] is what was *written*: the unit type may be missing, a coast may be wrong.
+//! Whether it is legal, and what it does, is the judge's business (`crate::judge`).
+
+mod parse;
+
+pub use parse::{parse_order, ParseError};
+
+use crate::map::{Coast, Loc, Map, ProvId, UnitType};
+
+/// A unit as an order names it: `A PAR`, `F STP/SC`, or just `PAR`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRef {
+    pub kind: Option<UnitType>,
+    pub loc: Loc,
+}
+
+impl UnitRef {
+    pub fn prov(&self) -> ProvId {
+        self.loc.prov
+    }
+}
+
+/// One written order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// `A PAR H`, or a unit named alone.
+    Hold(UnitRef),
+    /// `A PAR - BUR`, `A LON - NWY VIA CONVOY`; in a retreat phase, a retreat.
+    Move { unit: UnitRef, dest: Loc, via_convoy: bool },
+    /// `A MUN S A BER - SIL` (`dest` is the supported move's destination) or
+    /// `A MUN S A BER` (support to hold, `dest` is `None`).
+    Support {
+        unit: UnitRef,
+        target: UnitRef,
+        dest: Option<Loc>,
+    },
+    /// `F NTH C A LON - NWY`.
+    Convoy { unit: UnitRef, army: UnitRef, dest: Loc },
+    /// `A MUN D` in a retreat phase, `REMOVE A MUN` / `DISBAND MUN` in an adjustment phase.
+    Disband(UnitRef),
+    /// `BUILD A PAR`, `BUILD F STP/NC`.
+    Build(UnitRef),
+    /// `WAIVE`: one build not used.
+    Waive,
+}
+
+impl Order {
+    /// The unit the order is for, if it is for a unit on the board.
+    pub fn unit(&self) -> Option<&UnitRef> {
+        match self {
+            Order::Hold(u) | Order::Disband(u) => Some(u),
+            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } => Some(unit),
+            Order::Build(_) | Order::Waive => None,
+        }
+    }
+
+    /// The normalised notation: `F LON - NTH`, `A MUN S A BER - SIL`, `BUILD F STP/NC`.
+    pub fn to_text(&self, map: &Map) -> String {
+        let u = |u: &UnitRef| unit_text(map, u);
+        let l = |l: &Loc| map.loc_text(*l);
+        match self {
+            Order::Hold(x) => format!("{} H", u(x)),
+            Order::Move { unit, dest, via_convoy } => {
+                let via = if *via_convoy { " VIA CONVOY" } else { "" };
+                format!("{} - {}{via}", u(unit), l(dest))
+            }
+            Order::Support {
+                unit,
+                target,
+                dest: None,
+            } => format!("{} S {}", u(unit), u(target)),
+            Order::Support {
+                unit,
+                target,
+                dest: Some(d),
+            } => {
+                format!("{} S {} - {}", u(unit), u(target), map.code(d.prov))
+            }
+            Order::Convoy { unit, army, dest } => {
+                format!("{} C {} - {}", u(unit), u(army), map.code(dest.prov))
+            }
+            Order::Disband(x) => format!("{} D", u(x)),
+            Order::Build(x) => format!("BUILD {}", u(x)),
+            Order::Waive => "WAIVE".to_string(),
+        }
+    }
+}
+
+/// `A PAR`, `F STP/SC`, `PAR` when the type was not written.
+pub fn unit_text(map: &Map, u: &UnitRef) -> String {
+    match u.kind {
+        Some(k) => format!("{} {}", k.letter(), map.loc_text(u.loc)),
+        None => map.loc_text(u.loc),
+    }
+}
+
+/// A coast written by a player, kept even if the province has no such coast: the judge
+/// decides whether it is wrong (illegal) or merely irrelevant (ignored, DATC 4.B.6).
+pub type WrittenCoast = Option<Coast>;

@@ -1,0 +1,539 @@
+//! The order parser: the notation of `shared/spec/position-file.md`, in any case, with
+//! abbreviations, aliases and full English or French names.
+//!
+//! It reads what is written and nothing more: it never looks at the board, so it cannot
+//! guess a missing coast; the judge decides what a coast-less fleet move means.
+
+use super::{Order, UnitRef};
+use crate::map::{deaccent_upper, Coast, Loc, Map, UnitType};
+use std::fmt;
+
+/// Why an order could not be read, and where (1-based character column in the line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Dash,
+    Slash,
+    Open,
+    Close,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    /// 1-based column of the token's first character.
+    col: usize,
+    /// The token as written, for messages.
+    text: String,
+}
+
+fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
+    let mut out: Vec<Token> = Vec::new();
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i + 1;
+        let up: String = c.to_uppercase().collect();
+        let plain = deaccent_upper(&up);
+        if !plain.is_empty() {
+            // A word: letters and digits, accents folded.
+            let start = i;
+            let mut word = String::new();
+            while i < chars.len() {
+                let up: String = chars[i].to_uppercase().collect();
+                let p = deaccent_upper(&up);
+                if p.is_empty() {
+                    break;
+                }
+                word.push_str(&p);
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            out.push(Token {
+                tok: Tok::Word(word),
+                col,
+                text,
+            });
+            continue;
+        }
+        let (tok, len) = match c {
+            '-' | '–' | '—' if chars.get(i + 1) == Some(&'>') => (Some(Tok::Dash), 2),
+            '-' | '–' | '—' | '→' | '>' => (Some(Tok::Dash), 1),
+            '/' => (Some(Tok::Slash), 1),
+            '(' | '[' => (Some(Tok::Open), 1),
+            ')' | ']' => (Some(Tok::Close), 1),
+            c if c.is_whitespace() => (None, 1),
+            '.' | ',' | ';' | ':' | '\'' | '’' => (None, 1),
+            _ => {
+                return Err(ParseError {
+                    column: col,
+                    message: format!("unexpected character `{c}`"),
+                })
+            }
+        };
+        if let Some(tok) = tok {
+            out.push(Token {
+                tok,
+                col,
+                text: chars[i..i + len].iter().collect(),
+            });
+        }
+        i += len;
+    }
+    Ok(out)
+}
+
+struct Parser<'a> {
+    map: &'a Map,
+    toks: Vec<Token>,
+    pos: usize,
+    line_len: usize,
+}
+
+const MOVE_WORDS: &[&str] = &[
+    "TO", "M", "MOVE", "MOVES", "MOVETO", "R", "RETREAT", "RETREATS", "VA", "VERS",
+];
+const HOLD_WORDS: &[&str] = &["H", "HOLD", "HOLDS", "STAND", "STANDS", "T", "TIENT"];
+const SUPPORT_WORDS: &[&str] = &["S", "SUP", "SUPPORT", "SUPPORTS", "SOUTIENT", "SOUTIEN"];
+const CONVOY_WORDS: &[&str] = &["C", "CONVOY", "CONVOYS", "CONVOIE", "CONVOI"];
+const DISBAND_WORDS: &[&str] = &[
+    "D",
+    "DISBAND",
+    "DISBANDS",
+    "REMOVE",
+    "REMOVES",
+    "DESTROY",
+    "DISSOUS",
+    "DISSOUDRE",
+    "SUPPRIME",
+];
+const BUILD_WORDS: &[&str] = &["B", "BUILD", "BUILDS", "CONSTRUIT", "CONSTRUIRE"];
+const WAIVE_WORDS: &[&str] = &["WAIVE", "WAIVES", "WAIVED", "RENONCE"];
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&Token> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_word(&self) -> Option<&str> {
+        match self.peek() {
+            Some(Token { tok: Tok::Word(w), .. }) => Some(w.as_str()),
+            _ => None,
+        }
+    }
+
+    fn word_at(&self, i: usize) -> Option<&str> {
+        match self.toks.get(i) {
+            Some(Token { tok: Tok::Word(w), .. }) => Some(w.as_str()),
+            _ => None,
+        }
+    }
+
+    fn at_word(&self, set: &[&str]) -> bool {
+        self.peek_word().is_some_and(|w| set.contains(&w))
+    }
+
+    fn error_here(&self, expected: &str) -> ParseError {
+        match self.peek() {
+            Some(t) => ParseError {
+                column: t.col,
+                message: format!("unexpected `{}`: expected {expected}", t.text),
+            },
+            None => ParseError {
+                column: self.line_len + 1,
+                message: format!("the order stops short: expected {expected}"),
+            },
+        }
+    }
+
+    /// `A`, `F`, `ARMY`, `FLEET` (and the French words), if there.
+    fn unit_type(&mut self) -> Option<UnitType> {
+        let t = match self.peek_word()? {
+            "A" | "ARMY" | "ARMEE" => UnitType::Army,
+            "F" | "FLEET" | "FLOTTE" => UnitType::Fleet,
+            _ => return None,
+        };
+        // `F` alone followed by nothing is not a unit type; leave that to the caller.
+        if self.pos + 1 >= self.toks.len() {
+            return None;
+        }
+        self.pos += 1;
+        Some(t)
+    }
+
+    /// The longest province name starting here. Words of a name may be separated by
+    /// spaces or hyphens (`Mid-Atlantic Ocean`).
+    fn province(&mut self, what: &str) -> Result<u16, ParseError> {
+        let index = self.map.name_index();
+        let start = self.pos;
+        let mut best: Option<(u16, usize)> = None;
+        let mut words: Vec<&str> = Vec::new();
+        let mut i = start;
+        while words.len() < index.max_words {
+            let Some(w) = self.word_at(i) else { break };
+            words.push(w);
+            i += 1;
+            if let Some(p) = index.get(&words.join(" ")) {
+                best = Some((p, i));
+            }
+            // A hyphen may join the words of one name.
+            if matches!(self.toks.get(i), Some(Token { tok: Tok::Dash, .. })) && self.word_at(i + 1).is_some() {
+                i += 1;
+            }
+        }
+        match best {
+            Some((p, end)) => {
+                self.pos = end;
+                Ok(p)
+            }
+            None => match self.peek() {
+                Some(t @ Token { tok: Tok::Word(_), .. }) => Err(ParseError {
+                    column: t.col,
+                    message: format!("`{}` is not a province of the {} map", t.text, self.map.name),
+                }),
+                _ => Err(self.error_here(what)),
+            },
+        }
+    }
+
+    /// A coast after a province: `/SC`, `(sc)`, ` NC`, `(north coast)`, `/N`.
+    fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
+        let save = self.pos;
+        let bracketed = match self.peek().map(|t| &t.tok) {
+            Some(Tok::Slash) => {
+                self.pos += 1;
+                false
+            }
+            Some(Tok::Open) => {
+                self.pos += 1;
+                true
+            }
+            _ => {
+                // A bare `NC`, `SC`, `EC`, `WC` or `NORTH COAST`.
+                let c = match self.peek_word() {
+                    Some("NC") => Some(Coast::NC),
+                    Some("SC") => Some(Coast::SC),
+                    Some("EC") => Some(Coast::EC),
+                    Some("WC") => Some(Coast::WC),
+                    _ => None,
+                };
+                if let Some(c) = c {
+                    self.pos += 1;
+                    return Ok(Some(c));
+                }
+                if let (Some(d), Some("COAST")) = (self.peek_word(), self.word_at(self.pos + 1)) {
+                    if let Some(c) = direction(d) {
+                        self.pos += 2;
+                        return Ok(Some(c));
+                    }
+                }
+                return Ok(None);
+            }
+        };
+        let slash_col = self.toks[save].col;
+        let c = match self.peek_word() {
+            Some("NC") => Coast::NC,
+            Some("SC") => Coast::SC,
+            Some("EC") => Coast::EC,
+            Some("WC") => Coast::WC,
+            Some("COTE") | Some("COAST") => {
+                self.pos += 1;
+                match self.peek_word().and_then(direction) {
+                    Some(c) => c,
+                    None => return Err(self.error_here("a coast: NC, SC, EC or WC")),
+                }
+            }
+            Some(w) => match direction(w) {
+                Some(c) => c,
+                None => {
+                    return Err(ParseError {
+                        column: slash_col,
+                        message: format!("`{w}` is not a coast: write NC, SC, EC or WC"),
+                    })
+                }
+            },
+            None => return Err(self.error_here("a coast: NC, SC, EC or WC")),
+        };
+        self.pos += 1;
+        if self.peek_word() == Some("COAST") {
+            self.pos += 1;
+        }
+        if bracketed {
+            match self.peek().map(|t| &t.tok) {
+                Some(Tok::Close) => self.pos += 1,
+                _ => return Err(self.error_here("`)` after the coast")),
+            }
+        }
+        Ok(Some(c))
+    }
+
+    fn loc(&mut self, what: &str) -> Result<Loc, ParseError> {
+        let prov = self.province(what)?;
+        let coast = self.coast()?;
+        Ok(Loc { prov, coast })
+    }
+
+    /// `[A|F] <province>[coast]`.
+    fn unit(&mut self, what: &str) -> Result<UnitRef, ParseError> {
+        let kind = self.unit_type();
+        let loc = self.loc(what)?;
+        Ok(UnitRef { kind, loc })
+    }
+
+    /// A nationality before a supported or convoyed unit (`S Russian A BER`): read and ignored
+    /// (DATC 4.C.5 and 4.C.6).
+    fn skip_nationality(&mut self) {
+        if let Some(w) = self.peek_word() {
+            if self.map.power_by_name(w).is_some() && self.pos + 1 < self.toks.len() {
+                self.pos += 1;
+            }
+        }
+    }
+
+    fn at_move(&self) -> bool {
+        matches!(self.peek().map(|t| &t.tok), Some(Tok::Dash)) || self.at_word(MOVE_WORDS)
+    }
+
+    fn skip_move(&mut self) {
+        if self.at_word(&["MOVES", "MOVE"]) && self.word_at(self.pos + 1) == Some("TO") {
+            self.pos += 1;
+        }
+        self.pos += 1;
+    }
+
+    /// `VIA CONVOY`, `BY CONVOY`, `PAR CONVOI`.
+    fn via_convoy(&mut self) -> bool {
+        let a = self.peek_word();
+        let b = self.word_at(self.pos + 1);
+        if matches!(a, Some("VIA") | Some("BY") | Some("PAR"))
+            && matches!(b, Some("CONVOY") | Some("CONVOI") | Some("C"))
+        {
+            self.pos += 2;
+            return true;
+        }
+        false
+    }
+
+    fn end(&self) -> Result<(), ParseError> {
+        if self.pos < self.toks.len() {
+            return Err(self.error_here("the end of the order"));
+        }
+        Ok(())
+    }
+
+    fn order(&mut self) -> Result<Order, ParseError> {
+        if self.at_word(WAIVE_WORDS) {
+            self.pos += 1;
+            self.end()?;
+            return Ok(Order::Waive);
+        }
+        if self.at_word(BUILD_WORDS) {
+            self.pos += 1;
+            let u = self.unit("a unit to build, like `A PAR`")?;
+            self.end()?;
+            return Ok(Order::Build(u));
+        }
+        if self.at_word(DISBAND_WORDS) {
+            self.pos += 1;
+            let u = self.unit("a unit to remove, like `A PAR`")?;
+            self.end()?;
+            return Ok(Order::Disband(u));
+        }
+        let unit = self.unit("a unit, like `A PAR` or `F STP/SC`")?;
+        if self.pos == self.toks.len() || self.at_word(HOLD_WORDS) {
+            self.pos = (self.pos + 1).min(self.toks.len());
+            self.end()?;
+            return Ok(Order::Hold(unit));
+        }
+        if self.at_move() {
+            self.skip_move();
+            let mut dest = self.loc("a destination")?;
+            // A convoy path (`A YOR - NTH - BEL`) is read and only the end kept (DATC 4.A.6).
+            while self.at_move() {
+                self.skip_move();
+                dest = self.loc("a destination")?;
+            }
+            let via_convoy = self.via_convoy();
+            self.end()?;
+            return Ok(Order::Move { unit, dest, via_convoy });
+        }
+        if self.at_word(SUPPORT_WORDS) {
+            self.pos += 1;
+            self.skip_nationality();
+            let target = self.unit("the unit supported")?;
+            if self.pos == self.toks.len() || self.at_word(HOLD_WORDS) {
+                self.pos = (self.pos + 1).min(self.toks.len());
+                self.end()?;
+                return Ok(Order::Support {
+                    unit,
+                    target,
+                    dest: None,
+                });
+            }
+            if !self.at_move() {
+                return Err(
+                    self.error_here("`-` and the destination of the supported move, or nothing for a support to hold")
+                );
+            }
+            self.skip_move();
+            let dest = self.loc("the destination of the supported move")?;
+            // `VIA CONVOY` in a support is harmless: read and ignored.
+            self.via_convoy();
+            self.end()?;
+            return Ok(Order::Support {
+                unit,
+                target,
+                dest: Some(dest),
+            });
+        }
+        if self.at_word(CONVOY_WORDS) {
+            self.pos += 1;
+            self.skip_nationality();
+            let army = self.unit("the army convoyed")?;
+            if !self.at_move() {
+                return Err(self.error_here("`-` and the destination of the convoyed army"));
+            }
+            self.skip_move();
+            let dest = self.loc("the destination of the convoyed army")?;
+            self.end()?;
+            return Ok(Order::Convoy { unit, army, dest });
+        }
+        if self.at_word(DISBAND_WORDS) {
+            self.pos += 1;
+            self.end()?;
+            return Ok(Order::Disband(unit));
+        }
+        if self.at_word(BUILD_WORDS) {
+            self.pos += 1;
+            self.end()?;
+            return Ok(Order::Build(unit));
+        }
+        Err(self.error_here("H, -, S, C or D"))
+    }
+}
+
+fn direction(w: &str) -> Option<Coast> {
+    match w {
+        "N" | "NORTH" | "NORD" => Some(Coast::NC),
+        "S" | "SOUTH" | "SUD" => Some(Coast::SC),
+        "E" | "EAST" | "EST" => Some(Coast::EC),
+        "W" | "WEST" | "O" | "OUEST" => Some(Coast::WC),
+        _ => None,
+    }
+}
+
+/// Reads one order in the position-file notation. The error names the column and what was
+/// expected there.
+pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
+    let toks = tokenize(line)?;
+    if toks.is_empty() {
+        return Err(ParseError {
+            column: 1,
+            message: "empty order".into(),
+        });
+    }
+    let mut p = Parser {
+        map,
+        toks,
+        pos: 0,
+        line_len: line.chars().count(),
+    };
+    p.order()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> String {
+        let map = Map::standard();
+        parse_order(map, s)
+            .map(|o| o.to_text(map))
+            .unwrap_or_else(|e| format!("error {e}"))
+    }
+
+    #[test]
+    fn reads_the_usual_notation() {
+        assert_eq!(text("A PAR - BUR"), "A PAR - BUR");
+        assert_eq!(text("a par-bur"), "A PAR - BUR");
+        assert_eq!(text("A PAR H"), "A PAR H");
+        assert_eq!(text("A PAR"), "A PAR H");
+        assert_eq!(text("A MUN S A BER - SIL"), "A MUN S A BER - SIL");
+        assert_eq!(text("A MUN S BER"), "A MUN S BER");
+        assert_eq!(text("F NTH C A LON - NWY"), "F NTH C A LON - NWY");
+        assert_eq!(text("A LON - NWY VIA CONVOY"), "A LON - NWY VIA CONVOY");
+        assert_eq!(text("A MUN D"), "A MUN D");
+        assert_eq!(text("BUILD A PAR"), "BUILD A PAR");
+        assert_eq!(text("REMOVE PAR"), "PAR D");
+        assert_eq!(text("DISBAND A PAR"), "A PAR D");
+        assert_eq!(text("waive"), "WAIVE");
+        assert_eq!(text("A MUN SUPPORTS A BER HOLD"), "A MUN S A BER");
+        assert_eq!(text("F NTH CONVOYS A LON TO NWY"), "F NTH C A LON - NWY");
+        assert_eq!(text("A PAR MOVES TO BUR"), "A PAR - BUR");
+        assert_eq!(text("A PAR -> BUR"), "A PAR - BUR");
+    }
+
+    #[test]
+    fn reads_coasts_in_every_written_form() {
+        for s in [
+            "F MAO - SPA/NC",
+            "F MAO - spa/nc",
+            "F MAO - Spa(nc)",
+            "F MAO - spa nc",
+            "F MAO - SPA (North Coast)",
+            "F MAO - spa/n",
+        ] {
+            assert_eq!(text(s), "F MAO - SPA/NC", "{s}");
+        }
+        assert_eq!(text("F StP(sc) - BOT"), "F STP/SC - BOT");
+        assert_eq!(text("BUILD F STP/NC"), "BUILD F STP/NC");
+    }
+
+    #[test]
+    fn reads_full_names_english_and_french() {
+        assert_eq!(text("F English Channel - North Sea"), "F ENG - NTH");
+        assert_eq!(text("F Manche - Mer du Nord"), "F ENG - NTH");
+        assert_eq!(text("A Bourgogne - Paris"), "A BUR - PAR");
+        assert_eq!(text("F Brest - Mid-Atlantic Ocean"), "F BRE - MAO");
+        assert_eq!(text("F mid - nat"), "F MAO - NAO");
+        assert_eq!(text("F nrg - gol"), "F NWG - LYO");
+        assert_eq!(text("F Saint-Pétersbourg/côte sud - Golfe de Botnie"), "F STP/SC - BOT");
+        assert_eq!(text("A Londres - Norvège par convoi"), "A LON - NWY VIA CONVOY");
+    }
+
+    #[test]
+    fn nationality_in_support_is_read_and_ignored() {
+        assert_eq!(text("F GRE S Russian F BLA - BUL"), "F GRE S F BLA - BUL");
+        assert_eq!(text("A RUM S Turkey F CON - BUL"), "A RUM S F CON - BUL");
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let map = Map::standard();
+        let e = parse_order(map, "A PAR - XYZ").unwrap_err();
+        assert_eq!(e.column, 9);
+        assert!(e.message.contains("`XYZ` is not a province"), "{e}");
+        let e = parse_order(map, "A PAR S").unwrap_err();
+        assert!(e.message.contains("stops short"), "{e}");
+        let e = parse_order(map, "A PAR - BUR BUR").unwrap_err();
+        assert_eq!(e.column, 13);
+        let e = parse_order(map, "F MAO - SPA/XC").unwrap_err();
+        assert!(e.message.contains("not a coast"), "{e}");
+        let e = parse_order(map, "A PAR # BUR").unwrap_err();
+        assert!(e.message.contains("unexpected character"), "{e}");
+        assert!(parse_order(map, "").is_err());
+    }
+}

@@ -1,0 +1,524 @@
+//! The position file (`shared/spec/position-file.md`): one phase of a game, read from YAML,
+//! adjudicated, and written back as YAML with the results and the next position.
+//!
+//! Reading happens in two steps, as ripgrep does with its flags: serde reads the raw keys
+//! (unknown keys are refused, with the line), then [`Position::from_raw`] checks every
+//! name against the map and says where a bad one is.
+
+use crate::judge::{self, Board, Dislodged, Hooks, OrderResult, Outcome, Submitted, Unit};
+use crate::map::{Loc, Map, Power, ProvId, UnitType};
+use crate::order::{parse_order, Order};
+use crate::phase::{Phase, PhaseKind};
+use crate::yaml::{Ordered, Writer};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A position file that cannot be read, with the place and the fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
+            None => write!(f, "{}: {}", self.origin, self.message),
+        }
+    }
+}
+impl std::error::Error for PositionError {}
+
+/// The keys of a position file, as written.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawPosition {
+    #[serde(default)]
+    pub variant: Option<String>,
+    pub phase: String,
+    #[serde(default)]
+    pub units: Ordered<Vec<String>>,
+    #[serde(default)]
+    pub dislodged: Ordered<Vec<RawDislodged>>,
+    #[serde(default)]
+    pub contested: Vec<String>,
+    #[serde(default)]
+    pub supply_centers: Option<Ordered<Vec<String>>>,
+    #[serde(default)]
+    pub orders: Ordered<Vec<String>>,
+    #[serde(default)]
+    pub divine: Option<RawDivine>,
+    /// The expected outcome, for test data; `arbitre adjudicate` ignores it.
+    #[serde(default)]
+    pub expect: Option<serde_yaml::Value>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawDislodged {
+    pub unit: String,
+    #[serde(default)]
+    pub attacker_from: Option<String>,
+    #[serde(default)]
+    pub retreats: Option<Vec<String>>,
+}
+
+/// The `divine:` keys of the Diable et Bon Dieu variant.
+#[derive(Deserialize, Clone, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawDivine {
+    #[serde(default)]
+    pub blessing: Option<String>,
+    #[serde(default)]
+    pub curse: Option<String>,
+    #[serde(default)]
+    pub adjustment_blessing: Option<String>,
+}
+
+/// A position read and checked against the map.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub variant: String,
+    pub phase: Phase,
+    pub board: Board,
+    pub orders: Vec<Submitted>,
+    pub divine: Option<RawDivine>,
+}
+
+/// The variants a position file may name.
+pub const VARIANTS: &[&str] = &["standard", "diable-et-bon-dieu"];
+
+impl Position {
+    /// Reads a position file's text. `origin` names it in errors.
+    pub fn parse(map: &Map, text: &str, origin: &str) -> Result<Position, PositionError> {
+        let raw: RawPosition = serde_yaml::from_str(text).map_err(|e| {
+            let line = e.location().map(|l| l.line());
+            let mut message = e.to_string();
+            // serde_yaml appends " at line N column M"; the line is already in front.
+            if let Some(i) = message.find(" at line ") {
+                message.truncate(i);
+            }
+            if text.trim().is_empty() {
+                message = "the file is empty: a position needs at least `phase:` and `units:`".into();
+            }
+            PositionError {
+                origin: origin.into(),
+                line,
+                message: fix_hint(&message),
+            }
+        })?;
+        Position::from_raw(map, raw, text, origin)
+    }
+
+    /// Checks raw keys against the map.
+    pub fn from_raw(map: &Map, raw: RawPosition, text: &str, origin: &str) -> Result<Position, PositionError> {
+        let err = |needle: &str, key: &str, message: String| PositionError {
+            origin: origin.into(),
+            line: line_of(text, key, needle),
+            message,
+        };
+        let variant = raw.variant.clone().unwrap_or_else(|| "standard".into()).to_lowercase();
+        if !VARIANTS.contains(&variant.as_str()) {
+            return Err(err(
+                &variant,
+                "variant",
+                format!("unknown variant `{variant}`: use one of {}", VARIANTS.join(", ")),
+            ));
+        }
+        let phase = Phase::parse(&raw.phase).map_err(|e| err(&raw.phase, "phase", e))?;
+        let power = |name: &str, key: &str| -> Result<Power, PositionError> {
+            map.power_by_name(name).ok_or_else(|| {
+                err(
+                    name,
+                    key,
+                    format!("`{name}` is not a power: use one of {}", power_list(map)),
+                )
+            })
+        };
+
+        let mut board = Board::default();
+        for (pname, units) in &raw.units.0 {
+            let pw = power(pname, "units")?;
+            for u in units {
+                let unit = read_unit(map, pw, u).map_err(|e| err(u, "units", format!("units: {pname}: `{u}`: {e}")))?;
+                if let Some(other) = board.units.iter().find(|x| x.loc.prov == unit.loc.prov) {
+                    return Err(err(
+                        u,
+                        "units",
+                        format!(
+                            "units: two units in {}: {} and {u}",
+                            map.code(unit.loc.prov),
+                            other.text(map)
+                        ),
+                    ));
+                }
+                board.units.push(unit);
+            }
+        }
+        for (pname, list) in &raw.dislodged.0 {
+            let pw = power(pname, "dislodged")?;
+            if phase.kind != PhaseKind::Retreat && !list.is_empty() {
+                return Err(err(
+                    pname,
+                    "dislodged",
+                    "dislodged units belong to retreat phases only".into(),
+                ));
+            }
+            for d in list {
+                let unit = read_unit(map, pw, &d.unit)
+                    .map_err(|e| err(&d.unit, "dislodged", format!("dislodged: {pname}: `{}`: {e}", d.unit)))?;
+                let attacker_from = match &d.attacker_from {
+                    None => None,
+                    Some(a) => {
+                        Some(province(map, a).map_err(|e| err(a, "attacker_from", format!("attacker_from: {e}")))?)
+                    }
+                };
+                let retreats = match &d.retreats {
+                    None => None,
+                    Some(list) => Some(
+                        list.iter()
+                            .map(|r| read_loc(map, r).map_err(|e| err(r, "retreats", format!("retreats: {e}"))))
+                            .collect::<Result<Vec<Loc>, _>>()?,
+                    ),
+                };
+                board.dislodged.push(Dislodged {
+                    unit,
+                    attacker_from,
+                    retreats,
+                });
+            }
+        }
+        for c in &raw.contested {
+            board
+                .contested
+                .push(province(map, c).map_err(|e| err(c, "contested", format!("contested: {e}")))?);
+        }
+        match &raw.supply_centers {
+            Some(sc) => {
+                for (pname, list) in &sc.0 {
+                    let pw = power(pname, "supply_centers")?;
+                    for c in list {
+                        let p =
+                            province(map, c).map_err(|e| err(c, "supply_centers", format!("supply_centers: {e}")))?;
+                        if !map.is_center(p) {
+                            return Err(err(
+                                c,
+                                "supply_centers",
+                                format!("supply_centers: {} is not a supply centre", map.code(p)),
+                            ));
+                        }
+                        if let Some(prev) = board.centers.insert(p, pw) {
+                            if prev != pw {
+                                return Err(err(
+                                    c,
+                                    "supply_centers",
+                                    format!("supply_centers: {} is listed for two powers", map.code(p)),
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            None if phase.kind == PhaseKind::Adjustment => {
+                return Err(err(
+                    "phase",
+                    "phase",
+                    "an adjustment phase needs `supply_centers:` (power -> centres owned)".into(),
+                ))
+            }
+            // Not given: every home centre belongs to its home power, as at the start.
+            None => board.centers = judge::home_centers(map),
+        }
+
+        let mut orders = Vec::new();
+        for (pname, list) in &raw.orders.0 {
+            let pw = match map.power_by_name(pname) {
+                Some(p) => p,
+                // A misspelt power (`Germnay`) is read as the one power it can only mean.
+                None => match nearest_power(map, pname) {
+                    Some(p) => {
+                        eprintln!("{origin}: note: orders for `{pname}` are read as {}", map.power_name(p));
+                        p
+                    }
+                    None => {
+                        return Err(err(
+                            pname,
+                            "orders",
+                            format!("orders: `{pname}` is not a power: use one of {}", power_list(map)),
+                        ))
+                    }
+                },
+            };
+            for o in list {
+                orders.push(Submitted {
+                    power: pw,
+                    text: o.clone(),
+                });
+            }
+        }
+        if raw.divine.is_some() && variant != "diable-et-bon-dieu" {
+            return Err(err(
+                "divine",
+                "divine",
+                "`divine:` belongs to the diable-et-bon-dieu variant: add `variant: diable-et-bon-dieu`".into(),
+            ));
+        }
+        Ok(Position {
+            variant,
+            phase,
+            board,
+            orders,
+            divine: raw.divine,
+        })
+    }
+
+    /// Adjudicates with the given rules.
+    pub fn adjudicate(&self, map: &Map, hooks: &dyn Hooks) -> Outcome {
+        judge::adjudicate(map, self.phase, &self.board, &self.orders, hooks)
+    }
+}
+
+fn fix_hint(message: &str) -> String {
+    if message.contains("unknown field") {
+        format!("{message} (check the spelling of the key)")
+    } else if message.contains("missing field `phase`") {
+        "missing `phase:` (e.g. `phase: Spring 1901 Movement`)".into()
+    } else {
+        message.to_string()
+    }
+}
+
+fn power_list(map: &Map) -> String {
+    map.powers
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The power whose name is within two typing slips of `name`, if exactly one is.
+fn nearest_power(map: &Map, name: &str) -> Option<Power> {
+    let n = name.to_lowercase();
+    let close: Vec<Power> = map
+        .all_powers()
+        .filter(|&p| edit_distance(&n, &map.power_name(p).to_lowercase()) <= 2)
+        .collect();
+    (close.len() == 1).then(|| close[0])
+}
+
+/// Levenshtein distance with adjacent transpositions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The 1-based line of the first occurrence of `needle` at or after the line of `key:`.
+fn line_of(text: &str, key: &str, needle: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&format!("{key}:")))
+        .unwrap_or(0);
+    lines
+        .iter()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .or(Some(start + 1).filter(|_| text.contains(&format!("{key}:"))))
+}
+
+fn province(map: &Map, name: &str) -> Result<ProvId, String> {
+    map.lookup(name)
+        .ok_or_else(|| format!("`{name}` is not a province of the {} map", map.name))
+}
+
+fn read_loc(map: &Map, text: &str) -> Result<Loc, String> {
+    match parse_order(map, &format!("A {text}")) {
+        Ok(Order::Hold(u)) => Ok(u.loc),
+        Ok(_) => Err(format!("`{text}` is not a place")),
+        Err(e) => Err(e.message),
+    }
+}
+
+/// `A PAR`, `F STP/SC`: a unit of a position, which must be able to stand where it is.
+fn read_unit(map: &Map, power: Power, text: &str) -> Result<Unit, String> {
+    let order = parse_order(map, text).map_err(|e| e.message)?;
+    let Order::Hold(u) = order else {
+        return Err("write a unit as `A PAR` or `F STP/SC`".into());
+    };
+    let kind = u.kind.ok_or("say A (army) or F (fleet)")?;
+    let mut loc = u.loc;
+    if kind == UnitType::Army {
+        loc.coast = None;
+    }
+    if kind == UnitType::Fleet && loc.coast.is_none() && !map.coasts(loc.prov).is_empty() {
+        return Err(format!(
+            "name the coast of {} (e.g. {}/{})",
+            map.code(loc.prov),
+            map.code(loc.prov),
+            map.coasts(loc.prov)[0].code()
+        ));
+    }
+    if !map.can_stand(kind, loc) {
+        return Err(match kind {
+            UnitType::Army => format!("an army cannot stand in {}", map.loc_text(loc)),
+            UnitType::Fleet => format!("a fleet cannot stand in {}", map.loc_text(loc)),
+        });
+    }
+    Ok(Unit { power, kind, loc })
+}
+
+/// The `divine:` block of the output, written by a variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DivineReport {
+    pub entries: Vec<(String, String, String, String)>,
+}
+
+/// Writes the result of a position as the YAML of the spec.
+pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>) -> String {
+    let mut w = Writer::default();
+    w.key(0, "phase", &outcome.phase.to_string());
+    if outcome.results.is_empty() {
+        w.raw(0, "results: []");
+    } else {
+        w.raw(0, "results:");
+        for r in &outcome.results {
+            write_result(&mut w, map, r);
+        }
+    }
+    if let Some(d) = divine {
+        if d.entries.is_empty() {
+            w.raw(0, "divine: {}");
+        } else {
+            w.raw(0, "divine:");
+            for (key, unit, effect, reason) in &d.entries {
+                let mut fields = vec![("unit", unit.clone()), ("effect", effect.clone())];
+                if !reason.is_empty() {
+                    fields.push(("reason", reason.clone()));
+                }
+                w.flow_map(1, key, &fields);
+            }
+        }
+    }
+    w.raw(0, "next:");
+    write_board(&mut w, map, 1, outcome.next_phase, &outcome.next);
+    w.finish()
+}
+
+fn write_result(w: &mut Writer, map: &Map, r: &OrderResult) {
+    w.item_key(1, "power", map.power_name(r.power));
+    w.key(2, "order", &r.order);
+    w.key(2, "result", r.verdict.as_str());
+    w.key(2, "reason", &r.reason);
+}
+
+/// Writes a board in the position-file schema, at `indent`.
+pub fn write_board(w: &mut Writer, map: &Map, indent: usize, phase: Phase, board: &Board) {
+    w.key(indent, "phase", &phase.to_string());
+    let by_power = |units: &[Unit]| -> BTreeMap<Power, Vec<String>> {
+        let mut m: BTreeMap<Power, Vec<String>> = BTreeMap::new();
+        for u in units {
+            m.entry(u.power).or_default().push(u.text(map));
+        }
+        m
+    };
+    let units = by_power(&board.units);
+    if units.is_empty() {
+        w.raw(indent, "units: {}");
+    } else {
+        w.raw(indent, "units:");
+        for (p, list) in &units {
+            w.flow_list(indent + 1, map.power_name(*p), list);
+        }
+    }
+    if phase.kind == PhaseKind::Retreat {
+        if board.dislodged.is_empty() {
+            w.raw(indent, "dislodged: {}");
+        } else {
+            w.raw(indent, "dislodged:");
+            let mut powers: Vec<Power> = board.dislodged.iter().map(|d| d.unit.power).collect();
+            powers.sort();
+            powers.dedup();
+            for p in powers {
+                w.raw(indent + 1, &format!("{}:", map.power_name(p)));
+                for d in board.dislodged.iter().filter(|d| d.unit.power == p) {
+                    let mut fields = vec![("unit", d.unit.text(map))];
+                    if let Some(a) = d.attacker_from {
+                        fields.push(("attacker_from", map.code(a).to_string()));
+                    }
+                    let retreats: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
+                    w.flow_item(indent + 2, &fields, Some(("retreats", &retreats)));
+                }
+            }
+        }
+        let contested: Vec<String> = board.contested.iter().map(|&p| map.code(p).to_string()).collect();
+        w.flow_list(indent, "contested", &contested);
+    }
+    let mut centers: BTreeMap<Power, Vec<String>> = BTreeMap::new();
+    for (&p, &owner) in &board.centers {
+        centers.entry(owner).or_default().push(map.code(p).to_string());
+    }
+    if centers.is_empty() {
+        w.raw(indent, "supply_centers: {}");
+    } else {
+        w.raw(indent, "supply_centers:");
+        for (p, mut list) in centers {
+            list.sort();
+            w.flow_list(indent + 1, map.power_name(p), &list);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn misspelt_power_names_in_orders_are_read_when_unambiguous() {
+        let map = Map::standard();
+        assert_eq!(nearest_power(map, "Germnay"), map.power_by_name("Germany"));
+        assert_eq!(nearest_power(map, "Xyz"), None);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let map = Map::standard();
+        let text = "phase: Spring 1901 Movement\nunits:\n  England: [F LON, A XYZ]\n";
+        let e = Position::parse(map, text, "p.yaml").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("`XYZ` is not a province"), "{e}");
+        let e = Position::parse(
+            map,
+            "phase: Spring 1901 Movement\nunit:\n  England: [F LON]\n",
+            "p.yaml",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("unknown field `unit`"), "{e}");
+        let e = Position::parse(map, "phase: Summer 1901\n", "p.yaml").unwrap_err();
+        assert_eq!(e.line, Some(1), "{e}");
+        let e = Position::parse(map, "variant: chess\nphase: S1901M\n", "p.yaml").unwrap_err();
+        assert!(e.message.contains("unknown variant"), "{e}");
+    }
+}

@@ -1,0 +1,155 @@
+//! Small YAML helpers: mappings read in file order, and a writer that produces the
+//! compact, readable layout of the spec (flow lists for units, one result per item).
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use std::fmt;
+
+/// A YAML mapping kept in file order, as `(key, value)` pairs.
+#[derive(Clone, Debug)]
+pub struct Ordered<T>(pub Vec<(String, T)>);
+
+impl<T> Default for Ordered<T> {
+    fn default() -> Self {
+        Ordered(Vec::new())
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Ordered<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping (`key: value` lines)")
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<Ordered<T>, E> {
+                Ok(Ordered(Vec::new()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Ordered<T>, A::Error> {
+                let mut v = Vec::new();
+                while let Some((k, x)) = m.next_entry::<String, T>()? {
+                    v.push((k, x));
+                }
+                Ok(Ordered(v))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+/// A plain scalar when it reads back as the same string, else a double-quoted one.
+pub fn scalar(s: &str) -> String {
+    let plain = !s.is_empty()
+        && !s.starts_with(|c: char| c.is_whitespace() || "-?:,[]{}#&*!|>'\"%@`".contains(c))
+        && !s.ends_with(char::is_whitespace)
+        && !s.contains(": ")
+        && !s.contains(" #")
+        && !s.contains(|c: char| ",[]{}\n\t\"".contains(c) || c.is_control())
+        && !s.ends_with(':')
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "~" | "y" | "n"
+        )
+        && s.parse::<f64>().is_err();
+    if plain {
+        return s.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Builds YAML text line by line, two spaces an indent level.
+#[derive(Default)]
+pub struct Writer {
+    out: String,
+}
+
+impl Writer {
+    fn pad(&mut self, indent: usize) {
+        for _ in 0..indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// A line as given.
+    pub fn raw(&mut self, indent: usize, line: &str) {
+        self.pad(indent);
+        self.out.push_str(line);
+        self.out.push('\n');
+    }
+
+    /// `key: value` (an empty value is written `""`).
+    pub fn key(&mut self, indent: usize, key: &str, value: &str) {
+        let v = if value.is_empty() {
+            "\"\"".to_string()
+        } else {
+            scalar(value)
+        };
+        self.raw(indent, &format!("{key}: {v}"));
+    }
+
+    /// `- key: value`, the first line of a list item.
+    pub fn item_key(&mut self, indent: usize, key: &str, value: &str) {
+        self.raw(indent, &format!("- {key}: {}", scalar(value)));
+    }
+
+    /// `key: [a, b]`.
+    pub fn flow_list(&mut self, indent: usize, key: &str, items: &[String]) {
+        let list: Vec<String> = items.iter().map(|s| scalar(s)).collect();
+        self.raw(indent, &format!("{key}: [{}]", list.join(", ")));
+    }
+
+    /// `key: {a: x, b: y}`.
+    pub fn flow_map(&mut self, indent: usize, key: &str, fields: &[(&str, String)]) {
+        let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}: {}", scalar(v))).collect();
+        self.raw(indent, &format!("{key}: {{{}}}", body.join(", ")));
+    }
+
+    /// `- {a: x, b: y, list: [..]}`.
+    pub fn flow_item(&mut self, indent: usize, fields: &[(&str, String)], list: Option<(&str, &[String])>) {
+        let mut body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}: {}", scalar(v))).collect();
+        if let Some((k, items)) = list {
+            let l: Vec<String> = items.iter().map(|s| scalar(s)).collect();
+            body.push(format!("{k}: [{}]", l.join(", ")));
+        }
+        self.raw(indent, &format!("- {{{}}}", body.join(", ")));
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scalar;
+
+    #[test]
+    fn scalars_are_quoted_only_when_needed() {
+        assert_eq!(scalar("A PAR - BUR"), "A PAR - BUR");
+        assert_eq!(scalar("bounced with A MUN"), "bounced with A MUN");
+        assert_eq!(
+            scalar("cannot read the order: column 3: `X`"),
+            "\"cannot read the order: column 3: `X`\""
+        );
+        assert_eq!(scalar("- x"), "\"- x\"");
+        assert_eq!(scalar("no"), "\"no\"");
+        assert_eq!(scalar("1901"), "\"1901\"");
+        assert_eq!(scalar("a \"b\""), "\"a \\\"b\\\"\"");
+        for s in ["A PAR - BUR", "x: y", "#c", "[a]", "yes", "3.5", "a, b", "end:"] {
+            let back: String = serde_yaml::from_str(&scalar(s)).unwrap();
+            assert_eq!(back, s);
+        }
+    }
+}

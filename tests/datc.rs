@@ -1,0 +1,114 @@
+//! The DATC (v3, chapter 6) as data: every `tests/datc/*.yaml` is a position file with an
+//! `expect:` block (the units after the phase, and for movement phases the dislodged units).
+//! Each is adjudicated with the standard rules and its end state compared.
+
+use arbitre::judge::{Hooks, Outcome, Standard};
+use arbitre::map::Map;
+use arbitre::phase::PhaseKind;
+use arbitre::position::Position;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+type Units = BTreeMap<String, Vec<String>>;
+
+/// `power -> sorted units` from a YAML mapping of lists.
+fn units_of(v: Option<&serde_yaml::Value>) -> Units {
+    let mut out = Units::new();
+    if let Some(serde_yaml::Value::Mapping(m)) = v {
+        for (k, list) in m {
+            let mut l: Vec<String> = list
+                .as_sequence()
+                .map(|s| s.iter().map(|x| x.as_str().unwrap().to_uppercase()).collect())
+                .unwrap_or_default();
+            l.sort();
+            if !l.is_empty() {
+                out.insert(k.as_str().unwrap().to_string(), l);
+            }
+        }
+    }
+    out
+}
+
+fn actual(map: &Map, o: &Outcome) -> (Units, Units) {
+    let mut units = Units::new();
+    for u in &o.next.units {
+        units
+            .entry(map.power_name(u.power).to_string())
+            .or_default()
+            .push(u.text(map));
+    }
+    let mut dislodged = Units::new();
+    for d in &o.next.dislodged {
+        dislodged
+            .entry(map.power_name(d.unit.power).to_string())
+            .or_default()
+            .push(d.unit.text(map));
+    }
+    for l in units.values_mut().chain(dislodged.values_mut()) {
+        l.sort();
+    }
+    (units, dislodged)
+}
+
+/// Runs every case in `dir` with `hooks`; returns the names of the failing ones, with why.
+pub fn run_cases(dir: &Path, hooks: &dyn Hooks) -> (usize, Vec<String>) {
+    let map = Map::standard();
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
+    files.sort();
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let raw: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let expect = raw.get("expect").expect("every case has `expect:`");
+        let position = match Position::parse(map, &text, &name) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: not read: {e}"));
+                continue;
+            }
+        };
+        let outcome = position.adjudicate(map, hooks);
+        let (units, dislodged) = actual(map, &outcome);
+        let want_units = units_of(expect.get("units"));
+        let want_dislodged = units_of(expect.get("dislodged"));
+        let mut bad = Vec::new();
+        if units != want_units {
+            bad.push(format!("units: got {units:?}, want {want_units:?}"));
+        }
+        if position.phase.kind == PhaseKind::Movement && dislodged != want_dislodged {
+            bad.push(format!("dislodged: got {dislodged:?}, want {want_dislodged:?}"));
+        }
+        if !bad.is_empty() {
+            let results: Vec<String> = outcome
+                .results
+                .iter()
+                .map(|r| {
+                    format!(
+                        "    {}: {} -> {} {}",
+                        map.power_name(r.power),
+                        r.order,
+                        r.verdict.as_str(),
+                        r.reason
+                    )
+                })
+                .collect();
+            failures.push(format!("{name}:\n  {}\n{}", bad.join("\n  "), results.join("\n")));
+        }
+    }
+    (files.len(), failures)
+}
+
+#[test]
+fn datc_chapter_6_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/datc");
+    let (count, failures) = run_cases(&dir, &Standard);
+    assert!(count >= 165, "only {count} DATC cases found in {}", dir.display());
+    assert!(
+        failures.is_empty(),
+        "{} of {count} DATC cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
