@@ -8,13 +8,17 @@
 //! | [`phase`] | game time: `Spring 1901 Movement`, `F1901R` |
 //! | [`order`] | what a player writes: orders as values, and their parser |
 //! | [`judge`] | the DATC decisions and the resolver; the [`judge::Hooks`] seam for variants |
+//! | [`variant`] | the rules that vary: Diable et Bon Dieu's blessings and curses, as hooks |
 //! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
+//! | [`dice`] | trusted draws from a game's published seed |
 //!
 //! The judge knows no variant: a variant implements [`judge::Hooks`] and is handed to it.
 
+pub mod dice;
 pub mod judge;
 pub mod map;
 pub mod order;
 pub mod phase;
 pub mod position;
+pub mod variant;
 pub mod yaml;

@@ -1,7 +1,6 @@
 //! The `arbitre` command line. Thin: it reads arguments, calls the library, and maps
 //! errors to messages and exit codes.
 
-use arbitre::judge::Standard;
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
 use std::io::Read;
@@ -52,7 +51,7 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
     let origin = if file == "-" { "<stdin>" } else { file.as_str() };
     let map = Map::standard();
     let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
-    let outcome = position.adjudicate(map, &Standard);
-    print!("{}", write_outcome(map, &outcome, None));
+    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    print!("{}", write_outcome(map, &outcome, divine.as_ref()));
     Ok(())
 }

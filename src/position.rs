@@ -389,10 +389,23 @@ fn read_unit(map: &Map, power: Power, text: &str) -> Result<Unit, String> {
     Ok(Unit { power, kind, loc })
 }
 
-/// The `divine:` block of the output, written by a variant.
+/// The `divine:` block of the output, written by a variant: what each cast did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DivineReport {
-    pub entries: Vec<(String, String, String, String)>,
+    pub entries: Vec<DivineEntry>,
+}
+
+/// `blessing: {unit: A PAR, effect: applied}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivineEntry {
+    /// `blessing`, `curse` or `adjustment_blessing`.
+    pub key: &'static str,
+    /// `unit` or `power`.
+    pub target_field: &'static str,
+    pub target: String,
+    /// `applied`, `cancelled` or `void`.
+    pub effect: &'static str,
+    pub reason: String,
 }
 
 /// Writes the result of a position as the YAML of the spec.
@@ -412,12 +425,12 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
             w.raw(0, "divine: {}");
         } else {
             w.raw(0, "divine:");
-            for (key, unit, effect, reason) in &d.entries {
-                let mut fields = vec![("unit", unit.clone()), ("effect", effect.clone())];
-                if !reason.is_empty() {
-                    fields.push(("reason", reason.clone()));
+            for e in &d.entries {
+                let mut fields = vec![(e.target_field, e.target.clone()), ("effect", e.effect.to_string())];
+                if !e.reason.is_empty() {
+                    fields.push(("reason", e.reason.clone()));
                 }
-                w.flow_map(1, key, &fields);
+                w.flow_map(1, e.key, &fields);
             }
         }
     }

@@ -154,6 +154,12 @@ pub fn retreat_options(
 // Validation: which orders are legal (DATC 4.E.1), and which supports and convoys match.
 // ---------------------------------------------------------------------------------------
 
+/// How the judge reads each unit's order in a movement phase, before resolving anything:
+/// `Hold` for units with no order or a void one. A variant uses it to see who moves where.
+pub fn read_acts(map: &Map, board: &Board, orders: &[Submitted]) -> Vec<Act> {
+    validate(map, board, orders).acts
+}
+
 struct Validated {
     acts: Vec<Act>,
     results: Vec<OrderResult>,

@@ -1,0 +1,124 @@
+//! Trusted draws: every random choice of a game comes from its seed, so that once the seed
+//! is revealed anyone can recompute them.
+//!
+//! The rule, exactly (it is also in the README):
+//! - the seed is 32 bytes, written as 64 hex digits; it is the key of a ChaCha20 stream
+//!   (RFC 7539 block function, 20 rounds, stream 0, counter from 0), read as little-endian
+//!   32-bit words (`rand_chacha::ChaCha20Rng::from_seed`);
+//! - a number from 0 to n-1 takes one word `x`; if `x >= 2^32 - (2^32 mod n)` the word is
+//!   rejected and the next one taken; otherwise the number is `x mod n`.
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+/// A game's seed: 32 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Seed(pub [u8; 32]);
+
+impl Seed {
+    /// Reads 64 hex digits.
+    pub fn from_hex(text: &str) -> Result<Seed, String> {
+        let t = text.trim();
+        if t.len() != 64 || !t.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "a seed is 64 hex digits (32 bytes); `{t}` has {} characters",
+                t.len()
+            ));
+        }
+        let mut out = [0u8; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&t[2 * i..2 * i + 2], 16).expect("checked hex");
+        }
+        Ok(Seed(out))
+    }
+
+    pub fn to_hex(self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A fresh seed from the operating system.
+    pub fn random() -> Seed {
+        let mut out = [0u8; 32];
+        rand::rng().fill_bytes(&mut out);
+        Seed(out)
+    }
+}
+
+/// The stream of draws of one game.
+pub struct Dice {
+    rng: ChaCha20Rng,
+    /// How many 32-bit words have been taken (so a game can say where it stands).
+    pub words: u64,
+}
+
+impl Dice {
+    pub fn new(seed: Seed) -> Dice {
+        Dice {
+            rng: ChaCha20Rng::from_seed(seed.0),
+            words: 0,
+        }
+    }
+
+    fn word(&mut self) -> u32 {
+        self.words += 1;
+        self.rng.next_u32()
+    }
+
+    /// A number from 0 to `n - 1`, by the rejection rule above.
+    pub fn below(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "a draw needs at least one outcome");
+        let limit = u32::MAX - ((u32::MAX % n + 1) % n);
+        loop {
+            let x = self.word();
+            // Accept x < 2^32 - (2^32 mod n), i.e. x <= limit.
+            if x <= limit {
+                return x % n;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_read_and_write_hex() {
+        let hex = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+        assert_eq!(Seed::from_hex(hex).unwrap().to_hex(), hex);
+        assert!(Seed::from_hex("abc").is_err());
+        assert!(Seed::from_hex(&"g".repeat(64)).is_err());
+    }
+
+    #[test]
+    fn the_stream_is_chacha20_with_the_published_rule() {
+        // RFC 7539 section 2.3.2 keystream for the all-zero key and nonce starts 76 b8 e0 ad.
+        let mut d = Dice::new(Seed([0; 32]));
+        assert_eq!(d.word(), u32::from_le_bytes([0x76, 0xb8, 0xe0, 0xad]));
+        // x mod n for a word below the rejection limit.
+        let mut d = Dice::new(Seed([0; 32]));
+        assert_eq!(d.below(7), 0xade0b876u32 % 7);
+        assert_eq!(d.words, 1);
+    }
+
+    #[test]
+    fn the_rejection_limit_is_exact() {
+        // For n = 3, 2^32 mod 3 = 1: only x = 2^32 - 1 is rejected.
+        let n = 3u32;
+        let limit = u32::MAX - ((u32::MAX % n + 1) % n);
+        assert_eq!(limit, u32::MAX - 1);
+        // For a power of two nothing is rejected.
+        let n = 8u32;
+        assert_eq!(u32::MAX - ((u32::MAX % n + 1) % n), u32::MAX);
+    }
+
+    #[test]
+    fn draws_stay_in_range_and_cover_it() {
+        let mut d = Dice::new(Seed([7; 32]));
+        let mut seen = [false; 6];
+        for _ in 0..200 {
+            seen[d.below(6) as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}

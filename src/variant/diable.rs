@@ -1,0 +1,488 @@
+//! Diable et Bon Dieu (zine Vopaliec, early 1980s): seven powers on the standard map, plus
+//! God, who may bless one unit each movement phase, and the Devil, who may curse one.
+//! In the winters of 1903, 1905, 1907, … God may also give one power an extra build.
+//! The rules are `shared/rules/diable-et-bon-dieu.md`; this module follows that page.
+//!
+//! How it plugs in: [`DivineHooks`] implements the judge's [`Hooks`]; nothing else of the
+//! judge knows about blessings.
+//!
+//! | unit | blessed | cursed |
+//! | --- | --- | --- |
+//! | holds, supports, convoys | hold strength unbeatable; a support is never cut | hold strength 0; a support is cut, a convoy fails |
+//! | moves | attack, defend and prevent strength unbeatable against units of other powers | attack and defend strength 0; if attacked by another power, no effect at all; may not retreat where it tried to go |
+//!
+//! Decisions taken where the rules page and the French text are silent (also in the README):
+//! - A blessing or curse names a unit by type and province. A type that does not match the
+//!   unit there makes it void (it names no unit of the phase); a coast is not checked.
+//! - "Opposing" units (the cancelling rule) are read from the orders as the judge reads them:
+//!   only legal move orders count, convoyed moves included. Supports do not oppose.
+//! - A blessed move that fails for its own power's reasons (it would dislodge its own unit,
+//!   or loses to its own power's unit) still stands off units of other powers moving to the
+//!   same place: against other powers the blessing gives it the upper hand in every
+//!   contest ("réussit contre toute opposition"). Its hold strength is then the ordinary one:
+//!   a blessed unit that stays only because its move failed can be dislodged, since the
+//!   protection from dislodgement is given to units that hold, support or convoy.
+//! - A cursed convoying fleet's convoy fails: the army has no route unless another route of
+//!   fleets holds; an army without a route cuts no support (as any unconvoyed army).
+//! - The adjustment blessing for a power that is out of the game (no units, no centres) is
+//!   void; for a power with no vacant owned home centre it is applied but has no effect on
+//!   builds (it still spares one disband).
+//! - Per game year, a blessing (or curse) counts against its power once it fell on a unit of
+//!   that power, whether applied or cancelled; a void one does not count.
+
+use crate::judge::{
+    self, movement, Act, Board, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
+};
+use crate::map::{Map, Power, ProvId};
+use crate::order::{parse_order, Order};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::{DivineEntry, DivineReport, RawDivine};
+use std::collections::BTreeMap;
+
+/// What God and the Devil cast for one phase, as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Casts {
+    pub blessing: Option<String>,
+    pub curse: Option<String>,
+    pub adjustment_blessing: Option<String>,
+}
+
+impl Casts {
+    pub fn from_raw(raw: RawDivine) -> Casts {
+        Casts {
+            blessing: raw.blessing,
+            curse: raw.curse,
+            adjustment_blessing: raw.adjustment_blessing,
+        }
+    }
+}
+
+/// Is there an adjustment blessing in the winter of this year? 1903, 1905, 1907, …
+pub fn is_blessing_winter(year: i32) -> bool {
+    year >= 1903 && (year - 1903) % 2 == 0
+}
+
+/// The blessing and curse in force for a phase, after the cancelling rule.
+#[derive(Clone, Debug, Default)]
+pub struct DivineHooks {
+    pub blessed: Option<UnitId>,
+    pub cursed: Option<UnitId>,
+    /// Where the cursed unit tried to go: it may not retreat there.
+    pub cursed_dest: Option<ProvId>,
+    /// The power with the adjustment blessing this winter.
+    pub extra_build: Option<Power>,
+}
+
+impl DivineHooks {
+    fn is_blessed(&self, u: UnitId) -> bool {
+        self.blessed == Some(u)
+    }
+    fn is_cursed(&self, u: UnitId) -> bool {
+        self.cursed == Some(u)
+    }
+}
+
+impl Hooks for DivineHooks {
+    fn hold_strength(&self, p: &mut dyn Probe, unit: UnitId, base: Strength) -> Strength {
+        if self.is_cursed(unit) {
+            return 0;
+        }
+        if self.is_blessed(unit) && !matches!(p.act(unit), Act::Move { .. }) {
+            return UNBEATABLE;
+        }
+        base
+    }
+
+    fn attack_strength(&self, p: &mut dyn Probe, mover: UnitId, opposing: Option<UnitId>, base: Strength) -> Strength {
+        if self.is_cursed(mover) {
+            return 0;
+        }
+        match opposing {
+            Some(o) if self.is_blessed(mover) && p.power(o) != p.power(mover) => UNBEATABLE,
+            _ => base,
+        }
+    }
+
+    fn defend_strength(&self, p: &mut dyn Probe, mover: UnitId, attacker: UnitId, base: Strength) -> Strength {
+        if self.is_cursed(mover) {
+            return 0;
+        }
+        if self.is_blessed(mover) && p.power(attacker) != p.power(mover) {
+            return UNBEATABLE;
+        }
+        base
+    }
+
+    fn prevent_strength(&self, p: &mut dyn Probe, mover: UnitId, attacker: UnitId, base: Strength) -> Strength {
+        if self.is_blessed(mover) && p.power(attacker) != p.power(mover) {
+            return UNBEATABLE;
+        }
+        base
+    }
+
+    fn move_has_effect(&self, p: &mut dyn Probe, mover: UnitId) -> bool {
+        // A cursed mover that is itself attacked by another power has no effect at all.
+        !(self.is_cursed(mover) && p.attacked_by_other_power(mover))
+    }
+
+    fn support_cut(&self, _p: &mut dyn Probe, supporter: UnitId, base: bool) -> bool {
+        if self.is_cursed(supporter) {
+            return true;
+        }
+        if self.is_blessed(supporter) {
+            return false;
+        }
+        base
+    }
+
+    fn convoy_fails(&self, _p: &mut dyn Probe, fleet: UnitId) -> bool {
+        self.is_cursed(fleet)
+    }
+
+    fn may_retreat_to(&self, unit: UnitId, to: ProvId) -> bool {
+        !(self.is_cursed(unit) && self.cursed_dest == Some(to))
+    }
+
+    fn extra_builds(&self, power: Power) -> i32 {
+        i32::from(self.extra_build == Some(power))
+    }
+}
+
+/// The unit a blessing or curse names, or why it names none.
+fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, String> {
+    let order = parse_order(map, text).map_err(|e| format!("cannot read `{text}`: {e}"))?;
+    let Order::Hold(u) = order else {
+        return Err(format!("`{text}` is not a unit: write it like `A PAR`"));
+    };
+    let Some(id) = board.unit_at(u.prov()) else {
+        return Err(format!("there is no unit in {}", map.code(u.prov())));
+    };
+    let unit = board.units[id];
+    if u.kind.is_some_and(|k| k != unit.kind) {
+        return Err(format!("there is no {text} ({} stands there)", unit.text(map)));
+    }
+    Ok(id)
+}
+
+fn entry(key: &'static str, field: &'static str, target: String, effect: &'static str, reason: String) -> DivineEntry {
+    DivineEntry {
+        key,
+        target_field: field,
+        target,
+        effect,
+        reason,
+    }
+}
+
+/// Do these two units oppose each other: one ordered to move into the other's province,
+/// or both ordered to move into the same province?
+pub fn opposing(board: &Board, acts: &[Act], a: UnitId, b: UnitId) -> bool {
+    let dest = |u: UnitId| match acts[u] {
+        Act::Move { dest, .. } => Some(dest.prov),
+        _ => None,
+    };
+    let (pa, pb) = (board.units[a].loc.prov, board.units[b].loc.prov);
+    dest(a) == Some(pb) || dest(b) == Some(pa) || (dest(a).is_some() && dest(a) == dest(b))
+}
+
+/// Adjudicates a phase of Diable et Bon Dieu: the standard judge with the divine hooks, and
+/// the `divine:` report of what the blessing, the curse and the adjustment blessing did.
+pub fn adjudicate(
+    map: &Map,
+    phase: Phase,
+    board: &Board,
+    orders: &[Submitted],
+    casts: &Casts,
+) -> (Outcome, DivineReport) {
+    let mut hooks = DivineHooks::default();
+    let mut report = DivineReport::default();
+    let unit_name = |text: &str, id: Result<UnitId, String>| match id {
+        Ok(u) => board.units[u].text(map),
+        Err(_) => text.trim().to_string(),
+    };
+
+    let blessing = casts.blessing.as_deref().map(|t| (t, target(map, board, t)));
+    let curse = casts.curse.as_deref().map(|t| (t, target(map, board, t)));
+    let phase_rule = match phase.kind {
+        PhaseKind::Movement => None,
+        PhaseKind::Retreat => Some("no blessing or curse in a retreat phase"),
+        PhaseKind::Adjustment => Some("blessings and curses on units are for movement phases; no curse in winter"),
+    };
+    let mut blessed = None;
+    let mut cursed = None;
+    for (key, cast, slot) in [("blessing", &blessing, &mut blessed), ("curse", &curse, &mut cursed)] {
+        let Some((text, id)) = cast else { continue };
+        let name = unit_name(text, id.clone());
+        match (phase_rule, id) {
+            (Some(rule), _) => report.entries.push(entry(key, "unit", name, "void", rule.into())),
+            (None, Err(e)) => report.entries.push(entry(key, "unit", name, "void", e.clone())),
+            (None, Ok(u)) => *slot = Some((*u, report.entries.len(), name)),
+        }
+        if let Some((_, _, ref name)) = slot {
+            report
+                .entries
+                .push(entry(key, "unit", name.clone(), "applied", String::new()));
+        }
+    }
+    // The cancelling rule: the same unit, or two units opposing each other.
+    // How the judge reads the orders (movement phases only: blessings need them).
+    let acts = match phase.kind {
+        PhaseKind::Movement => movement::read_acts(map, board, orders),
+        _ => vec![Act::Hold; board.units.len()],
+    };
+    if let (Some((b, bi, _)), Some((c, ci, _))) = (&blessed, &cursed) {
+        let why = if b == c {
+            Some("the blessing and the curse fell on the same unit".to_string())
+        } else if opposing(board, &acts, *b, *c) {
+            Some(format!(
+                "{} and {} oppose each other",
+                board.units[*b].text(map),
+                board.units[*c].text(map)
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            for i in [*bi, *ci] {
+                report.entries[i].effect = "cancelled";
+                report.entries[i].reason = why.clone();
+            }
+            blessed = None;
+            cursed = None;
+        }
+    }
+    hooks.blessed = blessed.as_ref().map(|b| b.0);
+    hooks.cursed = cursed.as_ref().map(|c| c.0);
+    if let Some(c) = hooks.cursed {
+        if let Act::Move { dest, .. } = acts[c] {
+            hooks.cursed_dest = Some(dest.prov);
+        }
+    }
+
+    if let Some(text) = casts.adjustment_blessing.as_deref() {
+        let name = text.trim().to_string();
+        let power = map.power_by_name(&name);
+        let void_reason = if phase.kind != PhaseKind::Adjustment {
+            Some("the adjustment blessing is given in a winter adjustment phase".to_string())
+        } else if !is_blessing_winter(phase.year) {
+            Some(format!(
+                "no adjustment blessing in {}: only in the winters of 1903, 1905, 1907, …",
+                phase.year
+            ))
+        } else if power.is_none() {
+            Some(format!("`{name}` is not a power"))
+        } else if power
+            .is_some_and(|p| !board.units.iter().any(|u| u.power == p) && !board.centers.values().any(|&o| o == p))
+        {
+            Some(format!("{name} is out of the game"))
+        } else {
+            None
+        };
+        let shown = power.map(|p| map.power_name(p).to_string()).unwrap_or(name);
+        match void_reason {
+            Some(r) => report
+                .entries
+                .push(entry("adjustment_blessing", "power", shown, "void", r)),
+            None => {
+                hooks.extra_build = power;
+                report
+                    .entries
+                    .push(entry("adjustment_blessing", "power", shown, "applied", String::new()));
+            }
+        }
+    }
+
+    let mut outcome = judge::adjudicate(map, phase, board, orders, &hooks);
+    annotate(&hooks, &acts, &mut outcome);
+    (outcome, report)
+}
+
+/// Says in the results what the curse did to the cursed unit's order.
+fn annotate(hooks: &DivineHooks, acts: &[Act], outcome: &mut Outcome) {
+    let Some(c) = hooks.cursed else { return };
+    for r in outcome
+        .results
+        .iter_mut()
+        .filter(|r| r.unit == Some(c) && r.verdict != Verdict::Void)
+    {
+        let what = match (acts[c], r.verdict) {
+            (Act::Move { .. }, Verdict::Fails) => "cursed: the move fails",
+            (Act::Convoy { .. }, Verdict::Fails) => "cursed: the convoy fails",
+            (Act::Support { .. }, Verdict::Fails) => "cursed: the support is cut",
+            _ if r.reason.starts_with("dislodged by") => "cursed: hold strength 0",
+            _ => continue,
+        };
+        let dislodged = r
+            .reason
+            .split("; ")
+            .find(|s| s.starts_with("dislodged by"))
+            .map(str::to_string);
+        r.reason = match dislodged {
+            Some(d) => format!("{what}; {d}"),
+            None => what.to_string(),
+        };
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// What needs the game's history: the per-year rule, victory, and the protected powers.
+// ---------------------------------------------------------------------------------------
+
+/// A blessing or a curse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    Blessing,
+    Curse,
+}
+
+/// The powers whose units received a (non-void) blessing or curse in one movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastRecord {
+    pub phase: Phase,
+    pub blessed: Option<Power>,
+    pub cursed: Option<Power>,
+}
+
+/// Within one game year, no two blessings on units of the same power, and likewise for
+/// curses. `history` holds the casts of earlier phases.
+pub fn check_year_rule(
+    map: &Map,
+    history: &[CastRecord],
+    phase: Phase,
+    kind: CastKind,
+    power: Power,
+) -> Result<(), String> {
+    let earlier = history
+        .iter()
+        .filter(|r| r.phase.year == phase.year && r.phase < phase)
+        .find(|r| match kind {
+            CastKind::Blessing => r.blessed == Some(power),
+            CastKind::Curse => r.cursed == Some(power),
+        });
+    match earlier {
+        None => Ok(()),
+        Some(r) => Err(format!(
+            "a {} already fell on a unit of {} in {} this year; choose a unit of another power",
+            match kind {
+                CastKind::Blessing => "blessing",
+                CastKind::Curse => "curse",
+            },
+            map.power_name(power),
+            r.phase
+        )),
+    }
+}
+
+/// The powers God and the Devil protect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Protected {
+    pub god: Power,
+    pub devil: Power,
+}
+
+/// Draws the two protected powers, two different powers, from the game's seed: God's is
+/// draw 0..7 over the powers in map order, the Devil's draw 0..6 over the others in order.
+pub fn draw_protected(map: &Map, dice: &mut crate::dice::Dice) -> Protected {
+    let powers: Vec<Power> = map.all_powers().collect();
+    let god = powers[dice.below(powers.len() as u32) as usize];
+    let others: Vec<Power> = powers.iter().copied().filter(|&p| p != god).collect();
+    let devil = others[dice.below(others.len() as u32) as usize];
+    Protected { god, devil }
+}
+
+/// The facts of the board after one processed phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseFacts {
+    pub phase: Phase,
+    /// Supply centres owned, per power.
+    pub centers: BTreeMap<Power, usize>,
+    /// Units on the board, per power.
+    pub units: BTreeMap<Power, usize>,
+    /// Every surviving power voted for a draw in this phase.
+    pub draw: bool,
+}
+
+impl PhaseFacts {
+    pub fn from_board(phase: Phase, board: &Board, draw: bool) -> PhaseFacts {
+        let mut centers = BTreeMap::new();
+        for &o in board.centers.values() {
+            *centers.entry(o).or_insert(0) += 1;
+        }
+        let mut units = BTreeMap::new();
+        for u in &board.units {
+            *units.entry(u.power).or_insert(0) += 1;
+        }
+        PhaseFacts {
+            phase,
+            centers,
+            units,
+            draw,
+        }
+    }
+
+    fn alive(&self, p: Power) -> bool {
+        self.centers.get(&p).copied().unwrap_or(0) > 0 || self.units.get(&p).copied().unwrap_or(0) > 0
+    }
+}
+
+/// Centres needed to win alone.
+pub const SOLO: usize = 18;
+
+/// Where the game stands: who has won, and whether it is over.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub solo: Option<Power>,
+    pub draw: bool,
+    pub god_wins: bool,
+    pub devil_wins: bool,
+    /// The divine players have withdrawn (a divine win by elimination): no more blessings,
+    /// curses or adjustment blessings.
+    pub divine_withdrawn: bool,
+    /// The divine contest is settled (a winner, or none possible any more).
+    pub divine_settled: bool,
+    /// Powers eliminated, in the phase they were eliminated.
+    pub eliminated: Vec<(Power, Phase)>,
+    pub over: bool,
+}
+
+/// Reads the game's history, phase by phase, and decides the winners.
+pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Standing {
+    let mut s = Standing::default();
+    let mut alive: Vec<Power> = map.all_powers().collect();
+    for facts in history {
+        if s.over {
+            break;
+        }
+        let gone: Vec<Power> = alive.iter().copied().filter(|&p| !facts.alive(p)).collect();
+        alive.retain(|p| !gone.contains(p));
+        for &p in &gone {
+            s.eliminated.push((p, facts.phase));
+        }
+        if !s.divine_settled {
+            let god_target = gone.contains(&protected.devil);
+            let devil_target = gone.contains(&protected.god);
+            if god_target || devil_target {
+                s.divine_settled = true;
+                // Both protected powers gone in the same phase: no divine winner.
+                if god_target != devil_target {
+                    s.god_wins = god_target;
+                    s.devil_wins = devil_target;
+                    s.divine_withdrawn = true;
+                }
+            }
+        }
+        if let Some((&p, _)) = facts.centers.iter().find(|(_, &n)| n >= SOLO) {
+            s.solo = Some(p);
+            s.over = true;
+            if !s.divine_settled {
+                s.divine_settled = true;
+                s.god_wins = p == protected.god;
+                s.devil_wins = p == protected.devil;
+            }
+        } else if facts.draw {
+            s.draw = true;
+            s.over = true;
+        }
+    }
+    s
+}
