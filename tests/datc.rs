@@ -2,7 +2,7 @@
 //! `expect:` block (the units after the phase, and for movement phases the dislodged units).
 //! Each is adjudicated with the standard rules and its end state compared.
 
-use arbitre::judge::{Hooks, Outcome, Standard};
+use arbitre::judge::{Outcome, Standard};
 use arbitre::map::Map;
 use arbitre::phase::PhaseKind;
 use arbitre::position::Position;
@@ -50,8 +50,8 @@ fn actual(map: &Map, o: &Outcome) -> (Units, Units) {
     (units, dislodged)
 }
 
-/// Runs every case in `dir` with `hooks`; returns the names of the failing ones, with why.
-pub fn run_cases(dir: &Path, hooks: &dyn Hooks) -> (usize, Vec<String>) {
+/// Runs every case in `dir` through `judge`; returns the count and the failing cases, with why.
+fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, Vec<String>) {
     let map = Map::standard();
     let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
@@ -69,7 +69,7 @@ pub fn run_cases(dir: &Path, hooks: &dyn Hooks) -> (usize, Vec<String>) {
                 continue;
             }
         };
-        let outcome = position.adjudicate(map, hooks);
+        let outcome = judge(map, &position);
         let (units, dislodged) = actual(map, &outcome);
         let want_units = units_of(expect.get("units"));
         let want_dislodged = units_of(expect.get("dislodged"));
@@ -100,15 +100,25 @@ pub fn run_cases(dir: &Path, hooks: &dyn Hooks) -> (usize, Vec<String>) {
     (files.len(), failures)
 }
 
+fn check(judge: impl Fn(&Map, &Position) -> Outcome) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/datc");
+    let (count, failures) = run_cases(&dir, judge);
+    assert!(count >= 165, "only {count} DATC cases found in {}", dir.display());
+    assert!(failures.is_empty(), "{} of {count} DATC cases fail:\n{}", failures.len(), failures.join("\n"));
+}
+
 #[test]
 fn datc_chapter_6_passes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/datc");
-    let (count, failures) = run_cases(&dir, &Standard);
-    assert!(count >= 165, "only {count} DATC cases found in {}", dir.display());
-    assert!(
-        failures.is_empty(),
-        "{} of {count} DATC cases fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    check(|map, p| p.adjudicate(map, &Standard));
+}
+
+/// The variant's hooks change nothing when no blessing or curse is cast.
+#[test]
+fn datc_chapter_6_passes_under_diable_et_bon_dieu_without_casts() {
+    check(|map, p| {
+        let mut p = p.clone();
+        p.variant = "diable-et-bon-dieu".into();
+        p.divine = None;
+        arbitre::variant::adjudicate(map, &p).0
+    });
 }

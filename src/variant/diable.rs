@@ -486,3 +486,154 @@ pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Stan
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{Dice, Seed};
+    use crate::phase::Season;
+
+    fn power(name: &str) -> Power {
+        Map::standard().power_by_name(name).unwrap()
+    }
+
+    /// Facts after a phase: `centers` for the powers named, every other power keeps 3
+    /// centres and 3 units; a power given 0 centres has no units either.
+    fn facts(year: i32, season: Season, centers: &[(&str, usize)]) -> PhaseFacts {
+        let map = Map::standard();
+        let mut c = BTreeMap::new();
+        let mut u = BTreeMap::new();
+        for p in map.all_powers() {
+            let n = centers.iter().find(|(name, _)| power(name) == p).map(|x| x.1).unwrap_or(3);
+            if n > 0 {
+                c.insert(p, n);
+                u.insert(p, n);
+            }
+        }
+        let kind = if season == Season::Winter { PhaseKind::Adjustment } else { PhaseKind::Movement };
+        PhaseFacts { phase: Phase::new(season, year, kind), centers: c, units: u, draw: false }
+    }
+
+    fn protected(god: &str, devil: &str) -> Protected {
+        Protected { god: power(god), devil: power(devil) }
+    }
+
+    #[test]
+    fn blessing_winters_are_1903_then_every_two_years() {
+        let years: Vec<i32> = (1901..=1911).filter(|&y| is_blessing_winter(y)).collect();
+        assert_eq!(years, [1903, 1905, 1907, 1909, 1911]);
+    }
+
+    #[test]
+    fn a_power_is_blessed_once_a_year_and_cursed_once_a_year() {
+        let map = Map::standard();
+        let spring = Phase::new(Season::Spring, 1902, PhaseKind::Movement);
+        let fall = Phase::new(Season::Fall, 1902, PhaseKind::Movement);
+        let next_spring = Phase::new(Season::Spring, 1903, PhaseKind::Movement);
+        let history = [CastRecord { phase: spring, blessed: Some(power("France")), cursed: Some(power("Italy")) }];
+        let e = check_year_rule(map, &history, fall, CastKind::Blessing, power("France")).unwrap_err();
+        assert!(e.contains("France") && e.contains("Spring 1902"), "{e}");
+        assert!(check_year_rule(map, &history, fall, CastKind::Curse, power("France")).is_ok());
+        assert!(check_year_rule(map, &history, fall, CastKind::Blessing, power("Italy")).is_ok());
+        assert!(check_year_rule(map, &history, fall, CastKind::Curse, power("Italy")).is_err());
+        // A new year starts afresh.
+        assert!(check_year_rule(map, &history, next_spring, CastKind::Blessing, power("France")).is_ok());
+    }
+
+    #[test]
+    fn protected_powers_are_two_different_powers_drawn_from_the_seed() {
+        let map = Map::standard();
+        let mut seen_god = std::collections::BTreeSet::new();
+        for i in 0..200u8 {
+            let seed = Seed([i; 32]);
+            let a = draw_protected(map, &mut Dice::new(seed));
+            let b = draw_protected(map, &mut Dice::new(seed));
+            assert_eq!(a, b, "the same seed draws the same powers");
+            assert_ne!(a.god, a.devil);
+            seen_god.insert(a.god);
+        }
+        assert_eq!(seen_god.len(), 7, "every power can be drawn");
+    }
+
+    #[test]
+    fn solo_of_gods_power_makes_god_win_too() {
+        let map = Map::standard();
+        let h = [facts(1905, Season::Fall, &[("France", 18)])];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert_eq!(s.solo, Some(power("France")));
+        assert!(s.god_wins && !s.devil_wins && s.over);
+    }
+
+    #[test]
+    fn solo_of_an_unprotected_power_first_leaves_no_divine_winner() {
+        let map = Map::standard();
+        let h = [facts(1905, Season::Fall, &[("Italy", 18)])];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert_eq!(s.solo, Some(power("Italy")));
+        assert!(!s.god_wins && !s.devil_wins && s.divine_settled);
+    }
+
+    #[test]
+    fn elimination_of_the_devils_power_makes_god_win_and_both_withdraw() {
+        let map = Map::standard();
+        let h = [
+            facts(1904, Season::Fall, &[("Turkey", 1)]),
+            facts(1905, Season::Winter, &[("Turkey", 0)]),
+            facts(1906, Season::Fall, &[("Russia", 5)]),
+        ];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(s.god_wins && !s.devil_wins && s.divine_withdrawn && !s.over);
+        assert_eq!(s.eliminated, vec![(power("Turkey"), h[1].phase)]);
+    }
+
+    #[test]
+    fn the_devil_wins_when_gods_power_goes_first() {
+        let map = Map::standard();
+        let h = [facts(1906, Season::Fall, &[("France", 0)])];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(s.devil_wins && !s.god_wins && s.divine_withdrawn);
+    }
+
+    #[test]
+    fn both_protected_powers_gone_in_one_phase_leaves_no_divine_winner() {
+        let map = Map::standard();
+        let h = [facts(1906, Season::Fall, &[("France", 0), ("Turkey", 0)])];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(!s.devil_wins && !s.god_wins && s.divine_settled && !s.divine_withdrawn);
+    }
+
+    #[test]
+    fn two_winners_a_divine_player_by_elimination_then_a_solo() {
+        let map = Map::standard();
+        let h = [
+            facts(1904, Season::Fall, &[("France", 0)]),
+            facts(1910, Season::Fall, &[("Italy", 18), ("France", 0)]),
+        ];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(s.devil_wins && !s.god_wins);
+        assert_eq!(s.solo, Some(power("Italy")));
+        assert!(s.over);
+    }
+
+    #[test]
+    fn a_later_solo_by_the_winners_rival_does_not_change_the_divine_result() {
+        let map = Map::standard();
+        // The Devil wins when France is eliminated; Turkey (the Devil's) solos later.
+        let h = [
+            facts(1904, Season::Fall, &[("France", 0)]),
+            facts(1910, Season::Fall, &[("Turkey", 18), ("France", 0)]),
+        ];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(s.devil_wins && !s.god_wins);
+        assert_eq!(s.solo, Some(power("Turkey")));
+    }
+
+    #[test]
+    fn a_draw_by_vote_ends_the_game() {
+        let map = Map::standard();
+        let mut f = facts(1908, Season::Fall, &[]);
+        f.draw = true;
+        let s = standing(map, &[f], protected("France", "Turkey"));
+        assert!(s.draw && s.over && s.solo.is_none() && !s.god_wins && !s.devil_wins);
+    }
+}
