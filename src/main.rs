@@ -24,7 +24,10 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(other) => Err(format!("unknown command `{other}`\n\n{USAGE}")),
-        None => Err(USAGE.to_string()),
+        None => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -145,15 +145,15 @@ impl Position {
             for u in units {
                 let unit = read_unit(map, pw, u).map_err(|e| err(u, "units", format!("units: {pname}: `{u}`: {e}")))?;
                 if let Some(other) = board.units.iter().find(|x| x.loc.prov == unit.loc.prov) {
-                    return Err(err(
+                    let code = map.code(unit.loc.prov);
+                    let mut e = err(
                         u,
                         "units",
-                        format!(
-                            "units: two units in {}: {} and {u}",
-                            map.code(unit.loc.prov),
-                            other.text(map)
-                        ),
-                    ));
+                        format!("units: two units in {code}: {} and {u}", other.text(map)),
+                    );
+                    // Point at the second of the two mentions of the province.
+                    e.line = line_after(text, e.line, code).or(e.line);
+                    return Err(e);
                 }
                 board.units.push(unit);
             }
@@ -282,7 +282,9 @@ impl Position {
 }
 
 fn fix_hint(message: &str) -> String {
-    if message.contains("unknown field") {
+    if message.contains("expected struct RawPosition") {
+        "a position file is a mapping of keys such as `phase:`, `units:` and `orders:`".into()
+    } else if message.contains("unknown field") {
         format!("{message} (check the spelling of the key)")
     } else if message.contains("missing field `phase`") {
         "missing `phase:` (e.g. `phase: Spring 1901 Movement`)".into()
@@ -346,6 +348,16 @@ fn line_of(text: &str, key: &str, needle: &str) -> Option<usize> {
         .find(|(_, l)| l.contains(needle))
         .map(|(i, _)| i + 1)
         .or(Some(start + 1).filter(|_| text.contains(&format!("{key}:"))))
+}
+
+/// The first line after line `from` that mentions `needle` (an upper-case code), any case.
+fn line_after(text: &str, from: Option<usize>, needle: &str) -> Option<usize> {
+    let from = from?;
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .find(|(_, l)| l.to_uppercase().contains(needle))
+        .map(|(i, _)| i + 1)
 }
 
 fn province(map: &Map, name: &str) -> Result<ProvId, String> {

@@ -68,6 +68,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         if let Some(u) = res.unit {
             if let Some(by) = dislodgers[u] {
                 let note = format!("dislodged by {}", board.units[by].text(map));
+                if res.verdict == Verdict::Succeeds {
+                    // A unit that was to hold, and did not, failed.
+                    res.verdict = Verdict::Fails;
+                }
                 if !res.reason.contains(&note) {
                     res.reason = if res.reason.is_empty() {
                         note

@@ -29,6 +29,13 @@
 //!   builds (it still spares one disband).
 //! - Per game year, a blessing (or curse) counts against its power once it fell on a unit of
 //!   that power, whether applied or cancelled; a void one does not count.
+//! - "Attacked" (for a cursed mover) is decided by the orders: a move of another power into
+//!   its province with a route that holds, whether or not that move succeeds.
+//! - A power is eliminated when it has neither supply centre nor unit after a phase. An
+//!   elimination in the same phase as a solo did not come "first": the solo decides the
+//!   divine result (the soloing power's protector wins, or nobody).
+//! - Players may of course speculate about the protected powers and use the blessing and
+//!   curse rules in their negotiations (the French text says so).
 
 use crate::judge::{
     self, movement, Act, Board, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
@@ -458,7 +465,9 @@ pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Stan
         for &p in &gone {
             s.eliminated.push((p, facts.phase));
         }
-        if !s.divine_settled {
+        let solo = facts.centers.iter().find(|(_, &n)| n >= SOLO).map(|(&p, _)| p);
+        // An elimination in the phase of a solo did not come "before" it: the solo decides.
+        if !s.divine_settled && solo.is_none() {
             let god_target = gone.contains(&protected.devil);
             let devil_target = gone.contains(&protected.god);
             if god_target || devil_target {
@@ -471,7 +480,7 @@ pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Stan
                 }
             }
         }
-        if let Some((&p, _)) = facts.centers.iter().find(|(_, &n)| n >= SOLO) {
+        if let Some(p) = solo {
             s.solo = Some(p);
             s.over = true;
             if !s.divine_settled {
@@ -504,18 +513,34 @@ mod tests {
         let mut c = BTreeMap::new();
         let mut u = BTreeMap::new();
         for p in map.all_powers() {
-            let n = centers.iter().find(|(name, _)| power(name) == p).map(|x| x.1).unwrap_or(3);
+            let n = centers
+                .iter()
+                .find(|(name, _)| power(name) == p)
+                .map(|x| x.1)
+                .unwrap_or(3);
             if n > 0 {
                 c.insert(p, n);
                 u.insert(p, n);
             }
         }
-        let kind = if season == Season::Winter { PhaseKind::Adjustment } else { PhaseKind::Movement };
-        PhaseFacts { phase: Phase::new(season, year, kind), centers: c, units: u, draw: false }
+        let kind = if season == Season::Winter {
+            PhaseKind::Adjustment
+        } else {
+            PhaseKind::Movement
+        };
+        PhaseFacts {
+            phase: Phase::new(season, year, kind),
+            centers: c,
+            units: u,
+            draw: false,
+        }
     }
 
     fn protected(god: &str, devil: &str) -> Protected {
-        Protected { god: power(god), devil: power(devil) }
+        Protected {
+            god: power(god),
+            devil: power(devil),
+        }
     }
 
     #[test]
@@ -530,7 +555,11 @@ mod tests {
         let spring = Phase::new(Season::Spring, 1902, PhaseKind::Movement);
         let fall = Phase::new(Season::Fall, 1902, PhaseKind::Movement);
         let next_spring = Phase::new(Season::Spring, 1903, PhaseKind::Movement);
-        let history = [CastRecord { phase: spring, blessed: Some(power("France")), cursed: Some(power("Italy")) }];
+        let history = [CastRecord {
+            phase: spring,
+            blessed: Some(power("France")),
+            cursed: Some(power("Italy")),
+        }];
         let e = check_year_rule(map, &history, fall, CastKind::Blessing, power("France")).unwrap_err();
         assert!(e.contains("France") && e.contains("Spring 1902"), "{e}");
         assert!(check_year_rule(map, &history, fall, CastKind::Curse, power("France")).is_ok());
@@ -626,6 +655,16 @@ mod tests {
         let s = standing(map, &h, protected("France", "Turkey"));
         assert!(s.devil_wins && !s.god_wins);
         assert_eq!(s.solo, Some(power("Turkey")));
+    }
+
+    #[test]
+    fn an_elimination_in_the_phase_of_a_solo_is_not_first() {
+        let map = Map::standard();
+        // Italy (unprotected) reaches 18 in the autumn France (God's) is wiped out.
+        let h = [facts(1908, Season::Fall, &[("Italy", 18), ("France", 0)])];
+        let s = standing(map, &h, protected("France", "Turkey"));
+        assert!(!s.devil_wins && !s.god_wins && s.divine_settled);
+        assert_eq!(s.eliminated, vec![(power("France"), h[0].phase)]);
     }
 
     #[test]
