@@ -1,0 +1,1 @@
+//! Reading incoming mail (being written).

@@ -1,0 +1,7 @@
+//! Mail in and out: reading what players send, and delivering what the referee writes.
+//!
+//! - [`incoming`]: a raw RFC 5322 message to its sender, Message-ID and command lines.
+//! - [`smtp`]: delivering the `.eml` files of an outbox by SMTP, moving each to `sent/`.
+
+pub mod incoming;
+pub mod smtp;

@@ -1,0 +1,1 @@
+//! Sending the outbox by SMTP (being written).
