@@ -43,6 +43,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     let mut removed = vec![false; board.units.len()];
     let mut built: Vec<Unit> = Vec::new();
 
+    let at = super::index_by_province(map, &board.units);
     let mut powers: Vec<Power> = map.all_powers().collect();
     powers.retain(|p| adjustment(map, board, hooks, *p) != 0 || orders.iter().any(|o| o.power == *p));
     for power in powers {
@@ -50,7 +51,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let pname = map.power_name(power).to_string();
         let mut used = 0;
         for sub in orders.iter().filter(|o| o.power == power) {
-            let read = read_order(map, &board.units, sub);
+            let read = read_order(map, &board.units, &at, sub);
             let mut result = |verdict: Verdict, order: String, reason: String| {
                 results.push(OrderResult {
                     power,

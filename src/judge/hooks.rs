@@ -33,7 +33,7 @@ pub trait Probe {
 
 /// A variant's changes to movement, retreat and adjustment rules. Every method has the
 /// standard answer as its default.
-pub trait Hooks {
+pub trait Hooks: Sync {
     /// Hold strength of a unit's province (DATC 5.B.5), `base` by the standard rules.
     fn hold_strength(&self, _p: &mut dyn Probe, _unit: UnitId, base: Strength) -> Strength {
         base

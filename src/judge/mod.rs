@@ -164,7 +164,16 @@ pub(crate) enum Read {
 
 /// Parses a submitted order and finds the unit it is for among `units`. The unit type and
 /// coast written are not checked: a wrong type or coast is ignored (DATC 4.C.2, 4.B.5).
-pub(crate) fn read_order(map: &Map, units: &[Unit], sub: &Submitted) -> Read {
+/// Which unit stands in each province (`None` for an empty one).
+pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> Vec<Option<UnitId>> {
+    let mut at = vec![None; map.provinces.len()];
+    for (i, u) in units.iter().enumerate() {
+        at[u.loc.prov as usize] = Some(i);
+    }
+    at
+}
+
+pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: &Submitted) -> Read {
     let order = match parse_order(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
@@ -180,7 +189,7 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], sub: &Submitted) -> Read {
         return Read::Free(order);
     };
     let written = order.to_text(map);
-    let Some(id) = units.iter().position(|u| u.loc.prov == uref.prov()) else {
+    let Some(id) = at[uref.prov() as usize] else {
         return Read::Void(void(
             sub.power,
             written,

@@ -48,9 +48,7 @@ impl Act {
 pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
     let v = validate(map, board, orders);
     let mut r = Resolver::new(map, &board.units, &v.acts, hooks);
-    for u in 0..board.units.len() {
-        r.resolve(u);
-    }
+    resolve_all(&mut r);
     let mut results = v.results;
     for res in results.iter_mut() {
         if res.verdict == Verdict::Void {
@@ -125,6 +123,30 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         next_phase,
         next,
     }
+}
+
+/// Resolves every order. The resolver recurses along chains of dependent orders, so a large
+/// board is resolved on a thread whose stack grows with the number of units.
+fn resolve_all(r: &mut Resolver<'_>) {
+    let n = r.units.len();
+    if n <= 2_000 {
+        for u in 0..n {
+            r.resolve(u);
+        }
+        return;
+    }
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(64 * 1024 * 1024 + n * 16 * 1024)
+            .spawn_scoped(s, || {
+                for u in 0..n {
+                    r.resolve(u);
+                }
+            })
+            .expect("a thread for the resolver")
+            .join()
+            .expect("the resolver does not panic");
+    });
 }
 
 /// Where a dislodged unit may go: an adjacent place that is empty after the movement, not
@@ -202,12 +224,13 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
         }
         v
     };
+    let at = super::index_by_province(map, units);
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
     let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
     for sub in orders {
         let idx = results.len();
-        match read_order(map, units, sub) {
+        match read_order(map, units, &at, sub) {
             Read::Void(r) => results.push(r),
             Read::Free(order) => results.push(void(
                 sub.power,
@@ -217,7 +240,7 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
             )),
             Read::Unit { unit, order } => {
                 let text = order_text(map, units, &order);
-                match check(map, units, &fleets_at_sea, unit, &order) {
+                match check(map, units, &at, &fleets_at_sea, unit, &order) {
                     Ok(l) => {
                         results.push(OrderResult {
                             power: sub.power,
@@ -259,12 +282,15 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
     // 2023 rules; no fallback to the land route, DATC 6.G.8).
-    let own_convoy = |army: UnitId, dest: ProvId| {
-        chosen.iter().enumerate().any(|(f, c)| {
-            matches!(c, Some((_, Legal::Convoy { army: a, dest: d })) if *a == army && *d == dest)
-                && units[f].power == units[army].power
-        })
-    };
+    let mut own_convoys: Vec<Vec<ProvId>> = vec![Vec::new(); units.len()];
+    for (f, c) in chosen.iter().enumerate() {
+        if let Some((_, Legal::Convoy { army, dest })) = c {
+            if units[f].power == units[*army].power {
+                own_convoys[*army].push(*dest);
+            }
+        }
+    }
+    let own_convoy = |army: UnitId, dest: ProvId| own_convoys[army].contains(&dest);
     let mut acts = vec![Act::Hold; units.len()];
     for u in 0..units.len() {
         if let Some((
@@ -347,7 +373,14 @@ fn order_text(map: &Map, units: &[Unit], order: &Order) -> String {
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
-fn check(map: &Map, units: &[Unit], fleets_at_sea: &[bool], u: UnitId, order: &Order) -> Result<Legal, String> {
+fn check(
+    map: &Map,
+    units: &[Unit],
+    at: &[Option<UnitId>],
+    fleets_at_sea: &[bool],
+    u: UnitId,
+    order: &Order,
+) -> Result<Legal, String> {
     let unit = units[u];
     let name = unit.text(map);
     match *order {
@@ -361,7 +394,7 @@ fn check(map: &Map, units: &[Unit], fleets_at_sea: &[bool], u: UnitId, order: &O
             })
         }
         Order::Support { target, dest, .. } => {
-            let Some(t) = units.iter().position(|x| x.loc.prov == target.prov()) else {
+            let Some(t) = at[target.prov() as usize] else {
                 return Err(format!("there is no unit in {} to support", map.code(target.prov())));
             };
             if t == u {
@@ -427,7 +460,7 @@ fn check(map: &Map, units: &[Unit], fleets_at_sea: &[bool], u: UnitId, order: &O
             if unit.kind != UnitType::Fleet || !map.is_sea(unit.loc.prov) {
                 return Err(format!("{name} cannot convoy: only fleets at sea convoy"));
             }
-            let Some(a) = units.iter().position(|x| x.loc.prov == army.prov()) else {
+            let Some(a) = at[army.prov() as usize] else {
                 return Err(format!("there is no unit in {} to convoy", map.code(army.prov())));
             };
             let army_unit = units[a];
@@ -669,6 +702,8 @@ struct Resolver<'a> {
     state: Vec<State>,
     res: Vec<bool>,
     deps: Vec<UnitId>,
+    /// `in_deps[u]`: `u` is in `deps` (kept beside it so the check is constant-time).
+    in_deps: Vec<bool>,
     /// Convoys failed by the Szykman rule (for the result's reason).
     szykman: Vec<bool>,
 }
@@ -702,6 +737,7 @@ impl<'a> Resolver<'a> {
             state: vec![State::Unresolved; n],
             res: vec![false; n],
             deps: Vec::new(),
+            in_deps: vec![false; n],
             szykman: vec![false; n],
         }
     }
@@ -712,9 +748,7 @@ impl<'a> Resolver<'a> {
         match self.state[u] {
             State::Resolved => return self.res[u],
             State::Guessing => {
-                if !self.deps.contains(&u) {
-                    self.deps.push(u);
-                }
+                self.push_dep(u);
                 return self.res[u];
             }
             State::Unresolved => {}
@@ -733,24 +767,18 @@ impl<'a> Resolver<'a> {
         }
         if self.deps[old] != u {
             // Dependent on a guess made further up: keep guessing.
-            self.deps.push(u);
+            self.push_dep(u);
             self.res[u] = first;
             return first;
         }
         // This order starts a cycle: try the other guess.
-        for &d in &self.deps[old..] {
-            self.state[d] = State::Unresolved;
-        }
-        self.deps.truncate(old);
+        self.truncate_deps(old, State::Unresolved);
         self.res[u] = true;
         self.state[u] = State::Guessing;
         let second = self.adjudicate(u);
         if first == second {
             // One consistent resolution.
-            for &d in &self.deps[old..] {
-                self.state[d] = State::Unresolved;
-            }
-            self.deps.truncate(old);
+            self.truncate_deps(old, State::Unresolved);
             self.res[u] = first;
             self.state[u] = State::Resolved;
             return first;
@@ -760,11 +788,31 @@ impl<'a> Resolver<'a> {
         self.resolve(u)
     }
 
+    fn push_dep(&mut self, u: UnitId) {
+        if !self.in_deps[u] {
+            self.in_deps[u] = true;
+            self.deps.push(u);
+        }
+    }
+
+    /// Forgets the guesses from `deps[old..]`, leaving those orders in `state`.
+    fn truncate_deps(&mut self, old: usize, state: State) {
+        for i in old..self.deps.len() {
+            let d = self.deps[i];
+            self.state[d] = state;
+            self.in_deps[d] = false;
+        }
+        self.deps.truncate(old);
+    }
+
     /// DATC 5.B.9: a cycle of moves only is a circular movement, and all of them succeed;
     /// a cycle with convoys is a convoy paradox, and by the Szykman rule (DATC 4.A.2) the
     /// convoys in it fail. Any other cycle (possible only with variant hooks) fails whole.
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<UnitId> = self.deps.split_off(old);
+        for &d in &cycle {
+            self.in_deps[d] = false;
+        }
         let has_convoy = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
         let all_moves = cycle.iter().all(|&d| matches!(self.acts[d], Act::Move { .. }));
         for &d in &cycle {

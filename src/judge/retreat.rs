@@ -29,13 +29,14 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         })
         .collect();
 
+    let at = super::index_by_province(map, &retreating);
     let mut results: Vec<OrderResult> = Vec::new();
     // (result index, dislodged unit, destination or None for a disband)
     let mut chosen: Vec<Option<(usize, Option<Loc>)>> = vec![None; retreating.len()];
     let mut confused = vec![false; retreating.len()];
     for sub in orders {
         let idx = results.len();
-        let read = read_order(map, &retreating, sub);
+        let read = read_order(map, &retreating, &at, sub);
         let (unit, order) = match read {
             Read::Unit { unit, order } => (unit, order),
             Read::Free(order) => {
