@@ -1,0 +1,409 @@
+//! The players file (input of `arbitre new`) and the game's configuration kept in its folder.
+//!
+//! Read in two steps: serde reads the raw keys (unknown keys are refused with their line),
+//! then [`PlayersFile::validate`] checks every value and says what to fix.
+
+use crate::dice::Seed;
+use crate::map::Map;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// The variants a game may be played in.
+pub const GAME_VARIANTS: &[&str] = &[
+    "standard",
+    "diable-et-bon-dieu",
+    "diam",
+    "diabolik-fleet",
+    "belligerants",
+    "jomini",
+];
+
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Person {
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Deadlines {
+    pub movement: String,
+    pub retreat: String,
+    pub adjustment: String,
+}
+
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlayer {
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub password: String,
+}
+
+/// The players file as written.
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersFile {
+    pub game: String,
+    #[serde(default = "standard")]
+    pub variant: String,
+    pub referee: Person,
+    #[serde(default = "utc")]
+    pub timezone: String,
+    pub deadlines: Deadlines,
+    pub start: String,
+    #[serde(default)]
+    pub seed: Option<String>,
+    /// Hours before a deadline at which players with missing orders are reminded.
+    #[serde(default)]
+    pub reminder: Option<String>,
+    pub players: Vec<RawPlayer>,
+}
+
+fn standard() -> String {
+    "standard".into()
+}
+fn utc() -> String {
+    "UTC".into()
+}
+
+/// A problem in a players file: where, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
+            None => write!(f, "{}: {}", self.origin, self.message),
+        }
+    }
+}
+impl std::error::Error for ConfigError {}
+
+/// A player as the game folder keeps them: the password only as a salted hash.
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub password_hash: String,
+}
+
+/// A duration written `72h`, `3d`, `90m` or `1d12h`.
+pub fn parse_duration(text: &str) -> Result<chrono::Duration, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let mut total = chrono::Duration::zero();
+    let mut number = String::new();
+    let mut any = false;
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        if c.is_whitespace() {
+            continue;
+        }
+        let n: i64 = number
+            .parse()
+            .map_err(|_| format!("`{text}`: write a duration like `72h`, `3d` or `1d12h`"))?;
+        number.clear();
+        total += match c {
+            'd' => chrono::Duration::days(n),
+            'h' => chrono::Duration::hours(n),
+            'm' => chrono::Duration::minutes(n),
+            _ => return Err(format!("`{text}`: unknown unit `{c}` (use d, h or m)")),
+        };
+        any = true;
+    }
+    if !number.is_empty() || !any || total <= chrono::Duration::zero() {
+        return Err(format!("`{text}`: write a duration like `72h`, `3d` or `1d12h`"));
+    }
+    Ok(total)
+}
+
+/// Rounds of the password hash: enough to make guessing slow, little for one check.
+const HASH_ROUNDS: u32 = 20_000;
+
+/// `sha256i$<rounds>$<salt hex>$<hash hex>`: SHA-256 of salt and password, then re-hashed
+/// with the salt `rounds` times.
+pub fn hash_password(password: &str, salt: &[u8; 16]) -> String {
+    let digest = stretch(password, salt, HASH_ROUNDS);
+    format!("sha256i${HASH_ROUNDS}${}${}", hex(salt), hex(&digest))
+}
+
+fn stretch(password: &str, salt: &[u8], rounds: u32) -> [u8; 32] {
+    let mut h: [u8; 32] = Sha256::new()
+        .chain_update(salt)
+        .chain_update(password.as_bytes())
+        .finalize()
+        .into();
+    for _ in 0..rounds {
+        h = Sha256::new().chain_update(h).chain_update(salt).finalize().into();
+    }
+    h
+}
+
+/// Does `password` match a hash made by [`hash_password`]? Compared in constant time.
+pub fn check_password(password: &str, stored: &str) -> bool {
+    let parts: Vec<&str> = stored.split('$').collect();
+    let [kind, rounds, salt, hash] = parts.as_slice() else {
+        return false;
+    };
+    if *kind != "sha256i" {
+        return false;
+    }
+    let (Ok(rounds), Some(salt), Some(hash)) = (rounds.parse::<u32>(), unhex(salt), unhex(hash)) else {
+        return false;
+    };
+    let digest = stretch(password, &salt, rounds);
+    digest.len() == hash.len() && digest.iter().zip(&hash).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// The roles of a game of this variant, in report order.
+pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
+    let mut roles: Vec<String> = map.powers.iter().map(|p| p.name.clone()).collect();
+    if variant == "diable-et-bon-dieu" {
+        roles.push("God".into());
+        roles.push("Devil".into());
+    }
+    roles
+}
+
+/// A players file checked: every value valid, every Diplomacy role taken exactly once.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub file: PlayersFile,
+    pub timezone: chrono_tz::Tz,
+    pub start: chrono::DateTime<chrono::FixedOffset>,
+    pub seed: Option<Seed>,
+}
+
+impl PlayersFile {
+    pub fn parse(text: &str, origin: &str) -> Result<PlayersFile, ConfigError> {
+        serde_yaml::from_str(text).map_err(|e| ConfigError {
+            origin: origin.into(),
+            line: e.location().map(|l| l.line()),
+            message: {
+                let mut m = e.to_string();
+                if let Some(i) = m.find(" at line ") {
+                    m.truncate(i);
+                }
+                m
+            },
+        })
+    }
+
+    /// Checks the values. `text` is the file's text, to point at lines.
+    pub fn validate(self, map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
+        let err = |needle: &str, message: String| ConfigError {
+            origin: origin.into(),
+            line: text
+                .lines()
+                .position(|l| !needle.is_empty() && l.contains(needle))
+                .map(|i| i + 1),
+            message,
+        };
+        if self.game.is_empty()
+            || !self
+                .game
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(err(
+                "game:",
+                format!(
+                    "game: `{}`: use letters, digits, `-` or `_` (it is typed in SIGNON lines)",
+                    self.game
+                ),
+            ));
+        }
+        if !GAME_VARIANTS.contains(&self.variant.as_str()) {
+            return Err(err(
+                "variant:",
+                format!("variant: `{}` is not one of {}", self.variant, GAME_VARIANTS.join(", ")),
+            ));
+        }
+        let timezone: chrono_tz::Tz = self.timezone.parse().map_err(|_| {
+            err(
+                "timezone:",
+                format!(
+                    "timezone: `{}` is not a time zone name like `Europe/Paris`",
+                    self.timezone
+                ),
+            )
+        })?;
+        for (key, value) in [
+            ("movement", &self.deadlines.movement),
+            ("retreat", &self.deadlines.retreat),
+            ("adjustment", &self.deadlines.adjustment),
+        ] {
+            parse_duration(value).map_err(|e| err(key, format!("deadlines: {key}: {e}")))?;
+        }
+        if let Some(r) = &self.reminder {
+            parse_duration(r).map_err(|e| err("reminder:", format!("reminder: {e}")))?;
+        }
+        let start = chrono::DateTime::parse_from_rfc3339(&self.start).map_err(|_| {
+            err(
+                "start:",
+                format!("start: `{}`: write a time like `2026-12-01T20:00:00+01:00`", self.start),
+            )
+        })?;
+        let seed = match &self.seed {
+            Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed:", format!("seed: {e}")))?),
+            None => None,
+        };
+        if !valid_email(&self.referee.email) {
+            return Err(err(
+                &self.referee.email,
+                format!("referee: `{}` is not an email address", self.referee.email),
+            ));
+        }
+        let mut seen_emails: Vec<String> = Vec::new();
+        let mut seen_roles: Vec<String> = Vec::new();
+        for p in &self.players {
+            if !valid_email(&p.email) {
+                return Err(err(&p.email, format!("players: `{}` is not an email address", p.email)));
+            }
+            if p.password.trim().is_empty() {
+                return Err(err(&p.email, format!("players: {} has no password", p.name)));
+            }
+            let email = p.email.to_lowercase();
+            if seen_emails.contains(&email) {
+                // One address for two roles would tie the roles together in every header.
+                return Err(err(
+                    &p.email,
+                    format!("players: {} plays two roles; give each role its own address", p.email),
+                ));
+            }
+            seen_emails.push(email);
+            seen_roles.push(p.role.clone());
+        }
+        if matches!(self.variant.as_str(), "standard" | "diable-et-bon-dieu") {
+            let roles = roles_of(map, &self.variant);
+            for r in &seen_roles {
+                if !roles.iter().any(|x| x.eq_ignore_ascii_case(r)) {
+                    return Err(err(
+                        r,
+                        format!("players: `{r}` is not a role of this game: use {}", roles.join(", ")),
+                    ));
+                }
+            }
+            for r in &roles {
+                match seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(r)).count() {
+                    1 => {}
+                    0 => return Err(err("players:", format!("players: nobody plays {r}"))),
+                    _ => return Err(err(r, format!("players: {r} is listed twice"))),
+                }
+            }
+        }
+        Ok(Checked {
+            file: self,
+            timezone,
+            start,
+            seed,
+        })
+    }
+}
+
+fn valid_email(e: &str) -> bool {
+    let Some((local, domain)) = e.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !e.contains(|c: char| c.is_whitespace() || c == '<' || c == '>' || c == ',')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "\
+game: vopaliec
+variant: standard
+referee: {name: Arbitre, email: arbitre@example.org}
+timezone: Europe/Paris
+deadlines: {movement: 72h, retreat: 24h, adjustment: 1d}
+start: 2026-12-01T20:00:00+01:00
+players:
+  - {name: A, email: a@example.org, role: England, password: pa}
+  - {name: B, email: b@example.org, role: France, password: pb}
+  - {name: C, email: c@example.org, role: Germany, password: pc}
+  - {name: D, email: d@example.org, role: Italy, password: pd}
+  - {name: E, email: e@example.org, role: Austria, password: pe}
+  - {name: F, email: f@example.org, role: Russia, password: pf}
+  - {name: G, email: g@example.org, role: Turkey, password: pg}
+";
+
+    fn check(text: &str) -> Result<Checked, ConfigError> {
+        PlayersFile::parse(text, "players.yaml")?.validate(Map::standard(), text, "players.yaml")
+    }
+
+    #[test]
+    fn a_good_players_file_is_accepted() {
+        let c = check(GOOD).unwrap();
+        assert_eq!(c.file.players.len(), 7);
+        assert_eq!(c.timezone, chrono_tz::Europe::Paris);
+    }
+
+    #[test]
+    fn mistakes_are_named_with_their_line() {
+        let e = check(&GOOD.replace("Europe/Paris", "Europe/Pariss")).unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        let e = check(&GOOD.replace("role: Turkey", "role: Ottoman")).unwrap_err();
+        assert!(e.message.contains("`Ottoman` is not a role"), "{e}");
+        let e = check(&GOOD.replace("72h", "72 hours")).unwrap_err();
+        assert!(e.message.contains("write a duration"), "{e}");
+        let e = check(&GOOD.replace("g@example.org", "a@example.org")).unwrap_err();
+        assert!(e.message.contains("two roles"), "{e}");
+        let e = check(&GOOD.replace("referee:", "referees:")).unwrap_err();
+        assert!(e.message.contains("unknown field"), "{e}");
+        let e =
+            check(&GOOD.replace("  - {name: G, email: g@example.org, role: Turkey, password: pg}\n", "")).unwrap_err();
+        assert!(e.message.contains("nobody plays Turkey"), "{e}");
+    }
+
+    #[test]
+    fn durations_read_days_hours_and_minutes() {
+        assert_eq!(parse_duration("72h").unwrap(), chrono::Duration::hours(72));
+        assert_eq!(parse_duration("1d12h").unwrap(), chrono::Duration::hours(36));
+        assert_eq!(parse_duration("90m").unwrap(), chrono::Duration::minutes(90));
+        assert!(parse_duration("72").is_err());
+        assert!(parse_duration("0h").is_err());
+    }
+
+    #[test]
+    fn passwords_are_kept_only_as_salted_hashes() {
+        let h = hash_password("s3cret", &[1; 16]);
+        assert!(!h.contains("s3cret"));
+        assert!(check_password("s3cret", &h));
+        assert!(!check_password("s3cret ", &h));
+        assert_ne!(h, hash_password("s3cret", &[2; 16]), "the salt changes the hash");
+        assert!(!check_password("s3cret", "garbage"));
+    }
+}
