@@ -104,7 +104,12 @@ fn check(judge: impl Fn(&Map, &Position) -> Outcome) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/datc");
     let (count, failures) = run_cases(&dir, judge);
     assert!(count >= 165, "only {count} DATC cases found in {}", dir.display());
-    assert!(failures.is_empty(), "{} of {count} DATC cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} DATC cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
