@@ -9,28 +9,12 @@ use crate::judge::{self, Board, Dislodged, Hooks, OrderResult, Outcome, Submitte
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
-use crate::yaml::{Ordered, Writer};
+use crate::yaml::{FileError, Ordered, Writer};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// A position file that cannot be read, with the place and the fix.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionError {
-    pub origin: String,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
-            None => write!(f, "{}: {}", self.origin, self.message),
-        }
-    }
-}
-impl std::error::Error for PositionError {}
+pub type PositionError = FileError;
 
 /// The keys of a position file, as written.
 #[derive(Deserialize, Default)]
@@ -94,21 +78,17 @@ pub const VARIANTS: &[&str] = &["standard", "diable-et-bon-dieu"];
 impl Position {
     /// Reads a position file's text. `origin` names it in errors.
     pub fn parse(map: &Map, text: &str, origin: &str) -> Result<Position, PositionError> {
-        let raw: RawPosition = serde_yaml::from_str(text).map_err(|e| {
-            let line = e.location().map(|l| l.line());
-            let mut message = e.to_string();
-            // serde_yaml appends " at line N column M"; the line is already in front.
-            if let Some(i) = message.find(" at line ") {
-                message.truncate(i);
-            }
-            if text.trim().is_empty() {
-                message = "the file is empty: a position needs at least `phase:` and `units:`".into();
-            }
-            PositionError {
+        if text.trim().is_empty() {
+            let message = "the file is empty: a position needs at least `phase:` and `units:`".into();
+            return Err(FileError {
                 origin: origin.into(),
-                line,
-                message: fix_hint(&message),
-            }
+                line: None,
+                message,
+            });
+        }
+        let raw: RawPosition = crate::yaml::from_str(text, origin).map_err(|mut e| {
+            e.message = fix_hint(&e.message);
+            e
         })?;
         Position::from_raw(map, raw, text, origin)
     }
@@ -284,8 +264,6 @@ impl Position {
 fn fix_hint(message: &str) -> String {
     if message.contains("expected struct RawPosition") {
         "a position file is a mapping of keys such as `phase:`, `units:` and `orders:`".into()
-    } else if message.contains("unknown field") {
-        format!("{message} (check the spelling of the key)")
     } else if message.contains("missing field `phase`") {
         "missing `phase:` (e.g. `phase: Spring 1901 Movement`)".into()
     } else {

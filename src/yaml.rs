@@ -4,6 +4,43 @@
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use std::fmt;
 
+/// A YAML file that cannot be used: which file, which line (when known), and what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
+            None => write!(f, "{}: {}", self.origin, self.message),
+        }
+    }
+}
+impl std::error::Error for FileError {}
+
+/// Reads YAML into `T`; a syntax or shape error becomes a [`FileError`] with its line.
+pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Result<T, FileError> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let mut message = e.to_string();
+        // serde_yaml appends " at line N column M"; the line is already in front.
+        if let Some(i) = message.find(" at line ") {
+            message.truncate(i);
+        }
+        if message.contains("unknown field") {
+            message.push_str(" (check the spelling of the key)");
+        }
+        FileError {
+            origin: origin.into(),
+            line: e.location().map(|l| l.line()),
+            message,
+        }
+    })
+}
+
 /// A YAML mapping kept in file order, as `(key, value)` pairs.
 #[derive(Clone, Debug)]
 pub struct Ordered<T>(pub Vec<(String, T)>);

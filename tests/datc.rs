@@ -6,49 +6,10 @@ use arbitre::judge::{Outcome, Standard};
 use arbitre::map::Map;
 use arbitre::phase::PhaseKind;
 use arbitre::position::Position;
-use std::collections::BTreeMap;
+mod common;
+
+use common::{units_after, units_of};
 use std::path::Path;
-
-type Units = BTreeMap<String, Vec<String>>;
-
-/// `power -> sorted units` from a YAML mapping of lists.
-fn units_of(v: Option<&serde_yaml::Value>) -> Units {
-    let mut out = Units::new();
-    if let Some(serde_yaml::Value::Mapping(m)) = v {
-        for (k, list) in m {
-            let mut l: Vec<String> = list
-                .as_sequence()
-                .map(|s| s.iter().map(|x| x.as_str().unwrap().to_uppercase()).collect())
-                .unwrap_or_default();
-            l.sort();
-            if !l.is_empty() {
-                out.insert(k.as_str().unwrap().to_string(), l);
-            }
-        }
-    }
-    out
-}
-
-fn actual(map: &Map, o: &Outcome) -> (Units, Units) {
-    let mut units = Units::new();
-    for u in &o.next.units {
-        units
-            .entry(map.power_name(u.power).to_string())
-            .or_default()
-            .push(u.text(map));
-    }
-    let mut dislodged = Units::new();
-    for d in &o.next.dislodged {
-        dislodged
-            .entry(map.power_name(d.unit.power).to_string())
-            .or_default()
-            .push(d.unit.text(map));
-    }
-    for l in units.values_mut().chain(dislodged.values_mut()) {
-        l.sort();
-    }
-    (units, dislodged)
-}
 
 /// Runs every case in `dir` through `judge`; returns the count and the failing cases, with why.
 fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, Vec<String>) {
@@ -70,7 +31,7 @@ fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, 
             }
         };
         let outcome = judge(map, &position);
-        let (units, dislodged) = actual(map, &outcome);
+        let (units, dislodged) = units_after(map, &outcome);
         let want_units = units_of(expect.get("units"));
         let want_dislodged = units_of(expect.get("dislodged"));
         let mut bad = Vec::new();

@@ -16,26 +16,11 @@ use arbitre::phase::PhaseKind;
 use arbitre::position::Position;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
+
+mod common;
+
+use common::{units_after, units_of};
 use std::path::Path;
-
-type Units = BTreeMap<String, Vec<String>>;
-
-fn units_of(v: Option<&Value>) -> Units {
-    let mut out = Units::new();
-    if let Some(Value::Mapping(m)) = v {
-        for (k, list) in m {
-            let mut l: Vec<String> = list
-                .as_sequence()
-                .map(|s| s.iter().map(|x| x.as_str().unwrap().to_uppercase()).collect())
-                .unwrap_or_default();
-            l.sort();
-            if !l.is_empty() {
-                out.insert(k.as_str().unwrap().to_string(), l);
-            }
-        }
-    }
-    out
-}
 
 fn str_map(v: Option<&Value>) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
@@ -57,25 +42,11 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
     let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
     let mut bad = Vec::new();
 
-    let mut units = Units::new();
-    for u in &outcome.next.units {
-        units
-            .entry(map.power_name(u.power).to_string())
-            .or_default()
-            .push(u.text(map));
-    }
-    let mut dislodged = Units::new();
+    let (units, dislodged) = units_after(map, &outcome);
     let mut retreats = BTreeMap::new();
     for d in &outcome.next.dislodged {
-        dislodged
-            .entry(map.power_name(d.unit.power).to_string())
-            .or_default()
-            .push(d.unit.text(map));
         let r: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
         retreats.insert(d.unit.text(map), r);
-    }
-    for l in units.values_mut().chain(dislodged.values_mut()) {
-        l.sort();
     }
     let want = units_of(expect.get("units"));
     if units != want {

@@ -5,9 +5,9 @@
 
 use crate::dice::Seed;
 use crate::map::Map;
+use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::fmt;
 
 /// The variants a game may be played in.
 pub const GAME_VARIANTS: &[&str] = &[
@@ -71,22 +71,7 @@ fn utc() -> String {
 }
 
 /// A problem in a players file: where, and how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    pub origin: String,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
-            None => write!(f, "{}: {}", self.origin, self.message),
-        }
-    }
-}
-impl std::error::Error for ConfigError {}
+pub type ConfigError = FileError;
 
 /// A player as the game folder keeps them: the password only as a salted hash.
 #[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
@@ -203,17 +188,7 @@ pub struct Checked {
 
 impl PlayersFile {
     pub fn parse(text: &str, origin: &str) -> Result<PlayersFile, ConfigError> {
-        serde_yaml::from_str(text).map_err(|e| ConfigError {
-            origin: origin.into(),
-            line: e.location().map(|l| l.line()),
-            message: {
-                let mut m = e.to_string();
-                if let Some(i) = m.find(" at line ") {
-                    m.truncate(i);
-                }
-                m
-            },
-        })
+        crate::yaml::from_str(text, origin)
     }
 
     /// Checks the values. `text` is the file's text, to point at lines.
