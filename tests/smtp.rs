@@ -1,0 +1,814 @@
+//! `send_outbox` against a real SMTP server on 127.0.0.1, started by each test in a thread.
+//!
+//! The server is written here with `std::net` rather than taken from a crate: it is a few
+//! dozen lines, needs no new dependency, records exactly what the client sent (commands,
+//! envelope, `AUTH` credentials, the `DATA` bytes with dot-stuffing undone), and can be made
+//! to refuse a recipient, to demand a login, or to say nothing at all. It binds port 0 on
+//! loopback and serves connections one after another until it is stopped; every loop is
+//! bounded and every read has a timeout, so no test can hang. No other address is contacted.
+
+use arbitre::mail::smtp::{send_outbox, Security, SendReport, SmtpSettings};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+// ---- the test server ----
+
+/// How the test server behaves.
+#[derive(Clone, Default)]
+struct Behaviour {
+    /// Recipients answered `550` at `RCPT TO`.
+    refuse: Vec<String>,
+    /// When set, the server offers AUTH PLAIN and LOGIN and requires this user and password.
+    login: Option<(String, String)>,
+    /// Accept connections and never say anything.
+    silent: bool,
+}
+
+/// One message the server accepted.
+#[derive(Clone, Debug)]
+struct Delivery {
+    from: String,
+    to: Vec<String>,
+    data: Vec<u8>,
+}
+
+/// Everything the server saw.
+#[derive(Default, Debug)]
+struct Log {
+    sessions: usize,
+    commands: Vec<String>,
+    logins: Vec<(String, String)>,
+    deliveries: Vec<Delivery>,
+}
+
+struct Server {
+    addr: SocketAddr,
+    log: Arc<Mutex<Log>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// How long a server lives at most, whatever the test does.
+const SERVER_LIFETIME: Duration = Duration::from_secs(60);
+/// How long the server waits for a line from the client.
+const SERVER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Server {
+    fn start(behaviour: Behaviour) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        listener.set_nonblocking(true).expect("non-blocking listener");
+        let addr = listener.local_addr().expect("local address");
+        let log = Arc::new(Mutex::new(Log::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (log, stop) = (Arc::clone(&log), Arc::clone(&stop));
+            thread::spawn(move || serve(listener, behaviour, log, stop))
+        };
+        Server {
+            addr,
+            log,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("smtp://{}", self.addr)
+    }
+
+    /// Stops the server and returns what it saw.
+    fn finish(mut self) -> Log {
+        self.halt();
+        std::mem::take(&mut *self.log.lock().unwrap())
+    }
+
+    fn halt(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+fn serve(listener: TcpListener, behaviour: Behaviour, log: Arc<Mutex<Log>>, stop: Arc<AtomicBool>) {
+    let deadline = Instant::now() + SERVER_LIFETIME;
+    let mut held = Vec::new(); // the silent server's connections, open until it stops
+    while !stop.load(Ordering::SeqCst) && Instant::now() < deadline {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                log.lock().unwrap().sessions += 1;
+                if behaviour.silent {
+                    held.push(stream);
+                    continue;
+                }
+                let _ = stream.set_nonblocking(false);
+                let _ = stream.set_read_timeout(Some(SERVER_READ_TIMEOUT));
+                let _ = stream.set_write_timeout(Some(SERVER_READ_TIMEOUT));
+                let _ = session(stream, &behaviour, &log);
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => thread::sleep(Duration::from_millis(5)),
+            Err(_) => break,
+        }
+    }
+}
+
+/// Reads one line (up to LF), `None` at end of stream.
+fn read_line(reader: &mut BufReader<TcpStream>) -> io::Result<Option<Vec<u8>>> {
+    let mut line = Vec::new();
+    let n = reader.by_ref().take(100_000).read_until(b'\n', &mut line)?;
+    Ok(if n == 0 { None } else { Some(line) })
+}
+
+fn text(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end_matches(['\r', '\n']).to_string()
+}
+
+/// The address between `<` and `>` in `MAIL FROM:<a> …` or `RCPT TO:<a>`.
+fn angle(command: &str) -> String {
+    let start = command.find('<').map_or(0, |i| i + 1);
+    let end = command[start..].find('>').map_or(command.len(), |i| start + i);
+    command[start..end].to_string()
+}
+
+fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut out = stream;
+    let reply = |out: &mut TcpStream, text: &str| out.write_all(text.as_bytes());
+    reply(&mut out, "220 test.invalid ESMTP arbitre test server\r\n")?;
+    let mut from: Option<String> = None;
+    let mut to: Vec<String> = Vec::new();
+    let mut logged_in = false;
+    for _ in 0..500 {
+        let Some(line) = read_line(&mut reader)? else {
+            return Ok(());
+        };
+        let command = text(&line);
+        log.lock().unwrap().commands.push(command.clone());
+        let upper = command.to_ascii_uppercase();
+        if upper.starts_with("EHLO") {
+            let auth = if behaviour.login.is_some() {
+                "250-AUTH PLAIN LOGIN\r\n"
+            } else {
+                ""
+            };
+            reply(
+                &mut out,
+                &format!("250-test.invalid\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n{auth}250 SIZE 10000000\r\n"),
+            )?;
+        } else if upper.starts_with("AUTH PLAIN") {
+            let initial = command[10..].trim().to_string();
+            let encoded = if initial.is_empty() {
+                reply(&mut out, "334 \r\n")?;
+                text(&read_line(&mut reader)?.unwrap_or_default())
+            } else {
+                initial
+            };
+            let decoded = base64_decode(&encoded);
+            let parts: Vec<&[u8]> = decoded.split(|&b| b == 0).collect();
+            let (user, password) = match parts.as_slice() {
+                [_, user, password] => (text(user), text(password)),
+                _ => (String::new(), String::new()),
+            };
+            logged_in = check_login(behaviour, log, user, password);
+            reply(
+                &mut out,
+                if logged_in {
+                    "235 2.7.0 welcome\r\n"
+                } else {
+                    "535 5.7.8 bad credentials\r\n"
+                },
+            )?;
+        } else if upper.starts_with("AUTH LOGIN") {
+            reply(&mut out, "334 VXNlcm5hbWU6\r\n")?;
+            let user = text(&base64_decode(&text(&read_line(&mut reader)?.unwrap_or_default())));
+            reply(&mut out, "334 UGFzc3dvcmQ6\r\n")?;
+            let password = text(&base64_decode(&text(&read_line(&mut reader)?.unwrap_or_default())));
+            logged_in = check_login(behaviour, log, user, password);
+            reply(
+                &mut out,
+                if logged_in {
+                    "235 2.7.0 welcome\r\n"
+                } else {
+                    "535 5.7.8 bad credentials\r\n"
+                },
+            )?;
+        } else if upper.starts_with("MAIL FROM:") {
+            if behaviour.login.is_some() && !logged_in {
+                reply(&mut out, "530 5.7.0 authentication required\r\n")?;
+            } else {
+                from = Some(angle(&command));
+                to.clear();
+                reply(&mut out, "250 2.1.0 ok\r\n")?;
+            }
+        } else if upper.starts_with("RCPT TO:") {
+            let address = angle(&command);
+            if from.is_none() {
+                reply(&mut out, "503 5.5.1 MAIL first\r\n")?;
+            } else if behaviour.refuse.contains(&address) {
+                reply(&mut out, &format!("550 5.1.1 <{address}>: no such user here\r\n"))?;
+            } else {
+                to.push(address);
+                reply(&mut out, "250 2.1.5 ok\r\n")?;
+            }
+        } else if upper == "DATA" {
+            if from.is_none() || to.is_empty() {
+                reply(&mut out, "503 5.5.1 no valid recipients\r\n")?;
+                continue;
+            }
+            reply(&mut out, "354 end with <CRLF>.<CRLF>\r\n")?;
+            let mut data = Vec::new();
+            for _ in 0..100_000 {
+                let Some(line) = read_line(&mut reader)? else {
+                    return Ok(());
+                };
+                if line == b".\r\n" {
+                    break;
+                }
+                data.extend_from_slice(line.strip_prefix(b".").unwrap_or(&line));
+            }
+            let delivery = Delivery {
+                from: from.take().unwrap_or_default(),
+                to: std::mem::take(&mut to),
+                data,
+            };
+            log.lock().unwrap().deliveries.push(delivery);
+            reply(&mut out, "250 2.0.0 queued\r\n")?;
+        } else if upper == "RSET" {
+            from = None;
+            to.clear();
+            reply(&mut out, "250 2.0.0 ok\r\n")?;
+        } else if upper == "NOOP" {
+            reply(&mut out, "250 2.0.0 ok\r\n")?;
+        } else if upper == "QUIT" {
+            reply(&mut out, "221 2.0.0 bye\r\n")?;
+            return Ok(());
+        } else {
+            reply(&mut out, "502 5.5.2 not implemented\r\n")?;
+        }
+    }
+    Ok(())
+}
+
+fn check_login(behaviour: &Behaviour, log: &Mutex<Log>, user: String, password: String) -> bool {
+    let ok = behaviour.login.as_ref() == Some(&(user.clone(), password.clone()));
+    log.lock().unwrap().logins.push((user, password));
+    ok
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let (mut out, mut acc, mut bits) = (Vec::new(), 0u32, 0);
+    for v in text.bytes().filter_map(value) {
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+// ---- game folders ----
+
+/// A fresh game folder under the system temp dir, removed when dropped.
+struct GameDir(PathBuf);
+
+impl GameDir {
+    fn new() -> GameDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("arbitre-smtp-test-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("outbox")).expect("create temp game dir");
+        GameDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// Writes `bytes` as `outbox/name` and returns the path.
+    fn outbox(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join("outbox").join(name);
+        std::fs::write(&path, bytes).expect("write outbox file");
+        path
+    }
+
+    fn names(&self, folder: &str) -> Vec<String> {
+        let mut names: Vec<String> = match std::fs::read_dir(self.0.join(folder)) {
+            Ok(entries) => entries
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        names.sort();
+        names
+    }
+}
+
+impl Drop for GameDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A rendered message, CRLF line ends, as the referee writes them.
+fn message(to: &str, subject: &str, body: &str) -> Vec<u8> {
+    let text = format!(
+        "From: Arbitre <referee@example.org>\nTo: {to}\nSubject: {subject}\nMessage-ID: <{subject}@example.org>\n\
+         MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n{body}"
+    );
+    text.replace('\n', "\r\n").into_bytes()
+}
+
+fn settings(url: &str) -> SmtpSettings {
+    let mut settings = SmtpSettings::new(url);
+    settings.timeout_secs = 5;
+    settings
+}
+
+fn send(game: &GameDir, settings: &SmtpSettings) -> SendReport {
+    send_outbox(game.path(), settings).expect("send_outbox")
+}
+
+fn outbox_path(game: &GameDir, name: &str) -> PathBuf {
+    game.path().join("outbox").join(name)
+}
+
+/// An address on which nothing listens: bound, then released.
+fn closed_port_url() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    format!("smtp://{addr}")
+}
+
+// ---- the tests ----
+
+#[test]
+fn delivers_each_file_byte_for_byte_then_moves_it_to_sent() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    let a = message(
+        "Anne <anne@example.net>",
+        "G1-S1901M",
+        "Printemps 1901 : l'Autriche avance.\n.\n..deux points\n.un point\n\nFin.\n",
+    );
+    let b = message("bruno@example.net", "G1-S1901M-b", "No final line end");
+    let c = message("\"Carl (Turkey)\" <carl@example.net>", "G1-S1901M-c", "Third.\n");
+    // Written out of order, with files that are not for sending beside them.
+    game.outbox("c.eml", &c);
+    game.outbox("a.eml", &a);
+    game.outbox("b.eml", &b);
+    game.outbox("notes.txt", b"not a message");
+    game.outbox(".partial.eml", &c);
+
+    let report = send(&game, &settings(&server.url()));
+    let log = server.finish();
+
+    assert_eq!(report.failed, vec![]);
+    let names = ["a.eml", "b.eml", "c.eml"];
+    assert_eq!(report.sent, names.map(|n| outbox_path(&game, n)).to_vec());
+    assert_eq!(log.sessions, 1, "one session for the whole outbox: {:?}", log.commands);
+    assert_eq!(log.deliveries.len(), 3);
+    let expected = [
+        ("anne@example.net", &a),
+        ("bruno@example.net", &b),
+        ("carl@example.net", &c),
+    ];
+    for (delivery, (to, bytes)) in log.deliveries.iter().zip(expected) {
+        assert_eq!(delivery.from, "referee@example.org");
+        assert_eq!(delivery.to, vec![to.to_string()]);
+        if bytes.ends_with(b"\r\n") {
+            assert_eq!(delivery.data, *bytes, "{to}: DATA differs from the file");
+        } else {
+            // SMTP data always ends with a line end; only that is added.
+            assert_eq!(delivery.data, [bytes.as_slice(), b"\r\n"].concat(), "{to}");
+        }
+    }
+    assert_eq!(game.names("outbox"), vec![".partial.eml", "notes.txt"]);
+    assert_eq!(game.names("sent"), vec!["a.eml", "b.eml", "c.eml"]);
+    assert_eq!(std::fs::read(game.path().join("sent/a.eml")).unwrap(), a);
+    assert!(log.commands.last().is_some_and(|c| c == "QUIT"), "{:?}", log.commands);
+}
+
+#[test]
+fn bare_lf_files_go_out_with_crlf() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    let crlf = message("anne@example.net", "lf", "one\n.two\nthree\n");
+    let lf: Vec<u8> = String::from_utf8(crlf.clone())
+        .unwrap()
+        .replace("\r\n", "\n")
+        .into_bytes();
+    game.outbox("lf.eml", &lf);
+    let report = send(&game, &settings(&server.url()));
+    let log = server.finish();
+    assert_eq!(report.sent.len(), 1, "{report:?}");
+    assert_eq!(log.deliveries[0].data, crlf);
+    // The file itself is moved as it was.
+    assert_eq!(std::fs::read(game.path().join("sent/lf.eml")).unwrap(), lf);
+}
+
+#[test]
+fn a_refused_recipient_stays_in_the_outbox_and_the_others_go() {
+    let server = Server::start(Behaviour {
+        refuse: vec!["bruno@example.net".into()],
+        ..Behaviour::default()
+    });
+    let game = GameDir::new();
+    game.outbox("1-anne.eml", &message("anne@example.net", "s1", "to Anne\n"));
+    game.outbox("2-bruno.eml", &message("bruno@example.net", "s2", "to Bruno\n"));
+    game.outbox("3-carl.eml", &message("carl@example.net", "s3", "to Carl\n"));
+
+    let report = send(&game, &settings(&server.url()));
+    let log = server.finish();
+
+    assert_eq!(
+        report.sent,
+        vec![outbox_path(&game, "1-anne.eml"), outbox_path(&game, "3-carl.eml")]
+    );
+    assert_eq!(report.failed.len(), 1, "{report:?}");
+    let (path, reason) = &report.failed[0];
+    assert_eq!(path, &outbox_path(&game, "2-bruno.eml"));
+    assert!(
+        reason.starts_with("550 ") && reason.contains("no such user here"),
+        "{reason}"
+    );
+    assert_eq!(game.names("outbox"), vec!["2-bruno.eml"]);
+    assert_eq!(game.names("sent"), vec!["1-anne.eml", "3-carl.eml"]);
+    let recipients: Vec<&str> = log.deliveries.iter().map(|d| d.to[0].as_str()).collect();
+    assert_eq!(recipients, ["anne@example.net", "carl@example.net"]);
+    // lettre ends the session after a refusal; a second one carries the rest.
+    assert_eq!(log.sessions, 2, "{:?}", log.commands);
+}
+
+#[test]
+fn server_down_leaves_everything_in_the_outbox() {
+    let url = closed_port_url();
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+    game.outbox("c.eml", &message("x@example.net, y@example.net", "c", "C\n"));
+
+    let report = send(&game, &settings(&url));
+
+    assert_eq!(report.sent, Vec::<PathBuf>::new());
+    let paths: Vec<&PathBuf> = report.failed.iter().map(|(p, _)| p).collect();
+    assert_eq!(
+        paths,
+        [
+            &outbox_path(&game, "a.eml"),
+            &outbox_path(&game, "b.eml"),
+            &outbox_path(&game, "c.eml")
+        ]
+    );
+    let (a, b, c) = (&report.failed[0].1, &report.failed[1].1, &report.failed[2].1);
+    assert!(
+        a.contains("cannot connect") && a.contains(&url.replace("smtp://", "")),
+        "{a}"
+    );
+    assert!(a.to_lowercase().contains("refused"), "{a}");
+    assert_eq!(a, b, "the same reason for every message");
+    assert!(c.starts_with("not sent:"), "{c}");
+    assert_eq!(game.names("outbox"), vec!["a.eml", "b.eml", "c.eml"]);
+    assert_eq!(game.names("sent"), Vec::<String>::new());
+}
+
+#[test]
+fn bad_headers_are_refused_without_a_connection() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    game.outbox(
+        "two-to.eml",
+        &message("anne@example.net, bruno@example.net", "two", "x\n"),
+    );
+    let mut cc = message("anne@example.net", "cc", "x\n");
+    cc.splice(0..0, b"Cc: bruno@example.net\r\n".iter().copied());
+    game.outbox("with-cc.eml", &cc);
+    game.outbox(
+        "no-to.eml",
+        b"From: referee@example.org\r\nSubject: nobody\r\n\r\nx\r\n",
+    );
+
+    let report = send(&game, &settings(&server.url()));
+    let log = server.finish();
+
+    assert_eq!(report.sent, Vec::<PathBuf>::new());
+    assert_eq!(log.sessions, 0, "no connection for messages that cannot go");
+    let reasons: Vec<(String, &str)> = report
+        .failed
+        .iter()
+        .map(|(p, r)| (p.file_name().unwrap().to_string_lossy().into_owned(), r.as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 3);
+    assert_eq!(reasons[0].0, "no-to.eml");
+    assert_eq!(reasons[1].0, "two-to.eml");
+    assert_eq!(reasons[2].0, "with-cc.eml");
+    assert!(reasons.iter().all(|(_, r)| r.starts_with("not sent: ")), "{reasons:?}");
+    assert!(
+        reasons[1].1.contains("exactly one") && reasons[1].1.contains("bruno@example.net"),
+        "{reasons:?}"
+    );
+    assert!(reasons[2].1.contains("Cc:"), "{reasons:?}");
+    assert_eq!(game.names("outbox").len(), 3);
+}
+
+#[test]
+fn a_bad_file_does_not_stop_the_good_ones() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net, bruno@example.net", "two", "x\n"));
+    game.outbox("b.eml", &message("bruno@example.net", "one", "y\n"));
+    let report = send(&game, &settings(&server.url()));
+    let log = server.finish();
+    assert_eq!(report.sent, vec![outbox_path(&game, "b.eml")]);
+    assert_eq!(report.failed.len(), 1);
+    assert_eq!(log.deliveries.len(), 1);
+    assert_eq!(game.names("outbox"), vec!["a.eml"]);
+}
+
+#[test]
+fn logs_in_when_credentials_are_configured() {
+    let login = ("referee".to_string(), "pa:ss w@rd".to_string());
+    let server = Server::start(Behaviour {
+        login: Some(login.clone()),
+        ..Behaviour::default()
+    });
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+    let mut with_login = settings(&server.url());
+    with_login.username = Some(login.0.clone());
+    with_login.password = Some(login.1.clone());
+
+    let report = send(&game, &with_login);
+    let log = server.finish();
+
+    assert_eq!(report.failed, vec![], "{:?}", log.commands);
+    assert_eq!(report.sent.len(), 2);
+    assert_eq!(log.logins, vec![login]);
+    assert!(
+        log.commands.iter().any(|c| c.starts_with("AUTH ")),
+        "{:?}",
+        log.commands
+    );
+    assert_eq!(log.deliveries.len(), 2);
+}
+
+#[test]
+fn credentials_in_the_url_are_used_too() {
+    let server = Server::start(Behaviour {
+        login: Some(("referee@example.org".into(), "p@ss:word".into())),
+        ..Behaviour::default()
+    });
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    let url = format!("smtp://referee%40example.org:p%40ss%3Aword@{}", server.addr);
+    let report = send(&game, &settings(&url));
+    let log = server.finish();
+    assert_eq!(report.sent.len(), 1, "{report:?}");
+    assert_eq!(
+        log.logins,
+        vec![("referee@example.org".to_string(), "p@ss:word".to_string())]
+    );
+}
+
+#[test]
+fn no_login_no_mail() {
+    // Without credentials the server's 530 refuses each message.
+    let server = Server::start(Behaviour {
+        login: Some(("referee".into(), "secret".into())),
+        ..Behaviour::default()
+    });
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    let report = send(&game, &settings(&server.url()));
+    server.finish();
+    assert!(report.failed[0].1.starts_with("530 "), "{report:?}");
+
+    // With the wrong password, the login fails once and every message is failed with it.
+    let server = Server::start(Behaviour {
+        login: Some(("referee".into(), "secret".into())),
+        ..Behaviour::default()
+    });
+    game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+    let mut wrong = settings(&server.url());
+    wrong.username = Some("referee".into());
+    wrong.password = Some("guess".into());
+    let report = send(&game, &wrong);
+    let log = server.finish();
+    assert_eq!(report.sent, Vec::<PathBuf>::new());
+    assert_eq!(report.failed.len(), 2);
+    let reason = &report.failed[0].1;
+    assert!(
+        reason.contains("login as referee failed") && reason.contains("535"),
+        "{reason}"
+    );
+    assert_eq!(reason, &report.failed[1].1);
+    assert_eq!(log.sessions, 1, "no second try with a password the server refused");
+    assert!(log.deliveries.is_empty());
+}
+
+#[test]
+fn tls_urls_resolve_to_the_right_configuration() {
+    let tls = SmtpSettings::new("smtps://mail.example.org").endpoint().unwrap();
+    assert_eq!(
+        (tls.host.as_str(), tls.port, tls.security),
+        ("mail.example.org", 465, Security::Tls)
+    );
+    assert_eq!(tls.to_string(), "smtps://mail.example.org:465");
+    let starttls = SmtpSettings::new("smtp://mail.example.org:587?tls=starttls")
+        .endpoint()
+        .unwrap();
+    assert_eq!((starttls.port, starttls.security), (587, Security::StartTls));
+    assert_eq!(
+        SmtpSettings::new("smtp://mail.example.org?tls=starttls")
+            .endpoint()
+            .unwrap()
+            .port,
+        587
+    );
+    let plain = SmtpSettings::new("smtp://localhost").endpoint().unwrap();
+    assert_eq!(
+        (plain.port, plain.security, plain.credentials),
+        (25, Security::Plain, None)
+    );
+    let with_user = SmtpSettings::new("smtps://me:secret@mail.example.org:2465/referee.example.org")
+        .endpoint()
+        .unwrap();
+    assert_eq!(with_user.credentials, Some(("me".into(), "secret".into())));
+    assert_eq!(
+        (with_user.port, with_user.hello_name.as_deref()),
+        (2465, Some("referee.example.org"))
+    );
+    // A password is not sent in clear text to another machine.
+    let e = SmtpSettings::new("smtp://me:secret@mail.example.org")
+        .endpoint()
+        .unwrap_err();
+    assert!(e.contains("unencrypted") && !e.contains("secret"), "{e}");
+}
+
+#[test]
+fn required_starttls_fails_clearly_on_a_server_without_it() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+    let report = send(&game, &settings(&format!("{}?tls=starttls", server.url())));
+    let log = server.finish();
+    assert_eq!(report.failed.len(), 2);
+    let reason = &report.failed[0].1;
+    assert!(
+        reason.contains("cannot connect") && reason.contains("STARTTLS"),
+        "{reason}"
+    );
+    assert!(
+        !log.commands.iter().any(|c| c.starts_with("MAIL")),
+        "{:?}",
+        log.commands
+    );
+    assert!(log.deliveries.is_empty());
+    assert_eq!(game.names("outbox"), vec!["a.eml", "b.eml"]);
+}
+
+#[test]
+fn smtps_against_a_plain_server_fails_in_the_handshake() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    let report = send(&game, &settings(&format!("smtps://{}", server.addr)));
+    let log = server.finish();
+    assert_eq!(report.failed.len(), 1);
+    let reason = &report.failed[0].1;
+    assert!(reason.contains("cannot connect") && reason.contains("TLS"), "{reason}");
+    assert!(log.deliveries.is_empty());
+}
+
+#[test]
+fn a_silent_server_times_out() {
+    for scheme in ["smtp", "smtps"] {
+        let server = Server::start(Behaviour {
+            silent: true,
+            ..Behaviour::default()
+        });
+        let game = GameDir::new();
+        game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+        game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+        let mut quick = settings(&format!("{scheme}://{}", server.addr));
+        quick.timeout_secs = 1;
+        let started = Instant::now();
+        let report = send(&game, &quick);
+        let elapsed = started.elapsed();
+        let log = server.finish();
+        assert!(elapsed < Duration::from_secs(10), "{scheme}: took {elapsed:?}");
+        assert_eq!(report.failed.len(), 2, "{scheme}: {report:?}");
+        let reason = &report.failed[0].1;
+        assert!(
+            reason.contains("cannot connect") && reason.contains(" s"),
+            "{scheme}: {reason}"
+        );
+        assert_eq!(log.sessions, 1, "{scheme}: one attempt, not one per message");
+    }
+}
+
+#[test]
+fn a_taken_name_in_sent_is_not_overwritten() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    std::fs::create_dir_all(game.path().join("sent")).unwrap();
+    std::fs::write(game.path().join("sent/a.eml"), b"earlier").unwrap();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    let report = send(&game, &settings(&server.url()));
+    server.finish();
+    assert_eq!(report.sent.len(), 1);
+    assert_eq!(game.names("sent"), vec!["a-2.eml", "a.eml"]);
+    assert_eq!(std::fs::read(game.path().join("sent/a.eml")).unwrap(), b"earlier");
+}
+
+#[test]
+fn empty_and_missing_outboxes() {
+    let game = GameDir::new();
+    // Nothing to send: no connection is tried, even to a closed port.
+    assert_eq!(send(&game, &settings(&closed_port_url())), SendReport::default());
+    std::fs::remove_dir(game.path().join("outbox")).unwrap();
+    assert_eq!(send(&game, &settings(&closed_port_url())), SendReport::default());
+    assert!(send_outbox(&game.path().join("nowhere"), &settings(&closed_port_url())).is_err());
+    assert!(send_outbox(game.path(), &SmtpSettings::new("smtp://")).is_err());
+}
+
+#[test]
+fn settings_from_a_file() {
+    let game = GameDir::new();
+    let path = game.path().join("smtp.yaml");
+    std::fs::write(
+        &path,
+        "url: smtps://mail.example.org\nusername: referee\npassword: \"s3cret\"\ntimeout_secs: 12\n",
+    )
+    .unwrap();
+    let s = SmtpSettings::from_file(&path).unwrap();
+    assert_eq!(s.url, "smtps://mail.example.org");
+    assert_eq!(
+        (s.username.as_deref(), s.password.as_deref(), s.timeout_secs),
+        (Some("referee"), Some("s3cret"), 12)
+    );
+    assert!(!format!("{s:?}").contains("s3cret"));
+
+    std::fs::write(&path, "url: smtp://localhost:2525\n").unwrap();
+    let s = SmtpSettings::from_file(&path).unwrap();
+    assert_eq!((s.username, s.password, s.timeout_secs), (None, None, 30));
+
+    for bad in [
+        "url: smtp://localhost\nport: 25\n",
+        "username: referee\n",
+        "url: gopher://localhost\n",
+        "url: smtp://localhost\ntimeout_secs: soon\n",
+        "url: smtp://mail.example.org\nusername: me\npassword: clear\n",
+    ] {
+        std::fs::write(&path, bad).unwrap();
+        let e = SmtpSettings::from_file(&path).unwrap_err();
+        assert!(e.contains("smtp.yaml"), "{bad:?}: {e}");
+    }
+    assert!(SmtpSettings::from_file(&game.path().join("absent.yaml")).is_err());
+}
+
+#[test]
+fn settings_from_the_environment() {
+    // The only test in this file that touches these variables.
+    std::env::set_var("ARBITRE_SMTP_URL", "smtps://mail.example.org");
+    std::env::set_var("ARBITRE_SMTP_USER", "referee");
+    std::env::set_var("ARBITRE_SMTP_PASSWORD", "s3cret");
+    std::env::remove_var("ARBITRE_SMTP_TIMEOUT");
+    let s = SmtpSettings::from_env(None).unwrap();
+    assert_eq!(s.url, "smtps://mail.example.org");
+    assert_eq!(
+        (s.username.as_deref(), s.password.as_deref()),
+        (Some("referee"), Some("s3cret"))
+    );
+    let s = SmtpSettings::from_env(Some("smtp://other.example.org?tls=starttls")).unwrap();
+    assert_eq!(s.url, "smtp://other.example.org?tls=starttls");
+    assert_eq!(s.password.as_deref(), Some("s3cret"));
+    std::env::remove_var("ARBITRE_SMTP_URL");
+    std::env::remove_var("ARBITRE_SMTP_USER");
+    std::env::remove_var("ARBITRE_SMTP_PASSWORD");
+    assert!(SmtpSettings::from_env(None).unwrap_err().contains("ARBITRE_SMTP_URL"));
+}
