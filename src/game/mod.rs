@@ -1,5 +1,7 @@
 //! A game run by email: its folder, players, phases and deadlines.
 //!
 //! - [`config`]: the players file and the passwords' salted hashes.
+//! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
 
+pub mod commands;
 pub mod config;
