@@ -19,21 +19,14 @@ impl Seed {
     /// Reads 64 hex digits.
     pub fn from_hex(text: &str) -> Result<Seed, String> {
         let t = text.trim();
-        if t.len() != 64 || !t.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(format!(
-                "a seed is 64 hex digits (32 bytes); `{t}` has {} characters",
-                t.len()
-            ));
+        match unhex(t).and_then(|bytes| <[u8; 32]>::try_from(bytes).ok()) {
+            Some(bytes) => Ok(Seed(bytes)),
+            None => Err(format!("a seed is 64 hex digits (32 bytes), not `{t}`")),
         }
-        let mut out = [0u8; 32];
-        for (i, byte) in out.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&t[2 * i..2 * i + 2], 16).expect("checked hex");
-        }
-        Ok(Seed(out))
     }
 
     pub fn to_hex(self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex(&self.0)
     }
 
     /// A fresh seed from the operating system.
@@ -42,6 +35,22 @@ impl Seed {
         rand::rng().fill_bytes(&mut out);
         Seed(out)
     }
+}
+
+/// Bytes as lower-case hex digits.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Hex digits (either case) as bytes; `None` unless the text is whole bytes of hex.
+pub fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
 }
 
 /// The stream of draws of one game.

@@ -5,7 +5,7 @@
 //! (unknown keys are refused, with the line), then [`Position::from_raw`] checks every
 //! name against the map and says where a bad one is.
 
-use crate::judge::{self, Board, Dislodged, Hooks, OrderResult, Outcome, Submitted, Unit};
+use crate::judge::{self, Board, Dislodged, OrderResult, Outcome, Submitted, Unit};
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
@@ -253,11 +253,6 @@ impl Position {
             orders,
             divine: raw.divine,
         })
-    }
-
-    /// Adjudicates with the given rules.
-    pub fn adjudicate(&self, map: &Map, hooks: &dyn Hooks) -> Outcome {
-        judge::adjudicate(map, self.phase, &self.board, &self.orders, hooks)
     }
 }
 

@@ -2,7 +2,7 @@
 //! `expect:` block (the units after the phase, and for movement phases the dislodged units).
 //! Each is adjudicated with the standard rules and its end state compared.
 
-use arbitre::judge::{Outcome, Standard};
+use arbitre::judge::Outcome;
 use arbitre::map::Map;
 use arbitre::phase::PhaseKind;
 use arbitre::position::Position;
@@ -75,7 +75,7 @@ fn check(judge: impl Fn(&Map, &Position) -> Outcome) {
 
 #[test]
 fn datc_chapter_6_passes() {
-    check(|map, p| p.adjudicate(map, &Standard));
+    check(|map, p| arbitre::variant::adjudicate(map, p).0);
 }
 
 /// The variant's hooks change nothing when no blessing or curse is cast.

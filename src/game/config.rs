@@ -3,7 +3,7 @@
 //! Read in two steps: serde reads the raw keys (unknown keys are refused with their line),
 //! then [`PlayersFile::validate`] checks every value and says what to fix.
 
-use crate::dice::Seed;
+use crate::dice::{hex, unhex, Seed};
 use crate::map::Map;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
@@ -151,20 +151,6 @@ pub fn check_password(password: &str, stored: &str) -> bool {
     };
     let digest = stretch(password, &salt, rounds);
     digest.len() == hash.len() && digest.iter().zip(&hash).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
-}
-
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 /// The roles of a game of this variant, in report order.

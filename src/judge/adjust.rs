@@ -9,8 +9,7 @@ use crate::phase::Phase;
 use std::collections::VecDeque;
 
 /// How many units a power must build (positive) or remove (negative) this winter.
-pub fn adjustment(map: &Map, board: &Board, hooks: &dyn Hooks, power: Power) -> i32 {
-    let _ = map;
+pub fn adjustment(board: &Board, hooks: &dyn Hooks, power: Power) -> i32 {
     let centers = board.centers.values().filter(|&&p| p == power).count() as i32;
     let units = board.units.iter().filter(|u| u.power == power).count() as i32;
     centers - units + hooks.extra_builds(power)
@@ -26,7 +25,7 @@ pub fn vacant_homes(map: &Map, board: &Board, power: Power) -> Vec<ProvId> {
 /// Has any power something to do this winter: a removal, or a build it has room for?
 pub fn any_adjustment_due(map: &Map, board: &Board, hooks: &dyn Hooks) -> bool {
     map.all_powers().any(|p| {
-        let n = adjustment(map, board, hooks, p);
+        let n = adjustment(board, hooks, p);
         n < 0 || (n > 0 && !vacant_homes(map, board, p).is_empty())
     })
 }
@@ -45,9 +44,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
 
     let at = super::index_by_province(map, &board.units);
     let mut powers: Vec<Power> = map.all_powers().collect();
-    powers.retain(|p| adjustment(map, board, hooks, *p) != 0 || orders.iter().any(|o| o.power == *p));
+    powers.retain(|p| adjustment(board, hooks, *p) != 0 || orders.iter().any(|o| o.power == *p));
     for power in powers {
-        let due = adjustment(map, board, hooks, power);
+        let due = adjustment(board, hooks, power);
         let pname = map.power_name(power).to_string();
         let mut used = 0;
         for sub in orders.iter().filter(|o| o.power == power) {

@@ -70,7 +70,9 @@ pub trait Hooks: Sync {
     fn convoy_fails(&self, _p: &mut dyn Probe, _fleet: UnitId) -> bool {
         false
     }
-    /// May this dislodged unit retreat to this province (besides the standard conditions)?
+    /// May this unit, dislodged in the movement phase being resolved, retreat to this
+    /// province (besides the standard conditions)? The answer travels to the retreat phase
+    /// in the dislodged unit's list of retreats.
     fn may_retreat_to(&self, _unit: UnitId, _to: ProvId) -> bool {
         true
     }

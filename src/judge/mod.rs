@@ -232,6 +232,39 @@ fn with_unit(order: Order, unit: Unit) -> Order {
     }
 }
 
+/// One order per unit (DATC 4.D.3): `given` lists `(result index, unit, order)` for every
+/// legal order. The same order twice counts once; a unit given different orders gets none
+/// (`fallback` says what it does then: "holds", "is disbanded"). Returns, per unit, the order
+/// kept and its result index; marks the others void in `results`.
+pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
+    map: &Map,
+    units: &[Unit],
+    given: &[(usize, UnitId, T)],
+    results: &mut [OrderResult],
+    fallback: &str,
+) -> Vec<Option<(usize, T)>> {
+    let mut chosen: Vec<Option<(usize, T)>> = vec![None; units.len()];
+    let mut confused = vec![false; units.len()];
+    for &(idx, u, order) in given {
+        match chosen[u] {
+            None => chosen[u] = Some((idx, order)),
+            Some((_, prev)) if prev == order => {
+                results[idx].verdict = Verdict::Void;
+                results[idx].reason = "the same order was given twice; it counts once".into();
+            }
+            Some(_) => confused[u] = true,
+        }
+    }
+    for &(idx, u, _) in given {
+        if confused[u] {
+            results[idx].verdict = Verdict::Void;
+            results[idx].reason = format!("{} was given different orders; it {fallback}", units[u].text(map));
+            chosen[u] = None;
+        }
+    }
+    chosen
+}
+
 /// Resolves one phase of any kind.
 pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
     match phase.kind {

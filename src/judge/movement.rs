@@ -7,8 +7,8 @@
 
 use super::hooks::{Hooks, Probe, Strength};
 use super::{
-    read_order, ref_text, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read, Submitted, Unit, UnitId,
-    Verdict,
+    one_order_per_unit, read_order, ref_text, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read,
+    Submitted, Unit, UnitId, Verdict,
 };
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 use crate::order::Order;
@@ -257,36 +257,17 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
         }
     }
 
-    // Several legal orders for one unit: the same order twice counts once; different orders
-    // leave the unit holding (DATC 4.D.3, choice c).
-    let mut chosen: Vec<Option<(usize, Legal)>> = vec![None; units.len()];
-    let mut confused = vec![false; units.len()];
-    for &(idx, u, l) in &legal {
-        match chosen[u] {
-            None => chosen[u] = Some((idx, l)),
-            Some((_, prev)) if prev == l => {
-                results[idx].verdict = Verdict::Void;
-                results[idx].reason = "the same order was given twice; it counts once".into();
-            }
-            Some(_) => confused[u] = true,
-        }
-    }
-    for &(idx, u, _) in &legal {
-        if confused[u] {
-            results[idx].verdict = Verdict::Void;
-            results[idx].reason = format!("{} was given different orders; it holds", units[u].text(map));
-            chosen[u] = None;
-        }
-    }
+    // Several legal orders for one unit: DATC 4.D.3, choice c.
+    let chosen = one_order_per_unit(map, units, &legal, &mut results, "holds");
 
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
     // 2023 rules; no fallback to the land route, DATC 6.G.8).
     let mut own_convoys: Vec<Vec<ProvId>> = vec![Vec::new(); units.len()];
     for (f, c) in chosen.iter().enumerate() {
-        if let Some((_, Legal::Convoy { army, dest })) = c {
-            if units[f].power == units[*army].power {
-                own_convoys[*army].push(*dest);
+        if let Some((_, Legal::Convoy { army, dest })) = *c {
+            if units[f].power == units[army].power {
+                own_convoys[army].push(dest);
             }
         }
     }
@@ -1048,8 +1029,8 @@ impl<'a> Resolver<'a> {
                 continue;
             }
             if dest == Some(self.origin(m)) {
-                // An attack from where the support goes cuts only by dislodging (DATC 6.D.?:
-                // the "from" is the army's own province even when convoyed, DATC 4.A.4).
+                // An attack from where the support goes cuts only by dislodging (DATC 6.D.15,
+                // 6.D.17); "from" is the army's own province even when convoyed (DATC 4.A.4).
                 if self.resolve(m) {
                     return Some(m);
                 }

@@ -2,7 +2,9 @@
 
 use super::hooks::Hooks;
 use super::movement::retreat_options;
-use super::{read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict};
+use super::{
+    one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict,
+};
 use crate::map::{Loc, Map};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
@@ -16,9 +18,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     let options: Vec<Vec<Loc>> = board
         .dislodged
         .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let found = retreat_options(map, board, d.unit, d.attacker_from, |to| hooks.may_retreat_to(i, to));
+        .map(|d| {
+            // A variant's limits (Hooks::may_retreat_to) were applied when the unit was
+            // dislodged; they reach this phase through the `retreats` list.
+            let found = retreat_options(map, board, d.unit, d.attacker_from, |_| true);
             match &d.retreats {
                 Some(given) => found
                     .into_iter()
@@ -32,8 +35,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     let at = super::index_by_province(map, &retreating);
     let mut results: Vec<OrderResult> = Vec::new();
     // (result index, dislodged unit, destination or None for a disband)
-    let mut chosen: Vec<Option<(usize, Option<Loc>)>> = vec![None; retreating.len()];
-    let mut confused = vec![false; retreating.len()];
+    let mut given: Vec<(usize, usize, Option<Loc>)> = Vec::new();
     for sub in orders {
         let idx = results.len();
         let read = read_order(map, &retreating, &at, sub);
@@ -120,29 +122,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             reason: String::new(),
             unit: None,
         });
-        match chosen[unit] {
-            None => chosen[unit] = Some((idx, dest)),
-            Some((_, d)) if d == dest => {
-                results[idx].verdict = Verdict::Void;
-                results[idx].reason = "the same order was given twice; it counts once".into();
-            }
-            Some(_) => confused[unit] = true,
-        }
+        given.push((idx, unit, dest));
     }
-    for (u, c) in confused.iter().enumerate() {
-        if *c {
-            for r in results.iter_mut() {
-                if r.verdict == Verdict::Succeeds && r.order.starts_with(&retreating[u].text(map)) {
-                    r.verdict = Verdict::Void;
-                    r.reason = format!(
-                        "{} was given different orders; it is disbanded",
-                        retreating[u].text(map)
-                    );
-                }
-            }
-            chosen[u] = None;
-        }
-    }
+    let chosen = one_order_per_unit(map, &retreating, &given, &mut results, "is disbanded");
 
     let mut next = Board {
         units: board.units.clone(),
@@ -191,5 +173,55 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         results,
         next_phase,
         next,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::judge::{Submitted, Verdict};
+    use crate::map::Map;
+    use crate::position::Position;
+
+    fn retreat(orders: &[&str]) -> crate::judge::Outcome {
+        let map = Map::standard();
+        let text = "phase: Spring 1901 Retreat\nunits:\n  Germany: [A TYR]\ndislodged:\n  Austria:\n    - {unit: A VIE, attacker_from: TYR}\n";
+        let mut p = Position::parse(map, text, "t").unwrap();
+        let austria = map.power_by_name("Austria").unwrap();
+        p.orders = orders
+            .iter()
+            .map(|o| Submitted {
+                power: austria,
+                text: o.to_string(),
+            })
+            .collect();
+        crate::variant::adjudicate(map, &p).0
+    }
+
+    #[test]
+    fn a_unit_given_two_different_retreats_is_disbanded() {
+        let o = retreat(&["A VIE - BOH", "A VIE - GAL"]);
+        let verdicts: Vec<Verdict> = o.results.iter().take(2).map(|r| r.verdict).collect();
+        assert_eq!(verdicts, [Verdict::Void, Verdict::Void]);
+        assert!(o.results[0].reason.contains("different orders"), "{:?}", o.results);
+        assert_eq!(o.next.units.len(), 1, "only A TYR is left");
+    }
+
+    #[test]
+    fn the_same_retreat_twice_counts_once() {
+        let o = retreat(&["A VIE - BOH", "A VIE - BOH"]);
+        assert_eq!(o.results[0].verdict, Verdict::Succeeds);
+        assert_eq!(o.results[1].verdict, Verdict::Void);
+        assert_eq!(o.next.units.len(), 2);
+    }
+
+    #[test]
+    fn a_retreat_to_the_attackers_province_is_void() {
+        let o = retreat(&["A VIE - TYR"]);
+        assert_eq!(o.results[0].verdict, Verdict::Void);
+        assert!(o
+            .next
+            .units
+            .iter()
+            .all(|u| u.power != Map::standard().power_by_name("Austria").unwrap()));
     }
 }

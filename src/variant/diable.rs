@@ -203,54 +203,49 @@ pub fn adjudicate(
 ) -> (Outcome, DivineReport) {
     let mut hooks = DivineHooks::default();
     let mut report = DivineReport::default();
-    let unit_name = |text: &str, id: Result<UnitId, String>| match id {
-        Ok(u) => board.units[u].text(map),
-        Err(_) => text.trim().to_string(),
-    };
-
-    let blessing = casts.blessing.as_deref().map(|t| (t, target(map, board, t)));
-    let curse = casts.curse.as_deref().map(|t| (t, target(map, board, t)));
     let phase_rule = match phase.kind {
         PhaseKind::Movement => None,
         PhaseKind::Retreat => Some("no blessing or curse in a retreat phase"),
         PhaseKind::Adjustment => Some("blessings and curses on units are for movement phases; no curse in winter"),
     };
-    let mut blessed = None;
-    let mut cursed = None;
-    for (key, cast, slot) in [("blessing", &blessing, &mut blessed), ("curse", &curse, &mut cursed)] {
-        let Some((text, id)) = cast else { continue };
-        let name = unit_name(text, id.clone());
-        match (phase_rule, id) {
-            (Some(rule), _) => report.entries.push(entry(key, "unit", name, "void", rule.into())),
-            (None, Err(e)) => report.entries.push(entry(key, "unit", name, "void", e.clone())),
-            (None, Ok(u)) => *slot = Some((*u, report.entries.len(), name)),
-        }
-        if let Some((_, _, ref name)) = slot {
-            report
-                .entries
-                .push(entry(key, "unit", name.clone(), "applied", String::new()));
-        }
-    }
+    // Reports a blessing or curse; returns its unit and report entry when it applies.
+    let mut cast_on_unit = |key: &'static str, text: Option<&str>| -> Option<(UnitId, usize)> {
+        let text = text?;
+        let id = target(map, board, text);
+        let name = id
+            .as_ref()
+            .map(|&u| board.units[u].text(map))
+            .unwrap_or_else(|_| text.trim().to_string());
+        let (effect, reason, kept) = match (phase_rule, id) {
+            (Some(rule), _) => ("void", rule.to_string(), None),
+            (None, Err(e)) => ("void", e, None),
+            (None, Ok(u)) => ("applied", String::new(), Some(u)),
+        };
+        report.entries.push(entry(key, "unit", name, effect, reason));
+        kept.map(|u| (u, report.entries.len() - 1))
+    };
+    let mut blessed = cast_on_unit("blessing", casts.blessing.as_deref());
+    let mut cursed = cast_on_unit("curse", casts.curse.as_deref());
     // The cancelling rule: the same unit, or two units opposing each other.
     // How the judge reads the orders (movement phases only: blessings need them).
     let acts = match phase.kind {
         PhaseKind::Movement => movement::read_acts(map, board, orders),
         _ => vec![Act::Hold; board.units.len()],
     };
-    if let (Some((b, bi, _)), Some((c, ci, _))) = (&blessed, &cursed) {
+    if let (Some((b, bi)), Some((c, ci))) = (blessed, cursed) {
         let why = if b == c {
             Some("the blessing and the curse fell on the same unit".to_string())
-        } else if opposing(board, &acts, *b, *c) {
+        } else if opposing(board, &acts, b, c) {
             Some(format!(
                 "{} and {} oppose each other",
-                board.units[*b].text(map),
-                board.units[*c].text(map)
+                board.units[b].text(map),
+                board.units[c].text(map)
             ))
         } else {
             None
         };
         if let Some(why) = why {
-            for i in [*bi, *ci] {
+            for i in [bi, ci] {
                 report.entries[i].effect = "cancelled";
                 report.entries[i].reason = why.clone();
             }
@@ -258,8 +253,8 @@ pub fn adjudicate(
             cursed = None;
         }
     }
-    hooks.blessed = blessed.as_ref().map(|b| b.0);
-    hooks.cursed = cursed.as_ref().map(|c| c.0);
+    hooks.blessed = blessed.map(|b| b.0);
+    hooks.cursed = cursed.map(|c| c.0);
     if let Some(c) = hooks.cursed {
         if let Act::Move { dest, .. } = acts[c] {
             hooks.cursed_dest = Some(dest.prov);
