@@ -11,11 +11,13 @@
 //! | [`variant`] | the rules that vary: Diable et Bon Dieu's blessings and curses, as hooks |
 //! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
 //! | [`dice`] | trusted draws from a game's published seed |
+//! | [`boardgame`] | DIAM, Diabolik Fleet, Les Belligérants, JOMINI: one module each behind [`boardgame::BoardGame`] |
 //! | [`game`] | a game by email: the players file, the game folder, phases and deadlines |
 //! | [`mail`] | mail in (mail-parser) and out (SMTP with lettre) |
 //!
 //! The judge knows no variant: a variant implements [`judge::Hooks`] and is handed to it.
 
+pub mod boardgame;
 pub mod dice;
 pub mod game;
 pub mod judge;

@@ -1,0 +1,101 @@
+//! Board games played by mail beside Diplomacy: DIAM, Diabolik Fleet, Les Belligérants
+//! and JOMINI.
+//!
+//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] entry in
+//! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
+//! new module and one line in [`KINDS`].
+//!
+//! A game's state is never stored: the game folder keeps the accepted moves, and the state
+//! is rebuilt by replaying them from the start with a fresh [`Dice`] on the game's seed. So
+//! a move must draw dice only once it is known to be legal, and the same moves on the same
+//! seed must always give the same game.
+
+use crate::dice::Dice;
+use std::collections::BTreeMap;
+
+/// What the players file says of one game.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The sides, as [`Kind::sides`] named them, in seat order.
+    pub sides: Vec<String>,
+    /// The players file's `options:` (e.g. `cannonballs: "4"`), keys in lower case.
+    pub options: BTreeMap<String, String>,
+}
+
+/// A move accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// What was done, in one line, as relayed to every player: `Red places on cell 3`.
+    pub summary: String,
+    /// Anything else everyone must hear: a DIAM, a ship sunk, a die rolled, the end.
+    pub notes: Vec<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// The winning sides (several for a team or a shared win; none for a draw).
+    pub winners: Vec<String>,
+    /// Why, in a sentence: `Red makes a DIAM at level 3 on cells 2 and 6`.
+    pub summary: String,
+}
+
+/// One game in progress.
+pub trait BoardGame {
+    /// The side (index into [`Setup::sides`]) whose move is awaited; `None` once over.
+    fn to_move(&self) -> Option<usize>;
+
+    /// May `side` play `text` although it is not its turn (e.g. a defender rolling dice)?
+    fn out_of_turn(&self, _side: usize, _text: &str) -> bool {
+        false
+    }
+
+    /// Plays one move written by `side` in the game's notation. An unreadable or illegal
+    /// move is an `Err` with the reason and changes nothing, dice included.
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String>;
+
+    /// The board as plain text (monospaced), relayed after every accepted move.
+    fn board(&self) -> String;
+
+    /// The end of the game, once it has ended.
+    fn finish(&self) -> Option<Finish>;
+}
+
+/// A game as the players file names it.
+pub struct Kind {
+    /// The `variant:` of the players file.
+    pub variant: &'static str,
+    /// The game's name in subjects and reports.
+    pub title: &'static str,
+    /// The sides for a game of `players` players, in seat order; an error says which
+    /// counts the game allows.
+    pub sides: fn(players: usize) -> Result<Vec<&'static str>, String>,
+    /// Starts a game. The notes are announced with the welcome (e.g. the first die).
+    pub start: fn(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String>,
+    /// The move notation with examples, sent with the welcome and with a refusal.
+    pub notation: &'static str,
+}
+
+/// Every board game arbitre runs.
+pub const KINDS: &[&Kind] = &[];
+
+/// The game played under a players file's `variant:`, if it is a board game.
+pub fn kind(variant: &str) -> Option<&'static Kind> {
+    KINDS.iter().copied().find(|k| k.variant == variant)
+}
+
+/// Replays a game from its start: the state after `moves`, each `(side, text)`.
+/// A move that no longer plays is an error naming it (the folder was edited by hand).
+pub fn replay(
+    kind: &Kind,
+    setup: &Setup,
+    dice: &mut Dice,
+    moves: &[(usize, String)],
+) -> Result<Box<dyn BoardGame>, String> {
+    let (mut game, _) = (kind.start)(setup, dice)?;
+    for (n, (side, text)) in moves.iter().enumerate() {
+        game.play(*side, text, dice)
+            .map_err(|e| format!("move {} (`{text}`) no longer plays: {e}", n + 1))?;
+    }
+    Ok(game)
+}
