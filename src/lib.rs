@@ -12,8 +12,9 @@
 //! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
 //! | [`dice`] | trusted draws from a game's published seed |
 //! | [`boardgame`] | DIAM, Diabolik Fleet, Les Belligérants, JOMINI: one module each behind [`boardgame::BoardGame`] |
-//! | [`game`] | a game by email: the players file, the game folder, phases and deadlines |
 //! | [`mail`] | mail in (mail-parser) and out (SMTP with lettre) |
+//! | [`report`] | tera templates over plain data, and the `.eml` files of the outbox |
+//! | [`game`] | a game by email: the players file, the game folder, phases and deadlines |
 //!
 //! The judge knows no variant: a variant implements [`judge::Hooks`] and is handed to it.
 
@@ -26,5 +27,6 @@ pub mod map;
 pub mod order;
 pub mod phase;
 pub mod position;
+pub mod report;
 pub mod variant;
 pub mod yaml;

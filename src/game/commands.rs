@@ -42,7 +42,7 @@ pub struct Numbered {
 }
 
 /// A line that could not be read as a command, with why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LineError {
     pub line: usize,
     pub text: String,

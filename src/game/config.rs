@@ -8,6 +8,7 @@ use crate::map::Map;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 /// The variants a game may be played in.
 pub const GAME_VARIANTS: &[&str] = &[
@@ -19,12 +20,7 @@ pub const GAME_VARIANTS: &[&str] = &[
     "jomini",
 ];
 
-#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Person {
-    pub name: String,
-    pub email: String,
-}
+pub use crate::report::Person;
 
 #[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -61,6 +57,9 @@ pub struct PlayersFile {
     #[serde(default)]
     pub reminder: Option<String>,
     pub players: Vec<RawPlayer>,
+    /// Options of the board games (`cannonballs: 4`).
+    #[serde(default)]
+    pub options: BTreeMap<String, serde_yaml::Value>,
 }
 
 fn standard() -> String {
@@ -280,12 +279,62 @@ impl PlayersFile {
                 }
             }
         }
+        if let Some(kind) = crate::boardgame::kind(&self.variant) {
+            let sides = (kind.sides)(self.players.len()).map_err(|e| err("players:", format!("players: {e}")))?;
+            for r in &seen_roles {
+                if !sides.iter().any(|s| s.eq_ignore_ascii_case(r)) {
+                    return Err(err(
+                        r,
+                        format!(
+                            "players: `{r}` is not a side of {}: use {}",
+                            kind.title,
+                            sides.join(", ")
+                        ),
+                    ));
+                }
+            }
+            for s in &sides {
+                if seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(s)).count() > 1 {
+                    return Err(err(s, format!("players: {s} is listed twice")));
+                }
+            }
+        } else if !self.options.is_empty() {
+            return Err(err(
+                "options:",
+                "options: are for the board games; Diplomacy has none".into(),
+            ));
+        }
+        for (k, v) in &self.options {
+            if option_text(v).is_none() {
+                return Err(err(k, format!("options: {k}: write a number, a word or true/false")));
+            }
+        }
         Ok(Checked {
             file: self,
             timezone,
             start,
             seed,
         })
+    }
+}
+
+/// An option's value as text (`4`, `true`, `short`); `None` for a list or a mapping.
+pub fn option_text(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        serde_yaml::Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+impl PlayersFile {
+    /// The options as text, keys in lower case.
+    pub fn options_text(&self) -> BTreeMap<String, String> {
+        self.options
+            .iter()
+            .filter_map(|(k, v)| Some((k.to_lowercase(), option_text(v)?)))
+            .collect()
     }
 }
 

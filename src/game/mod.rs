@@ -2,8 +2,612 @@
 //!
 //! - [`config`]: the players file and the passwords' salted hashes.
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
+//! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
+//! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
+//! - [`board`]: moves of the board games ([`crate::boardgame`]).
+//!
+//! # The game folder
+//! ```text
+//! DIR/game.yaml        the configuration (written once by `arbitre new`)
+//! DIR/state.yaml       the game now (rewritten atomically after every action)
+//! DIR/mail/00001.eml   every incoming message, verbatim, numbered in arrival order
+//! DIR/outbox/*.eml     messages to send, one recipient each (`arbitre send`)
+//! DIR/sent/*.eml       messages sent
+//! DIR/pages/*.html     the public reports as web pages, with index.html
+//! DIR/templates/       optional: overrides of the built-in templates
+//! ```
+//!
+//! # Crash safety
+//! An incoming message is first archived (`mail/`), then acted on. `state.yaml` says how
+//! many archived messages were acted on (`handled`), so a message archived by a run that
+//! then crashed is acted on by the next `mail` or `process`. Every action writes its
+//! messages first, under names fixed by the action (`m00012-reply-france.eml`,
+//! `S1901M-report-france.eml`), and `state.yaml` last: an action redone after a crash
+//! rewrites the same files, and a file already sent is not written again.
 
+pub mod board;
 pub mod commands;
 pub mod config;
+pub mod diplomacy;
+pub mod state;
 pub mod store;
+
+use crate::dice::Seed;
+use crate::game::commands::{parse_commands, Command, LineError, Numbered};
+use crate::game::config::{check_password, hash_password, Checked, Person, Player};
+use crate::game::state::{GameConfig, State};
+use crate::mail::incoming::{read_message, Incoming};
+use crate::report::{render_letter, Letter, Templates};
+use chrono::{DateTime, FixedOffset};
+use sha2::{Digest, Sha256};
+use std::fs;
+use std::path::{Path, PathBuf};
+use tera::Context;
+
+/// The game's clock: now, or `--now`.
+pub type Now = DateTime<FixedOffset>;
+
+/// A game folder, opened.
+pub struct Game {
+    pub dir: PathBuf,
+    pub config: GameConfig,
+    pub state: State,
+    templates: Templates,
+}
+
+/// What one action produces: messages and pages, written before the state.
+#[derive(Default)]
+pub struct Effects {
+    pub letters: Vec<Letter>,
+    /// Public pages: file name in `pages/`, and the HTML.
+    pub pages: Vec<(String, String)>,
+    /// Lines for the referee (standard error).
+    pub log: Vec<String>,
+}
+
+/// Is `dir` a game folder?
+pub fn is_game(dir: &Path) -> bool {
+    dir.join("game.yaml").is_file()
+}
+
+/// The game folders under ROOT: ROOT itself if it is one, else its sub-folders that are.
+pub fn games_under(root: &Path) -> Result<Vec<PathBuf>, String> {
+    if is_game(root) {
+        return Ok(vec![root.to_path_buf()]);
+    }
+    let entries = fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let mut games: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| is_game(p))
+        .collect();
+    games.sort();
+    Ok(games)
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
+    move |e| format!("{}: {e}", path.display())
+}
+
+/// Holds the game's lock file for as long as it lives: two deliveries at once (procmail
+/// runs one `arbitre mail` per message) take turns.
+pub struct Lock(#[allow(dead_code)] fs::File);
+
+pub fn lock(dir: &Path) -> Result<Lock, String> {
+    let path = dir.join(".lock");
+    let f = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_err(&path))?;
+    f.lock().map_err(io_err(&path))?;
+    Ok(Lock(f))
+}
+
+/// The SHA-256 of a seed's bytes, in hex: the commitment published at the start.
+pub fn commitment(seed: Seed) -> String {
+    crate::dice::hex(&Sha256::digest(seed.0))
+}
+
+/// `Tuesday 1 December 2026, 20:00 CET`, in the game's time zone.
+pub fn show_time(time: &str, timezone: &str) -> String {
+    let Ok(t) = DateTime::parse_from_rfc3339(time) else {
+        return time.to_string();
+    };
+    match timezone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => t.with_timezone(&tz).format("%A %-d %B %Y, %H:%M %Z").to_string(),
+        Err(_) => t.format("%A %-d %B %Y, %H:%M %:z").to_string(),
+    }
+}
+
+impl Game {
+    /// Opens a game folder.
+    pub fn open(dir: &Path) -> Result<Game, String> {
+        let read = |name: &str| -> Result<(String, PathBuf), String> {
+            let path = dir.join(name);
+            let text = fs::read_to_string(&path).map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => format!("{}: not a game folder (no {name})", dir.display()),
+                _ => format!("{}: {e}", path.display()),
+            })?;
+            Ok((text, path))
+        };
+        let (text, path) = read("game.yaml")?;
+        let config: GameConfig =
+            crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+        let (text, path) = read("state.yaml")?;
+        let state: State = crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+        let templates = Templates::load(Some(&dir.join("templates")))?;
+        Ok(Game {
+            dir: dir.to_path_buf(),
+            config,
+            state,
+            templates,
+        })
+    }
+
+    /// Creates the folder of a new game from a checked players file, with the welcome
+    /// messages in its outbox.
+    pub fn create(dir: &Path, checked: Checked, now: Now) -> Result<Game, String> {
+        if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
+            return Err(format!(
+                "{}: the folder exists and is not empty; choose a new folder for the game",
+                dir.display()
+            ));
+        }
+        let file = checked.file;
+        let seed = checked.seed.unwrap_or_else(Seed::random);
+        let players = file
+            .players
+            .iter()
+            .map(|p| {
+                let mut salt = [0u8; 16];
+                rand::fill(&mut salt);
+                Player {
+                    name: p.name.clone(),
+                    email: p.email.clone(),
+                    role: canonical_role(&file.variant, &p.role, file.players.len()),
+                    password_hash: hash_password(&p.password, &salt),
+                }
+            })
+            .collect();
+        let config = GameConfig {
+            game: file.game.clone(),
+            variant: file.variant.clone(),
+            referee: file.referee.clone(),
+            timezone: file.timezone.clone(),
+            deadlines: file.deadlines.clone(),
+            reminder: file.reminder.clone().unwrap_or_else(|| "24h".into()),
+            seed: seed.to_hex(),
+            commitment: commitment(seed),
+            options: file.options_text(),
+            players,
+        };
+        let mut game = Game {
+            dir: dir.to_path_buf(),
+            config,
+            state: State::default(),
+            templates: Templates::load(None)?,
+        };
+        let effects = if crate::boardgame::kind(&game.config.variant).is_some() {
+            board::start(&mut game)?
+        } else {
+            diplomacy::start(&mut game, checked.start)?
+        };
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let text = serde_yaml::to_string(&game.config).map_err(|e| e.to_string())?;
+        store::write_atomic(&dir.join("game.yaml"), text.as_bytes()).map_err(io_err(dir))?;
+        game.commit(effects, now)?;
+        Ok(game)
+    }
+
+    /// The seed, from `game.yaml`.
+    pub fn seed(&self) -> Result<Seed, String> {
+        Seed::from_hex(&self.config.seed).map_err(|e| format!("{}: seed: {e}", self.dir.display()))
+    }
+
+    pub fn title(&self) -> &'static str {
+        match self.config.variant.as_str() {
+            "standard" => "Diplomacy",
+            "diable-et-bon-dieu" => "Diable et Bon Dieu",
+            v => crate::boardgame::kind(v).map_or("a game", |k| k.title),
+        }
+    }
+
+    /// The person behind a role, as a mail recipient.
+    pub fn person(&self, role: &str) -> Option<Person> {
+        self.config.player(role).map(|p| Person {
+            name: p.name.clone(),
+            email: p.email.clone(),
+        })
+    }
+
+    /// Every player's role, in the order of the players file.
+    pub fn roles(&self) -> Vec<String> {
+        self.config.players.iter().map(|p| p.role.clone()).collect()
+    }
+
+    /// What every letter's template can use.
+    pub fn context(&self, role: &str) -> Context {
+        let mut c = Context::new();
+        c.insert("game", &self.config.game);
+        c.insert("title", self.title());
+        c.insert("referee", &self.config.referee.name);
+        c.insert("role", role);
+        c.insert(
+            "name",
+            &self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
+        );
+        c.insert("phase", &self.state.phase);
+        c.insert(
+            "deadline",
+            &self
+                .state
+                .deadline
+                .as_deref()
+                .map(|d| show_time(d, &self.config.timezone))
+                .unwrap_or_default(),
+        );
+        c.insert("commitment", &self.config.commitment);
+        c
+    }
+
+    /// A letter to a role's registered address.
+    pub fn letter(&self, stem: String, role: &str, subject: &str, template: &'static str, context: Context) -> Letter {
+        Letter {
+            stem,
+            to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
+            subject: format!("{}: {subject}", self.config.game),
+            template,
+            context,
+            in_reply_to: None,
+        }
+    }
+
+    /// Writes an action's messages and pages, then the state: see the module docs.
+    pub fn commit(&mut self, effects: Effects, now: Now) -> Result<(), String> {
+        let outbox = self.dir.join("outbox");
+        let sent = self.dir.join("sent");
+        for letter in &effects.letters {
+            let bytes = render_letter(&self.templates, &self.config.referee, letter, now)?;
+            let name = format!("{}.eml", letter.stem);
+            if sent.join(&name).exists() {
+                continue; // written and sent by a run that crashed before saving the state
+            }
+            store::write_atomic(&outbox.join(&name), &bytes).map_err(io_err(&outbox))?;
+        }
+        let pages = self.dir.join("pages");
+        for (name, html) in &effects.pages {
+            store::write_atomic(&pages.join(name), html.as_bytes()).map_err(io_err(&pages))?;
+        }
+        self.save()?;
+        for line in &effects.log {
+            eprintln!("{}: {line}", self.config.game);
+        }
+        Ok(())
+    }
+
+    /// Writes `state.yaml` atomically.
+    pub fn save(&self) -> Result<(), String> {
+        let text = serde_yaml::to_string(&self.state).map_err(|e| e.to_string())?;
+        let path = self.dir.join("state.yaml");
+        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
+    }
+
+    pub fn templates(&self) -> &Templates {
+        &self.templates
+    }
+
+    /// Keeps an incoming message verbatim in `mail/`, under the next number.
+    pub fn archive(&self, raw: &[u8]) -> Result<PathBuf, String> {
+        let dir = self.dir.join("mail");
+        let next = archived(&dir)?.last().map_or(1, |(n, _)| n + 1);
+        store::write_new(&dir, &format!("{next:05}"), "eml", raw).map_err(io_err(&dir))
+    }
+
+    /// Acts on every archived message not yet acted on, in arrival order.
+    pub fn ingest(&mut self, now: Now) -> Result<usize, String> {
+        let mut done = 0;
+        for (n, path) in archived(&self.dir.join("mail"))? {
+            if n <= self.state.handled {
+                continue;
+            }
+            let raw = fs::read(&path).map_err(io_err(&path))?;
+            let before = self.state.clone();
+            let effects = match self.handle(&raw, n) {
+                Ok(e) => e,
+                Err(e) => {
+                    self.state = before;
+                    return Err(format!("{}: {e}", path.display()));
+                }
+            };
+            self.state.handled = n;
+            self.commit(effects, now)?;
+            done += 1;
+        }
+        Ok(done)
+    }
+
+    /// Acts on one message: authenticates it, then hands its commands to the game.
+    fn handle(&mut self, raw: &[u8], n: u64) -> Result<Effects, String> {
+        let mut fx = Effects::default();
+        let stem = format!("m{n:05}");
+        let mail = match read_message(raw) {
+            Ok(m) => m,
+            Err(e) => {
+                fx.log.push(format!("message {n:05} kept but not read: {e}"));
+                return Ok(fx);
+            }
+        };
+        let id = mail
+            .message_id
+            .clone()
+            .unwrap_or_else(|| format!("sha256:{}", crate::dice::hex(&Sha256::digest(raw))));
+        if self.state.seen.contains(&id) {
+            fx.log
+                .push(format!("message {n:05} <{id}> was seen before: kept, not acted on"));
+            return Ok(fx);
+        }
+        self.state.seen.push(id.clone());
+        let (commands, errors) = parse_commands(&mail.lines);
+        let role = match self.sign_on(&mail, &commands, &errors, &stem, &mut fx) {
+            Some(role) => role,
+            None => {
+                for l in fx.letters.iter_mut() {
+                    l.in_reply_to = Some(id.clone());
+                }
+                return Ok(fx);
+            }
+        };
+        let commands: Vec<Numbered> = commands
+            .into_iter()
+            .skip_while(|c| !matches!(c.command, Command::Signon { .. }))
+            .skip(1)
+            .collect();
+        // Errors on lines before SIGNON were not the player's commands: skip them too.
+        let signon_line = mail
+            .lines
+            .iter()
+            .find(|l| l.text.to_ascii_uppercase().starts_with("SIGNON"));
+        let first = signon_line.map_or(0, |l| l.number);
+        let errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
+        let mut letters = if self.state.finished.is_some() {
+            vec![self.game_over_reply(&role, &stem)]
+        } else if crate::boardgame::kind(&self.config.variant).is_some() {
+            board::act(self, &role, commands, errors, &stem, &mail.lines, &mut fx.log)?
+        } else {
+            diplomacy::act(self, &role, commands, errors, &stem, &mail.lines)?
+        };
+        for l in letters
+            .iter_mut()
+            .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
+        {
+            l.in_reply_to = Some(id.clone());
+        }
+        fx.letters.append(&mut letters);
+        Ok(fx)
+    }
+
+    /// Checks the SIGNON line: the role, the game, the password and the sender's address.
+    /// On failure, writes the rejection (and the owner's notice) and returns `None`.
+    fn sign_on(
+        &self,
+        mail: &Incoming,
+        commands: &[Numbered],
+        errors: &[LineError],
+        stem: &str,
+        fx: &mut Effects,
+    ) -> Option<String> {
+        let signon = commands.iter().find_map(|c| match &c.command {
+            Command::Signon { role, game, password } => Some((c.line, role, game, password)),
+            _ => None,
+        });
+        let refuse = |reason: String, owner: Option<&Player>, fx: &mut Effects| {
+            fx.log
+                .push(format!("{stem}: SIGNON refused for <{}>: {reason}", mail.from_address));
+            if !mail.from_address.is_empty() {
+                let mut c = self.context("");
+                c.insert("reason", &reason);
+                c.insert("subject", &mail.subject);
+                c.insert("name", &mail.from_name.clone().unwrap_or_default());
+                let to = Person {
+                    name: mail.from_name.clone().unwrap_or_default(),
+                    email: mail.from_address.clone(),
+                };
+                fx.letters.push(Letter {
+                    stem: format!("{stem}-rejection"),
+                    to,
+                    subject: format!("{}: message refused", self.config.game),
+                    template: "rejection",
+                    context: c,
+                    in_reply_to: None,
+                });
+            }
+            if let Some(owner) = owner.filter(|o| !o.email.eq_ignore_ascii_case(&mail.from_address)) {
+                let mut c = self.context(&owner.role);
+                c.insert("sender", &mail.from_address);
+                c.insert("date", &mail.date.clone().unwrap_or_default());
+                c.insert("reason", &reason);
+                fx.letters.push(self.letter(
+                    format!("{stem}-foreign-{}", owner.role.to_lowercase()),
+                    &owner.role,
+                    &format!("someone else signed on as {}", owner.role),
+                    "foreign-signon",
+                    c,
+                ));
+            }
+        };
+        let Some((_, role, game, password)) = signon else {
+            let why = errors
+                .iter()
+                .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
+                .map(|e| format!("line {}: {}", e.line, e.message))
+                .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into());
+            refuse(why, None, fx);
+            return None;
+        };
+        if !game.eq_ignore_ascii_case(&self.config.game) {
+            refuse(format!("there is no game `{game}` here"), None, fx);
+            return None;
+        }
+        let Some(player) = self.config.player(role) else {
+            refuse(
+                format!(
+                    "`{role}` is not a role of {}: the roles are {}",
+                    self.config.game,
+                    self.roles().join(", ")
+                ),
+                None,
+                fx,
+            );
+            return None;
+        };
+        let password_ok = check_password(password, &player.password_hash);
+        let address_ok = player.email.eq_ignore_ascii_case(&mail.from_address);
+        if !(password_ok && address_ok) {
+            // The same words whichever failed: a forger learns nothing of the address.
+            refuse(
+                format!(
+                    "the password or the sender's address does not match what is registered for {}",
+                    player.role
+                ),
+                Some(player),
+                fx,
+            );
+            return None;
+        }
+        Some(player.role.clone())
+    }
+
+    fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
+        let mut c = self.context(role);
+        let f = self.state.finished.clone().expect("finished");
+        c.insert("over", &f.summary);
+        c.insert("errors", &Vec::<LineError>::new());
+        c.insert("done", &vec!["nothing: the game is over".to_string()]);
+        c.insert("on_file", &Vec::<String>::new());
+        self.letter(
+            format!("{stem}-reply-{}", role.to_lowercase()),
+            role,
+            "the game is over",
+            "reply",
+            c,
+        )
+    }
+}
+
+/// The messages of `mail/`, by number.
+fn archived(dir: &Path) -> Result<Vec<(u64, PathBuf)>, String> {
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).map_err(io_err(dir))? {
+        let path = e.map_err(io_err(dir))?.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if name.starts_with('.') || !name.ends_with(".eml") {
+            continue;
+        }
+        if let Ok(n) = name.trim_end_matches(".eml").parse::<u64>() {
+            out.push((n, path));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// A role as the game spells it (`france` → `France`, `god` → `God`).
+fn canonical_role(variant: &str, role: &str, players: usize) -> String {
+    if let Some(kind) = crate::boardgame::kind(variant) {
+        if let Ok(sides) = (kind.sides)(players) {
+            if let Some(s) = sides.iter().find(|s| s.eq_ignore_ascii_case(role)) {
+                return s.to_string();
+            }
+        }
+        return role.to_string();
+    }
+    config::roles_of(crate::map::Map::standard(), variant)
+        .into_iter()
+        .find(|r| r.eq_ignore_ascii_case(role))
+        .unwrap_or_else(|| role.to_string())
+}
+
+/// Where a message goes under ROOT: the game its SIGNON names, or `None`.
+pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
+    let games = games_under(root)?;
+    if games.len() == 1 && is_game(root) {
+        return Ok(Some(games[0].clone()));
+    }
+    let Ok(mail) = read_message(raw) else {
+        return Ok(None);
+    };
+    let (commands, _) = parse_commands(&mail.lines);
+    let Some(name) = commands.iter().find_map(|c| match &c.command {
+        Command::Signon { game, .. } => Some(game.clone()),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    for dir in games {
+        let text = fs::read_to_string(dir.join("game.yaml")).map_err(io_err(&dir))?;
+        let config: GameConfig = crate::yaml::from_str(&text, "game.yaml").map_err(|e| e.to_string())?;
+        if config.game.eq_ignore_ascii_case(&name) {
+            return Ok(Some(dir));
+        }
+    }
+    Ok(None)
+}
+
+/// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/`, and writes the
+/// sender a rejection in `ROOT/outbox/` (from the referee of the first game).
+pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+    let dir = root.join("unmatched");
+    let n = fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0) + 1;
+    let path = store::write_new(&dir, &format!("{n:05}"), "eml", raw).map_err(io_err(&dir))?;
+    let Ok(mail) = read_message(raw) else {
+        return Ok(path);
+    };
+    let games = games_under(root)?;
+    let Some(first) = games.first() else {
+        return Ok(path);
+    };
+    if mail.from_address.is_empty() {
+        return Ok(path);
+    }
+    let game = Game::open(first)?;
+    let mut names = Vec::new();
+    for g in &games {
+        if let Ok(x) = Game::open(g) {
+            names.push(x.config.game.clone());
+        }
+    }
+    let mut c = Context::new();
+    c.insert("game", "");
+    c.insert("name", &mail.from_name.clone().unwrap_or_default());
+    c.insert("subject", &mail.subject);
+    c.insert("referee", &game.config.referee.name);
+    c.insert(
+        "reason",
+        &format!(
+            "no SIGNON line names a game run here: begin with SIGNON <role> <game> <password>, where the game is one of {}",
+            names.join(", ")
+        ),
+    );
+    let letter = Letter {
+        stem: format!("unmatched-{n:05}-rejection"),
+        to: Person {
+            name: mail.from_name.clone().unwrap_or_default(),
+            email: mail.from_address.clone(),
+        },
+        subject: "message refused".into(),
+        template: "rejection",
+        context: c,
+        in_reply_to: mail.message_id.clone(),
+    };
+    let bytes = render_letter(game.templates(), &game.config.referee, &letter, now)?;
+    let outbox = root.join("outbox");
+    store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))?;
+    Ok(path)
+}

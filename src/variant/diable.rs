@@ -156,7 +156,7 @@ impl Hooks for DivineHooks {
 }
 
 /// The unit a blessing or curse names, or why it names none.
-fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, String> {
+pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, String> {
     let order = parse_order(map, text).map_err(|e| format!("cannot read `{text}`: {e}"))?;
     let Order::Hold(u) = order else {
         return Err(format!("`{text}` is not a unit: write it like `A PAR`"));
@@ -448,7 +448,7 @@ pub struct Standing {
 }
 
 /// Reads the game's history, phase by phase, and decides the winners.
-pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Standing {
+pub fn standing(map: &Map, history: &[PhaseFacts], protected: Option<Protected>) -> Standing {
     let mut s = Standing::default();
     let mut alive: Vec<Power> = map.all_powers().collect();
     for facts in history {
@@ -462,7 +462,7 @@ pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Stan
         }
         let solo = facts.centers.iter().find(|(_, &n)| n >= SOLO).map(|(&p, _)| p);
         // An elimination in the phase of a solo did not come "before" it: the solo decides.
-        if !s.divine_settled && solo.is_none() {
+        if let (false, None, Some(protected)) = (s.divine_settled, solo, protected) {
             let god_target = gone.contains(&protected.devil);
             let devil_target = gone.contains(&protected.god);
             if god_target || devil_target {
@@ -478,7 +478,7 @@ pub fn standing(map: &Map, history: &[PhaseFacts], protected: Protected) -> Stan
         if let Some(p) = solo {
             s.solo = Some(p);
             s.over = true;
-            if !s.divine_settled {
+            if let (false, Some(protected)) = (s.divine_settled, protected) {
                 s.divine_settled = true;
                 s.god_wins = p == protected.god;
                 s.devil_wins = p == protected.devil;
@@ -583,7 +583,7 @@ mod tests {
     fn solo_of_gods_power_makes_god_win_too() {
         let map = Map::standard();
         let h = [facts(1905, Season::Fall, &[("France", 18)])];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert_eq!(s.solo, Some(power("France")));
         assert!(s.god_wins && !s.devil_wins && s.over);
     }
@@ -592,7 +592,7 @@ mod tests {
     fn solo_of_an_unprotected_power_first_leaves_no_divine_winner() {
         let map = Map::standard();
         let h = [facts(1905, Season::Fall, &[("Italy", 18)])];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert_eq!(s.solo, Some(power("Italy")));
         assert!(!s.god_wins && !s.devil_wins && s.divine_settled);
     }
@@ -605,7 +605,7 @@ mod tests {
             facts(1905, Season::Winter, &[("Turkey", 0)]),
             facts(1906, Season::Fall, &[("Russia", 5)]),
         ];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(s.god_wins && !s.devil_wins && s.divine_withdrawn && !s.over);
         assert_eq!(s.eliminated, vec![(power("Turkey"), h[1].phase)]);
     }
@@ -614,7 +614,7 @@ mod tests {
     fn the_devil_wins_when_gods_power_goes_first() {
         let map = Map::standard();
         let h = [facts(1906, Season::Fall, &[("France", 0)])];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(s.devil_wins && !s.god_wins && s.divine_withdrawn);
     }
 
@@ -622,7 +622,7 @@ mod tests {
     fn both_protected_powers_gone_in_one_phase_leaves_no_divine_winner() {
         let map = Map::standard();
         let h = [facts(1906, Season::Fall, &[("France", 0), ("Turkey", 0)])];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(!s.devil_wins && !s.god_wins && s.divine_settled && !s.divine_withdrawn);
     }
 
@@ -633,7 +633,7 @@ mod tests {
             facts(1904, Season::Fall, &[("France", 0)]),
             facts(1910, Season::Fall, &[("Italy", 18), ("France", 0)]),
         ];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(s.devil_wins && !s.god_wins);
         assert_eq!(s.solo, Some(power("Italy")));
         assert!(s.over);
@@ -647,7 +647,7 @@ mod tests {
             facts(1904, Season::Fall, &[("France", 0)]),
             facts(1910, Season::Fall, &[("Turkey", 18), ("France", 0)]),
         ];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(s.devil_wins && !s.god_wins);
         assert_eq!(s.solo, Some(power("Turkey")));
     }
@@ -657,7 +657,7 @@ mod tests {
         let map = Map::standard();
         // Italy (unprotected) reaches 18 in the autumn France (God's) is wiped out.
         let h = [facts(1908, Season::Fall, &[("Italy", 18), ("France", 0)])];
-        let s = standing(map, &h, protected("France", "Turkey"));
+        let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(!s.devil_wins && !s.god_wins && s.divine_settled);
         assert_eq!(s.eliminated, vec![(power("France"), h[0].phase)]);
     }
@@ -667,7 +667,7 @@ mod tests {
         let map = Map::standard();
         let mut f = facts(1908, Season::Fall, &[]);
         f.draw = true;
-        let s = standing(map, &[f], protected("France", "Turkey"));
+        let s = standing(map, &[f], Some(protected("France", "Turkey")));
         assert!(s.draw && s.over && s.solo.is_none() && !s.god_wins && !s.devil_wins);
     }
 }

@@ -1,0 +1,320 @@
+//! A board game by mail (DIAM, Diabolik Fleet, Les Belligérants, JOMINI): each line of a
+//! message that is not a command is a move; a move out of turn or against the rules is
+//! refused with the reason, and an accepted move is relayed at once to every player with
+//! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
+
+use super::commands::{Command, LineError, Numbered, PressTo};
+use super::state::{Finished, MoveRow};
+use super::{Effects, Game};
+use crate::boardgame::{self, BoardGame, Kind, Setup};
+use crate::dice::Dice;
+use crate::mail::incoming::CommandLine;
+use crate::report::Letter;
+use std::collections::BTreeMap;
+
+fn kind(game: &Game) -> Result<&'static Kind, String> {
+    boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
+}
+
+fn setup(game: &Game) -> Result<Setup, String> {
+    let sides = (kind(game)?.sides)(game.config.players.len())?;
+    Ok(Setup {
+        sides: sides.iter().map(|s| s.to_string()).collect(),
+        options: game.config.options.clone(),
+    })
+}
+
+/// The game now, by replaying its moves on the seed; and the dice where they stand.
+fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), String> {
+    let setup = setup(game)?;
+    let mut dice = Dice::new(game.seed()?);
+    let moves: Vec<(usize, String)> = game
+        .state
+        .moves
+        .iter()
+        .map(|m| {
+            let side = setup
+                .sides
+                .iter()
+                .position(|s| s == &m.side)
+                .ok_or_else(|| format!("state.yaml: moves: `{}` is not a side", m.side))?;
+            Ok((side, m.text.clone()))
+        })
+        .collect::<Result<_, String>>()?;
+    let g = boardgame::replay(kind(game)?, &setup, &mut dice, &moves)?;
+    Ok((g, dice, setup))
+}
+
+fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
+    g.to_move().map(|i| setup.sides[i].clone()).unwrap_or_default()
+}
+
+/// Sets up the game and writes the welcomes (with the first announcements, e.g. a die).
+pub fn start(game: &mut Game) -> Result<Effects, String> {
+    let kind = kind(game)?;
+    let setup = setup(game)?;
+    let mut dice = Dice::new(game.seed()?);
+    let (g, notes) = (kind.start)(&setup, &mut dice)?;
+    game.state.phase = "play".into();
+    let mut fx = Effects::default();
+    for role in game.roles() {
+        let mut c = game.context(&role);
+        c.insert("boardgame", &true);
+        c.insert("sides", &setup.sides.join(", "));
+        c.insert("notation", kind.notation);
+        c.insert("notes", &notes);
+        c.insert("board", &g.board());
+        c.insert("to_move", &to_move_name(g.as_ref(), &setup));
+        fx.letters.push(game.letter(
+            format!("welcome-{}", role.to_lowercase()),
+            &role,
+            &format!("welcome: you play {role}"),
+            "welcome",
+            c,
+        ));
+    }
+    fx.log
+        .push(format!("created: {} with {}", kind.title, setup.sides.join(", ")));
+    Ok(fx)
+}
+
+/// Acts on the commands of an authenticated message.
+pub fn act(
+    game: &mut Game,
+    role: &str,
+    commands: Vec<Numbered>,
+    mut errors: Vec<LineError>,
+    stem: &str,
+    lines: &[CommandLine],
+    log: &mut Vec<String>,
+) -> Result<Vec<Letter>, String> {
+    let text_of = |line: usize| {
+        lines
+            .iter()
+            .find(|l| l.number == line)
+            .map(|l| l.text.clone())
+            .unwrap_or_default()
+    };
+    let kind = kind(game)?;
+    let (mut g, mut dice, setup) = current(game)?;
+    let side = setup
+        .sides
+        .iter()
+        .position(|s| s == role)
+        .ok_or_else(|| format!("{role} is not a side of this game"))?;
+    let mut done = Vec::new();
+    let mut letters = Vec::new();
+    for (k, Numbered { line, command }) in commands.into_iter().enumerate() {
+        let result = match command {
+            Command::Order(text) if game.state.finished.is_some() => Err(format!("`{text}`: the game is over")),
+            Command::Order(text) => {
+                if g.to_move() != Some(side) && !g.out_of_turn(side, &text) {
+                    Err(match g.to_move() {
+                        Some(i) => format!("it is not your turn: {} is to move", setup.sides[i]),
+                        None => "the game is over".into(),
+                    })
+                } else {
+                    match g.play(side, &text, &mut dice) {
+                        Err(e) => Err(e),
+                        Ok(played) => {
+                            game.state.moves.push(MoveRow {
+                                side: role.to_string(),
+                                text: text.clone(),
+                            });
+                            let number = game.state.moves.len();
+                            let to_move = to_move_name(g.as_ref(), &setup);
+                            let finish = g.finish();
+                            for r in game.roles() {
+                                let mut c = game.context(&r);
+                                c.insert("number", &number);
+                                c.insert("by", role);
+                                c.insert("summary", &played.summary);
+                                c.insert("notes", &played.notes);
+                                c.insert("board", &g.board());
+                                c.insert("to_move", &to_move);
+                                c.insert("over", &finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default());
+                                letters.push(game.letter(
+                                    format!("{stem}-move{k}-{}", r.to_lowercase()),
+                                    &r,
+                                    &format!("move {number}: {}", played.summary),
+                                    "board-move",
+                                    c,
+                                ));
+                            }
+                            if let Some(f) = finish {
+                                let finished = Finished {
+                                    after: format!("move {number}"),
+                                    winners: f.winners.clone(),
+                                    summary: f.summary.clone(),
+                                };
+                                letters.extend(final_letters(game, &finished, &g.board()));
+                                game.state.finished = Some(finished);
+                                log.push(format!("game over: {}", f.summary));
+                            }
+                            Ok(format!("move {number} accepted: {}", played.summary))
+                        }
+                    }
+                }
+            }
+            Command::Press { to, lines } => {
+                press(game, role, &setup, &to, &lines, &format!("{stem}-p{k}"), &mut letters)
+            }
+            Command::Status => Ok("STATUS: see below".into()),
+            Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
+            Command::Clear | Command::Bless(_) | Command::Curse(_) | Command::VoteDraw | Command::VoteContinue => {
+                Err(format!("not a command of {}", kind.title))
+            }
+        };
+        match result {
+            Ok(d) => done.push(format!("line {line}: {d}")),
+            Err(message) => errors.push(LineError {
+                line,
+                text: text_of(line),
+                message,
+            }),
+        }
+    }
+    errors.sort_by_key(|e| e.line);
+    let mut c = game.context(role);
+    c.insert("boardgame", &true);
+    c.insert("done", &done);
+    c.insert("errors", &errors);
+    c.insert("board", &g.board());
+    c.insert("to_move", &to_move_name(g.as_ref(), &setup));
+    if !errors.is_empty() {
+        c.insert("notation", kind.notation);
+    }
+    let subject = if errors.is_empty() {
+        "received".to_string()
+    } else {
+        format!("received, with {} error(s)", errors.len())
+    };
+    letters.insert(
+        0,
+        game.letter(
+            format!("{stem}-reply-{}", role.to_lowercase()),
+            role,
+            &subject,
+            "reply",
+            c,
+        ),
+    );
+    Ok(letters)
+}
+
+fn final_letters(game: &Game, f: &Finished, board: &str) -> Vec<Letter> {
+    let players: Vec<BTreeMap<&str, String>> = game
+        .config
+        .players
+        .iter()
+        .map(|p| BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
+        .collect();
+    game.roles()
+        .iter()
+        .map(|role| {
+            let mut c = game.context(role);
+            c.insert("boardgame", &true);
+            c.insert("summary", &f.summary);
+            c.insert("winners", &f.winners);
+            c.insert("seed", &game.config.seed);
+            c.insert("players", &players);
+            c.insert("board", board);
+            game.letter(
+                format!("final-{}", role.to_lowercase()),
+                role,
+                "the final report",
+                "final",
+                c,
+            )
+        })
+        .collect()
+}
+
+fn press(
+    game: &Game,
+    role: &str,
+    setup: &Setup,
+    to: &PressTo,
+    lines: &[String],
+    stem: &str,
+    letters: &mut Vec<Letter>,
+) -> Result<String, String> {
+    let recipients: Vec<String> = match to {
+        PressTo::All => game.roles(),
+        PressTo::Powers(names) => {
+            let mut out = Vec::new();
+            for n in names {
+                let s = setup
+                    .sides
+                    .iter()
+                    .find(|s| s.eq_ignore_ascii_case(n))
+                    .ok_or_else(|| format!("`{n}` is not a side; the sides are {}", setup.sides.join(", ")))?;
+                if s != role && !out.contains(s) {
+                    out.push(s.clone());
+                }
+            }
+            out
+        }
+    };
+    let public = matches!(to, PressTo::All);
+    let shown_to = if public {
+        "all".to_string()
+    } else {
+        recipients.join(", ")
+    };
+    for r in &recipients {
+        let mut c = game.context(r);
+        c.insert("from", role);
+        c.insert("to", &shown_to);
+        c.insert("public", &public);
+        c.insert("lines", lines);
+        letters.push(game.letter(
+            format!("{stem}-press-{}", r.to_lowercase()),
+            r,
+            &format!("press from {role} to {shown_to}"),
+            "press",
+            c,
+        ));
+    }
+    Ok(format!("press to {shown_to} sent"))
+}
+
+/// The referee's view of a board game, as YAML.
+pub fn status(game: &Game) -> Result<String, String> {
+    let (g, dice, setup) = current(game)?;
+    let mut w = crate::yaml::Writer::default();
+    w.key(0, "game", &game.config.game);
+    w.key(0, "variant", &game.config.variant);
+    w.key(0, "to_move", &to_move_name(g.as_ref(), &setup));
+    w.key(0, "moves", &game.state.moves.len().to_string());
+    w.key(0, "dice_words_drawn", &dice.words.to_string());
+    w.raw(0, "board: |");
+    for l in g.board().lines() {
+        w.raw(1, l);
+    }
+    w.raw(0, "roles:");
+    for p in &game.config.players {
+        w.flow_item(
+            1,
+            &[
+                ("role", p.role.clone()),
+                ("name", p.name.clone()),
+                ("email", p.email.clone()),
+            ],
+            None,
+        );
+    }
+    w.key(0, "seed", &game.config.seed);
+    if let Some(f) = &game.state.finished {
+        w.flow_map(
+            0,
+            "finished",
+            &[
+                ("after", f.after.clone()),
+                ("winners", f.winners.join(", ")),
+                ("summary", f.summary.clone()),
+            ],
+        );
+    }
+    Ok(w.finish())
+}

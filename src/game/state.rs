@@ -1,0 +1,248 @@
+//! What a game folder keeps between runs: `game.yaml` (the configuration, written once by
+//! `arbitre new`) and `state.yaml` (everything that changes, rewritten atomically as a
+//! whole after each message and each phase).
+//!
+//! Both are plain YAML a referee can read. The secrets (the seed, the divine roles, the
+//! protected powers) are in them: the folder is the referee's.
+
+use super::config::{Deadlines, Person, Player};
+use crate::judge::Board;
+use crate::map::{Map, Power};
+use crate::phase::Phase;
+use crate::position::{Position, RawDislodged, RawPosition};
+use crate::yaml::Ordered;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `game.yaml`: the game as `arbitre new` set it up. Never rewritten.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    pub game: String,
+    pub variant: String,
+    pub referee: Person,
+    pub timezone: String,
+    pub deadlines: Deadlines,
+    /// How long before a deadline a role with missing orders is reminded (`24h`).
+    pub reminder: String,
+    /// The game's seed, 64 hex digits: secret until the final report.
+    pub seed: String,
+    /// SHA-256 of the seed's 32 bytes, in hex: published in every welcome.
+    pub commitment: String,
+    /// The board games' options (`cannonballs: "4"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
+    pub players: Vec<Player>,
+}
+
+impl GameConfig {
+    /// The player of a role (any case).
+    pub fn player(&self, role: &str) -> Option<&Player> {
+        self.players.iter().find(|p| p.role.eq_ignore_ascii_case(role))
+    }
+
+    /// Is this role one of the two divine players?
+    pub fn is_divine(role: &str) -> bool {
+        role.eq_ignore_ascii_case("God") || role.eq_ignore_ascii_case("Devil")
+    }
+}
+
+/// `state.yaml`: the game now.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    /// The phase being played (`Spring 1901 Movement`); for a board game, `play`.
+    pub phase: String,
+    /// When the phase is due (RFC 3339); none for board games, which wait for the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    /// The reminder of this phase has been written.
+    #[serde(default)]
+    pub reminded: bool,
+    /// How many messages of `mail/` have been acted on, in archive order.
+    #[serde(default)]
+    pub handled: u64,
+    /// The Message-IDs acted on (a message seen again is kept but not acted on).
+    #[serde(default)]
+    pub seen: Vec<String>,
+    /// The board at the start of the phase (Diplomacy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardState>,
+    /// The orders on file for the phase, per role, in the judge's notation.
+    #[serde(default)]
+    pub orders: BTreeMap<String, Vec<String>>,
+    /// God's and the Devil's casts on file for the phase.
+    #[serde(default)]
+    pub divine: DivineOnFile,
+    /// The adjustment blessing God gave in a blessing autumn, for the coming winter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment_blessing: Option<String>,
+    /// Which power each divine player protects (`God: France`, `Devil: Turkey`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub protected: BTreeMap<String, String>,
+    /// Every blessing and curse that fell on a unit, for the per-year rule.
+    #[serde(default)]
+    pub casts: Vec<CastRow>,
+    /// The board's facts after each processed phase, for eliminations and victory.
+    #[serde(default)]
+    pub history: Vec<FactsRow>,
+    /// Each power's standing draw vote (`draw` or `continue`).
+    #[serde(default)]
+    pub votes: BTreeMap<String, String>,
+    /// The phases processed, by code (`S1901M`), for the index of published pages.
+    #[serde(default)]
+    pub processed: Vec<String>,
+    /// How many turn files the referee has entered (`arbitre orders`).
+    #[serde(default)]
+    pub entries: u64,
+    /// A board game's accepted moves, in order.
+    #[serde(default)]
+    pub moves: Vec<MoveRow>,
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<Finished>,
+}
+
+/// A Diplomacy board as `state.yaml` keeps it, in the position file's terms.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BoardState {
+    pub units: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dislodged: BTreeMap<String, Vec<DislodgedRow>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested: Vec<String>,
+    pub supply_centers: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DislodgedRow {
+    pub unit: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_from: Option<String>,
+    pub retreats: Vec<String>,
+}
+
+/// A cast on file: a unit (`A PAR`), or `none` when the divine player declined.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DivineOnFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blessing: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub curse: Option<String>,
+    /// In a blessing autumn: the power God names for the winter, or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment_blessing: Option<String>,
+}
+
+/// The word kept on file when a divine player declines to cast.
+pub const NONE: &str = "none";
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CastRow {
+    pub phase: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blessed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursed: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct FactsRow {
+    pub phase: String,
+    pub centers: BTreeMap<String, usize>,
+    pub units: BTreeMap<String, usize>,
+    #[serde(default)]
+    pub draw: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRow {
+    pub side: String,
+    pub text: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Finished {
+    /// The phase after which the game ended (or the last move of a board game).
+    pub after: String,
+    /// The winners' roles (powers, God, the Devil, a board game's sides); none for a draw.
+    pub winners: Vec<String>,
+    /// Why it ended, in a sentence.
+    pub summary: String,
+}
+
+impl BoardState {
+    /// The board in the state's terms.
+    pub fn from_board(map: &Map, board: &Board) -> BoardState {
+        let name = |p: Power| map.power_name(p).to_string();
+        let mut s = BoardState::default();
+        for u in &board.units {
+            s.units.entry(name(u.power)).or_default().push(u.text(map));
+        }
+        for d in &board.dislodged {
+            s.dislodged.entry(name(d.unit.power)).or_default().push(DislodgedRow {
+                unit: d.unit.text(map),
+                attacker_from: d.attacker_from.map(|a| map.code(a).to_string()),
+                retreats: d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect(),
+            });
+        }
+        s.contested = board.contested.iter().map(|&p| map.code(p).to_string()).collect();
+        for (&c, &owner) in &board.centers {
+            s.supply_centers
+                .entry(name(owner))
+                .or_default()
+                .push(map.code(c).to_string());
+        }
+        s
+    }
+
+    /// The position of `phase` with this board and `orders`, read by the position-file
+    /// reader, so that a game is judged exactly as `arbitre adjudicate` would judge it.
+    pub fn position(
+        &self,
+        map: &Map,
+        variant: &str,
+        phase: Phase,
+        orders: Vec<(String, Vec<String>)>,
+    ) -> Result<Position, String> {
+        let raw = RawPosition {
+            variant: Some(variant.to_string()),
+            phase: phase.to_string(),
+            units: Ordered(self.units.clone().into_iter().collect()),
+            dislodged: Ordered(
+                self.dislodged
+                    .iter()
+                    .map(|(p, list)| {
+                        let rows = list
+                            .iter()
+                            .map(|d| RawDislodged {
+                                unit: d.unit.clone(),
+                                attacker_from: d.attacker_from.clone(),
+                                retreats: Some(d.retreats.clone()),
+                            })
+                            .collect();
+                        (p.clone(), rows)
+                    })
+                    .collect(),
+            ),
+            contested: self.contested.clone(),
+            supply_centers: Some(Ordered(self.supply_centers.clone().into_iter().collect())),
+            orders: Ordered(orders),
+            divine: None,
+            expect: None,
+        };
+        Position::from_raw(map, raw, "", "state.yaml").map_err(|e| format!("state.yaml: the board: {}", e.message))
+    }
+
+    /// The board itself.
+    pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, String> {
+        Ok(self.position(map, variant, phase, Vec::new())?.board)
+    }
+}

@@ -1,0 +1,229 @@
+//! Reports: tera templates over plain data, and the `.eml` files of the outbox.
+//!
+//! The templates live in `templates/` and are built into the binary; a game folder may
+//! override any of them with a file of the same name in `DIR/templates/` (as zola does).
+//! Each message kind is `NAME.txt` (the text body) and, where an HTML part helps,
+//! `NAME.html`. Template *parse* errors (a bad override) and *render* errors are told
+//! apart, with the template's name.
+//!
+//! Every message is rendered to bytes deterministically: the Date is the game's clock, the
+//! Message-ID and the MIME boundary are derived from the message itself. So the same game
+//! always writes the same files, which the hidden-roles tests rely on.
+
+use lettre::message::header::ContentType;
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::Message;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+use tera::{Context, Tera};
+
+/// The built-in templates, by name.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("welcome.txt", include_str!("../../templates/welcome.txt")),
+    ("reply.txt", include_str!("../../templates/reply.txt")),
+    ("rejection.txt", include_str!("../../templates/rejection.txt")),
+    ("foreign-signon.txt", include_str!("../../templates/foreign-signon.txt")),
+    ("press.txt", include_str!("../../templates/press.txt")),
+    ("reminder.txt", include_str!("../../templates/reminder.txt")),
+    ("report.txt", include_str!("../../templates/report.txt")),
+    ("report.html", include_str!("../../templates/report.html")),
+    ("divine.txt", include_str!("../../templates/divine.txt")),
+    (
+        "blessing-notice.txt",
+        include_str!("../../templates/blessing-notice.txt"),
+    ),
+    ("final.txt", include_str!("../../templates/final.txt")),
+    ("final.html", include_str!("../../templates/final.html")),
+    ("page.html", include_str!("../../templates/page.html")),
+    ("index.html", include_str!("../../templates/index.html")),
+    ("board-move.txt", include_str!("../../templates/board-move.txt")),
+];
+
+/// A recipient or sender: a name and an address.
+#[derive(serde::Deserialize, serde::Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Person {
+    pub name: String,
+    pub email: String,
+}
+
+/// The template set of one game.
+pub struct Templates {
+    tera: Tera,
+}
+
+impl Templates {
+    /// The built-in templates, with the overrides found in `dir` (a game's `templates/`).
+    pub fn load(dir: Option<&Path>) -> Result<Templates, String> {
+        let mut sources: Vec<(String, String)> = BUILT_IN.iter().map(|(n, s)| (n.to_string(), s.to_string())).collect();
+        if let Some(dir) = dir.filter(|d| d.is_dir()) {
+            for (name, _) in BUILT_IN {
+                let path = dir.join(name);
+                if path.is_file() {
+                    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    sources.retain(|(n, _)| n != name);
+                    sources.push((name.to_string(), text));
+                }
+            }
+        }
+        let mut tera = Tera::default();
+        tera.autoescape_on(vec![".html"]);
+        tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
+            .map_err(|e| format!("template error (check the file's syntax): {}", chain(&e)))?;
+        Ok(Templates { tera })
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.tera.get_template_names().any(|n| n == name)
+    }
+
+    /// Renders one template.
+    pub fn render(&self, name: &str, context: &Context) -> Result<String, String> {
+        self.tera
+            .render(name, context)
+            .map_err(|e| format!("cannot render {name}: {}", chain(&e)))
+    }
+}
+
+/// A tera error with its causes, which is where tera says what went wrong.
+fn chain(e: &tera::Error) -> String {
+    let mut s = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        s.push_str(": ");
+        s.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    s
+}
+
+/// One message to one recipient, before rendering.
+#[derive(Clone, Debug)]
+pub struct Letter {
+    /// The file name in the outbox, without `.eml`; unique for what the message is, so a
+    /// run redone after a crash writes the same file again rather than a second message.
+    pub stem: String,
+    pub to: Person,
+    pub subject: String,
+    /// The template: `NAME.txt`, with `NAME.html` as an HTML part when there is one.
+    pub template: &'static str,
+    pub context: Context,
+    /// The Message-ID this answers (without brackets).
+    pub in_reply_to: Option<String>,
+}
+
+/// Renders a letter to the bytes of an RFC 5322 message.
+pub fn render_letter(
+    templates: &Templates,
+    from: &Person,
+    letter: &Letter,
+    date: chrono::DateTime<chrono::FixedOffset>,
+) -> Result<Vec<u8>, String> {
+    let text = templates.render(&format!("{}.txt", letter.template), &letter.context)?;
+    let html_name = format!("{}.html", letter.template);
+    let html = if templates.has(&html_name) {
+        Some(templates.render(&html_name, &letter.context)?)
+    } else {
+        None
+    };
+    eml(from, letter, &text, html.as_deref(), date)
+}
+
+fn mailbox(p: &Person) -> Result<Mailbox, String> {
+    let address = p
+        .email
+        .parse()
+        .map_err(|e| format!("`{}` is not an address: {e}", p.email))?;
+    Ok(Mailbox::new(Some(p.name.clone()), address))
+}
+
+fn eml(
+    from: &Person,
+    letter: &Letter,
+    text: &str,
+    html: Option<&str>,
+    date: chrono::DateTime<chrono::FixedOffset>,
+) -> Result<Vec<u8>, String> {
+    let domain = from.email.rsplit('@').next().unwrap_or("arbitre.invalid");
+    let digest = Sha256::new()
+        .chain_update(letter.stem.as_bytes())
+        .chain_update(text.as_bytes())
+        .finalize();
+    let tag = crate::dice::hex(&digest[..12]);
+    let mut builder = Message::builder()
+        .from(mailbox(from)?)
+        .to(mailbox(&letter.to)?)
+        .subject(letter.subject.clone())
+        .date(date.into())
+        .message_id(Some(format!("<{}.{tag}@{domain}>", letter.stem)))
+        .user_agent("arbitre".into());
+    if let Some(id) = &letter.in_reply_to {
+        builder = builder.in_reply_to(format!("<{id}>"));
+    }
+    let text = normalise(text);
+    let message = match html {
+        None => builder.singlepart(SinglePart::builder().content_type(ContentType::TEXT_PLAIN).body(text)),
+        Some(html) => builder.multipart(
+            MultiPart::alternative()
+                .boundary(format!("=_arbitre_{tag}"))
+                .singlepart(SinglePart::builder().content_type(ContentType::TEXT_PLAIN).body(text))
+                .singlepart(
+                    SinglePart::builder()
+                        .content_type(ContentType::TEXT_HTML)
+                        .body(html.to_string()),
+                ),
+        ),
+    }
+    .map_err(|e| format!("cannot build the message to {}: {e}", letter.to.email))?;
+    Ok(message.formatted())
+}
+
+/// Trailing blanks off every line, at most one blank line in a row, one final newline:
+/// templates can then be written for readability.
+pub fn normalise(text: &str) -> String {
+    let mut out = String::new();
+    let mut blank = 0;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank += 1;
+            continue;
+        }
+        if !out.is_empty() && blank > 0 {
+            out.push('\n');
+        }
+        blank = 0;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_lines_collapse_and_trailing_blanks_go() {
+        assert_eq!(normalise("a  \n\n\n\nb\n\n"), "a\n\nb\n");
+        assert_eq!(normalise("\n\na\n"), "a\n");
+    }
+
+    #[test]
+    fn the_built_in_templates_parse() {
+        let t = Templates::load(None).unwrap();
+        for (name, _) in BUILT_IN {
+            assert!(t.has(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_broken_override_is_named() {
+        let dir = std::env::temp_dir().join(format!("arbitre-tpl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("reply.txt"), "{% if %}").unwrap();
+        let e = Templates::load(Some(&dir)).err().unwrap();
+        assert!(e.contains("reply.txt"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
