@@ -418,9 +418,12 @@ pub fn act(
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".to_string()),
             Command::Order(text) => order(game, role, &text).map(|o| format!("{o}: on file")),
             Command::Clear => {
-                if GameConfig::is_divine(role) {
-                    game.state.divine = Default::default();
-                    Ok("CLEAR: your casts for the phase are withdrawn".into())
+                if role == "God" {
+                    game.state.divine.blessing = None;
+                    Ok("CLEAR: your blessing for the phase is withdrawn".into())
+                } else if role == "Devil" {
+                    game.state.divine.curse = None;
+                    Ok("CLEAR: your curse for the phase is withdrawn".into())
                 } else {
                     game.state.orders.remove(role);
                     Ok("CLEAR: every order of the phase is withdrawn".into())

@@ -1,0 +1,867 @@
+//! A game by email, end to end, through the `arbitre` command: a game is created from a
+//! players file, mails are fed to `arbitre mail` as procmail would, `arbitre process` runs
+//! at and past the deadline, and every message of the outbox is read back: who got what,
+//! what it says, and that nothing about the divine players leaks.
+
+use mail_parser::{Address, MessageParser};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbitre");
+const CREATED: &str = "2026-11-28T10:00:00+01:00";
+const EVENING: &str = "2026-11-30T19:00:00+01:00";
+const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
+
+// ---- helpers ----
+
+struct Tmp(PathBuf);
+
+impl Tmp {
+    fn new() -> Tmp {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "arbitre-game-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Tmp(dir)
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn arbitre(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arbitre");
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str], stdin: Option<&[u8]>) -> String {
+    let out = arbitre(args, stdin);
+    assert!(
+        out.status.success(),
+        "arbitre {args:?} failed ({:?}):\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One player: name, address, password.
+#[derive(Clone)]
+struct Person {
+    name: &'static str,
+    email: &'static str,
+    password: &'static str,
+}
+
+const PEOPLE: [Person; 9] = [
+    Person {
+        name: "Alice Martin",
+        email: "alice@vopaliec.example",
+        password: "s3cret",
+    },
+    Person {
+        name: "Bob Smith",
+        email: "bob@vopaliec.example",
+        password: "rule-britannia",
+    },
+    Person {
+        name: "Dieter Braun",
+        email: "dieter@vopaliec.example",
+        password: "kaiser",
+    },
+    Person {
+        name: "Giulia Rossi",
+        email: "giulia@vopaliec.example",
+        password: "romolo",
+    },
+    Person {
+        name: "Franz Weber",
+        email: "franz@vopaliec.example",
+        password: "habsburg",
+    },
+    Person {
+        name: "Olga Ivanova",
+        email: "olga@vopaliec.example",
+        password: "troika",
+    },
+    Person {
+        name: "Emre Yilmaz",
+        email: "emre@vopaliec.example",
+        password: "bosphore",
+    },
+    Person {
+        name: "Bruno Petit",
+        email: "bruno@vopaliec.example",
+        password: "hunter2",
+    },
+    Person {
+        name: "Chloé Roux",
+        email: "chloe@vopaliec.example",
+        password: "soufre",
+    },
+];
+
+const POWERS: [&str; 7] = ["France", "England", "Germany", "Italy", "Austria", "Russia", "Turkey"];
+
+/// A players file: the seven powers to the first seven people, God and the Devil to
+/// `god` and `devil` (indexes into PEOPLE).
+fn players_file(variant: &str, god: usize, devil: usize) -> String {
+    let mut s = format!(
+        "game: vopaliec\nvariant: {variant}\nreferee: {{name: Arbitre de Vopaliec, email: arbitre@vopaliec.example}}\n\
+         timezone: Europe/Paris\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
+         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
+    );
+    let mut roles: Vec<(&str, usize)> = POWERS.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    if variant == "diable-et-bon-dieu" {
+        roles.push(("God", god));
+        roles.push(("Devil", devil));
+    }
+    for (role, i) in roles {
+        let p = &PEOPLE[i];
+        s += &format!(
+            "  - {{name: {}, email: {}, role: {role}, password: {}}}\n",
+            p.name, p.email, p.password
+        );
+    }
+    s
+}
+
+fn mail_from(p: &Person, id: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {} <{}>\r\nTo: arbitre@vopaliec.example\r\nSubject: orders\r\nDate: Mon, 30 Nov 2026 18:00:00 +0100\r\n\
+         Message-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n",
+        p.name, p.email
+    )
+    .into_bytes()
+}
+
+fn signon(role: &str, p: &Person) -> String {
+    format!("SIGNON {role} vopaliec {}", p.password)
+}
+
+/// The spring 1901 orders of the seven powers.
+fn spring_orders() -> Vec<(usize, &'static str, &'static str)> {
+    vec![
+        (
+            0,
+            "France",
+            "A PAR - BUR\nA MAR - SPA\nF BRE - MAO\nPRESS TO ALL\nBonjour.\nENDPRESS",
+        ),
+        (
+            1,
+            "England",
+            "F LON - NTH\nF EDI - NWG\nA LVP - YOR\nPRESS TO France Germany\nTalk?\nENDPRESS",
+        ),
+        (2, "Germany", "A BER - KIE\nF KIE - DEN\nA MUN - RUH"),
+        (
+            3,
+            "Italy",
+            "A VEN H\nA ROM - APU\nF NAP - ION\nPRESS TO God\nBless me\nENDPRESS",
+        ),
+        (4, "Austria", "A VIE - GAL\nA BUD - SER\nF TRI - ALB"),
+        (5, "Russia", "A MOS - UKR\nA WAR - GAL\nF SEV - BLA\nF STP/SC - BOT"),
+        (6, "Turkey", "F ANK - BLA\nA CON - BUL\nA SMY - ARM"),
+    ]
+}
+
+/// Creates a game in `dir` and mails the spring orders and the casts into it.
+fn play_spring(dir: &Path, variant: &str, god: usize, devil: usize, tmp: &Tmp) {
+    let players = tmp.file(
+        &format!("players-{god}-{devil}.yaml"),
+        &players_file(variant, god, devil),
+    );
+    ok(
+        &[
+            "new",
+            dir.to_str().unwrap(),
+            "--players",
+            players.to_str().unwrap(),
+            "--now",
+            CREATED,
+        ],
+        None,
+    );
+    let d = dir.to_str().unwrap();
+    for (i, role, orders) in spring_orders() {
+        let body = format!("{}\n{orders}", signon(role, &PEOPLE[i]));
+        ok(
+            &["mail", d, "--now", EVENING],
+            Some(&mail_from(&PEOPLE[i], role, &body)),
+        );
+    }
+    if variant == "diable-et-bon-dieu" {
+        let body = format!(
+            "{}\nBLESS A PAR\nPRESS TO ALL\nhello\nENDPRESS",
+            signon("God", &PEOPLE[god])
+        );
+        ok(
+            &["mail", d, "--now", EVENING],
+            Some(&mail_from(&PEOPLE[god], "god", &body)),
+        );
+        let body = format!("{}\nCURSE F ANK", signon("Devil", &PEOPLE[devil]));
+        ok(
+            &["mail", d, "--now", EVENING],
+            Some(&mail_from(&PEOPLE[devil], "devil", &body)),
+        );
+    }
+}
+
+/// A message of the outbox, read back.
+#[derive(Debug)]
+struct Sent {
+    to: Vec<String>,
+    to_name: String,
+    cc: usize,
+    bcc: usize,
+    from: String,
+    subject: String,
+    text: String,
+    raw: Vec<u8>,
+}
+
+fn addresses(a: Option<&Address>) -> Vec<String> {
+    a.map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+fn read_sent(raw: &[u8]) -> Sent {
+    let m = MessageParser::default().parse(raw).expect("an RFC 5322 message");
+    Sent {
+        to: addresses(m.to()),
+        cc: addresses(m.cc()).len(),
+        bcc: addresses(m.bcc()).len(),
+        from: addresses(m.from()).join(","),
+        subject: m.subject().unwrap_or("").to_string(),
+        text: m.body_text(0).map(|t| t.replace("\r\n", "\n")).unwrap_or_default(),
+        to_name: m
+            .to()
+            .and_then(|a| a.first())
+            .and_then(|a| a.name())
+            .unwrap_or("")
+            .to_string(),
+        raw: raw.to_vec(),
+    }
+}
+
+fn outbox(dir: &Path) -> BTreeMap<String, Sent> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir.join("outbox")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        out.insert(name, read_sent(&std::fs::read(&p).unwrap()));
+    }
+    out
+}
+
+fn state(dir: &Path) -> serde_yaml::Value {
+    serde_yaml::from_str(&std::fs::read_to_string(dir.join("state.yaml")).unwrap()).unwrap()
+}
+
+// ---- a whole turn ----
+
+#[test]
+fn a_whole_turn_by_mail() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    let d = dir.to_str().unwrap();
+    play_spring(&dir, "diable-et-bon-dieu", 7, 8, &tmp);
+    // A forged sender, a wrong password, a duplicate.
+    let forged = mail_from(
+        &Person {
+            name: "Mallory",
+            email: "mallory@elsewhere.example",
+            password: "",
+        },
+        "forged",
+        "SIGNON France vopaliec s3cret\nA PAR - PIC",
+    );
+    ok(&["mail", d, "--now", EVENING], Some(&forged));
+    let wrong = mail_from(&PEOPLE[1], "wrong", "SIGNON England vopaliec guess\nF LON - ENG");
+    ok(&["mail", d, "--now", EVENING], Some(&wrong));
+    let body = format!("{}\nA PAR - PIC", signon("France", &PEOPLE[0]));
+    let again = mail_from(&PEOPLE[0], "France", &body); // same Message-ID as France's first
+    ok(&["mail", d, "--now", EVENING], Some(&again));
+    assert_eq!(
+        std::fs::read_dir(dir.join("mail")).unwrap().count(),
+        12,
+        "every message is kept"
+    );
+
+    let out = outbox(&dir);
+    for (name, m) in &out {
+        assert_eq!(m.to.len(), 1, "{name}: exactly one recipient");
+        assert_eq!((m.cc, m.bcc), (0, 0), "{name}");
+        assert_eq!(m.from, "arbitre@vopaliec.example", "{name}");
+        assert!(m.subject.starts_with("vopaliec: "), "{name}: {}", m.subject);
+    }
+    // The forged message: refused to its sender, and France's player is told.
+    let rejection = out
+        .values()
+        .find(|m| m.to == ["mallory@elsewhere.example"])
+        .expect("a rejection");
+    assert!(rejection.text.contains("was not acted on"), "{}", rejection.text);
+    assert!(
+        !rejection.text.contains("alice"),
+        "the owner's address is not given away"
+    );
+    assert!(out
+        .values()
+        .any(|m| m.to == ["alice@vopaliec.example"] && m.subject.contains("someone else signed on as France")));
+    // The wrong password from the right address: a rejection, no separate notice.
+    let to_bob: Vec<&Sent> = out.values().filter(|m| m.to == ["bob@vopaliec.example"]).collect();
+    assert!(to_bob.iter().any(|m| m.subject.contains("message refused")));
+    assert!(!to_bob.iter().any(|m| m.subject.contains("someone else")));
+    // The duplicate was not acted on: France's order stays A PAR - BUR.
+    let status = ok(&["status", d], None);
+    assert!(
+        status.contains("France: [A PAR - BUR, A MAR - SPA, F BRE - MAO]"),
+        "{status}"
+    );
+    // Press: to God refused; God sends none; public press reaches all nine; private two.
+    let italy = out
+        .values()
+        .find(|m| m.to == ["giulia@vopaliec.example"] && m.subject.contains("received"))
+        .unwrap();
+    assert!(
+        italy.text.contains("no press can be addressed to God or the Devil"),
+        "{}",
+        italy.text
+    );
+    let god = out
+        .values()
+        .find(|m| m.to == ["bruno@vopaliec.example"] && m.subject.contains("received"))
+        .unwrap();
+    assert!(god.text.contains("God sends no press"), "{}", god.text);
+    assert!(god.text.contains("blessing: A PAR"), "{}", god.text);
+    let public_press: Vec<&Sent> = out
+        .values()
+        .filter(|m| m.subject.contains("press from France to all"))
+        .collect();
+    assert_eq!(public_press.len(), 9);
+    let private: Vec<&Sent> = out
+        .values()
+        .filter(|m| m.subject.contains("press from England"))
+        .collect();
+    let mut to: Vec<&str> = private.iter().map(|m| m.to[0].as_str()).collect();
+    to.sort();
+    assert_eq!(to, ["alice@vopaliec.example", "dieter@vopaliec.example"]);
+
+    // All orders are in: processed early, before the deadline.
+    ok(&["process", d, "--now", EVENING], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1901 Movement"));
+    let out = outbox(&dir);
+    let reports: Vec<&Sent> = out
+        .iter()
+        .filter(|(n, _)| n.starts_with("S1901M-report-"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        reports.len(),
+        9,
+        "the public report goes to every player, divine included"
+    );
+    assert!(
+        reports.iter().all(|m| m.text == reports[0].text),
+        "the same body for all"
+    );
+    let r = &reports[0].text;
+    assert!(r.contains("Blessing: A PAR, applied"), "{r}");
+    assert!(r.contains("F ANK - BLA   -- fails: cursed: the move fails"), "{r}");
+    assert!(r.contains("A WAR - GAL   -- fails: bounced with A VIE"), "{r}");
+    assert!(
+        r.contains("Next: Fall 1901 Movement, due Thursday 3 December 2026, 19:00 CET."),
+        "{r}"
+    );
+    let divine: Vec<&String> = out.keys().filter(|n| n.starts_with("S1901M-divine-")).collect();
+    assert_eq!(divine, ["S1901M-divine-devil.eml", "S1901M-divine-god.eml"]);
+    let god = &out["S1901M-divine-god.eml"];
+    assert_eq!(god.to, ["bruno@vopaliec.example"]);
+    assert!(
+        god.text.contains("You protect Austria; the Devil protects England."),
+        "{}",
+        god.text
+    );
+    let devil = &out["S1901M-divine-devil.eml"];
+    assert!(
+        devil.text.contains("You protect England.") && !devil.text.contains("Austria"),
+        "{}",
+        devil.text
+    );
+    // The report has an HTML part, and the page is published with an index.
+    assert!(String::from_utf8_lossy(&reports[0].raw).contains("text/html"));
+    let page = std::fs::read_to_string(dir.join("pages/S1901M.html")).unwrap();
+    assert!(page.contains("Spring 1901 Movement") && page.contains("cursed: the move fails"));
+    let index = std::fs::read_to_string(dir.join("pages/index.html")).unwrap();
+    assert!(index.contains("href=\"S1901M.html\""), "{index}");
+}
+
+/// God's and the Devil's players (indexes into PEOPLE), and the protected powers if changed.
+type Run = (usize, usize, Option<(&'static str, &'static str)>);
+
+#[test]
+fn public_messages_are_the_same_whoever_the_divine_players_are() {
+    // (god, devil) among PEOPLE[7..9]; then the protected powers changed by hand.
+    let runs: Vec<Run> = vec![
+        (7, 8, None),
+        (8, 7, None),
+        (7, 8, Some(("Turkey", "Italy"))),
+        (8, 7, Some(("England", "Austria"))),
+    ];
+    let mut publics: Vec<BTreeMap<String, Vec<u8>>> = Vec::new();
+    for (k, (god, devil, protect)) in runs.into_iter().enumerate() {
+        let tmp = Tmp::new();
+        let dir = tmp.path(&format!("game{k}"));
+        play_spring(&dir, "diable-et-bon-dieu", god, devil, &tmp);
+        if let Some((g, dv)) = protect {
+            let path = dir.join("state.yaml");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let text = text
+                .replace("God: Austria", &format!("God: {g}"))
+                .replace("Devil: England", &format!("Devil: {dv}"));
+            std::fs::write(&path, text).unwrap();
+        }
+        ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+        let out = outbox(&dir);
+        let (g, dv) = (&PEOPLE[god], &PEOPLE[devil]);
+        for (name, m) in &out {
+            // Nothing names a divine player to anyone else: not in the headers, not in the text.
+            for p in [g, dv] {
+                if m.to != [p.email] {
+                    let raw = String::from_utf8_lossy(&m.raw);
+                    assert!(!raw.contains(p.email), "{name} leaks {}", p.email);
+                    assert!(!m.text.contains(p.name), "{name} leaks {}", p.name);
+                    assert_ne!(m.to_name, p.name, "{name}");
+                    let first = p.name.split(' ').next().unwrap();
+                    assert!(!m.text.contains(first), "{name} leaks {first}");
+                }
+            }
+        }
+        // Every message to a power's player.
+        let public: BTreeMap<String, Vec<u8>> = out
+            .into_iter()
+            .filter(|(_, m)| PEOPLE[..7].iter().any(|p| m.to == [p.email]))
+            .map(|(n, m)| (n, m.raw))
+            .collect();
+        assert_eq!(public.len(), 30, "welcome, reply, press and report of each power");
+        publics.push(public);
+    }
+    for other in &publics[1..] {
+        assert_eq!(publics[0].keys().collect::<Vec<_>>(), other.keys().collect::<Vec<_>>());
+        for (name, bytes) in &publics[0] {
+            assert!(bytes == &other[name], "{name} differs between divine casts");
+        }
+    }
+}
+
+#[test]
+fn processing_again_changes_nothing() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    play_spring(&dir, "standard", 0, 0, &tmp);
+    let d = dir.to_str().unwrap();
+    ok(&["process", d, "--now", DEADLINE], None);
+    let snapshot = |dir: &Path| {
+        let mut files = BTreeMap::new();
+        for sub in ["outbox", "pages", "mail"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let p = e.unwrap().path();
+                files.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+        files.insert(dir.join("state.yaml"), std::fs::read(dir.join("state.yaml")).unwrap());
+        files
+    };
+    let before = snapshot(&dir);
+    ok(&["process", d, "--now", DEADLINE], None);
+    ok(&["process", d, "--now", "2026-12-01T21:00:00+01:00"], None);
+    assert!(before == snapshot(&dir), "a second run changes nothing");
+}
+
+#[test]
+fn missed_orders_hold_and_the_report_names_the_power() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let d = dir.to_str().unwrap();
+    ok(
+        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
+        None,
+    );
+    let body = format!("{}\nA PAR - BUR\nA MAR - BUR", signon("France", &PEOPLE[0]));
+    ok(&["mail", d, "--now", EVENING], Some(&mail_from(&PEOPLE[0], "f", &body)));
+    // Before the deadline, with orders missing: nothing happens.
+    let out = ok(&["process", d, "--now", EVENING], None);
+    assert!(out.contains("nothing due"), "{out}");
+    ok(&["process", d, "--now", DEADLINE], None);
+    let r = &outbox(&dir)["S1901M-report-france.eml"].text;
+    assert!(r.contains("England (no orders received)"), "{r}");
+    assert!(
+        !r.contains("France (no orders received)"),
+        "France's orders were incomplete, not missing"
+    );
+    assert!(r.contains("A PAR - BUR   -- fails: bounced with A MAR"), "{r}");
+    let status = ok(&["status", d], None);
+    assert!(
+        status.contains("England: [F LON, F EDI, A LVP]"),
+        "England's units held: {status}"
+    );
+}
+
+#[test]
+fn one_reminder_before_the_deadline_to_each_role_with_orders_missing() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    play_spring(&dir, "diable-et-bon-dieu", 7, 8, &tmp);
+    let d = dir.to_str().unwrap();
+    // CLEAR makes Germany's orders missing again, and the Devil's curse is withdrawn.
+    let body = format!("{}\nCLEAR", signon("Germany", &PEOPLE[2]));
+    ok(
+        &["mail", d, "--now", EVENING],
+        Some(&mail_from(&PEOPLE[2], "g2", &body)),
+    );
+    let body = format!("{}\nCLEAR", signon("Devil", &PEOPLE[8]));
+    ok(
+        &["mail", d, "--now", EVENING],
+        Some(&mail_from(&PEOPLE[8], "d2", &body)),
+    );
+    // 48 hours before: too early. 23 hours before: reminders.
+    ok(&["process", d, "--now", "2026-11-29T20:00:00+01:00"], None);
+    assert!(!outbox(&dir).keys().any(|n| n.contains("reminder")));
+    ok(&["process", d, "--now", "2026-11-30T21:00:00+01:00"], None);
+    let out = outbox(&dir);
+    let reminded: Vec<&String> = out.keys().filter(|n| n.contains("reminder")).collect();
+    assert_eq!(reminded, ["S1901M-reminder-devil.eml", "S1901M-reminder-germany.eml"]);
+    assert!(out["S1901M-reminder-germany.eml"].text.contains("an order for A MUN"));
+    assert!(out["S1901M-reminder-devil.eml"].text.contains("your curse"));
+    ok(&["process", d, "--now", "2026-11-30T22:00:00+01:00"], None);
+    assert_eq!(
+        outbox(&dir).keys().filter(|n| n.contains("reminder")).count(),
+        2,
+        "only once"
+    );
+}
+
+#[test]
+fn a_message_kept_before_a_crash_is_acted_on_by_the_next_run() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let d = dir.to_str().unwrap();
+    ok(
+        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
+        None,
+    );
+    // As if `arbitre mail` had stored the message and then died.
+    let body = format!("{}\nA PAR - BUR", signon("France", &PEOPLE[0]));
+    std::fs::create_dir_all(dir.join("mail")).unwrap();
+    std::fs::write(dir.join("mail/00001.eml"), mail_from(&PEOPLE[0], "f", &body)).unwrap();
+    ok(&["process", d, "--now", EVENING], None);
+    assert!(outbox(&dir).contains_key("m00001-reply-france.eml"));
+    assert_eq!(state(&dir)["handled"].as_u64(), Some(1));
+    // A reply that was already sent is not written again.
+    std::fs::create_dir_all(dir.join("sent")).unwrap();
+    std::fs::rename(
+        dir.join("outbox/m00001-reply-france.eml"),
+        dir.join("sent/m00001-reply-france.eml"),
+    )
+    .unwrap();
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("handled: 1", "handled: 0");
+    std::fs::write(&path, text.replace("- f@test.example\n", "")).unwrap();
+    ok(&["process", d, "--now", EVENING], None);
+    assert!(!outbox(&dir).contains_key("m00001-reply-france.eml"), "not sent twice");
+}
+
+#[test]
+fn mail_exits_zero_once_kept_and_nonzero_when_it_cannot_keep() {
+    let tmp = Tmp::new();
+    let out = arbitre(
+        &["mail", tmp.path("nowhere").to_str().unwrap()],
+        Some(b"From: a@b.example\r\n\r\nhi"),
+    );
+    assert_eq!(out.status.code(), Some(75), "the MTA should retry");
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let d = dir.to_str().unwrap();
+    ok(
+        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
+        None,
+    );
+    // Garbage is kept, and acted on as far as it can be.
+    let out = arbitre(&["mail", d, "--now", EVENING], Some(&[0xff, 0xfe, 0, 1, 2, b'\n']));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_dir(dir.join("mail")).unwrap().count(), 1);
+    // A message with no SIGNON: a rejection that says how to sign on.
+    let out = arbitre(
+        &["mail", d, "--now", EVENING],
+        Some(&mail_from(&PEOPLE[0], "x", "A PAR - BUR")),
+    );
+    assert!(out.status.success());
+    let m = outbox(&dir)
+        .into_values()
+        .find(|m| m.subject.contains("refused"))
+        .unwrap();
+    assert!(m.text.contains("no SIGNON line"), "{}", m.text);
+}
+
+#[test]
+fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
+    let tmp = Tmp::new();
+    let root = tmp.path("games");
+    std::fs::create_dir_all(&root).unwrap();
+    let a = players_file("standard", 0, 0);
+    let b = a.replace("game: vopaliec", "game: autre");
+    let pa = tmp.file("a.yaml", &a);
+    let pb = tmp.file("b.yaml", &b);
+    let r = root.to_str().unwrap();
+    ok(
+        &[
+            "new",
+            &format!("{r}/vopaliec"),
+            "--players",
+            pa.to_str().unwrap(),
+            "--now",
+            CREATED,
+        ],
+        None,
+    );
+    ok(
+        &[
+            "new",
+            &format!("{r}/autre"),
+            "--players",
+            pb.to_str().unwrap(),
+            "--now",
+            CREATED,
+        ],
+        None,
+    );
+    let body = "SIGNON France autre s3cret\nA PAR - PIC";
+    let file = tmp.path("m.eml");
+    std::fs::write(&file, mail_from(&PEOPLE[0], "route", body)).unwrap();
+    ok(&["mail", r, file.to_str().unwrap(), "--now", EVENING], None);
+    assert!(root.join("autre/mail/00001.eml").exists());
+    assert!(!root.join("vopaliec/mail").exists());
+    ok(
+        &["mail", r, "--now", EVENING],
+        Some(&mail_from(&PEOPLE[0], "stray", "SIGNON France nogame x")),
+    );
+    assert!(root.join("unmatched/00001.eml").exists());
+    let stray = std::fs::read_dir(root.join("outbox"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let m = read_sent(&std::fs::read(stray).unwrap());
+    assert!(m.text.contains("autre, vopaliec"), "{}", m.text);
+    // A Maildir: every new message, then marked seen.
+    let md = tmp.path("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    std::fs::write(
+        md.join("new/1.host"),
+        mail_from(&PEOPLE[1], "md1", "SIGNON England autre rule-britannia\nF LON H"),
+    )
+    .unwrap();
+    std::fs::write(
+        md.join("new/2.host"),
+        mail_from(&PEOPLE[2], "md2", "SIGNON Germany vopaliec kaiser\nA MUN H"),
+    )
+    .unwrap();
+    ok(&["mail", r, "--maildir", md.to_str().unwrap(), "--now", EVENING], None);
+    assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 0);
+    assert!(md.join("cur/1.host:2,S").exists());
+    let status = ok(&["status", &format!("{r}/vopaliec")], None);
+    assert!(status.contains("Germany: [A MUN H]"), "{status}");
+}
+
+#[test]
+fn a_game_can_be_run_from_turn_files_alone() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    let d = dir.to_str().unwrap();
+    ok(
+        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
+        None,
+    );
+    let bad = tmp.file(
+        "bad.yaml",
+        "phase: Spring 1901 Movement\norders:\n  France: [A PAR - BUR]\n  England:\n    - F LON - NTH\n    - A LVP - MOS\ndivine: {curse: A XYZ}\n",
+    );
+    let out = arbitre(&["orders", d, bad.to_str().unwrap(), "--now", EVENING], None);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.yaml:6: England: `A LVP - MOS`"), "{err}");
+    assert!(err.contains("divine: curse:"), "{err}");
+    assert!(ok(&["status", d], None).contains("orders: {}"), "nothing recorded");
+    let good = tmp.file(
+        "s1901.yaml",
+        "phase: S1901M\norders:\n  France: [A PAR - BUR, A MAR - BUR]\n  Germany: [A MUN - BUR]\ndivine: {blessing: A MUN, curse: none}\n",
+    );
+    ok(&["orders", d, good.to_str().unwrap(), "--now", EVENING], None);
+    let wrong_phase = tmp.file("f1901.yaml", "phase: F1901M\norders:\n  France: [A PAR H]\n");
+    let out = arbitre(&["orders", d, wrong_phase.to_str().unwrap()], None);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the game is in Spring 1901 Movement"));
+    ok(&["process", d, "--now", DEADLINE], None);
+    let r = &outbox(&dir)["S1901M-report-france.eml"].text;
+    assert!(r.contains("A MUN - BUR\n"), "the blessed move succeeds: {r}");
+    assert!(r.contains("Curse: none") || !r.contains("Curse:"), "{r}");
+    assert!(ok(&["status", d], None).contains("Germany: [F KIE, A BER, A BUR]"));
+}
+
+#[test]
+fn the_adjustment_blessing_and_a_curse_in_winter() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    let d = dir.to_str().unwrap();
+    ok(
+        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
+        None,
+    );
+    // Move the game to the autumn of 1903 with France's armies abroad.
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("phase: Spring 1901 Movement", "phase: Fall 1903 Movement")
+        .replace("- A PAR\n", "- A BUR\n")
+        .replace("- A MAR\n", "- A SPA\n");
+    std::fs::write(&path, text).unwrap();
+    let god = |body: &str| mail_from(&PEOPLE[7], body, &format!("{}\n{body}", signon("God", &PEOPLE[7])));
+    ok(&["mail", d, "--now", EVENING], Some(&god("BLESS France")));
+    let out = outbox(&dir);
+    let reply = out
+        .values()
+        .find(|m| m.to == ["bruno@vopaliec.example"] && m.subject.contains("received"))
+        .unwrap();
+    assert!(
+        reply.text.contains("adjustment blessing for winter 1903: France"),
+        "{}",
+        reply.text
+    );
+    ok(&["process", d, "--now", DEADLINE], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1903 Adjustment"));
+    let out = outbox(&dir);
+    let notice = &out["W1903A-blessing-france.eml"];
+    assert_eq!(notice.to, ["alice@vopaliec.example"]);
+    assert!(notice.text.contains("you may build one more"), "{}", notice.text);
+    assert_eq!(
+        out.keys().filter(|n| n.contains("blessing-")).count(),
+        1,
+        "France alone is told"
+    );
+    // The Devil tries a curse in winter.
+    let body = format!("{}\nCURSE A BUR", signon("Devil", &PEOPLE[8]));
+    ok(
+        &["mail", d, "--now", "2026-12-02T10:00:00+01:00"],
+        Some(&mail_from(&PEOPLE[8], "dw", &body)),
+    );
+    let reply = outbox(&dir)
+        .into_values()
+        .find(|m| m.to == ["chloe@vopaliec.example"] && m.subject.contains("Winter 1903"))
+        .unwrap();
+    assert!(reply.text.contains("no curse in winter"), "{}", reply.text);
+    // France owns SPA now (4 centres, 3 units): one build, two with the blessing.
+    let body = format!("{}\nBUILD A PAR\nBUILD A MAR", signon("France", &PEOPLE[0]));
+    ok(
+        &["mail", d, "--now", "2026-12-02T10:00:00+01:00"],
+        Some(&mail_from(&PEOPLE[0], "fw", &body)),
+    );
+    ok(&["process", d, "--now", "2026-12-05T10:00:00+01:00"], None);
+    let r = &outbox(&dir)["W1903A-report-germany.eml"].text;
+    assert!(r.contains("Adjustment blessing: France, applied"), "{r}");
+    assert!(r.contains("BUILD A PAR\n") && r.contains("BUILD A MAR\n"), "{r}");
+}
+
+#[test]
+fn the_sample_turn_matches_its_golden_outbox() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("vopaliec");
+    let d = dir.to_str().unwrap();
+    let sample = repo().join("turns/vopaliec");
+    ok(
+        &[
+            "new",
+            d,
+            "--players",
+            sample.join("players.yaml").to_str().unwrap(),
+            "--now",
+            CREATED,
+        ],
+        None,
+    );
+    let mut mails: Vec<PathBuf> = std::fs::read_dir(sample.join("mail"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    mails.sort();
+    for m in &mails {
+        ok(&["mail", d, "--now", EVENING], Some(&std::fs::read(m).unwrap()));
+    }
+    ok(&["process", d, "--now", DEADLINE], None);
+    let golden = repo().join("tests/golden/vopaliec");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    if update {
+        let _ = std::fs::remove_dir_all(&golden);
+        std::fs::create_dir_all(&golden).unwrap();
+    }
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(dir.join("outbox")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let bytes = std::fs::read(&p).unwrap();
+        if update {
+            std::fs::write(golden.join(&name), &bytes).unwrap();
+        } else {
+            let want = std::fs::read(golden.join(&name))
+                .unwrap_or_else(|_| panic!("{name} is new: run with UPDATE_GOLDEN=1 and review it"));
+            assert!(
+                want == bytes,
+                "{name} differs from tests/golden/vopaliec (UPDATE_GOLDEN=1 to accept)"
+            );
+        }
+        names.push(name);
+    }
+    if !update {
+        let golden_count = std::fs::read_dir(&golden).unwrap().count();
+        assert_eq!(golden_count, names.len(), "a golden message is no longer written");
+    }
+}
