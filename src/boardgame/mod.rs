@@ -10,6 +10,8 @@
 //! a move must draw dice only once it is known to be legal, and the same moves on the same
 //! seed must always give the same game.
 
+pub mod belligerants;
+
 use crate::dice::Dice;
 use std::collections::BTreeMap;
 
@@ -80,7 +82,7 @@ pub struct Kind {
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[];
+pub const KINDS: &[&Kind] = &[&belligerants::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {
