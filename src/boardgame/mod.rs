@@ -11,6 +11,7 @@
 //! seed must always give the same game.
 
 pub mod belligerants;
+pub mod jomini;
 
 use crate::dice::Dice;
 use std::collections::BTreeMap;
@@ -82,7 +83,7 @@ pub struct Kind {
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[&belligerants::KIND];
+pub const KINDS: &[&Kind] = &[&belligerants::KIND, &jomini::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {
