@@ -10,6 +10,9 @@
 //! a move must draw dice only once it is known to be legal, and the same moves on the same
 //! seed must always give the same game.
 
+pub mod belligerants;
+pub mod jomini;
+
 use crate::dice::Dice;
 use std::collections::BTreeMap;
 
@@ -61,8 +64,8 @@ pub trait BoardGame {
     fn finish(&self) -> Option<Finish>;
 }
 
-/// A game just started, with what is announced with the welcome.
-pub type Started = (Box<dyn BoardGame>, Vec<String>);
+/// A game started, with the notes announced with the welcome; or why it cannot start.
+pub type Started = Result<(Box<dyn BoardGame>, Vec<String>), String>;
 
 /// A game as the players file names it.
 pub struct Kind {
@@ -74,13 +77,13 @@ pub struct Kind {
     /// counts the game allows.
     pub sides: fn(players: usize) -> Result<Vec<&'static str>, String>,
     /// Starts a game. The notes are announced with the welcome (e.g. the first die).
-    pub start: fn(setup: &Setup, dice: &mut Dice) -> Result<Started, String>,
+    pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[];
+pub const KINDS: &[&Kind] = &[&belligerants::KIND, &jomini::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {

@@ -1,0 +1,1077 @@
+//! Les Belligérants (Diamino): two armies cross a battlefield of coloured squares, one die
+//! with faces 1 to 5 and the DEVIL deciding how far each move goes.
+//!
+//! # What arbitre does
+//!
+//! The rules we have lost the board's layout and part of the table of pieces, so arbitre
+//! does not judge the moves. It is the trusted hand that throws the die, keeps the turn, and
+//! keeps the ledger the score is made of:
+//!
+//! - The sides are the colours of the two camps: **Yellow** (first seat) and **Pink**
+//!   (second seat). Each player moves the pieces of the camp's colour; two teams play as two
+//!   players.
+//! - Who begins is drawn by lot at the start, and the die of every move is thrown *before*
+//!   the move is due and announced to both players: `start` announces the first player's
+//!   die, each accepted move announces the next one.
+//! - A move is `MOVE <free text>`, relayed as written; it is the player's word that one
+//!   piece went as far as the die says. A line that is not a command is refused, so a stray
+//!   line of a mail (a signature, a quoted line) is never taken for a move.
+//! - The DEVIL: the player chooses the points, 1 to 5, and writes them first
+//!   (`MOVE 4 tank c3 to c7`); then plays again at once, with a new die thrown and announced.
+//!   A DEVIL on that die gives yet another move; the rules set no limit, so neither do we.
+//!   What else the DEVIL allows (taking material in good order, freeing a piece from the grey
+//!   or white squares) is told in the move's text.
+//! - Captures and pieces home are recorded by the players: `CAPTURE <piece>` (an enemy
+//!   piece taken prisoner), `HOME <piece>` (one of the writer's pieces entered the enemy's
+//!   camp for good), `CANCEL CAPTURE <piece>` / `CANCEL HOME <piece>` to strike out a record
+//!   made by mistake. They may be written before the move on one's own turn, or after it
+//!   until the opponent has moved. Material taken in good order (on a DEVIL) is no prisoner
+//!   and is not recorded. An ambulance is taken by no piece, so it cannot be recorded as a
+//!   prisoner.
+//! - The end: the battle ends when one player has every piece home or taken prisoner. The
+//!   player to move declares it with `END`; the other answers `AGREE` (the game ends and is
+//!   scored) or `REFUSE` (the battle goes on, the declarer still to move with the same die).
+//!   Each side scores the values of its pieces home counted double, plus the values of its
+//!   prisoners; the higher total wins, by the difference. Equal totals: the rules name no
+//!   winner, so it is a draw.
+//! - The armistice: the player to move may ask for one (`ARMISTICE`); the other names the
+//!   indemnity (`TERMS 2000`, in points) or refuses; the asker `AGREE`s (the game ends: the
+//!   one who named the terms wins, by the indemnity; terms of 0 are a draw) or `REFUSE`s
+//!   (hostilities resume, the asker still to move with the same die).
+//! - `RESIGN` (or `CONCEDE`), by either player at any time, gives the game to the other. The
+//!   rules have no resignation; a game by mail needs one.
+//!
+//! # Values of the pieces
+//!
+//! From the table of pieces: État-Major 1000, Bombardier 700, Avion de chasse 600, D.C.A.
+//! 600, Mitrailleuse 500, Canon 500, Tank 400, Officier 400, Ambulance 300, Espion 300,
+//! Patrouille 200, Sentinelle 200, Soldats 100. The scan prints the bombardier's value as
+//! 200, but the rules' own example says it is worth more than the D.C.A.'s 600: 700.
+//!
+//! # What the text leaves out
+//!
+//! The board (which squares are which colour, where the 18 crossroads are) and the number of
+//! pieces of each kind (15 per army, 13 kinds) are missing from our copy. So arbitre checks
+//! no move, no capture against the table of precedence, and not how many pieces of a kind an
+//! army has: the players do, and the ledger is what they record.
+//!
+//! # The draws
+//!
+//! With the game's [`Dice`] (see `crate::dice` for how anyone recomputes a draw from the
+//! revealed seed), in this order:
+//! 1. at the start, `below(2)`: 0 means Yellow begins, 1 Pink;
+//! 2. then the first player's die, `below(6)`: 0 to 4 are the faces 1 to 5, 5 is the DEVIL;
+//! 3. after each accepted `MOVE`, one die `below(6)` the same way, for whoever moves next
+//!    (the same player after a DEVIL, else the other).
+//!
+//! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
+
+use super::{BoardGame, Finish, Kind, Played, Setup, Started};
+use crate::dice::Dice;
+use std::fmt;
+
+/// The sides, in seat order: the colours of the two camps.
+pub const SIDES: [&str; 2] = ["Yellow", "Pink"];
+
+/// How many entries of the log the board shows.
+const LOG_SHOWN: usize = 8;
+
+/// The largest indemnity one may ask (more than both armies are worth, doubled).
+const MAX_INDEMNITY: u32 = 100_000;
+
+pub const KIND: Kind = Kind {
+    variant: "belligerants",
+    title: "Les Belligérants",
+    sides,
+    start,
+    notation: NOTATION,
+};
+
+const NOTATION: &str = "\
+Les Belligérants: arbitre throws the die and keeps the turn and the score; it does not check moves.
+Sides: Yellow and Pink. Who begins is drawn by lot. Your die is announced before your move.
+  MOVE <text>           your move, relayed as written:          MOVE tank c3 to c7
+  MOVE <1-5> <text>     after the DEVIL, the points you choose:  MOVE 4 tank c3 to c7
+                        (then you play again with a new die)
+  CAPTURE <piece>       you took an enemy piece prisoner:        CAPTURE Tank
+  HOME <piece>          one of your pieces entered the enemy camp: HOME Officier
+  CANCEL CAPTURE <piece> / CANCEL HOME <piece>   strike out a record made by mistake
+                        (records go before your move, or after it until your opponent moves)
+  END                   every piece of one army is home or prisoner; the other answers AGREE or REFUSE
+  ARMISTICE             ask for an armistice; the other answers TERMS <points> or REFUSE,
+                        then you answer AGREE or REFUSE:        TERMS 2000
+  RESIGN                give the game to your opponent (at any time)
+Pieces: Etat-Major 1000, Bombardier 700, Chasse 600, DCA 600, Mitrailleuse 500, Canon 500, Tank 400,
+Officier 400, Ambulance 300, Espion 300, Patrouille 200, Sentinelle 200, Soldats 100.
+Score: pieces home count double, plus prisoners; the higher total wins by the difference.";
+
+fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+    if players == 2 {
+        Ok(SIDES.to_vec())
+    } else {
+        Err(format!(
+            "Les Belligérants is played by two players (a team plays as one), not {players}"
+        ))
+    }
+}
+
+fn start(setup: &Setup, dice: &mut Dice) -> Started {
+    let (game, notes) = Belligerants::begin(setup, dice)?;
+    Ok((Box::new(game), notes))
+}
+
+/// One throw of the die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Die {
+    /// A face from 1 to 5.
+    Points(u32),
+    Devil,
+}
+
+impl Die {
+    /// One draw `below(6)`: 0 to 4 are the faces 1 to 5, 5 is the DEVIL.
+    pub fn throw(dice: &mut Dice) -> Die {
+        match dice.below(6) {
+            5 => Die::Devil,
+            n => Die::Points(n + 1),
+        }
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Die::Points(n) => write!(f, "{n}"),
+            Die::Devil => write!(f, "DEVIL"),
+        }
+    }
+}
+
+/// The kinds of pieces of an army, in the order of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    EtatMajor,
+    Bombardier,
+    Chasse,
+    Dca,
+    Mitrailleuse,
+    Canon,
+    Tank,
+    Officier,
+    Ambulance,
+    Espion,
+    Patrouille,
+    Sentinelle,
+    Soldats,
+}
+
+/// Each piece: its name, its value, and the names a player may write for it (folded: lower
+/// case, no accents, letters and digits only).
+const PIECES: [(Piece, &str, u32, &[&str]); 13] = [
+    (Piece::EtatMajor, "État-Major", 1000, &["etatmajor", "staff", "hq"]),
+    (Piece::Bombardier, "Bombardier", 700, &["bombardier", "bomber"]),
+    (
+        Piece::Chasse,
+        "Avion de chasse",
+        600,
+        &["aviondechasse", "chasse", "fighter"],
+    ),
+    (Piece::Dca, "D.C.A.", 600, &["dca", "flak"]),
+    (
+        Piece::Mitrailleuse,
+        "Mitrailleuse",
+        500,
+        &["mitrailleuse", "machinegun"],
+    ),
+    (Piece::Canon, "Canon", 500, &["canon", "cannon", "gun"]),
+    (Piece::Tank, "Tank", 400, &["tank"]),
+    (Piece::Officier, "Officier", 400, &["officier", "officer"]),
+    (Piece::Ambulance, "Ambulance", 300, &["ambulance"]),
+    (Piece::Espion, "Espion", 300, &["espion", "spy"]),
+    (Piece::Patrouille, "Patrouille", 200, &["patrouille", "patrol"]),
+    (
+        Piece::Sentinelle,
+        "Sentinelle",
+        200,
+        &["sentinelle", "sentry", "sentinel"],
+    ),
+    (
+        Piece::Soldats,
+        "Soldats",
+        100,
+        &["soldats", "soldat", "soldiers", "soldier"],
+    ),
+];
+
+impl Piece {
+    fn entry(self) -> &'static (Piece, &'static str, u32, &'static [&'static str]) {
+        PIECES
+            .iter()
+            .find(|e| e.0 == self)
+            .expect("every piece is in the table")
+    }
+
+    pub fn name(self) -> &'static str {
+        self.entry().1
+    }
+
+    pub fn value(self) -> u32 {
+        self.entry().2
+    }
+
+    /// A piece as a player writes it: `Tank`, `état-major`, `D.C.A.`, `avion de chasse`.
+    pub fn parse(text: &str) -> Result<Piece, String> {
+        let folded = fold(text);
+        PIECES
+            .iter()
+            .find(|e| e.3.contains(&folded.as_str()))
+            .map(|e| e.0)
+            .ok_or_else(|| {
+                let names: Vec<&str> = PIECES.iter().map(|e| e.1).collect();
+                if text.trim().is_empty() {
+                    format!("which piece? One of {}", names.join(", "))
+                } else {
+                    format!(
+                        "`{}` is no piece of Les Belligérants: {}",
+                        text.trim(),
+                        names.join(", ")
+                    )
+                }
+            })
+    }
+}
+
+/// Lower case, accents dropped, letters and digits only: `État-Major` is `etatmajor`.
+fn fold(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(|c| match c {
+            'à' | 'â' | 'ä' => Some('a'),
+            'é' | 'è' | 'ê' | 'ë' => Some('e'),
+            'î' | 'ï' => Some('i'),
+            'ô' | 'ö' => Some('o'),
+            'ù' | 'û' | 'ü' => Some('u'),
+            'ç' => Some('c'),
+            c if c.is_ascii_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first word of `text` and the rest, trimmed.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
+/// Which record of the ledger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Record {
+    Capture,
+    Home,
+}
+
+/// One line a player writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Line {
+    Move(String),
+    Record(Record, Piece),
+    Cancel(Record, Piece),
+    End,
+    Armistice,
+    Terms(u32),
+    Agree,
+    Refuse,
+    Resign,
+}
+
+impl Line {
+    fn parse(text: &str) -> Result<Line, String> {
+        let (word, rest) = split_word(text);
+        let bare = |command: Line| {
+            if rest.is_empty() {
+                Ok(command)
+            } else {
+                Err(format!("{} takes nothing after it, not `{rest}`", word.to_uppercase()))
+            }
+        };
+        match word.to_uppercase().as_str() {
+            "MOVE" if rest.is_empty() => Err("MOVE needs the move: MOVE tank c3 to c7".into()),
+            "MOVE" => Ok(Line::Move(rest.to_string())),
+            "CAPTURE" => Ok(Line::Record(Record::Capture, Piece::parse(rest)?)),
+            "HOME" => Ok(Line::Record(Record::Home, Piece::parse(rest)?)),
+            "CANCEL" => {
+                let (what, piece) = split_word(rest);
+                match what.to_uppercase().as_str() {
+                    "CAPTURE" => Ok(Line::Cancel(Record::Capture, Piece::parse(piece)?)),
+                    "HOME" => Ok(Line::Cancel(Record::Home, Piece::parse(piece)?)),
+                    _ => Err("CANCEL strikes out a record: CANCEL CAPTURE Tank or CANCEL HOME Tank".into()),
+                }
+            }
+            "END" => bare(Line::End),
+            "ARMISTICE" => bare(Line::Armistice),
+            "TERMS" => match rest.parse::<u32>() {
+                Ok(n) if n <= MAX_INDEMNITY => Ok(Line::Terms(n)),
+                _ => Err(format!(
+                    "TERMS needs the indemnity in points, from 0 to {MAX_INDEMNITY}: TERMS 2000"
+                )),
+            },
+            "AGREE" => bare(Line::Agree),
+            "REFUSE" => bare(Line::Refuse),
+            "RESIGN" | "CONCEDE" => bare(Line::Resign),
+            "" => Err("an empty line is no move".into()),
+            _ => Err(format!(
+                "`{word}` is not a command of Les Belligérants: MOVE, CAPTURE, HOME, CANCEL, END, \
+                 ARMISTICE, TERMS, AGREE, REFUSE, RESIGN"
+            )),
+        }
+    }
+}
+
+/// Where the game stands. The player to move (`Belligerants::mover`) is the one who made any
+/// declaration, so the states need not name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// The mover is to move, with the die thrown.
+    Moving,
+    /// The mover declared the end; the other is to AGREE or REFUSE.
+    EndDeclared,
+    /// The mover asked for an armistice; the other is to name its TERMS or REFUSE.
+    ArmisticeAsked,
+    /// The other named an indemnity; the mover is to AGREE or REFUSE.
+    Terms(u32),
+    Over(Finish),
+}
+
+/// A game of Les Belligérants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Belligerants {
+    /// The side that began (drawn).
+    first: usize,
+    /// The side whose move is due (or who made the declaration under way).
+    mover: usize,
+    /// The die thrown for that move.
+    die: Die,
+    /// The turn: it passes to the other side after a move on a die of 1 to 5.
+    turn: u32,
+    state: State,
+    /// The side that has just moved and passed the turn, who may still record the move's
+    /// captures and pieces home until the other side moves.
+    late: Option<usize>,
+    /// The enemy pieces each side took prisoner.
+    prisoners: [Vec<Piece>; 2],
+    /// Each side's pieces home in the enemy camp.
+    home: [Vec<Piece>; 2],
+    /// Every accepted move, as the board lists them.
+    log: Vec<String>,
+}
+
+impl Belligerants {
+    /// A new game: draws who begins, then that player's die.
+    pub fn begin(setup: &Setup, dice: &mut Dice) -> Result<(Belligerants, Vec<String>), String> {
+        if setup.sides.len() != 2 {
+            return Err(sides(setup.sides.len()).unwrap_err());
+        }
+        if let Some(key) = setup.options.keys().next() {
+            return Err(format!("Les Belligérants takes no options, not `{key}`"));
+        }
+        let first = dice.below(2) as usize;
+        let die = Die::throw(dice);
+        let game = Belligerants {
+            first,
+            mover: first,
+            die,
+            turn: 1,
+            state: State::Moving,
+            late: None,
+            prisoners: [Vec::new(), Vec::new()],
+            home: [Vec::new(), Vec::new()],
+            log: Vec::new(),
+        };
+        let notes = vec![format!("{} begins (drawn by lot).", SIDES[first]), game.die_note()];
+        Ok((game, notes))
+    }
+
+    /// The announcement of the die thrown for the move due.
+    fn die_note(&self) -> String {
+        match self.die {
+            Die::Points(n) => format!("Die for {}, turn {}: {n}.", SIDES[self.mover], self.turn),
+            Die::Devil => format!(
+                "Die for {}, turn {}: the DEVIL. Choose your points, 1 to 5: MOVE 4 <your move>; then you play again.",
+                SIDES[self.mover], self.turn
+            ),
+        }
+    }
+
+    fn record_list(&self, record: Record, side: usize) -> &Vec<Piece> {
+        match record {
+            Record::Capture => &self.prisoners[side],
+            Record::Home => &self.home[side],
+        }
+    }
+
+    /// A side's total: its pieces home counted double, plus its prisoners.
+    pub fn total(&self, side: usize) -> u32 {
+        2 * self.home[side].iter().map(|p| p.value()).sum::<u32>()
+            + self.prisoners[side].iter().map(|p| p.value()).sum::<u32>()
+    }
+
+    /// The score of one side in a line: `Yellow: home Tank (800); prisoners Soldats (100); total 900`.
+    fn score_line(&self, side: usize) -> String {
+        let names = |pieces: &[Piece]| {
+            if pieces.is_empty() {
+                "none".to_string()
+            } else {
+                pieces.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+            }
+        };
+        let home: u32 = self.home[side].iter().map(|p| p.value()).sum();
+        let taken: u32 = self.prisoners[side].iter().map(|p| p.value()).sum();
+        format!(
+            "{}: home {} ({home} x2 = {}); prisoners {} ({taken}); total {}",
+            SIDES[side],
+            names(&self.home[side]),
+            2 * home,
+            names(&self.prisoners[side]),
+            self.total(side)
+        )
+    }
+
+    /// The end of the battle, scored.
+    fn scored(&self) -> Finish {
+        let (a, b) = (self.total(0), self.total(1));
+        let (winners, summary) = if a == b {
+            (Vec::new(), format!("the battle is over: a draw, {a} points each"))
+        } else {
+            let w = if a > b { 0 } else { 1 };
+            let (tw, tl) = (self.total(w), self.total(1 - w));
+            (
+                vec![SIDES[w].to_string()],
+                format!(
+                    "{} wins the battle, {tw} points to {tl}: a gain of {}",
+                    SIDES[w],
+                    tw - tl
+                ),
+            )
+        };
+        Finish { winners, summary }
+    }
+
+    /// Whether `side` may play `command` now; the reason if not.
+    fn allowed(&self, side: usize, command: &Line) -> Result<(), String> {
+        let other = 1 - self.mover;
+        let me = SIDES[side];
+        match (&self.state, command) {
+            (State::Over(_), _) => Err("the game is over".into()),
+            (_, Line::Resign) => Ok(()),
+            (State::Moving, Line::Record(..) | Line::Cancel(..)) if side == self.mover || self.late == Some(side) => {
+                Ok(())
+            }
+            (State::Moving, _) if side != self.mover => Err(format!("it is {}'s move", SIDES[self.mover])),
+            (State::Moving, Line::Move(_) | Line::End | Line::Armistice) => Ok(()),
+            (State::Moving, _) => Err(format!("{me} is to move: there is nothing to answer")),
+            (State::EndDeclared, Line::Agree | Line::Refuse) if side == other => Ok(()),
+            (State::EndDeclared, _) => Err(format!(
+                "{} declared the end of the battle: {} is to AGREE or REFUSE",
+                SIDES[self.mover], SIDES[other]
+            )),
+            (State::ArmisticeAsked, Line::Terms(_) | Line::Refuse) if side == other => Ok(()),
+            (State::ArmisticeAsked, _) => Err(format!(
+                "{} asked for an armistice: {} is to name its TERMS (TERMS 2000) or REFUSE",
+                SIDES[self.mover], SIDES[other]
+            )),
+            (State::Terms(_), Line::Agree | Line::Refuse) if side == self.mover => Ok(()),
+            (State::Terms(n), _) => Err(format!(
+                "{} asks an indemnity of {n} points: {} is to AGREE or REFUSE",
+                SIDES[other], SIDES[self.mover]
+            )),
+        }
+    }
+
+    /// One line of the log, under the turn it was played in.
+    fn entry(&mut self, line: String) {
+        self.log.push(format!("turn {}, {line}", self.turn));
+    }
+
+    /// A line accepted as it is, into the log.
+    fn relay(&mut self, summary: String) -> Played {
+        self.entry(summary.clone());
+        Played {
+            summary,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The move itself: relayed, then the next die thrown.
+    fn play_move(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String> {
+        let me = SIDES[side];
+        let (summary, entry, again) = match self.die {
+            Die::Points(n) => (
+                format!("{me} moves (die {n}): {text}"),
+                format!("{me} (die {n}): {text}"),
+                false,
+            ),
+            Die::Devil => {
+                let (points, rest) = split_word(text);
+                let points = match points.parse::<u32>() {
+                    Ok(p) if (1..=5).contains(&p) && !rest.is_empty() => p,
+                    _ => {
+                        return Err(format!(
+                            "you threw the DEVIL: write the points you choose, 1 to 5, then the move: MOVE 4 {text}"
+                        ))
+                    }
+                };
+                (
+                    format!("{me} moves (DEVIL, chooses {points}): {rest}"),
+                    format!("{me} (DEVIL, chose {points}): {rest}"),
+                    true,
+                )
+            }
+        };
+        // The move is accepted: from here on, change the state and throw the next die.
+        self.entry(entry);
+        let mut notes = Vec::new();
+        if again {
+            notes.push(format!("{me} threw the DEVIL and plays again."));
+            self.late = None;
+        } else {
+            self.mover = 1 - side;
+            self.turn += 1;
+            self.late = Some(side);
+        }
+        self.die = Die::throw(dice);
+        notes.push(self.die_note());
+        Ok(Played { summary, notes })
+    }
+}
+
+impl BoardGame for Belligerants {
+    fn to_move(&self) -> Option<usize> {
+        match self.state {
+            State::Moving | State::Terms(_) => Some(self.mover),
+            State::EndDeclared | State::ArmisticeAsked => Some(1 - self.mover),
+            State::Over(_) => None,
+        }
+    }
+
+    fn out_of_turn(&self, side: usize, text: &str) -> bool {
+        side < 2
+            && self.to_move() != Some(side)
+            && Line::parse(text).is_ok_and(|command| self.allowed(side, &command).is_ok())
+    }
+
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String> {
+        if side > 1 {
+            return Err(format!("there is no side {side} in Les Belligérants"));
+        }
+        let command = Line::parse(text)?;
+        self.allowed(side, &command)?;
+        let me = SIDES[side];
+        let other = SIDES[1 - side];
+        match command {
+            Line::Move(text) => self.play_move(side, &text, dice),
+            Line::Record(record, piece) => {
+                if record == Record::Capture && piece == Piece::Ambulance {
+                    return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
+                }
+                let summary = match record {
+                    Record::Capture => {
+                        self.prisoners[side].push(piece);
+                        format!(
+                            "{me} takes prisoner {other}'s {} ({} points)",
+                            piece.name(),
+                            piece.value()
+                        )
+                    }
+                    Record::Home => {
+                        self.home[side].push(piece);
+                        format!(
+                            "{me}'s {} enters {other}'s camp ({} points, counted double)",
+                            piece.name(),
+                            piece.value()
+                        )
+                    }
+                };
+                Ok(self.relay(summary))
+            }
+            Line::Cancel(record, piece) => {
+                let Some(at) = self.record_list(record, side).iter().rposition(|&p| p == piece) else {
+                    let what = match record {
+                        Record::Capture => "taken prisoner",
+                        Record::Home => "home",
+                    };
+                    return Err(format!("{me} has no {} recorded {what}", piece.name()));
+                };
+                let summary = match record {
+                    Record::Capture => {
+                        self.prisoners[side].remove(at);
+                        format!("{me} strikes out a prisoner: {}", piece.name())
+                    }
+                    Record::Home => {
+                        self.home[side].remove(at);
+                        format!("{me} strikes out a piece home: {}", piece.name())
+                    }
+                };
+                Ok(self.relay(summary))
+            }
+            Line::End => {
+                self.state = State::EndDeclared;
+                let mut played = self.relay(format!(
+                    "{me} declares the battle over (one army all home or prisoners); {other}: AGREE or REFUSE"
+                ));
+                played.notes = vec![self.score_line(0), self.score_line(1)];
+                Ok(played)
+            }
+            Line::Armistice => {
+                self.state = State::ArmisticeAsked;
+                Ok(self.relay(format!(
+                    "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
+                )))
+            }
+            Line::Terms(n) => {
+                self.state = State::Terms(n);
+                Ok(self.relay(format!(
+                    "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
+                )))
+            }
+            Line::Agree => {
+                let finish = match self.state {
+                    State::Terms(0) => Finish {
+                        winners: Vec::new(),
+                        summary: format!("armistice without indemnity between {me} and {other}: a draw"),
+                    },
+                    State::Terms(n) => Finish {
+                        winners: vec![other.to_string()],
+                        summary: format!("armistice: {me} pays {other} an indemnity of {n} points"),
+                    },
+                    _ => self.scored(),
+                };
+                let summary = format!("{me} agrees: {}", finish.summary);
+                self.state = State::Over(finish);
+                Ok(self.relay(summary))
+            }
+            Line::Refuse => {
+                let what = match self.state {
+                    State::EndDeclared => "the end of the battle",
+                    State::ArmisticeAsked => "an armistice",
+                    _ => "the terms",
+                };
+                self.state = State::Moving;
+                let mut played = self.relay(format!("{me} refuses {what}: the battle goes on"));
+                played.notes.push(self.die_note());
+                Ok(played)
+            }
+            Line::Resign => {
+                let finish = Finish {
+                    winners: vec![other.to_string()],
+                    summary: format!("{me} resigns: {other} wins"),
+                };
+                let summary = finish.summary.clone();
+                self.state = State::Over(finish);
+                Ok(self.relay(summary))
+            }
+        }
+    }
+
+    fn board(&self) -> String {
+        let mover = SIDES[self.mover];
+        let other = SIDES[1 - self.mover];
+        let status = match &self.state {
+            State::Moving => format!("{mover} to move, die {}", self.die),
+            State::EndDeclared => format!("{mover} declared the end; {other} to AGREE or REFUSE"),
+            State::ArmisticeAsked => format!("{mover} asks for an armistice; {other} to name its TERMS or REFUSE"),
+            State::Terms(n) => format!("{other} asks an indemnity of {n} points; {mover} to AGREE or REFUSE"),
+            State::Over(finish) => format!("over: {}", finish.summary),
+        };
+        let mut out = format!("Les Belligérants, turn {}: {status}\n", self.turn);
+        out += &format!("{} began (drawn by lot).\n", SIDES[self.first]);
+        out += "Score as recorded (pieces home count double, plus prisoners):\n";
+        for side in 0..2 {
+            out += &format!("  {}\n", self.score_line(side));
+        }
+        if self.log.is_empty() {
+            out += "No move yet.\n";
+        } else {
+            out += "Last moves:\n";
+            for entry in &self.log[self.log.len().saturating_sub(LOG_SHOWN)..] {
+                out += &format!("  {entry}\n");
+            }
+        }
+        out
+    }
+
+    fn finish(&self) -> Option<Finish> {
+        match &self.state {
+            State::Over(finish) => Some(finish.clone()),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boardgame::replay;
+    use crate::dice::Seed;
+
+    fn setup() -> Setup {
+        Setup {
+            sides: SIDES.iter().map(|s| s.to_string()).collect(),
+            options: Default::default(),
+        }
+    }
+
+    /// The first seed `[k; 32]` whose draws satisfy `wanted`.
+    fn seed_where(wanted: impl Fn(&mut Dice) -> bool) -> Seed {
+        (0..=255u8)
+            .map(|k| Seed([k; 32]))
+            .find(|&seed| wanted(&mut Dice::new(seed)))
+            .expect("some seed fits")
+    }
+
+    fn new_game(seed: Seed) -> (Belligerants, Vec<String>, Dice) {
+        let mut dice = Dice::new(seed);
+        let (game, notes) = Belligerants::begin(&setup(), &mut dice).unwrap();
+        (game, notes, dice)
+    }
+
+    /// The die as the rules recompute it: one `below(6)`, 0–4 the faces 1–5, 5 the DEVIL.
+    fn by_hand(draw: u32) -> Die {
+        if draw == 5 {
+            Die::Devil
+        } else {
+            Die::Points(draw + 1)
+        }
+    }
+
+    #[test]
+    fn the_turn_alternates_and_each_die_is_announced_before_the_move() {
+        // No DEVIL in the first four dice: the turn passes at every move.
+        let seed = seed_where(|d| {
+            d.below(2);
+            (0..4).all(|_| d.below(6) != 5)
+        });
+        let (mut game, notes, mut dice) = new_game(seed);
+        let first = game.first;
+        assert_eq!(game.to_move(), Some(first));
+        assert_eq!(notes[0], format!("{} begins (drawn by lot).", SIDES[first]));
+        assert_eq!(notes[1], format!("Die for {}, turn 1: {}.", SIDES[first], game.die));
+        for turn in 1..=3u32 {
+            let side = game.to_move().unwrap();
+            assert_eq!(side, (first + turn as usize - 1) % 2);
+            let die = game.die;
+            let played = game.play(side, "MOVE soldats b2 to b4", &mut dice).unwrap();
+            assert_eq!(
+                played.summary,
+                format!("{} moves (die {die}): soldats b2 to b4", SIDES[side])
+            );
+            assert_eq!(game.to_move(), Some(1 - side));
+            assert_eq!(
+                played.notes,
+                vec![format!("Die for {}, turn {}: {}.", SIDES[1 - side], turn + 1, game.die)]
+            );
+            // The other side may not move now.
+            assert!(game.play(side, "MOVE again", &mut dice).is_err());
+            assert!(!game.out_of_turn(side, "MOVE again"));
+        }
+        assert!(game
+            .board()
+            .contains(&format!("turn 4: {} to move, die {}", SIDES[game.mover], game.die)));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_dice_and_they_recompute_by_hand() {
+        // A DEVIL among the first five dice, so the hand count must keep the mover once.
+        let seed = seed_where(|d| {
+            d.below(2);
+            (0..5).any(|_| d.below(6) == 5)
+        });
+        let lines = [
+            "MOVE 2 tank",
+            "MOVE 3 canon",
+            "MOVE 1 espion",
+            "MOVE 5 soldats",
+            "MOVE 4 officier",
+        ];
+        let dice_of = |seed| {
+            let (mut game, _, mut dice) = new_game(seed);
+            let mut seen = vec![(game.first, game.mover, game.die)];
+            for line in lines {
+                game.play(game.to_move().unwrap(), line, &mut dice).unwrap();
+                seen.push((game.first, game.mover, game.die));
+            }
+            seen
+        };
+        let seen = dice_of(seed);
+        assert_eq!(seen, dice_of(seed));
+
+        // By hand: below(2) for who begins, then one below(6) per die.
+        let mut hand = Dice::new(seed);
+        let first = hand.below(2) as usize;
+        let mut mover = first;
+        for &(f, m, die) in &seen {
+            assert_eq!((f, m), (first, mover));
+            let expected = by_hand(hand.below(6));
+            assert_eq!(die, expected);
+            if expected != Die::Devil {
+                mover = 1 - mover;
+            }
+        }
+    }
+
+    #[test]
+    fn the_devil_asks_for_points_and_gives_a_second_move() {
+        // The first die is the DEVIL, the second is not.
+        let seed = seed_where(|d| {
+            d.below(2);
+            d.below(6) == 5 && d.below(6) != 5
+        });
+        let (mut game, notes, mut dice) = new_game(seed);
+        let side = game.first;
+        assert_eq!(game.die, Die::Devil);
+        assert!(notes[1].contains("the DEVIL"), "{notes:?}");
+
+        // Without the points, or with points out of 1..=5, the move is refused.
+        let words = dice.words;
+        for line in ["MOVE tank c3 to c7", "MOVE 6 tank c3", "MOVE 0 tank c3", "MOVE 4"] {
+            let before = game.clone();
+            let err = game.play(side, line, &mut dice).unwrap_err();
+            assert!(err.contains("1 to 5"), "{line}: {err}");
+            assert_eq!(game, before);
+            assert_eq!(dice.words, words);
+        }
+
+        let played = game.play(side, "MOVE 4 tank c3 to c7", &mut dice).unwrap();
+        assert_eq!(
+            played.summary,
+            format!("{} moves (DEVIL, chooses 4): tank c3 to c7", SIDES[side])
+        );
+        assert_eq!(
+            played.notes[0],
+            format!("{} threw the DEVIL and plays again.", SIDES[side])
+        );
+        // The same player, the same turn, a new die announced.
+        assert_eq!(game.to_move(), Some(side));
+        assert_eq!(game.turn, 1);
+        assert_ne!(game.die, Die::Devil);
+        assert_eq!(
+            played.notes[1],
+            format!("Die for {}, turn 1: {}.", SIDES[side], game.die)
+        );
+        assert!(game.log[0].contains("DEVIL, chose 4"));
+
+        // The second move passes the turn.
+        game.play(side, "MOVE canon d1 to d3", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(1 - side));
+        assert_eq!(game.turn, 2);
+    }
+
+    #[test]
+    fn captures_and_pieces_home_make_the_final_score() {
+        let (mut game, _, mut dice) = new_game(Seed([1; 32]));
+        let a = game.to_move().unwrap();
+        let b = 1 - a;
+        // A's records before its move, on its turn.
+        game.play(a, "CAPTURE Tank", &mut dice).unwrap();
+        game.play(a, "MOVE 2 officier takes the tank", &mut dice).unwrap();
+        // Until B moves, A may still record its move's outcome.
+        while game.to_move() == Some(a) {
+            game.play(a, "MOVE 1 soldats", &mut dice).unwrap();
+        }
+        assert!(game.out_of_turn(a, "HOME état-major"));
+        assert!(!game.out_of_turn(a, "MOVE 1 soldats"));
+        assert!(!game.out_of_turn(b, "HOME Tank"), "B is to move: not out of turn");
+        game.play(a, "HOME état-major", &mut dice).unwrap();
+        game.play(a, "CAPTURE d.c.a.", &mut dice).unwrap();
+        game.play(a, "CAPTURE soldats", &mut dice).unwrap();
+        game.play(a, "CANCEL CAPTURE Soldats", &mut dice).unwrap();
+        assert!(game.play(a, "CANCEL HOME Tank", &mut dice).is_err());
+        assert!(game
+            .play(a, "CAPTURE Ambulance", &mut dice)
+            .unwrap_err()
+            .contains("ambulance"));
+        // B records and moves; then A may no longer record late.
+        game.play(b, "CAPTURE Espion", &mut dice).unwrap();
+        game.play(b, "HOME Bombardier", &mut dice).unwrap();
+        game.play(b, "MOVE 3 mitrailleuse", &mut dice).unwrap();
+        // B's move closed A's window: A records again only on its own turn.
+        assert_ne!(game.late, Some(a));
+        if game.to_move() == Some(b) {
+            assert!(!game.out_of_turn(a, "CAPTURE Tank"));
+        }
+
+        // A: home 1000 x2, prisoners Tank 400 + DCA 600 = 3000. B: home 700 x2, Espion 300 = 1700.
+        assert_eq!(game.total(a), 3000);
+        assert_eq!(game.total(b), 1700);
+        assert!(game.board().contains("total 3000"), "{}", game.board());
+
+        let mover = game.to_move().unwrap();
+        let played = game.play(mover, "END", &mut dice).unwrap();
+        assert_eq!(played.notes.len(), 2);
+        assert_eq!(game.to_move(), Some(1 - mover));
+        game.play(1 - mover, "AGREE", &mut dice).unwrap();
+        assert_eq!(
+            game.finish(),
+            Some(Finish {
+                winners: vec![SIDES[a].to_string()],
+                summary: format!("{} wins the battle, 3000 points to 1700: a gain of 1300", SIDES[a]),
+            })
+        );
+        assert_eq!(game.to_move(), None);
+        assert!(game.play(a, "MOVE 1 x", &mut dice).is_err());
+    }
+
+    #[test]
+    fn equal_totals_are_a_draw_and_a_refused_end_resumes_the_battle() {
+        let (mut game, _, mut dice) = new_game(Seed([2; 32]));
+        let a = game.to_move().unwrap();
+        let die = game.die;
+        game.play(a, "END", &mut dice).unwrap();
+        assert!(
+            game.play(a, "AGREE", &mut dice).is_err(),
+            "the declarer does not confirm itself"
+        );
+        assert!(game.play(1 - a, "MOVE 1 x", &mut dice).is_err());
+        game.play(1 - a, "REFUSE", &mut dice).unwrap();
+        assert_eq!((game.to_move(), game.die), (Some(a), die));
+        game.play(a, "END", &mut dice).unwrap();
+        game.play(1 - a, "AGREE", &mut dice).unwrap();
+        let finish = game.finish().unwrap();
+        assert!(finish.winners.is_empty());
+        assert_eq!(finish.summary, "the battle is over: a draw, 0 points each");
+    }
+
+    #[test]
+    fn an_armistice_is_asked_answered_and_agreed() {
+        let (mut game, _, mut dice) = new_game(Seed([3; 32]));
+        let a = game.to_move().unwrap();
+        let die = game.die;
+        game.play(a, "ARMISTICE", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(1 - a));
+        assert!(game
+            .play(1 - a, "TERMS lots", &mut dice)
+            .unwrap_err()
+            .contains("TERMS 2000"));
+        game.play(1 - a, "TERMS 2500", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(a));
+        // Refused: hostilities resume with the same die.
+        game.play(a, "REFUSE", &mut dice).unwrap();
+        assert_eq!((game.to_move(), game.die), (Some(a), die));
+        game.play(a, "ARMISTICE", &mut dice).unwrap();
+        game.play(1 - a, "TERMS 1500", &mut dice).unwrap();
+        game.play(a, "AGREE", &mut dice).unwrap();
+        assert_eq!(
+            game.finish(),
+            Some(Finish {
+                winners: vec![SIDES[1 - a].to_string()],
+                summary: format!(
+                    "armistice: {} pays {} an indemnity of 1500 points",
+                    SIDES[a],
+                    SIDES[1 - a]
+                ),
+            })
+        );
+    }
+
+    #[test]
+    fn either_side_may_resign_at_any_time() {
+        let (mut game, _, mut dice) = new_game(Seed([4; 32]));
+        let waiting = 1 - game.to_move().unwrap();
+        assert!(game.out_of_turn(waiting, "RESIGN"));
+        game.play(waiting, "resign", &mut dice).unwrap();
+        assert_eq!(game.finish().unwrap().winners, vec![SIDES[1 - waiting].to_string()]);
+    }
+
+    #[test]
+    fn a_refused_line_changes_nothing_and_draws_nothing() {
+        let (mut game, _, mut dice) = new_game(Seed([5; 32]));
+        let side = game.to_move().unwrap();
+        game.play(side, "CAPTURE Tank", &mut dice).unwrap();
+        let before = game.clone();
+        let words = dice.words;
+        for (who, line) in [
+            (side, "tank c3 to c7"),
+            (side, ""),
+            (side, "MOVE"),
+            (side, "CAPTURE Zeppelin"),
+            (side, "HOME"),
+            (side, "CANCEL Tank"),
+            (side, "TERMS 100"),
+            (side, "AGREE"),
+            (side, "END now"),
+            (1 - side, "MOVE 2 tank"),
+            (1 - side, "CAPTURE Tank"),
+            (2, "MOVE 2 tank"),
+        ] {
+            assert!(game.play(who, line, &mut dice).is_err(), "`{line}` was accepted");
+            assert_eq!(game, before, "`{line}` changed the game");
+            assert_eq!(dice.words, words, "`{line}` drew dice");
+        }
+        let err = game.play(side, "CAPTURE Zeppelin", &mut dice).unwrap_err();
+        assert!(err.starts_with("`Zeppelin` is no piece"), "{err}");
+    }
+
+    #[test]
+    fn pieces_read_in_french_or_english() {
+        assert_eq!(Piece::parse("État-Major"), Ok(Piece::EtatMajor));
+        assert_eq!(Piece::parse("avion de chasse"), Ok(Piece::Chasse));
+        assert_eq!(Piece::parse("D.C.A."), Ok(Piece::Dca));
+        assert_eq!(Piece::parse("SOLDIERS"), Ok(Piece::Soldats));
+        assert_eq!(Piece::Bombardier.value(), 700);
+        assert!(Piece::parse("avion").is_err());
+    }
+
+    #[test]
+    fn only_two_players_and_no_options() {
+        assert_eq!((KIND.sides)(2).unwrap(), vec!["Yellow", "Pink"]);
+        assert!((KIND.sides)(3).is_err());
+        let mut setup = setup();
+        setup.options.insert("cannonballs".into(), "4".into());
+        assert!((KIND.start)(&setup, &mut Dice::new(Seed([0; 32]))).is_err());
+    }
+
+    #[test]
+    fn a_short_game_replays_to_its_end() {
+        let seed = Seed([9; 32]);
+        // Play a short battle, choosing each line from whoever is to move.
+        let (mut game, _, mut dice) = new_game(seed);
+        let mut moves: Vec<(usize, String)> = Vec::new();
+        let mut play = |game: &mut Belligerants, dice: &mut Dice, side: usize, line: &str| {
+            game.play(side, line, dice).unwrap();
+            moves.push((side, line.to_string()));
+        };
+        let a = game.to_move().unwrap();
+        let b = 1 - a;
+        play(&mut game, &mut dice, a, "MOVE 3 tank e1 to e4");
+        while game.to_move() == Some(a) {
+            play(&mut game, &mut dice, a, "MOVE 1 soldats a1 to a2");
+        }
+        play(&mut game, &mut dice, b, "CAPTURE Tank");
+        play(&mut game, &mut dice, b, "MOVE 2 canon takes tank at e4");
+        while game.to_move() == Some(b) {
+            play(&mut game, &mut dice, b, "MOVE 1 soldats h1 to h2");
+        }
+        play(&mut game, &mut dice, a, "HOME Espion");
+        play(&mut game, &mut dice, a, "MOVE 5 officier into the camp");
+        let mover = game.to_move().unwrap();
+        play(&mut game, &mut dice, mover, "END");
+        play(&mut game, &mut dice, 1 - mover, "AGREE");
+        let finish = game.finish().unwrap();
+        // a: Espion home 300 x2 = 600; b: Tank prisoner 400.
+        assert_eq!(finish.winners, vec![SIDES[a].to_string()]);
+        assert!(
+            finish.summary.contains("600 points to 400: a gain of 200"),
+            "{}",
+            finish.summary
+        );
+
+        // The same moves on the same seed give the same game, ended, board and all.
+        let replayed = replay(&KIND, &setup(), &mut Dice::new(seed), &moves).unwrap();
+        assert_eq!(replayed.finish(), Some(finish));
+        assert_eq!(replayed.board(), game.board());
+        assert_eq!(replayed.to_move(), None);
+    }
+}
