@@ -16,6 +16,8 @@ pub mod jomini;
 use crate::dice::Dice;
 use std::collections::BTreeMap;
 
+pub mod diam;
+
 /// What the players file says of one game.
 #[derive(Clone, Debug, Default)]
 pub struct Setup {
@@ -83,7 +85,7 @@ pub struct Kind {
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[&belligerants::KIND, &jomini::KIND];
+pub const KINDS: &[&Kind] = &[&diam::KIND, &belligerants::KIND, &jomini::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {
