@@ -3,75 +3,15 @@
 //! at and past the deadline, and every message of the outbox is read back: who got what,
 //! what it says, and that nothing about the divine players leaks.
 
-use mail_parser::{Address, MessageParser};
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod support;
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbitre");
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use support::*;
+
 const CREATED: &str = "2026-11-28T10:00:00+01:00";
 const EVENING: &str = "2026-11-30T19:00:00+01:00";
 const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
-
-// ---- helpers ----
-
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new() -> Tmp {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "arbitre-game-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Tmp(dir)
-    }
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn arbitre(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run arbitre");
-    if let Some(bytes) = stdin {
-        child.stdin.take().unwrap().write_all(bytes).unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
-fn ok(args: &[&str], stdin: Option<&[u8]>) -> String {
-    let out = arbitre(args, stdin);
-    assert!(
-        out.status.success(),
-        "arbitre {args:?} failed ({:?}):\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -237,57 +177,6 @@ fn play_spring(dir: &Path, variant: &str, god: usize, devil: usize, tmp: &Tmp) {
             Some(&mail_from(&PEOPLE[devil], "devil", &body)),
         );
     }
-}
-
-/// A message of the outbox, read back.
-#[derive(Debug)]
-struct Sent {
-    to: Vec<String>,
-    to_name: String,
-    cc: usize,
-    bcc: usize,
-    from: String,
-    subject: String,
-    text: String,
-    raw: Vec<u8>,
-}
-
-fn addresses(a: Option<&Address>) -> Vec<String> {
-    a.map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
-        .unwrap_or_default()
-}
-
-fn read_sent(raw: &[u8]) -> Sent {
-    let m = MessageParser::default().parse(raw).expect("an RFC 5322 message");
-    Sent {
-        to: addresses(m.to()),
-        cc: addresses(m.cc()).len(),
-        bcc: addresses(m.bcc()).len(),
-        from: addresses(m.from()).join(","),
-        subject: m.subject().unwrap_or("").to_string(),
-        text: m.body_text(0).map(|t| t.replace("\r\n", "\n")).unwrap_or_default(),
-        to_name: m
-            .to()
-            .and_then(|a| a.first())
-            .and_then(|a| a.name())
-            .unwrap_or("")
-            .to_string(),
-        raw: raw.to_vec(),
-    }
-}
-
-fn outbox(dir: &Path) -> BTreeMap<String, Sent> {
-    let mut out = BTreeMap::new();
-    for e in std::fs::read_dir(dir.join("outbox")).unwrap() {
-        let p = e.unwrap().path();
-        let name = p.file_name().unwrap().to_string_lossy().to_string();
-        out.insert(name, read_sent(&std::fs::read(&p).unwrap()));
-    }
-    out
-}
-
-fn state(dir: &Path) -> serde_yaml::Value {
-    serde_yaml::from_str(&std::fs::read_to_string(dir.join("state.yaml")).unwrap()).unwrap()
 }
 
 // ---- a whole turn ----

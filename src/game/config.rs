@@ -30,6 +30,16 @@ pub struct Deadlines {
     pub adjustment: String,
 }
 
+impl Default for Deadlines {
+    fn default() -> Deadlines {
+        Deadlines {
+            movement: "72h".into(),
+            retreat: "24h".into(),
+            adjustment: "24h".into(),
+        }
+    }
+}
+
 #[derive(Deserialize, Clone, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct RawPlayer {
@@ -49,8 +59,12 @@ pub struct PlayersFile {
     pub referee: Person,
     #[serde(default = "utc")]
     pub timezone: String,
+    /// Diplomacy only (board games wait for each move).
+    #[serde(default)]
     pub deadlines: Deadlines,
-    pub start: String,
+    /// The first deadline: Diplomacy only.
+    #[serde(default)]
+    pub start: Option<String>,
     #[serde(default)]
     pub seed: Option<String>,
     /// Hours before a deadline at which players with missing orders are reminded.
@@ -167,7 +181,8 @@ pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
 pub struct Checked {
     pub file: PlayersFile,
     pub timezone: chrono_tz::Tz,
-    pub start: chrono::DateTime<chrono::FixedOffset>,
+    /// The first deadline (Diplomacy).
+    pub start: Option<chrono::DateTime<chrono::FixedOffset>>,
     pub seed: Option<Seed>,
 }
 
@@ -225,12 +240,21 @@ impl PlayersFile {
         if let Some(r) = &self.reminder {
             parse_duration(r).map_err(|e| err("reminder:", format!("reminder: {e}")))?;
         }
-        let start = chrono::DateTime::parse_from_rfc3339(&self.start).map_err(|_| {
-            err(
-                "start:",
-                format!("start: `{}`: write a time like `2026-12-01T20:00:00+01:00`", self.start),
-            )
-        })?;
+        let start = match &self.start {
+            Some(text) => Some(chrono::DateTime::parse_from_rfc3339(text).map_err(|_| {
+                err(
+                    "start:",
+                    format!("start: `{text}`: write a time like `2026-12-01T20:00:00+01:00`"),
+                )
+            })?),
+            None if crate::boardgame::kind(&self.variant).is_none() => {
+                return Err(err(
+                    "game:",
+                    "missing `start:`, the first deadline (e.g. `start: 2026-12-01T20:00:00+01:00`)".into(),
+                ))
+            }
+            None => None,
+        };
         let seed = match &self.seed {
             Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed:", format!("seed: {e}")))?),
             None => None,

@@ -192,7 +192,7 @@ impl Game {
         let effects = if crate::boardgame::kind(&game.config.variant).is_some() {
             board::start(&mut game)?
         } else {
-            diplomacy::start(&mut game, checked.start)?
+            diplomacy::start(&mut game, checked.start.ok_or("a Diplomacy game needs `start:`")?)?
         };
         fs::create_dir_all(dir).map_err(io_err(dir))?;
         let text = serde_yaml::to_string(&game.config).map_err(|e| e.to_string())?;

@@ -1,0 +1,174 @@
+//! The board games by mail, end to end: a game is created from a players file, moves are
+//! mailed to `arbitre mail` as players would send them (in turn, out of turn, illegal), and
+//! the relayed boards and the winner are read from the outbox.
+
+mod support;
+
+use arbitre::dice::{Dice, Seed};
+use std::path::Path;
+use support::*;
+
+const NOW: &str = "2026-12-01T20:00:00+01:00";
+const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+struct Player {
+    name: &'static str,
+    email: &'static str,
+    role: &'static str,
+}
+
+fn create(tmp: &Tmp, variant: &str, players: &[Player], options: &str) -> std::path::PathBuf {
+    let mut text = format!(
+        "game: table\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {SEED}\n{options}players:\n"
+    );
+    for p in players {
+        text += &format!(
+            "  - {{name: {}, email: {}, role: {}, password: pw-{}}}\n",
+            p.name, p.email, p.role, p.role
+        );
+    }
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    ok(
+        &[
+            "new",
+            dir.to_str().unwrap(),
+            "--players",
+            file.to_str().unwrap(),
+            "--now",
+            NOW,
+        ],
+        None,
+    );
+    dir
+}
+
+/// Mails `lines` from a player; returns the reply's text.
+fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
+    let raw = format!(
+        "From: {} <{}>\r\nTo: arbitre@table.example\r\nSubject: move\r\nMessage-ID: <{id}@t.example>\r\n\r\nSIGNON {} table pw-{}\r\n{lines}\r\n",
+        p.name, p.email, p.role, p.role
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let out = outbox(dir);
+    let reply = out
+        .iter()
+        .filter(|(n, m)| n.contains("reply") && m.to == [p.email])
+        .max_by_key(|(n, _)| n.to_string())
+        .expect("a reply");
+    reply.1.text.clone()
+}
+
+const DIAM: [Player; 2] = [
+    Player {
+        name: "Ann",
+        email: "ann@table.example",
+        role: "Red-Orange",
+    },
+    Player {
+        name: "Ben",
+        email: "ben@table.example",
+        role: "Brown-Black",
+    },
+];
+
+#[test]
+fn a_game_of_diam_by_mail_to_a_win() {
+    let tmp = Tmp::new();
+    let dir = create(&tmp, "diam", &DIAM, "");
+    let welcome = &outbox(&dir)["welcome-brown-black.eml"];
+    assert!(
+        welcome.text.contains("PLACE"),
+        "the notation is in the welcome: {}",
+        welcome.text
+    );
+    let [ann, ben] = &DIAM;
+    // Out of turn, and illegal: refused with the reason, nothing changes.
+    let r = send(&dir, ben, "b0", "PLACE BROWN 5");
+    assert!(r.contains("it is not your turn: Red-Orange is to move"), "{r}");
+    let r = send(&dir, ann, "a0", "PLACE RED 9");
+    assert!(r.contains("cell 9 does not exist"), "{r}");
+    assert!(!outbox(&dir).keys().any(|n| n.contains("-move")), "no move relayed");
+    // The game of the DIAM module's own test, through the mail.
+    let moves = [
+        (ann, "PLACE RED 5"),
+        (ben, "PLACE BROWN 5"),
+        (ann, "P R5"),
+        (ben, "PLACE BLACK 1"),
+        (ann, "place red 8"),
+        (ben, "P K8"),
+        (ann, "P O2"),
+        (ben, "P K1"),
+        (ann, "MOVE 8/1 RIGHT"),
+    ];
+    for (k, (p, m)) in moves.iter().enumerate() {
+        let r = send(&dir, p, &format!("m{k}"), m);
+        assert!(r.contains(&format!("move {} accepted", k + 1)), "{m}: {r}");
+    }
+    let out = outbox(&dir);
+    // Every accepted move is relayed to both players, with the board.
+    let relays: Vec<&String> = out.keys().filter(|n| n.contains("-move")).collect();
+    assert_eq!(relays.len(), 2 * moves.len());
+    let last = out
+        .values()
+        .find(|m| m.subject.contains("move 9:") && m.to == ["ben@table.example"])
+        .expect("the last move relayed to Ben");
+    assert!(
+        last.text
+            .contains("DIAM! red on cells 1 and 5 at level 3: Red-Orange wins"),
+        "{}",
+        last.text
+    );
+    let finals: Vec<&Sent> = out.values().filter(|m| m.subject.contains("final report")).collect();
+    assert_eq!(finals.len(), 2);
+    assert!(finals[0].text.contains("Winners: Red-Orange."), "{}", finals[0].text);
+    assert!(finals[0].text.contains(SEED), "the seed is revealed");
+    // After the end, a move is refused.
+    let r = send(&dir, ben, "late", "PLACE BROWN 3");
+    assert!(r.contains("over"), "{r}");
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("winners: Red-Orange"), "{status}");
+}
+
+#[test]
+fn the_dice_of_les_belligerants_are_announced_and_recomputable_from_the_seed() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Yellow",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Pink",
+        },
+    ];
+    let dir = create(&tmp, "belligerants", &players, "");
+    let out = outbox(&dir);
+    let welcome = &out["welcome-yellow.eml"].text;
+    assert!(welcome.contains("SHA-256"), "{welcome}");
+    // The README's rule: who begins is below(2), then each die below(6), 0-4 being 1-5.
+    let mut dice = Dice::new(Seed::from_hex(SEED).unwrap());
+    let first = dice.below(2) as usize;
+    let die = dice.below(6);
+    let face = if die == 5 {
+        "DEVIL".to_string()
+    } else {
+        (die + 1).to_string()
+    };
+    assert!(welcome.contains(players[first].role), "{welcome}");
+    assert!(
+        welcome.contains(&face),
+        "the first die ({face}) is announced: {welcome}"
+    );
+    // A move by the wrong side is refused; by the right one, relayed with the next die.
+    let other = &players[1 - first];
+    let r = send(&dir, other, "x", "MOVE A1-A2");
+    assert!(r.contains("not your turn"), "{r}");
+    let mover = &players[first];
+    let points = if face == "DEVIL" { "3 " } else { "" };
+    let r = send(&dir, mover, "y", &format!("MOVE {points}infantry forward"));
+    assert!(r.contains("move 1 accepted"), "{r}");
+}
