@@ -172,3 +172,16 @@ fn the_dice_of_les_belligerants_are_announced_and_recomputable_from_the_seed() {
     let r = send(&dir, mover, "y", &format!("MOVE {points}infantry forward"));
     assert!(r.contains("move 1 accepted"), "{r}");
 }
+
+#[test]
+fn the_readme_documents_every_notation() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for k in arbitre::boardgame::KINDS {
+        assert!(
+            readme.contains(k.notation),
+            "README.md lacks the notation of {} (copy `Kind::notation` into its section)",
+            k.title
+        );
+        assert!(readme.contains(&format!("`variant: {}`", k.variant)), "{}", k.variant);
+    }
+}
