@@ -812,3 +812,63 @@ fn settings_from_the_environment() {
     std::env::remove_var("ARBITRE_SMTP_PASSWORD");
     assert!(SmtpSettings::from_env(None).unwrap_err().contains("ARBITRE_SMTP_URL"));
 }
+
+/// `arbitre new` then `arbitre send`, as a referee runs them: every welcome reaches the
+/// server once, to the one address in its `To:`, and the outbox ends empty.
+#[test]
+fn arbitre_send_delivers_a_new_games_welcomes() {
+    let server = Server::start(Behaviour::default());
+    let root = GameDir::new();
+    let players = root.path().join("players.yaml");
+    std::fs::write(
+        &players,
+        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
+         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
+         - {name: Anne, email: anne@example.net, role: England, password: a}\n\
+         - {name: Bruno, email: bruno@example.net, role: France, password: b}\n\
+         - {name: Carl, email: carl@example.net, role: Germany, password: c}\n\
+         - {name: Dora, email: dora@example.net, role: Italy, password: d}\n\
+         - {name: Emil, email: emil@example.net, role: Austria, password: e}\n\
+         - {name: Fay, email: fay@example.net, role: Russia, password: f}\n\
+         - {name: Gus, email: gus@example.net, role: Turkey, password: g}\n",
+    )
+    .unwrap();
+    let game = root.path().join("g1");
+    let bin = env!("CARGO_BIN_EXE_arbitre");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin)
+            .args(args)
+            .env_remove("ARBITRE_SMTP_URL")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(&["new", game.to_str().unwrap(), "--players", players.to_str().unwrap()]);
+    let written: Vec<String> = {
+        let mut v: Vec<String> = std::fs::read_dir(game.join("outbox"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(written.len(), 7);
+    run(&["send", root.path().to_str().unwrap(), "--smtp", &server.url()]);
+    let log = server.finish();
+    assert_eq!(log.deliveries.len(), 7);
+    for d in &log.deliveries {
+        assert_eq!(d.from, "referee@example.org");
+        assert_eq!(d.to.len(), 1);
+        let m = mail_parser::MessageParser::default().parse(&d.data).unwrap();
+        let to: Vec<&str> = m.to().unwrap().iter().filter_map(|a| a.address()).collect();
+        assert_eq!(to, [d.to[0].as_str()], "the envelope is the To: header");
+        assert!(m.subject().unwrap().starts_with("g1: welcome"), "{:?}", m.subject());
+    }
+    assert_eq!(std::fs::read_dir(game.join("outbox")).unwrap().count(), 0);
+    let mut sent: Vec<String> = std::fs::read_dir(game.join("sent"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    sent.sort();
+    assert_eq!(sent, written);
+}
