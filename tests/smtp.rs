@@ -841,7 +841,11 @@ fn arbitre_send_delivers_a_new_games_welcomes() {
             .env_remove("ARBITRE_SMTP_URL")
             .output()
             .unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     };
     run(&["new", game.to_str().unwrap(), "--players", players.to_str().unwrap()]);
     let written: Vec<String> = {

@@ -23,8 +23,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         f.write_all(bytes)?;
         f.sync_all()?;
     }
+    crash_point();
     fs::rename(&tmp, path)?;
-    sync_dir(dir)
+    sync_dir(dir)?;
+    crash_point();
+    Ok(())
+}
+
+/// The environment variable of the crash tests: `ARBITRE_CRASH_AT=N` makes the process
+/// abort, as if killed, at the N-th step of writing. Each atomic write has two steps: the
+/// temporary file written (not yet in place), then the file in place.
+pub const CRASH_VAR: &str = "ARBITRE_CRASH_AT";
+
+fn crash_point() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static AT: OnceLock<Option<u64>> = OnceLock::new();
+    static STEPS: AtomicU64 = AtomicU64::new(0);
+    let at = AT.get_or_init(|| std::env::var(CRASH_VAR).ok().and_then(|v| v.parse().ok()));
+    if let Some(at) = *at {
+        if STEPS.fetch_add(1, Ordering::SeqCst) + 1 == at {
+            std::process::abort();
+        }
+    }
 }
 
 /// Writes a new file that must not replace an existing one: the first free name among
