@@ -122,7 +122,7 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
         args: vec!["mail".into(), "{DIR}".into(), "--now".into(), NOW.into()],
         stdin: Some(raw),
     };
-    let steps = vec![
+    let steps = [
         mail_step(mail(
             "b@crash.example",
             "B",
