@@ -754,3 +754,184 @@ fn the_sample_turn_matches_its_golden_outbox() {
         assert_eq!(golden_count, names.len(), "a golden message is no longer written");
     }
 }
+
+/// Plays a Diable et Bon Dieu game created with the standard players (God: PEOPLE[7],
+/// Devil: PEOPLE[8]) and returns its folder.
+fn new_diable(tmp: &Tmp) -> PathBuf {
+    let dir = tmp.path("game");
+    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    ok(
+        &[
+            "new",
+            dir.to_str().unwrap(),
+            "--players",
+            players.to_str().unwrap(),
+            "--now",
+            CREATED,
+        ],
+        None,
+    );
+    dir
+}
+
+fn send_as(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) -> Sent {
+    let body = format!("{}\n{lines}", signon(role, &PEOPLE[who]));
+    ok(
+        &["mail", dir.to_str().unwrap(), "--now", now],
+        Some(&mail_from(&PEOPLE[who], id, &body)),
+    );
+    let n = state(dir)["handled"].as_u64().unwrap();
+    let name = format!("m{n:05}-reply-{}.eml", role.to_lowercase());
+    outbox(dir).remove(&name).unwrap_or_else(|| panic!("no {name}"))
+}
+
+#[test]
+fn two_blessings_on_one_power_in_a_year_are_refused_when_cast() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let d = dir.to_str().unwrap();
+    let r = send_as(&dir, 7, "God", "g1", "BLESS A PAR", EVENING);
+    assert!(r.text.contains("blessing on A PAR"), "{}", r.text);
+    ok(&["process", d, "--now", DEADLINE], None);
+    let r = send_as(
+        &dir,
+        7,
+        "God",
+        "g2",
+        "BLESS F BRE\nBLESS A VEN",
+        "2026-12-02T10:00:00+01:00",
+    );
+    assert!(
+        r.text
+            .contains("a blessing already fell on a unit of France in Spring 1901 Movement this year"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("blessing: A VEN"), "{}", r.text);
+    // The Devil may curse France, and a curse in a retreat or adjustment phase is refused.
+    let r = send_as(&dir, 8, "Devil", "d1", "CURSE A PAR", "2026-12-02T10:00:00+01:00");
+    assert!(r.text.contains("curse on A PAR"), "{}", r.text);
+}
+
+#[test]
+fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let d = dir.to_str().unwrap();
+    for (i, role) in POWERS.iter().enumerate() {
+        send_as(&dir, i, role, &format!("v{i}"), "VOTE DRAW", EVENING);
+    }
+    // Italy changes its mind, then back: votes stand until changed.
+    send_as(&dir, 3, "Italy", "v-it", "VOTE CONTINUE", EVENING);
+    ok(&["process", d, "--now", DEADLINE], None);
+    assert!(state(&dir).get("finished").is_none(), "Italy voted to continue");
+    send_as(&dir, 3, "Italy", "v-it2", "VOTE DRAW", "2026-12-02T10:00:00+01:00");
+    ok(&["process", d, "--now", "2026-12-05T10:00:00+01:00"], None);
+    let st = state(&dir);
+    assert_eq!(st["finished"]["after"].as_str(), Some("Fall 1901 Movement"));
+    let out = outbox(&dir);
+    let finals: Vec<&Sent> = out
+        .iter()
+        .filter(|(n, _)| n.starts_with("final-"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(finals.len(), 9);
+    let f = &finals[0].text;
+    assert!(f.contains("Every surviving power voted for a draw"), "{f}");
+    assert!(f.contains("God: Bruno Petit") && f.contains("Devil: Chloé Roux"), "{f}");
+    assert!(f.contains("God protected Austria; the Devil protected England."), "{f}");
+    assert!(
+        f.contains("8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04"),
+        "{f}"
+    );
+    let report = &out["F1901M-report-france.eml"].text;
+    assert!(report.contains("The game is over."), "{report}");
+    // After the end: a reply saying so, and nothing more to process.
+    let r = send_as(&dir, 0, "France", "late", "A PAR H", "2026-12-05T11:00:00+01:00");
+    assert!(r.text.contains("The game is over."), "{}", r.text);
+    let out = ok(&["process", d, "--now", "2026-12-20T10:00:00+01:00"], None);
+    assert!(out.contains("nothing due"), "{out}");
+}
+
+#[test]
+fn a_dislodged_unit_retreats_by_mail() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let d = dir.to_str().unwrap();
+    // Germany takes Munich's neighbour Burgundy from France with support from Ruhr.
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("- A PAR\n", "- A BUR\n")
+        .replace("- A BER\n", "- A RUH\n");
+    std::fs::write(&path, text).unwrap();
+    send_as(&dir, 2, "Germany", "g", "A MUN - BUR\nA RUH S A MUN - BUR", EVENING);
+    ok(&["process", d, "--now", DEADLINE], None);
+    let r = &outbox(&dir)["S1901M-report-england.eml"].text;
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Spring 1901 Retreat"), "{r}");
+    let r = &outbox(&dir)["S1901M-report-england.eml"].text;
+    assert!(r.contains("France A BUR (attacked from MUN): retreats"), "{r}");
+    let reply = send_as(&dir, 0, "France", "r1", "A BUR - MUN", "2026-12-02T10:00:00+01:00");
+    assert!(
+        reply.text.contains("line 2: A BUR - MUN"),
+        "a retreat to the attacker's province: {}",
+        reply.text
+    );
+    let reply = send_as(&dir, 0, "France", "r2", "A BUR - PIC", "2026-12-02T10:00:00+01:00");
+    assert!(reply.text.contains("A BUR - PIC: on file"), "{}", reply.text);
+    assert!(reply.text.contains("Your orders are complete."), "{}", reply.text);
+    // Everyone else has nothing to do: processed at once.
+    ok(&["process", d, "--now", "2026-12-02T10:05:00+01:00"], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1901 Movement"));
+    assert!(ok(&["status", d], None).contains("A PIC"));
+}
+
+#[test]
+fn a_game_folder_may_override_a_template() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("templates/reply.txt"),
+        "Bien reçu, {{ name }}. {{ done | length }} ligne(s).\n",
+    )
+    .unwrap();
+    let r = send_as(&dir, 0, "France", "t", "A PAR H\nA MAR H", EVENING);
+    assert_eq!(r.text.trim_end(), "Bien reçu, Alice Martin. 2 ligne(s).");
+    // A template that does not parse is named, and the message is still kept.
+    std::fs::write(dir.join("templates/reply.txt"), "{% if %}").unwrap();
+    let body = format!("{}\nA PAR H", signon("France", &PEOPLE[0]));
+    let out = arbitre(
+        &["mail", dir.to_str().unwrap(), "--now", EVENING],
+        Some(&mail_from(&PEOPLE[0], "t2", &body)),
+    );
+    assert_eq!(out.status.code(), Some(75), "the game cannot be opened: retry later");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reply.txt"));
+}
+
+#[test]
+fn supports_and_convoys_are_accepted_before_the_orders_they_match() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let r = send_as(
+        &dir,
+        2,
+        "Germany",
+        "s",
+        "A MUN S A BER - KIE\nF KIE S A VEN\nA BER S A MUN - KIE",
+        EVENING,
+    );
+    assert!(r.text.contains("A MUN S A BER - KIE: on file"), "{}", r.text);
+    assert!(
+        r.text.contains("line 3: F KIE S A VEN"),
+        "a fleet in Kiel cannot support Venice: {}",
+        r.text
+    );
+    assert!(r.text.contains("A BER S A MUN - KIE: on file"), "{}", r.text);
+    let r = send_as(&dir, 1, "England", "c", "F LON - NTH\nF EDI C A LVP - NWY", EVENING);
+    assert!(
+        r.text.contains("F EDI cannot convoy: only fleets at sea convoy"),
+        "{}",
+        r.text
+    );
+}

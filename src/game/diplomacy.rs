@@ -135,11 +135,44 @@ fn judge(pos: &Position) -> (Outcome, Option<DivineReport>) {
     crate::variant::adjudicate(map(), pos)
 }
 
-/// Checks one order of `power` alone on the board. Returns the key it is filed under (the
-/// unit's province, or `build XXX`; none for WAIVE) and the order in normal notation.
+/// Checks one order of `power` alone on the board. A support or a convoy is judged with
+/// the order it supports or convoys given too, so that only what is wrong with the order
+/// itself is refused (whether it will match is for the deadline to say). Returns the key it
+/// is filed under (the unit's province, or `build XXX`; none for WAIVE) and the order in
+/// normal notation.
 fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, String), String> {
-    let pos = position(game, vec![(pname.to_string(), vec![text.to_string()])], false)?;
+    let map = map();
+    let mut orders = vec![(pname.to_string(), vec![text.to_string()])];
+    if let (Ok(order), Ok(board)) = (parse_order(map, text), board(game)) {
+        let partner = match order {
+            Order::Support { target, dest, .. } => board.unit_at(target.prov()).map(|u| {
+                let unit = board.units[u];
+                let what = match dest {
+                    Some(d) => format!("{} - {}", unit.text(map), map.loc_text(d)),
+                    None => format!("{} H", unit.text(map)),
+                };
+                (unit.power, what)
+            }),
+            Order::Convoy { army, dest, .. } => board.unit_at(army.prov()).map(|u| {
+                let unit = board.units[u];
+                (
+                    unit.power,
+                    format!("{} - {} VIA CONVOY", unit.text(map), map.loc_text(dest)),
+                )
+            }),
+            _ => None,
+        };
+        if let Some((power, what)) = partner {
+            let name = map.power_name(power).to_string();
+            match orders.iter_mut().find(|(p, _)| *p == name) {
+                Some((_, list)) => list.push(what),
+                None => orders.push((name, vec![what])),
+            }
+        }
+    }
+    let pos = position(game, orders, false)?;
     let (outcome, _) = judge(&pos);
+    // Our order was given first, and the judge reports orders in the order given.
     let r = outcome
         .results
         .first()
