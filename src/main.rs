@@ -230,10 +230,13 @@ fn deliver(root: &Path, raw: &[u8], now: Now) -> Result<(), Failure> {
         return Ok(());
     };
     let _lock = game::lock(&dir).map_err(Failure::NotKept)?;
-    let mut g = Game::open(&dir).map_err(Failure::NotKept)?;
-    g.archive(raw).map_err(Failure::NotKept)?;
-    if let Err(e) = g.ingest(now) {
-        eprintln!("arbitre: the message is kept, but acting on it failed: {e}");
+    let kept = game::archive(&dir, raw).map_err(Failure::NotKept)?;
+    if let Err(e) = Game::open(&dir).and_then(|mut g| g.ingest(now)) {
+        eprintln!(
+            "arbitre: the message is kept as {}, but acting on it failed: {e}\n\
+             (fix the cause; the next `arbitre mail` or `arbitre process` acts on it)",
+            kept.display()
+        );
     }
     Ok(())
 }

@@ -898,15 +898,21 @@ fn a_game_folder_may_override_a_template() {
     .unwrap();
     let r = send_as(&dir, 0, "France", "t", "A PAR H\nA MAR H", EVENING);
     assert_eq!(r.text.trim_end(), "Bien reçu, Alice Martin. 2 ligne(s).");
-    // A template that does not parse is named, and the message is still kept.
+    // A template that does not parse is named, and the message is still kept; once the
+    // template is fixed, the next run acts on it.
     std::fs::write(dir.join("templates/reply.txt"), "{% if %}").unwrap();
-    let body = format!("{}\nA PAR H", signon("France", &PEOPLE[0]));
+    let body = format!("{}\nA MAR - SPA", signon("France", &PEOPLE[0]));
+    let d = dir.to_str().unwrap();
     let out = arbitre(
-        &["mail", dir.to_str().unwrap(), "--now", EVENING],
+        &["mail", d, "--now", EVENING],
         Some(&mail_from(&PEOPLE[0], "t2", &body)),
     );
-    assert_eq!(out.status.code(), Some(75), "the game cannot be opened: retry later");
+    assert!(out.status.success(), "kept, so the mail system must not retry");
     assert!(String::from_utf8_lossy(&out.stderr).contains("reply.txt"));
+    assert!(dir.join("mail/00002.eml").exists());
+    std::fs::remove_file(dir.join("templates/reply.txt")).unwrap();
+    ok(&["process", d, "--now", EVENING], None);
+    assert!(ok(&["status", d], None).contains("France: [A PAR H, A MAR - SPA]"));
 }
 
 #[test]

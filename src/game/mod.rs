@@ -298,13 +298,6 @@ impl Game {
         &self.templates
     }
 
-    /// Keeps an incoming message verbatim in `mail/`, under the next number.
-    pub fn archive(&self, raw: &[u8]) -> Result<PathBuf, String> {
-        let dir = self.dir.join("mail");
-        let next = archived(&dir)?.last().map_or(1, |(n, _)| n + 1);
-        store::write_new(&dir, &format!("{next:05}"), "eml", raw).map_err(io_err(&dir))
-    }
-
     /// Acts on every archived message not yet acted on, in arrival order.
     pub fn ingest(&mut self, now: Now) -> Result<usize, String> {
         let mut done = 0;
@@ -494,6 +487,15 @@ impl Game {
             c,
         )
     }
+}
+
+/// Keeps an incoming message verbatim in `GAME/mail/`, under the next number. Needs nothing
+/// of the game but its folder, so that a message is kept even when the game cannot be
+/// opened (a broken template, say); the caller holds the game's [`lock`].
+pub fn archive(game_dir: &Path, raw: &[u8]) -> Result<PathBuf, String> {
+    let dir = game_dir.join("mail");
+    let next = archived(&dir)?.last().map_or(1, |(n, _)| n + 1);
+    store::write_new(&dir, &format!("{next:05}"), "eml", raw).map_err(io_err(&dir))
 }
 
 /// The messages of `mail/`, by number.
