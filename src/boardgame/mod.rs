@@ -61,6 +61,9 @@ pub trait BoardGame {
     fn finish(&self) -> Option<Finish>;
 }
 
+/// What [`Kind::start`] gives: the game, and the notes announced with the welcome.
+pub type Started = Result<(Box<dyn BoardGame>, Vec<String>), String>;
+
 /// A game as the players file names it.
 pub struct Kind {
     /// The `variant:` of the players file.
@@ -71,7 +74,7 @@ pub struct Kind {
     /// counts the game allows.
     pub sides: fn(players: usize) -> Result<Vec<&'static str>, String>,
     /// Starts a game. The notes are announced with the welcome (e.g. the first die).
-    pub start: fn(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String>,
+    pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
 }
