@@ -13,6 +13,8 @@
 use crate::dice::Dice;
 use std::collections::BTreeMap;
 
+pub mod diabolik;
+
 /// What the players file says of one game.
 #[derive(Clone, Debug, Default)]
 pub struct Setup {
@@ -80,7 +82,7 @@ pub struct Kind {
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[];
+pub const KINDS: &[&Kind] = &[&diabolik::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {
