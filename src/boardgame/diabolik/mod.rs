@@ -154,6 +154,8 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
+#[cfg(test)]
+mod tests;
 
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
 use super::{BoardGame, Finish, Kind, Played, Setup};
