@@ -16,6 +16,7 @@ pub mod jomini;
 use crate::dice::Dice;
 use std::collections::BTreeMap;
 
+pub mod diabolik;
 pub mod diam;
 
 /// What the players file says of one game.
@@ -85,7 +86,7 @@ pub struct Kind {
 }
 
 /// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[&diam::KIND, &belligerants::KIND, &jomini::KIND];
+pub const KINDS: &[&Kind] = &[&diam::KIND, &diabolik::KIND, &belligerants::KIND, &jomini::KIND];
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {

@@ -1,0 +1,1548 @@
+//! Diabolik Fleet, a free naval game without luck published on the Tric Trac forum
+//! (2016): two fleets of eight ships on an 8×8 board, or three or four fleets on 12×12
+//! ("Mega Diabolik Fleet"). The French rules, as an OCR copy, are
+//! `shared/seeds/004_bd13feff185d43ee.txt`; this module follows them, in our own words
+//! below, with every reading we had to make listed at the end.
+//!
+//! # The game as implemented
+//!
+//! **Board.** Squares are named as in chess from one fixed point of view: files A to H
+//! (A to L on 12×12) from left to right, rows 1 to 8 (1 to 12) from bottom to top. Headings
+//! are compass points on that fixed board: N points towards the highest row, E towards the
+//! last file. Every fleet is named after its board edge: South sits along row 1, North
+//! along the top row, West along file A, East along the last file. A fleet's *first row*
+//! is the line of squares on its own edge, its *second row* the line next to it, its *far
+//! row* the first row of the opposite edge.
+//!
+//! **Fleets.** Each fleet has 8 ships, set out on its second row (on 12×12, on the 8 middle
+//! squares of it, C to J or 3 to 10). Each ship points one of 8 ways, through a side or a
+//! corner of its square. Before the first turn each fleet in seat order chooses its
+//! headings (`deploy`), unless the option `headings: forward` points every ship at the
+//! opposite edge.
+//!
+//! **A turn** is a series of acts, paid from a budget of cannonballs (4 unless agreed
+//! otherwise). Ships are *neighbours* when their squares touch by a side or a corner; an
+//! *enemy* is a ship of any other fleet.
+//!
+//! | act | cost |
+//! | --- | --- |
+//! | move a ship one square straight ahead | 1; 2 if the ship, on the square it leaves, has an enemy neighbour |
+//! | turn a ship to another heading, on its square | 1; 2 with one enemy neighbour; 3 with two or more |
+//! | sink an enemy ship | 0 |
+//! | rebuild a sunk ship of one's own | 3 |
+//!
+//! Acts come in any order and number, the same ship may act again, and a turn may leave
+//! cannonballs unspent. A move goes to the square the bow points at, which must be on the
+//! board, empty, and not on the mover's own first row. A sinking needs two of the player's
+//! ships neighbouring the target, each showing it a flank (its bow at right angles to the
+//! line towards the target); the target's heading does not matter; the target is removed
+//! and nothing takes its place. A rebuilt ship goes on an empty square of its fleet's
+//! second row with no enemy neighbour, any heading, and may act at once.
+//!
+//! A turn must move a ship in its first or second act; it may sink only once a ship of
+//! the player has moved in it (turning is not moving; once is enough for any number of
+//! sinkings); and when it ends no two ships of the player may stand *in file*: on
+//! neighbouring squares of one row, file or diagonal, both pointing along that line (same
+//! or opposite ways).
+//!
+//! **Bonus turn.** A player who sinks in a normal turn may play one more turn straight
+//! after it, a complete turn with all the rules above (its budget is the option
+//! `bonus-cannonballs`), or decline it with `pass`. Sinking in a bonus turn earns nothing.
+//!
+//! **Frozen ships.** A ship that reaches its far row stays there in the heading it arrived
+//! with: it can no longer move, turn or be sunk, but it still helps to sink and counts as
+//! a ship for every other rule (neighbours, costs, ships in file, counts).
+//!
+//! **Winning.** The first player to reach one of these wins at once:
+//! - `arrivals` of his ships (3 unless agreed; the text allows 2, 3 or 4) on his far row;
+//! - the enemy fleet down to fewer than `min-fleet` ships (3 unless agreed; 2, 3 or 4);
+//! - the enemy *blocked*: when his turn comes he has no legal turn, which above all means
+//!   he cannot move a ship in his first or second act.
+//!
+//! **Stopping early.** A game stops before a win when every player still in writes `stop`
+//! with no turn played in between, or when the option `turns` is reached (every player
+//! has played that many normal turns). Then the most ships on the far row wins; if equal,
+//! the most ships in the enemy half of the board (the far row included); if equal, the
+//! most ships afloat; if still equal, a draw. `resign` gives up.
+//!
+//! **Three or four players** (12×12, 8 ships each, the same 4 cannonballs): seats South,
+//! West, North, East, playing in that order (clockwise); with three, the East edge stays
+//! empty. Each fleet's far row is the opposite edge. A fleet that falls below `min-fleet`
+//! ships (2 to 6 here) when one of its ships is sunk, or that is blocked when its turn
+//! comes, is eliminated at once and all its ships leave the board. The first to bring
+//! `arrivals` ships to his far row wins; otherwise the last fleet left wins. With the
+//! option `joint-sinking: yes`, a sinking may use one of the player's ships and one ship of
+//! a third fleet that lends him its ships: each player says to whom with `allies West
+//! North` (or `allies none`), at any time.
+//!
+//! # Options
+//!
+//! | option | default | allowed |
+//! | --- | --- | --- |
+//! | `cannonballs` | 4 | 2 to 6 |
+//! | `bonus-cannonballs` | as `cannonballs` | 2 to `cannonballs` |
+//! | `arrivals` | 3 | 2 to 4 |
+//! | `min-fleet` | 3 | 2 to 4 (2 to 6 with three or four players) |
+//! | `turns` | none | 1 or more: the game stops after that many normal turns each |
+//! | `headings` | `choose` | `choose` (each fleet sends `deploy`) or `forward` |
+//! | `joint-sinking` | `no` | `yes` or `no`, three or four players only |
+//!
+//! An underscore may replace a dash in an option's name; an unknown option is an error.
+//!
+//! # Notation
+//!
+//! See [`NOTATION`]: one line is one whole turn, its acts separated by `;`, e.g.
+//! `B2-B3; B3 turn NE; C3-C4; sink D5`. If any act is illegal, or the turn breaks a rule
+//! at its end, the whole turn is refused and nothing changes.
+//!
+//! # Readings and decisions
+//!
+//! Where the text is silent, damaged or open to two readings:
+//! - **Flank.** "lui offrant chacun un de leurs flancs (par côté ou coins de case)": a ship
+//!   shows a flank to the two neighbouring squares at right angles to its heading, which
+//!   are reached through sides of its square when it points through a side, through
+//!   corners when it points through a corner. Bow and stern quarters are not flanks.
+//! - **In file.** "en file indienne (quel que soit leurs directions respectives identiques
+//!   ou opposées)": one directly behind the other, on neighbouring squares of a line, both
+//!   headed along that line. Ships side by side, or with a square between them, are not in
+//!   file. The rule also binds the headings chosen at the start ("ne peuvent jamais").
+//! - **Move costs.** The damaged cost table reads "2 si navire voisin sur sa case de départ
+//!   à 1 ou + navire adverses": the move costs 2 when the ship has an enemy neighbour on
+//!   the square it leaves; where it arrives does not matter.
+//! - **First two acts.** "sinon l'adversaire est vainqueur": a turn written without a move
+//!   in act 1 or 2 is refused (a slip of the pen should not lose a game by mail); the loss
+//!   is applied when a player has no legal turn at all, checked as his turn begins. A
+//!   player who can move but could only end with ships in file is blocked too: no turn
+//!   "as the rule requires" is open to him. The referee finds out by trying every series
+//!   of acts the budget allows (each position once; sinkings, free and never harmful to
+//!   the sinker, are all made as soon as they can be), so the verdict is exact.
+//! - **When a win is seen.** Conditions are checked once the whole turn has been found
+//!   legal, at its end (nothing a player does can undo them within his turn).
+//! - **First player.** "tiré au sort": the draw is made when the players file gives out
+//!   the sides; the first seat (South) moves first. Headings are chosen in seat order, each
+//!   fleet seeing those chosen before it.
+//! - **Turning to the same heading** is refused: it would spend cannonballs on nothing.
+//! - **Diagonal moves** between two occupied squares are allowed: no rule forbids them.
+//! - **Rebuilding** needs a ship of one's own sunk earlier (fewer than 8 afloat); it goes
+//!   on the squares where the fleet started (the whole second row on 8×8).
+//! - **Bonus turn.** It is optional ("a le droit (pas obligé)"), so a player who has no
+//!   legal bonus turn simply loses it; he is not beaten as blocked. Its budget is
+//!   `bonus-cannonballs` (the footnote allows 2 or 3 instead of 4).
+//! - **Defaults.** The text fixes the far-row and fleet numbers "en début de partie" among
+//!   2, 3 or 4 without a default: we take 3 for both.
+//! - **Budget option.** "4 boulets" unless agreed: 2 to 6 are accepted (the text speaks of
+//!   no other number; beyond 6 the search for a blocked player would grow for nothing).
+//! - **Resigning** is ours (a game by mail needs it): in a duel the other side wins; with
+//!   several players the fleet leaves the board as if eliminated.
+//! - **Stopping.** "Si la partie cesse avant" does not say how a game stops: by agreement
+//!   (`stop` from everyone) or after the agreed `turns`. A `stop` lapses as soon as anyone
+//!   plays or resigns, since the agreement is about the position. In the tie-breaks, "la moitié
+//!   adverse" is the half of the board on the enemy side, far row included.
+//! - **Several players: what the text leaves out.** How three sit (we leave the East edge
+//!   empty, so West aims at an empty edge); the turn order (clockwise from South); how the
+//!   game is won other than by the far row (the last fleet left); when "moins de 2 à 6
+//!   navires" is checked (on each sinking, so an elimination can happen in the middle of a
+//!   turn, and its ships stop counting at once); what a frozen ship of an eliminated fleet
+//!   does (it leaves with the others); whether a ship may enter another fleet's first row
+//!   (yes: only one's own is forbidden) and whether it freezes there (no: only on the far
+//!   row). Ties after the tie-breaks between some of the players still in are shared
+//!   wins; a tie between all of them is a draw.
+//! - **Joint sinking.** The text lets "alliés" sink together by prior agreement; a
+//!   referee by mail cannot ask the ally each time, so the ally's consent is his `allies`
+//!   line. Costs still count every other fleet's ships as enemies, allies included.
+//! - The text's "Copyright 2016-2917", the stray "Tric Trac" inside the cost table and the
+//!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
+
+mod notation;
+#[cfg(test)]
+mod tests;
+
+use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
+use super::{BoardGame, Finish, Kind, Played, Setup};
+use crate::dice::Dice;
+use std::collections::{BTreeMap, HashSet};
+
+pub const KIND: Kind = Kind {
+    variant: "diabolik-fleet",
+    title: "Diabolik Fleet",
+    sides,
+    start,
+    notation: NOTATION,
+};
+
+/// Sent with the welcome and with every refusal.
+pub const NOTATION: &str = "\
+Diabolik Fleet: one line is your whole turn, its acts in order, separated by `;`.
+Squares: files A-H (A-L on 12x12) from left to right, rows 1-8 (1-12) from South's edge up.
+Headings: N NE E SE S SW W NW on that board (N points to the top row).
+  B2-B3           move the ship on B2 one square ahead (also `B2` or `move B2`)
+  B3 turn NE      turn the ship on B3 to NE (also `B3 NE` or `B3=NE`)
+  sink C4         sink the enemy ship on C4 (two of your ships show it a flank)
+  build D2 N      rebuild a sunk ship on D2, heading N
+Example turn:  B2-B3; B3 turn NE; C3-C4; sink D5
+Before the first turn:  deploy N N NE N N NW N N  (one heading per ship, in order of
+  file, or of row for West and East), or `deploy N` for all.
+Other lines: `pass` (decline a bonus turn), `stop` (agree to stop here and let the
+  tie-breaks decide), `resign`, `allies West North` / `allies none` (joint sinking).
+French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
+
+const SHIPS: usize = 8;
+
+fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+    match players {
+        2 => Ok(vec!["South", "North"]),
+        3 => Ok(vec!["South", "West", "North"]),
+        4 => Ok(vec!["South", "West", "North", "East"]),
+        n => Err(format!(
+            "Diabolik Fleet is for 2 players (8x8 board) or 3 or 4 players (12x12), not {n}"
+        )),
+    }
+}
+
+fn start(setup: &Setup, _dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String> {
+    let expected = sides(setup.sides.len())?;
+    let same = setup
+        .sides
+        .iter()
+        .zip(&expected)
+        .all(|(a, b)| a.eq_ignore_ascii_case(b));
+    if !same {
+        return Err(format!(
+            "the sides of Diabolik Fleet for {} players are {}, not {}",
+            expected.len(),
+            expected.join(", "),
+            setup.sides.join(", ")
+        ));
+    }
+    let mut notes = Vec::new();
+    let game = Diabolik::new(setup.sides.len(), &setup.options, &mut notes)?;
+    Ok((Box::new(game), notes))
+}
+
+/// The edge of the board a fleet starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edge {
+    South,
+    West,
+    North,
+    East,
+}
+
+impl Edge {
+    fn of(name: &str) -> Edge {
+        match name {
+            "South" => Edge::South,
+            "West" => Edge::West,
+            "North" => Edge::North,
+            _ => Edge::East,
+        }
+    }
+
+    /// How far `sq` lies from this edge: 0 on the edge's first row.
+    fn rank(self, sq: Sq, size: i32) -> i32 {
+        match self {
+            Edge::South => sq.y,
+            Edge::North => size - 1 - sq.y,
+            Edge::West => sq.x,
+            Edge::East => size - 1 - sq.x,
+        }
+    }
+
+    /// The square at `rank` from this edge and `along` it (file or row from A or 1).
+    fn square(self, rank: i32, along: i32, size: i32) -> Sq {
+        match self {
+            Edge::South => Sq::new(along, rank),
+            Edge::North => Sq::new(along, size - 1 - rank),
+            Edge::West => Sq::new(rank, along),
+            Edge::East => Sq::new(size - 1 - rank, along),
+        }
+    }
+
+    /// Towards the opposite edge.
+    fn forward(self) -> Dir {
+        match self {
+            Edge::South => Dir::N,
+            Edge::West => Dir::E,
+            Edge::North => Dir::S,
+            Edge::East => Dir::W,
+        }
+    }
+
+    /// The name of the line at `rank` from this edge: `row 8`, `file B`.
+    fn line(self, rank: i32, size: i32) -> String {
+        match self {
+            Edge::South => format!("row {}", rank + 1),
+            Edge::North => format!("row {}", size - rank),
+            Edge::West => format!("file {}", file_letter(rank)),
+            Edge::East => format!("file {}", file_letter(size - 1 - rank)),
+        }
+    }
+}
+
+/// The numbers fixed at the start, from the players file's options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Rules {
+    cannonballs: u32,
+    bonus_cannonballs: u32,
+    arrivals: usize,
+    min_fleet: usize,
+    turns: Option<u32>,
+    choose_headings: bool,
+    joint_sinking: bool,
+}
+
+impl Rules {
+    fn from_options(players: usize, options: &BTreeMap<String, String>) -> Result<Rules, String> {
+        let mut given: BTreeMap<String, String> = BTreeMap::new();
+        for (key, value) in options {
+            given.insert(key.trim().to_lowercase().replace('_', "-"), value.trim().to_lowercase());
+        }
+        let known = [
+            "cannonballs",
+            "bonus-cannonballs",
+            "arrivals",
+            "min-fleet",
+            "turns",
+            "headings",
+            "joint-sinking",
+        ];
+        if let Some(unknown) = given.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(format!(
+                "Diabolik Fleet has no option `{unknown}`; its options are {}",
+                known.join(", ")
+            ));
+        }
+        let number = |key: &str, low: u32, high: u32, default: u32| -> Result<u32, String> {
+            match given.get(key) {
+                None => Ok(default),
+                Some(v) => match v.parse::<u32>() {
+                    Ok(n) if (low..=high).contains(&n) => Ok(n),
+                    _ => Err(format!("option {key}: `{v}` is not a number from {low} to {high}")),
+                },
+            }
+        };
+        let joint_sinking = match given.get("joint-sinking").map(String::as_str) {
+            None | Some("no" | "false") => false,
+            Some("yes" | "true") => true,
+            Some(v) => return Err(format!("option joint-sinking: `{v}` is neither `yes` nor `no`")),
+        };
+        let choose_headings = match given.get("headings").map(String::as_str) {
+            None | Some("choose") => true,
+            Some("forward") => false,
+            Some(v) => return Err(format!("option headings: `{v}` is neither `choose` nor `forward`")),
+        };
+        let cannonballs = number("cannonballs", 2, 6, 4)?;
+        let max_fleet = if players == 2 { 4 } else { 6 };
+        if joint_sinking && players == 2 {
+            return Err("option joint-sinking: only for three or four players".into());
+        }
+        Ok(Rules {
+            cannonballs,
+            bonus_cannonballs: number("bonus-cannonballs", 2, cannonballs, cannonballs)?,
+            arrivals: number("arrivals", 2, 4, 3)? as usize,
+            min_fleet: number("min-fleet", 2, max_fleet, 3)? as usize,
+            turns: match given.get("turns") {
+                None => None,
+                Some(_) => Some(number("turns", 1, 10_000, 0)?),
+            },
+            choose_headings,
+            joint_sinking,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ship {
+    side: usize,
+    facing: Dir,
+}
+
+#[derive(Clone, Debug)]
+struct Fleet {
+    name: &'static str,
+    edge: Edge,
+    /// Eliminated (several players) or resigned.
+    out: bool,
+    normal_turns: u32,
+    /// Ships of this fleet sunk so far, and enemy ships it sank.
+    lost: u32,
+    sank: u32,
+    /// Has asked to stop the game at this position.
+    stop: bool,
+    /// `lends[other]`: `other` may use this fleet's ships to sink (joint sinking).
+    lends: Vec<bool>,
+}
+
+#[derive(Clone, Debug)]
+enum Phase {
+    /// This fleet is to choose its headings.
+    Deploy(usize),
+    Turn {
+        side: usize,
+        bonus: bool,
+    },
+    Over(Finish),
+}
+
+/// What one turn has done so far.
+#[derive(Clone, Copy, Debug)]
+struct TurnState {
+    budget: u32,
+    spent: u32,
+    moved: bool,
+    acts: usize,
+    sank: usize,
+}
+
+impl TurnState {
+    fn new(budget: u32) -> TurnState {
+        TurnState {
+            budget,
+            spent: 0,
+            moved: false,
+            acts: 0,
+            sank: 0,
+        }
+    }
+}
+
+/// A count the tie-breaks compare, for one fleet.
+type Measure = fn(&Diabolik, usize) -> usize;
+
+/// One act done: its words for the summary, and anything to announce.
+struct Done {
+    text: String,
+    notes: Vec<String>,
+}
+
+/// A game of Diabolik Fleet.
+#[derive(Clone, Debug)]
+pub struct Diabolik {
+    size: i32,
+    cells: Vec<Option<Ship>>,
+    fleets: Vec<Fleet>,
+    rules: Rules,
+    phase: Phase,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn list(squares: &[Sq]) -> String {
+    squares.iter().map(Sq::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+impl Diabolik {
+    fn new(players: usize, options: &BTreeMap<String, String>, notes: &mut Vec<String>) -> Result<Diabolik, String> {
+        let names = sides(players)?;
+        let rules = Rules::from_options(players, options)?;
+        let size = if players == 2 { 8 } else { 12 };
+        let fleets = names
+            .iter()
+            .map(|name| Fleet {
+                name,
+                edge: Edge::of(name),
+                out: false,
+                normal_turns: 0,
+                lost: 0,
+                sank: 0,
+                stop: false,
+                lends: vec![false; players],
+            })
+            .collect();
+        let mut game = Diabolik {
+            size,
+            cells: vec![None; (size * size) as usize],
+            fleets,
+            rules,
+            phase: Phase::Deploy(0),
+        };
+        for side in 0..players {
+            let facing = game.fleets[side].edge.forward();
+            for sq in game.home(side) {
+                game.put(sq, Some(Ship { side, facing }));
+            }
+        }
+        let r = &game.rules;
+        notes.push(format!(
+            "Diabolik Fleet on {size}x{size}: {} a turn ({} for a bonus turn); {} ships on the far row win; \
+             a fleet below {} {}.",
+            plural(r.cannonballs as usize, "cannonball", "cannonballs"),
+            r.bonus_cannonballs,
+            r.arrivals,
+            plural(r.min_fleet, "ship", "ships"),
+            if players == 2 { "loses" } else { "is eliminated" }
+        ));
+        if let Some(turns) = r.turns {
+            notes.push(format!(
+                "The game stops after {} each; then the tie-breaks decide.",
+                plural(turns as usize, "normal turn", "normal turns")
+            ));
+        }
+        if game.rules.choose_headings {
+            notes.push(format!(
+                "{} first chooses the headings of its ships with `deploy`, then each fleet in seat order.",
+                game.fleets[0].name
+            ));
+        } else {
+            game.begin_turn(0, notes);
+        }
+        Ok(game)
+    }
+
+    fn two_players(&self) -> bool {
+        self.fleets.len() == 2
+    }
+
+    fn on_board(&self, sq: Sq) -> bool {
+        (0..self.size).contains(&sq.x) && (0..self.size).contains(&sq.y)
+    }
+
+    fn at(&self, sq: Sq) -> Option<Ship> {
+        if self.on_board(sq) {
+            self.cells[(sq.y * self.size + sq.x) as usize]
+        } else {
+            None
+        }
+    }
+
+    fn put(&mut self, sq: Sq, ship: Option<Ship>) {
+        let i = (sq.y * self.size + sq.x) as usize;
+        self.cells[i] = ship;
+    }
+
+    fn last_square(&self) -> Sq {
+        Sq::new(self.size - 1, self.size - 1)
+    }
+
+    /// Every square, row 1 first, A first in each row.
+    fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| Sq::new(x, y)))
+    }
+
+    fn ships_of(&self, side: usize) -> Vec<Sq> {
+        self.squares()
+            .filter(|&sq| self.at(sq).is_some_and(|s| s.side == side))
+            .collect()
+    }
+
+    fn afloat(&self, side: usize) -> usize {
+        self.cells.iter().flatten().filter(|s| s.side == side).count()
+    }
+
+    fn rank(&self, side: usize, sq: Sq) -> i32 {
+        self.fleets[side].edge.rank(sq, self.size)
+    }
+
+    /// On its far row: frozen.
+    fn frozen(&self, side: usize, sq: Sq) -> bool {
+        self.rank(side, sq) == self.size - 1
+    }
+
+    fn arrived(&self, side: usize) -> usize {
+        self.ships_of(side)
+            .into_iter()
+            .filter(|&sq| self.frozen(side, sq))
+            .count()
+    }
+
+    fn in_enemy_half(&self, side: usize) -> usize {
+        self.ships_of(side)
+            .into_iter()
+            .filter(|&sq| self.rank(side, sq) >= self.size / 2)
+            .count()
+    }
+
+    fn line(&self, side: usize, rank: i32) -> String {
+        self.fleets[side].edge.line(rank, self.size)
+    }
+
+    fn far_row(&self, side: usize) -> String {
+        self.line(side, self.size - 1)
+    }
+
+    /// Where the fleet starts and rebuilds.
+    fn home(&self, side: usize) -> Vec<Sq> {
+        let offset = (self.size - SHIPS as i32) / 2;
+        let edge = self.fleets[side].edge;
+        (offset..offset + SHIPS as i32)
+            .map(|a| edge.square(1, a, self.size))
+            .collect()
+    }
+
+    fn enemy_neighbours(&self, side: usize, sq: Sq) -> Vec<Sq> {
+        Dir::ALL
+            .iter()
+            .map(|&d| sq.step(d))
+            .filter(|&n| self.at(n).is_some_and(|s| s.side != side))
+            .collect()
+    }
+
+    /// The ships showing a flank to `target`, of any fleet.
+    fn flankers(&self, target: Sq) -> Vec<Sq> {
+        Dir::ALL
+            .iter()
+            .filter_map(|&d| {
+                let n = target.step(d);
+                let ship = self.at(n)?;
+                ship.facing.flanks().contains(&d.turned(4)).then_some(n)
+            })
+            .collect()
+    }
+
+    /// Pairs of the side's ships in file, each pair once.
+    fn files(&self, side: usize) -> Vec<(Sq, Sq)> {
+        let mut pairs = Vec::new();
+        for p in self.ships_of(side) {
+            let facing = self.at(p).map(|s| s.facing).unwrap_or(Dir::N);
+            for d in [facing, facing.turned(4)] {
+                let q = p.step(d);
+                if q > p && self.at(q).is_some_and(|s| s.side == side && s.facing.parallel(facing)) {
+                    pairs.push((p, q));
+                }
+            }
+        }
+        pairs
+    }
+
+    fn describe_file(&self, (p, q): (Sq, Sq)) -> String {
+        let heading = |sq: Sq| self.at(sq).map(|s| s.facing.name()).unwrap_or("?");
+        let line = if p.x == q.x {
+            format!("file {}", file_letter(p.x))
+        } else if p.y == q.y {
+            format!("row {}", p.y + 1)
+        } else {
+            "a diagonal".to_string()
+        };
+        format!("{p} ({}) and {q} ({}) are in file on {line}", heading(p), heading(q))
+    }
+
+    /// The side's own ship on `sq`, or why not.
+    fn own_ship(&self, side: usize, sq: Sq) -> Result<Ship, String> {
+        if !self.on_board(sq) {
+            return Err(format!("{sq} is off the board (A1 to {})", self.last_square()));
+        }
+        match self.at(sq) {
+            None => Err(format!("there is no ship on {sq}")),
+            Some(s) if s.side != side => Err(format!("the ship on {sq} is {}'s, not yours", self.fleets[s.side].name)),
+            Some(s) => Ok(s),
+        }
+    }
+
+    fn pay(&self, t: &mut TurnState, cost: u32, what: String) -> Result<(), String> {
+        let left = t.budget - t.spent;
+        if cost > left {
+            return Err(format!(
+                "{what} costs {cost} and only {} left: the turn would cost {} cannonballs, the budget is {}",
+                plural(left as usize, "cannonball is", "cannonballs are"),
+                t.spent + cost,
+                t.budget
+            ));
+        }
+        t.spent += cost;
+        Ok(())
+    }
+
+    fn enemy_words(&self, enemies: &[Sq]) -> String {
+        match enemies.len() {
+            0 => String::new(),
+            1 => format!(" beside an enemy ship ({})", enemies[0]),
+            _ => format!(" beside {} enemy ships ({})", enemies.len(), list(enemies)),
+        }
+    }
+
+    /// Plays one act on this position (a copy, while a turn is checked).
+    fn apply(&mut self, side: usize, act: Act, t: &mut TurnState) -> Result<Done, String> {
+        let done = match act {
+            Act::Move { from, to } => self.act_move(side, from, to, t)?,
+            Act::Turn { at, to } => self.act_turn(side, at, to, t)?,
+            Act::Sink { at } => self.act_sink(side, at, t)?,
+            Act::Build { at, facing } => self.act_build(side, at, facing, t)?,
+        };
+        t.acts += 1;
+        Ok(done)
+    }
+
+    fn act_move(&mut self, side: usize, from: Sq, to: Option<Sq>, t: &mut TurnState) -> Result<Done, String> {
+        let ship = self.own_ship(side, from)?;
+        if self.frozen(side, from) {
+            return Err(format!(
+                "the ship on {from} has reached {} and can no longer move",
+                self.far_row(side)
+            ));
+        }
+        let dest = from.step(ship.facing);
+        let heads = format!("the ship on {from} heads {}", ship.facing);
+        if !self.on_board(dest) {
+            return Err(format!("{heads}, off the board: it cannot move"));
+        }
+        if let Some(to) = to {
+            if to != dest {
+                return Err(format!(
+                    "{heads}: it can only move to {dest} (a ship moves one square straight ahead)"
+                ));
+            }
+        }
+        if let Some(other) = self.at(dest) {
+            let whose = if other.side == side {
+                "your own".to_string()
+            } else {
+                format!("{}'s", self.fleets[other.side].name)
+            };
+            return Err(format!("{dest} is occupied by {whose} ship"));
+        }
+        if self.rank(side, dest) == 0 {
+            return Err(format!(
+                "{dest} is on your own first row ({}): your ships never move there",
+                self.line(side, 0)
+            ));
+        }
+        let enemies = self.enemy_neighbours(side, from);
+        let cost = if enemies.is_empty() { 1 } else { 2 };
+        self.pay(t, cost, format!("moving from {from}{}", self.enemy_words(&enemies)))?;
+        self.put(from, None);
+        self.put(dest, Some(ship));
+        t.moved = true;
+        let mut notes = Vec::new();
+        if self.frozen(side, dest) {
+            notes.push(format!(
+                "{}'s ship reaches {} on {dest} and stays there heading {} ({} of {} needed).",
+                self.fleets[side].name,
+                self.far_row(side),
+                ship.facing,
+                self.arrived(side),
+                self.rules.arrivals
+            ));
+        }
+        Ok(Done {
+            text: format!("{from}-{dest}"),
+            notes,
+        })
+    }
+
+    fn act_turn(&mut self, side: usize, at: Sq, to: Dir, t: &mut TurnState) -> Result<Done, String> {
+        let ship = self.own_ship(side, at)?;
+        if self.frozen(side, at) {
+            return Err(format!(
+                "the ship on {at} has reached {} and keeps its heading {} for good",
+                self.far_row(side),
+                ship.facing
+            ));
+        }
+        if ship.facing == to {
+            return Err(format!("the ship on {at} already heads {to}"));
+        }
+        let enemies = self.enemy_neighbours(side, at);
+        let cost = 1 + enemies.len().min(2) as u32;
+        self.pay(t, cost, format!("turning {at}{}", self.enemy_words(&enemies)))?;
+        self.put(at, Some(Ship { side, facing: to }));
+        Ok(Done {
+            text: format!("{at} turns {to}"),
+            notes: Vec::new(),
+        })
+    }
+
+    fn act_sink(&mut self, side: usize, at: Sq, t: &mut TurnState) -> Result<Done, String> {
+        if !t.moved {
+            return Err("you must move a ship before sinking (turning is not moving)".into());
+        }
+        if !self.on_board(at) {
+            return Err(format!("{at} is off the board (A1 to {})", self.last_square()));
+        }
+        let target = self.at(at).ok_or_else(|| format!("there is no ship on {at}"))?;
+        if target.side == side {
+            return Err(format!("the ship on {at} is your own"));
+        }
+        let owner = target.side;
+        let owner_name = self.fleets[owner].name;
+        if self.frozen(owner, at) {
+            return Err(format!(
+                "{owner_name}'s ship on {at} has reached its far row ({}) and can no longer be sunk",
+                self.far_row(owner)
+            ));
+        }
+        let flankers = self.flankers(at);
+        let own: Vec<Sq> = flankers
+            .iter()
+            .copied()
+            .filter(|&f| self.at(f).is_some_and(|s| s.side == side))
+            .collect();
+        let lent: Vec<Sq> = flankers
+            .iter()
+            .copied()
+            .filter(|&f| {
+                self.at(f).is_some_and(|s| {
+                    self.rules.joint_sinking && s.side != side && s.side != owner && self.fleets[s.side].lends[side]
+                })
+            })
+            .collect();
+        let mut guns: Vec<Sq> = if own.len() >= 2 {
+            own.clone()
+        } else if own.len() == 1 && !lent.is_empty() {
+            vec![own[0], lent[0]]
+        } else {
+            let have = match own.first() {
+                None => "none of yours does".to_string(),
+                Some(one) => format!("only {one} does"),
+            };
+            let joint = if self.rules.joint_sinking {
+                " (or one of yours and one lent by an ally)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "sinking {at} takes two of your ships beside it{joint}, each showing it a flank \
+                 (bow at right angles to {at}); {have}"
+            ));
+        };
+        guns.sort();
+        self.put(at, None);
+        self.fleets[owner].lost += 1;
+        self.fleets[side].sank += 1;
+        t.sank += 1;
+        let left = self.afloat(owner);
+        let mut notes = vec![format!(
+            "{owner_name}'s ship on {at} is sunk by {} (broadsides from {}); {owner_name} has {} afloat.",
+            self.fleets[side].name,
+            list(&guns),
+            plural(left, "ship", "ships")
+        )];
+        if !self.two_players() && left < self.rules.min_fleet {
+            let why = format!("falls below {} ships", self.rules.min_fleet);
+            notes.push(self.eliminate(owner, &why));
+        }
+        let text = if self.two_players() {
+            format!("sinks {at}")
+        } else {
+            format!("sinks {owner_name}'s {at}")
+        };
+        Ok(Done { text, notes })
+    }
+
+    fn act_build(&mut self, side: usize, at: Sq, facing: Dir, t: &mut TurnState) -> Result<Done, String> {
+        if self.afloat(side) >= SHIPS {
+            return Err("you have no sunk ship to rebuild".into());
+        }
+        let home = self.home(side);
+        if !home.contains(&at) {
+            return Err(format!(
+                "{at} is not one of your building squares: {} to {} on your second row",
+                home[0],
+                home[home.len() - 1]
+            ));
+        }
+        if let Some(other) = self.at(at) {
+            return Err(format!("{at} is occupied by {}'s ship", self.fleets[other.side].name));
+        }
+        let enemies = self.enemy_neighbours(side, at);
+        if let Some(&e) = enemies.first() {
+            let whose = self.at(e).map(|s| self.fleets[s.side].name).unwrap_or("an enemy");
+            return Err(format!(
+                "{at} neighbours {whose}'s ship on {e}: a ship is rebuilt away from enemy ships"
+            ));
+        }
+        self.pay(t, 3, format!("rebuilding on {at}"))?;
+        self.put(at, Some(Ship { side, facing }));
+        Ok(Done {
+            text: format!("rebuilds {at} heading {facing}"),
+            notes: Vec::new(),
+        })
+    }
+
+    /// Takes a fleet out of the game; its ships leave the board. The announcement.
+    fn eliminate(&mut self, side: usize, why: &str) -> String {
+        let ships = self.afloat(side);
+        for cell in self.cells.iter_mut() {
+            if cell.is_some_and(|s| s.side == side) {
+                *cell = None;
+            }
+        }
+        let fleet = &mut self.fleets[side];
+        fleet.out = true;
+        fleet.stop = false;
+        format!(
+            "{} {why} and is eliminated; its {} leave the board.",
+            fleet.name,
+            plural(ships, "ship", "ships")
+        )
+    }
+
+    fn still_in(&self) -> Vec<usize> {
+        (0..self.fleets.len()).filter(|&s| !self.fleets[s].out).collect()
+    }
+
+    /// The next fleet still in after `side`, in seat order.
+    fn next_side(&self, side: usize) -> usize {
+        let n = self.fleets.len();
+        (1..=n)
+            .map(|k| (side + k) % n)
+            .find(|&s| !self.fleets[s].out)
+            .unwrap_or(side)
+    }
+
+    /// Can `side` play a legal turn on this budget? With `tidy` false, only: can it move a
+    /// ship in its first two acts (ignoring ships in file at the end)?
+    fn legal_turn_exists(&self, side: usize, budget: u32, tidy: bool) -> bool {
+        self.find_turn(side, budget, tidy).is_some()
+    }
+
+    /// A legal turn of `side` on this budget, if there is one: a search through every
+    /// series of acts the budget allows, each position once.
+    fn find_turn(&self, side: usize, budget: u32, tidy: bool) -> Option<Vec<Act>> {
+        let mut seen = HashSet::new();
+        self.search(side, TurnState::new(budget), tidy, &mut seen)
+    }
+
+    fn search(&self, side: usize, t: TurnState, tidy: bool, seen: &mut HashSet<Vec<u8>>) -> Option<Vec<Act>> {
+        let done = |game: &Diabolik, t: &TurnState| t.moved && (!tidy || game.files(side).is_empty());
+        if done(self, &t) {
+            return Some(Vec::new());
+        }
+        if !t.moved && t.acts >= 2 {
+            return None;
+        }
+        let mine = self.ships_of(side);
+        let mut acts: Vec<Act> = mine.iter().map(|&from| Act::Move { from, to: None }).collect();
+        for &at in &mine {
+            acts.extend(Dir::ALL.iter().map(|&to| Act::Turn { at, to }));
+        }
+        if self.afloat(side) < SHIPS {
+            for at in self.home(side) {
+                acts.extend(Dir::ALL.iter().map(|&facing| Act::Build { at, facing }));
+            }
+        }
+        // Every position one act away is looked at before any is searched further: most
+        // turns are found at once.
+        let mut children = Vec::new();
+        for act in acts {
+            let mut next = self.clone();
+            let mut nt = t;
+            if next.apply(side, act, &mut nt).is_err() {
+                continue;
+            }
+            let mut path = vec![act];
+            if nt.moved {
+                // Sinking is free and removing an enemy ship never closes a door (it only
+                // frees squares and lowers costs), so the search sinks all it can.
+                path.extend(next.sink_everything(side, &mut nt));
+            }
+            if done(&next, &nt) {
+                return Some(path);
+            }
+            if seen.insert(next.key(&nt)) {
+                children.push((next, nt, path));
+            }
+        }
+        children.into_iter().find_map(|(next, nt, mut path)| {
+            let rest = next.search(side, nt, tidy, seen)?;
+            path.extend(rest);
+            Some(path)
+        })
+    }
+
+    /// Sinks every enemy ship it can, again and again; the sinkings made.
+    fn sink_everything(&mut self, side: usize, t: &mut TurnState) -> Vec<Act> {
+        let mut sunk = Vec::new();
+        loop {
+            let targets: Vec<Sq> = self
+                .squares()
+                .filter(|&sq| self.at(sq).is_some_and(|s| s.side != side))
+                .collect();
+            match targets
+                .into_iter()
+                .find(|&at| self.apply(side, Act::Sink { at }, t).is_ok())
+            {
+                Some(at) => sunk.push(Act::Sink { at }),
+                None => return sunk,
+            }
+        }
+    }
+
+    /// The position and what the turn has spent, as bytes, to search each once.
+    fn key(&self, t: &TurnState) -> Vec<u8> {
+        let mut key: Vec<u8> = self
+            .cells
+            .iter()
+            .map(|c| c.map_or(0, |s| 1 + (s.side * 8 + s.facing.index()) as u8))
+            .collect();
+        key.push(t.spent as u8);
+        key.push(if t.moved { 255 } else { t.acts as u8 });
+        key
+    }
+
+    /// The turn of `side` begins, or the game stops or ends first.
+    fn begin_turn(&mut self, side: usize, notes: &mut Vec<String>) {
+        let mut side = side;
+        loop {
+            if let Some(limit) = self.rules.turns {
+                if self.fleets[side].normal_turns >= limit {
+                    let turns = plural(limit as usize, "normal turn", "normal turns");
+                    let finish = self.tie_break(format!("The game stops after {turns} each"));
+                    self.end(finish, notes);
+                    return;
+                }
+            }
+            if self.legal_turn_exists(side, self.rules.cannonballs, true) {
+                self.phase = Phase::Turn { side, bonus: false };
+                return;
+            }
+            let name = self.fleets[side].name;
+            let reason = if self.legal_turn_exists(side, self.rules.cannonballs, false) {
+                "can move a ship but cannot end a turn without two of its ships in file"
+            } else {
+                "cannot move a ship in its first or second act"
+            };
+            if self.two_players() {
+                let winner = self.fleets[1 - side].name;
+                let finish = Finish {
+                    winners: vec![winner.to_string()],
+                    summary: format!("{name} is blocked: it {reason}. {winner} wins."),
+                };
+                self.end(finish, notes);
+                return;
+            }
+            let why = format!("is blocked (it {reason})");
+            notes.push(self.eliminate(side, &why));
+            if let Some(finish) = self.last_fleet() {
+                self.end(finish, notes);
+                return;
+            }
+            side = self.next_side(side);
+        }
+    }
+
+    fn end(&mut self, finish: Finish, notes: &mut Vec<String>) {
+        notes.push(finish.summary.clone());
+        self.phase = Phase::Over(finish);
+    }
+
+    /// With several players, the win of the last fleet left.
+    fn last_fleet(&self) -> Option<Finish> {
+        match self.still_in().as_slice() {
+            [last] => {
+                let name = self.fleets[*last].name;
+                Some(Finish {
+                    winners: vec![name.to_string()],
+                    summary: format!("{name} is the last fleet afloat and wins."),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// A win by `side` at the end of its turn.
+    fn victory(&self, side: usize) -> Option<Finish> {
+        let name = self.fleets[side].name;
+        let arrived = self.arrived(side);
+        if arrived >= self.rules.arrivals {
+            return Some(Finish {
+                winners: vec![name.to_string()],
+                summary: format!(
+                    "{name} has {arrived} ships on its far row ({}) and wins.",
+                    self.far_row(side)
+                ),
+            });
+        }
+        if self.two_players() {
+            let enemy = 1 - side;
+            let left = self.afloat(enemy);
+            if left < self.rules.min_fleet {
+                return Some(Finish {
+                    winners: vec![name.to_string()],
+                    summary: format!(
+                        "{} has only {} afloat, fewer than {}: {name} wins.",
+                        self.fleets[enemy].name,
+                        plural(left, "ship", "ships"),
+                        self.rules.min_fleet
+                    ),
+                });
+            }
+            return None;
+        }
+        self.last_fleet()
+    }
+
+    /// The tie-breaks of a game stopped early.
+    fn tie_break(&self, why: String) -> Finish {
+        let everyone = self.still_in();
+        let mut field = everyone.clone();
+        let measures: [(&str, Measure); 3] = [
+            ("Ships on the far row", Diabolik::arrived),
+            ("ships in the enemy half", Diabolik::in_enemy_half),
+            ("ships afloat", Diabolik::afloat),
+        ];
+        let mut said = Vec::new();
+        for (what, measure) in measures {
+            let counts: Vec<(usize, usize)> = field.iter().map(|&s| (s, measure(self, s))).collect();
+            let best = counts.iter().map(|&(_, c)| c).max().unwrap_or(0);
+            let shown: Vec<String> = counts
+                .iter()
+                .map(|&(s, c)| format!("{} {c}", self.fleets[s].name))
+                .collect();
+            said.push(format!("{what}: {}", shown.join(", ")));
+            field.retain(|&s| measure(self, s) == best);
+            if field.len() == 1 {
+                break;
+            }
+        }
+        let names: Vec<&str> = field.iter().map(|&s| self.fleets[s].name).collect();
+        let detail = said.join("; ");
+        if field.len() == 1 {
+            Finish {
+                winners: vec![names[0].to_string()],
+                summary: format!("{why}. {detail}. {} wins.", names[0]),
+            }
+        } else if field.len() == everyone.len() {
+            Finish {
+                winners: Vec::new(),
+                summary: format!("{why}. {detail}. A draw."),
+            }
+        } else {
+            Finish {
+                winners: names.iter().map(|n| n.to_string()).collect(),
+                summary: format!("{why}. {detail}. {} share the win.", and_list(&names)),
+            }
+        }
+    }
+
+    /// The turn of `side` is over: a win, a bonus turn, or the next fleet.
+    fn after_turn(&mut self, side: usize, bonus: bool, sank: bool, notes: &mut Vec<String>) {
+        if let Some(finish) = self.victory(side) {
+            self.end(finish, notes);
+            return;
+        }
+        let name = self.fleets[side].name;
+        if !bonus && sank {
+            if self.legal_turn_exists(side, self.rules.bonus_cannonballs, true) {
+                self.phase = Phase::Turn { side, bonus: true };
+                notes.push(format!(
+                    "{name} sank in its turn and may play a bonus turn ({} cannonballs), or write `pass`.",
+                    self.rules.bonus_cannonballs
+                ));
+                return;
+            }
+            notes.push(format!("{name} sank but has no legal bonus turn: the turn passes."));
+        }
+        let next = self.next_side(side);
+        self.begin_turn(next, notes);
+    }
+
+    fn whose_turn(&self, side: usize) -> Result<bool, String> {
+        match &self.phase {
+            Phase::Turn { side: s, bonus } if *s == side => Ok(*bonus),
+            Phase::Turn { side: s, .. } => Err(format!("it is {}'s turn", self.fleets[*s].name)),
+            Phase::Deploy(s) if *s == side => {
+                Err("first choose the headings of your ships: `deploy N` (all), or one heading per ship".into())
+            }
+            Phase::Deploy(s) => Err(format!("{} is choosing its headings", self.fleets[*s].name)),
+            Phase::Over(_) => Err("the game is over".into()),
+        }
+    }
+
+    /// Any turn played withdraws the requests to stop.
+    fn withdraw_stops(&mut self, notes: &mut Vec<String>) {
+        if self.fleets.iter().any(|f| f.stop) {
+            notes.push("The requests to stop lapse: the game has moved on.".into());
+            for f in &mut self.fleets {
+                f.stop = false;
+            }
+        }
+    }
+
+    fn play_turn(&mut self, side: usize, acts: &[(String, Act)]) -> Result<Played, String> {
+        let bonus = self.whose_turn(side)?;
+        if acts.is_empty() {
+            return Err("an empty turn: write its acts separated by `;`".into());
+        }
+        let budget = if bonus {
+            self.rules.bonus_cannonballs
+        } else {
+            self.rules.cannonballs
+        };
+        let mut next = self.clone();
+        let mut t = TurnState::new(budget);
+        let mut texts = Vec::new();
+        let mut notes = Vec::new();
+        for (n, (written, act)) in acts.iter().enumerate() {
+            if !t.moved && t.acts >= 2 {
+                return Err(format!(
+                    "act {} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act",
+                    n + 1
+                ));
+            }
+            let done = next
+                .apply(side, *act, &mut t)
+                .map_err(|e| format!("act {} `{written}`: {e}", n + 1))?;
+            texts.push(done.text);
+            notes.extend(done.notes);
+        }
+        if !t.moved {
+            return Err("the turn moves no ship: a ship must move in act 1 or 2".into());
+        }
+        let files = next.files(side);
+        if let Some(&pair) = files.first() {
+            return Err(format!(
+                "the turn ends with two of your ships in file: {} (one behind the other, both pointing along the line)",
+                next.describe_file(pair)
+            ));
+        }
+        let name = self.fleets[side].name;
+        let summary = format!(
+            "{name}{}: {} ({})",
+            if bonus { " (bonus turn)" } else { "" },
+            texts.join(", "),
+            plural(t.spent as usize, "cannonball", "cannonballs")
+        );
+        next.withdraw_stops(&mut notes);
+        if !bonus {
+            next.fleets[side].normal_turns += 1;
+        }
+        next.after_turn(side, bonus, t.sank > 0, &mut notes);
+        *self = next;
+        Ok(Played { summary, notes })
+    }
+
+    fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, String> {
+        match self.phase {
+            Phase::Deploy(s) if s == side => {}
+            Phase::Deploy(s) => return Err(format!("{} is choosing its headings", self.fleets[s].name)),
+            _ => return Err("the headings are chosen once, before the first turn".into()),
+        }
+        let home = self.home(side);
+        let headings: Vec<Dir> = match dirs {
+            [one] => vec![*one; SHIPS],
+            _ if dirs.len() == SHIPS => dirs.to_vec(),
+            _ => {
+                return Err(format!(
+                    "deploy: give one heading for all your ships or one for each of the {SHIPS} ({} to {}), not {}",
+                    home[0],
+                    home[SHIPS - 1],
+                    dirs.len()
+                ))
+            }
+        };
+        let mut next = self.clone();
+        for (&sq, &facing) in home.iter().zip(&headings) {
+            next.put(sq, Some(Ship { side, facing }));
+        }
+        if let Some(&pair) = next.files(side).first() {
+            return Err(format!(
+                "deploy: {} (one behind the other, both pointing along the line): no two of your ships may stand so",
+                next.describe_file(pair)
+            ));
+        }
+        let name = self.fleets[side].name;
+        let shown: Vec<String> = home.iter().zip(&headings).map(|(sq, d)| format!("{sq} {d}")).collect();
+        let summary = format!("{name} sets its headings: {}", shown.join(", "));
+        let mut notes = Vec::new();
+        next.withdraw_stops(&mut notes);
+        match (side + 1..next.fleets.len()).find(|&s| !next.fleets[s].out) {
+            Some(s) => next.phase = Phase::Deploy(s),
+            None => {
+                let first = next.still_in()[0];
+                next.begin_turn(first, &mut notes);
+            }
+        }
+        *self = next;
+        Ok(Played { summary, notes })
+    }
+
+    fn pass(&mut self, side: usize) -> Result<Played, String> {
+        if !self.whose_turn(side)? {
+            return Err("`pass` declines a bonus turn, and this is a normal turn: you must play it".into());
+        }
+        let mut notes = Vec::new();
+        self.withdraw_stops(&mut notes);
+        let next = self.next_side(side);
+        self.begin_turn(next, &mut notes);
+        Ok(Played {
+            summary: format!("{} declines its bonus turn", self.fleets[side].name),
+            notes,
+        })
+    }
+
+    fn stop(&mut self, side: usize) -> Result<Played, String> {
+        let name = self.fleets[side].name;
+        self.fleets[side].stop = true;
+        let waiting: Vec<&str> = self
+            .still_in()
+            .into_iter()
+            .filter(|&s| !self.fleets[s].stop)
+            .map(|s| self.fleets[s].name)
+            .collect();
+        let mut notes = Vec::new();
+        if waiting.is_empty() {
+            let finish = self.tie_break("Every fleet agrees to stop the game here".into());
+            self.end(finish, &mut notes);
+        } else {
+            notes.push(format!(
+                "The game stops here once {} also {} `stop`, unless someone plays first.",
+                and_list(&waiting),
+                if waiting.len() == 1 { "writes" } else { "write" }
+            ));
+        }
+        Ok(Played {
+            summary: format!("{name} asks to stop the game"),
+            notes,
+        })
+    }
+
+    fn resign(&mut self, side: usize) -> Result<Played, String> {
+        let name = self.fleets[side].name;
+        let mut notes = Vec::new();
+        self.withdraw_stops(&mut notes);
+        if self.two_players() {
+            let winner = self.fleets[1 - side].name;
+            let finish = Finish {
+                winners: vec![winner.to_string()],
+                summary: format!("{name} resigns. {winner} wins."),
+            };
+            self.end(finish, &mut notes);
+        } else {
+            notes.push(self.eliminate(side, "resigns"));
+            if let Some(finish) = self.last_fleet() {
+                self.end(finish, &mut notes);
+            } else {
+                match self.phase {
+                    Phase::Turn { side: s, .. } if s == side => {
+                        let next = self.next_side(side);
+                        self.begin_turn(next, &mut notes);
+                    }
+                    Phase::Deploy(s) if s == side => match (side + 1..self.fleets.len()).find(|&s| !self.fleets[s].out)
+                    {
+                        Some(s) => self.phase = Phase::Deploy(s),
+                        None => {
+                            let first = self.still_in()[0];
+                            self.begin_turn(first, &mut notes);
+                        }
+                    },
+                    _ => {}
+                }
+            }
+        }
+        Ok(Played {
+            summary: format!("{name} resigns"),
+            notes,
+        })
+    }
+
+    fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, String> {
+        if !self.rules.joint_sinking {
+            return Err("`allies` is for joint sinking, which this game does not use (option joint-sinking)".into());
+        }
+        let mut lends = vec![false; self.fleets.len()];
+        for name in names {
+            let found = self.fleets.iter().position(|f| f.name.eq_ignore_ascii_case(name));
+            match found {
+                Some(s) if s == side => return Err("`allies`: name the other fleets you lend your ships to".into()),
+                Some(s) => lends[s] = true,
+                None => {
+                    let all: Vec<&str> = self.fleets.iter().map(|f| f.name).collect();
+                    return Err(format!(
+                        "`allies`: no fleet is called `{name}` (the fleets are {})",
+                        all.join(", ")
+                    ));
+                }
+            }
+        }
+        self.fleets[side].lends = lends;
+        let name = self.fleets[side].name;
+        let to: Vec<&str> = self.lent_to(side);
+        let summary = if to.is_empty() {
+            format!("{name} lends its ships to no one")
+        } else {
+            format!("{name} lends its ships to {} for sinking", and_list(&to))
+        };
+        Ok(Played {
+            summary,
+            notes: Vec::new(),
+        })
+    }
+
+    fn lent_to(&self, side: usize) -> Vec<&'static str> {
+        (0..self.fleets.len())
+            .filter(|&s| self.fleets[side].lends[s])
+            .map(|s| self.fleets[s].name)
+            .collect()
+    }
+
+    fn status(&self) -> String {
+        match &self.phase {
+            Phase::Deploy(s) => format!("{} to choose its headings (`deploy`).", self.fleets[*s].name),
+            Phase::Turn { side, bonus: false } => format!(
+                "{} to move: its turn {} ({} cannonballs).",
+                self.fleets[*side].name,
+                self.fleets[*side].normal_turns + 1,
+                self.rules.cannonballs
+            ),
+            Phase::Turn { side, bonus: true } => format!(
+                "{} to play its bonus turn ({} cannonballs) or `pass`.",
+                self.fleets[*side].name, self.rules.bonus_cannonballs
+            ),
+            Phase::Over(finish) => format!("Game over. {}", finish.summary),
+        }
+    }
+
+    fn grid(&self) -> Vec<String> {
+        let letters: String = (0..self.size).map(|x| format!("{:<5}", file_letter(x))).collect();
+        let header = format!("    {}", letters.trim_end());
+        let mut lines = vec![header.clone()];
+        for y in (0..self.size).rev() {
+            let mut line = format!("{:>3} ", y + 1);
+            for x in 0..self.size {
+                let sq = Sq::new(x, y);
+                let cell = match self.at(sq) {
+                    None => ".".to_string(),
+                    Some(s) => {
+                        let letter = self.fleets[s.side]
+                            .name
+                            .chars()
+                            .next()
+                            .unwrap_or('?')
+                            .to_ascii_lowercase();
+                        let frozen = if self.frozen(s.side, sq) { "*" } else { "" };
+                        format!("{letter}{}{frozen}", s.facing)
+                    }
+                };
+                line.push_str(&format!("{cell:<5}"));
+            }
+            line.push_str(&format!("{}", y + 1));
+            lines.push(line);
+        }
+        lines.push(header);
+        lines
+    }
+}
+
+impl BoardGame for Diabolik {
+    fn to_move(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Deploy(side) | Phase::Turn { side, .. } => Some(side),
+            Phase::Over(_) => None,
+        }
+    }
+
+    fn out_of_turn(&self, side: usize, text: &str) -> bool {
+        let playing = !matches!(self.phase, Phase::Over(_)) && self.fleets.get(side).is_some_and(|f| !f.out);
+        playing
+            && matches!(
+                parse_command(text),
+                Ok(Command::Stop | Command::Resign | Command::Allies(_))
+            )
+    }
+
+    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, String> {
+        let Some(fleet) = self.fleets.get(side) else {
+            return Err(format!("there is no side {side}"));
+        };
+        if let Phase::Over(_) = self.phase {
+            return Err("the game is over".into());
+        }
+        if fleet.out {
+            return Err(format!("{} is out of the game", fleet.name));
+        }
+        match parse_command(text)? {
+            Command::Turn(acts) => self.play_turn(side, &acts),
+            Command::Deploy(dirs) => self.deploy(side, &dirs),
+            Command::Pass => self.pass(side),
+            Command::Stop => self.stop(side),
+            Command::Resign => self.resign(side),
+            Command::Allies(names) => self.allies(side, &names),
+        }
+    }
+
+    fn board(&self) -> String {
+        let mut out = vec![format!("Diabolik Fleet. {}", self.status()), String::new()];
+        out.extend(self.grid());
+        out.push(String::new());
+        let letters: Vec<String> = self
+            .fleets
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} = {}",
+                    f.name.chars().next().unwrap_or('?').to_ascii_lowercase(),
+                    f.name
+                )
+            })
+            .collect();
+        out.push(format!(
+            "{}; then the heading (N points to row {}); * = frozen on its far row.",
+            letters.join(", "),
+            self.size
+        ));
+        for (side, f) in self.fleets.iter().enumerate() {
+            if f.out {
+                out.push(format!("{}: out of the game; sank {}.", f.name, f.sank));
+                continue;
+            }
+            let afloat = self.afloat(side);
+            let mut line = format!(
+                "{}: {} afloat (below {} {}), {} to rebuild; sank {}, lost {}; on {}: {} of {}.",
+                f.name,
+                afloat,
+                self.rules.min_fleet,
+                if self.two_players() { "loses" } else { "is out" },
+                SHIPS - afloat,
+                f.sank,
+                f.lost,
+                self.far_row(side),
+                self.arrived(side),
+                self.rules.arrivals
+            );
+            if f.stop {
+                line.push_str(" Asks to stop.");
+            }
+            if self.rules.joint_sinking {
+                let to = self.lent_to(side);
+                if !to.is_empty() {
+                    line.push_str(&format!(" Lends its ships to {}.", and_list(&to)));
+                }
+            }
+            out.push(line);
+        }
+        let (arrivals, min_fleet) = (self.rules.arrivals, self.rules.min_fleet);
+        out.push(if self.two_players() {
+            format!(
+                "Wins: {arrivals} ships on the far row; or the enemy below {min_fleet} ships; \
+                 or the enemy blocked (no ship can move in its first two acts)."
+            )
+        } else {
+            format!(
+                "Wins: {arrivals} ships on the far row, or the last fleet left; a fleet below {min_fleet} ships \
+                 or blocked (no ship can move in its first two acts) is eliminated."
+            )
+        });
+        if let Some(limit) = self.rules.turns {
+            out.push(format!(
+                "The game stops after {} each (tie-breaks).",
+                plural(limit as usize, "normal turn", "normal turns")
+            ));
+        }
+        out.iter()
+            .map(|l| l.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+
+    fn finish(&self) -> Option<Finish> {
+        match &self.phase {
+            Phase::Over(finish) => Some(finish.clone()),
+            _ => None,
+        }
+    }
+}
