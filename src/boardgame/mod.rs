@@ -11,13 +11,12 @@
 //! seed must always give the same game.
 
 pub mod belligerants;
+pub mod diabolik;
+pub mod diam;
 pub mod jomini;
 
 use crate::dice::Dice;
 use std::collections::BTreeMap;
-
-pub mod diabolik;
-pub mod diam;
 
 /// What the players file says of one game.
 #[derive(Clone, Debug, Default)]
