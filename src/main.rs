@@ -230,7 +230,7 @@ fn deliver(root: &Path, raw: &[u8], now: Now) -> Result<(), Failure> {
         return Ok(());
     };
     let _lock = game::lock(&dir).map_err(Failure::NotKept)?;
-    let kept = game::archive(&dir, raw).map_err(Failure::NotKept)?;
+    let kept = game::archive(&dir, raw, now).map_err(Failure::NotKept)?;
     if let Err(e) = Game::open(&dir).and_then(|mut g| g.ingest(now)) {
         eprintln!(
             "arbitre: the message is kept as {}, but acting on it failed: {e}\n\

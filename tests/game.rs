@@ -214,7 +214,7 @@ fn a_whole_turn_by_mail() {
         assert_eq!(m.to.len(), 1, "{name}: exactly one recipient");
         assert_eq!((m.cc, m.bcc), (0, 0), "{name}");
         assert_eq!(m.from, "arbitre@vopaliec.example", "{name}");
-        assert!(m.subject.starts_with("vopaliec: "), "{name}: {}", m.subject);
+        assert!(m.subject.starts_with("vopaliec, "), "{name}: {}", m.subject);
     }
     // The forged message: refused to its sender, and France's player is told.
     let rejection = out
@@ -564,7 +564,7 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
     let file = tmp.path("m.eml");
     std::fs::write(&file, mail_from(&PEOPLE[0], "route", body)).unwrap();
     ok(&["mail", r, file.to_str().unwrap(), "--now", EVENING], None);
-    assert!(root.join("autre/mail/00001.eml").exists());
+    assert_eq!(std::fs::read_dir(root.join("autre/mail")).unwrap().count(), 1);
     assert!(!root.join("vopaliec/mail").exists());
     ok(
         &["mail", r, "--now", EVENING],
@@ -668,6 +668,11 @@ fn the_adjustment_blessing_and_a_curse_in_winter() {
     );
     ok(&["process", d, "--now", DEADLINE], None);
     assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1903 Adjustment"));
+    let autumn = &outbox(&dir)["F1903M-report-germany.eml"].text;
+    assert!(
+        autumn.contains("France: 4 centres, 3 units, builds 1"),
+        "the blessing stays private: {autumn}"
+    );
     let out = outbox(&dir);
     let notice = &out["W1903A-blessing-france.eml"];
     assert_eq!(notice.to, ["alice@vopaliec.example"]);
@@ -909,7 +914,11 @@ fn a_game_folder_may_override_a_template() {
     );
     assert!(out.status.success(), "kept, so the mail system must not retry");
     assert!(String::from_utf8_lossy(&out.stderr).contains("reply.txt"));
-    assert!(dir.join("mail/00002.eml").exists());
+    assert_eq!(
+        std::fs::read_dir(dir.join("mail")).unwrap().count(),
+        2,
+        "both messages are kept"
+    );
     std::fs::remove_file(dir.join("templates/reply.txt")).unwrap();
     ok(&["process", d, "--now", EVENING], None);
     assert!(ok(&["status", d], None).contains("France: [A PAR H, A MAR - SPA]"));
@@ -940,4 +949,76 @@ fn supports_and_convoys_are_accepted_before_the_orders_they_match() {
         "{}",
         r.text
     );
+}
+
+#[test]
+fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let d = dir.to_str().unwrap();
+    for raw in [
+        "From: x@\r\nMessage-ID: <bad1@x>\r\nSubject: v\r\n\r\nhello\r\n".to_string(),
+        "From: =?utf-8?q?Evil=0D=0ABcc=3A_all?= <evil@elsewhere.example>\r\nMessage-ID: <bad2@x>\r\n\r\nSIGNON France vopaliec nope\r\n".to_string(),
+        "From: MAILER-DAEMON <mailer@elsewhere.example>\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <bad3@x>\r\n\r\nout of office\r\n".to_string(),
+    ] {
+        let out = arbitre(&["mail", d, "--now", EVENING], Some(raw.as_bytes()));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let r = send_as(&dir, 0, "France", "after", "A PAR - BUR", EVENING);
+    assert!(r.text.contains("A PAR - BUR: on file"), "{}", r.text);
+    let out = outbox(&dir);
+    assert!(
+        !out.values().any(|m| m.to == ["mailer@elsewhere.example"]),
+        "no answer to an auto-reply"
+    );
+    let evil = out
+        .values()
+        .find(|m| m.to == ["evil@elsewhere.example"])
+        .expect("a rejection");
+    assert!(
+        !String::from_utf8_lossy(&evil.raw).contains("\r\nBcc:"),
+        "no header injection"
+    );
+}
+
+#[test]
+fn a_divine_players_address_is_never_shown_to_a_power() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    // God's player signs on as France with France's password, from God's address.
+    let body = format!("{}\nA PAR - PIC", signon("France", &PEOPLE[0]));
+    ok(
+        &["mail", dir.to_str().unwrap(), "--now", EVENING],
+        Some(&mail_from(&PEOPLE[7], "g-as-f", &body)),
+    );
+    let out = outbox(&dir);
+    let notice = out
+        .values()
+        .find(|m| m.to == ["alice@vopaliec.example"] && m.subject.contains("someone else"))
+        .expect("France's player is told");
+    let raw = String::from_utf8_lossy(&notice.raw);
+    assert!(!raw.contains("bruno") && !raw.contains("Bruno"), "{raw}");
+    assert!(!raw.contains("In-Reply-To"), "{raw}");
+}
+
+#[test]
+fn orders_after_the_deadline_are_refused() {
+    let tmp = Tmp::new();
+    let dir = new_diable(&tmp);
+    let r = send_as(
+        &dir,
+        0,
+        "France",
+        "late",
+        "A PAR - PIC\nPRESS TO ALL\nsorry\nENDPRESS",
+        "2026-12-01T20:30:00+01:00",
+    );
+    assert!(
+        r.text
+            .contains("too late: the deadline was Tuesday 1 December 2026, 20:00 CET"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("press to all sent"), "press still goes: {}", r.text);
+    assert!(ok(&["status", dir.to_str().unwrap()], None).contains("orders: {}"));
 }

@@ -866,7 +866,11 @@ fn arbitre_send_delivers_a_new_games_welcomes() {
         let m = mail_parser::MessageParser::default().parse(&d.data).unwrap();
         let to: Vec<&str> = m.to().unwrap().iter().filter_map(|a| a.address()).collect();
         assert_eq!(to, [d.to[0].as_str()], "the envelope is the To: header");
-        assert!(m.subject().unwrap().starts_with("g1: welcome"), "{:?}", m.subject());
+        assert!(
+            m.subject().unwrap().starts_with("g1, Spring 1901 Movement: welcome"),
+            "{:?}",
+            m.subject()
+        );
     }
     assert_eq!(std::fs::read_dir(game.join("outbox")).unwrap().count(), 0);
     let mut sent: Vec<String> = std::fs::read_dir(game.join("sent"))

@@ -253,6 +253,9 @@ fn press(
                     out.push(s.clone());
                 }
             }
+            if out.is_empty() {
+                return Err("name at least one other side".into());
+            }
             out
         }
     };

@@ -371,6 +371,8 @@ fn valid_email(e: &str) -> bool {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !e.contains(|c: char| c.is_whitespace() || c == '<' || c == '>' || c == ',')
+        // and one mail can really be sent to (`a..b@c.org` is not).
+        && e.parse::<lettre::Address>().is_ok()
 }
 
 #[cfg(test)]

@@ -205,13 +205,13 @@ pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
     let phase = phase(game)?;
     let board = board(game)?;
     if GameConfig::is_divine(role) {
-        if !is_diable(game) || standing(game).divine_withdrawn || phase.kind != PhaseKind::Movement {
-            return Ok(!(role == "God" && needs_power_blessing(game, phase)));
-        }
+        // The same whether or not the divine players have withdrawn, so that the time a
+        // phase is processed says nothing of it: after withdrawal they answer NONE.
         let d = &game.state.divine;
+        let cast_due = is_diable(game) && phase.kind == PhaseKind::Movement;
         return Ok(match role {
-            "God" => d.blessing.is_some() && !needs_power_blessing(game, phase),
-            _ => d.curse.is_some(),
+            "God" => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
+            _ => !cast_due || d.curse.is_some(),
         });
     }
     let Some(p) = power(role) else { return Ok(true) };
@@ -253,7 +253,11 @@ fn needs_power_blessing(game: &Game, phase: Phase) -> bool {
         && phase.season == Season::Fall
         && diable::is_blessing_winter(phase.year)
         && game.state.adjustment_blessing.is_none()
-        && !standing(game).divine_withdrawn
+}
+
+/// Is it the autumn of a blessing year, when God names a power for the winter?
+fn needs_power_blessing_season(game: &Game) -> bool {
+    phase(game).is_ok_and(|p| p.season == Season::Fall && diable::is_blessing_winter(p.year))
 }
 
 /// What a role still owes for the phase, in words (for replies and reminders).
@@ -262,7 +266,7 @@ fn missing(game: &Game, role: &str) -> Result<Vec<String>, String> {
     let board = board(game)?;
     let mut out = Vec::new();
     if GameConfig::is_divine(role) {
-        if is_diable(game) && !standing(game).divine_withdrawn {
+        if is_diable(game) {
             let d = &game.state.divine;
             if phase.kind == PhaseKind::Movement && role == "God" && d.blessing.is_none() {
                 out.push("your blessing (BLESS <unit>, or BLESS NONE)".into());
@@ -348,6 +352,16 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
 fn divine_on_file(game: &Game, role: &str) -> Vec<String> {
     let d = &game.state.divine;
     let mut out = Vec::new();
+    if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
+        if role == "God" && game.state.adjustment_blessing.is_some() {
+            let b = game.state.adjustment_blessing.clone().unwrap_or_default();
+            out.push(format!("adjustment blessing: {b}"));
+        }
+        if out.is_empty() {
+            out.push("nothing to cast in this phase".into());
+        }
+        return out;
+    }
     let show = |what: &str, v: &Option<String>| match v.as_deref() {
         Some(NONE) => format!("{what}: none (declined)"),
         Some(x) => format!("{what}: {x}"),
@@ -428,7 +442,8 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
 // A message from a role
 // ---------------------------------------------------------------------------------------
 
-/// Acts on the commands of an authenticated message; returns the reply and any relays.
+/// Acts on the commands of an authenticated message that arrived at `arrived`; returns
+/// the reply and any relays. After the deadline, nothing on file changes any more.
 pub fn act(
     game: &mut Game,
     role: &str,
@@ -436,6 +451,7 @@ pub fn act(
     mut errors: Vec<LineError>,
     stem: &str,
     lines: &[CommandLine],
+    arrived: Now,
 ) -> Result<Vec<Letter>, String> {
     let text_of = |line: usize| {
         lines
@@ -446,14 +462,33 @@ pub fn act(
     };
     let mut done: Vec<String> = Vec::new();
     let mut letters = Vec::new();
+    let deadline = game.state.deadline.clone().unwrap_or_default();
+    let late = chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
     for (k, Numbered { line, command }) in commands.into_iter().enumerate() {
+        let changes = matches!(
+            command,
+            Command::Order(_)
+                | Command::Clear
+                | Command::Bless(_)
+                | Command::Curse(_)
+                | Command::VoteDraw
+                | Command::VoteContinue
+        );
         let result = match command {
+            _ if late && changes => Err(format!(
+                "too late: the deadline was {}; {} is judged with what was on file then",
+                show_time(&deadline, &game.config.timezone),
+                game.state.phase
+            )),
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".to_string()),
             Command::Order(text) => order(game, role, &text).map(|o| format!("{o}: on file")),
             Command::Clear => {
                 if role == "God" {
                     game.state.divine.blessing = None;
-                    Ok("CLEAR: your blessing for the phase is withdrawn".into())
+                    if needs_power_blessing_season(game) {
+                        game.state.adjustment_blessing = None;
+                    }
+                    Ok("CLEAR: your blessings for the phase are withdrawn".into())
                 } else if role == "Devil" {
                     game.state.divine.curse = None;
                     Ok("CLEAR: your curse for the phase is withdrawn".into())
@@ -494,9 +529,9 @@ pub fn act(
 fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
     let mut c = game.context(role);
     let subject = if errors.is_empty() {
-        format!("{}: received", game.state.phase)
+        "received".to_string()
     } else {
-        format!("{}: received, with {} error(s)", game.state.phase, errors.len())
+        format!("received, with {} error(s)", errors.len())
     };
     c.insert("done", &done);
     c.insert("errors", &errors);
@@ -531,12 +566,15 @@ fn cast(game: &mut Game, role: &str, kind: CastKind, text: &str) -> Result<Strin
             verb
         ));
     }
-    if standing(game).divine_withdrawn {
-        return Err("God and the Devil have withdrawn from the game: no more blessings or curses".into());
-    }
     let phase = phase(game)?;
     let t = text.trim();
     let upper = t.to_ascii_uppercase();
+    if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
+        return Err(
+            "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)"
+                .into(),
+        );
+    }
     // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
     let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
     if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
@@ -988,7 +1026,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         fx.letters.push(game.letter(
             format!("{code}-report-{}", role.to_lowercase()),
             &role,
-            &format!("{phase} results"),
+            "results",
             "report",
             c,
         ));
@@ -1015,7 +1053,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             fx.letters.push(game.letter(
                 format!("{code}-divine-{}", role.to_lowercase()),
                 role,
-                &format!("{phase}: {role}'s report"),
+                &format!("{role}'s report"),
                 "divine",
                 c,
             ));
@@ -1031,7 +1069,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
                 fx.letters.push(game.letter(
                     format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                     &p,
-                    &format!("{next_phase}: an extra build"),
+                    &format!("an extra build in {next_phase}"),
                     "blessing-notice",
                     c,
                 ));
@@ -1104,7 +1142,11 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     }
     game.state.board = Some(BoardState::from_board(map, &next));
     game.state.phase = next_phase.to_string();
-    game.state.deadline = Some(next_deadline);
+    game.state.deadline = if game.state.finished.is_some() {
+        None
+    } else {
+        Some(next_deadline)
+    };
     game.state.reminded = false;
     game.state.orders.clear();
     game.state.divine = Default::default();
@@ -1131,7 +1173,9 @@ fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, String> {
 
 fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, waiting: &[String]) -> Vec<PowerRow> {
     let map = map();
-    let hooks = hooks_for(game, next_phase);
+    // The builds every reader is shown: without God's adjustment blessing, which only the
+    // blessed power hears of before the winter (the winter's report names it after).
+    let hooks = crate::judge::Standard;
     map.all_powers()
         .filter_map(|p| {
             let name = map.power_name(p).to_string();
@@ -1201,11 +1245,18 @@ fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
             diable::SOLO
         )
     } else {
+        // Survivors: every power with a unit or a centre (as the draw vote counts them).
         let survivors: Vec<String> = game
             .state
             .history
             .last()
-            .map(|f| f.centers.keys().cloned().collect())
+            .map(|f| {
+                map.powers
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .filter(|p| f.centers.get(p).is_some_and(|&n| n > 0) || f.units.get(p).is_some_and(|&n| n > 0))
+                    .collect()
+            })
             .unwrap_or_default();
         winners.extend(survivors.iter().cloned());
         format!("Every surviving power voted for a draw: {}.", survivors.join(", "))

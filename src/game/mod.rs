@@ -252,12 +252,32 @@ impl Game {
         c
     }
 
-    /// A letter to a role's registered address.
+    /// What a subject names after the game: the phase of a Diplomacy game, or the board
+    /// game's title.
+    pub fn phase_label(&self) -> String {
+        match crate::boardgame::kind(&self.config.variant) {
+            Some(k) => k.title.to_string(),
+            None => self.state.phase.clone(),
+        }
+    }
+
+    /// The roles in the game's own order (the map's powers, then God and the Devil; or the
+    /// board game's seats), not the players file's, which could say who is who.
+    pub fn roles_in_order(&self) -> Vec<String> {
+        match crate::boardgame::kind(&self.config.variant) {
+            Some(k) => (k.sides)(self.config.players.len())
+                .map(|s| s.iter().map(|x| x.to_string()).collect())
+                .unwrap_or_else(|_| self.roles()),
+            None => config::roles_of(crate::map::Map::standard(), &self.config.variant),
+        }
+    }
+
+    /// A letter to a role's registered address. The subject names the game and the phase.
     pub fn letter(&self, stem: String, role: &str, subject: &str, template: &'static str, context: Context) -> Letter {
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
-            subject: format!("{}: {subject}", self.config.game),
+            subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
             template,
             context,
             in_reply_to: None,
@@ -268,8 +288,18 @@ impl Game {
     pub fn commit(&mut self, effects: Effects, now: Now) -> Result<(), String> {
         let outbox = self.dir.join("outbox");
         let sent = self.dir.join("sent");
+        let mut log = effects.log;
         for letter in &effects.letters {
-            let bytes = render_letter(&self.templates, &self.config.referee, letter, now)?;
+            let bytes = match render_letter(&self.templates, &self.config.referee, letter, now) {
+                Ok(b) => b,
+                Err(e) if e.starts_with("cannot render") || e.starts_with("template") => return Err(e),
+                Err(e) => {
+                    // An address no mail can go to (a sender's, in a rejection): never
+                    // let it stop the game.
+                    log.push(format!("{}: not written: {e}", letter.stem));
+                    continue;
+                }
+            };
             let name = format!("{}.eml", letter.stem);
             if sent.join(&name).exists() {
                 continue; // written and sent by a run that crashed before saving the state
@@ -281,7 +311,7 @@ impl Game {
             store::write_atomic(&pages.join(name), html.as_bytes()).map_err(io_err(&pages))?;
         }
         self.save()?;
-        for line in &effects.log {
+        for line in &log {
             eprintln!("{}: {line}", self.config.game);
         }
         Ok(())
@@ -301,13 +331,13 @@ impl Game {
     /// Acts on every archived message not yet acted on, in arrival order.
     pub fn ingest(&mut self, now: Now) -> Result<usize, String> {
         let mut done = 0;
-        for (n, path) in archived(&self.dir.join("mail"))? {
+        for (n, arrived, path) in archived(&self.dir.join("mail"))? {
             if n <= self.state.handled {
                 continue;
             }
             let raw = fs::read(&path).map_err(io_err(&path))?;
             let before = self.state.clone();
-            let effects = match self.handle(&raw, n) {
+            let effects = match self.handle(&raw, n, arrived.unwrap_or(now)) {
                 Ok(e) => e,
                 Err(e) => {
                     self.state = before;
@@ -321,17 +351,33 @@ impl Game {
         Ok(done)
     }
 
-    /// Acts on one message: authenticates it, then hands its commands to the game.
-    fn handle(&mut self, raw: &[u8], n: u64) -> Result<Effects, String> {
+    /// Acts on one message that arrived at `arrived`: authenticates it, then hands its
+    /// commands to the game.
+    fn handle(&mut self, raw: &[u8], n: u64, arrived: Now) -> Result<Effects, String> {
         let mut fx = Effects::default();
         let stem = format!("m{n:05}");
-        let mail = match read_message(raw) {
+        let mut mail = match read_message(raw) {
             Ok(m) => m,
             Err(e) => {
                 fx.log.push(format!("message {n:05} kept but not read: {e}"));
                 return Ok(fx);
             }
         };
+        if automatic(raw) {
+            // An auto-reply or a bounce: answering it could start a mail loop (RFC 3834).
+            fx.log.push(format!(
+                "message {n:05} is automatic (auto-reply or bounce): kept, not answered"
+            ));
+            return Ok(fx);
+        }
+        // Only an address mail can go to is one (`x@`, `a..b@c` are not).
+        if mail.from_address.parse::<lettre::Address>().is_err() {
+            mail.from_address.clear();
+        }
+        mail.from_name = mail
+            .from_name
+            .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+            .filter(|n| !n.trim().is_empty());
         let id = mail
             .message_id
             .clone()
@@ -346,7 +392,7 @@ impl Game {
         let role = match self.sign_on(&mail, &commands, &errors, &stem, &mut fx) {
             Some(role) => role,
             None => {
-                for l in fx.letters.iter_mut() {
+                for l in fx.letters.iter_mut().filter(|l| l.stem.ends_with("-rejection")) {
                     l.in_reply_to = Some(id.clone());
                 }
                 return Ok(fx);
@@ -369,7 +415,7 @@ impl Game {
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
             board::act(self, &role, commands, errors, &stem, &mail.lines, &mut fx.log)?
         } else {
-            diplomacy::act(self, &role, commands, errors, &stem, &mail.lines)?
+            diplomacy::act(self, &role, commands, errors, &stem, &mail.lines, arrived)?
         };
         for l in letters
             .iter_mut()
@@ -410,7 +456,7 @@ impl Game {
                 fx.letters.push(Letter {
                     stem: format!("{stem}-rejection"),
                     to,
-                    subject: format!("{}: message refused", self.config.game),
+                    subject: format!("{}, {}: message refused", self.config.game, self.phase_label()),
                     template: "rejection",
                     context: c,
                     in_reply_to: None,
@@ -418,8 +464,27 @@ impl Game {
             }
             if let Some(owner) = owner.filter(|o| !o.email.eq_ignore_ascii_case(&mail.from_address)) {
                 let mut c = self.context(&owner.role);
-                c.insert("sender", &mail.from_address);
-                c.insert("date", &mail.date.clone().unwrap_or_default());
+                // The address of another player of the game is never named: it could be
+                // God's or the Devil's.
+                let known = self
+                    .config
+                    .players
+                    .iter()
+                    .any(|p| p.email.eq_ignore_ascii_case(&mail.from_address));
+                let sender = if known || mail.from_address.is_empty() {
+                    String::new()
+                } else {
+                    mail.from_address.clone()
+                };
+                c.insert("sender", &sender);
+                c.insert(
+                    "date",
+                    &if sender.is_empty() {
+                        String::new()
+                    } else {
+                        mail.date.clone().unwrap_or_default()
+                    },
+                );
                 c.insert("reason", &reason);
                 fx.letters.push(self.letter(
                     format!("{stem}-foreign-{}", owner.role.to_lowercase()),
@@ -448,7 +513,7 @@ impl Game {
                 format!(
                     "`{role}` is not a role of {}: the roles are {}",
                     self.config.game,
-                    self.roles().join(", ")
+                    self.roles_in_order().join(", ")
                 ),
                 None,
                 fx,
@@ -492,14 +557,34 @@ impl Game {
 /// Keeps an incoming message verbatim in `GAME/mail/`, under the next number. Needs nothing
 /// of the game but its folder, so that a message is kept even when the game cannot be
 /// opened (a broken template, say); the caller holds the game's [`lock`].
-pub fn archive(game_dir: &Path, raw: &[u8]) -> Result<PathBuf, String> {
+pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
     let dir = game_dir.join("mail");
-    let next = archived(&dir)?.last().map_or(1, |(n, _)| n + 1);
-    store::write_new(&dir, &format!("{next:05}"), "eml", raw).map_err(io_err(&dir))
+    let next = archived(&dir)?.last().map_or(1, |(n, _, _)| n + 1);
+    // The arrival time is in the name: it decides whether orders came before the deadline,
+    // even when a crash delays acting on the message.
+    let arrived = now.with_timezone(&chrono::Utc).format(ARRIVAL);
+    store::write_new(&dir, &format!("{next:05}-{arrived}"), "eml", raw).map_err(io_err(&dir))
 }
 
-/// The messages of `mail/`, by number.
-fn archived(dir: &Path) -> Result<Vec<(u64, PathBuf)>, String> {
+/// How the arrival time is written in an archived message's name.
+const ARRIVAL: &str = "%Y%m%dT%H%M%SZ";
+
+/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered?
+fn automatic(raw: &[u8]) -> bool {
+    let Some(m) = mail_parser::MessageParser::default().parse_headers(raw) else {
+        return false;
+    };
+    let header = |name: &str| {
+        m.header_raw(name)
+            .map(|v| v.trim().to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    let auto = header("Auto-Submitted");
+    (!auto.is_empty() && auto != "no") || header("Return-Path") == "<>"
+}
+
+/// The messages of `mail/`, by number, with their arrival time when their name has it.
+fn archived(dir: &Path) -> Result<Vec<(u64, Option<Now>, PathBuf)>, String> {
     if !dir.exists() {
         return Ok(Vec::new());
     }
@@ -512,9 +597,16 @@ fn archived(dir: &Path) -> Result<Vec<(u64, PathBuf)>, String> {
         if name.starts_with('.') || !name.ends_with(".eml") {
             continue;
         }
-        if let Ok(n) = name.trim_end_matches(".eml").parse::<u64>() {
-            out.push((n, path));
-        }
+        let stem = name.trim_end_matches(".eml");
+        let mut parts = stem.splitn(2, '-');
+        let Some(Ok(n)) = parts.next().map(str::parse::<u64>) else {
+            continue;
+        };
+        let arrived = parts
+            .next()
+            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t.get(..16)?, ARRIVAL).ok())
+            .map(|t| t.and_utc().fixed_offset());
+        out.push((n, arrived, path));
     }
     out.sort();
     Ok(out)
@@ -553,43 +645,62 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     };
     for dir in games {
-        let text = fs::read_to_string(dir.join("game.yaml")).map_err(io_err(&dir))?;
-        let config: GameConfig = crate::yaml::from_str(&text, "game.yaml").map_err(|e| e.to_string())?;
-        if config.game.eq_ignore_ascii_case(&name) {
-            return Ok(Some(dir));
+        match read_config(&dir) {
+            Ok(config) if config.game.eq_ignore_ascii_case(&name) => return Ok(Some(dir)),
+            Ok(_) => {}
+            // One broken game must not stop the mail of the others.
+            Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
         }
     }
     Ok(None)
 }
 
+/// A game's `game.yaml`, read.
+fn read_config(dir: &Path) -> Result<GameConfig, String> {
+    let path = dir.join("game.yaml");
+    let text = fs::read_to_string(&path).map_err(io_err(&path))?;
+    crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())
+}
+
 /// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/`, and writes the
-/// sender a rejection in `ROOT/outbox/` (from the referee of the first game).
+/// sender a rejection in `ROOT/outbox/` (from the referee of the first game). Only keeping
+/// the message can fail; the rejection is done if it can be.
 pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+    let _lock = lock(root)?;
     let dir = root.join("unmatched");
     let n = fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0) + 1;
     let path = store::write_new(&dir, &format!("{n:05}"), "eml", raw).map_err(io_err(&dir))?;
+    if let Err(e) = reject_unmatched(root, raw, n, now) {
+        eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
+    }
+    Ok(path)
+}
+
+fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), String> {
+    if automatic(raw) {
+        return Ok(());
+    }
     let Ok(mail) = read_message(raw) else {
-        return Ok(path);
+        return Ok(());
     };
-    let games = games_under(root)?;
-    let Some(first) = games.first() else {
-        return Ok(path);
+    if mail.from_address.parse::<lettre::Address>().is_err() {
+        return Ok(());
+    }
+    let configs: Vec<GameConfig> = games_under(root)?.iter().filter_map(|g| read_config(g).ok()).collect();
+    let Some(first) = configs.first() else {
+        return Ok(());
     };
-    if mail.from_address.is_empty() {
-        return Ok(path);
-    }
-    let game = Game::open(first)?;
-    let mut names = Vec::new();
-    for g in &games {
-        if let Ok(x) = Game::open(g) {
-            names.push(x.config.game.clone());
-        }
-    }
+    let names: Vec<String> = configs.iter().map(|c| c.game.clone()).collect();
+    let from_name = mail
+        .from_name
+        .clone()
+        .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+        .unwrap_or_default();
     let mut c = Context::new();
     c.insert("game", "");
-    c.insert("name", &mail.from_name.clone().unwrap_or_default());
+    c.insert("name", &from_name);
     c.insert("subject", &mail.subject);
-    c.insert("referee", &game.config.referee.name);
+    c.insert("referee", &first.referee.name);
     c.insert(
         "reason",
         &format!(
@@ -600,16 +711,15 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Stri
     let letter = Letter {
         stem: format!("unmatched-{n:05}-rejection"),
         to: Person {
-            name: mail.from_name.clone().unwrap_or_default(),
+            name: from_name,
             email: mail.from_address.clone(),
         },
-        subject: "message refused".into(),
+        subject: "message refused: no game named".into(),
         template: "rejection",
         context: c,
         in_reply_to: mail.message_id.clone(),
     };
-    let bytes = render_letter(game.templates(), &game.config.referee, &letter, now)?;
+    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now)?;
     let outbox = root.join("outbox");
-    store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))?;
-    Ok(path)
+    store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))
 }
