@@ -398,18 +398,22 @@ impl Game {
                 return Ok(fx);
             }
         };
-        let commands: Vec<Numbered> = commands
-            .into_iter()
-            .skip_while(|c| !matches!(c.command, Command::Signon { .. }))
-            .skip(1)
-            .collect();
-        // Errors on lines before SIGNON were not the player's commands: skip them too.
-        let signon_line = mail
-            .lines
+        // Only what follows the SIGNON line is acted on; lines before it are listed as
+        // ignored, so that an order written above the SIGNON is not lost without a word.
+        let first = commands
             .iter()
-            .find(|l| l.text.to_ascii_uppercase().starts_with("SIGNON"));
-        let first = signon_line.map_or(0, |l| l.number);
-        let errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
+            .find(|c| matches!(c.command, Command::Signon { .. }))
+            .map_or(0, |c| c.line);
+        let text_of = |n: usize| mail.lines.iter().find(|l| l.number == n).map(|l| l.text.clone());
+        let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
+        for c in commands.iter().filter(|c| c.line < first) {
+            errors.push(LineError {
+                line: c.line,
+                text: text_of(c.line).unwrap_or_default(),
+                message: "ignored: it comes before the SIGNON line".into(),
+            });
+        }
+        let commands: Vec<Numbered> = commands.into_iter().filter(|c| c.line > first).collect();
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(&role, &stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
