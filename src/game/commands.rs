@@ -118,8 +118,9 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                         continue;
                     }
                 };
-                let mut body = Vec::new();
+                let mut body: Vec<String> = Vec::new();
                 let mut closed = false;
+                let mut previous = *number;
                 while i < lines.len() {
                     let l = &lines[i];
                     i += 1;
@@ -127,6 +128,12 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                         closed = true;
                         break;
                     }
+                    // Blank lines are not command lines: a gap in the numbers was a
+                    // paragraph break, and the press keeps it.
+                    if l.number > previous + 1 && !body.is_empty() {
+                        body.push(String::new());
+                    }
+                    previous = l.number;
                     body.push(l.text.clone());
                 }
                 if !closed {
@@ -188,6 +195,18 @@ mod tests {
                 Command::VoteContinue,
                 Command::Status,
             ]
+        );
+    }
+
+    #[test]
+    fn press_keeps_its_paragraphs() {
+        let c = commands("PRESS TO ALL\nFirst.\n\nSecond.\nENDPRESS");
+        assert_eq!(
+            c,
+            vec![Command::Press {
+                to: PressTo::All,
+                lines: vec!["First.".into(), "".into(), "Second.".into()]
+            }]
         );
     }
 
