@@ -14,7 +14,7 @@ pub mod movement;
 pub mod retreat;
 
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
-use crate::order::{parse_order, unit_text, Order, UnitRef};
+use crate::order::{parse_order, push_unit_text, Order, UnitRef};
 use crate::phase::{Phase, PhaseKind, Season};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -34,8 +34,29 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// `A PAR`, `F STP/SC`.
     pub fn text(&self, map: &Map) -> String {
-        format!("{} {}", self.kind.letter(), map.loc_text(self.loc))
+        let mut out = String::with_capacity(9);
+        self.push_text(map, &mut out);
+        out
+    }
+
+    /// Appends `A PAR`, `F STP/SC` to `out`.
+    pub fn push_text(&self, map: &Map, out: &mut String) {
+        out.push(self.kind.letter());
+        out.push(' ');
+        map.push_loc(out, self.loc);
+    }
+}
+
+/// A unit's text for a message, written only if the message is (`{name}` in `format!`).
+pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
+
+impl fmt::Display for UnitName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(9);
+        self.1.push_text(self.0, &mut s);
+        f.write_str(&s)
     }
 }
 
@@ -188,11 +209,10 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: 
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);
     };
-    let written = order.to_text(map);
     let Some(id) = at[uref.prov() as usize] else {
         return Read::Void(void(
             sub.power,
-            written,
+            order.to_text(map),
             None,
             format!("there is no unit in {}", map.code(uref.prov())),
         ));
@@ -201,7 +221,7 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: 
     if unit.power != sub.power {
         return Read::Void(void(
             sub.power,
-            written,
+            order.to_text(map),
             None,
             format!("{} belongs to {}", unit.text(map), map.power_name(unit.power)),
         ));
@@ -304,10 +324,11 @@ pub(crate) fn skip_to_next(map: &Map, mut phase: Phase, board: &mut Board, hooks
     }
 }
 
-/// `A PAR` for a unit reference that may lack its type, filled in from the board.
-pub(crate) fn ref_text(map: &Map, units: &[Unit], r: &UnitRef) -> String {
-    match units.iter().find(|u| u.loc.prov == r.prov()) {
-        Some(u) => u.text(map),
-        None => unit_text(map, r),
+/// Appends `A PAR` for a unit reference that may lack its type, filled in from the board
+/// (`at`: the unit in each province).
+pub(crate) fn push_ref_text(map: &Map, units: &[Unit], at: &[Option<UnitId>], r: &UnitRef, out: &mut String) {
+    match at[r.prov() as usize] {
+        Some(u) => units[u].push_text(map, out),
+        None => push_unit_text(map, r, out),
     }
 }

@@ -7,11 +7,11 @@
 
 use super::hooks::{Hooks, Probe, Strength};
 use super::{
-    one_order_per_unit, read_order, ref_text, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read,
-    Submitted, Unit, UnitId, Verdict,
+    one_order_per_unit, push_ref_text, read_order, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read,
+    Submitted, Unit, UnitId, UnitName, Verdict,
 };
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
-use crate::order::Order;
+use crate::order::{Order, UnitRef};
 use crate::phase::Phase;
 
 /// A unit's order as the judge reads it, after validation. A void order, or a support or
@@ -239,7 +239,7 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
                 "builds and waives are for adjustment phases",
             )),
             Read::Unit { unit, order } => {
-                let text = order_text(map, units, &order);
+                let text = order_text(map, units, &at, &order);
                 match check(map, units, &at, &fleets_at_sea, unit, &order) {
                     Ok(l) => {
                         results.push(OrderResult {
@@ -336,21 +336,32 @@ fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String 
     }
 }
 
-/// The normalised notation, with the other units' types filled in from the board.
-fn order_text(map: &Map, units: &[Unit], order: &Order) -> String {
-    let own = order.unit().map(|u| ref_text(map, units, u)).unwrap_or_default();
+/// The normalised notation, with the other units' types filled in from the board (`at`: the
+/// unit in each province).
+fn order_text(map: &Map, units: &[Unit], at: &[Option<UnitId>], order: &Order) -> String {
+    let mut out = String::with_capacity(24);
+    let push_ref = |r: &UnitRef, out: &mut String| push_ref_text(map, units, at, r, out);
     match order {
-        Order::Support { target, dest: None, .. } => format!("{own} S {}", ref_text(map, units, target)),
-        Order::Support {
-            target, dest: Some(d), ..
-        } => {
-            let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
-            let to = map.loc_text(Loc { prov: d.prov, coast });
-            format!("{own} S {} - {to}", ref_text(map, units, target))
+        Order::Support { unit, target, dest } => {
+            push_ref(unit, &mut out);
+            out.push_str(" S ");
+            push_ref(target, &mut out);
+            if let Some(d) = dest {
+                let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
+                out.push_str(" - ");
+                map.push_loc(&mut out, Loc { prov: d.prov, coast });
+            }
         }
-        Order::Convoy { army, dest, .. } => format!("{own} C {} - {}", ref_text(map, units, army), map.code(dest.prov)),
-        o => o.to_text(map),
+        Order::Convoy { unit, army, dest } => {
+            push_ref(unit, &mut out);
+            out.push_str(" C ");
+            push_ref(army, &mut out);
+            out.push_str(" - ");
+            out.push_str(map.code(dest.prov));
+        }
+        o => return o.to_text(map),
     }
+    out
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
@@ -363,7 +374,7 @@ fn check(
     order: &Order,
 ) -> Result<Legal, String> {
     let unit = units[u];
-    let name = unit.text(map);
+    let name = UnitName(map, unit);
     match *order {
         Order::Hold(_) => Ok(Legal::Hold),
         Order::Move { dest, via_convoy, .. } => {
@@ -492,7 +503,7 @@ fn check_move(
     via_convoy: bool,
     without: Option<ProvId>,
 ) -> Result<(Loc, bool), String> {
-    let name = unit.text(map);
+    let name = UnitName(map, unit);
     let to = dest.prov;
     let code = map.code(to);
     if to == unit.loc.prov {

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use crate::yaml::Ordered;
 
+pub(crate) use names::deaccent;
 pub use names::{deaccent_upper, fold};
 
 /// Index of a province in its map.
@@ -122,6 +123,8 @@ pub struct Map {
     fleet_prov_borders: Vec<Vec<ProvId>>,
     pub starting_units: Vec<(Power, UnitType, Loc)>,
     names: names::NameIndex,
+    /// Every power's name, adjective and French name, folded, in power order.
+    power_names: Vec<(String, Power)>,
 }
 
 /// A problem in a map file, with where it is.
@@ -339,6 +342,11 @@ impl Map {
         }
 
         let names = names::NameIndex::build(&provinces).map_err(err)?;
+        let power_names = powers
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| [&p.name, &p.adjective, &p.french].map(|n| (fold(n), Power(i as u8))))
+            .collect();
         Ok(Map {
             name: raw.name,
             powers,
@@ -348,6 +356,7 @@ impl Map {
             fleet_prov_borders,
             starting_units,
             names,
+            power_names,
         })
     }
 
@@ -376,11 +385,12 @@ impl Map {
 
     /// The power with this name or adjective (English or French), any case.
     pub fn power_by_name(&self, name: &str) -> Option<Power> {
-        let f = fold(name);
-        self.powers
-            .iter()
-            .position(|p| fold(&p.name) == f || fold(&p.adjective) == f || fold(&p.french) == f)
-            .map(|i| Power(i as u8))
+        self.power_by_folded_name(&fold(name))
+    }
+
+    /// The power with this name, already folded ([`fold`]).
+    pub fn power_by_folded_name(&self, folded: &str) -> Option<Power> {
+        self.power_names.iter().find(|(n, _)| n == folded).map(|&(_, p)| p)
     }
 
     pub fn all_powers(&self) -> impl Iterator<Item = Power> + '_ {
@@ -390,6 +400,15 @@ impl Map {
     /// `LON`, `STP/SC`.
     pub fn loc_text(&self, l: Loc) -> String {
         loc_text(&self.provinces, l)
+    }
+
+    /// Appends `LON`, `STP/SC` to `out`.
+    pub fn push_loc(&self, out: &mut String, l: Loc) {
+        out.push_str(&self.provinces[l.prov as usize].code);
+        if let Some(c) = l.coast {
+            out.push('/');
+            out.push_str(c.code());
+        }
     }
 
     pub fn code(&self, p: ProvId) -> &str {
@@ -498,8 +517,11 @@ impl Map {
 
 fn loc_text(provinces: &[Province], l: Loc) -> String {
     let code = &provinces[l.prov as usize].code;
-    match l.coast {
-        Some(c) => format!("{code}/{}", c.code()),
-        None => code.clone(),
+    let mut out = String::with_capacity(code.len() + 3);
+    out.push_str(code);
+    if let Some(c) = l.coast {
+        out.push('/');
+        out.push_str(c.code());
     }
+    out
 }
