@@ -11,13 +11,15 @@
 //!   (DATC 6.B.15);
 //! - units and supported units have their real type and coast, whatever was written
 //!   (DATC 4.C.2, 4.B.5);
-//! - orders that name no unit of the power that wrote them, and orders arbitre cannot read,
-//!   are left out (both adjudicators ignore them: DATC 4.E.1);
+//! - orders for a unit of another power are given as written, with that unit's type and
+//!   place; orders for an empty province are given when the unit type is written; orders
+//!   arbitre cannot read, and those for an empty province without a unit type, are left out
+//!   (both adjudicators ignore all of these: DATC 4.E.1);
 //! - a unit given two different orders gets none; the same order twice counts once
 //!   (DATC 4.D.3: the peer would keep both different orders).
 
 use arbitre::judge::{Board, Outcome, Submitted};
-use arbitre::map::{Coast, Loc, Map, UnitType};
+use arbitre::map::{Coast, Loc, Map, Power, UnitType};
 use arbitre::order::{parse_order, Order};
 use diplomacy::geo::builder::ProvinceRegistry;
 use diplomacy::geo::{Coast as PCoast, Map as PMap, RegionKey, Terrain};
@@ -115,55 +117,76 @@ pub fn to_peer(map: &Map, board: &Board, orders: &[Submitted]) -> PeerPosition {
         .collect();
     let unit_at = |prov| board.units.iter().position(|u| u.loc.prov == prov);
 
-    // Read every order that is for one of the writer's own units.
-    let mut read: Vec<(usize, Order)> = Vec::new();
+    // Every order arbitre can read, with the unit it is written for: `(power, kind, place)`,
+    // the unit's real type and coast when there is one (DATC 4.C.2, 4.B.5).
+    let mut read: Vec<(Option<usize>, Power, UnitType, Loc, Order)> = Vec::new();
     for sub in orders {
         let Ok(order) = parse_order(map, &sub.text) else {
             continue;
         };
-        let Some(uref) = order.unit() else { continue };
-        let Some(u) = unit_at(uref.prov()) else { continue };
-        if board.units[u].power != sub.power {
-            continue;
-        }
+        let Some(uref) = order.unit().copied() else { continue };
         if matches!(order, Order::Disband(_) | Order::Build(_) | Order::Waive) {
             continue;
         }
-        read.push((u, order));
+        match (unit_at(uref.prov()), uref.kind) {
+            (Some(u), _) => read.push((Some(u), sub.power, board.units[u].kind, board.units[u].loc, order)),
+            // An empty province: the peer needs a unit type.
+            (None, Some(k)) => read.push((None, sub.power, k, uref.loc, order)),
+            (None, None) => {}
+        }
     }
-    // DATC 4.D.3: a unit with different orders gets none; the same order twice counts once.
+    // DATC 4.D.3, for each unit's own power: different orders, none; the same twice, once.
     let mut by_unit: HashMap<usize, Vec<Order>> = HashMap::new();
-    for (u, o) in read {
-        by_unit.entry(u).or_default().push(o);
+    for (u, p, _, _, o) in &read {
+        if let Some(u) = *u {
+            if board.units[u].power == *p {
+                by_unit.entry(u).or_default().push(o.clone());
+            }
+        }
     }
-    let mut chosen: Vec<Option<Order>> = vec![None; board.units.len()];
-    for (u, list) in by_unit {
-        if list.iter().all(|o| *o == list[0]) {
-            chosen[u] = Some(list[0].clone());
+    let mut kept: Vec<(Option<usize>, Power, UnitType, Loc, Order)> = Vec::new();
+    for r in read {
+        let own = r.0.filter(|&u| board.units[u].power == r.1);
+        match own {
+            Some(u) => {
+                let same = by_unit[&u].iter().all(|o| *o == r.4);
+                if same && !kept.iter().any(|k| k.0 == Some(u) && k.1 == r.1) {
+                    kept.push(r);
+                }
+            }
+            None => kept.push(r),
         }
     }
 
     // Moves first: a support of a fleet's move names the coast that move settled on.
     let mut move_dest: Vec<Option<Loc>> = vec![None; board.units.len()];
-    for (u, o) in chosen.iter().enumerate() {
-        if let Some(Order::Move { dest, .. }) = o {
-            let unit = board.units[u];
-            let coast = match unit.kind {
+    for (u, p, kind, loc, o) in &kept {
+        if let (Some(u), Order::Move { dest, .. }) = (u, o) {
+            if board.units[*u].power != *p {
+                continue;
+            }
+            let coast = match kind {
                 UnitType::Army => None,
-                UnitType::Fleet => fleet_coast(map, unit.loc, dest.prov, dest.coast),
+                UnitType::Fleet => fleet_coast(map, *loc, dest.prov, dest.coast),
             };
-            move_dest[u] = Some(Loc { prov: dest.prov, coast });
+            move_dest[*u] = Some(Loc { prov: dest.prov, coast });
         }
     }
 
     let mut out = Vec::new();
-    for (u, o) in chosen.iter().enumerate() {
-        let Some(o) = o else { continue };
-        let unit = board.units[u];
+    for (u, power, kind, loc, o) in &kept {
         let command: MainCommand<RegionKey> = match o {
             Order::Hold(_) => MainCommand::Hold,
-            Order::Move { via_convoy, .. } => {
-                let dest = region(map, move_dest[u].expect("a move"));
+            Order::Move { dest, via_convoy, .. } => {
+                let dest = match u.and_then(|u| move_dest[u]) {
+                    Some(d) => d,
+                    None if *kind == UnitType::Fleet => Loc {
+                        prov: dest.prov,
+                        coast: fleet_coast(map, *loc, dest.prov, dest.coast),
+                    },
+                    None => Loc::new(dest.prov),
+                };
+                let dest = region(map, dest);
                 if *via_convoy {
                     MoveCommand::with_mandatory_convoy(dest).into()
                 } else {
@@ -199,9 +222,9 @@ pub fn to_peer(map: &Map, board: &Board, orders: &[Submitted]) -> PeerPosition {
             Order::Disband(_) | Order::Build(_) | Order::Waive => continue,
         };
         out.push(MappedMainOrder::new(
-            nation(unit.power),
-            ptype(unit.kind),
-            region(map, unit.loc),
+            nation(*power),
+            ptype(*kind),
+            region(map, *loc),
             command,
         ));
     }
