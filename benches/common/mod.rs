@@ -5,21 +5,35 @@
 //! in the same run, and a table per group. Each side is timed in batches long enough for
 //! the clock (at least [`MIN_BATCH`]), the sides take turns (A B, then B A, ...) so that
 //! load from other processes falls on both, and the median batch of each side is kept.
+//!
+//! Times are the CPU time of this process ([`cpu_now`]), not the wall clock: on a machine
+//! shared with other work, time spent waiting for a core is not counted (what the other
+//! work does to the caches still is).
 
 #![allow(dead_code)]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// CPU time used by this process so far, all threads (the resolver may run on a thread of
+/// its own for large boards).
+pub fn cpu_now() -> Duration {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
 
 /// The shortest batch worth timing.
 pub const MIN_BATCH: Duration = Duration::from_millis(2);
 
-/// Rounds of alternation per measurement: `BENCH_ROUNDS` in the environment, default 7.
+/// Rounds of alternation per measurement: `BENCH_ROUNDS` in the environment, default 9.
 pub fn rounds() -> usize {
     std::env::var("BENCH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
         .filter(|&n| n > 0)
-        .unwrap_or(7)
+        .unwrap_or(9)
 }
 
 /// A side of a measurement: runs `iters` iterations (its setup, if any, outside the clock)
@@ -64,11 +78,11 @@ pub fn single(a: &mut Side<'_>, rounds: usize) -> f64 {
     median(&mut ts)
 }
 
-/// Times `f` once.
+/// Times `f` once (CPU time).
 pub fn once<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
+    let start = cpu_now();
     let out = f();
-    (out, start.elapsed())
+    (out, cpu_now() - start)
 }
 
 pub fn median(v: &mut [f64]) -> f64 {

@@ -18,7 +18,7 @@
 //!
 //! Groups: the DATC movement positions of `tests/datc`, common openings for all seven
 //! powers, and random legal mid-game positions (`generate.rs`). `BENCH_ROUNDS` sets the
-//! rounds of alternation per position (default 7); `BENCH_VERBOSE=1` prints every position.
+//! rounds of alternation per position (default 9); `BENCH_VERBOSE=1` prints every position.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -33,7 +33,6 @@ use common::{fmt_int, fmt_time};
 use diplomacy::judge::Rulebook;
 use std::hint::black_box;
 use std::path::Path;
-use std::time::Instant;
 use translate::{arbitre_end_state, peer_adjudicate, peer_adjudicate_text, peer_end_state, to_peer, PeerPosition};
 
 /// DATC cases the peer's own DATC suite marks as not expressible or disagreed with, with
@@ -162,7 +161,7 @@ const CONVOY_RULE: &str = "the peer's 2023 rulebook lets an army use a convoy ro
 
 fn time_case(map: &Map, c: &Case, rounds: usize) -> Timed {
     let mut a = |iters: u64| {
-        let start = Instant::now();
+        let start = common::cpu_now();
         for _ in 0..iters {
             black_box(judge::adjudicate(
                 map,
@@ -172,23 +171,23 @@ fn time_case(map: &Map, c: &Case, rounds: usize) -> Timed {
                 &Standard,
             ));
         }
-        start.elapsed()
+        common::cpu_now() - start
     };
     let mut b = |iters: u64| {
-        let start = Instant::now();
+        let start = common::cpu_now();
         for _ in 0..iters {
             black_box(peer_adjudicate_text(black_box(&c.peer)));
         }
-        start.elapsed()
+        common::cpu_now() - start
     };
     let mut v = |iters: u64| {
         // The peer takes its orders by value: clone them before the clock starts.
         let inputs: Vec<_> = (0..iters).map(|_| c.peer.orders.clone()).collect();
-        let start = Instant::now();
+        let start = common::cpu_now();
         for orders in inputs {
             black_box(peer_adjudicate(&c.peer, black_box(orders)));
         }
-        start.elapsed()
+        common::cpu_now() - start
     };
     let t = common::interleaved(&mut [&mut a, &mut b, &mut v], rounds);
     Timed {

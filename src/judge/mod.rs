@@ -54,9 +54,12 @@ pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
 
 impl fmt::Display for UnitName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(9);
-        self.1.push_text(self.0, &mut s);
-        f.write_str(&s)
+        let (map, unit) = (self.0, self.1);
+        write!(f, "{} {}", unit.kind.letter(), map.code(unit.loc.prov))?;
+        match unit.loc.coast {
+            Some(c) => write!(f, "/{}", c.code()),
+            None => Ok(()),
+        }
     }
 }
 
@@ -183,18 +186,35 @@ pub(crate) enum Read {
     Void(OrderResult),
 }
 
-/// Parses a submitted order and finds the unit it is for among `units`. The unit type and
-/// coast written are not checked: a wrong type or coast is ignored (DATC 4.C.2, 4.B.5).
-/// Which unit stands in each province (`None` for an empty one).
-pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> Vec<Option<UnitId>> {
-    let mut at = vec![None; map.provinces.len()];
-    for (i, u) in units.iter().enumerate() {
-        at[u.loc.prov as usize] = Some(i);
+/// Which unit stands in each province: one `u32` per province (small, so that building it
+/// for every phase stays cheap), `NO_UNIT` for an empty one.
+pub(crate) struct ProvIndex(Vec<u32>);
+
+const NO_UNIT: u32 = u32::MAX;
+
+impl ProvIndex {
+    pub(crate) fn get(&self, p: ProvId) -> Option<UnitId> {
+        match self.0[p as usize] {
+            NO_UNIT => None,
+            u => Some(u as UnitId),
+        }
     }
-    at
 }
 
-pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: &Submitted) -> Read {
+/// The [`ProvIndex`] of `units`.
+pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
+    assert!(units.len() < NO_UNIT as usize, "too many units");
+    let mut at = vec![NO_UNIT; map.provinces.len()];
+    for (i, u) in units.iter().enumerate() {
+        at[u.loc.prov as usize] = i as u32;
+    }
+    ProvIndex(at)
+}
+
+/// Parses a submitted order and finds the unit it is for among `units` (`at`: their
+/// [`ProvIndex`]). The unit type and coast written are not checked: a wrong type or coast is
+/// ignored (DATC 4.C.2, 4.B.5).
+pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, sub: &Submitted) -> Read {
     let order = match parse_order(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
@@ -209,7 +229,7 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: 
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);
     };
-    let Some(id) = at[uref.prov() as usize] else {
+    let Some(id) = at.get(uref.prov()) else {
         return Read::Void(void(
             sub.power,
             order.to_text(map),
@@ -326,8 +346,8 @@ pub(crate) fn skip_to_next(map: &Map, mut phase: Phase, board: &mut Board, hooks
 
 /// Appends `A PAR` for a unit reference that may lack its type, filled in from the board
 /// (`at`: the unit in each province).
-pub(crate) fn push_ref_text(map: &Map, units: &[Unit], at: &[Option<UnitId>], r: &UnitRef, out: &mut String) {
-    match at[r.prov() as usize] {
+pub(crate) fn push_ref_text(map: &Map, units: &[Unit], at: &ProvIndex, r: &UnitRef, out: &mut String) {
+    match at.get(r.prov()) {
         Some(u) => units[u].push_text(map, out),
         None => push_unit_text(map, r, out),
     }

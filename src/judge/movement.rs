@@ -7,8 +7,8 @@
 
 use super::hooks::{Hooks, Probe, Strength};
 use super::{
-    one_order_per_unit, push_ref_text, read_order, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read,
-    Submitted, Unit, UnitId, UnitName, Verdict,
+    one_order_per_unit, push_ref_text, read_order, skip_to_next, void, Board, Dislodged, OrderResult, Outcome,
+    ProvIndex, Read, Submitted, Unit, UnitId, UnitName, Verdict,
 };
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
@@ -84,6 +84,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     }
 
     let mut next = Board {
+        units: Vec::with_capacity(board.units.len()),
         centers: board.centers.clone(),
         ..Board::default()
     };
@@ -99,9 +100,12 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         }
         next.units.push(unit);
     }
-    next.contested = r.contested(&taken(map, &next));
+    let mut taken = taken(map, &next);
+    next.contested = r.contested(&taken);
     // The contested provinces are taken too.
-    let taken = taken(map, &next);
+    for &p in &next.contested {
+        taken[p as usize] = true;
+    }
     for (u, by) in dislodgers.iter().enumerate() {
         let Some(by) = *by else { continue };
         let attacker_from = match v.acts[by] {
@@ -226,7 +230,7 @@ enum Legal {
 }
 
 /// The orders read, checked and matched. `at`: the unit in each province.
-fn validate(map: &Map, board: &Board, at: &[Option<UnitId>], orders: &[Submitted]) -> Validated {
+fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> Validated {
     let units = &board.units;
     let seas = LazySeas {
         map,
@@ -235,7 +239,7 @@ fn validate(map: &Map, board: &Board, at: &[Option<UnitId>], orders: &[Submitted
     };
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
-    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
+    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
     for sub in orders {
         let idx = results.len();
         match read_order(map, units, at, sub) {
@@ -271,8 +275,9 @@ fn validate(map: &Map, board: &Board, at: &[Option<UnitId>], orders: &[Submitted
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
     // 2023 rules; no fallback to the land route, DATC 6.G.8).
-    let mut own_convoyed = vec![false; units.len()];
-    for (f, c) in chosen.iter().enumerate() {
+    let any_convoy = legal.iter().any(|l| matches!(l.2, Legal::Convoy { .. }));
+    let mut own_convoyed = vec![false; if any_convoy { units.len() } else { 0 }];
+    for (f, c) in chosen.iter().enumerate().filter(|_| any_convoy) {
         if let Some((_, Legal::Convoy { army, dest })) = *c {
             if units[f].power == units[army].power {
                 if let Some((_, Legal::Move { dest: d, .. })) = chosen[army] {
@@ -292,7 +297,8 @@ fn validate(map: &Map, board: &Board, at: &[Option<UnitId>], orders: &[Submitted
             },
         )) = chosen[u]
         {
-            let convoyed = units[u].kind == UnitType::Army && (needs_convoy || via_convoy || own_convoyed[u]);
+            let convoyed =
+                units[u].kind == UnitType::Army && (needs_convoy || via_convoy || (any_convoy && own_convoyed[u]));
             acts[u] = Act::Move { dest, convoyed };
         }
     }
@@ -347,7 +353,7 @@ fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String 
 
 /// The normalised notation, with the other units' types filled in from the board (`at`: the
 /// unit in each province).
-fn order_text(map: &Map, units: &[Unit], at: &[Option<UnitId>], order: &Order) -> String {
+fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> String {
     let mut out = String::with_capacity(24);
     let push_ref = |r: &UnitRef, out: &mut String| push_ref_text(map, units, at, r, out);
     match order {
@@ -377,7 +383,7 @@ fn order_text(map: &Map, units: &[Unit], at: &[Option<UnitId>], order: &Order) -
 fn check(
     map: &Map,
     units: &[Unit],
-    at: &[Option<UnitId>],
+    at: &ProvIndex,
     seas: &LazySeas<'_>,
     u: UnitId,
     order: &Order,
@@ -395,7 +401,7 @@ fn check(
             })
         }
         Order::Support { target, dest, .. } => {
-            let Some(t) = at[target.prov() as usize] else {
+            let Some(t) = at.get(target.prov()) else {
                 return Err(format!("there is no unit in {} to support", map.code(target.prov())));
             };
             if t == u {
@@ -454,7 +460,7 @@ fn check(
             if unit.kind != UnitType::Fleet || !map.is_sea(unit.loc.prov) {
                 return Err(format!("{name} cannot convoy: only fleets at sea convoy"));
             }
-            let Some(a) = at[army.prov() as usize] else {
+            let Some(a) = at.get(army.prov()) else {
                 return Err(format!("there is no unit in {} to convoy", map.code(army.prov())));
             };
             let army_unit = units[a];
@@ -855,7 +861,7 @@ struct Resolver<'a> {
     acts: &'a [Act],
     hooks: &'a dyn Hooks,
     /// The unit in each province.
-    occupant: Vec<Option<UnitId>>,
+    occupant: ProvIndex,
     links: Links,
     dec: Vec<Decision>,
     deps: Vec<UnitId>,
@@ -867,7 +873,7 @@ impl<'a> Resolver<'a> {
         map: &'a Map,
         units: &'a [Unit],
         acts: &'a [Act],
-        occupant: Vec<Option<UnitId>>,
+        occupant: ProvIndex,
         hooks: &'a dyn Hooks,
     ) -> Resolver<'a> {
         let decision = Decision {
@@ -1042,7 +1048,7 @@ impl<'a> Resolver<'a> {
     /// head-to-head battle.
     fn head_to_head(&self, m: UnitId) -> Option<UnitId> {
         let dest = self.acts[m].dest()?;
-        let o = self.occupant[dest as usize]?;
+        let o = self.occupant.get(dest)?;
         (self.acts[o].dest() == Some(self.origin(m)) && !self.convoyed(m) && !self.convoyed(o)).then_some(o)
     }
 
@@ -1099,7 +1105,7 @@ impl<'a> Resolver<'a> {
 
     /// HOLD STRENGTH of a province (DATC 5.B.5).
     fn hold_strength(&mut self, prov: ProvId) -> Strength {
-        let Some(o) = self.occupant[prov as usize] else {
+        let Some(o) = self.occupant.get(prov) else {
             return 0;
         };
         let base = match self.acts[o] {
@@ -1122,7 +1128,7 @@ impl<'a> Resolver<'a> {
             return 0;
         }
         let dest = self.acts[m].dest().expect("a move");
-        let Some(o) = self.occupant[dest as usize] else {
+        let Some(o) = self.occupant.get(dest) else {
             return 1 + self.support_count(m, None);
         };
         let moving_away = matches!(self.acts[o], Act::Move { .. }) && self.head_to_head(m) != Some(o);
@@ -1191,7 +1197,7 @@ impl<'a> Resolver<'a> {
                 return Some(Failure::Beaten(o, attack == 0 && self.power_of(o) == self.power_of(m)));
             }
         } else {
-            let occ = self.occupant[dest as usize];
+            let occ = self.occupant.get(dest);
             let attack = self.attack_against(m, base, occ);
             if attack <= self.hold_strength(dest) {
                 return Some(match occ {

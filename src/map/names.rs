@@ -66,11 +66,37 @@ pub(crate) fn deaccent(c: char) -> Option<&'static str> {
     })
 }
 
+/// FNV-1a: a fast hash for the short, fixed keys of a [`NameIndex`]. The table never
+/// grows from what players write (they only look names up), so its probe lengths are set
+/// by the map's own names.
+#[derive(Clone, Copy, Default)]
+pub struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+
 /// Every way of naming a province, folded, to its id.
 #[derive(Debug, Default)]
 pub struct NameIndex {
-    by_name: HashMap<String, ProvId>,
-    /// The most words any name has: the parser tries this many first.
+    by_name: FnvMap<String, ProvId>,
+    /// The first words of every name of two or more words (`SAINT`, `SAINT PETERSBOURG` of
+    /// `SAINT PETERSBOURG COTE SUD`): words read that are neither a name nor one of these
+    /// cannot start a longer name, and the parser stops there.
+    prefixes: FnvMap<String, ()>,
+    /// The most words any name has: the parser tries no more than this many.
     pub max_words: usize,
 }
 
@@ -93,6 +119,9 @@ impl NameIndex {
                     }
                 }
                 idx.max_words = idx.max_words.max(key.split(' ').count());
+                for (at, _) in key.match_indices(' ') {
+                    idx.prefixes.insert(key[..at].to_string(), ());
+                }
                 idx.by_name.insert(key, i as ProvId);
             }
         }
@@ -101,6 +130,11 @@ impl NameIndex {
 
     pub fn get(&self, folded: &str) -> Option<ProvId> {
         self.by_name.get(folded).copied()
+    }
+
+    /// Are these words (folded) the first words of a longer name?
+    pub fn is_prefix(&self, folded: &str) -> bool {
+        self.prefixes.contains_key(folded)
     }
 }
 

@@ -228,8 +228,13 @@ impl<'a> Parser<'a> {
             };
             count += 1;
             i += 1;
-            if let Some(p) = index.get(&self.words[first..t.word.1]) {
+            let words = &self.words[first..t.word.1];
+            if let Some(p) = index.get(words) {
                 best = Some((p, i));
+            }
+            if !index.is_prefix(words) {
+                // No longer name starts with these words.
+                break;
             }
             // A hyphen may join the words of one name.
             if matches!(self.toks.get(i), Some(Token { tok: Tok::Dash, .. })) && self.word_at(i + 1).is_some() {
