@@ -2,7 +2,6 @@
 //! case, with or without accents, with spaces, hyphens or dots between the words.
 
 use super::{ProvId, Province};
-use std::collections::HashMap;
 
 /// Upper case, accents removed, every run of non-alphanumeric characters made one space.
 /// `"Saint-Pétersbourg"` and `"saint petersbourg"` both fold to `"SAINT PETERSBOURG"`.
@@ -66,36 +65,107 @@ pub(crate) fn deaccent(c: char) -> Option<&'static str> {
     })
 }
 
-/// FNV-1a: a fast hash for the short, fixed keys of a [`NameIndex`]. The table never
-/// grows from what players write (they only look names up), so its probe lengths are set
-/// by the map's own names.
-#[derive(Clone, Copy, Default)]
-pub struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
+/// FNV-1a, 64 bits: a fast hash for the short, fixed keys of a [`NameIndex`].
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
+    h
 }
 
-type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+/// A set of strings, each with a value, looked up by `&str`: open addressing with linear
+/// probing over one array of small slots, the strings themselves side by side in one
+/// buffer in the order they were added. On a map of 100,000 provinces a lookup then costs
+/// about two cache misses (the slot, the string, near those of the neighbouring provinces),
+/// where a `HashMap<String, _>` costs three or four. The table never grows from what
+/// players write: they only look names up, so probe lengths are set by the map's names.
+#[derive(Debug, Default)]
+struct StrTable {
+    /// `(hash >> 32, start, len, value)`; `len == u32::MAX` marks an empty slot.
+    slots: Vec<(u32, u32, u32, ProvId)>,
+    text: String,
+    len: usize,
+}
+
+impl StrTable {
+    const EMPTY: u32 = u32::MAX;
+
+    fn slot(&self, key: &str) -> (usize, u32) {
+        let h = fnv(key.as_bytes());
+        let mask = self.slots.len() - 1;
+        ((h as usize) & mask, (h >> 32) as u32)
+    }
+
+    fn key(&self, slot: &(u32, u32, u32, ProvId)) -> &str {
+        &self.text[slot.1 as usize..(slot.1 + slot.2) as usize]
+    }
+
+    fn get(&self, key: &str) -> Option<ProvId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let (mut i, tag) = self.slot(key);
+        let mask = self.slots.len() - 1;
+        loop {
+            let s = &self.slots[i];
+            if s.2 == Self::EMPTY {
+                return None;
+            }
+            if s.0 == tag && self.key(s) == key {
+                return Some(s.3);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds `key` with `value`, or returns the value it already has.
+    fn insert(&mut self, key: &str, value: ProvId) -> Option<ProvId> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let (mut i, tag) = self.slot(key);
+        let mask = self.slots.len() - 1;
+        loop {
+            let s = self.slots[i];
+            if s.2 == Self::EMPTY {
+                let start = self.text.len() as u32;
+                self.text.push_str(key);
+                self.slots[i] = (tag, start, key.len() as u32, value);
+                self.len += 1;
+                return None;
+            }
+            if s.0 == tag && self.key(&s) == key {
+                return Some(s.3);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Twice the slots (at least 64), every key put back in its new place.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![(0, 0, Self::EMPTY, 0); (old.len() * 2).max(64)];
+        let mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|s| s.2 != Self::EMPTY) {
+            let mut i = (fnv(self.key(&s).as_bytes()) as usize) & mask;
+            while self.slots[i].2 != Self::EMPTY {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+        }
+    }
+}
 
 /// Every way of naming a province, folded, to its id.
 #[derive(Debug, Default)]
 pub struct NameIndex {
-    by_name: FnvMap<String, ProvId>,
+    by_name: StrTable,
     /// The first words of every name of two or more words (`SAINT`, `SAINT PETERSBOURG` of
     /// `SAINT PETERSBOURG COTE SUD`): words read that are neither a name nor one of these
     /// cannot start a longer name, and the parser stops there.
-    prefixes: FnvMap<String, ()>,
+    prefixes: StrTable,
     /// The most words any name has: the parser tries no more than this many.
     pub max_words: usize,
 }
@@ -110,7 +180,7 @@ impl NameIndex {
                 if key.is_empty() {
                     return Err(format!("province {}: empty name", p.code));
                 }
-                if let Some(&other) = idx.by_name.get(&key) {
+                if let Some(other) = idx.by_name.insert(&key, i as ProvId) {
                     if other as usize != i {
                         return Err(format!(
                             "the name `{name}` is used by both {} and {}",
@@ -120,27 +190,41 @@ impl NameIndex {
                 }
                 idx.max_words = idx.max_words.max(key.split(' ').count());
                 for (at, _) in key.match_indices(' ') {
-                    idx.prefixes.insert(key[..at].to_string(), ());
+                    idx.prefixes.insert(&key[..at], 0);
                 }
-                idx.by_name.insert(key, i as ProvId);
             }
         }
         Ok(idx)
     }
 
     pub fn get(&self, folded: &str) -> Option<ProvId> {
-        self.by_name.get(folded).copied()
+        self.by_name.get(folded)
     }
 
     /// Are these words (folded) the first words of a longer name?
     pub fn is_prefix(&self, folded: &str) -> bool {
-        self.prefixes.contains_key(folded)
+        self.prefixes.get(folded).is_some()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fold;
+    use super::{fold, StrTable};
+
+    #[test]
+    fn the_string_table_finds_every_key_and_no_other() {
+        let mut t = StrTable::default();
+        assert_eq!(t.get("A"), None);
+        for i in 0..5000u32 {
+            assert_eq!(t.insert(&format!("P{i}"), i), None);
+        }
+        assert_eq!(t.insert("P17", 99), Some(17), "a key added twice keeps its value");
+        for i in 0..5000u32 {
+            assert_eq!(t.get(&format!("P{i}")), Some(i));
+        }
+        assert_eq!(t.get("P5000"), None);
+        assert_eq!(t.get(""), None);
+    }
 
     #[test]
     fn folding_ignores_case_accents_and_punctuation() {
