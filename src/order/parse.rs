@@ -43,6 +43,7 @@ struct Token {
 
 /// Appends `c` folded (upper case, accents removed) to `out`; false if it is not part of a
 /// word (nothing of it is a letter or digit).
+#[inline]
 fn push_word_char(out: &mut String, c: char) -> bool {
     if c.is_ascii() {
         if c.is_ascii_alphanumeric() {
@@ -51,6 +52,12 @@ fn push_word_char(out: &mut String, c: char) -> bool {
         }
         return false;
     }
+    push_folded(out, c)
+}
+
+/// [`push_word_char`] for a character beyond ASCII.
+#[inline(never)]
+fn push_folded(out: &mut String, c: char) -> bool {
     let before = out.len();
     for u in c.to_uppercase() {
         match deaccent(u) {
