@@ -14,7 +14,7 @@ pub mod movement;
 pub mod retreat;
 
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
-use crate::order::{parse_order, push_unit_text, Order, UnitRef};
+use crate::order::{push_unit_text, Order, Reader, UnitRef};
 use crate::phase::{Phase, PhaseKind, Season};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -212,10 +212,10 @@ pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
 }
 
 /// Parses a submitted order and finds the unit it is for among `units` (`at`: their
-/// [`ProvIndex`]). The unit type and coast written are not checked: a wrong type or coast is
+/// [`ProvIndex`]), with `reader`'s buffers. The unit type and coast written are not checked: a wrong type or coast is
 /// ignored (DATC 4.C.2, 4.B.5).
-pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, sub: &Submitted) -> Read {
-    let order = match parse_order(map, &sub.text) {
+pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut Reader, sub: &Submitted) -> Read {
+    let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
             return Read::Void(void(

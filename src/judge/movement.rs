@@ -240,9 +240,10 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
     let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
+    let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
-        match read_order(map, units, at, sub) {
+        match read_order(map, units, at, &mut reader, sub) {
             Read::Void(r) => results.push(r),
             Read::Free(order) => results.push(void(
                 sub.power,

@@ -37,9 +37,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     let mut results: Vec<OrderResult> = Vec::new();
     // (result index, dislodged unit, destination or None for a disband)
     let mut given: Vec<(usize, usize, Option<Loc>)> = Vec::new();
+    let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
-        let read = read_order(map, &retreating, &at, sub);
+        let read = read_order(map, &retreating, &at, &mut reader, sub);
         let (unit, order) = match read {
             Read::Unit { unit, order } => (unit, order),
             Read::Free(order) => {

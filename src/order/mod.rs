@@ -5,7 +5,7 @@
 
 mod parse;
 
-pub use parse::{parse_order, ParseError};
+pub use parse::{parse_order, ParseError, Reader};
 
 use crate::map::{Coast, Loc, Map, ProvId, UnitType};
 

@@ -72,9 +72,12 @@ fn push_folded(out: &mut String, c: char) -> bool {
 /// Splits a line into tokens. The words, folded, are written one after the other into the
 /// returned string, separated by single spaces: a name of several words (`MID ATLANTIC
 /// OCEAN`) is then one slice of it, whatever separated the words in the line.
-fn tokenize(line: &str) -> Result<(Vec<Token>, String), ParseError> {
-    let mut out: Vec<Token> = Vec::with_capacity(8);
-    let mut words = String::with_capacity(line.len() + 4);
+/// `out` and `words` are cleared first (they are [`Reader`]'s buffers).
+fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), ParseError> {
+    out.clear();
+    words.clear();
+    out.reserve(8);
+    words.reserve(line.len() + 4);
     let mut chars = line.char_indices().enumerate().peekable();
     while let Some(&(i, (b, c))) = chars.peek() {
         let col = i + 1;
@@ -83,12 +86,12 @@ fn tokenize(line: &str) -> Result<(Vec<Token>, String), ParseError> {
             words.push(' ');
         }
         let first = words.len();
-        if push_word_char(&mut words, c) {
+        if push_word_char(words, c) {
             // A word: letters and digits, accents folded.
             chars.next();
             let mut end = b + c.len_utf8();
             while let Some(&(_, (b2, c2))) = chars.peek() {
-                if !push_word_char(&mut words, c2) {
+                if !push_word_char(words, c2) {
                     break;
                 }
                 end = b2 + c2.len_utf8();
@@ -134,15 +137,15 @@ fn tokenize(line: &str) -> Result<(Vec<Token>, String), ParseError> {
             });
         }
     }
-    Ok((out, words))
+    Ok(())
 }
 
 struct Parser<'a> {
     map: &'a Map,
     line: &'a str,
-    toks: Vec<Token>,
+    toks: &'a [Token],
     /// The words of the line, folded (see [`tokenize`]).
-    words: String,
+    words: &'a str,
     pos: usize,
     line_len: usize,
 }
@@ -493,22 +496,36 @@ fn direction(w: &str) -> Option<Coast> {
 /// Reads one order in the position-file notation. The error names the column and what was
 /// expected there.
 pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
-    let (toks, words) = tokenize(line)?;
-    if toks.is_empty() {
-        return Err(ParseError {
-            column: 1,
-            message: "empty order".into(),
-        });
+    Reader::default().parse(map, line)
+}
+
+/// [`parse_order`] for many orders: the tokens and the folded words of each line go into
+/// buffers kept from one order to the next, instead of two allocations per order.
+#[derive(Default)]
+pub struct Reader {
+    toks: Vec<Token>,
+    words: String,
+}
+
+impl Reader {
+    pub fn parse(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
+        tokenize(line, &mut self.toks, &mut self.words)?;
+        if self.toks.is_empty() {
+            return Err(ParseError {
+                column: 1,
+                message: "empty order".into(),
+            });
+        }
+        let mut p = Parser {
+            map,
+            line,
+            toks: &self.toks,
+            words: &self.words,
+            pos: 0,
+            line_len: line.chars().count(),
+        };
+        p.order()
     }
-    let mut p = Parser {
-        map,
-        line,
-        toks,
-        words,
-        pos: 0,
-        line_len: line.chars().count(),
-    };
-    p.order()
 }
 
 #[cfg(test)]
