@@ -12,7 +12,6 @@
 //! beside a channel are coasts. Armies move between land cells; fleets move along a channel,
 //! between a channel and its coasts, and along a coast.
 
-#[allow(dead_code)]
 mod common;
 
 use arbitre::judge::{self, Board, Standard, Submitted, Unit, Verdict};
@@ -66,7 +65,7 @@ impl Grid {
         let _ = r;
         if c % 6 == 5 {
             Cell::Sea
-        } else if c % 6 == 4 || (c % 6 == 0 && c > 0) {
+        } else if c % 6 == 4 || (c.is_multiple_of(6) && c > 0) {
             Cell::Coast
         } else {
             Cell::Land

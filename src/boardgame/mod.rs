@@ -61,6 +61,9 @@ pub trait BoardGame {
     fn finish(&self) -> Option<Finish>;
 }
 
+/// How a board game starts: the game, and the notes announced with the welcome.
+pub type Start = fn(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String>;
+
 /// A game as the players file names it.
 pub struct Kind {
     /// The `variant:` of the players file.
@@ -71,7 +74,7 @@ pub struct Kind {
     /// counts the game allows.
     pub sides: fn(players: usize) -> Result<Vec<&'static str>, String>,
     /// Starts a game. The notes are announced with the welcome (e.g. the first die).
-    pub start: fn(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String>,
+    pub start: Start,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
 }

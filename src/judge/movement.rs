@@ -1292,9 +1292,9 @@ impl<'a> Resolver<'a> {
     /// two or more moves into them that failed although they had a route and counted.
     fn contested(&mut self, taken: &[bool]) -> Vec<ProvId> {
         let mut out = Vec::new();
-        for p in 0..self.links.first_mover.len() {
+        for (p, &taken) in taken.iter().enumerate() {
             let first = self.links.first_mover[p];
-            if first == NONE || self.links.unit[first as usize].next_mover == NONE || taken[p] {
+            if first == NONE || self.links.unit[first as usize].next_mover == NONE || taken {
                 continue;
             }
             let mut failed = 0;
