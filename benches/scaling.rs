@@ -8,6 +8,10 @@
 //! text, median of `BENCH_ROUNDS` runs, default 9), with the time per unit: linear growth
 //! keeps the time per unit flat. `BENCH_SIZES=100,1000` picks the sizes.
 //!
+//! `BENCH_ONCE=1` adjudicates each board once, untimed, in [`adjudicate_once`], for counting
+//! instructions with `valgrind --tool=callgrind --toggle-collect='*adjudicate_once*'`
+//! (see BENCHMARKS.md): a count that the load of the machine does not change.
+//!
 //! The map: a grid, 4-connected. Every sixth column is a channel of sea; the land cells
 //! beside a channel are coasts. Armies move between land cells; fleets move along a channel,
 //! between a channel and its coasts, and along a coast.
@@ -335,6 +339,12 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
     }
 }
 
+/// One adjudication, kept out of line so that callgrind can count it alone.
+#[inline(never)]
+fn adjudicate_once(map: &Map, phase: Phase, board: &Board, orders: &[Submitted]) -> usize {
+    judge::adjudicate(map, phase, board, orders, &Standard).results.len()
+}
+
 fn sizes() -> Vec<usize> {
     std::env::var("BENCH_SIZES")
         .ok()
@@ -369,6 +379,15 @@ fn main() {
         let moves = count(|a| matches!(a, arbitre::judge::Act::Move { .. }));
         let supports = count(|a| matches!(a, arbitre::judge::Act::Support { .. }));
         let convoys = count(|a| matches!(a, arbitre::judge::Act::Convoy { .. }));
+        if std::env::var("BENCH_ONCE").is_ok_and(|v| v == "1") {
+            let n = adjudicate_once(&map, phase, &board, &orders);
+            println!(
+                "| {} | {} | adjudicated once ({n} results) |",
+                fmt_int(g.len() as u64),
+                fmt_int(board.units.len() as u64)
+            );
+            continue;
+        }
         let mut side = |iters: u64| {
             let start = common::cpu_now();
             for _ in 0..iters {
