@@ -132,6 +132,8 @@ pub struct Map {
     /// stretch of memory, not a string allocated somewhere for each.
     codes: String,
     code_end: Vec<u32>,
+    /// Each province's kind, one byte each, for the same reason.
+    kinds: Vec<Kind>,
     /// Every power's name, adjective and French name, folded, in power order.
     power_names: Vec<(String, Power)>,
 }
@@ -383,6 +385,7 @@ impl Map {
             .enumerate()
             .flat_map(|(i, p)| [&p.name, &p.adjective, &p.french].map(|n| (fold(n), Power(i as u8))))
             .collect();
+        let kinds = provinces.iter().map(|p| p.kind).collect();
         let mut codes = String::new();
         let mut code_end = Vec::with_capacity(provinces.len());
         for p in &provinces {
@@ -411,6 +414,7 @@ impl Map {
             names,
             codes,
             code_end,
+            kinds,
             power_names,
         })
     }
@@ -475,15 +479,15 @@ impl Map {
     }
 
     pub fn is_sea(&self, p: ProvId) -> bool {
-        self.provinces[p as usize].kind == Kind::Sea
+        self.kinds[p as usize] == Kind::Sea
     }
 
     pub fn is_land(&self, p: ProvId) -> bool {
-        matches!(self.provinces[p as usize].kind, Kind::Land | Kind::Coast)
+        matches!(self.kinds[p as usize], Kind::Land | Kind::Coast)
     }
 
     pub fn is_coastal(&self, p: ProvId) -> bool {
-        self.provinces[p as usize].kind == Kind::Coast
+        self.kinds[p as usize] == Kind::Coast
     }
 
     pub fn coasts(&self, p: ProvId) -> &[Coast] {
