@@ -75,7 +75,7 @@ fn fnv(bytes: &[u8]) -> u64 {
     h
 }
 
-/// A set of strings, each with a value, looked up by `&str`: open addressing with linear
+/// A set of strings, each with a `u32` value, looked up by `&str`: open addressing with linear
 /// probing over one array of small slots, the strings themselves side by side in one
 /// buffer in the order they were added. On a map of 100,000 provinces a lookup then costs
 /// about two cache misses (the slot, the string, near those of the neighbouring provinces),
@@ -84,7 +84,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 #[derive(Debug, Default)]
 struct StrTable {
     /// `(hash >> 32, start, len, value)`; `len == u32::MAX` marks an empty slot.
-    slots: Vec<(u32, u32, u32, ProvId)>,
+    slots: Vec<(u32, u32, u32, u32)>,
     text: String,
     len: usize,
 }
@@ -98,11 +98,11 @@ impl StrTable {
         ((h as usize) & mask, (h >> 32) as u32)
     }
 
-    fn key(&self, slot: &(u32, u32, u32, ProvId)) -> &str {
+    fn key(&self, slot: &(u32, u32, u32, u32)) -> &str {
         &self.text[slot.1 as usize..(slot.1 + slot.2) as usize]
     }
 
-    fn get(&self, key: &str) -> Option<ProvId> {
+    fn get(&self, key: &str) -> Option<u32> {
         if self.slots.is_empty() {
             return None;
         }
@@ -120,8 +120,8 @@ impl StrTable {
         }
     }
 
-    /// Adds `key` with `value`, or returns the value it already has.
-    fn insert(&mut self, key: &str, value: ProvId) -> Option<ProvId> {
+    /// The value of `key`, added with the value 0 if it is not there yet.
+    fn entry(&mut self, key: &str) -> &mut u32 {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -132,12 +132,12 @@ impl StrTable {
             if s.2 == Self::EMPTY {
                 let start = self.text.len() as u32;
                 self.text.push_str(key);
-                self.slots[i] = (tag, start, key.len() as u32, value);
+                self.slots[i] = (tag, start, key.len() as u32, 0);
                 self.len += 1;
-                return None;
+                return &mut self.slots[i].3;
             }
             if s.0 == tag && self.key(&s) == key {
-                return Some(s.3);
+                return &mut self.slots[i].3;
             }
             i = (i + 1) & mask;
         }
@@ -158,21 +158,33 @@ impl StrTable {
     }
 }
 
-/// Every way of naming a province, folded, to its id.
+/// What a run of words (folded) is: the name of a province, and whether a longer name
+/// starts with these words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub province: Option<ProvId>,
+    pub longer: bool,
+}
+
+/// Every way of naming a province, folded, to its id; and the first words of every name of
+/// two or more words (`SAINT`, `SAINT PETERSBOURG` of `SAINT PETERSBOURG COTE SUD`), so
+/// that the parser stops reading words as soon as no longer name starts with them. One
+/// table for both, so that each run of words read costs one lookup: the value is the
+/// province id plus one (0 for none), and [`LONGER`] for the first words of a longer name.
 #[derive(Debug, Default)]
 pub struct NameIndex {
-    by_name: StrTable,
-    /// The first words of every name of two or more words (`SAINT`, `SAINT PETERSBOURG` of
-    /// `SAINT PETERSBOURG COTE SUD`): words read that are neither a name nor one of these
-    /// cannot start a longer name, and the parser stops there.
-    prefixes: StrTable,
+    table: StrTable,
     /// The most words any name has: the parser tries no more than this many.
     pub max_words: usize,
 }
 
+/// The bit of a [`NameIndex`] value saying that a longer name starts with these words.
+const LONGER: u32 = 1 << 31;
+
 impl NameIndex {
     pub fn build(provinces: &[Province]) -> Result<NameIndex, String> {
         let mut idx = NameIndex::default();
+        assert!(provinces.len() < (LONGER - 1) as usize, "too many provinces");
         for (i, p) in provinces.iter().enumerate() {
             let all = [&p.code, &p.name, &p.french].into_iter().chain(p.aliases.iter());
             for name in all {
@@ -180,30 +192,38 @@ impl NameIndex {
                 if key.is_empty() {
                     return Err(format!("province {}: empty name", p.code));
                 }
-                if let Some(other) = idx.by_name.insert(&key, i as ProvId) {
-                    if other as usize != i {
-                        return Err(format!(
-                            "the name `{name}` is used by both {} and {}",
-                            provinces[other as usize].code, p.code
-                        ));
-                    }
+                let v = idx.table.entry(&key);
+                let other = *v & !LONGER;
+                if other != 0 && other as usize != i + 1 {
+                    return Err(format!(
+                        "the name `{name}` is used by both {} and {}",
+                        provinces[other as usize - 1].code,
+                        p.code
+                    ));
                 }
+                *v |= i as u32 + 1;
                 idx.max_words = idx.max_words.max(key.split(' ').count());
                 for (at, _) in key.match_indices(' ') {
-                    idx.prefixes.insert(&key[..at], 0);
+                    *idx.table.entry(&key[..at]) |= LONGER;
                 }
             }
         }
         Ok(idx)
     }
 
-    pub fn get(&self, folded: &str) -> Option<ProvId> {
-        self.by_name.get(folded)
+    /// The province named by these words (folded), and whether a longer name starts with
+    /// them.
+    pub fn find(&self, folded: &str) -> Found {
+        let v = self.table.get(folded).unwrap_or(0);
+        let id = v & !LONGER;
+        Found {
+            province: (id != 0).then(|| (id - 1) as ProvId),
+            longer: v & LONGER != 0,
+        }
     }
 
-    /// Are these words (folded) the first words of a longer name?
-    pub fn is_prefix(&self, folded: &str) -> bool {
-        self.prefixes.get(folded).is_some()
+    pub fn get(&self, folded: &str) -> Option<ProvId> {
+        self.find(folded).province
     }
 }
 
@@ -216,9 +236,11 @@ mod tests {
         let mut t = StrTable::default();
         assert_eq!(t.get("A"), None);
         for i in 0..5000u32 {
-            assert_eq!(t.insert(&format!("P{i}"), i), None);
+            let v = t.entry(&format!("P{i}"));
+            assert_eq!(*v, 0, "a new key starts at 0");
+            *v = i;
         }
-        assert_eq!(t.insert("P17", 99), Some(17), "a key added twice keeps its value");
+        assert_eq!(*t.entry("P17"), 17, "a key added twice keeps its value");
         for i in 0..5000u32 {
             assert_eq!(t.get(&format!("P{i}")), Some(i));
         }

@@ -238,11 +238,11 @@ impl<'a> Parser<'a> {
             };
             count += 1;
             i += 1;
-            let words = &self.words[first..t.word.1];
-            if let Some(p) = index.get(words) {
+            let found = index.find(&self.words[first..t.word.1]);
+            if let Some(p) = found.province {
                 best = Some((p, i));
             }
-            if !index.is_prefix(words) {
+            if !found.longer {
                 // No longer name starts with these words.
                 break;
             }
