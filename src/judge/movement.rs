@@ -484,7 +484,7 @@ fn check(
                 ));
             }
             // DATC 6.G.19 and 4.E.1: a convoy is legal only if this fleet is needed on some route.
-            if !fleet_needed(map, &seas.get().fleet, army_unit.loc.prov, dest.prov, unit.loc.prov) {
+            if !fleet_needed(seas.get(), map, army_unit.loc.prov, dest.prov, unit.loc.prov) {
                 return Err(format!(
                     "{name} is not on any convoy route from {} to {}",
                     map.code(army_unit.loc.prov),
@@ -679,8 +679,20 @@ fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId, skip:
 }
 
 /// Is the fleet at `fleet` needed on some convoy route from `from` to `to`: a route of
-/// fleets at sea with no shortcut (no fleet of it can be left out)? DATC 6.G.19.
-fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvId) -> bool {
+/// fleets at sea with no shortcut (no fleet of it can be left out)? DATC 6.G.19. Only routes
+/// in the fleet's own group of fleets ([`Seas`]) can pass through it: the search starts
+/// there, and not at all if that group does not touch both coasts.
+fn fleet_needed(sea_groups: &Seas, map: &Map, from: ProvId, to: ProvId, fleet: ProvId) -> bool {
+    let seas = &sea_groups.fleet;
+    let group = sea_groups.group[fleet as usize];
+    let touches = |coast: ProvId| {
+        map.fleet_reach_any_coast(coast)
+            .iter()
+            .any(|&p| sea_groups.group[p as usize] == group)
+    };
+    if group == NONE || !touches(from) || !touches(to) {
+        return false;
+    }
     let mut search = RouteSearch {
         map,
         seas,
@@ -691,7 +703,7 @@ fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvI
         budget: 200_000,
     };
     for &first in map.fleet_reach_any_coast(from) {
-        if !seas[first as usize] {
+        if !seas[first as usize] || sea_groups.group[first as usize] != group {
             continue;
         }
         search.path.clear();
