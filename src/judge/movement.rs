@@ -100,25 +100,29 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         }
         next.units.push(unit);
     }
-    let mut taken = taken(map, &next);
-    next.contested = r.contested(&taken);
-    // The contested provinces are taken too.
-    for &p in &next.contested {
-        taken[p as usize] = true;
-    }
-    for (u, by) in dislodgers.iter().enumerate() {
-        let Some(by) = *by else { continue };
-        let attacker_from = match v.acts[by] {
-            Act::Move { convoyed: true, .. } => None,
-            _ => Some(board.units[by].loc.prov),
-        };
-        let unit = board.units[u];
-        let retreats = retreat_options(map, &taken, unit, attacker_from, |to| hooks.may_retreat_to(u, to));
-        next.dislodged.push(Dislodged {
-            unit,
-            attacker_from,
-            retreats: Some(retreats),
-        });
+    // Standoffs and retreats matter only to a retreat phase, which follows only when a unit
+    // is dislodged (everything is resolved by now: skipping this changes no decision).
+    if dislodgers.iter().any(Option::is_some) {
+        let mut taken = taken(map, &next);
+        next.contested = r.contested(&taken);
+        // The contested provinces are taken too.
+        for &p in &next.contested {
+            taken[p as usize] = true;
+        }
+        for (u, by) in dislodgers.iter().enumerate() {
+            let Some(by) = *by else { continue };
+            let attacker_from = match v.acts[by] {
+                Act::Move { convoyed: true, .. } => None,
+                _ => Some(board.units[by].loc.prov),
+            };
+            let unit = board.units[u];
+            let retreats = retreat_options(map, &taken, unit, attacker_from, |to| hooks.may_retreat_to(u, to));
+            next.dislodged.push(Dislodged {
+                unit,
+                attacker_from,
+                retreats: Some(retreats),
+            });
+        }
     }
     let next_phase = skip_to_next(map, phase, &mut next, hooks);
     if next_phase.kind != crate::phase::PhaseKind::Retreat {
