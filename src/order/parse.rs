@@ -147,7 +147,6 @@ struct Parser<'a> {
     /// The words of the line, folded (see [`tokenize`]).
     words: &'a str,
     pos: usize,
-    line_len: usize,
 }
 
 const MOVE_WORDS: &[&str] = &[
@@ -202,7 +201,7 @@ impl<'a> Parser<'a> {
                 message: format!("unexpected `{}`: expected {expected}", self.text(t)),
             },
             None => ParseError {
-                column: self.line_len + 1,
+                column: self.line.chars().count() + 1,
                 message: format!("the order stops short: expected {expected}"),
             },
         }
@@ -522,7 +521,6 @@ impl Reader {
             toks: &self.toks,
             words: &self.words,
             pos: 0,
-            line_len: line.chars().count(),
         };
         p.order()
     }
