@@ -27,6 +27,12 @@ pub fn cpu_now() -> Duration {
 /// The shortest batch worth timing.
 pub const MIN_BATCH: Duration = Duration::from_millis(2);
 
+/// Run by `cargo bench` (which passes `--bench`), not as a test by `cargo test --benches`
+/// or `--all-targets`: then the benchmarks only check that they run, on a little data.
+pub fn is_bench() -> bool {
+    std::env::args().any(|a| a == "--bench")
+}
+
 /// Rounds of alternation per measurement: `BENCH_ROUNDS` in the environment, default 9.
 pub fn rounds() -> usize {
     std::env::var("BENCH_ROUNDS")
