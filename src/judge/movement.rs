@@ -280,14 +280,15 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
     // 2023 rules; no fallback to the land route, DATC 6.G.8).
-    let any_convoy = legal.iter().any(|l| matches!(l.2, Legal::Convoy { .. }));
-    let mut own_convoyed = vec![false; if any_convoy { units.len() } else { 0 }];
-    for (f, c) in chosen.iter().enumerate().filter(|_| any_convoy) {
+    // The armies a fleet of their own power is ordered to convoy where they move (left
+    // empty, without an allocation, when there is none).
+    let mut own_convoyed: Vec<bool> = Vec::new();
+    for (f, c) in chosen.iter().enumerate() {
         if let Some((_, Legal::Convoy { army, dest })) = *c {
-            if units[f].power == units[army].power {
-                if let Some((_, Legal::Move { dest: d, .. })) = chosen[army] {
-                    own_convoyed[army] |= d.prov == dest;
-                }
+            let moves_there = matches!(chosen[army], Some((_, Legal::Move { dest: d, .. })) if d.prov == dest);
+            if units[f].power == units[army].power && moves_there {
+                own_convoyed.resize(units.len(), false);
+                own_convoyed[army] = true;
             }
         }
     }
@@ -303,7 +304,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
         )) = chosen[u]
         {
             let convoyed =
-                units[u].kind == UnitType::Army && (needs_convoy || via_convoy || (any_convoy && own_convoyed[u]));
+                units[u].kind == UnitType::Army && (needs_convoy || via_convoy || own_convoyed.get(u) == Some(&true));
             acts[u] = Act::Move { dest, convoyed };
         }
     }
