@@ -165,12 +165,12 @@ pub struct Outcome {
 }
 
 /// Why a written order is void, for the result's `reason`.
-pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl fmt::Display) -> OrderResult {
+pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl Into<String>) -> OrderResult {
     OrderResult {
         power,
         order,
         verdict: Verdict::Void,
-        reason: reason.to_string(),
+        reason: reason.into(),
         unit,
     }
 }
