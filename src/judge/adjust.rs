@@ -49,8 +49,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let due = adjustment(board, hooks, power);
         let pname = map.power_name(power).to_string();
         let mut used = 0;
+        let mut reader = crate::order::Reader::default();
         for sub in orders.iter().filter(|o| o.power == power) {
-            let read = read_order(map, &board.units, &at, sub);
+            let read = read_order(map, &board.units, &at, &mut reader, sub);
             let mut result = |verdict: Verdict, order: String, reason: String| {
                 results.push(OrderResult {
                     power,

@@ -14,7 +14,7 @@ pub mod movement;
 pub mod retreat;
 
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
-use crate::order::{parse_order, unit_text, Order, UnitRef};
+use crate::order::{push_unit_text, Order, Reader, UnitRef};
 use crate::phase::{Phase, PhaseKind, Season};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -34,8 +34,32 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// `A PAR`, `F STP/SC`.
     pub fn text(&self, map: &Map) -> String {
-        format!("{} {}", self.kind.letter(), map.loc_text(self.loc))
+        let mut out = String::with_capacity(9);
+        self.push_text(map, &mut out);
+        out
+    }
+
+    /// Appends `A PAR`, `F STP/SC` to `out`.
+    pub fn push_text(&self, map: &Map, out: &mut String) {
+        out.push(self.kind.letter());
+        out.push(' ');
+        map.push_loc(out, self.loc);
+    }
+}
+
+/// A unit's text for a message, written only if the message is (`{name}` in `format!`).
+pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
+
+impl fmt::Display for UnitName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (map, unit) = (self.0, self.1);
+        write!(f, "{} {}", unit.kind.letter(), map.code(unit.loc.prov))?;
+        match unit.loc.coast {
+            Some(c) => write!(f, "/{}", c.code()),
+            None => Ok(()),
+        }
     }
 }
 
@@ -141,12 +165,12 @@ pub struct Outcome {
 }
 
 /// Why a written order is void, for the result's `reason`.
-pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl fmt::Display) -> OrderResult {
+pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl Into<String>) -> OrderResult {
     OrderResult {
         power,
         order,
         verdict: Verdict::Void,
-        reason: reason.to_string(),
+        reason: reason.into(),
         unit,
     }
 }
@@ -162,19 +186,36 @@ pub(crate) enum Read {
     Void(OrderResult),
 }
 
-/// Parses a submitted order and finds the unit it is for among `units`. The unit type and
-/// coast written are not checked: a wrong type or coast is ignored (DATC 4.C.2, 4.B.5).
-/// Which unit stands in each province (`None` for an empty one).
-pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> Vec<Option<UnitId>> {
-    let mut at = vec![None; map.provinces.len()];
-    for (i, u) in units.iter().enumerate() {
-        at[u.loc.prov as usize] = Some(i);
+/// Which unit stands in each province: one `u32` per province (small, so that building it
+/// for every phase stays cheap), `NO_UNIT` for an empty one.
+pub(crate) struct ProvIndex(Vec<u32>);
+
+const NO_UNIT: u32 = u32::MAX;
+
+impl ProvIndex {
+    pub(crate) fn get(&self, p: ProvId) -> Option<UnitId> {
+        match self.0[p as usize] {
+            NO_UNIT => None,
+            u => Some(u as UnitId),
+        }
     }
-    at
 }
 
-pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: &Submitted) -> Read {
-    let order = match parse_order(map, &sub.text) {
+/// The [`ProvIndex`] of `units`.
+pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
+    assert!(units.len() < NO_UNIT as usize, "too many units");
+    let mut at = vec![NO_UNIT; map.provinces.len()];
+    for (i, u) in units.iter().enumerate() {
+        at[u.loc.prov as usize] = i as u32;
+    }
+    ProvIndex(at)
+}
+
+/// Parses a submitted order and finds the unit it is for among `units` (`at`: their
+/// [`ProvIndex`]), with `reader`'s buffers. The unit type and coast written are not checked: a wrong type or coast is
+/// ignored (DATC 4.C.2, 4.B.5).
+pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut Reader, sub: &Submitted) -> Read {
+    let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
             return Read::Void(void(
@@ -188,11 +229,10 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: 
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);
     };
-    let written = order.to_text(map);
-    let Some(id) = at[uref.prov() as usize] else {
+    let Some(id) = at.get(uref.prov()) else {
         return Read::Void(void(
             sub.power,
-            written,
+            order.to_text(map),
             None,
             format!("there is no unit in {}", map.code(uref.prov())),
         ));
@@ -201,7 +241,7 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &[Option<UnitId>], sub: 
     if unit.power != sub.power {
         return Read::Void(void(
             sub.power,
-            written,
+            order.to_text(map),
             None,
             format!("{} belongs to {}", unit.text(map), map.power_name(unit.power)),
         ));
@@ -304,10 +344,11 @@ pub(crate) fn skip_to_next(map: &Map, mut phase: Phase, board: &mut Board, hooks
     }
 }
 
-/// `A PAR` for a unit reference that may lack its type, filled in from the board.
-pub(crate) fn ref_text(map: &Map, units: &[Unit], r: &UnitRef) -> String {
-    match units.iter().find(|u| u.loc.prov == r.prov()) {
-        Some(u) => u.text(map),
-        None => unit_text(map, r),
+/// Appends `A PAR` for a unit reference that may lack its type, filled in from the board
+/// (`at`: the unit in each province).
+pub(crate) fn push_ref_text(map: &Map, units: &[Unit], at: &ProvIndex, r: &UnitRef, out: &mut String) {
+    match at.get(r.prov()) {
+        Some(u) => units[u].push_text(map, out),
+        None => push_unit_text(map, r, out),
     }
 }

@@ -7,12 +7,13 @@
 
 use super::hooks::{Hooks, Probe, Strength};
 use super::{
-    one_order_per_unit, read_order, ref_text, skip_to_next, void, Board, Dislodged, OrderResult, Outcome, Read,
-    Submitted, Unit, UnitId, Verdict,
+    one_order_per_unit, push_ref_text, read_order, skip_to_next, void, Board, Dislodged, OrderResult, Outcome,
+    ProvIndex, Read, Submitted, Unit, UnitId, UnitName, Verdict,
 };
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
-use crate::order::Order;
+use crate::order::{Order, UnitRef};
 use crate::phase::Phase;
+use std::cell::OnceCell;
 
 /// A unit's order as the judge reads it, after validation. A void order, or a support or
 /// convoy that does not match, is `Hold`: the unit holds and may receive support to hold.
@@ -46,8 +47,9 @@ impl Act {
 
 /// Resolves a movement phase.
 pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
-    let v = validate(map, board, orders);
-    let mut r = Resolver::new(map, &board.units, &v.acts, hooks);
+    let at = super::index_by_province(map, &board.units);
+    let v = validate(map, board, &at, orders);
+    let mut r = Resolver::new(map, &board.units, &v.acts, at, hooks);
     resolve_all(&mut r);
     let mut results = v.results;
     for res in results.iter_mut() {
@@ -82,6 +84,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     }
 
     let mut next = Board {
+        units: Vec::with_capacity(board.units.len()),
         centers: board.centers.clone(),
         ..Board::default()
     };
@@ -97,20 +100,29 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         }
         next.units.push(unit);
     }
-    next.contested = r.contested(&next);
-    for (u, by) in dislodgers.iter().enumerate() {
-        let Some(by) = *by else { continue };
-        let attacker_from = match v.acts[by] {
-            Act::Move { convoyed: true, .. } => None,
-            _ => Some(board.units[by].loc.prov),
-        };
-        let unit = board.units[u];
-        let retreats = retreat_options(map, &next, unit, attacker_from, |to| hooks.may_retreat_to(u, to));
-        next.dislodged.push(Dislodged {
-            unit,
-            attacker_from,
-            retreats: Some(retreats),
-        });
+    // Standoffs and retreats matter only to a retreat phase, which follows only when a unit
+    // is dislodged (everything is resolved by now: skipping this changes no decision).
+    if dislodgers.iter().any(Option::is_some) {
+        let mut taken = taken(map, &next);
+        next.contested = r.contested(&taken);
+        // The contested provinces are taken too.
+        for &p in &next.contested {
+            taken[p as usize] = true;
+        }
+        for (u, by) in dislodgers.iter().enumerate() {
+            let Some(by) = *by else { continue };
+            let attacker_from = match v.acts[by] {
+                Act::Move { convoyed: true, .. } => None,
+                _ => Some(board.units[by].loc.prov),
+            };
+            let unit = board.units[u];
+            let retreats = retreat_options(map, &taken, unit, attacker_from, |to| hooks.may_retreat_to(u, to));
+            next.dislodged.push(Dislodged {
+                unit,
+                attacker_from,
+                retreats: Some(retreats),
+            });
+        }
     }
     let next_phase = skip_to_next(map, phase, &mut next, hooks);
     if next_phase.kind != crate::phase::PhaseKind::Retreat {
@@ -149,12 +161,25 @@ fn resolve_all(r: &mut Resolver<'_>) {
     });
 }
 
-/// Where a dislodged unit may go: an adjacent place that is empty after the movement, not
-/// the province the attacker came from (unless it came by convoy, DATC 4.A.5), and not left
-/// empty by a standoff.
+/// `taken[p]`: after the movement, a unit stands in province `p` or `p` was left empty by a
+/// standoff (`board.contested`).
+pub fn taken(map: &Map, board: &Board) -> Vec<bool> {
+    let mut taken = vec![false; map.provinces.len()];
+    for u in &board.units {
+        taken[u.loc.prov as usize] = true;
+    }
+    for &p in &board.contested {
+        taken[p as usize] = true;
+    }
+    taken
+}
+
+/// Where a dislodged unit may go: an adjacent place not [`taken`] after the movement (empty,
+/// and not left empty by a standoff), and not the province the attacker came from (unless
+/// it came by convoy, DATC 4.A.5).
 pub fn retreat_options(
     map: &Map,
-    after: &Board,
+    taken: &[bool],
     unit: Unit,
     attacker_from: Option<ProvId>,
     allowed: impl Fn(ProvId) -> bool,
@@ -165,14 +190,9 @@ pub fn retreat_options(
     };
     let mut out: Vec<Loc> = candidates
         .into_iter()
-        .filter(|l| {
-            Some(l.prov) != attacker_from
-                && after.unit_at(l.prov).is_none()
-                && !after.contested.contains(&l.prov)
-                && allowed(l.prov)
-        })
+        .filter(|l| Some(l.prov) != attacker_from && !taken[l.prov as usize] && allowed(l.prov))
         .collect();
-    out.sort_by_key(|l| (map.code(l.prov).to_string(), l.coast));
+    out.sort_by(|a, b| (map.code(a.prov), a.coast).cmp(&(map.code(b.prov), b.coast)));
     out
 }
 
@@ -183,7 +203,7 @@ pub fn retreat_options(
 /// How the judge reads each unit's order in a movement phase, before resolving anything:
 /// `Hold` for units with no order or a void one. A variant uses it to see who moves where.
 pub fn read_acts(map: &Map, board: &Board, orders: &[Submitted]) -> Vec<Act> {
-    validate(map, board, orders).acts
+    validate(map, board, &super::index_by_province(map, &board.units), orders).acts
 }
 
 struct Validated {
@@ -213,24 +233,21 @@ enum Legal {
     },
 }
 
-fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
+/// The orders read, checked and matched. `at`: the unit in each province.
+fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> Validated {
     let units = &board.units;
-    let fleets_at_sea: Vec<bool> = {
-        let mut v = vec![false; map.provinces.len()];
-        for u in units {
-            if u.kind == UnitType::Fleet && map.is_sea(u.loc.prov) {
-                v[u.loc.prov as usize] = true;
-            }
-        }
-        v
+    let seas = LazySeas {
+        map,
+        units,
+        cell: OnceCell::new(),
     };
-    let at = super::index_by_province(map, units);
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
-    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
+    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
+    let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
-        match read_order(map, units, &at, sub) {
+        match read_order(map, units, at, &mut reader, sub) {
             Read::Void(r) => results.push(r),
             Read::Free(order) => results.push(void(
                 sub.power,
@@ -239,8 +256,8 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
                 "builds and waives are for adjustment phases",
             )),
             Read::Unit { unit, order } => {
-                let text = order_text(map, units, &order);
-                match check(map, units, &at, &fleets_at_sea, unit, &order) {
+                let text = order_text(map, units, at, &order);
+                match check(map, units, at, &seas, unit, &order) {
                     Ok(l) => {
                         results.push(OrderResult {
                             power: sub.power,
@@ -263,15 +280,18 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
     // 2023 rules; no fallback to the land route, DATC 6.G.8).
-    let mut own_convoys: Vec<Vec<ProvId>> = vec![Vec::new(); units.len()];
+    // The armies a fleet of their own power is ordered to convoy where they move (left
+    // empty, without an allocation, when there is none).
+    let mut own_convoyed: Vec<bool> = Vec::new();
     for (f, c) in chosen.iter().enumerate() {
         if let Some((_, Legal::Convoy { army, dest })) = *c {
-            if units[f].power == units[army].power {
-                own_convoys[army].push(dest);
+            let moves_there = matches!(chosen[army], Some((_, Legal::Move { dest: d, .. })) if d.prov == dest);
+            if units[f].power == units[army].power && moves_there {
+                own_convoyed.resize(units.len(), false);
+                own_convoyed[army] = true;
             }
         }
     }
-    let own_convoy = |army: UnitId, dest: ProvId| own_convoys[army].contains(&dest);
     let mut acts = vec![Act::Hold; units.len()];
     for u in 0..units.len() {
         if let Some((
@@ -283,7 +303,8 @@ fn validate(map: &Map, board: &Board, orders: &[Submitted]) -> Validated {
             },
         )) = chosen[u]
         {
-            let convoyed = units[u].kind == UnitType::Army && (needs_convoy || via_convoy || own_convoy(u, dest.prov));
+            let convoyed =
+                units[u].kind == UnitType::Army && (needs_convoy || via_convoy || own_convoyed.get(u) == Some(&true));
             acts[u] = Act::Move { dest, convoyed };
         }
     }
@@ -336,38 +357,49 @@ fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String 
     }
 }
 
-/// The normalised notation, with the other units' types filled in from the board.
-fn order_text(map: &Map, units: &[Unit], order: &Order) -> String {
-    let own = order.unit().map(|u| ref_text(map, units, u)).unwrap_or_default();
+/// The normalised notation, with the other units' types filled in from the board (`at`: the
+/// unit in each province).
+fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> String {
+    let mut out = String::with_capacity(24);
+    let push_ref = |r: &UnitRef, out: &mut String| push_ref_text(map, units, at, r, out);
     match order {
-        Order::Support { target, dest: None, .. } => format!("{own} S {}", ref_text(map, units, target)),
-        Order::Support {
-            target, dest: Some(d), ..
-        } => {
-            let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
-            let to = map.loc_text(Loc { prov: d.prov, coast });
-            format!("{own} S {} - {to}", ref_text(map, units, target))
+        Order::Support { unit, target, dest } => {
+            push_ref(unit, &mut out);
+            out.push_str(" S ");
+            push_ref(target, &mut out);
+            if let Some(d) = dest {
+                let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
+                out.push_str(" - ");
+                map.push_loc(&mut out, Loc { prov: d.prov, coast });
+            }
         }
-        Order::Convoy { army, dest, .. } => format!("{own} C {} - {}", ref_text(map, units, army), map.code(dest.prov)),
-        o => o.to_text(map),
+        Order::Convoy { unit, army, dest } => {
+            push_ref(unit, &mut out);
+            out.push_str(" C ");
+            push_ref(army, &mut out);
+            out.push_str(" - ");
+            out.push_str(map.code(dest.prov));
+        }
+        o => return o.to_text(map),
     }
+    out
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
 fn check(
     map: &Map,
     units: &[Unit],
-    at: &[Option<UnitId>],
-    fleets_at_sea: &[bool],
+    at: &ProvIndex,
+    seas: &LazySeas<'_>,
     u: UnitId,
     order: &Order,
 ) -> Result<Legal, String> {
     let unit = units[u];
-    let name = unit.text(map);
+    let name = UnitName(map, unit);
     match *order {
         Order::Hold(_) => Ok(Legal::Hold),
         Order::Move { dest, via_convoy, .. } => {
-            let (dest, needs_convoy) = check_move(map, fleets_at_sea, unit, dest, via_convoy, None)?;
+            let (dest, needs_convoy) = check_move(map, seas, unit, dest, via_convoy, None)?;
             Ok(Legal::Move {
                 dest,
                 via_convoy,
@@ -375,7 +407,7 @@ fn check(
             })
         }
         Order::Support { target, dest, .. } => {
-            let Some(t) = at[target.prov() as usize] else {
+            let Some(t) = at.get(target.prov()) else {
                 return Err(format!("there is no unit in {} to support", map.code(target.prov())));
             };
             if t == u {
@@ -416,15 +448,8 @@ fn check(
                         }
                     }
                 } else {
-                    check_move(
-                        map,
-                        fleets_at_sea,
-                        target_unit,
-                        Loc::new(d.prov),
-                        false,
-                        Some(unit.loc.prov),
-                    )
-                    .map_err(|e| format!("the supported move is impossible: {e}"))?;
+                    check_move(map, seas, target_unit, Loc::new(d.prov), false, Some(unit.loc.prov))
+                        .map_err(|e| format!("the supported move is impossible: {e}"))?;
                 }
             }
             let coast = match dest {
@@ -441,7 +466,7 @@ fn check(
             if unit.kind != UnitType::Fleet || !map.is_sea(unit.loc.prov) {
                 return Err(format!("{name} cannot convoy: only fleets at sea convoy"));
             }
-            let Some(a) = at[army.prov() as usize] else {
+            let Some(a) = at.get(army.prov()) else {
                 return Err(format!("there is no unit in {} to convoy", map.code(army.prov())));
             };
             let army_unit = units[a];
@@ -464,7 +489,7 @@ fn check(
                 ));
             }
             // DATC 6.G.19 and 4.E.1: a convoy is legal only if this fleet is needed on some route.
-            if !fleet_needed(map, fleets_at_sea, army_unit.loc.prov, dest.prov, unit.loc.prov) {
+            if !fleet_needed(seas.get(), map, army_unit.loc.prov, dest.prov, unit.loc.prov) {
                 return Err(format!(
                     "{name} is not on any convoy route from {} to {}",
                     map.code(army_unit.loc.prov),
@@ -486,13 +511,13 @@ fn check(
 /// in the convoy (the supporter's, DATC 6.D.31).
 fn check_move(
     map: &Map,
-    fleets_at_sea: &[bool],
+    seas: &LazySeas<'_>,
     unit: Unit,
     dest: Loc,
     via_convoy: bool,
     without: Option<ProvId>,
 ) -> Result<(Loc, bool), String> {
-    let name = unit.text(map);
+    let name = UnitName(map, unit);
     let to = dest.prov;
     let code = map.code(to);
     if to == unit.loc.prov {
@@ -511,11 +536,7 @@ fn check_move(
             if adjacent && !via_convoy {
                 return Ok((dest, false));
             }
-            let mut seas = fleets_at_sea.to_vec();
-            if let Some(w) = without {
-                seas[w as usize] = false;
-            }
-            if map.is_coastal(unit.loc.prov) && map.is_coastal(to) && convoy_route_exists(map, &seas, unit.loc.prov, to)
+            if map.is_coastal(unit.loc.prov) && map.is_coastal(to) && seas.get().route(map, unit.loc.prov, to, without)
             {
                 return Ok((dest, !adjacent));
             }
@@ -560,14 +581,89 @@ fn check_move(
     }
 }
 
-/// Could fleets at sea (`seas[p]`) carry an army from `from` to `to`?
-fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId) -> bool {
+/// The fleets at sea, which may convoy, in groups: fleets in seas next to each other are in
+/// one group, and an army on a coast can be carried to another coast when one group touches
+/// both. The groups are found once, so that checking a convoyed move or a support of one
+/// costs no search.
+struct Seas {
+    /// `fleet[p]`: a fleet stands in sea `p`.
+    fleet: Vec<bool>,
+    /// The group of the fleet in sea `p`, `NONE` where there is none.
+    group: Vec<u32>,
+}
+
+impl Seas {
+    fn new(map: &Map, units: &[Unit]) -> Seas {
+        let np = map.provinces.len();
+        let mut fleet = vec![false; np];
+        for u in units {
+            if u.kind == UnitType::Fleet && map.is_sea(u.loc.prov) {
+                fleet[u.loc.prov as usize] = true;
+            }
+        }
+        let mut group = vec![NONE; np];
+        let mut groups = 0;
+        let mut stack: Vec<ProvId> = Vec::new();
+        for p in 0..np {
+            if !fleet[p] || group[p] != NONE {
+                continue;
+            }
+            group[p] = groups;
+            stack.push(p as ProvId);
+            while let Some(q) = stack.pop() {
+                for &r in map.fleet_reach_any_coast(q) {
+                    if fleet[r as usize] && group[r as usize] == NONE {
+                        group[r as usize] = groups;
+                        stack.push(r);
+                    }
+                }
+            }
+            groups += 1;
+        }
+        Seas { fleet, group }
+    }
+
+    /// Could the fleets carry an army from coast `from` to coast `to`, without the fleet in
+    /// `without` if there is one (DATC 6.D.31)?
+    fn route(&self, map: &Map, from: ProvId, to: ProvId, without: Option<ProvId>) -> bool {
+        if let Some(w) = without.filter(|&w| self.fleet[w as usize]) {
+            // Leaving a fleet out may split its group: search.
+            return convoy_route_exists(map, &self.fleet, from, to, Some(w));
+        }
+        map.fleet_reach_any_coast(from).iter().any(|&a| {
+            let g = self.group[a as usize];
+            g != NONE
+                && map
+                    .fleet_reach_any_coast(to)
+                    .iter()
+                    .any(|&b| self.group[b as usize] == g)
+        })
+    }
+}
+
+/// [`Seas`], found on the first order that needs them.
+struct LazySeas<'a> {
+    map: &'a Map,
+    units: &'a [Unit],
+    cell: OnceCell<Seas>,
+}
+
+impl LazySeas<'_> {
+    fn get(&self) -> &Seas {
+        self.cell.get_or_init(|| Seas::new(self.map, self.units))
+    }
+}
+
+/// Could fleets at sea (`seas[p]`), leaving out the one in `skip`, carry an army from `from`
+/// to `to`?
+fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId, skip: Option<ProvId>) -> bool {
+    let at_sea = |p: ProvId| seas[p as usize] && Some(p) != skip;
     let mut seen = vec![false; seas.len()];
     let mut stack: Vec<ProvId> = map
         .fleet_reach_any_coast(from)
         .iter()
         .copied()
-        .filter(|&p| seas[p as usize])
+        .filter(|&p| at_sea(p))
         .collect();
     for &p in &stack {
         seen[p as usize] = true;
@@ -578,7 +674,7 @@ fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId) -> bo
             return true;
         }
         for &q in next {
-            if seas[q as usize] && !seen[q as usize] {
+            if at_sea(q) && !seen[q as usize] {
                 seen[q as usize] = true;
                 stack.push(q);
             }
@@ -588,8 +684,20 @@ fn convoy_route_exists(map: &Map, seas: &[bool], from: ProvId, to: ProvId) -> bo
 }
 
 /// Is the fleet at `fleet` needed on some convoy route from `from` to `to`: a route of
-/// fleets at sea with no shortcut (no fleet of it can be left out)? DATC 6.G.19.
-fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvId) -> bool {
+/// fleets at sea with no shortcut (no fleet of it can be left out)? DATC 6.G.19. Only routes
+/// in the fleet's own group of fleets ([`Seas`]) can pass through it: the search starts
+/// there, and not at all if that group does not touch both coasts.
+fn fleet_needed(sea_groups: &Seas, map: &Map, from: ProvId, to: ProvId, fleet: ProvId) -> bool {
+    let seas = &sea_groups.fleet;
+    let group = sea_groups.group[fleet as usize];
+    let touches = |coast: ProvId| {
+        map.fleet_reach_any_coast(coast)
+            .iter()
+            .any(|&p| sea_groups.group[p as usize] == group)
+    };
+    if group == NONE || !touches(from) || !touches(to) {
+        return false;
+    }
     let mut search = RouteSearch {
         map,
         seas,
@@ -600,7 +708,7 @@ fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvI
         budget: 200_000,
     };
     for &first in map.fleet_reach_any_coast(from) {
-        if !seas[first as usize] {
+        if !seas[first as usize] || sea_groups.group[first as usize] != group {
             continue;
         }
         search.path.clear();
@@ -609,7 +717,10 @@ fn fleet_needed(map: &Map, seas: &[bool], from: ProvId, to: ProvId, fleet: ProvI
             Some(true) => return true,
             Some(false) => {}
             // Too many routes to try them all: accept any fleet that lies on some route.
-            None => return convoy_route_exists(map, seas, from, fleet) && convoy_route_exists(map, seas, fleet, to),
+            None => {
+                return convoy_route_exists(map, seas, from, fleet, None)
+                    && convoy_route_exists(map, seas, fleet, to, None)
+            }
         }
     }
     false
@@ -671,97 +782,211 @@ enum State {
     Resolved,
 }
 
+/// "No unit" in the linked lists of [`Links`].
+const NONE: u32 = u32::MAX;
+
+/// Who acts on whom: the units moving into each province, and the units supporting or
+/// convoying each unit. Each is a singly linked list threaded through these arrays, in unit
+/// order, built once; the resolver walks them while it recurses ([`Walk`]), without copying
+/// a list and without one allocation per province or per unit.
+struct Links {
+    /// Per province: the first unit ordered to move there.
+    first_mover: Vec<u32>,
+    /// Per unit.
+    unit: Vec<UnitLinks>,
+}
+
+#[derive(Clone, Copy)]
+struct UnitLinks {
+    /// The next unit moving to the same province as this one.
+    next_mover: u32,
+    /// The first unit supporting this one, and the next unit supporting the same as this one.
+    first_supporter: u32,
+    next_supporter: u32,
+    /// The first fleet convoying this army, and the next fleet convoying the same army.
+    first_convoyer: u32,
+    next_convoyer: u32,
+}
+
+#[derive(Clone, Copy)]
+enum List {
+    Movers,
+    Supporters,
+    Convoyers,
+}
+
+/// A position in one of the lists of [`Links`]: `Copy`, so a walk does not borrow the
+/// resolver (`let mut w = r.movers_into(p); while let Some(m) = r.step(&mut w) { .. }`).
+#[derive(Clone, Copy)]
+struct Walk {
+    list: List,
+    next: u32,
+}
+
+impl Links {
+    fn new(np: usize, acts: &[Act]) -> Links {
+        assert!(acts.len() < NONE as usize, "too many units");
+        let empty = UnitLinks {
+            next_mover: NONE,
+            first_supporter: NONE,
+            next_supporter: NONE,
+            first_convoyer: NONE,
+            next_convoyer: NONE,
+        };
+        let mut l = Links {
+            first_mover: vec![NONE; np],
+            unit: vec![empty; acts.len()],
+        };
+        // Last unit first, each put at the head of its list: the lists are in unit order.
+        for u in (0..acts.len()).rev() {
+            let id = u as u32;
+            match acts[u] {
+                Act::Move { dest, .. } => {
+                    let head = &mut l.first_mover[dest.prov as usize];
+                    l.unit[u].next_mover = *head;
+                    *head = id;
+                }
+                Act::Support { target, .. } => {
+                    l.unit[u].next_supporter = l.unit[target].first_supporter;
+                    l.unit[target].first_supporter = id;
+                }
+                Act::Convoy { army, .. } => {
+                    l.unit[u].next_convoyer = l.unit[army].first_convoyer;
+                    l.unit[army].first_convoyer = id;
+                }
+                Act::Hold => {}
+            }
+        }
+        l
+    }
+}
+
+/// The state of one order's decision in the resolver.
+#[derive(Clone, Copy)]
+struct Decision {
+    state: State,
+    /// The decision, or the current guess while `state` is `Guessing`.
+    res: bool,
+    /// The order is in `deps` (kept here so that the check is constant-time).
+    in_deps: bool,
+    /// A convoy failed by the Szykman rule (for the result's reason).
+    szykman: bool,
+}
+
 struct Resolver<'a> {
     map: &'a Map,
     units: &'a [Unit],
     acts: &'a [Act],
     hooks: &'a dyn Hooks,
-    occupant: Vec<Option<UnitId>>,
-    movers_into: Vec<Vec<UnitId>>,
-    supporters: Vec<Vec<UnitId>>,
-    convoyers: Vec<Vec<UnitId>>,
-    state: Vec<State>,
-    res: Vec<bool>,
+    /// The unit in each province.
+    occupant: ProvIndex,
+    links: Links,
+    dec: Vec<Decision>,
     deps: Vec<UnitId>,
-    /// `in_deps[u]`: `u` is in `deps` (kept beside it so the check is constant-time).
-    in_deps: Vec<bool>,
-    /// Convoys failed by the Szykman rule (for the result's reason).
-    szykman: Vec<bool>,
 }
 
 impl<'a> Resolver<'a> {
-    fn new(map: &'a Map, units: &'a [Unit], acts: &'a [Act], hooks: &'a dyn Hooks) -> Resolver<'a> {
-        let np = map.provinces.len();
-        let n = units.len();
-        let mut occupant = vec![None; np];
-        let mut movers_into = vec![Vec::new(); np];
-        let mut supporters = vec![Vec::new(); n];
-        let mut convoyers = vec![Vec::new(); n];
-        for (u, unit) in units.iter().enumerate() {
-            occupant[unit.loc.prov as usize] = Some(u);
-            match acts[u] {
-                Act::Move { dest, .. } => movers_into[dest.prov as usize].push(u),
-                Act::Support { target, .. } => supporters[target].push(u),
-                Act::Convoy { army, .. } => convoyers[army].push(u),
-                Act::Hold => {}
-            }
-        }
+    /// `occupant`: the unit in each province ([`super::index_by_province`]).
+    fn new(
+        map: &'a Map,
+        units: &'a [Unit],
+        acts: &'a [Act],
+        occupant: ProvIndex,
+        hooks: &'a dyn Hooks,
+    ) -> Resolver<'a> {
+        let decision = Decision {
+            state: State::Unresolved,
+            res: false,
+            in_deps: false,
+            szykman: false,
+        };
         Resolver {
             map,
             units,
             acts,
             hooks,
             occupant,
-            movers_into,
-            supporters,
-            convoyers,
-            state: vec![State::Unresolved; n],
-            res: vec![false; n],
+            links: Links::new(map.provinces.len(), acts),
+            dec: vec![decision; units.len()],
             deps: Vec::new(),
-            in_deps: vec![false; n],
-            szykman: vec![false; n],
         }
+    }
+
+    fn movers_into(&self, p: ProvId) -> Walk {
+        Walk {
+            list: List::Movers,
+            next: self.links.first_mover[p as usize],
+        }
+    }
+
+    fn supporters_of(&self, u: UnitId) -> Walk {
+        Walk {
+            list: List::Supporters,
+            next: self.links.unit[u].first_supporter,
+        }
+    }
+
+    fn convoyers_of(&self, u: UnitId) -> Walk {
+        Walk {
+            list: List::Convoyers,
+            next: self.links.unit[u].first_convoyer,
+        }
+    }
+
+    /// The next unit of a walk.
+    fn step(&self, w: &mut Walk) -> Option<UnitId> {
+        if w.next == NONE {
+            return None;
+        }
+        let u = w.next as usize;
+        let l = &self.links.unit[u];
+        w.next = match w.list {
+            List::Movers => l.next_mover,
+            List::Supporters => l.next_supporter,
+            List::Convoyers => l.next_convoyer,
+        };
+        Some(u)
     }
 
     /// The decision of unit `u`'s order: the move succeeds, the support is given (not cut),
     /// the convoy holds (the fleet is not dislodged). Holding units have no decision.
     fn resolve(&mut self, u: UnitId) -> bool {
-        match self.state[u] {
-            State::Resolved => return self.res[u],
+        match self.dec[u].state {
+            State::Resolved => return self.dec[u].res,
             State::Guessing => {
                 self.push_dep(u);
-                return self.res[u];
+                return self.dec[u].res;
             }
             State::Unresolved => {}
         }
         let old = self.deps.len();
-        self.res[u] = false;
-        self.state[u] = State::Guessing;
+        self.dec[u].res = false;
+        self.dec[u].state = State::Guessing;
         let first = self.adjudicate(u);
         if self.deps.len() == old {
             // Not dependent on any guess.
-            if self.state[u] != State::Resolved {
-                self.res[u] = first;
-                self.state[u] = State::Resolved;
+            if self.dec[u].state != State::Resolved {
+                self.dec[u].res = first;
+                self.dec[u].state = State::Resolved;
             }
             return first;
         }
         if self.deps[old] != u {
             // Dependent on a guess made further up: keep guessing.
             self.push_dep(u);
-            self.res[u] = first;
+            self.dec[u].res = first;
             return first;
         }
         // This order starts a cycle: try the other guess.
         self.truncate_deps(old, State::Unresolved);
-        self.res[u] = true;
-        self.state[u] = State::Guessing;
+        self.dec[u].res = true;
+        self.dec[u].state = State::Guessing;
         let second = self.adjudicate(u);
         if first == second {
             // One consistent resolution.
             self.truncate_deps(old, State::Unresolved);
-            self.res[u] = first;
-            self.state[u] = State::Resolved;
+            self.dec[u].res = first;
+            self.dec[u].state = State::Resolved;
             return first;
         }
         // No or two resolutions: a circular movement or a paradox.
@@ -770,8 +995,8 @@ impl<'a> Resolver<'a> {
     }
 
     fn push_dep(&mut self, u: UnitId) {
-        if !self.in_deps[u] {
-            self.in_deps[u] = true;
+        if !self.dec[u].in_deps {
+            self.dec[u].in_deps = true;
             self.deps.push(u);
         }
     }
@@ -780,8 +1005,8 @@ impl<'a> Resolver<'a> {
     fn truncate_deps(&mut self, old: usize, state: State) {
         for i in old..self.deps.len() {
             let d = self.deps[i];
-            self.state[d] = state;
-            self.in_deps[d] = false;
+            self.dec[d].state = state;
+            self.dec[d].in_deps = false;
         }
         self.deps.truncate(old);
     }
@@ -792,25 +1017,25 @@ impl<'a> Resolver<'a> {
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<UnitId> = self.deps.split_off(old);
         for &d in &cycle {
-            self.in_deps[d] = false;
+            self.dec[d].in_deps = false;
         }
         let has_convoy = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
         let all_moves = cycle.iter().all(|&d| matches!(self.acts[d], Act::Move { .. }));
         for &d in &cycle {
             match self.acts[d] {
                 Act::Convoy { .. } if has_convoy => {
-                    self.res[d] = false;
-                    self.state[d] = State::Resolved;
-                    self.szykman[d] = true;
+                    self.dec[d].res = false;
+                    self.dec[d].state = State::Resolved;
+                    self.dec[d].szykman = true;
                 }
                 Act::Move { .. } if !has_convoy && all_moves => {
-                    self.res[d] = true;
-                    self.state[d] = State::Resolved;
+                    self.dec[d].res = true;
+                    self.dec[d].state = State::Resolved;
                 }
-                _ if has_convoy => self.state[d] = State::Unresolved,
+                _ if has_convoy => self.dec[d].state = State::Unresolved,
                 _ => {
-                    self.res[d] = false;
-                    self.state[d] = State::Resolved;
+                    self.dec[d].res = false;
+                    self.dec[d].state = State::Resolved;
                 }
             }
         }
@@ -841,7 +1066,7 @@ impl<'a> Resolver<'a> {
     /// head-to-head battle.
     fn head_to_head(&self, m: UnitId) -> Option<UnitId> {
         let dest = self.acts[m].dest()?;
-        let o = self.occupant[dest as usize]?;
+        let o = self.occupant.get(dest)?;
         (self.acts[o].dest() == Some(self.origin(m)) && !self.convoyed(m) && !self.convoyed(o)).then_some(o)
     }
 
@@ -852,7 +1077,11 @@ impl<'a> Resolver<'a> {
         }
         let from = self.origin(m);
         let Some(to) = self.acts[m].dest() else { return false };
-        let fleets = self.convoyers[m].clone();
+        let mut fleets: Vec<UnitId> = Vec::new();
+        let mut w = self.convoyers_of(m);
+        while let Some(f) = self.step(&mut w) {
+            fleets.push(f);
+        }
         let mut seen = vec![false; fleets.len()];
         let mut stack: Vec<usize> = Vec::new();
         for (i, &f) in fleets.iter().enumerate() {
@@ -883,7 +1112,8 @@ impl<'a> Resolver<'a> {
     /// Successful supports of `u`'s order, leaving out supporters of power `except`.
     fn support_count(&mut self, u: UnitId, except: Option<Power>) -> Strength {
         let mut n = 0;
-        for s in self.supporters[u].clone() {
+        let mut w = self.supporters_of(u);
+        while let Some(s) = self.step(&mut w) {
             if Some(self.power_of(s)) != except && self.resolve(s) {
                 n += 1;
             }
@@ -893,7 +1123,7 @@ impl<'a> Resolver<'a> {
 
     /// HOLD STRENGTH of a province (DATC 5.B.5).
     fn hold_strength(&mut self, prov: ProvId) -> Strength {
-        let Some(o) = self.occupant[prov as usize] else {
+        let Some(o) = self.occupant.get(prov) else {
             return 0;
         };
         let base = match self.acts[o] {
@@ -916,7 +1146,7 @@ impl<'a> Resolver<'a> {
             return 0;
         }
         let dest = self.acts[m].dest().expect("a move");
-        let Some(o) = self.occupant[dest as usize] else {
+        let Some(o) = self.occupant.get(dest) else {
             return 1 + self.support_count(m, None);
         };
         let moving_away = matches!(self.acts[o], Act::Move { .. }) && self.head_to_head(m) != Some(o);
@@ -985,7 +1215,7 @@ impl<'a> Resolver<'a> {
                 return Some(Failure::Beaten(o, attack == 0 && self.power_of(o) == self.power_of(m)));
             }
         } else {
-            let occ = self.occupant[dest as usize];
+            let occ = self.occupant.get(dest);
             let attack = self.attack_against(m, base, occ);
             if attack <= self.hold_strength(dest) {
                 return Some(match occ {
@@ -994,7 +1224,8 @@ impl<'a> Resolver<'a> {
                 });
             }
         }
-        for other in self.movers_into[dest as usize].clone() {
+        let mut w = self.movers_into(dest);
+        while let Some(other) = self.step(&mut w) {
             if other == m {
                 continue;
             }
@@ -1020,7 +1251,8 @@ impl<'a> Resolver<'a> {
             return None;
         };
         let here = self.origin(s);
-        for m in self.movers_into[here as usize].clone() {
+        let mut w = self.movers_into(here);
+        while let Some(m) = self.step(&mut w) {
             if self.power_of(m) == self.power_of(s) || !self.path(m) {
                 continue;
             }
@@ -1049,7 +1281,8 @@ impl<'a> Resolver<'a> {
             return true;
         }
         let here = self.origin(c);
-        for m in self.movers_into[here as usize].clone() {
+        let mut w = self.movers_into(here);
+        while let Some(m) = self.step(&mut w) {
             if self.move_succeeds(m) {
                 return true;
             }
@@ -1063,22 +1296,27 @@ impl<'a> Resolver<'a> {
             return None;
         }
         let here = self.origin(u);
-        self.movers_into[here as usize]
-            .clone()
-            .into_iter()
-            .find(|&m| self.resolve(m))
+        let mut w = self.movers_into(here);
+        while let Some(m) = self.step(&mut w) {
+            if self.resolve(m) {
+                return Some(m);
+            }
+        }
+        None
     }
 
-    /// Provinces left empty by a standoff: empty after the phase, with two or more moves
-    /// into them that failed although they had a route and counted.
-    fn contested(&mut self, after: &Board) -> Vec<ProvId> {
+    /// Provinces left empty by a standoff: empty after the phase (`taken[p]` is false), with
+    /// two or more moves into them that failed although they had a route and counted.
+    fn contested(&mut self, taken: &[bool]) -> Vec<ProvId> {
         let mut out = Vec::new();
-        for p in 0..self.movers_into.len() {
-            if self.movers_into[p].len() < 2 || after.unit_at(p as ProvId).is_some() {
+        for (p, &taken) in taken.iter().enumerate() {
+            let first = self.links.first_mover[p];
+            if first == NONE || self.links.unit[first as usize].next_mover == NONE || taken {
                 continue;
             }
             let mut failed = 0;
-            for m in self.movers_into[p].clone() {
+            let mut w = self.movers_into(p as ProvId);
+            while let Some(m) = self.step(&mut w) {
                 let hooks = self.hooks;
                 if !self.resolve(m) && self.path(m) && hooks.move_has_effect(self, m) {
                     failed += 1;
@@ -1103,7 +1341,7 @@ impl<'a> Resolver<'a> {
                 }
                 let reason = match self.move_failure(u) {
                     Some(Failure::NoPath) => {
-                        if self.convoyers[u].is_empty() {
+                        if self.links.unit[u].first_convoyer == NONE {
                             "no convoy route: no fleet convoys it".to_string()
                         } else {
                             "no convoy route: the convoy was disrupted".to_string()
@@ -1130,7 +1368,7 @@ impl<'a> Resolver<'a> {
                 if self.resolve(u) {
                     return (Verdict::Succeeds, String::new());
                 }
-                if self.szykman[u] {
+                if self.dec[u].szykman {
                     return (
                         Verdict::Fails,
                         "convoy paradox: the convoy is ignored (Szykman rule)".into(),
@@ -1165,7 +1403,8 @@ impl Probe for Resolver<'_> {
     fn attacked_by_other_power(&mut self, unit: UnitId) -> bool {
         let here = self.origin(unit);
         let power = self.power_of(unit);
-        for m in self.movers_into[here as usize].clone() {
+        let mut w = self.movers_into(here);
+        while let Some(m) = self.step(&mut w) {
             if self.power_of(m) != power && self.path(m) {
                 return true;
             }

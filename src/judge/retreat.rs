@@ -1,7 +1,7 @@
 //! Retreat phases: each dislodged unit retreats to a free place or is disbanded.
 
 use super::hooks::Hooks;
-use super::movement::retreat_options;
+use super::movement::{retreat_options, taken};
 use super::{
     one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict,
 };
@@ -13,6 +13,7 @@ use crate::phase::{Phase, PhaseKind};
 /// valid retreat is disbanded, and so are units retreating to the same province.
 pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], hooks: &dyn Hooks) -> Outcome {
     let retreating: Vec<Unit> = board.dislodged.iter().map(|d| d.unit).collect();
+    let taken = taken(map, board);
     // The places each dislodged unit may go: those the judge finds, narrowed to the list
     // given with the position if there is one.
     let options: Vec<Vec<Loc>> = board
@@ -21,7 +22,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         .map(|d| {
             // A variant's limits (Hooks::may_retreat_to) were applied when the unit was
             // dislodged; they reach this phase through the `retreats` list.
-            let found = retreat_options(map, board, d.unit, d.attacker_from, |_| true);
+            let found = retreat_options(map, &taken, d.unit, d.attacker_from, |_| true);
             match &d.retreats {
                 Some(given) => found
                     .into_iter()
@@ -36,9 +37,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     let mut results: Vec<OrderResult> = Vec::new();
     // (result index, dislodged unit, destination or None for a disband)
     let mut given: Vec<(usize, usize, Option<Loc>)> = Vec::new();
+    let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
-        let read = read_order(map, &retreating, &at, sub);
+        let read = read_order(map, &retreating, &at, &mut reader, sub);
         let (unit, order) = match read {
             Read::Unit { unit, order } => (unit, order),
             Read::Free(order) => {

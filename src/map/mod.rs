@@ -13,10 +13,12 @@ use std::sync::OnceLock;
 
 use crate::yaml::Ordered;
 
+pub(crate) use names::deaccent;
 pub use names::{deaccent_upper, fold};
 
-/// Index of a province in its map.
-pub type ProvId = u16;
+/// Index of a province in its map. `u32`: generated maps go past 65,536 provinces (see
+/// `benches/scaling.rs`).
+pub type ProvId = u32;
 
 /// One of the seven (or, on other maps, n) powers, as an index into [`Map::powers`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,12 +118,51 @@ pub struct Map {
     pub name: String,
     pub powers: Vec<PowerInfo>,
     pub provinces: Vec<Province>,
-    army_borders: Vec<Vec<ProvId>>,
-    fleet_borders: HashMap<Loc, Vec<Loc>>,
+    army_borders: Lists<ProvId>,
+    /// The places a fleet reaches from a province without coasts (empty for a province with
+    /// coasts), and from each named coast.
+    fleet_borders: Lists<Loc>,
+    coast_borders: HashMap<Loc, Vec<Loc>>,
     /// Provinces a fleet can reach from any coast of a province, whatever the coast.
-    fleet_prov_borders: Vec<Vec<ProvId>>,
+    fleet_prov_borders: Lists<ProvId>,
     pub starting_units: Vec<(Power, UnitType, Loc)>,
     names: names::NameIndex,
+    /// The province codes side by side, in province order (`code_end[p]` ends the code of
+    /// province `p`): writing the code of a province and of its neighbours reads one small
+    /// stretch of memory, not a string allocated somewhere for each.
+    codes: String,
+    code_end: Vec<u32>,
+    /// Each province's kind, one byte each, for the same reason.
+    kinds: Vec<Kind>,
+    /// Every power's name, adjective and French name, folded, in power order.
+    power_names: Vec<(String, Power)>,
+}
+
+/// One list per province, the lists side by side in one array (`end[p]` ends the list of
+/// province `p`): on a large map, the borders of neighbouring provinces are near each other
+/// in memory instead of in an allocation each.
+#[derive(Debug)]
+struct Lists<T> {
+    items: Vec<T>,
+    end: Vec<u32>,
+}
+
+impl<T> Lists<T> {
+    fn new(lists: Vec<Vec<T>>) -> Lists<T> {
+        let mut items = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        let mut end = Vec::with_capacity(lists.len());
+        for list in lists {
+            items.extend(list);
+            end.push(items.len() as u32);
+        }
+        Lists { items, end }
+    }
+
+    fn get(&self, p: ProvId) -> &[T] {
+        let p = p as usize;
+        let start = if p == 0 { 0 } else { self.end[p - 1] as usize };
+        &self.items[start..self.end[p] as usize]
+    }
 }
 
 /// A problem in a map file, with where it is.
@@ -306,7 +347,7 @@ impl Map {
                 }
             }
         }
-        let mut fleet_prov_borders = vec![Vec::new(); n];
+        let mut fleet_prov_borders: Vec<Vec<ProvId>> = vec![Vec::new(); n];
         for (f, tos) in &fleet_borders {
             for t in tos {
                 let list: &mut Vec<ProvId> = &mut fleet_prov_borders[f.prov as usize];
@@ -339,15 +380,42 @@ impl Map {
         }
 
         let names = names::NameIndex::build(&provinces).map_err(err)?;
+        let power_names = powers
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| [&p.name, &p.adjective, &p.french].map(|n| (fold(n), Power(i as u8))))
+            .collect();
+        let kinds = provinces.iter().map(|p| p.kind).collect();
+        let mut codes = String::new();
+        let mut code_end = Vec::with_capacity(provinces.len());
+        for p in &provinces {
+            codes.push_str(&p.code);
+            code_end.push(codes.len() as u32);
+        }
+        let mut plain: Vec<Vec<Loc>> = vec![Vec::new(); n];
+        let mut coast_borders = HashMap::new();
+        for (f, tos) in fleet_borders {
+            match f.coast {
+                None => plain[f.prov as usize] = tos,
+                Some(_) => {
+                    coast_borders.insert(f, tos);
+                }
+            }
+        }
         Ok(Map {
             name: raw.name,
             powers,
             provinces,
-            army_borders,
-            fleet_borders,
-            fleet_prov_borders,
+            army_borders: Lists::new(army_borders),
+            fleet_borders: Lists::new(plain),
+            coast_borders,
+            fleet_prov_borders: Lists::new(fleet_prov_borders),
             starting_units,
             names,
+            codes,
+            code_end,
+            kinds,
+            power_names,
         })
     }
 
@@ -376,11 +444,12 @@ impl Map {
 
     /// The power with this name or adjective (English or French), any case.
     pub fn power_by_name(&self, name: &str) -> Option<Power> {
-        let f = fold(name);
-        self.powers
-            .iter()
-            .position(|p| fold(&p.name) == f || fold(&p.adjective) == f || fold(&p.french) == f)
-            .map(|i| Power(i as u8))
+        self.power_by_folded_name(&fold(name))
+    }
+
+    /// The power with this name, already folded ([`fold`]).
+    pub fn power_by_folded_name(&self, folded: &str) -> Option<Power> {
+        self.power_names.iter().find(|(n, _)| n == folded).map(|&(_, p)| p)
     }
 
     pub fn all_powers(&self) -> impl Iterator<Item = Power> + '_ {
@@ -392,20 +461,33 @@ impl Map {
         loc_text(&self.provinces, l)
     }
 
+    /// Appends `LON`, `STP/SC` to `out`.
+    pub fn push_loc(&self, out: &mut String, l: Loc) {
+        out.push_str(self.code(l.prov));
+        if let Some(c) = l.coast {
+            out.push('/');
+            out.push_str(c.code());
+        }
+    }
+
     pub fn code(&self, p: ProvId) -> &str {
-        &self.provinces[p as usize].code
+        let start = match p {
+            0 => 0,
+            _ => self.code_end[p as usize - 1] as usize,
+        };
+        &self.codes[start..self.code_end[p as usize] as usize]
     }
 
     pub fn is_sea(&self, p: ProvId) -> bool {
-        self.provinces[p as usize].kind == Kind::Sea
+        self.kinds[p as usize] == Kind::Sea
     }
 
     pub fn is_land(&self, p: ProvId) -> bool {
-        matches!(self.provinces[p as usize].kind, Kind::Land | Kind::Coast)
+        matches!(self.kinds[p as usize], Kind::Land | Kind::Coast)
     }
 
     pub fn is_coastal(&self, p: ProvId) -> bool {
-        self.provinces[p as usize].kind == Kind::Coast
+        self.kinds[p as usize] == Kind::Coast
     }
 
     pub fn coasts(&self, p: ProvId) -> &[Coast] {
@@ -438,17 +520,20 @@ impl Map {
 
     /// Provinces an army in `p` can move to directly.
     pub fn army_borders(&self, p: ProvId) -> &[ProvId] {
-        &self.army_borders[p as usize]
+        self.army_borders.get(p)
     }
 
     /// Places a fleet at `l` can move to directly (with their coasts).
     pub fn fleet_borders(&self, l: Loc) -> &[Loc] {
-        self.fleet_borders.get(&l).map(|v| v.as_slice()).unwrap_or(&[])
+        match l.coast {
+            None => self.fleet_borders.get(l.prov),
+            Some(_) => self.coast_borders.get(&l).map(|v| v.as_slice()).unwrap_or(&[]),
+        }
     }
 
     /// Provinces a fleet can reach from some coast of `p` (whatever coast it is on).
     pub fn fleet_reach_any_coast(&self, p: ProvId) -> &[ProvId] {
-        &self.fleet_prov_borders[p as usize]
+        self.fleet_prov_borders.get(p)
     }
 
     /// Can a unit of this type standing at `from` move straight to province `to`?
@@ -490,16 +575,19 @@ impl Map {
 
     /// Provinces adjacent to `p` for anyone (armies or fleets), as used for distances.
     pub fn any_borders(&self, p: ProvId) -> impl Iterator<Item = ProvId> + '_ {
-        let a = self.army_borders[p as usize].iter().copied();
-        let f = self.fleet_prov_borders[p as usize].iter().copied();
-        a.chain(f.filter(move |x| !self.army_borders[p as usize].contains(x)))
+        let a = self.army_borders(p).iter().copied();
+        let f = self.fleet_reach_any_coast(p).iter().copied();
+        a.chain(f.filter(move |x| !self.army_borders(p).contains(x)))
     }
 }
 
 fn loc_text(provinces: &[Province], l: Loc) -> String {
     let code = &provinces[l.prov as usize].code;
-    match l.coast {
-        Some(c) => format!("{code}/{}", c.code()),
-        None => code.clone(),
+    let mut out = String::with_capacity(code.len() + 3);
+    out.push_str(code);
+    if let Some(c) = l.coast {
+        out.push('/');
+        out.push_str(c.code());
     }
+    out
 }

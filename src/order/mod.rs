@@ -5,7 +5,7 @@
 
 mod parse;
 
-pub use parse::{parse_order, ParseError};
+pub use parse::{parse_order, ParseError, Reader};
 
 use crate::map::{Coast, Loc, Map, ProvId, UnitType};
 
@@ -58,42 +58,65 @@ impl Order {
 
     /// The normalised notation: `F LON - NTH`, `A MUN S A BER - SIL`, `BUILD F STP/NC`.
     pub fn to_text(&self, map: &Map) -> String {
-        let u = |u: &UnitRef| unit_text(map, u);
-        let l = |l: &Loc| map.loc_text(*l);
+        let mut out = String::with_capacity(24);
+        let u = |x: &UnitRef, out: &mut String| push_unit_text(map, x, out);
         match self {
-            Order::Hold(x) => format!("{} H", u(x)),
-            Order::Move { unit, dest, via_convoy } => {
-                let via = if *via_convoy { " VIA CONVOY" } else { "" };
-                format!("{} - {}{via}", u(unit), l(dest))
+            Order::Hold(x) => {
+                u(x, &mut out);
+                out.push_str(" H");
             }
-            Order::Support {
-                unit,
-                target,
-                dest: None,
-            } => format!("{} S {}", u(unit), u(target)),
-            Order::Support {
-                unit,
-                target,
-                dest: Some(d),
-            } => {
-                format!("{} S {} - {}", u(unit), u(target), map.code(d.prov))
+            Order::Move { unit, dest, via_convoy } => {
+                u(unit, &mut out);
+                out.push_str(" - ");
+                map.push_loc(&mut out, *dest);
+                if *via_convoy {
+                    out.push_str(" VIA CONVOY");
+                }
+            }
+            Order::Support { unit, target, dest } => {
+                u(unit, &mut out);
+                out.push_str(" S ");
+                u(target, &mut out);
+                if let Some(d) = dest {
+                    out.push_str(" - ");
+                    out.push_str(map.code(d.prov));
+                }
             }
             Order::Convoy { unit, army, dest } => {
-                format!("{} C {} - {}", u(unit), u(army), map.code(dest.prov))
+                u(unit, &mut out);
+                out.push_str(" C ");
+                u(army, &mut out);
+                out.push_str(" - ");
+                out.push_str(map.code(dest.prov));
             }
-            Order::Disband(x) => format!("{} D", u(x)),
-            Order::Build(x) => format!("BUILD {}", u(x)),
-            Order::Waive => "WAIVE".to_string(),
+            Order::Disband(x) => {
+                u(x, &mut out);
+                out.push_str(" D");
+            }
+            Order::Build(x) => {
+                out.push_str("BUILD ");
+                u(x, &mut out);
+            }
+            Order::Waive => out.push_str("WAIVE"),
         }
+        out
     }
 }
 
 /// `A PAR`, `F STP/SC`, `PAR` when the type was not written.
 pub fn unit_text(map: &Map, u: &UnitRef) -> String {
-    match u.kind {
-        Some(k) => format!("{} {}", k.letter(), map.loc_text(u.loc)),
-        None => map.loc_text(u.loc),
+    let mut out = String::with_capacity(9);
+    push_unit_text(map, u, &mut out);
+    out
+}
+
+/// Appends [`unit_text`] to `out`.
+pub fn push_unit_text(map: &Map, u: &UnitRef, out: &mut String) {
+    if let Some(k) = u.kind {
+        out.push(k.letter());
+        out.push(' ');
     }
+    map.push_loc(out, u.loc);
 }
 
 /// A coast written by a player, kept even if the province has no such coast: the judge

@@ -5,7 +5,7 @@
 //! guess a missing coast; the judge decides what a coast-less fleet move means.
 
 use super::{Order, UnitRef};
-use crate::map::{deaccent_upper, Coast, Loc, Map, UnitType};
+use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType};
 use std::fmt;
 
 /// Why an order could not be read, and where (1-based character column in the line).
@@ -21,62 +21,100 @@ impl fmt::Display for ParseError {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Tok {
-    Word(String),
+    Word,
     Dash,
     Slash,
     Open,
     Close,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Token {
     tok: Tok,
     /// 1-based column of the token's first character.
     col: usize,
-    /// The token as written, for messages.
-    text: String,
+    /// Byte range of the token in the line, for messages.
+    text: (usize, usize),
+    /// For a word: its byte range in the folded words (see [`tokenize`]).
+    word: (usize, usize),
 }
 
-fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
-    let mut out: Vec<Token> = Vec::new();
-    let chars: Vec<char> = line.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+/// Appends `c` folded (upper case, accents removed) to `out`; false if it is not part of a
+/// word (nothing of it is a letter or digit).
+#[inline]
+fn push_word_char(out: &mut String, c: char) -> bool {
+    if c.is_ascii() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_uppercase());
+            return true;
+        }
+        return false;
+    }
+    push_folded(out, c)
+}
+
+/// [`push_word_char`] for a character beyond ASCII.
+#[inline(never)]
+fn push_folded(out: &mut String, c: char) -> bool {
+    let before = out.len();
+    for u in c.to_uppercase() {
+        match deaccent(u) {
+            Some(p) => out.push_str(p),
+            None if u.is_ascii_alphanumeric() => out.push(u),
+            None => {}
+        }
+    }
+    out.len() > before
+}
+
+/// Splits a line into tokens. The words, folded, are written one after the other into the
+/// returned string, separated by single spaces: a name of several words (`MID ATLANTIC
+/// OCEAN`) is then one slice of it, whatever separated the words in the line.
+/// `out` and `words` are cleared first (they are [`Reader`]'s buffers).
+fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), ParseError> {
+    out.clear();
+    words.clear();
+    out.reserve(8);
+    words.reserve(line.len() + 4);
+    let mut chars = line.char_indices().enumerate().peekable();
+    while let Some(&(i, (b, c))) = chars.peek() {
         let col = i + 1;
-        let up: String = c.to_uppercase().collect();
-        let plain = deaccent_upper(&up);
-        if !plain.is_empty() {
+        let start = words.len();
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        let first = words.len();
+        if push_word_char(words, c) {
             // A word: letters and digits, accents folded.
-            let start = i;
-            let mut word = String::new();
-            while i < chars.len() {
-                let up: String = chars[i].to_uppercase().collect();
-                let p = deaccent_upper(&up);
-                if p.is_empty() {
+            chars.next();
+            let mut end = b + c.len_utf8();
+            while let Some(&(_, (b2, c2))) = chars.peek() {
+                if !push_word_char(words, c2) {
                     break;
                 }
-                word.push_str(&p);
-                i += 1;
+                end = b2 + c2.len_utf8();
+                chars.next();
             }
-            let text: String = chars[start..i].iter().collect();
             out.push(Token {
-                tok: Tok::Word(word),
+                tok: Tok::Word,
                 col,
-                text,
+                text: (b, end),
+                word: (first, words.len()),
             });
             continue;
         }
-        let (tok, len) = match c {
-            '-' | '–' | '—' if chars.get(i + 1) == Some(&'>') => (Some(Tok::Dash), 2),
-            '-' | '–' | '—' | '→' | '>' => (Some(Tok::Dash), 1),
-            '/' => (Some(Tok::Slash), 1),
-            '(' | '[' => (Some(Tok::Open), 1),
-            ')' | ']' => (Some(Tok::Close), 1),
-            c if c.is_whitespace() => (None, 1),
-            '.' | ',' | ';' | ':' | '\'' | '’' => (None, 1),
+        words.truncate(start);
+        chars.next();
+        let arrow = matches!(c, '-' | '–' | '—') && chars.peek().is_some_and(|&(_, (_, n))| n == '>');
+        let tok = match c {
+            '-' | '–' | '—' | '→' | '>' => Some(Tok::Dash),
+            '/' => Some(Tok::Slash),
+            '(' | '[' => Some(Tok::Open),
+            ')' | ']' => Some(Tok::Close),
+            c if c.is_whitespace() => None,
+            '.' | ',' | ';' | ':' | '\'' | '’' => None,
             _ => {
                 return Err(ParseError {
                     column: col,
@@ -84,23 +122,31 @@ fn tokenize(line: &str) -> Result<Vec<Token>, ParseError> {
                 })
             }
         };
+        let mut end = b + c.len_utf8();
+        if arrow {
+            // `->` is one token.
+            chars.next();
+            end += 1;
+        }
         if let Some(tok) = tok {
             out.push(Token {
                 tok,
                 col,
-                text: chars[i..i + len].iter().collect(),
+                text: (b, end),
+                word: (0, 0),
             });
         }
-        i += len;
     }
-    Ok(out)
+    Ok(())
 }
 
 struct Parser<'a> {
     map: &'a Map,
-    toks: Vec<Token>,
+    line: &'a str,
+    toks: &'a [Token],
+    /// The words of the line, folded (see [`tokenize`]).
+    words: &'a str,
     pos: usize,
-    line_len: usize,
 }
 
 const MOVE_WORDS: &[&str] = &[
@@ -129,17 +175,19 @@ impl<'a> Parser<'a> {
     }
 
     fn peek_word(&self) -> Option<&str> {
-        match self.peek() {
-            Some(Token { tok: Tok::Word(w), .. }) => Some(w.as_str()),
-            _ => None,
-        }
+        self.word_at(self.pos)
     }
 
     fn word_at(&self, i: usize) -> Option<&str> {
         match self.toks.get(i) {
-            Some(Token { tok: Tok::Word(w), .. }) => Some(w.as_str()),
+            Some(t) if t.tok == Tok::Word => Some(&self.words[t.word.0..t.word.1]),
             _ => None,
         }
+    }
+
+    /// The token as written in the line.
+    fn text(&self, t: &Token) -> &str {
+        &self.line[t.text.0..t.text.1]
     }
 
     fn at_word(&self, set: &[&str]) -> bool {
@@ -150,10 +198,10 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(t) => ParseError {
                 column: t.col,
-                message: format!("unexpected `{}`: expected {expected}", t.text),
+                message: format!("unexpected `{}`: expected {expected}", self.text(t)),
             },
             None => ParseError {
-                column: self.line_len + 1,
+                column: self.line.chars().count() + 1,
                 message: format!("the order stops short: expected {expected}"),
             },
         }
@@ -176,18 +224,26 @@ impl<'a> Parser<'a> {
 
     /// The longest province name starting here. Words of a name may be separated by
     /// spaces or hyphens (`Mid-Atlantic Ocean`).
-    fn province(&mut self, what: &str) -> Result<u16, ParseError> {
+    fn province(&mut self, what: &str) -> Result<ProvId, ParseError> {
         let index = self.map.name_index();
-        let start = self.pos;
-        let mut best: Option<(u16, usize)> = None;
-        let mut words: Vec<&str> = Vec::new();
-        let mut i = start;
-        while words.len() < index.max_words {
-            let Some(w) = self.word_at(i) else { break };
-            words.push(w);
+        let mut best: Option<(ProvId, usize)> = None;
+        let mut i = self.pos;
+        let mut count = 0;
+        // The words read so far are one slice of `self.words`, from the first one's start.
+        let first = self.toks.get(i).map(|t| t.word.0).unwrap_or(0);
+        while count < index.max_words {
+            let Some(t) = self.toks.get(i).filter(|t| t.tok == Tok::Word) else {
+                break;
+            };
+            count += 1;
             i += 1;
-            if let Some(p) = index.get(&words.join(" ")) {
+            let found = index.find(&self.words[first..t.word.1]);
+            if let Some(p) = found.province {
                 best = Some((p, i));
+            }
+            if !found.longer {
+                // No longer name starts with these words.
+                break;
             }
             // A hyphen may join the words of one name.
             if matches!(self.toks.get(i), Some(Token { tok: Tok::Dash, .. })) && self.word_at(i + 1).is_some() {
@@ -200,9 +256,9 @@ impl<'a> Parser<'a> {
                 Ok(p)
             }
             None => match self.peek() {
-                Some(t @ Token { tok: Tok::Word(_), .. }) => Err(ParseError {
+                Some(t) if t.tok == Tok::Word => Err(ParseError {
                     column: t.col,
-                    message: format!("`{}` is not a province of the {} map", t.text, self.map.name),
+                    message: format!("`{}` is not a province of the {} map", self.text(t), self.map.name),
                 }),
                 _ => Err(self.error_here(what)),
             },
@@ -297,7 +353,8 @@ impl<'a> Parser<'a> {
     /// (DATC 4.C.5 and 4.C.6).
     fn skip_nationality(&mut self) {
         if let Some(w) = self.peek_word() {
-            if self.map.power_by_name(w).is_some() && self.pos + 1 < self.toks.len() {
+            // A word is already folded, so it is compared with the folded names as it is.
+            if self.map.power_by_folded_name(w).is_some() && self.pos + 1 < self.toks.len() {
                 self.pos += 1;
             }
         }
@@ -438,20 +495,35 @@ fn direction(w: &str) -> Option<Coast> {
 /// Reads one order in the position-file notation. The error names the column and what was
 /// expected there.
 pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
-    let toks = tokenize(line)?;
-    if toks.is_empty() {
-        return Err(ParseError {
-            column: 1,
-            message: "empty order".into(),
-        });
+    Reader::default().parse(map, line)
+}
+
+/// [`parse_order`] for many orders: the tokens and the folded words of each line go into
+/// buffers kept from one order to the next, instead of two allocations per order.
+#[derive(Default)]
+pub struct Reader {
+    toks: Vec<Token>,
+    words: String,
+}
+
+impl Reader {
+    pub fn parse(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
+        tokenize(line, &mut self.toks, &mut self.words)?;
+        if self.toks.is_empty() {
+            return Err(ParseError {
+                column: 1,
+                message: "empty order".into(),
+            });
+        }
+        let mut p = Parser {
+            map,
+            line,
+            toks: &self.toks,
+            words: &self.words,
+            pos: 0,
+        };
+        p.order()
     }
-    let mut p = Parser {
-        map,
-        toks,
-        pos: 0,
-        line_len: line.chars().count(),
-    };
-    p.order()
 }
 
 #[cfg(test)]
