@@ -8,7 +8,7 @@
 //! written as text from random shapes (holds, moves, supports, convoys, retreats,
 //! disbands, builds, waives) between random places, unit types and coasts often wrong,
 //! and sometimes free text. The phase's year is mostly a plausible one and sometimes any
-//! `i32`, as a position file may say.
+//! `i32`; only phases that `Phase::parse` accepts are judged.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -213,7 +213,10 @@ fuzz_target!(|input: Input| {
         Year::Near(y) => 1901 + i32::from(y % 32),
         Year::Any(y) => y,
     };
-    let phase = Phase::new(season, year, kind);
+    // Only phases a position file or state.yaml can name (the years are bounded).
+    let Ok(phase) = Phase::parse(&Phase::new(season, year, kind).code()) else {
+        return;
+    };
 
     let mut board = Board::default();
     for p in input.units.iter().take(40) {
@@ -283,6 +286,6 @@ fn check(map: &Map, o: &judge::Outcome) {
         assert!(!seen[usize::from(u.loc.prov)], "two units in {}", map.code(u.loc.prov));
         seen[usize::from(u.loc.prov)] = true;
     }
-    assert!(o.next_phase > o.phase || o.next_phase.year < o.phase.year, "the phase goes on");
+    assert!(o.next_phase > o.phase, "the phase goes on");
     assert_eq!(o.next.dislodged.is_empty(), o.next_phase.kind != PhaseKind::Retreat);
 }
