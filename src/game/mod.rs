@@ -552,12 +552,25 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     };
     for dir in games {
         let text = fs::read_to_string(dir.join("game.yaml")).map_err(io_err(&dir))?;
+        // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
+        // games cost 1,000 parses (most of `arbitre mail`'s time, WHOLE-TURN.md). A game's
+        // name is letters, digits, `-` and `_`, which `arbitre new` writes as they are, so a
+        // game.yaml that does not contain the name is not that game's: only the few that
+        // do are parsed.
+        if !mentions(&text, &name) {
+            continue;
+        }
         let config: GameConfig = crate::yaml::from_str(&text, "game.yaml").map_err(|e| e.to_string())?;
         if config.game.eq_ignore_ascii_case(&name) {
             return Ok(Some(dir));
         }
     }
     Ok(None)
+}
+
+/// Does `text` contain `name`, in any ASCII case?
+fn mentions(text: &str, name: &str) -> bool {
+    text.to_ascii_lowercase().contains(&name.to_ascii_lowercase())
 }
 
 /// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/`, and writes the
@@ -610,4 +623,20 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Stri
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn routing_looks_for_the_name_in_any_case() {
+        let yaml = "game: Vopaliec\nvariant: standard\n";
+        assert!(mentions(yaml, "vopaliec"));
+        assert!(mentions(yaml, "VOPALIEC"));
+        assert!(!mentions(yaml, "autre"));
+        // Only a hint: `standard` is in the file but is not the game's name; `route` then
+        // reads the YAML to decide.
+        assert!(mentions(yaml, "standard"));
+    }
 }
