@@ -15,6 +15,7 @@
 #                                   (on each ROOT: both must end the same)
 #
 # `arbitre new` (nine salted, stretched password hashes per game) is set-up, not timed.
+# Wall time includes waiting for the disk: every file is written atomically and synced.
 # Needs GNU time (Debian package `time`). Work folder: $WHOLE_TURN_DIR or target/whole-turn.
 set -eu
 cd "$(dirname "$0")/.."
@@ -44,14 +45,16 @@ row() {
             t = $NF; k = split(t, p, ":"); s = 0
             for (i = 1; i <= k; i++) s = s * 60 + p[i]
         }
+        /User time \(seconds\)/ { cpu += $NF }
+        /System time \(seconds\)/ { cpu += $NF }
         /Maximum resident set size/ { rss = $NF }
         END {
-            printf "| %d | %s | %d | %.2f s | %.1f MiB | %.1f ms |\n", n, phase, msgs, s, rss / 1024, 1000 * s / n
+            printf "| %d | %s | %d | %.2f s | %.2f s | %.1f MiB | %.1f ms |\n", n, phase, msgs, s, cpu, rss / 1024, 1000 * s / n
         }' "$4"
 }
 
-echo "| N | phase | messages | wall time | peak RSS | per game |"
-echo "| ---: | --- | ---: | ---: | ---: | ---: |"
+echo "| N | phase | messages | wall time | CPU (user + sys) | peak RSS | wall per game |"
+echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: |"
 for n in "$@"; do
     dir=$work/$n
     rm -rf "$dir"
@@ -64,7 +67,8 @@ for n in "$@"; do
         for m in turns/vopaliec/mail/0[1-9]-*.eml; do
             sed "s/vopaliec/$g/g" "$m" > "$dir/msgs/$g/$(basename "$m")"
         done
-        "$bin" new "$dir/pipe/$g" --players "$dir/players/$g.yaml" --now "$created" > /dev/null
+        "$bin" new "$dir/pipe/$g" --players "$dir/players/$g.yaml" --now "$created" > "$dir/logs/new.out" 2>&1 ||
+            { cat "$dir/logs/new.out" >&2; exit 1; }
         i=$((i + 1))
     done
     cp -R "$dir/pipe" "$dir/files"

@@ -176,7 +176,13 @@ mod tests {
     /// overflowed the year in `next`. Years are now 1 to 9999.
     #[test]
     fn years_are_bounded_so_the_next_year_exists() {
-        for text in ["W2147483647A", "Fall 2147483647 Retreat", "s0m", "Spring -5 Movement", "S10000M"] {
+        for text in [
+            "W2147483647A",
+            "Fall 2147483647 Retreat",
+            "s0m",
+            "Spring -5 Movement",
+            "S10000M",
+        ] {
             let e = Phase::parse(text).unwrap_err();
             assert!(e.contains("the year must be from 1 to 9999"), "{text}: {e}");
         }

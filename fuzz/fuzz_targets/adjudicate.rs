@@ -232,7 +232,10 @@ fuzz_target!(|input: Input| {
                 board.dislodged.push(Dislodged {
                     unit,
                     attacker_from: d.attacker_from.map(|a| u16::from(a) % map.provinces.len() as u16),
-                    retreats: d.retreats.as_ref().map(|r| r.iter().take(12).map(|p| loc(map, p)).collect()),
+                    retreats: d
+                        .retreats
+                        .as_ref()
+                        .map(|r| r.iter().take(12).map(|p| loc(map, p)).collect()),
                 });
             }
         }

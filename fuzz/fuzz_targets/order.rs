@@ -10,7 +10,8 @@ fuzz_target!(|text: &str| {
     let map = Map::standard();
     if let Ok(order) = parse_order(map, text) {
         let written = order.to_text(map);
-        let again = parse_order(map, &written).unwrap_or_else(|e| panic!("`{written}` (from `{text}`) does not read back: {e}"));
+        let again = parse_order(map, &written)
+            .unwrap_or_else(|e| panic!("`{written}` (from `{text}`) does not read back: {e}"));
         assert_eq!(again.to_text(map), written, "from `{text}`");
     }
 });
