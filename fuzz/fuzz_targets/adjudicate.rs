@@ -7,8 +7,9 @@
 //! list of retreats; contested provinces; supply centres owned by anyone. The orders are
 //! written as text from random shapes (holds, moves, supports, convoys, retreats,
 //! disbands, builds, waives) between random places, unit types and coasts often wrong,
-//! and sometimes free text. The phase's year is mostly a plausible one and sometimes any
-//! `i32`; only phases that `Phase::parse` accepts are judged.
+//! and sometimes free text; mostly by the power that owns the unit, sometimes by any.
+//! The phase's year is mostly a plausible one and sometimes any `i32`; only phases that
+//! `Phase::parse` accepts are judged.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -80,7 +81,9 @@ enum Shape {
 
 #[derive(Arbitrary, Debug)]
 struct OrderIn {
-    power: u8,
+    /// `None`: the power of the unit the order is for (so that most orders are legal and
+    /// the judge's real work, supports, convoys and standoffs, is exercised); otherwise any.
+    power: Option<u8>,
     shape: Shape,
 }
 
@@ -189,6 +192,25 @@ fn order_text(map: &Map, pieces: &[Unit], shape: &Shape) -> String {
     }
 }
 
+/// The power that owns the unit an order names first, when it names a unit of the board.
+fn owner(pieces: &[Unit], shape: &Shape) -> Option<Power> {
+    let u = match shape {
+        Shape::Hold(u)
+        | Shape::Move(u, ..)
+        | Shape::Path(u, _)
+        | Shape::SupportHold(u, _)
+        | Shape::SupportMove(u, ..)
+        | Shape::Convoy(u, ..)
+        | Shape::Disband(u)
+        | Shape::Remove(u) => u,
+        Shape::Build(..) | Shape::Waive | Shape::Free(_) => return None,
+    };
+    match u.target {
+        Ok(i) if !pieces.is_empty() => Some(pieces[usize::from(i) % pieces.len()].power),
+        _ => None,
+    }
+}
+
 fn cast_text(map: &Map, pieces: &[Unit], c: &CastText) -> String {
     match c {
         CastText::Unit(u) => unit_text(map, pieces, u),
@@ -262,7 +284,10 @@ fuzz_target!(|input: Input| {
         .iter()
         .take(64)
         .map(|o| Submitted {
-            power: power(map, o.power),
+            power: match o.power {
+                Some(p) => power(map, p),
+                None => owner(&pieces, &o.shape).unwrap_or(Power(0)),
+            },
             text: order_text(map, &pieces, &o.shape),
         })
         .collect();
