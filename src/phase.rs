@@ -16,6 +16,10 @@ pub enum PhaseKind {
     Adjustment,
 }
 
+/// The years a phase may name. A game reaches the last only after thousands of years of
+/// play; adjudicating its winter gives the first phase of the year after.
+pub const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
+
 /// One phase of a game. Adjustments always happen in winter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Phase {
@@ -79,6 +83,15 @@ impl Phase {
         } else {
             return Err(format!("`{t}` is not a phase: {help}"));
         };
+        // Years are bounded so that `next` can always count on; an unbounded year let
+        // `Winter 2147483647 Adjustment` overflow when adjudicated (found by fuzzing).
+        if !YEARS.contains(&year) {
+            return Err(format!(
+                "`{t}`: the year must be from {} to {}",
+                YEARS.start(),
+                YEARS.end()
+            ));
+        }
         match (season, kind) {
             (Season::Winter, PhaseKind::Adjustment) => Ok(Phase::new(season, year, kind)),
             (Season::Fall, PhaseKind::Adjustment) => Ok(Phase::new(Season::Winter, year, kind)),
@@ -157,6 +170,24 @@ mod tests {
         assert!(Phase::parse("Spring 1901 Adjustment").is_err());
         assert!(Phase::parse("Winter 1901 Movement").is_err());
         assert!(Phase::parse("1901").is_err());
+    }
+
+    /// Fuzzing (`fuzz/`, target adjudicate): `W2147483647A` was read, and adjudicating it
+    /// overflowed the year in `next`. Years are now 1 to 9999.
+    #[test]
+    fn years_are_bounded_so_the_next_year_exists() {
+        for text in [
+            "W2147483647A",
+            "Fall 2147483647 Retreat",
+            "s0m",
+            "Spring -5 Movement",
+            "S10000M",
+        ] {
+            let e = Phase::parse(text).unwrap_err();
+            assert!(e.contains("the year must be from 1 to 9999"), "{text}: {e}");
+        }
+        assert_eq!(Phase::parse("W9999A").unwrap().next().code(), "S10000M");
+        assert_eq!(Phase::parse("S1M").unwrap().year, 1);
     }
 
     #[test]

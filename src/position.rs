@@ -499,6 +499,19 @@ mod tests {
         assert_eq!(nearest_power(map, "Xyz"), None);
     }
 
+    /// Fuzzing (`fuzz/`): this position was accepted, and adjudicating it overflowed the
+    /// year (Winter 2147483647 is followed by Spring 2147483648). It is now refused.
+    #[test]
+    fn a_year_without_a_next_is_refused() {
+        let map = Map::standard();
+        let e = Position::parse(map, "phase: W2147483647A\nsupply_centers: {}\n", "p.yaml").unwrap_err();
+        assert!(e.message.contains("the year must be from 1 to 9999"), "{e}");
+        assert_eq!(e.line, Some(1), "{e}");
+        let p = Position::parse(map, "phase: W9999A\nsupply_centers: {}\n", "p.yaml").unwrap();
+        let (outcome, _) = crate::variant::adjudicate(map, &p);
+        assert_eq!(outcome.next_phase.to_string(), "Spring 10000 Movement");
+    }
+
     #[test]
     fn errors_name_the_line() {
         let map = Map::standard();

@@ -649,10 +649,26 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     };
     for dir in games {
+        // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
+        // games cost 1,000 parses (most of `arbitre mail`'s time, WHOLE-TURN.md). A game's
+        // name is letters, digits, `-` and `_`, which `arbitre new` writes as they are, so a
+        // game.yaml that does not contain the name is not that game's: only the few that
+        // do are parsed. One broken game must not stop the mail of the others.
+        let path = dir.join("game.yaml");
+        match fs::read_to_string(&path) {
+            Ok(text) if !mentions(&text, &name) => continue,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!(
+                    "arbitre: {}: {e} (skipped while looking for game `{name}`)",
+                    path.display()
+                );
+                continue;
+            }
+        }
         match read_config(&dir) {
             Ok(config) if config.game.eq_ignore_ascii_case(&name) => return Ok(Some(dir)),
             Ok(_) => {}
-            // One broken game must not stop the mail of the others.
             Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
         }
     }
@@ -664,6 +680,11 @@ fn read_config(dir: &Path) -> Result<GameConfig, String> {
     let path = dir.join("game.yaml");
     let text = fs::read_to_string(&path).map_err(io_err(&path))?;
     crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())
+}
+
+/// Does `text` contain `name`, in any ASCII case?
+fn mentions(text: &str, name: &str) -> bool {
+    text.to_ascii_lowercase().contains(&name.to_ascii_lowercase())
 }
 
 /// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/`, and writes the
@@ -726,4 +747,20 @@ fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), S
     let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now)?;
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn routing_looks_for_the_name_in_any_case() {
+        let yaml = "game: Vopaliec\nvariant: standard\n";
+        assert!(mentions(yaml, "vopaliec"));
+        assert!(mentions(yaml, "VOPALIEC"));
+        assert!(!mentions(yaml, "autre"));
+        // Only a hint: `standard` is in the file but is not the game's name; `route` then
+        // reads the YAML to decide.
+        assert!(mentions(yaml, "standard"));
+    }
 }

@@ -15,6 +15,7 @@ use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::Message;
 use sha2::{Digest, Sha256};
 use std::path::Path;
+use std::sync::OnceLock;
 use tera::{Context, Tera};
 
 /// The built-in templates, by name.
@@ -56,6 +57,7 @@ impl Templates {
     /// The built-in templates, with the overrides found in `dir` (a game's `templates/`).
     pub fn load(dir: Option<&Path>) -> Result<Templates, String> {
         let mut sources: Vec<(String, String)> = BUILT_IN.iter().map(|(n, s)| (n.to_string(), s.to_string())).collect();
+        let mut overridden = false;
         if let Some(dir) = dir.filter(|d| d.is_dir()) {
             for (name, _) in BUILT_IN {
                 let path = dir.join(name);
@@ -63,14 +65,19 @@ impl Templates {
                     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                     sources.retain(|(n, _)| n != name);
                     sources.push((name.to_string(), text));
+                    overridden = true;
                 }
             }
         }
-        let mut tera = Tera::default();
-        tera.autoescape_on(vec![".html"]);
-        tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
-            .map_err(|e| format!("template error (check the file's syntax): {}", chain(&e)))?;
-        Ok(Templates { tera })
+        if !overridden {
+            // Parsing the templates was half of `arbitre process`'s time per game, done
+            // again for every game of a folder (WHOLE-TURN.md): the built-in set is parsed
+            // once per run and copied.
+            static BUILT: OnceLock<Result<Tera, String>> = OnceLock::new();
+            let tera = BUILT.get_or_init(|| parse(&sources)).clone()?;
+            return Ok(Templates { tera });
+        }
+        Ok(Templates { tera: parse(&sources)? })
     }
 
     pub fn has(&self, name: &str) -> bool {
@@ -83,6 +90,15 @@ impl Templates {
             .render(name, context)
             .map_err(|e| format!("cannot render {name}: {}", chain(&e)))
     }
+}
+
+/// The templates from their sources (name, text).
+fn parse(sources: &[(String, String)]) -> Result<Tera, String> {
+    let mut tera = Tera::default();
+    tera.autoescape_on(vec![".html"]);
+    tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
+        .map_err(|e| format!("template error (check the file's syntax): {}", chain(&e)))?;
+    Ok(tera)
 }
 
 /// A tera error with its causes, which is where tera says what went wrong.

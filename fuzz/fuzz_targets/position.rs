@@ -1,0 +1,16 @@
+//! Any text as a position file: `Position::parse` must not panic, and a position it accepts
+//! must adjudicate and be written out.
+#![no_main]
+
+use arbitre::map::Map;
+use arbitre::position::{write_outcome, Position};
+use arbitre::variant;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|text: &str| {
+    let map = Map::standard();
+    if let Ok(position) = Position::parse(map, text, "fuzz.yaml") {
+        let (outcome, divine) = variant::adjudicate(map, &position);
+        let _ = write_outcome(map, &outcome, divine.as_ref());
+    }
+});
