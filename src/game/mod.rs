@@ -650,7 +650,7 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     };
     for dir in games {
         // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
-        // games cost 1,000 parses (most of `arbitre mail`'s time, WHOLE-TURN.md). A game's
+        // games cost 1,000 parses (most of `arbitre mail`'s time, BENCHMARKS.md). A game's
         // name is letters, digits, `-` and `_`, which `arbitre new` writes as they are, so a
         // game.yaml that does not contain the name is not that game's: only the few that
         // do are parsed. One broken game must not stop the mail of the others.

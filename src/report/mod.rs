@@ -71,7 +71,7 @@ impl Templates {
         }
         if !overridden {
             // Parsing the templates was half of `arbitre process`'s time per game, done
-            // again for every game of a folder (WHOLE-TURN.md): the built-in set is parsed
+            // again for every game of a folder (BENCHMARKS.md, "The whole turn"): the built-in set is parsed
             // once per run and copied.
             static BUILT: OnceLock<Result<Tera, String>> = OnceLock::new();
             let tera = BUILT.get_or_init(|| parse(&sources)).clone()?;
