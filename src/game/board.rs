@@ -3,14 +3,12 @@
 //! refused with the reason, and an accepted move is relayed at once to every player with
 //! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
 
-use super::commands::{Command, LineError, Numbered, PressTo};
+use super::commands::{Command, LineError, Numbered};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game};
 use crate::boardgame::{self, BoardGame, Kind, Setup};
 use crate::dice::Dice;
-use crate::mail::incoming::CommandLine;
 use crate::report::Letter;
-use std::collections::BTreeMap;
 
 fn kind(game: &Game) -> Result<&'static Kind, String> {
     boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
@@ -85,16 +83,8 @@ pub fn act(
     commands: Vec<Numbered>,
     mut errors: Vec<LineError>,
     stem: &str,
-    lines: &[CommandLine],
     log: &mut Vec<String>,
 ) -> Result<Vec<Letter>, String> {
-    let text_of = |line: usize| {
-        lines
-            .iter()
-            .find(|l| l.number == line)
-            .map(|l| l.text.clone())
-            .unwrap_or_default()
-    };
     let kind = kind(game)?;
     let (mut g, mut dice, setup) = current(game)?;
     let side = setup
@@ -104,7 +94,15 @@ pub fn act(
         .ok_or_else(|| format!("{role} is not a side of this game"))?;
     let mut done = Vec::new();
     let mut letters = Vec::new();
-    for (k, Numbered { line, command }) in commands.into_iter().enumerate() {
+    for (
+        k,
+        Numbered {
+            line,
+            text: written,
+            command,
+        },
+    ) in commands.into_iter().enumerate()
+    {
         let result = match command {
             Command::Order(text) if game.state.finished.is_some() => Err(format!("`{text}`: the game is over")),
             Command::Order(text) => {
@@ -147,7 +145,10 @@ pub fn act(
                                     winners: f.winners.clone(),
                                     summary: f.summary.clone(),
                                 };
-                                letters.extend(final_letters(game, &finished, &g.board()));
+                                let mut c = tera::Context::new();
+                                c.insert("boardgame", &true);
+                                c.insert("board", &g.board());
+                                letters.extend(game.final_letters(&finished, &c));
                                 game.state.finished = Some(finished);
                                 log.push(format!("game over: {}", f.summary));
                             }
@@ -156,9 +157,19 @@ pub fn act(
                     }
                 }
             }
-            Command::Press { to, lines } => {
-                press(game, role, &setup, &to, &lines, &format!("{stem}-p{k}"), &mut letters)
-            }
+            Command::Press { to, lines } => game
+                .press(role, &to, &lines, &format!("{stem}-p{k}"), |n| {
+                    setup
+                        .sides
+                        .iter()
+                        .find(|s| s.eq_ignore_ascii_case(n))
+                        .cloned()
+                        .ok_or_else(|| format!("`{n}` is not a side; the sides are {}", setup.sides.join(", ")))
+                })
+                .map(|(done, mut press)| {
+                    letters.append(&mut press);
+                    done
+                }),
             Command::Status => Ok("STATUS: see below".into()),
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
             Command::Clear | Command::Bless(_) | Command::Curse(_) | Command::VoteDraw | Command::VoteContinue => {
@@ -169,7 +180,7 @@ pub fn act(
             Ok(d) => done.push(format!("line {line}: {d}")),
             Err(message) => errors.push(LineError {
                 line,
-                text: text_of(line),
+                text: written,
                 message,
             }),
         }
@@ -184,11 +195,7 @@ pub fn act(
     if !errors.is_empty() {
         c.insert("notation", kind.notation);
     }
-    let subject = if errors.is_empty() {
-        "received".to_string()
-    } else {
-        format!("received, with {} error(s)", errors.len())
-    };
+    let subject = super::received(errors.len());
     letters.insert(
         0,
         game.letter(
@@ -200,86 +207,6 @@ pub fn act(
         ),
     );
     Ok(letters)
-}
-
-fn final_letters(game: &Game, f: &Finished, board: &str) -> Vec<Letter> {
-    let players: Vec<BTreeMap<&str, String>> = game
-        .config
-        .players
-        .iter()
-        .map(|p| BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
-        .collect();
-    game.roles()
-        .iter()
-        .map(|role| {
-            let mut c = game.context(role);
-            c.insert("boardgame", &true);
-            c.insert("summary", &f.summary);
-            c.insert("winners", &f.winners);
-            c.insert("seed", &game.config.seed);
-            c.insert("players", &players);
-            c.insert("board", board);
-            game.letter(
-                format!("final-{}", role.to_lowercase()),
-                role,
-                "the final report",
-                "final",
-                c,
-            )
-        })
-        .collect()
-}
-
-fn press(
-    game: &Game,
-    role: &str,
-    setup: &Setup,
-    to: &PressTo,
-    lines: &[String],
-    stem: &str,
-    letters: &mut Vec<Letter>,
-) -> Result<String, String> {
-    let recipients: Vec<String> = match to {
-        PressTo::All => game.roles(),
-        PressTo::Powers(names) => {
-            let mut out = Vec::new();
-            for n in names {
-                let s = setup
-                    .sides
-                    .iter()
-                    .find(|s| s.eq_ignore_ascii_case(n))
-                    .ok_or_else(|| format!("`{n}` is not a side; the sides are {}", setup.sides.join(", ")))?;
-                if s != role && !out.contains(s) {
-                    out.push(s.clone());
-                }
-            }
-            if out.is_empty() {
-                return Err("name at least one other side".into());
-            }
-            out
-        }
-    };
-    let public = matches!(to, PressTo::All);
-    let shown_to = if public {
-        "all".to_string()
-    } else {
-        recipients.join(", ")
-    };
-    for r in &recipients {
-        let mut c = game.context(r);
-        c.insert("from", role);
-        c.insert("to", &shown_to);
-        c.insert("public", &public);
-        c.insert("lines", lines);
-        letters.push(game.letter(
-            format!("{stem}-press-{}", r.to_lowercase()),
-            r,
-            &format!("press from {role} to {shown_to}"),
-            "press",
-            c,
-        ));
-    }
-    Ok(format!("press to {shown_to} sent"))
 }
 
 /// The referee's view of a board game, as YAML.
@@ -295,29 +222,6 @@ pub fn status(game: &Game) -> Result<String, String> {
     for l in g.board().lines() {
         w.raw(1, l);
     }
-    w.raw(0, "roles:");
-    for p in &game.config.players {
-        w.flow_item(
-            1,
-            &[
-                ("role", p.role.clone()),
-                ("name", p.name.clone()),
-                ("email", p.email.clone()),
-            ],
-            None,
-        );
-    }
-    w.key(0, "seed", &game.config.seed);
-    if let Some(f) = &game.state.finished {
-        w.flow_map(
-            0,
-            "finished",
-            &[
-                ("after", f.after.clone()),
-                ("winners", f.winners.join(", ")),
-                ("summary", f.summary.clone()),
-            ],
-        );
-    }
+    game.write_players_and_end(&mut w, |_| Ok(None))?;
     Ok(w.finish())
 }

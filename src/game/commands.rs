@@ -38,6 +38,8 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Numbered {
     pub line: usize,
+    /// The line as written, for the reply when the command is refused.
+    pub text: String,
     pub command: Command,
 }
 
@@ -148,7 +150,11 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
             }
             _ => Command::Order(text.clone()),
         };
-        out.push(Numbered { line: *number, command });
+        out.push(Numbered {
+            line: *number,
+            text: text.clone(),
+            command,
+        });
     }
     (out, errors)
 }
@@ -239,6 +245,7 @@ mod tests {
             c,
             vec![Numbered {
                 line: 2,
+                text: "A PAR - BUR".into(),
                 command: Command::Order("A PAR - BUR".into())
             }]
         );

@@ -22,7 +22,6 @@ use super::state::{BoardState, CastRow, FactsRow, Finished, GameConfig, NONE};
 use super::{show_time, Effects, Game, Now};
 use crate::dice::Dice;
 use crate::judge::{adjust, Board, Outcome, Verdict};
-use crate::mail::incoming::CommandLine;
 use crate::map::{Map, Power};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -450,21 +449,13 @@ pub fn act(
     commands: Vec<Numbered>,
     mut errors: Vec<LineError>,
     stem: &str,
-    lines: &[CommandLine],
     arrived: Now,
 ) -> Result<Vec<Letter>, String> {
-    let text_of = |line: usize| {
-        lines
-            .iter()
-            .find(|l| l.number == line)
-            .map(|l| l.text.clone())
-            .unwrap_or_default()
-    };
     let mut done: Vec<String> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
     let late = chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
-    for (k, Numbered { line, command }) in commands.into_iter().enumerate() {
+    for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
             Command::Order(_)
@@ -499,17 +490,18 @@ pub fn act(
             }
             Command::Bless(t) => cast(game, role, CastKind::Blessing, &t),
             Command::Curse(t) => cast(game, role, CastKind::Curse, &t),
-            Command::Press { to, lines } => press(game, role, &to, &lines, &format!("{stem}-p{k}"), &mut letters),
+            Command::Press { to, lines } => {
+                press(game, role, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
+                    letters.append(&mut press);
+                    done
+                })
+            }
             Command::VoteDraw | Command::VoteContinue => vote(game, role, &command),
             Command::Status => Ok("STATUS: see below".into()),
         };
         match result {
             Ok(d) => done.push(format!("line {line}: {d}")),
-            Err(message) => errors.push(LineError {
-                line,
-                text: text_of(line),
-                message,
-            }),
+            Err(message) => errors.push(LineError { line, text, message }),
         }
     }
     errors.sort_by_key(|e| e.line);
@@ -528,11 +520,7 @@ pub fn act(
 
 fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
     let mut c = game.context(role);
-    let subject = if errors.is_empty() {
-        "received".to_string()
-    } else {
-        format!("received, with {} error(s)", errors.len())
-    };
+    let subject = super::received(errors.len());
     c.insert("done", &done);
     c.insert("errors", &errors);
     c.insert("on_file", &on_file(game, role)?);
@@ -629,58 +617,19 @@ fn what(kind: CastKind) -> &'static str {
     }
 }
 
-fn press(
-    game: &Game,
-    role: &str,
-    to: &PressTo,
-    lines: &[String],
-    stem: &str,
-    letters: &mut Vec<Letter>,
-) -> Result<String, String> {
+/// A press command: the divine players neither send nor receive any (the rules' "they
+/// send no press; nobody can write to them privately").
+fn press(game: &Game, role: &str, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
     if GameConfig::is_divine(role) {
         return Err(format!("{role} sends no press: the divine players stay silent"));
     }
-    let recipients: Vec<String> = match to {
-        PressTo::All => game.roles(),
-        PressTo::Powers(names) => {
-            let mut out = Vec::new();
-            for n in names {
-                if GameConfig::is_divine(n) {
-                    return Err("no press can be addressed to God or the Devil; this press was not sent".into());
-                }
-                let p = power(n).ok_or_else(|| format!("`{n}` is not a power; this press was not sent"))?;
-                let name = map().power_name(p).to_string();
-                if name != role && !out.contains(&name) {
-                    out.push(name);
-                }
-            }
-            if out.is_empty() {
-                return Err("name at least one other power".into());
-            }
-            out
+    game.press(role, to, lines, stem, |n| {
+        if GameConfig::is_divine(n) {
+            return Err("no press can be addressed to God or the Devil; this press was not sent".into());
         }
-    };
-    let public = matches!(to, PressTo::All);
-    let shown_to = if public {
-        "all".to_string()
-    } else {
-        recipients.join(", ")
-    };
-    for r in &recipients {
-        let mut c = game.context(r);
-        c.insert("from", role);
-        c.insert("to", &shown_to);
-        c.insert("public", &public);
-        c.insert("lines", lines);
-        letters.push(game.letter(
-            format!("{stem}-press-{}", r.to_lowercase()),
-            r,
-            &format!("press from {role} to {shown_to}"),
-            "press",
-            c,
-        ));
-    }
-    Ok(format!("press to {shown_to} sent"))
+        let p = power(n).ok_or_else(|| format!("`{n}` is not a power; this press was not sent"))?;
+        Ok(map().power_name(p).to_string())
+    })
 }
 
 fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String> {
@@ -1077,40 +1026,16 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
     }
     if let Some(f) = &finished {
-        let mut c = game.context("");
+        let mut c = Context::new();
         c.insert("report", &report);
-        c.insert("summary", &f.summary);
-        c.insert("winners", &f.winners);
-        c.insert("seed", &game.config.seed);
-        let roles: Vec<BTreeMap<&str, String>> = game
-            .config
-            .players
-            .iter()
-            .map(|p| BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
-            .collect();
-        c.insert("players", &roles);
         c.insert("god_protects", &game.state.protected.get("God"));
         c.insert("devil_protects", &game.state.protected.get("Devil"));
-        for role in game.roles() {
-            let mut c = c.clone();
-            c.insert("role", &role);
-            c.insert(
-                "name",
-                &game.config.player(&role).map(|p| p.name.clone()).unwrap_or_default(),
-            );
-            fx.letters.push(game.letter(
-                format!("final-{}", role.to_lowercase()),
-                &role,
-                "the final report",
-                "final",
-                c,
-            ));
-        }
+        fx.letters.extend(game.final_letters(f, &c));
         game.state.finished = Some(f.clone());
     }
 
-    // Pages: the public report of this phase, and the index.
-    game.state.processed.push(code.clone());
+    // Pages: the public report of this phase, and the index of every phase processed
+    // (the history has one row per phase).
     let mut c = Context::new();
     c.insert("report", &report);
     c.insert("game", &game.config.game);
@@ -1120,16 +1045,9 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let mut c = Context::new();
     c.insert("game", &game.config.game);
     c.insert("title", game.title());
-    let phases: Vec<BTreeMap<&str, String>> = game
-        .state
-        .processed
+    let phases: Vec<BTreeMap<&str, String>> = history(game)
         .iter()
-        .map(|code| {
-            let name = Phase::parse(code)
-                .map(|p| p.to_string())
-                .unwrap_or_else(|_| code.clone());
-            BTreeMap::from([("code", code.clone()), ("name", name)])
-        })
+        .map(|f| BTreeMap::from([("code", f.phase.code()), ("name", f.phase.to_string())]))
         .collect();
     c.insert("phases", &phases);
     c.insert("over", &report.over);
@@ -1315,33 +1233,12 @@ pub fn status(game: &Game) -> Result<String, String> {
             .collect();
         w.flow_map(0, "protected", &p);
     }
-    w.raw(0, "roles:");
-    for p in &game.config.players {
-        let ready = ready(game, &p.role)?;
-        w.flow_item(
-            1,
-            &[
-                ("role", p.role.clone()),
-                ("name", p.name.clone()),
-                ("email", p.email.clone()),
-                ("orders", if ready { "complete".into() } else { "missing".into() }),
-            ],
-            None,
-        );
-    }
     let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     w.flow_map(0, "votes", &votes);
-    w.key(0, "seed", &game.config.seed);
-    if let Some(f) = &game.state.finished {
-        w.flow_map(
-            0,
-            "finished",
-            &[
-                ("after", f.after.clone()),
-                ("winners", f.winners.join(", ")),
-                ("summary", f.summary.clone()),
-            ],
-        );
-    }
+    game.write_players_and_end(&mut w, |role| {
+        Ok(Some(
+            if ready(game, role)? { "complete" } else { "missing" }.to_string(),
+        ))
+    })?;
     Ok(w.finish())
 }

@@ -34,11 +34,11 @@ pub mod state;
 pub mod store;
 
 use crate::dice::Seed;
-use crate::game::commands::{parse_commands, Command, LineError, Numbered};
+use crate::game::commands::{parse_commands, Command, LineError, Numbered, PressTo};
 use crate::game::config::{check_password, hash_password, Checked, Person, Player};
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
-use crate::report::{render_letter, Letter, Templates};
+use crate::report::{render_letter, Letter, LetterError, Templates};
 use chrono::{DateTime, FixedOffset};
 use sha2::{Digest, Sha256};
 use std::fs;
@@ -292,8 +292,8 @@ impl Game {
         for letter in &effects.letters {
             let bytes = match render_letter(&self.templates, &self.config.referee, letter, now) {
                 Ok(b) => b,
-                Err(e) if e.starts_with("cannot render") || e.starts_with("template") => return Err(e),
-                Err(e) => {
+                Err(LetterError::Template(e)) => return Err(e),
+                Err(LetterError::Address(e)) => {
                     // An address no mail can go to (a sender's, in a rejection): never
                     // let it stop the game.
                     log.push(format!("{}: not written: {e}", letter.stem));
@@ -404,12 +404,11 @@ impl Game {
             .iter()
             .find(|c| matches!(c.command, Command::Signon { .. }))
             .map_or(0, |c| c.line);
-        let text_of = |n: usize| mail.lines.iter().find(|l| l.number == n).map(|l| l.text.clone());
         let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
         for c in commands.iter().filter(|c| c.line < first) {
             errors.push(LineError {
                 line: c.line,
-                text: text_of(c.line).unwrap_or_default(),
+                text: c.text.clone(),
                 message: "ignored: it comes before the SIGNON line".into(),
             });
         }
@@ -417,9 +416,9 @@ impl Game {
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(&role, &stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, &role, commands, errors, &stem, &mail.lines, &mut fx.log)?
+            board::act(self, &role, commands, errors, &stem, &mut fx.log)?
         } else {
-            diplomacy::act(self, &role, commands, errors, &stem, &mail.lines, arrived)?
+            diplomacy::act(self, &role, commands, errors, &stem, arrived)?
         };
         for l in letters
             .iter_mut()
@@ -541,6 +540,119 @@ impl Game {
         Some(player.role.clone())
     }
 
+    /// The letters of one `PRESS` command from `from`: one per recipient. `resolve` turns
+    /// each name written after `PRESS TO` into a role of the game, or says why it cannot
+    /// be written to. Returns what the reply says, and the letters.
+    pub fn press(
+        &self,
+        from: &str,
+        to: &PressTo,
+        lines: &[String],
+        stem: &str,
+        resolve: impl Fn(&str) -> Result<String, String>,
+    ) -> Result<(String, Vec<Letter>), String> {
+        let recipients: Vec<String> = match to {
+            PressTo::All => self.roles(),
+            PressTo::Powers(names) => {
+                let mut out: Vec<String> = Vec::new();
+                for n in names {
+                    let role = resolve(n)?;
+                    if role != from && !out.contains(&role) {
+                        out.push(role);
+                    }
+                }
+                if out.is_empty() {
+                    return Err("name at least one other player".into());
+                }
+                out
+            }
+        };
+        let public = matches!(to, PressTo::All);
+        let shown_to = if public {
+            "all".to_string()
+        } else {
+            recipients.join(", ")
+        };
+        let letters = recipients
+            .iter()
+            .map(|r| {
+                let mut c = self.context(r);
+                c.insert("from", from);
+                c.insert("to", &shown_to);
+                c.insert("public", &public);
+                c.insert("lines", lines);
+                self.letter(
+                    format!("{stem}-press-{}", r.to_lowercase()),
+                    r,
+                    &format!("press from {from} to {shown_to}"),
+                    "press",
+                    c,
+                )
+            })
+            .collect();
+        Ok((format!("press to {shown_to} sent"), letters))
+    }
+
+    /// The final report, to every player: who played what, the winners, the seed. `add`
+    /// holds what the kind of game shows besides (the last report, the board).
+    pub fn final_letters(&self, f: &state::Finished, add: &Context) -> Vec<Letter> {
+        let players: Vec<std::collections::BTreeMap<&str, String>> = self
+            .config
+            .players
+            .iter()
+            .map(|p| std::collections::BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
+            .collect();
+        self.roles()
+            .iter()
+            .map(|role| {
+                let mut c = self.context(role);
+                c.extend(add.clone());
+                c.insert("summary", &f.summary);
+                c.insert("winners", &f.winners);
+                c.insert("seed", &self.config.seed);
+                c.insert("players", &players);
+                self.letter(
+                    format!("final-{}", role.to_lowercase()),
+                    role,
+                    "the final report",
+                    "final",
+                    c,
+                )
+            })
+            .collect()
+    }
+
+    /// The end of `arbitre status`: every player (with `orders`, what `orders` says of the
+    /// role, when it says something), the seed, and how the game ended.
+    pub fn write_players_and_end(
+        &self,
+        w: &mut crate::yaml::Writer,
+        orders: impl Fn(&str) -> Result<Option<String>, String>,
+    ) -> Result<(), String> {
+        w.raw(0, "roles:");
+        for p in &self.config.players {
+            let mut fields = vec![
+                ("role", p.role.clone()),
+                ("name", p.name.clone()),
+                ("email", p.email.clone()),
+            ];
+            if let Some(o) = orders(&p.role)? {
+                fields.push(("orders", o));
+            }
+            w.flow_item(1, &fields, None);
+        }
+        w.key(0, "seed", &self.config.seed);
+        if let Some(f) = &self.state.finished {
+            let fields = [
+                ("after", f.after.clone()),
+                ("winners", f.winners.join(", ")),
+                ("summary", f.summary.clone()),
+            ];
+            w.flow_map(0, "finished", &fields);
+        }
+        Ok(())
+    }
+
     fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
         let mut c = self.context(role);
         let f = self.state.finished.clone().expect("finished");
@@ -585,6 +697,14 @@ fn automatic(raw: &[u8]) -> bool {
     };
     let auto = header("Auto-Submitted");
     (!auto.is_empty() && auto != "no") || header("Return-Path") == "<>"
+}
+
+/// The subject of the reply to a message.
+pub fn received(errors: usize) -> String {
+    match errors {
+        0 => "received".into(),
+        n => format!("received, with {n} error(s)"),
+    }
 }
 
 /// The messages of `mail/`, by number, with their arrival time when their name has it.
@@ -744,7 +864,7 @@ fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), S
         context: c,
         in_reply_to: mail.message_id.clone(),
     };
-    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now)?;
+    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))
 }

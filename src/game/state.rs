@@ -89,9 +89,6 @@ pub struct State {
     /// Each power's standing draw vote (`draw` or `continue`).
     #[serde(default)]
     pub votes: BTreeMap<String, String>,
-    /// The phases processed, by code (`S1901M`), for the index of published pages.
-    #[serde(default)]
-    pub processed: Vec<String>,
     /// How many turn files the referee has entered (`arbitre orders`).
     #[serde(default)]
     pub entries: u64,

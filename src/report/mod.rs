@@ -134,15 +134,38 @@ pub fn render_letter(
     from: &Person,
     letter: &Letter,
     date: chrono::DateTime<chrono::FixedOffset>,
-) -> Result<Vec<u8>, String> {
-    let text = templates.render(&format!("{}.txt", letter.template), &letter.context)?;
+) -> Result<Vec<u8>, LetterError> {
+    let text = templates
+        .render(&format!("{}.txt", letter.template), &letter.context)
+        .map_err(LetterError::Template)?;
     let html_name = format!("{}.html", letter.template);
     let html = if templates.has(&html_name) {
-        Some(templates.render(&html_name, &letter.context)?)
+        Some(
+            templates
+                .render(&html_name, &letter.context)
+                .map_err(LetterError::Template)?,
+        )
     } else {
         None
     };
-    eml(from, letter, &text, html.as_deref(), date)
+    eml(from, letter, &text, html.as_deref(), date).map_err(LetterError::Address)
+}
+
+/// Why a letter could not be rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LetterError {
+    /// A template is broken: every letter of its kind fails; the referee must fix it.
+    Template(String),
+    /// This letter's addresses cannot make a message (a sender's `x@`): only it fails.
+    Address(String),
+}
+
+impl std::fmt::Display for LetterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LetterError::Template(e) | LetterError::Address(e) => f.write_str(e),
+        }
+    }
 }
 
 fn mailbox(p: &Person) -> Result<Mailbox, String> {
