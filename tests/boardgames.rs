@@ -146,37 +146,19 @@ fn a_game_of_diabolik_fleet_by_mail_to_a_win() {
         },
     ];
     let dir = create(&tmp, "diabolik-fleet", &players, "options: {arrivals: 2}\n");
-    // A 27-turn duel (the one the module's own test replays), sent turn by turn, each turn
-    // on one line; a sinking earns the same player a bonus turn.
-    let game: &[(usize, &str)] = &[
-        (0, "deploy N"),
-        (1, "deploy S"),
-        (0, "D2-D3; D3-D4; E2-E3; E3-E4"),
-        (1, "D7-D6; D6-D5; E7-E6; E6 turn SE"),
-        (0, "C2-C3; C3-C4; E4-E5"),
-        (1, "F7-F6; F6 turn NW; sink E5"),
-        (1, "C7-C6; C6-C5; G7-G6; G6-G5"),
-        (0, "G2-G3; G3-G4; H2-H3; H3-H4"),
-        (1, "A7-A6; A6-A5; B7-B6; B6-B5"),
-        (0, "H4-H5; G4 turn E; sink G5"),
-        (0, "G4 turn N; G4-G5; G5-G6"),
-        (1, "H7-H6; F6 turn N; sink G6"),
-        (1, "pass"),
-        (0, "F2-F3; F3-F4; F4-F5"),
-        (1, "A5-A4; A4-A3; B5-B4"),
-        (0, "B2-B3; A2 turn E; sink A3"),
-        (0, "A2-B2; B3 turn E; sink B4"),
-        (1, "E6 turn S; E6-E5"),
-        (0, "B2-C2; D4 turn NW; sink E5"),
-        (0, "F5 turn NW; F5-E6"),
-        (1, "F6-F7; F7 turn SE"),
-        (0, "E6-D7; D7-C8; C2-D2"),
-        (1, "F7-G6; G6 turn SW"),
-        (0, "B3 turn N; B3-B4; B4-B5"),
-        (1, "G6-F5; F5-E4"),
-        (0, "D2-E2; D4 turn NE; sink C5"),
-        (0, "B5-B6; B6-B7; B7-B8"),
-    ];
+    // The duel the module's own tests replay, sent turn by turn, each turn on one line; a
+    // sinking earns the same player a bonus turn.
+    let duel =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("turns/diabolik-fleet/duel.txt")).unwrap();
+    let game: Vec<(usize, &str)> = duel
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (side, turn) = l.split_once(": ").unwrap();
+            (usize::from(side == "North"), turn)
+        })
+        .collect();
+    assert_eq!(game.len(), 27);
     for (k, (side, turn)) in game.iter().enumerate() {
         if k == 4 {
             // A move out of turn and an illegal turn: refused, nothing changes.

@@ -402,13 +402,8 @@ fn processing_again_changes_nothing() {
 #[test]
 fn missed_orders_hold_and_the_report_names_the_power() {
     let tmp = Tmp::new();
-    let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let dir = new_game(&tmp, "standard");
     let d = dir.to_str().unwrap();
-    ok(
-        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
-        None,
-    );
     let body = format!("{}\nA PAR - BUR\nA MAR - BUR", signon("France", &PEOPLE[0]));
     ok(&["mail", d, "--now", EVENING], Some(&mail_from(&PEOPLE[0], "f", &body)));
     // Before the deadline, with orders missing: nothing happens.
@@ -466,33 +461,31 @@ fn one_reminder_before_the_deadline_to_each_role_with_orders_missing() {
 #[test]
 fn a_message_kept_before_a_crash_is_acted_on_by_the_next_run() {
     let tmp = Tmp::new();
-    let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let dir = new_game(&tmp, "standard");
     let d = dir.to_str().unwrap();
-    ok(
-        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
-        None,
-    );
     // As if `arbitre mail` had stored the message and then died.
     let body = format!("{}\nA PAR - BUR", signon("France", &PEOPLE[0]));
     std::fs::create_dir_all(dir.join("mail")).unwrap();
     std::fs::write(dir.join("mail/00001.eml"), mail_from(&PEOPLE[0], "f", &body)).unwrap();
+    let state_before = std::fs::read(dir.join("state.yaml")).unwrap();
     ok(&["process", d, "--now", EVENING], None);
     assert!(outbox(&dir).contains_key("m00001-reply-france.eml"));
     assert_eq!(state(&dir)["handled"].as_u64(), Some(1));
-    // A reply that was already sent is not written again.
+    // A crash after the reply was written (and sent) but before state.yaml was: the next
+    // run acts on the message again, and does not write the sent reply a second time.
     std::fs::create_dir_all(dir.join("sent")).unwrap();
     std::fs::rename(
         dir.join("outbox/m00001-reply-france.eml"),
         dir.join("sent/m00001-reply-france.eml"),
     )
     .unwrap();
-    let path = dir.join("state.yaml");
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("handled: 1", "handled: 0");
-    std::fs::write(&path, text.replace("- f@test.example\n", "")).unwrap();
+    std::fs::write(dir.join("state.yaml"), &state_before).unwrap();
+    assert!(ok(&["status", d], None).contains("orders: {}"));
     ok(&["process", d, "--now", EVENING], None);
+    assert!(
+        ok(&["status", d], None).contains("France: [A PAR - BUR]"),
+        "acted on again"
+    );
     assert!(!outbox(&dir).contains_key("m00001-reply-france.eml"), "not sent twice");
 }
 
@@ -504,13 +497,8 @@ fn mail_exits_zero_once_kept_and_nonzero_when_it_cannot_keep() {
         Some(b"From: a@b.example\r\n\r\nhi"),
     );
     assert_eq!(out.status.code(), Some(75), "the MTA should retry");
-    let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("standard", 0, 0));
+    let dir = new_game(&tmp, "standard");
     let d = dir.to_str().unwrap();
-    ok(
-        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
-        None,
-    );
     // Garbage is kept, and acted on as far as it can be.
     let out = arbitre(&["mail", d, "--now", EVENING], Some(&[0xff, 0xfe, 0, 1, 2, b'\n']));
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -604,13 +592,8 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
 #[test]
 fn a_game_can_be_run_from_turn_files_alone() {
     let tmp = Tmp::new();
-    let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
-    ok(
-        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
-        None,
-    );
     let bad = tmp.file(
         "bad.yaml",
         "phase: Spring 1901 Movement\norders:\n  France: [A PAR - BUR]\n  England:\n    - F LON - NTH\n    - A LVP - MOS\ndivine: {curse: A XYZ}\n",
@@ -639,13 +622,8 @@ fn a_game_can_be_run_from_turn_files_alone() {
 #[test]
 fn the_adjustment_blessing_and_a_curse_in_winter() {
     let tmp = Tmp::new();
-    let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
-    ok(
-        &["new", d, "--players", players.to_str().unwrap(), "--now", CREATED],
-        None,
-    );
     // Move the game to the autumn of 1903 with France's armies abroad.
     let path = dir.join("state.yaml");
     let text = std::fs::read_to_string(&path)
@@ -760,11 +738,11 @@ fn the_sample_turn_matches_its_golden_outbox() {
     }
 }
 
-/// Plays a Diable et Bon Dieu game created with the standard players (God: PEOPLE[7],
-/// Devil: PEOPLE[8]) and returns its folder.
-fn new_diable(tmp: &Tmp) -> PathBuf {
+/// Creates a game of `variant` with the standard players (God: PEOPLE[7], Devil:
+/// PEOPLE[8]) and returns its folder.
+fn new_game(tmp: &Tmp, variant: &str) -> PathBuf {
     let dir = tmp.path("game");
-    let players = tmp.file("p.yaml", &players_file("diable-et-bon-dieu", 7, 8));
+    let players = tmp.file("p.yaml", &players_file(variant, 7, 8));
     ok(
         &[
             "new",
@@ -793,7 +771,7 @@ fn send_as(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str)
 #[test]
 fn two_blessings_on_one_power_in_a_year_are_refused_when_cast() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
     let r = send_as(&dir, 7, "God", "g1", "BLESS A PAR", EVENING);
     assert!(r.text.contains("blessing on A PAR"), "{}", r.text);
@@ -821,7 +799,7 @@ fn two_blessings_on_one_power_in_a_year_are_refused_when_cast() {
 #[test]
 fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
     for (i, role) in POWERS.iter().enumerate() {
         send_as(&dir, i, role, &format!("v{i}"), "VOTE DRAW", EVENING);
@@ -861,7 +839,7 @@ fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
 #[test]
 fn a_dislodged_unit_retreats_by_mail() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
     // Germany takes Munich's neighbour Burgundy from France with support from Ruhr.
     let path = dir.join("state.yaml");
@@ -894,7 +872,7 @@ fn a_dislodged_unit_retreats_by_mail() {
 #[test]
 fn a_game_folder_may_override_a_template() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     std::fs::create_dir_all(dir.join("templates")).unwrap();
     std::fs::write(
         dir.join("templates/reply.txt"),
@@ -927,7 +905,7 @@ fn a_game_folder_may_override_a_template() {
 #[test]
 fn supports_and_convoys_are_accepted_before_the_orders_they_match() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let r = send_as(
         &dir,
         2,
@@ -954,7 +932,7 @@ fn supports_and_convoys_are_accepted_before_the_orders_they_match() {
 #[test]
 fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let d = dir.to_str().unwrap();
     for raw in [
         "From: x@\r\nMessage-ID: <bad1@x>\r\nSubject: v\r\n\r\nhello\r\n".to_string(),
@@ -984,7 +962,7 @@ fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
 #[test]
 fn a_divine_players_address_is_never_shown_to_a_power() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     // God's player signs on as France with France's password, from God's address.
     let body = format!("{}\nA PAR - PIC", signon("France", &PEOPLE[0]));
     ok(
@@ -1004,7 +982,7 @@ fn a_divine_players_address_is_never_shown_to_a_power() {
 #[test]
 fn orders_after_the_deadline_are_refused() {
     let tmp = Tmp::new();
-    let dir = new_diable(&tmp);
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
     let r = send_as(
         &dir,
         0,

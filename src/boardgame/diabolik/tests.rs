@@ -698,35 +698,19 @@ fn a_player_may_resign() {
 /// A whole game by mail, as the game folder keeps it: deployment, sinkings on both sides, a
 /// bonus turn declined and three played, a ship frozen on row 8, and South's second
 /// arrival (the players agreed on 2) in a bonus turn.
-const GAME: &[(usize, &str)] = &[
-    (0, "deploy N"),
-    (1, "deploy S"),
-    (0, "D2-D3; D3-D4; E2-E3; E3-E4"),
-    (1, "D7-D6; D6-D5; E7-E6; E6 turn SE"),
-    (0, "C2-C3; C3-C4; E4-E5"),
-    (1, "F7-F6; F6 turn NW; sink E5"),
-    (1, "C7-C6; C6-C5; G7-G6; G6-G5"),
-    (0, "G2-G3; G3-G4; H2-H3; H3-H4"),
-    (1, "A7-A6; A6-A5; B7-B6; B6-B5"),
-    (0, "H4-H5; G4 turn E; sink G5"),
-    (0, "G4 turn N; G4-G5; G5-G6"),
-    (1, "H7-H6; F6 turn N; sink G6"),
-    (1, "pass"),
-    (0, "F2-F3; F3-F4; F4-F5"),
-    (1, "A5-A4; A4-A3; B5-B4"),
-    (0, "B2-B3; A2 turn E; sink A3"),
-    (0, "A2-B2; B3 turn E; sink B4"),
-    (1, "E6 turn S; E6-E5"),
-    (0, "B2-C2; D4 turn NW; sink E5"),
-    (0, "F5 turn NW; F5-E6"),
-    (1, "F6-F7; F7 turn SE"),
-    (0, "E6-D7; D7-C8; C2-D2"),
-    (1, "F7-G6; G6 turn SW"),
-    (0, "B3 turn N; B3-B4; B4-B5"),
-    (1, "G6-F5; F5-E4"),
-    (0, "D2-E2; D4 turn NE; sink C5"),
-    (0, "B5-B6; B6-B7; B7-B8"),
-];
+/// A whole game, as the game folder keeps it (`turns/diabolik-fleet/duel.txt`).
+const DUEL: &str = include_str!("../../../turns/diabolik-fleet/duel.txt");
+
+/// The duel's turns: (side, turn), side 0 South and 1 North.
+fn game_turns() -> Vec<(usize, &'static str)> {
+    DUEL.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (side, turn) = l.split_once(": ").expect("`Side: turn`");
+            (usize::from(side == "North"), turn)
+        })
+        .collect()
+}
 
 fn game_setup() -> Setup {
     Setup {
@@ -736,12 +720,12 @@ fn game_setup() -> Setup {
 }
 
 fn moves(n: usize) -> Vec<(usize, String)> {
-    GAME[..n].iter().map(|&(s, t)| (s, t.to_string())).collect()
+    game_turns()[..n].iter().map(|&(s, t)| (s, t.to_string())).collect()
 }
 
 #[test]
 fn a_whole_game_replays_from_its_moves_to_a_win() {
-    let game = replay(&KIND, &game_setup(), &mut dice(), &moves(GAME.len())).unwrap();
+    let game = replay(&KIND, &game_setup(), &mut dice(), &moves(game_turns().len())).unwrap();
     let finish = game.finish().unwrap();
     assert_eq!(finish.winners, vec!["South".to_string()]);
     assert_eq!(finish.summary, "South has 2 ships on its far row (row 8) and wins.");
@@ -753,10 +737,10 @@ fn a_whole_game_replays_from_its_moves_to_a_win() {
     assert!(board.contains("South: 6 afloat (below 3 loses), 2 to rebuild; sank 5, lost 2; on row 8: 2 of 2."));
     assert!(board.contains("North: 3 afloat (below 3 loses), 5 to rebuild; sank 2, lost 5; on row 1: 0 of 2."));
     // The same moves always give the same game.
-    let again = replay(&KIND, &game_setup(), &mut dice(), &moves(GAME.len())).unwrap();
+    let again = replay(&KIND, &game_setup(), &mut dice(), &moves(game_turns().len())).unwrap();
     assert_eq!(again.board(), board);
     // A move edited by hand no longer plays, and replay says which.
-    let mut edited = moves(GAME.len());
+    let mut edited = moves(game_turns().len());
     edited[5].1 = "F7-F6; sink E5".into();
     let e = replay(&KIND, &game_setup(), &mut dice(), &edited).err().unwrap();
     assert!(e.starts_with("move 6 (`F7-F6; sink E5`) no longer plays: act 2"), "{e}");
@@ -764,12 +748,12 @@ fn a_whole_game_replays_from_its_moves_to_a_win() {
 
 #[test]
 fn the_game_finishes_only_at_its_end() {
-    for (n, &(side, _)) in GAME.iter().enumerate() {
+    for (n, &(side, _)) in game_turns().iter().enumerate() {
         let game = replay(&KIND, &game_setup(), &mut dice(), &moves(n)).unwrap();
         assert_eq!(game.finish(), None, "after {n} moves");
         assert_eq!(game.to_move(), Some(side), "after {n} moves");
     }
-    let mut game = replay(&KIND, &game_setup(), &mut dice(), &moves(GAME.len())).unwrap();
+    let mut game = replay(&KIND, &game_setup(), &mut dice(), &moves(game_turns().len())).unwrap();
     assert!(game.finish().is_some());
     assert_eq!(game.to_move(), None);
     assert!(game.board().contains("Game over. South has 2 ships"));
