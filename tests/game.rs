@@ -615,7 +615,8 @@ fn a_game_can_be_run_from_turn_files_alone() {
     ok(&["process", d, "--now", DEADLINE], None);
     let r = &outbox(&dir)["S1901M-report-france.eml"].text;
     assert!(r.contains("A MUN - BUR\n"), "the blessed move succeeds: {r}");
-    assert!(r.contains("Curse: none") || !r.contains("Curse:"), "{r}");
+    assert!(r.contains("Blessing: A MUN, applied"), "{r}");
+    assert!(!r.contains("Curse:"), "a curse declined (NONE) is no cast: {r}");
     assert!(ok(&["status", d], None).contains("Germany: [F KIE, A BER, A BUR]"));
 }
 
@@ -999,4 +1000,42 @@ fn orders_after_the_deadline_are_refused() {
     );
     assert!(r.text.contains("press to all sent"), "press still goes: {}", r.text);
     assert!(ok(&["status", dir.to_str().unwrap()], None).contains("orders: {}"));
+}
+
+#[test]
+fn after_a_divine_win_the_adjustment_blessing_is_void_and_casts_are_refused() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    let d = dir.to_str().unwrap();
+    // Autumn 1903, France's armies abroad; England (the Devil's power) was eliminated in
+    // 1902, so God has won and both divine players have withdrawn. God's blessing for the
+    // winter was named before that.
+    let path = dir.join("state.yaml");
+    let others = "{France: 3, Germany: 3, Italy: 3, Austria: 3, Russia: 4, Turkey: 3}";
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace(
+            "phase: Spring 1901 Movement",
+            "phase: Fall 1903 Movement\nadjustment_blessing: France",
+        )
+        .replace("- A PAR\n", "- A BUR\n")
+        .replace("- A MAR\n", "- A SPA\n")
+        .replace(
+            "history: []",
+            &format!("history:\n- phase: Fall 1902 Movement\n  centers: {others}\n  units: {others}\n"),
+        );
+    std::fs::write(&path, text).unwrap();
+    let r = send_as(&dir, 7, "God", "g", "BLESS A PAR", EVENING);
+    assert!(r.text.contains("have withdrawn"), "{}", r.text);
+    let r = send_as(&dir, 7, "God", "g2", "BLESS NONE", EVENING);
+    assert!(r.text.contains("BLESS NONE"), "NONE is still taken: {}", r.text);
+    ok(&["process", d, "--now", DEADLINE], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1903 Adjustment"));
+    let out = outbox(&dir);
+    assert!(
+        !out.keys().any(|n| n.contains("blessing-")),
+        "no notice: the blessing is void"
+    );
+    let divine = &out["F1903M-divine-god.eml"].text;
+    assert!(divine.contains("You protect Austria"), "{divine}");
 }

@@ -99,7 +99,14 @@ fn blessing_in_force(game: &Game, phase: Phase) -> Option<Power> {
     if phase.kind != PhaseKind::Adjustment || !diable::is_blessing_winter(phase.year) {
         return None;
     }
-    game.state.adjustment_blessing.as_deref().and_then(power)
+    blessed_power(game)
+}
+
+/// The power God named for the coming winter, unless the divine players have withdrawn
+/// since (the rules: after a divine win, no more adjustment blessings).
+fn blessed_power(game: &Game) -> Option<Power> {
+    let p = game.state.adjustment_blessing.as_deref().and_then(power)?;
+    (!standing(game).divine_withdrawn).then_some(p)
 }
 
 fn hooks_for(game: &Game, phase: Phase) -> DivineHooks {
@@ -853,7 +860,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let mut next_phase = outcome.next_phase;
     let next = outcome.next.clone();
     // A blessing winter the judge skipped because nobody else adjusts.
-    if let Some(p) = game.state.adjustment_blessing.as_deref().and_then(power) {
+    if let Some(p) = blessed_power(game) {
         let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
         let hooks = DivineHooks {
             extra_build: Some(p),
@@ -1010,7 +1017,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     }
     // Entering a blessing winter: the blessed power is told, privately.
     if next_phase.kind == PhaseKind::Adjustment && finished.is_none() {
-        if let Some(p) = game.state.adjustment_blessing.clone().filter(|p| p != NONE) {
+        if let Some(p) = blessed_power(game).map(|p| map.power_name(p).to_string()) {
             if diable::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
                 let mut c = game.context(&p);
                 c.insert("winter", &next_phase.to_string());
