@@ -12,6 +12,7 @@ use crate::phase::{Phase, PhaseKind};
 use crate::yaml::{FileError, Ordered, Writer};
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A position file that cannot be read, with the place and the fix.
 pub type PositionError = FileError;
@@ -190,7 +191,7 @@ impl Position {
                                 format!("supply_centers: {} is not a supply centre", map.code(p)),
                             ));
                         }
-                        if let Some(prev) = board.centers.insert(p, pw) {
+                        if let Some(prev) = Arc::make_mut(&mut board.centers).insert(p, pw) {
                             if prev != pw {
                                 return Err(err(
                                     c,
@@ -210,7 +211,7 @@ impl Position {
                 ))
             }
             // Not given: every home centre belongs to its home power, as at the start.
-            None => board.centers = judge::home_centers(map),
+            None => board.centers = Arc::new(judge::home_centers(map)),
         }
 
         let mut orders = Vec::new();
@@ -474,7 +475,7 @@ pub fn write_board(w: &mut Writer, map: &Map, indent: usize, phase: Phase, board
         w.flow_list(indent, "contested", &contested);
     }
     let mut centers: BTreeMap<Power, Vec<String>> = BTreeMap::new();
-    for (&p, &owner) in &board.centers {
+    for (&p, &owner) in board.centers.iter() {
         centers.entry(owner).or_default().push(map.code(p).to_string());
     }
     if centers.is_empty() {

@@ -285,7 +285,7 @@ pub fn random_position(map: &Map, seed: u64) -> Generated {
     };
     let board = Board {
         units: units.clone(),
-        centers: judge::home_centers(map),
+        centers: std::sync::Arc::new(judge::home_centers(map)),
         ..Board::default()
     };
     let phase = Phase::parse("Fall 1905 Movement").expect("a phase");

@@ -191,7 +191,7 @@ impl BoardState {
             });
         }
         s.contested = board.contested.iter().map(|&p| map.code(p).to_string()).collect();
-        for (&c, &owner) in &board.centers {
+        for (&c, &owner) in board.centers.iter() {
             s.supply_centers
                 .entry(name(owner))
                 .or_default()

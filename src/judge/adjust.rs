@@ -2,7 +2,7 @@
 //! disorder for removals not ordered (2023 rule, DATC 4.D.8).
 
 use super::hooks::Hooks;
-use super::{read_order, skip_to_next, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict};
+use super::{read_order, skip_to_next, Board, OrderResult, Outcome, Read, Submitted, Unit, UnitName, Verdict};
 use crate::map::{Center, Kind, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
 use crate::phase::Phase;
@@ -81,7 +81,11 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                         Ok(unit) => {
                             used += 1;
                             built.push(unit);
-                            result(Verdict::Succeeds, format!("BUILD {}", unit.text(map)), String::new());
+                            result(
+                                Verdict::Succeeds,
+                                format!("BUILD {}", UnitName(map, unit)),
+                                String::new(),
+                            );
                         }
                         Err(e) => result(Verdict::Void, text, e),
                     }
@@ -91,7 +95,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     unit,
                     order: Order::Disband(_),
                 } => {
-                    let text = format!("REMOVE {}", board.units[unit].text(map));
+                    let text = format!("REMOVE {}", UnitName(map, board.units[unit]));
                     if -due <= used {
                         result(Verdict::Void, text, no_more(&pname, due));
                     } else if removed[unit] {
@@ -121,7 +125,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                 removed[u] = true;
                 results.push(OrderResult {
                     power,
-                    order: format!("REMOVE {}", board.units[u].text(map)),
+                    order: format!("REMOVE {}", UnitName(map, board.units[u])),
                     verdict: Verdict::Succeeds,
                     reason: "civil disorder: removal not ordered".into(),
                     unit: None,
@@ -209,7 +213,7 @@ pub fn civil_disorder_order(map: &Map, board: &Board, power: Power) -> Vec<usize
     let n = map.provinces.len();
     let mut dist = vec![u32::MAX; n];
     let mut queue = VecDeque::new();
-    for (&p, &owner) in &board.centers {
+    for (&p, &owner) in board.centers.iter() {
         if owner == power {
             dist[p as usize] = 0;
             queue.push_back(p);

@@ -18,6 +18,7 @@ use crate::order::{push_unit_text, Order, Reader, UnitRef};
 use crate::phase::{Phase, PhaseKind, Season};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 pub use hooks::{Hooks, Probe, Standard, Strength, UNBEATABLE};
 pub use movement::Act;
@@ -54,10 +55,17 @@ pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
 
 impl fmt::Display for UnitName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
         let (map, unit) = (self.0, self.1);
-        write!(f, "{} {}", unit.kind.letter(), map.code(unit.loc.prov))?;
+        // Piece by piece rather than through `write!`: it is in most results' reasons.
+        f.write_char(unit.kind.letter())?;
+        f.write_char(' ')?;
+        f.write_str(map.code(unit.loc.prov))?;
         match unit.loc.coast {
-            Some(c) => write!(f, "/{}", c.code()),
+            Some(c) => {
+                f.write_char('/')?;
+                f.write_str(c.code())
+            }
             None => Ok(()),
         }
     }
@@ -82,8 +90,10 @@ pub struct Board {
     pub dislodged: Vec<Dislodged>,
     /// Retreat phases only: provinces left empty by a standoff.
     pub contested: Vec<ProvId>,
-    /// Owner of each owned supply centre.
-    pub centers: BTreeMap<ProvId, Power>,
+    /// Owner of each owned supply centre. Shared: the centres change only when an autumn
+    /// ends, so the boards of the phases in between share one copy (change them with
+    /// `Arc::make_mut`, which copies only when another board still holds them).
+    pub centers: Arc<BTreeMap<ProvId, Power>>,
 }
 
 impl Board {
@@ -100,7 +110,7 @@ impl Board {
             .collect();
         Board {
             units,
-            centers: home_centers(map),
+            centers: Arc::new(home_centers(map)),
             ..Board::default()
         }
     }
@@ -186,27 +196,39 @@ pub(crate) enum Read {
     Void(OrderResult),
 }
 
-/// Which unit stands in each province: one `u32` per province (small, so that building it
-/// for every phase stays cheap), `NO_UNIT` for an empty one.
-pub(crate) struct ProvIndex(Vec<u32>);
+/// Per province: which unit stands there, and, for the movement resolver, the first unit
+/// ordered to move there (`NO_UNIT` for none). Two `u32` per province, in one table, so
+/// that building it for every phase stays cheap.
+pub(crate) struct ProvIndex(Vec<[u32; 2]>);
 
-const NO_UNIT: u32 = u32::MAX;
+pub(crate) const NO_UNIT: u32 = u32::MAX;
 
 impl ProvIndex {
+    /// The unit standing in `p`.
     pub(crate) fn get(&self, p: ProvId) -> Option<UnitId> {
-        match self.0[p as usize] {
+        match self.0[p as usize][0] {
             NO_UNIT => None,
             u => Some(u as UnitId),
         }
+    }
+
+    /// The head of the list of units moving into `p`, threaded through the resolver's
+    /// per-unit table (`NO_UNIT` when none); set by the resolver.
+    pub(crate) fn first_mover(&self, p: ProvId) -> u32 {
+        self.0[p as usize][1]
+    }
+
+    pub(crate) fn set_first_mover(&mut self, p: ProvId, u: u32) {
+        self.0[p as usize][1] = u;
     }
 }
 
 /// The [`ProvIndex`] of `units`.
 pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
     assert!(units.len() < NO_UNIT as usize, "too many units");
-    let mut at = vec![NO_UNIT; map.provinces.len()];
+    let mut at = vec![[NO_UNIT; 2]; map.provinces.len()];
     for (i, u) in units.iter().enumerate() {
-        at[u.loc.prov as usize] = i as u32;
+        at[u.loc.prov as usize][0] = i as u32;
     }
     ProvIndex(at)
 }
@@ -243,7 +265,7 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut
             sub.power,
             order.to_text(map),
             None,
-            format!("{} belongs to {}", unit.text(map), map.power_name(unit.power)),
+            format!("{} belongs to {}", UnitName(map, unit), map.power_name(unit.power)),
         ));
     }
     Read::Unit {
@@ -283,26 +305,38 @@ pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
     results: &mut [OrderResult],
     fallback: &str,
 ) -> Vec<Option<(usize, T)>> {
-    let mut chosen: Vec<Option<(usize, T)>> = vec![None; units.len()];
-    let mut confused = vec![false; units.len()];
+    /// What a unit has been ordered so far.
+    #[derive(Clone, Copy)]
+    enum Given<T> {
+        Nothing,
+        Once(usize, T),
+        Different,
+    }
+    let mut per_unit = vec![Given::Nothing; units.len()];
     for &(idx, u, order) in given {
-        match chosen[u] {
-            None => chosen[u] = Some((idx, order)),
-            Some((_, prev)) if prev == order => {
+        per_unit[u] = match per_unit[u] {
+            Given::Nothing => Given::Once(idx, order),
+            Given::Once(first, prev) if prev == order => {
                 results[idx].verdict = Verdict::Void;
                 results[idx].reason = "the same order was given twice; it counts once".into();
+                Given::Once(first, prev)
             }
-            Some(_) => confused[u] = true,
-        }
+            Given::Once(..) | Given::Different => Given::Different,
+        };
     }
     for &(idx, u, _) in given {
-        if confused[u] {
+        if let Given::Different = per_unit[u] {
             results[idx].verdict = Verdict::Void;
-            results[idx].reason = format!("{} was given different orders; it {fallback}", units[u].text(map));
-            chosen[u] = None;
+            results[idx].reason = format!("{} was given different orders; it {fallback}", UnitName(map, units[u]));
         }
     }
-    chosen
+    per_unit
+        .into_iter()
+        .map(|g| match g {
+            Given::Once(idx, order) => Some((idx, order)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Resolves one phase of any kind.
@@ -317,8 +351,8 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
 /// After autumn, every supply centre with a unit in it belongs to that unit's power.
 pub(crate) fn update_centers(map: &Map, board: &mut Board) {
     for u in &board.units {
-        if map.is_center(u.loc.prov) {
-            board.centers.insert(u.loc.prov, u.power);
+        if map.is_center(u.loc.prov) && board.centers.get(&u.loc.prov) != Some(&u.power) {
+            Arc::make_mut(&mut board.centers).insert(u.loc.prov, u.power);
         }
     }
 }

@@ -62,12 +62,12 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             res.reason = reason;
         }
     }
-    // Dislodged units: say so in the result of their order.
-    let dislodgers: Vec<Option<UnitId>> = (0..board.units.len()).map(|u| r.dislodged_by(u)).collect();
+    // Dislodged units: say so in the result of their order. (`dislodged_by` is asked again
+    // below rather than kept: it only walks the few moves into the unit's province.)
     for res in results.iter_mut() {
         if let Some(u) = res.unit {
-            if let Some(by) = dislodgers[u] {
-                let note = format!("dislodged by {}", board.units[by].text(map));
+            if let Some(by) = r.dislodged_by(u) {
+                let note = format!("dislodged by {}", UnitName(map, board.units[by]));
                 if res.verdict == Verdict::Succeeds {
                     // A unit that was to hold, and did not, failed.
                     res.verdict = Verdict::Fails;
@@ -85,11 +85,14 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
 
     let mut next = Board {
         units: Vec::with_capacity(board.units.len()),
+        dislodged: Vec::new(),
+        contested: Vec::new(),
         centers: board.centers.clone(),
-        ..Board::default()
     };
+    let mut any_dislodged = false;
     for (u, unit) in board.units.iter().enumerate() {
-        if dislodgers[u].is_some() {
+        if r.dislodged_by(u).is_some() {
+            any_dislodged = true;
             continue;
         }
         let mut unit = *unit;
@@ -102,15 +105,15 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     }
     // Standoffs and retreats matter only to a retreat phase, which follows only when a unit
     // is dislodged (everything is resolved by now: skipping this changes no decision).
-    if dislodgers.iter().any(Option::is_some) {
+    if any_dislodged {
         let mut taken = taken(map, &next);
         next.contested = r.contested(&taken);
         // The contested provinces are taken too.
         for &p in &next.contested {
             taken[p as usize] = true;
         }
-        for (u, by) in dislodgers.iter().enumerate() {
-            let Some(by) = *by else { continue };
+        for u in 0..board.units.len() {
+            let Some(by) = r.dislodged_by(u) else { continue };
             let attacker_from = match v.acts[by] {
                 Act::Move { convoyed: true, .. } => None,
                 _ => Some(board.units[by].loc.prov),
@@ -243,7 +246,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
     };
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
-    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
+    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
     let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
@@ -336,7 +339,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
                     convoyed: false,
                 } if d.prov == dest => {
                     results[idx].verdict = Verdict::Void;
-                    results[idx].reason = format!("{} moves over land, not by convoy", units[army].text(map));
+                    results[idx].reason = format!("{} moves over land, not by convoy", UnitName(map, units[army]));
                 }
                 _ => {
                     results[idx].verdict = Verdict::Void;
@@ -360,10 +363,11 @@ fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String 
 /// The normalised notation, with the other units' types filled in from the board (`at`: the
 /// unit in each province).
 fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> String {
-    let mut out = String::with_capacity(24);
+    let mut out = String::new();
     let push_ref = |r: &UnitRef, out: &mut String| push_ref_text(map, units, at, r, out);
     match order {
         Order::Support { unit, target, dest } => {
+            out.reserve(24);
             push_ref(unit, &mut out);
             out.push_str(" S ");
             push_ref(target, &mut out);
@@ -374,6 +378,7 @@ fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> Strin
             }
         }
         Order::Convoy { unit, army, dest } => {
+            out.reserve(24);
             push_ref(unit, &mut out);
             out.push_str(" C ");
             push_ref(army, &mut out);
@@ -422,7 +427,10 @@ fn check(
             }
             if let Some(d) = dest {
                 if d.prov == target_unit.loc.prov {
-                    return Err(format!("{} cannot move to its own province", target_unit.text(map)));
+                    return Err(format!(
+                        "{} cannot move to its own province",
+                        UnitName(map, target_unit)
+                    ));
                 }
                 // The supported move must be possible, with a convoy route that does not need
                 // the supporter (DATC 6.D.31). A written coast is not required (DATC 6.B.15).
@@ -479,7 +487,7 @@ fn check(
             }
             if dest.prov == army_unit.loc.prov {
                 // DATC 6.A.5: a move to its own province is no move.
-                return Err(format!("{} cannot move to its own province", army_unit.text(map)));
+                return Err(format!("{} cannot move to its own province", UnitName(map, army_unit)));
             }
             if !map.is_coastal(army_unit.loc.prov) || !map.is_coastal(dest.prov) {
                 return Err(format!(
@@ -783,16 +791,15 @@ enum State {
 }
 
 /// "No unit" in the linked lists of [`Links`].
-const NONE: u32 = u32::MAX;
+const NONE: u32 = super::NO_UNIT;
 
 /// Who acts on whom: the units moving into each province, and the units supporting or
 /// convoying each unit. Each is a singly linked list threaded through these arrays, in unit
 /// order, built once; the resolver walks them while it recurses ([`Walk`]), without copying
-/// a list and without one allocation per province or per unit.
+/// a list and without one allocation per province or per unit. The head of each list of
+/// movers is kept per province in the [`ProvIndex`] ([`ProvIndex::first_mover`]).
 struct Links {
-    /// Per province: the first unit ordered to move there.
-    first_mover: Vec<u32>,
-    /// Per unit.
+    /// Per unit: its place in the lists, and its decision.
     unit: Vec<UnitLinks>,
 }
 
@@ -806,6 +813,8 @@ struct UnitLinks {
     /// The first fleet convoying this army, and the next fleet convoying the same army.
     first_convoyer: u32,
     next_convoyer: u32,
+    /// The decision of this unit's order, kept beside its links (one table per unit).
+    dec: Decision,
 }
 
 #[derive(Clone, Copy)]
@@ -824,7 +833,8 @@ struct Walk {
 }
 
 impl Links {
-    fn new(np: usize, acts: &[Act]) -> Links {
+    /// The lists of `acts`; the heads of the lists of movers go into `at`.
+    fn new(at: &mut ProvIndex, acts: &[Act]) -> Links {
         assert!(acts.len() < NONE as usize, "too many units");
         let empty = UnitLinks {
             next_mover: NONE,
@@ -832,9 +842,14 @@ impl Links {
             next_supporter: NONE,
             first_convoyer: NONE,
             next_convoyer: NONE,
+            dec: Decision {
+                state: State::Unresolved,
+                res: false,
+                in_deps: false,
+                szykman: false,
+            },
         };
         let mut l = Links {
-            first_mover: vec![NONE; np],
             unit: vec![empty; acts.len()],
         };
         // Last unit first, each put at the head of its list: the lists are in unit order.
@@ -842,9 +857,8 @@ impl Links {
             let id = u as u32;
             match acts[u] {
                 Act::Move { dest, .. } => {
-                    let head = &mut l.first_mover[dest.prov as usize];
-                    l.unit[u].next_mover = *head;
-                    *head = id;
+                    l.unit[u].next_mover = at.first_mover(dest.prov);
+                    at.set_first_mover(dest.prov, id);
                 }
                 Act::Support { target, .. } => {
                     l.unit[u].next_supporter = l.unit[target].first_supporter;
@@ -878,10 +892,9 @@ struct Resolver<'a> {
     units: &'a [Unit],
     acts: &'a [Act],
     hooks: &'a dyn Hooks,
-    /// The unit in each province.
+    /// The unit in each province, and the first unit moving there.
     occupant: ProvIndex,
     links: Links,
-    dec: Vec<Decision>,
     deps: Vec<UnitId>,
 }
 
@@ -891,23 +904,17 @@ impl<'a> Resolver<'a> {
         map: &'a Map,
         units: &'a [Unit],
         acts: &'a [Act],
-        occupant: ProvIndex,
+        mut occupant: ProvIndex,
         hooks: &'a dyn Hooks,
     ) -> Resolver<'a> {
-        let decision = Decision {
-            state: State::Unresolved,
-            res: false,
-            in_deps: false,
-            szykman: false,
-        };
+        let links = Links::new(&mut occupant, acts);
         Resolver {
             map,
             units,
             acts,
             hooks,
             occupant,
-            links: Links::new(map.provinces.len(), acts),
-            dec: vec![decision; units.len()],
+            links,
             deps: Vec::new(),
         }
     }
@@ -915,7 +922,7 @@ impl<'a> Resolver<'a> {
     fn movers_into(&self, p: ProvId) -> Walk {
         Walk {
             list: List::Movers,
-            next: self.links.first_mover[p as usize],
+            next: self.occupant.first_mover(p),
         }
     }
 
@@ -951,42 +958,42 @@ impl<'a> Resolver<'a> {
     /// The decision of unit `u`'s order: the move succeeds, the support is given (not cut),
     /// the convoy holds (the fleet is not dislodged). Holding units have no decision.
     fn resolve(&mut self, u: UnitId) -> bool {
-        match self.dec[u].state {
-            State::Resolved => return self.dec[u].res,
+        match self.links.unit[u].dec.state {
+            State::Resolved => return self.links.unit[u].dec.res,
             State::Guessing => {
                 self.push_dep(u);
-                return self.dec[u].res;
+                return self.links.unit[u].dec.res;
             }
             State::Unresolved => {}
         }
         let old = self.deps.len();
-        self.dec[u].res = false;
-        self.dec[u].state = State::Guessing;
+        self.links.unit[u].dec.res = false;
+        self.links.unit[u].dec.state = State::Guessing;
         let first = self.adjudicate(u);
         if self.deps.len() == old {
             // Not dependent on any guess.
-            if self.dec[u].state != State::Resolved {
-                self.dec[u].res = first;
-                self.dec[u].state = State::Resolved;
+            if self.links.unit[u].dec.state != State::Resolved {
+                self.links.unit[u].dec.res = first;
+                self.links.unit[u].dec.state = State::Resolved;
             }
             return first;
         }
         if self.deps[old] != u {
             // Dependent on a guess made further up: keep guessing.
             self.push_dep(u);
-            self.dec[u].res = first;
+            self.links.unit[u].dec.res = first;
             return first;
         }
         // This order starts a cycle: try the other guess.
         self.truncate_deps(old, State::Unresolved);
-        self.dec[u].res = true;
-        self.dec[u].state = State::Guessing;
+        self.links.unit[u].dec.res = true;
+        self.links.unit[u].dec.state = State::Guessing;
         let second = self.adjudicate(u);
         if first == second {
             // One consistent resolution.
             self.truncate_deps(old, State::Unresolved);
-            self.dec[u].res = first;
-            self.dec[u].state = State::Resolved;
+            self.links.unit[u].dec.res = first;
+            self.links.unit[u].dec.state = State::Resolved;
             return first;
         }
         // No or two resolutions: a circular movement or a paradox.
@@ -995,8 +1002,8 @@ impl<'a> Resolver<'a> {
     }
 
     fn push_dep(&mut self, u: UnitId) {
-        if !self.dec[u].in_deps {
-            self.dec[u].in_deps = true;
+        if !self.links.unit[u].dec.in_deps {
+            self.links.unit[u].dec.in_deps = true;
             self.deps.push(u);
         }
     }
@@ -1005,8 +1012,8 @@ impl<'a> Resolver<'a> {
     fn truncate_deps(&mut self, old: usize, state: State) {
         for i in old..self.deps.len() {
             let d = self.deps[i];
-            self.dec[d].state = state;
-            self.dec[d].in_deps = false;
+            self.links.unit[d].dec.state = state;
+            self.links.unit[d].dec.in_deps = false;
         }
         self.deps.truncate(old);
     }
@@ -1017,25 +1024,25 @@ impl<'a> Resolver<'a> {
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<UnitId> = self.deps.split_off(old);
         for &d in &cycle {
-            self.dec[d].in_deps = false;
+            self.links.unit[d].dec.in_deps = false;
         }
         let has_convoy = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
         let all_moves = cycle.iter().all(|&d| matches!(self.acts[d], Act::Move { .. }));
         for &d in &cycle {
             match self.acts[d] {
                 Act::Convoy { .. } if has_convoy => {
-                    self.dec[d].res = false;
-                    self.dec[d].state = State::Resolved;
-                    self.dec[d].szykman = true;
+                    self.links.unit[d].dec.res = false;
+                    self.links.unit[d].dec.state = State::Resolved;
+                    self.links.unit[d].dec.szykman = true;
                 }
                 Act::Move { .. } if !has_convoy && all_moves => {
-                    self.dec[d].res = true;
-                    self.dec[d].state = State::Resolved;
+                    self.links.unit[d].dec.res = true;
+                    self.links.unit[d].dec.state = State::Resolved;
                 }
-                _ if has_convoy => self.dec[d].state = State::Unresolved,
+                _ if has_convoy => self.links.unit[d].dec.state = State::Unresolved,
                 _ => {
-                    self.dec[d].res = false;
-                    self.dec[d].state = State::Resolved;
+                    self.links.unit[d].dec.res = false;
+                    self.links.unit[d].dec.state = State::Resolved;
                 }
             }
         }
@@ -1310,7 +1317,7 @@ impl<'a> Resolver<'a> {
     fn contested(&mut self, taken: &[bool]) -> Vec<ProvId> {
         let mut out = Vec::new();
         for (p, &taken) in taken.iter().enumerate() {
-            let first = self.links.first_mover[p];
+            let first = self.occupant.first_mover(p as ProvId);
             if first == NONE || self.links.unit[first as usize].next_mover == NONE || taken {
                 continue;
             }
@@ -1368,7 +1375,7 @@ impl<'a> Resolver<'a> {
                 if self.resolve(u) {
                     return (Verdict::Succeeds, String::new());
                 }
-                if self.dec[u].szykman {
+                if self.links.unit[u].dec.szykman {
                     return (
                         Verdict::Fails,
                         "convoy paradox: the convoy is ignored (Szykman rule)".into(),

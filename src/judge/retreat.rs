@@ -3,7 +3,8 @@
 use super::hooks::Hooks;
 use super::movement::{retreat_options, taken};
 use super::{
-    one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, Verdict,
+    one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, UnitName,
+    Verdict,
 };
 use crate::map::{Loc, Map};
 use crate::order::{parse_order, Order};
@@ -157,7 +158,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             Some((_, None)) => {}
             None => results.push(OrderResult {
                 power: retreating[u].power,
-                order: format!("{} D", retreating[u].text(map)),
+                order: format!("{} D", UnitName(map, retreating[u])),
                 verdict: Verdict::Succeeds,
                 reason: if options[u].is_empty() {
                     "no place to retreat to: disbanded".into()

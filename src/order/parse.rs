@@ -6,6 +6,7 @@
 
 use super::{Order, UnitRef};
 use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType};
+use std::cell::Cell;
 use std::fmt;
 
 /// Why an order could not be read, and where (1-based character column in the line).
@@ -78,9 +79,10 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
     words.clear();
     out.reserve(8);
     words.reserve(line.len() + 4);
-    let mut chars = line.char_indices().enumerate().peekable();
-    while let Some(&(i, (b, c))) = chars.peek() {
-        let col = i + 1;
+    // `b`: byte offset of the next character; `col`: its 1-based column (in characters).
+    let (mut b, mut col) = (0, 1);
+    while b < line.len() {
+        let (c, len) = char_at(line, b);
         let start = words.len();
         if !words.is_empty() {
             words.push(' ');
@@ -88,26 +90,29 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
         let first = words.len();
         if push_word_char(words, c) {
             // A word: letters and digits, accents folded.
-            chars.next();
-            let mut end = b + c.len_utf8();
-            while let Some(&(_, (b2, c2))) = chars.peek() {
+            let (from, from_col) = (b, col);
+            b += len;
+            col += 1;
+            while b < line.len() {
+                let (c2, len2) = char_at(line, b);
                 if !push_word_char(words, c2) {
                     break;
                 }
-                end = b2 + c2.len_utf8();
-                chars.next();
+                b += len2;
+                col += 1;
             }
             out.push(Token {
                 tok: Tok::Word,
-                col,
-                text: (b, end),
+                col: from_col,
+                text: (from, b),
                 word: (first, words.len()),
             });
             continue;
         }
         words.truncate(start);
-        chars.next();
-        let arrow = matches!(c, '-' | '–' | '—') && chars.peek().is_some_and(|&(_, (_, n))| n == '>');
+        let (from, from_col) = (b, col);
+        b += len;
+        col += 1;
         let tok = match c {
             '-' | '–' | '—' | '→' | '>' => Some(Tok::Dash),
             '/' => Some(Tok::Slash),
@@ -117,27 +122,38 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
             '.' | ',' | ';' | ':' | '\'' | '’' => None,
             _ => {
                 return Err(ParseError {
-                    column: col,
+                    column: from_col,
                     message: format!("unexpected character `{c}`"),
                 })
             }
         };
-        let mut end = b + c.len_utf8();
-        if arrow {
+        if matches!(c, '-' | '–' | '—') && line.as_bytes().get(b) == Some(&b'>') {
             // `->` is one token.
-            chars.next();
-            end += 1;
+            b += 1;
+            col += 1;
         }
         if let Some(tok) = tok {
             out.push(Token {
                 tok,
-                col,
-                text: (b, end),
+                col: from_col,
+                text: (from, b),
                 word: (0, 0),
             });
         }
     }
     Ok(())
+}
+
+/// The character starting at byte `b` of `line`, and its length in bytes.
+#[inline]
+fn char_at(line: &str, b: usize) -> (char, usize) {
+    match line.as_bytes()[b] {
+        a if a.is_ascii() => (a as char, 1),
+        _ => {
+            let c = line[b..].chars().next().expect("b is on a character boundary");
+            (c, c.len_utf8())
+        }
+    }
 }
 
 struct Parser<'a> {
@@ -499,17 +515,49 @@ pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
 }
 
 /// [`parse_order`] for many orders: the tokens and the folded words of each line go into
-/// buffers kept from one order to the next, instead of two allocations per order.
-#[derive(Default)]
+/// buffers kept from one order to the next, instead of two allocations per order. The
+/// buffers outlive the reader too: dropped, it leaves them to the next reader on the same
+/// thread, so a judge reading a few orders per phase does not allocate them every phase.
 pub struct Reader {
+    buf: Buffers,
+}
+
+#[derive(Default)]
+struct Buffers {
     toks: Vec<Token>,
     words: String,
 }
 
+thread_local! {
+    /// The buffers of the last reader dropped on this thread.
+    static SPARE: Cell<Option<Buffers>> = const { Cell::new(None) };
+}
+
+/// Buffers larger than this (a very long line was read) are not kept for the next reader.
+const KEEP_AT_MOST: usize = 4096;
+
+impl Default for Reader {
+    fn default() -> Reader {
+        let buf = SPARE.try_with(Cell::take).ok().flatten().unwrap_or_default();
+        Reader { buf }
+    }
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        let buf = std::mem::take(&mut self.buf);
+        if buf.words.capacity() <= KEEP_AT_MOST && buf.toks.capacity() <= KEEP_AT_MOST {
+            // During the thread's teardown there is nowhere to keep them: they are freed.
+            let _ = SPARE.try_with(|s| s.set(Some(buf)));
+        }
+    }
+}
+
 impl Reader {
     pub fn parse(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
-        tokenize(line, &mut self.toks, &mut self.words)?;
-        if self.toks.is_empty() {
+        let Buffers { toks, words } = &mut self.buf;
+        tokenize(line, toks, words)?;
+        if toks.is_empty() {
             return Err(ParseError {
                 column: 1,
                 message: "empty order".into(),
@@ -518,8 +566,8 @@ impl Reader {
         let mut p = Parser {
             map,
             line,
-            toks: &self.toks,
-            words: &self.words,
+            toks,
+            words,
             pos: 0,
         };
         p.order()
@@ -607,5 +655,10 @@ mod tests {
         let e = parse_order(map, "A PAR # BUR").unwrap_err();
         assert!(e.message.contains("unexpected character"), "{e}");
         assert!(parse_order(map, "").is_err());
+        // Columns count characters, not bytes (`é` is two bytes, `→` three).
+        let e = parse_order(map, "F Saint-Pétersbourg → Xyz").unwrap_err();
+        assert_eq!(e.column, 23, "{e}");
+        let e = parse_order(map, "A Bourgogne ->  Zzz").unwrap_err();
+        assert_eq!(e.column, 17, "{e}");
     }
 }
