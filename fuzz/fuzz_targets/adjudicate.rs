@@ -116,7 +116,7 @@ const COASTS: [Coast; 4] = [Coast::NC, Coast::SC, Coast::EC, Coast::WC];
 
 fn loc(map: &Map, p: &Place) -> Loc {
     Loc {
-        prov: u16::from(p.prov) % map.provinces.len() as u16,
+        prov: u32::from(p.prov) % map.provinces.len() as u32,
         coast: COASTS.get(usize::from(p.coast)).copied(),
     }
 }
@@ -253,7 +253,7 @@ fuzz_target!(|input: Input| {
             if let Some(unit) = piece(map, &d.piece) {
                 board.dislodged.push(Dislodged {
                     unit,
-                    attacker_from: d.attacker_from.map(|a| u16::from(a) % map.provinces.len() as u16),
+                    attacker_from: d.attacker_from.map(|a| u32::from(a) % map.provinces.len() as u32),
                     retreats: d
                         .retreats
                         .as_ref()
@@ -262,18 +262,16 @@ fuzz_target!(|input: Input| {
             }
         }
         for &c in input.contested.iter().take(12) {
-            board.contested.push(u16::from(c) % map.provinces.len() as u16);
+            board.contested.push(u32::from(c) % map.provinces.len() as u32);
         }
     }
     let centers: Vec<_> = map.centers().collect();
     if input.own_centers || kind == PhaseKind::Adjustment {
         for &(c, p) in input.centers.iter().take(40) {
-            board
-                .centers
-                .insert(centers[usize::from(c) % centers.len()], power(map, p));
+            std::sync::Arc::make_mut(&mut board.centers).insert(centers[usize::from(c) % centers.len()], power(map, p));
         }
     } else {
-        board.centers = judge::home_centers(map);
+        board.centers = std::sync::Arc::new(judge::home_centers(map));
     }
 
     // Orders name units of the board, or in a retreat phase mostly the dislodged ones.
@@ -311,8 +309,8 @@ fn check(map: &Map, o: &judge::Outcome) {
     let mut seen = vec![false; map.provinces.len()];
     for u in &o.next.units {
         assert!(map.can_stand(u.kind, u.loc), "{} cannot stand there", u.text(map));
-        assert!(!seen[usize::from(u.loc.prov)], "two units in {}", map.code(u.loc.prov));
-        seen[usize::from(u.loc.prov)] = true;
+        assert!(!seen[u.loc.prov as usize], "two units in {}", map.code(u.loc.prov));
+        seen[u.loc.prov as usize] = true;
     }
     assert!(o.next_phase > o.phase, "the phase goes on");
     assert_eq!(o.next.dislodged.is_empty(), o.next_phase.kind != PhaseKind::Retreat);
