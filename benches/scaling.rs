@@ -18,10 +18,10 @@
 
 mod common;
 
-use arbitre::judge::{self, Board, Standard, Submitted, Unit, Verdict};
+use arbitre::judge::{self, Board, Standard, Submitted, Unit};
 use arbitre::map::{Loc, Map, Power, ProvId, UnitType};
 use arbitre::phase::Phase;
-use common::{fmt_int, fmt_time};
+use common::{fmt_int, fmt_time, legal_orders, Plan};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -148,17 +148,6 @@ impl Grid {
     }
 }
 
-/// What a unit is to do.
-#[derive(Clone, Copy, PartialEq)]
-enum Plan {
-    Undecided,
-    Hold,
-    Move(ProvId, bool),
-    SupportHold(usize),
-    SupportMove(usize, ProvId),
-    Convoy(usize, ProvId),
-}
-
 /// A movement phase on the grid, from a fixed seed. Per block of 4 rows × 6 columns:
 /// - four armies of one power going round a 2×2 square (a circular movement, DATC 6.C.1);
 /// - an army beside the channel convoyed along it by a chain of 2 to 4 fleets to a coast
@@ -202,7 +191,7 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
                     ring[i],
                     UnitType::Army,
                     pw,
-                    Plan::Move(ring[(i + 1) % 4], false),
+                    Plan::Move(Loc::new(ring[(i + 1) % 4]), false),
                 );
             }
             // The convoy: an army on the west coast of the channel, carried down it.
@@ -221,7 +210,7 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
                     from,
                     UnitType::Army,
                     pw,
-                    Plan::Move(to, false),
+                    Plan::Move(Loc::new(to), false),
                 );
                 for i in 0..k {
                     let fp = if rng.random_bool(0.75) { pw } else { power(&mut rng) };
@@ -264,7 +253,7 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
     for u in 0..units.len() {
         if plans[u] == Plan::Undecided && rng.random_bool(0.5) {
             if let Some(&d) = moves_of(&units[u]).choose(&mut rng) {
-                plans[u] = Plan::Move(d, false);
+                plans[u] = Plan::Move(Loc::new(d), false);
             }
         }
     }
@@ -272,7 +261,7 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
     let mut movers_into: Vec<Vec<usize>> = vec![Vec::new(); g.len()];
     for (u, p) in plans.iter().enumerate() {
         if let Plan::Move(d, _) = *p {
-            movers_into[d as usize].push(u);
+            movers_into[d.prov as usize].push(u);
         }
     }
     for u in 0..units.len() {
@@ -303,40 +292,13 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
         };
     }
 
-    let text = |u: usize, plan: Plan| -> String {
-        let me = units[u].text(map);
-        match plan {
-            Plan::Undecided | Plan::Hold => format!("{me} H"),
-            Plan::Move(d, via) => format!("{me} - {}{}", map.code(d), if via { " VIA CONVOY" } else { "" }),
-            Plan::SupportHold(t) => format!("{me} S {}", units[t].text(map)),
-            Plan::SupportMove(t, d) => format!("{me} S {} - {}", units[t].text(map), map.code(d)),
-            Plan::Convoy(a, d) => format!("{me} C {} - {}", units[a].text(map), map.code(d)),
-        }
-    };
     let board = Board {
         units: units.clone(),
         ..Board::default()
     };
     let phase = Phase::parse("Spring 1901 Movement").expect("a phase");
-    loop {
-        let orders: Vec<Submitted> = (0..units.len())
-            .map(|u| Submitted {
-                power: units[u].power,
-                text: text(u, plans[u]),
-            })
-            .collect();
-        let outcome = judge::adjudicate(map, phase, &board, &orders, &Standard);
-        let mut changed = false;
-        for (u, r) in outcome.results.iter().enumerate() {
-            if r.verdict == Verdict::Void {
-                plans[u] = Plan::Hold;
-                changed = true;
-            }
-        }
-        if !changed {
-            return (board, orders);
-        }
-    }
+    let orders = legal_orders(map, phase, &board, &mut plans);
+    (board, orders)
 }
 
 /// One adjudication, kept out of line so that callgrind can count it alone.

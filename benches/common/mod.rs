@@ -1,4 +1,5 @@
-//! What the benchmarks share: interleaved timing and number formatting.
+//! What the benchmarks share: interleaved timing, number formatting, and turning the plans
+//! of generated positions into legal orders.
 //!
 //! The benchmarks use their own small harness (`harness = false`) rather than criterion:
 //! what they report is a *ratio* between two adjudicators on the same position, measured
@@ -12,6 +13,9 @@
 
 #![allow(dead_code)]
 
+use arbitre::judge::{self, Board, Standard, Submitted, Verdict};
+use arbitre::map::{Loc, Map, ProvId};
+use arbitre::phase::Phase;
 use std::time::Duration;
 
 /// CPU time used by this process so far, all threads (the resolver may run on a thread of
@@ -149,4 +153,56 @@ pub fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_default()
+}
+
+/// What a unit of a generated position is to do (`Undecided` while the generator is still
+/// choosing).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Plan {
+    Undecided,
+    Hold,
+    /// The destination, and whether the order says `VIA CONVOY`.
+    Move(Loc, bool),
+    SupportHold(usize),
+    SupportMove(usize, ProvId),
+    Convoy(usize, ProvId),
+}
+
+/// The orders of `plans` (one per unit of `board`), with every order arbitre finds void
+/// turned into a hold, and again (a support of an order made a hold may now be void) until
+/// none is: every order returned is legal.
+pub fn legal_orders(map: &Map, phase: Phase, board: &Board, plans: &mut [Plan]) -> Vec<Submitted> {
+    let units = &board.units;
+    let text = |u: usize, plan: Plan| -> String {
+        let me = units[u].text(map);
+        match plan {
+            Plan::Undecided | Plan::Hold => format!("{me} H"),
+            Plan::Move(d, via) => {
+                let via = if via { " VIA CONVOY" } else { "" };
+                format!("{me} - {}{via}", map.loc_text(d))
+            }
+            Plan::SupportHold(t) => format!("{me} S {}", units[t].text(map)),
+            Plan::SupportMove(t, d) => format!("{me} S {} - {}", units[t].text(map), map.code(d)),
+            Plan::Convoy(a, d) => format!("{me} C {} - {}", units[a].text(map), map.code(d)),
+        }
+    };
+    loop {
+        let orders: Vec<Submitted> = (0..units.len())
+            .map(|u| Submitted {
+                power: units[u].power,
+                text: text(u, plans[u]),
+            })
+            .collect();
+        let outcome = judge::adjudicate(map, phase, board, &orders, &Standard);
+        let mut changed = false;
+        for (u, r) in outcome.results.iter().enumerate() {
+            if r.verdict == Verdict::Void {
+                plans[u] = Plan::Hold;
+                changed = true;
+            }
+        }
+        if !changed {
+            return orders;
+        }
+    }
 }

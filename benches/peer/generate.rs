@@ -2,7 +2,8 @@
 //! large random legal positions (34 units, every unit ordered, long support and convoy
 //! chains), all from fixed seeds.
 
-use arbitre::judge::{self, Board, Standard, Submitted, Unit, Verdict};
+use crate::common::{legal_orders, Plan};
+use arbitre::judge::{self, Board, Submitted, Unit};
 use arbitre::map::{Loc, Map, Power, ProvId, UnitType};
 use arbitre::phase::Phase;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -92,17 +93,6 @@ pub fn openings(map: &Map, count: usize) -> Vec<Generated> {
         });
     }
     out
-}
-
-/// The order being built for one unit.
-#[derive(Clone, Copy, PartialEq)]
-enum Plan {
-    Undecided,
-    Hold,
-    Move(Loc, bool),
-    SupportHold(usize),
-    SupportMove(usize, ProvId),
-    Convoy(usize, ProvId),
 }
 
 /// A random legal mid-game position on the standard map: 34 units of seven powers, two or
@@ -270,47 +260,16 @@ pub fn random_position(map: &Map, seed: u64) -> Generated {
         };
     }
 
-    let text = |u: usize, plan: Plan| -> String {
-        let me = units[u].text(map);
-        match plan {
-            Plan::Undecided | Plan::Hold => format!("{me} H"),
-            Plan::Move(d, via) => {
-                let via = if via { " VIA CONVOY" } else { "" };
-                format!("{me} - {}{via}", map.loc_text(d))
-            }
-            Plan::SupportHold(t) => format!("{me} S {}", units[t].text(map)),
-            Plan::SupportMove(t, d) => format!("{me} S {} - {}", units[t].text(map), map.code(d)),
-            Plan::Convoy(a, d) => format!("{me} C {} - {}", units[a].text(map), map.code(d)),
-        }
-    };
     let board = Board {
         units: units.clone(),
         centers: std::sync::Arc::new(judge::home_centers(map)),
         ..Board::default()
     };
     let phase = Phase::parse("Fall 1905 Movement").expect("a phase");
-    // Void orders become holds until every order is legal.
-    loop {
-        let orders: Vec<Submitted> = (0..units.len())
-            .map(|u| Submitted {
-                power: units[u].power,
-                text: text(u, plans[u]),
-            })
-            .collect();
-        let outcome = judge::adjudicate(map, phase, &board, &orders, &Standard);
-        let mut changed = false;
-        for (u, r) in outcome.results.iter().enumerate() {
-            if r.verdict == Verdict::Void {
-                plans[u] = Plan::Hold;
-                changed = true;
-            }
-        }
-        if !changed {
-            return Generated {
-                name: format!("random seed {seed}"),
-                board,
-                orders,
-            };
-        }
+    let orders = legal_orders(map, phase, &board, &mut plans);
+    Generated {
+        name: format!("random seed {seed}"),
+        board,
+        orders,
     }
 }
