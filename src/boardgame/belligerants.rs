@@ -692,14 +692,7 @@ impl BoardGame for Belligerants {
         for side in 0..2 {
             out += &format!("  {}\n", self.score_line(side));
         }
-        if self.log.is_empty() {
-            out += "No move yet.\n";
-        } else {
-            out += "Last moves:\n";
-            for entry in &self.log[self.log.len().saturating_sub(LOG_SHOWN)..] {
-                out += &format!("  {entry}\n");
-            }
-        }
+        super::push_log_tail(&mut out, &self.log, LOG_SHOWN, "Last moves:", "No move yet.");
         out
     }
 

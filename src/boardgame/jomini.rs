@@ -606,14 +606,7 @@ impl BoardGame for Jomini {
         if let Some(roll) = &self.last_roll {
             out += &format!("Last roll: {roll}\n");
         }
-        if self.log.is_empty() {
-            out += "Nothing played yet.\n";
-        } else {
-            out += "Last lines:\n";
-            for entry in &self.log[self.log.len().saturating_sub(LOG_SHOWN)..] {
-                out += &format!("  {entry}\n");
-            }
-        }
+        super::push_log_tail(&mut out, &self.log, LOG_SHOWN, "Last lines:", "Nothing played yet.");
         out
     }
 

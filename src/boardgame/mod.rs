@@ -92,6 +92,23 @@ pub fn kind(variant: &str) -> Option<&'static Kind> {
     KINDS.iter().copied().find(|k| k.variant == variant)
 }
 
+/// Appends the last `shown` entries of a game's log to a board's text, under `title`, or
+/// `empty` when nothing was logged yet.
+pub(crate) fn push_log_tail(out: &mut String, log: &[String], shown: usize, title: &str, empty: &str) {
+    if log.is_empty() {
+        out.push_str(empty);
+        out.push('\n');
+        return;
+    }
+    out.push_str(title);
+    out.push('\n');
+    for entry in &log[log.len().saturating_sub(shown)..] {
+        out.push_str("  ");
+        out.push_str(entry);
+        out.push('\n');
+    }
+}
+
 /// Replays a game from its start: the state after `moves`, each `(side, text)`.
 /// A move that no longer plays is an error naming it (the folder was edited by hand).
 pub fn replay(
