@@ -1039,3 +1039,57 @@ fn after_a_divine_win_the_adjustment_blessing_is_void_and_casts_are_refused() {
     let divine = &out["F1903M-divine-god.eml"].text;
     assert!(divine.contains("You protect Austria"), "{divine}");
 }
+
+/// Rewrites `state.yaml` through `edit`, as a referee fixing a position by hand would.
+fn edit_state(dir: &Path, edit: impl FnOnce(&mut serde_yaml::Value)) {
+    let mut s = state(dir);
+    edit(&mut s);
+    std::fs::write(dir.join("state.yaml"), serde_yaml::to_string(&s).unwrap()).unwrap();
+}
+
+fn yaml(text: &str) -> serde_yaml::Value {
+    serde_yaml::from_str(text).unwrap()
+}
+
+/// Autumn 1903, God has named France for the winter's blessing; France's armies are abroad, so
+/// it could build. England has no unit left and holds only LON, which Germany's F NTH takes:
+/// England is eliminated, and with the blessing aside nobody has an adjustment due.
+fn autumn_1903_england_falls(tmp: &Tmp, devil_protects: &str) -> PathBuf {
+    let dir = new_game(tmp, "diable-et-bon-dieu");
+    edit_state(&dir, |s| {
+        s["phase"] = yaml("Fall 1903 Movement");
+        s["adjustment_blessing"] = yaml("France");
+        s["protected"]["Devil"] = yaml(devil_protects);
+        let b = &mut s["board"];
+        b["units"].as_mapping_mut().unwrap().remove("England");
+        b["units"]["Germany"] = yaml("[F KIE, A BER, A MUN, F NTH]");
+        b["units"]["France"] = yaml("[F MAO, A BUR, A GAS]");
+        b["supply_centers"]["England"] = yaml("[LON]");
+    });
+    send_as(&dir, 2, "Germany", "g", "F NTH - LON", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    dir
+}
+
+#[test]
+fn a_blessing_winter_nobody_else_needs_is_played_for_the_blessed_power() {
+    let tmp = Tmp::new();
+    let dir = autumn_1903_england_falls(&tmp, "Turkey");
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1903 Adjustment"));
+    assert!(outbox(&dir).contains_key("W1903A-blessing-france.eml"));
+}
+
+#[test]
+fn a_blessing_voided_by_a_divine_win_brings_about_no_winter() {
+    // England is the Devil's power: its elimination is God's win, both withdraw, and the
+    // blessing is void. A winter played for it anyway, with nothing to do, would tell
+    // everyone that the power just eliminated was protected.
+    let tmp = Tmp::new();
+    let dir = autumn_1903_england_falls(&tmp, "England");
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Spring 1904 Movement"));
+    let out = outbox(&dir);
+    assert!(!out.keys().any(|n| n.contains("blessing-")), "no notice");
+    let r = &out["F1903M-report-france.eml"].text;
+    assert!(r.contains("Next: Spring 1904 Movement"), "{r}");
+    assert!(out["F1903M-divine-god.eml"].text.contains("God wins"));
+}

@@ -859,21 +859,6 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let (outcome, divine) = judge(&pos);
     let mut next_phase = outcome.next_phase;
     let next = outcome.next.clone();
-    // A blessing winter the judge skipped because nobody else adjusts.
-    if let Some(p) = blessed_power(game) {
-        let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
-        let hooks = DivineHooks {
-            extra_build: Some(p),
-            ..DivineHooks::default()
-        };
-        if phase.season == Season::Fall
-            && diable::is_blessing_winter(phase.year)
-            && next_phase > winter
-            && adjust::any_adjustment_due(map, &next, &hooks)
-        {
-            next_phase = winter;
-        }
-    }
     // The casts that fell on units count for the per-year rule (void ones do not).
     if let Some(d) = &divine {
         let mut row = CastRow {
@@ -911,6 +896,24 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     });
     let before = diable::standing(map, &history(game)[..game.state.history.len() - 1], protected(game));
     let standing = standing(game);
+    // A blessing winter the judge skipped because nobody else adjusts. Asked after this
+    // phase's facts are in the history: a divine win in this very phase voids the blessing,
+    // and a winter played for it with nothing to do would tell everyone that the power just
+    // eliminated was protected.
+    if let Some(p) = blessed_power(game) {
+        let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
+        let hooks = DivineHooks {
+            extra_build: Some(p),
+            ..DivineHooks::default()
+        };
+        if phase.season == Season::Fall
+            && diable::is_blessing_winter(phase.year)
+            && next_phase > winter
+            && adjust::any_adjustment_due(map, &next, &hooks)
+        {
+            next_phase = winter;
+        }
+    }
     let eliminated: Vec<String> = standing
         .eliminated
         .iter()
