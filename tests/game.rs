@@ -1093,3 +1093,41 @@ fn a_blessing_voided_by_a_divine_win_brings_about_no_winter() {
     assert!(r.contains("Next: Spring 1904 Movement"), "{r}");
     assert!(out["F1903M-divine-god.eml"].text.contains("God wins"));
 }
+
+#[test]
+fn a_power_whose_last_unit_is_dislodged_is_not_eliminated_before_its_retreat() {
+    // Italy (God's power here) kept one unit and no centre through the winter (possible with
+    // the adjustment blessing: one disband fewer). Its A PIE is dislodged, with retreats
+    // open: Italy is still in the game until the retreat is resolved, so its fall is no
+    // divine win for the Devil.
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    let d = dir.to_str().unwrap();
+    edit_state(&dir, |s| {
+        s["phase"] = yaml("Spring 1904 Movement");
+        s["protected"]["God"] = yaml("Italy");
+        let b = &mut s["board"];
+        b["units"]["Italy"] = yaml("[A PIE]");
+        b["units"]["France"] = yaml("[F BRE, A MAR, F LYO]");
+        b["supply_centers"].as_mapping_mut().unwrap().remove("Italy");
+    });
+    send_as(&dir, 0, "France", "f", "A MAR - PIE\nF LYO S A MAR - PIE", EVENING);
+    ok(&["process", d, "--now", DEADLINE], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Spring 1904 Retreat"));
+    let out = outbox(&dir);
+    let r = &out["S1904M-report-germany.eml"].text;
+    assert!(
+        r.contains("Italy A PIE (attacked from MAR): retreats TUS, TYR, VEN"),
+        "{r}"
+    );
+    assert!(!r.contains("Eliminated") && !r.contains("(eliminated)"), "{r}");
+    let devil = &out["S1904M-divine-devil.eml"].text;
+    assert!(!devil.contains("wins"), "{devil}");
+    send_as(&dir, 3, "Italy", "i", "A PIE - TUS", "2026-12-02T10:00:00+01:00");
+    ok(&["process", d, "--now", "2026-12-02T10:05:00+01:00"], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1904 Movement"));
+    let out = outbox(&dir);
+    let r = &out["S1904R-report-germany.eml"].text;
+    assert!(r.contains("Italy: 0 centres, 1 units"), "{r}");
+    assert!(!r.contains("Eliminated") && !out["S1904R-divine-devil.eml"].text.contains("wins"));
+}

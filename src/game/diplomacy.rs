@@ -116,10 +116,6 @@ fn hooks_for(game: &Game, phase: Phase) -> DivineHooks {
     }
 }
 
-fn alive(board: &Board, p: Power) -> bool {
-    board.units.iter().any(|u| u.power == p) || board.centers.values().any(|&o| o == p)
-}
-
 /// The position of the phase with `orders`, judged as `arbitre adjudicate` would.
 fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, String> {
     let phase = phase(game)?;
@@ -584,7 +580,7 @@ fn cast(game: &mut Game, role: &str, kind: CastKind, text: &str) -> Result<Strin
             return Ok(format!("no adjustment blessing for winter {}", phase.year));
         }
         let p = power(&name).ok_or_else(|| format!("`{name}` is not a power"))?;
-        if !alive(&board(game)?, p) {
+        if !board(game)?.in_game(p) {
             return Err(format!("{} is out of the game", map().power_name(p)));
         }
         game.state.adjustment_blessing = Some(map().power_name(p).into());
@@ -644,7 +640,7 @@ fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String
         return Err("only the powers vote".into());
     }
     let p = power(role).ok_or("only the powers vote")?;
-    if !alive(&board(game)?, p) {
+    if !board(game)?.in_game(p) {
         return Err(format!("{role} is out of the game"));
     }
     let v = if matches!(command, Command::VoteDraw) {
@@ -880,7 +876,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             game.state.casts.push(row);
         }
     }
-    let survivors: Vec<Power> = map.all_powers().filter(|&p| alive(&next, p)).collect();
+    let survivors: Vec<Power> = map.all_powers().filter(|&p| next.in_game(p)).collect();
     let draw = !survivors.is_empty()
         && survivors
             .iter()
@@ -1125,7 +1121,7 @@ fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, w
                 .collect();
             let centers = next.centers.values().filter(|&&o| o == p).count();
             let was_alive = outcome.results.iter().any(|r| r.power == p) || waiting.contains(&name);
-            if units.is_empty() && centers == 0 && !was_alive {
+            if !next.in_game(p) && !was_alive {
                 return None;
             }
             let adjustment = if next_phase.kind == PhaseKind::Adjustment {
@@ -1145,7 +1141,7 @@ fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, w
                 units: units.join(", "),
                 centers,
                 adjustment,
-                eliminated: units.is_empty() && centers == 0,
+                eliminated: !next.in_game(p),
             })
         })
         .collect()

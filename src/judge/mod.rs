@@ -101,6 +101,17 @@ impl Board {
         self.units.iter().position(|u| u.loc.prov == prov)
     }
 
+    /// Every unit of the board, the dislodged ones awaiting their retreat included: until the
+    /// retreat phase is resolved they still belong to their power.
+    pub fn all_units(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().chain(self.dislodged.iter().map(|d| &d.unit))
+    }
+
+    /// Is a power still in the game: has it a unit (dislodged or not) or a supply centre?
+    pub fn in_game(&self, power: Power) -> bool {
+        self.all_units().any(|u| u.power == power) || self.centers.values().any(|&o| o == power)
+    }
+
     /// The board at the start of a standard game.
     pub fn starting(map: &Map) -> Board {
         let units = map

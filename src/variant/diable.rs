@@ -31,7 +31,8 @@
 //!   that power, whether applied or cancelled; a void one does not count.
 //! - "Attacked" (for a cursed mover) is decided by the orders: a move of another power into
 //!   its province with a route that holds, whether or not that move succeeds.
-//! - A power is eliminated when it has neither supply centre nor unit after a phase. An
+//! - A power is eliminated when it has neither supply centre nor unit after a phase (a unit
+//!   dislodged and awaiting its retreat is still its unit). An
 //!   elimination in the same phase as a solo did not come "first": the solo decides the
 //!   divine result (the soloing power's protector wins, or nobody).
 //! - Players may of course speculate about the protected powers and use the blessing and
@@ -273,9 +274,7 @@ pub fn adjudicate(
             ))
         } else if power.is_none() {
             Some(format!("`{name}` is not a power"))
-        } else if power
-            .is_some_and(|p| !board.units.iter().any(|u| u.power == p) && !board.centers.values().any(|&o| o == p))
-        {
+        } else if power.is_some_and(|p| !board.in_game(p)) {
             Some(format!("{name} is out of the game"))
         } else {
             None
@@ -398,7 +397,7 @@ pub struct PhaseFacts {
     pub phase: Phase,
     /// Supply centres owned, per power.
     pub centers: BTreeMap<Power, usize>,
-    /// Units on the board, per power.
+    /// Units on the board, per power, dislodged ones awaiting their retreat included.
     pub units: BTreeMap<Power, usize>,
     /// Every surviving power voted for a draw in this phase.
     pub draw: bool,
@@ -411,7 +410,7 @@ impl PhaseFacts {
             *centers.entry(o).or_insert(0) += 1;
         }
         let mut units = BTreeMap::new();
-        for u in &board.units {
+        for u in board.all_units() {
             *units.entry(u.power).or_insert(0) += 1;
         }
         PhaseFacts {
@@ -660,6 +659,26 @@ mod tests {
         let s = standing(map, &h, Some(protected("France", "Turkey")));
         assert!(!s.devil_wins && !s.god_wins && s.divine_settled);
         assert_eq!(s.eliminated, vec![(power("France"), h[0].phase)]);
+    }
+
+    #[test]
+    fn a_unit_awaiting_its_retreat_keeps_its_power_in_the_game() {
+        let map = Map::standard();
+        let mut board = Board::default();
+        board.dislodged.push(judge::Dislodged {
+            unit: judge::Unit {
+                power: power("Italy"),
+                kind: crate::map::UnitType::Army,
+                loc: crate::map::Loc::new(map.by_code("PIE").unwrap()),
+            },
+            attacker_from: None,
+            retreats: None,
+        });
+        let phase = Phase::new(Season::Spring, 1904, PhaseKind::Movement);
+        let f = PhaseFacts::from_board(phase, &board, false);
+        assert_eq!(f.units.get(&power("Italy")), Some(&1));
+        let s = standing(map, &[f], Some(protected("Italy", "Turkey")));
+        assert!(s.eliminated.iter().all(|(p, _)| *p != power("Italy")) && !s.devil_wins);
     }
 
     #[test]
