@@ -1131,3 +1131,27 @@ fn a_power_whose_last_unit_is_dislodged_is_not_eliminated_before_its_retreat() {
     assert!(r.contains("Italy: 0 centres, 1 units"), "{r}");
     assert!(!r.contains("Eliminated") && !out["S1904R-divine-devil.eml"].text.contains("wins"));
 }
+
+#[test]
+fn the_devils_letters_do_not_hold_gods_protected_power() {
+    // Even a referee's own template cannot show the Devil what he is not told: the power God
+    // protects is not among the values his letters are rendered from.
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("templates/divine.txt"),
+        "{{ role }}: God {{ god_protects | default(value=\"?\") }}, Devil {{ devil_protects }}\n",
+    )
+    .unwrap();
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let out = outbox(&dir);
+    assert_eq!(
+        out["S1901M-divine-devil.eml"].text.trim_end(),
+        "Devil: God ?, Devil England"
+    );
+    assert_eq!(
+        out["S1901M-divine-god.eml"].text.trim_end(),
+        "God: God Austria, Devil England"
+    );
+}

@@ -382,6 +382,22 @@ fn divine_on_file(game: &Game, role: &str) -> Vec<String> {
     out
 }
 
+/// Puts into a divine player's letter the protected powers he is told of, and no other:
+/// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
+/// own. What is not in the context no template, built-in or a game's own, can show.
+fn insert_protected(game: &Game, role: &str, c: &mut Context) {
+    let known: &[&str] = match role {
+        "God" => &["God", "Devil"],
+        "Devil" => &["Devil"],
+        _ => &[],
+    };
+    for &r in known {
+        if let Some(p) = game.state.protected.get(r) {
+            c.insert(format!("{}_protects", r.to_lowercase()), p);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The start of the game
 // ---------------------------------------------------------------------------------------
@@ -417,13 +433,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
             })
             .unwrap_or_default();
         c.insert("units", &units.join(", "));
-        if role == "God" {
-            c.insert("god_protects", &game.state.protected["God"]);
-            c.insert("devil_protects", &game.state.protected["Devil"]);
-        }
-        if role == "Devil" {
-            c.insert("devil_protects", &game.state.protected["Devil"]);
-        }
+        insert_protected(game, &role, &mut c);
         fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
@@ -1001,8 +1011,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             c.insert("report", &report);
             c.insert("mine", &mine);
             c.insert("withdrawn", &standing.divine_withdrawn);
-            c.insert("god_protects", &game.state.protected.get("God"));
-            c.insert("devil_protects", &game.state.protected.get("Devil"));
+            insert_protected(game, role, &mut c);
             let settled_now = standing.divine_settled && !before.divine_settled;
             c.insert("divine_result", &divine_result(&standing, settled_now));
             fx.letters.push(game.letter(
