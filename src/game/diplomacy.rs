@@ -938,20 +938,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         code: phase.code(),
         powers: power_rows(game, &outcome, &next, next_phase, &waiting),
         diable: is_diable(game),
-        divine: divine
-            .as_ref()
-            .map(|d| {
-                d.entries
-                    .iter()
-                    .map(|e| DivineRow {
-                        what: e.key.replace('_', " "),
-                        target: e.target.clone(),
-                        effect: e.effect.into(),
-                        reason: e.reason.clone(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
+        divine: divine.as_ref().map(|d| divine_rows(d, phase)).unwrap_or_default(),
         dislodged: next
             .dislodged
             .iter()
@@ -1092,6 +1079,37 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
     ));
     Ok(fx)
+}
+
+/// The report's lines on what God and the Devil cast. In a movement phase there is always a
+/// line for the blessing and one for the curse: the unit, or that none was cast (the rules:
+/// the report names the unit blessed and the unit cursed, "or that none was").
+fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
+    let mut rows: Vec<DivineRow> = d
+        .entries
+        .iter()
+        .map(|e| DivineRow {
+            what: e.key.replace('_', " "),
+            target: e.target.clone(),
+            effect: e.effect.into(),
+            reason: e.reason.clone(),
+        })
+        .collect();
+    if phase.kind == PhaseKind::Movement {
+        // The judge reports the blessing first, then the curse.
+        for (i, what) in ["blessing", "curse"].into_iter().enumerate() {
+            if rows.get(i).is_none_or(|r| r.what != what) {
+                let none = DivineRow {
+                    what: what.into(),
+                    target: String::new(),
+                    effect: "none".into(),
+                    reason: String::new(),
+                };
+                rows.insert(i, none);
+            }
+        }
+    }
+    rows
 }
 
 fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, String> {
