@@ -1156,3 +1156,36 @@ fn the_devils_letters_do_not_hold_gods_protected_power() {
         "God: God Austria, Devil England"
     );
 }
+
+#[test]
+fn a_cancelled_blessing_counts_for_the_year_and_the_adjustment_blessing_does_not() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    edit_state(&dir, |s| s["phase"] = yaml("Spring 1903 Movement"));
+    send_as(&dir, 7, "God", "g1", "BLESS A PAR", EVENING);
+    send_as(&dir, 8, "Devil", "d1", "CURSE A PAR", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let r = &outbox(&dir)["S1903M-report-france.eml"].text;
+    assert!(r.contains("Blessing: A PAR, cancelled"), "{r}");
+    // Both fell on a unit of France, though cancelled: no second one on France in 1903.
+    let later = "2026-12-02T10:00:00+01:00";
+    let r = send_as(&dir, 7, "God", "g2", "BLESS A MAR", later);
+    assert!(
+        r.text.contains("a blessing already fell on a unit of France"),
+        "{}",
+        r.text
+    );
+    let r = send_as(&dir, 8, "Devil", "d2", "CURSE F BRE", later);
+    assert!(
+        r.text.contains("a curse already fell on a unit of France"),
+        "{}",
+        r.text
+    );
+    // The adjustment blessing is no blessing of a unit: France may have it.
+    let r = send_as(&dir, 7, "God", "g3", "BLESS France", later);
+    assert!(
+        r.text.contains("adjustment blessing for winter 1903: France"),
+        "{}",
+        r.text
+    );
+}
