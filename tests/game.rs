@@ -1189,3 +1189,28 @@ fn a_cancelled_blessing_counts_for_the_year_and_the_adjustment_blessing_does_not
         r.text
     );
 }
+
+#[test]
+fn a_power_out_of_the_game_is_not_told_of_an_adjustment_blessing() {
+    // God named Italy in the autumn of 1903; Italy, with no unit and only NAP left, loses NAP
+    // that autumn. The winter is played (Germany builds), the blessing is void there, and Italy
+    // is not told it may build.
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    edit_state(&dir, |s| {
+        s["phase"] = yaml("Fall 1903 Movement");
+        s["adjustment_blessing"] = yaml("Italy");
+        let b = &mut s["board"];
+        b["units"].as_mapping_mut().unwrap().remove("Italy");
+        b["units"]["Austria"] = yaml("[A VIE, A BUD, F TRI, F ION]");
+        b["units"]["Germany"] = yaml("[F KIE, A RUH, A MUN]");
+        b["supply_centers"]["Italy"] = yaml("[NAP]");
+        b["supply_centers"]["Germany"] = yaml("[BER, MUN, KIE, HOL]");
+    });
+    send_as(&dir, 4, "Austria", "a", "F ION - NAP", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1903 Adjustment"));
+    let out = outbox(&dir);
+    assert!(out["F1903M-report-france.eml"].text.contains("Eliminated: Italy."));
+    assert!(!out.keys().any(|n| n.contains("blessing-")), "no notice to Italy");
+}

@@ -902,11 +902,13 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     });
     let before = diable::standing(map, &history(game)[..game.state.history.len() - 1], protected(game));
     let standing = standing(game);
-    // A blessing winter the judge skipped because nobody else adjusts. Asked after this
-    // phase's facts are in the history: a divine win in this very phase voids the blessing,
-    // and a winter played for it with nothing to do would tell everyone that the power just
-    // eliminated was protected.
-    if let Some(p) = blessed_power(game) {
+    // The adjustment blessing named for the coming winter, if it will apply there. Asked
+    // after this phase's facts are in the history: a divine win in this very phase voids it
+    // (and a winter played for it with nothing to do would tell everyone that the power just
+    // eliminated was protected); so does the blessed power's own elimination.
+    let coming_blessing = blessed_power(game).filter(|&p| next.in_game(p));
+    // A blessing winter the judge skipped because nobody else adjusts.
+    if let Some(p) = coming_blessing {
         let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
         let hooks = DivineHooks {
             extra_build: Some(p),
@@ -1012,7 +1014,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     }
     // Entering a blessing winter: the blessed power is told, privately.
     if next_phase.kind == PhaseKind::Adjustment && finished.is_none() {
-        if let Some(p) = blessed_power(game).map(|p| map.power_name(p).to_string()) {
+        if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
             if diable::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
                 let mut c = game.context(&p);
                 c.insert("winter", &next_phase.to_string());
