@@ -862,6 +862,11 @@ fn a_dislodged_unit_retreats_by_mail() {
         "a retreat to the attacker's province: {}",
         reply.text
     );
+    // Neither blessing nor curse in a retreat phase.
+    let r = send_as(&dir, 7, "God", "gr", "BLESS A MUN", "2026-12-02T10:00:00+01:00");
+    assert!(r.text.contains("no blessing or curse in a retreat phase"), "{}", r.text);
+    let r = send_as(&dir, 8, "Devil", "dr", "CURSE A MUN", "2026-12-02T10:00:00+01:00");
+    assert!(r.text.contains("no blessing or curse in a retreat phase"), "{}", r.text);
     let reply = send_as(&dir, 0, "France", "r2", "A BUR - PIC", "2026-12-02T10:00:00+01:00");
     assert!(reply.text.contains("A BUR - PIC: on file"), "{}", reply.text);
     assert!(reply.text.contains("Your orders are complete."), "{}", reply.text);
@@ -1213,4 +1218,38 @@ fn a_power_out_of_the_game_is_not_told_of_an_adjustment_blessing() {
     let out = outbox(&dir);
     assert!(out["F1903M-report-france.eml"].text.contains("Eliminated: Italy."));
     assert!(!out.keys().any(|n| n.contains("blessing-")), "no notice to Italy");
+}
+
+#[test]
+fn the_adjustment_blessing_is_named_in_a_blessing_autumn_for_a_power_in_the_game() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "diable-et-bon-dieu");
+    for (phase, accepted) in [
+        ("Fall 1902 Movement", false),
+        ("Spring 1903 Movement", false),
+        ("Fall 1904 Movement", false),
+        ("Fall 1905 Movement", true),
+    ] {
+        edit_state(&dir, |s| s["phase"] = yaml(phase));
+        let r = send_as(&dir, 7, "God", &format!("g-{phase}"), "BLESS France", EVENING);
+        assert_eq!(
+            r.text.contains("adjustment blessing for winter 1905: France"),
+            accepted,
+            "{phase}: {}",
+            r.text
+        );
+        if !accepted {
+            assert!(r.text.contains("is named in the autumn of 1903, 1905"), "{}", r.text);
+        }
+    }
+    // The Devil has no adjustment curse, and a power out of the game cannot be named.
+    let r = send_as(&dir, 8, "Devil", "d", "CURSE France", EVENING);
+    assert!(!r.text.contains("adjustment"), "{}", r.text);
+    assert!(r.text.contains("line 2: CURSE France"), "{}", r.text);
+    edit_state(&dir, |s| {
+        s["board"]["units"].as_mapping_mut().unwrap().remove("Italy");
+        s["board"]["supply_centers"].as_mapping_mut().unwrap().remove("Italy");
+    });
+    let r = send_as(&dir, 7, "God", "g-italy", "BLESS Italy", EVENING);
+    assert!(r.text.contains("Italy is out of the game"), "{}", r.text);
 }
