@@ -1253,3 +1253,54 @@ fn the_adjustment_blessing_is_named_in_a_blessing_autumn_for_a_power_in_the_game
     let r = send_as(&dir, 7, "God", "g-italy", "BLESS Italy", EVENING);
     assert!(r.text.contains("Italy is out of the game"), "{}", r.text);
 }
+
+/// Autumn 1905: Austria, with 17 centres, takes MUN for its 18th. Italy, Russia and Turkey
+/// are gone; `history` is what `state.yaml` says of the phases before; God protects `god`.
+fn austria_solos(tmp: &Tmp, god: &str, history: &str) -> BTreeMap<String, Sent> {
+    let dir = new_game(tmp, "diable-et-bon-dieu");
+    edit_state(&dir, |s| {
+        s["phase"] = yaml("Fall 1905 Movement");
+        s["protected"]["God"] = yaml(god);
+        s["history"] = yaml(history);
+        let b = &mut s["board"];
+        for gone in ["Italy", "Russia", "Turkey"] {
+            b["units"].as_mapping_mut().unwrap().remove(gone);
+            b["supply_centers"].as_mapping_mut().unwrap().remove(gone);
+        }
+        b["units"]["Austria"] = yaml("[A VIE, A BUD, F TRI, A BOH]");
+        b["units"]["Germany"] = yaml("[F KIE, A BER]");
+        b["supply_centers"]["Austria"] =
+            yaml("[VIE, BUD, TRI, SER, GRE, BUL, RUM, VEN, ROM, NAP, TUN, WAR, MOS, SEV, CON, ANK, SMY]");
+    });
+    send_as(&dir, 4, "Austria", "a", "A BOH - MUN", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    assert_eq!(state(&dir)["finished"]["after"].as_str(), Some("Fall 1905 Movement"));
+    outbox(&dir)
+}
+
+#[test]
+fn a_solo_of_gods_power_makes_two_winners() {
+    let tmp = Tmp::new();
+    let out = austria_solos(&tmp, "Austria", "[]");
+    let f = &out["final-france.eml"].text;
+    assert!(f.contains("Austria wins alone with 18 or more supply centres."), "{f}");
+    assert!(f.contains("Winners: Austria, God."), "{f}");
+    let r = &out["F1905M-report-france.eml"].text;
+    assert!(r.contains("The game is over. Austria wins alone"), "{r}");
+    assert!(
+        !r.contains("God") && !r.contains("Devil"),
+        "the last public report names no divine player: {r}"
+    );
+}
+
+#[test]
+fn a_divine_win_by_elimination_then_a_solo_makes_two_winners() {
+    // Italy (God's power here) was eliminated in 1904: the Devil won then. Austria, which
+    // nobody protects, solos later: a second winner.
+    let tmp = Tmp::new();
+    let others = "{England: 3, France: 3, Germany: 3, Austria: 15}";
+    let history = format!("[{{phase: Fall 1904 Movement, centers: {others}, units: {others}}}]");
+    let out = austria_solos(&tmp, "Italy", &history);
+    let f = &out["final-france.eml"].text;
+    assert!(f.contains("Winners: Austria, Devil."), "{f}");
+}
