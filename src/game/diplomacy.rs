@@ -16,6 +16,12 @@
 //! - When God and the Devil withdraw (a divine win by elimination), only they are told, in
 //!   their private reports; public reports never say it (it would tell which powers they
 //!   protect). Casts are then refused with that reason.
+//! - The public report of a movement phase has a line for the blessing and one for the
+//!   curse, `none` when nothing was cast (a declined cast and a withdrawn player read alike).
+//! - The adjustment blessing named in the autumn is told to its power, and a winter nobody
+//!   else needs is played for it, only when it will apply there: not after a divine win in
+//!   that autumn, nor for a power eliminated that autumn.
+//! - A unit dislodged and awaiting its retreat still keeps its power in the game.
 
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::state::{BoardState, CastRow, FactsRow, Finished, GameConfig, NONE};
