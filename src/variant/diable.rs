@@ -9,7 +9,7 @@
 //! | unit | blessed | cursed |
 //! | --- | --- | --- |
 //! | holds, supports, convoys | hold strength unbeatable; a support is never cut | hold strength 0; a support is cut, a convoy fails |
-//! | moves | attack, defend and prevent strength unbeatable against units of other powers | attack and defend strength 0; if attacked by another power, no effect at all; may not retreat where it tried to go |
+//! | moves | attack, defend and prevent strength unbeatable against units of other powers | hold, attack and defend strength 0; if attacked by another power, no effect at all; may not retreat where it tried to go |
 //!
 //! Decisions taken where the rules page and the French text are silent (also in the README):
 //! - A blessing or curse names a unit by type and province. A type that does not match the
