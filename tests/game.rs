@@ -1005,7 +1005,14 @@ fn orders_after_the_deadline_are_refused() {
         r.text
     );
     assert!(r.text.contains("press to all sent"), "press still goes: {}", r.text);
-    assert!(ok(&["status", dir.to_str().unwrap()], None).contains("orders: {}"));
+    // The rules: God and the Devil cast before the deadline.
+    let r = send_as(&dir, 7, "God", "late-g", "BLESS A PAR", "2026-12-01T20:30:00+01:00");
+    assert!(r.text.contains("too late"), "{}", r.text);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(
+        status.contains("orders: {}") && status.contains("divine: {}"),
+        "{status}"
+    );
 }
 
 #[test]
