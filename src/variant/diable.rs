@@ -32,9 +32,9 @@
 //! - "Attacked" (for a cursed mover) is decided by the orders: a move of another power into
 //!   its province with a route that holds, whether or not that move succeeds.
 //! - A power is eliminated when it has neither supply centre nor unit after a phase (a unit
-//!   dislodged and awaiting its retreat is still its unit). An
-//!   elimination in the same phase as a solo did not come "first": the solo decides the
-//!   divine result (the soloing power's protector wins, or nobody).
+//!   dislodged and awaiting its retreat is still its unit). An elimination in the same phase
+//!   as a solo did not come "first": the solo decides the divine result (the soloing power's
+//!   protector wins, or nobody).
 //! - Players may of course speculate about the protected powers and use the blessing and
 //!   curse rules in their negotiations (the French text says so).
 
