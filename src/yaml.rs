@@ -41,6 +41,34 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
     })
 }
 
+/// The line (from 1) to point at for a value of `key:`: the first line from the one that
+/// opens `key:` on that mentions `needle`, else the line of `key:` itself. Comments are
+/// not read, so `# the game: …` is not the line of `game:`.
+pub fn line_of(text: &str, key: &str, needle: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().map(uncommented).collect();
+    let opening = format!("{key}:");
+    let start = lines.iter().position(|l| l.trim_start().starts_with(&opening));
+    lines
+        .iter()
+        .enumerate()
+        .skip(start.unwrap_or(0))
+        .find(|(_, l)| !needle.is_empty() && l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .or(start.map(|i| i + 1))
+}
+
+/// A line without its comment (`#` at the start or after a blank).
+fn uncommented(line: &str) -> &str {
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        if c == '#' && prev.is_whitespace() {
+            return &line[..i];
+        }
+        prev = c;
+    }
+    line
+}
+
 /// A YAML mapping kept in file order, as `(key, value)` pairs.
 #[derive(Clone, Debug)]
 pub struct Ordered<T>(pub Vec<(String, T)>);
