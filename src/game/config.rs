@@ -348,6 +348,21 @@ impl PlayersFile {
                 ));
             }
         }
+        if let Some(kind) = crate::boardgame::kind(&self.variant) {
+            // The game checks its own options when it starts: start one now, on any seed,
+            // so that a mistake is named here with its line rather than by `Game::create`.
+            let setup = crate::boardgame::Setup {
+                sides: (kind.sides)(self.players.len())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                options: self.options_text(),
+            };
+            if let Err(e) = (kind.start)(&setup, &mut crate::dice::Dice::new(Seed([0; 32]))) {
+                return Err(err("options", "", format!("options: {e}")));
+            }
+        }
         Ok(Checked {
             file: self,
             timezone,
@@ -455,6 +470,25 @@ players:
         assert_eq!(check(&text).unwrap_err().line, Some(5));
         let e = check(&GOOD.replace("b@example.org, role: France", "b@example.org, role: Frnace")).unwrap_err();
         assert_eq!(e.line, Some(9), "{e}");
+    }
+
+    #[test]
+    fn a_board_game_s_options_are_checked_with_their_line() {
+        let jomini = "\
+game: duel
+variant: jomini
+referee: {name: Arbitre, email: arbitre@example.org}
+options: {first: blue, victory: 3}
+players:
+  - {name: A, email: a@example.org, role: Blue, password: pa}
+  - {name: B, email: b@example.org, role: Red, password: pb}
+";
+        assert!(check(jomini).is_ok());
+        for (bad, says) in [("first: blue", "frist: blue"), ("first: blue", "first: green")] {
+            let e = check(&jomini.replace(bad, says)).unwrap_err();
+            assert_eq!((e.origin.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
+            assert!(e.message.starts_with("options: "), "{e}");
+        }
     }
 
     #[test]
