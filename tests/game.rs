@@ -833,6 +833,9 @@ fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
     // After the end: a reply saying so, and nothing more to process.
     let r = send_as(&dir, 0, "France", "late", "A PAR H", "2026-12-05T11:00:00+01:00");
     assert!(r.text.contains("The game is over."), "{}", r.text);
+    for stale in ["Your orders are complete", "Orders on file", "Deadline:", "Done:"] {
+        assert!(!r.text.contains(stale), "a finished game has no {stale:?}: {}", r.text);
+    }
     let out = ok(&["process", d, "--now", "2026-12-20T10:00:00+01:00"], None);
     assert!(out.contains("nothing due"), "{out}");
 }

@@ -658,8 +658,6 @@ impl Game {
         let f = self.state.finished.clone().expect("finished");
         c.insert("over", &f.summary);
         c.insert("errors", &Vec::<LineError>::new());
-        c.insert("done", &vec!["nothing: the game is over".to_string()]);
-        c.insert("on_file", &Vec::<String>::new());
         self.letter(
             format!("{stem}-reply-{}", role.to_lowercase()),
             role,
