@@ -942,6 +942,12 @@ fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
         "From: x@\r\nMessage-ID: <bad1@x>\r\nSubject: v\r\n\r\nhello\r\n".to_string(),
         "From: =?utf-8?q?Evil=0D=0ABcc=3A_all?= <evil@elsewhere.example>\r\nMessage-ID: <bad2@x>\r\n\r\nSIGNON France vopaliec nope\r\n".to_string(),
         "From: MAILER-DAEMON <mailer@elsewhere.example>\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <bad3@x>\r\n\r\nout of office\r\n".to_string(),
+        // A delivery report (RFC 3464) with neither Auto-Submitted nor an empty Return-Path,
+        // quoting the message it returns.
+        "From: Mail Delivery System <mailer-daemon@elsewhere.example>\r\nMessage-ID: <bad4@x>\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n\
+         --b\r\nContent-Type: text/plain\r\n\r\nSIGNON France vopaliec s3cret\r\n--b--\r\n"
+            .to_string(),
     ] {
         let out = arbitre(&["mail", d, "--now", EVENING], Some(raw.as_bytes()));
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -952,6 +958,14 @@ fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
     assert!(
         !out.values().any(|m| m.to == ["mailer@elsewhere.example"]),
         "no answer to an auto-reply"
+    );
+    assert!(
+        !out.values().any(|m| m.to == ["mailer-daemon@elsewhere.example"]),
+        "no answer to a bounce"
+    );
+    assert!(
+        !out.values().any(|m| m.text.contains("mailer-daemon@elsewhere.example")),
+        "nobody is told of a bounce"
     );
     let evil = out
         .values()

@@ -683,7 +683,9 @@ pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String>
 /// How the arrival time is written in an archived message's name.
 const ARRIVAL: &str = "%Y%m%dT%H%M%SZ";
 
-/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered?
+/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered? A
+/// bounce is known by its empty Return-Path, or by being a delivery or read report
+/// (`multipart/report`, RFC 6522), which a mail system may deliver with a Return-Path.
 fn automatic(raw: &[u8]) -> bool {
     let Some(m) = mail_parser::MessageParser::default().parse_headers(raw) else {
         return false;
@@ -694,7 +696,9 @@ fn automatic(raw: &[u8]) -> bool {
             .unwrap_or_default()
     };
     let auto = header("Auto-Submitted");
-    (!auto.is_empty() && auto != "no") || header("Return-Path") == "<>"
+    (!auto.is_empty() && auto != "no")
+        || header("Return-Path") == "<>"
+        || header("Content-Type").starts_with("multipart/report")
 }
 
 /// The subject of the reply to a message.
