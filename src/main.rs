@@ -204,21 +204,34 @@ fn mail(args: &[String]) -> Result<(), Failure> {
         }
         return deliver(&root, &raw, now);
     }
-    let mut first_error = None;
+    // Every file is tried; each failure is told as it happens, and one that was not kept
+    // decides the exit code, so that it is retried.
+    let (mut unread, mut not_kept) = (0, 0);
     for f in files {
-        let raw = match std::fs::read(f) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("arbitre: {f}: {e}");
-                first_error.get_or_insert(Failure::Usage(format!("{f}: {e}")));
-                continue;
-            }
+        let failure = match std::fs::read(f) {
+            Ok(raw) => deliver(&root, &raw, now).err(),
+            Err(e) => Some(Failure::Usage(format!("{f}: {e}"))),
         };
-        if let Err(e) = deliver(&root, &raw, now) {
-            first_error.get_or_insert(e);
+        match failure {
+            None => {}
+            Some(Failure::Usage(e)) => {
+                eprintln!("arbitre: {e}");
+                unread += 1;
+            }
+            Some(Failure::NotKept(e)) => {
+                eprintln!("arbitre: {f}: {e}");
+                not_kept += 1;
+            }
         }
     }
-    first_error.map_or(Ok(()), Err)
+    match (unread, not_kept) {
+        (0, 0) => Ok(()),
+        (_, 0) => Err(Failure::Usage(format!("{unread} of {} file(s) not read", files.len()))),
+        _ => Err(Failure::NotKept(format!(
+            "{not_kept} of {} message(s) not kept",
+            files.len()
+        ))),
+    }
 }
 
 /// Keeps one message, then acts on it. Only a failure to keep it is an error.

@@ -517,6 +517,42 @@ fn mail_exits_zero_once_kept_and_nonzero_when_it_cannot_keep() {
 }
 
 #[test]
+fn mail_from_files_names_each_failure_once_and_asks_for_a_retry_when_one_is_not_kept() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "standard");
+    let d = dir.to_str().unwrap();
+    let good = tmp.path("good.eml");
+    std::fs::write(
+        &good,
+        mail_from(&PEOPLE[0], "f1", &format!("{}\nA PAR H", signon("France", &PEOPLE[0]))),
+    )
+    .unwrap();
+    let (missing, good) = (tmp.path("missing.eml"), good.to_str().unwrap().to_string());
+    let missing = missing.to_str().unwrap();
+    // The game's mail/ cannot be written: the second message cannot be kept.
+    std::fs::write(dir.join("mail"), "not a folder").unwrap();
+    let out = arbitre(&["mail", d, missing, &good, "--now", EVENING], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "a message not kept: the MTA should retry\n{err}"
+    );
+    assert_eq!(err.matches("missing.eml").count(), 1, "{err}");
+    assert!(err.contains("good.eml: ") && err.contains("not kept"), "{err}");
+    std::fs::remove_file(dir.join("mail")).unwrap();
+    let out = arbitre(&["mail", d, missing, &good, "--now", EVENING], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("missing.eml").count(), 1, "{err}");
+    assert_eq!(
+        std::fs::read_dir(dir.join("mail")).unwrap().count(),
+        1,
+        "the good one is kept"
+    );
+}
+
+#[test]
 fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
     let tmp = Tmp::new();
     let root = tmp.path("games");
