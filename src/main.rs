@@ -286,6 +286,10 @@ fn orders(args: &[String]) -> Result<(), String> {
     let dir = Path::new(dir);
     let now = now(&opts)?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    if !game::is_game(dir) {
+        // Before the lock, which would write its file in any folder.
+        return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
+    }
     let _lock = game::lock(dir)?;
     let mut g = Game::open(dir)?;
     if arbitre::boardgame::kind(&g.config.variant).is_some() {

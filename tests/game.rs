@@ -657,6 +657,22 @@ fn a_game_can_be_run_from_turn_files_alone() {
 }
 
 #[test]
+fn a_turn_file_for_a_folder_that_is_no_game_is_refused_as_such() {
+    let tmp = Tmp::new();
+    let turn = tmp.file("s1901.yaml", "phase: S1901M\norders:\n  France: [A PAR H]\n");
+    let turn = turn.to_str().unwrap();
+    for dir in [tmp.path("nowhere"), tmp.path("")] {
+        let out = arbitre(&["orders", dir.to_str().unwrap(), turn], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains("not a game folder"), "{err}");
+    }
+    assert!(
+        !tmp.path(".lock").exists(),
+        "nothing is written in a folder that is no game"
+    );
+}
+
+#[test]
 fn the_adjustment_blessing_and_a_curse_in_winter() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp, "diable-et-bon-dieu");
