@@ -789,6 +789,11 @@ fn settings_from_a_file() {
         assert!(e.contains("smtp.yaml"), "{bad:?}: {e}");
     }
     assert!(SmtpSettings::from_file(&game.path().join("absent.yaml")).is_err());
+    // A misspelt key is named as in the other files: where, and what to check.
+    std::fs::write(&path, "url: smtps://mail.example.org\nusername: me\npasword: s3cret\n").unwrap();
+    let e = SmtpSettings::from_file(&path).unwrap_err();
+    assert!(e.contains("smtp.yaml:3: unknown field `pasword`"), "{e}");
+    assert!(e.contains("check the spelling"), "{e}");
 }
 
 #[test]
