@@ -377,9 +377,10 @@ fn send(args: &[String]) -> Result<(), String> {
     let [root] = pos.as_slice() else {
         return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE]".into());
     };
-    let settings = match opt(&opts, "smtp-config") {
-        Some(f) => SmtpSettings::from_file(Path::new(f))?,
-        None => SmtpSettings::from_env(opt(&opts, "smtp"))?,
+    let settings = match (opt(&opts, "smtp-config"), opt(&opts, "smtp")) {
+        (Some(_), Some(_)) => return Err("give either --smtp or --smtp-config, not both".into()),
+        (Some(f), None) => SmtpSettings::from_file(Path::new(f))?,
+        (None, url) => SmtpSettings::from_env(url)?,
     };
     let root = Path::new(root);
     let mut dirs = game::games_under(root)?;
