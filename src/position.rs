@@ -63,6 +63,16 @@ pub struct RawDivine {
     pub adjustment_blessing: Option<String>,
 }
 
+impl RawPosition {
+    /// Reads the keys of a position file (or a turn file), not yet checked against a map.
+    pub fn parse(text: &str, origin: &str) -> Result<RawPosition, FileError> {
+        crate::yaml::from_str(text, origin).map_err(|mut e| {
+            e.message = fix_hint(&e.message);
+            e
+        })
+    }
+}
+
 /// A position read and checked against the map.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -87,11 +97,7 @@ impl Position {
                 message,
             });
         }
-        let raw: RawPosition = crate::yaml::from_str(text, origin).map_err(|mut e| {
-            e.message = fix_hint(&e.message);
-            e
-        })?;
-        Position::from_raw(map, raw, text, origin)
+        Position::from_raw(map, RawPosition::parse(text, origin)?, text, origin)
     }
 
     /// Checks raw keys against the map.

@@ -645,6 +645,13 @@ fn a_game_can_be_run_from_turn_files_alone() {
         "phase: S1901M\norders:\n  France: [A PAR - BUR, A MAR - BUR]\n  Germany: [A MUN - BUR]\ndivine: {blessing: A MUN, curse: none}\n",
     );
     ok(&["orders", d, good.to_str().unwrap(), "--now", EVENING], None);
+    let no_phase = tmp.file("nophase.yaml", "orders:\n  France: [A PAR H]\n");
+    let out = arbitre(&["orders", d, no_phase.to_str().unwrap()], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nophase.yaml:1: missing `phase:` (e.g. `phase: Spring 1901 Movement`)"),
+        "{err}"
+    );
     let wrong_phase = tmp.file("f1901.yaml", "phase: F1901M\norders:\n  France: [A PAR H]\n");
     let out = arbitre(&["orders", d, wrong_phase.to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&out.stderr).contains("the game is in Spring 1901 Movement"));

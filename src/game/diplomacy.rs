@@ -663,7 +663,7 @@ fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String
 /// Records the `orders:` and `divine:` of a turn file for the current phase. Everything is
 /// checked first: one bad line and nothing is recorded (the errors say where).
 pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Letter>, Vec<String>> {
-    let raw: crate::position::RawPosition = crate::yaml::from_str(text, origin).map_err(|e| vec![e.to_string()])?;
+    let raw = crate::position::RawPosition::parse(text, origin).map_err(|e| vec![e.to_string()])?;
     let here = |key: &str, needle: &str| {
         crate::yaml::line_of(text, key, needle)
             .map(|line| format!("{origin}:{line}"))
