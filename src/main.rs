@@ -162,7 +162,15 @@ fn new(args: &[String]) -> Result<(), String> {
     let checked = PlayersFile::parse(&text, players)
         .and_then(|f| f.validate(Map::standard(), &text, players))
         .map_err(|e| e.to_string())?;
-    let game = Game::create(Path::new(dir), checked, now(&opts)?)?;
+    let now = now(&opts)?;
+    if let Some(start) = checked.start.filter(|start| *start <= now) {
+        let line = arbitre::yaml::line_of(&text, "start", "").unwrap_or(1);
+        eprintln!(
+            "{players}:{line}: note: start: {start} is already past; \
+             the first `arbitre process` will judge the first phase at once"
+        );
+    }
+    let game = Game::create(Path::new(dir), checked, now)?;
     println!(
         "{}: game {} created; {} welcome messages in {}/outbox",
         dir,

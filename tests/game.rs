@@ -817,6 +817,34 @@ fn new_game(tmp: &Tmp, variant: &str) -> PathBuf {
     dir
 }
 
+#[test]
+fn a_first_deadline_already_past_is_pointed_out() {
+    let tmp = Tmp::new();
+    let players = tmp.file("p.yaml", &players_file("standard", 7, 8));
+    let new = |dir: &str, now: &str| {
+        arbitre(
+            &[
+                "new",
+                tmp.path(dir).to_str().unwrap(),
+                "--players",
+                players.to_str().unwrap(),
+                "--now",
+                now,
+            ],
+            None,
+        )
+    };
+    let out = new("late", "2026-12-02T10:00:00+01:00");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("p.yaml") && err.contains("start:") && err.contains("already past"),
+        "{err}"
+    );
+    let out = new("early", CREATED);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("already past"));
+}
+
 fn send_as(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) -> Sent {
     let body = format!("{}\n{lines}", signon(role, &PEOPLE[who]));
     ok(
