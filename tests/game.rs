@@ -626,6 +626,46 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
 }
 
 #[test]
+fn a_message_for_a_game_whose_game_yaml_is_broken_waits_in_that_game() {
+    let tmp = Tmp::new();
+    let root = tmp.path("games");
+    let r = root.to_str().unwrap();
+    for name in ["vopaliec", "autre"] {
+        let players = tmp.file(
+            "p.yaml",
+            &players_file("standard", 0, 0).replace("game: vopaliec", &format!("game: {name}")),
+        );
+        let dir = format!("{r}/{name}");
+        ok(
+            &["new", &dir, "--players", players.to_str().unwrap(), "--now", CREATED],
+            None,
+        );
+    }
+    // The referee mistypes a key while editing the game's configuration.
+    let config = root.join("autre/game.yaml");
+    let good = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, good.replace("timezone:", "timezon:")).unwrap();
+    let out = arbitre(
+        &["mail", r, "--now", EVENING],
+        Some(&mail_from(
+            &PEOPLE[0],
+            "broken",
+            "SIGNON France autre s3cret\nA PAR - PIC",
+        )),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("timezon"), "the referee is told why: {err}");
+    assert!(!root.join("unmatched").exists(), "{err}");
+    assert_eq!(std::fs::read_dir(root.join("autre/mail")).unwrap().count(), 1);
+    // Once the file is mended, the next run acts on the message.
+    std::fs::write(&config, good).unwrap();
+    ok(&["process", r, "--now", EVENING], None);
+    let status = ok(&["status", &format!("{r}/autre")], None);
+    assert!(status.contains("France: [A PAR - PIC]"), "{status}");
+}
+
+#[test]
 fn a_game_can_be_run_from_turn_files_alone() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp, "diable-et-bon-dieu");
