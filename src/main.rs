@@ -162,7 +162,15 @@ fn new(args: &[String]) -> Result<(), String> {
     let checked = PlayersFile::parse(&text, players)
         .and_then(|f| f.validate(Map::standard(), &text, players))
         .map_err(|e| e.to_string())?;
-    let game = Game::create(Path::new(dir), checked, now(&opts)?)?;
+    let now = now(&opts)?;
+    if let Some(start) = checked.start.filter(|start| *start <= now) {
+        let line = arbitre::yaml::line_of(&text, "start", "").unwrap_or(1);
+        eprintln!(
+            "{players}:{line}: note: start: {start} is already past; \
+             the first `arbitre process` will judge the first phase at once"
+        );
+    }
+    let game = Game::create(Path::new(dir), checked, now)?;
     println!(
         "{}: game {} created; {} welcome messages in {}/outbox",
         dir,
@@ -204,21 +212,34 @@ fn mail(args: &[String]) -> Result<(), Failure> {
         }
         return deliver(&root, &raw, now);
     }
-    let mut first_error = None;
+    // Every file is tried; each failure is told as it happens, and one that was not kept
+    // decides the exit code, so that it is retried.
+    let (mut unread, mut not_kept) = (0, 0);
     for f in files {
-        let raw = match std::fs::read(f) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("arbitre: {f}: {e}");
-                first_error.get_or_insert(Failure::Usage(format!("{f}: {e}")));
-                continue;
-            }
+        let failure = match std::fs::read(f) {
+            Ok(raw) => deliver(&root, &raw, now).err(),
+            Err(e) => Some(Failure::Usage(format!("{f}: {e}"))),
         };
-        if let Err(e) = deliver(&root, &raw, now) {
-            first_error.get_or_insert(e);
+        match failure {
+            None => {}
+            Some(Failure::Usage(e)) => {
+                eprintln!("arbitre: {e}");
+                unread += 1;
+            }
+            Some(Failure::NotKept(e)) => {
+                eprintln!("arbitre: {f}: {e}");
+                not_kept += 1;
+            }
         }
     }
-    first_error.map_or(Ok(()), Err)
+    match (unread, not_kept) {
+        (0, 0) => Ok(()),
+        (_, 0) => Err(Failure::Usage(format!("{unread} of {} file(s) not read", files.len()))),
+        _ => Err(Failure::NotKept(format!(
+            "{not_kept} of {} message(s) not kept",
+            files.len()
+        ))),
+    }
 }
 
 /// Keeps one message, then acts on it. Only a failure to keep it is an error.
@@ -273,6 +294,10 @@ fn orders(args: &[String]) -> Result<(), String> {
     let dir = Path::new(dir);
     let now = now(&opts)?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    if !game::is_game(dir) {
+        // Before the lock, which would write its file in any folder.
+        return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
+    }
     let _lock = game::lock(dir)?;
     let mut g = Game::open(dir)?;
     if arbitre::boardgame::kind(&g.config.variant).is_some() {
@@ -360,9 +385,10 @@ fn send(args: &[String]) -> Result<(), String> {
     let [root] = pos.as_slice() else {
         return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE]".into());
     };
-    let settings = match opt(&opts, "smtp-config") {
-        Some(f) => SmtpSettings::from_file(Path::new(f))?,
-        None => SmtpSettings::from_env(opt(&opts, "smtp"))?,
+    let settings = match (opt(&opts, "smtp-config"), opt(&opts, "smtp")) {
+        (Some(_), Some(_)) => return Err("give either --smtp or --smtp-config, not both".into()),
+        (Some(f), None) => SmtpSettings::from_file(Path::new(f))?,
+        (None, url) => SmtpSettings::from_env(url)?,
     };
     let root = Path::new(root);
     let mut dirs = game::games_under(root)?;

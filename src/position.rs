@@ -63,6 +63,16 @@ pub struct RawDivine {
     pub adjustment_blessing: Option<String>,
 }
 
+impl RawPosition {
+    /// Reads the keys of a position file (or a turn file), not yet checked against a map.
+    pub fn parse(text: &str, origin: &str) -> Result<RawPosition, FileError> {
+        crate::yaml::from_str(text, origin).map_err(|mut e| {
+            e.message = fix_hint(&e.message);
+            e
+        })
+    }
+}
+
 /// A position read and checked against the map.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -87,18 +97,14 @@ impl Position {
                 message,
             });
         }
-        let raw: RawPosition = crate::yaml::from_str(text, origin).map_err(|mut e| {
-            e.message = fix_hint(&e.message);
-            e
-        })?;
-        Position::from_raw(map, raw, text, origin)
+        Position::from_raw(map, RawPosition::parse(text, origin)?, text, origin)
     }
 
     /// Checks raw keys against the map.
     pub fn from_raw(map: &Map, raw: RawPosition, text: &str, origin: &str) -> Result<Position, PositionError> {
         let err = |needle: &str, key: &str, message: String| PositionError {
             origin: origin.into(),
-            line: line_of(text, key, needle),
+            line: crate::yaml::line_of(text, key, needle),
             message,
         };
         let variant = raw.variant.clone().unwrap_or_else(|| "standard".into()).to_lowercase();
@@ -306,22 +312,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     d[a.len()][b.len()]
-}
-
-/// The 1-based line of the first occurrence of `needle` at or after the line of `key:`.
-fn line_of(text: &str, key: &str, needle: &str) -> Option<usize> {
-    let lines: Vec<&str> = text.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim_start().starts_with(&format!("{key}:")))
-        .unwrap_or(0);
-    lines
-        .iter()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.contains(needle))
-        .map(|(i, _)| i + 1)
-        .or(Some(start + 1).filter(|_| text.contains(&format!("{key}:"))))
 }
 
 /// The first line after line `from` that mentions `needle` (an upper-case code), any case.

@@ -30,15 +30,62 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
-        if message.contains("unknown field") {
-            message.push_str(" (check the spelling of the key)");
-        }
+        message.push_str(hint(&message));
         FileError {
             origin: origin.into(),
             line: e.location().map(|l| l.line()),
             message,
         }
     })
+}
+
+/// What to look for, for the usual mistakes; the YAML reader's own words name only what
+/// it found where it stopped, which may be the line after the mistake.
+fn hint(message: &str) -> &'static str {
+    if message.contains("unknown field") {
+        " (check the spelling of the key)"
+    } else if message.contains("cannot start any token") {
+        " (a tab? indent with spaces, not tabs)"
+    } else if message.contains("did not find expected")
+        || message.contains("unexpected end of stream")
+        || message.contains("could not find expected")
+        || message.contains("mapping values are not allowed")
+    {
+        " (look for an unclosed `[`, `{` or quote, a missing `:`, or a line indented \
+         differently from its neighbours, here or on a line just above)"
+    } else if message.contains("expected a sequence") {
+        " (write a list: `[x, y]`, or one `- item` a line)"
+    } else {
+        ""
+    }
+}
+
+/// The line (from 1) to point at for a value of `key:`: the first line from the one that
+/// opens `key:` on that mentions `needle`, else the line of `key:` itself. Comments are
+/// not read, so `# the game: …` is not the line of `game:`.
+pub fn line_of(text: &str, key: &str, needle: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().map(uncommented).collect();
+    let opening = format!("{key}:");
+    let start = lines.iter().position(|l| l.trim_start().starts_with(&opening));
+    lines
+        .iter()
+        .enumerate()
+        .skip(start.unwrap_or(0))
+        .find(|(_, l)| !needle.is_empty() && l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .or(start.map(|i| i + 1))
+}
+
+/// A line without its comment (`#` at the start or after a blank).
+fn uncommented(line: &str) -> &str {
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        if c == '#' && prev.is_whitespace() {
+            return &line[..i];
+        }
+        prev = c;
+    }
+    line
 }
 
 /// A YAML mapping kept in file order, as `(key, value)` pairs.
@@ -170,7 +217,32 @@ impl Writer {
 
 #[cfg(test)]
 mod tests {
-    use super::scalar;
+    use super::{from_str, line_of, scalar};
+    use std::collections::BTreeMap;
+
+    type Lists = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
+    #[test]
+    fn a_yaml_mistake_gets_a_hint_beside_its_line() {
+        for (text, line, hint) in [
+            ("units:\n\tEngland: [F LON]\n", 2, "indent with spaces, not tabs"),
+            ("units:\n  England: [F LON\norders: {}\n", 3, "an unclosed"),
+            ("units:\n  England: F LON\n", 2, "write a list"),
+        ] {
+            let e = from_str::<Lists>(text, "p.yaml").unwrap_err();
+            assert_eq!(e.line, Some(line), "{e}");
+            assert!(e.message.contains(hint), "{e}");
+        }
+    }
+
+    #[test]
+    fn lines_are_found_under_their_key_and_never_in_a_comment() {
+        let text = "# game: the name\ngame: duel # the game: here\nplayers:\n  - {role: Blue}\n";
+        assert_eq!(line_of(text, "game", ""), Some(2));
+        assert_eq!(line_of(text, "players", "Blue"), Some(4));
+        assert_eq!(line_of(text, "players", "Green"), Some(3));
+        assert_eq!(line_of(text, "seed", ""), None);
+    }
 
     #[test]
     fn scalars_are_quoted_only_when_needed() {

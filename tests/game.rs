@@ -517,6 +517,42 @@ fn mail_exits_zero_once_kept_and_nonzero_when_it_cannot_keep() {
 }
 
 #[test]
+fn mail_from_files_names_each_failure_once_and_asks_for_a_retry_when_one_is_not_kept() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "standard");
+    let d = dir.to_str().unwrap();
+    let good = tmp.path("good.eml");
+    std::fs::write(
+        &good,
+        mail_from(&PEOPLE[0], "f1", &format!("{}\nA PAR H", signon("France", &PEOPLE[0]))),
+    )
+    .unwrap();
+    let (missing, good) = (tmp.path("missing.eml"), good.to_str().unwrap().to_string());
+    let missing = missing.to_str().unwrap();
+    // The game's mail/ cannot be written: the second message cannot be kept.
+    std::fs::write(dir.join("mail"), "not a folder").unwrap();
+    let out = arbitre(&["mail", d, missing, &good, "--now", EVENING], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "a message not kept: the MTA should retry\n{err}"
+    );
+    assert_eq!(err.matches("missing.eml").count(), 1, "{err}");
+    assert!(err.contains("good.eml: ") && err.contains("not kept"), "{err}");
+    std::fs::remove_file(dir.join("mail")).unwrap();
+    let out = arbitre(&["mail", d, missing, &good, "--now", EVENING], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("missing.eml").count(), 1, "{err}");
+    assert_eq!(
+        std::fs::read_dir(dir.join("mail")).unwrap().count(),
+        1,
+        "the good one is kept"
+    );
+}
+
+#[test]
 fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
     let tmp = Tmp::new();
     let root = tmp.path("games");
@@ -590,6 +626,46 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
 }
 
 #[test]
+fn a_message_for_a_game_whose_game_yaml_is_broken_waits_in_that_game() {
+    let tmp = Tmp::new();
+    let root = tmp.path("games");
+    let r = root.to_str().unwrap();
+    for name in ["vopaliec", "autre"] {
+        let players = tmp.file(
+            "p.yaml",
+            &players_file("standard", 0, 0).replace("game: vopaliec", &format!("game: {name}")),
+        );
+        let dir = format!("{r}/{name}");
+        ok(
+            &["new", &dir, "--players", players.to_str().unwrap(), "--now", CREATED],
+            None,
+        );
+    }
+    // The referee mistypes a key while editing the game's configuration.
+    let config = root.join("autre/game.yaml");
+    let good = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, good.replace("timezone:", "timezon:")).unwrap();
+    let out = arbitre(
+        &["mail", r, "--now", EVENING],
+        Some(&mail_from(
+            &PEOPLE[0],
+            "broken",
+            "SIGNON France autre s3cret\nA PAR - PIC",
+        )),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("timezon"), "the referee is told why: {err}");
+    assert!(!root.join("unmatched").exists(), "{err}");
+    assert_eq!(std::fs::read_dir(root.join("autre/mail")).unwrap().count(), 1);
+    // Once the file is mended, the next run acts on the message.
+    std::fs::write(&config, good).unwrap();
+    ok(&["process", r, "--now", EVENING], None);
+    let status = ok(&["status", &format!("{r}/autre")], None);
+    assert!(status.contains("France: [A PAR - PIC]"), "{status}");
+}
+
+#[test]
 fn a_game_can_be_run_from_turn_files_alone() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp, "diable-et-bon-dieu");
@@ -609,6 +685,13 @@ fn a_game_can_be_run_from_turn_files_alone() {
         "phase: S1901M\norders:\n  France: [A PAR - BUR, A MAR - BUR]\n  Germany: [A MUN - BUR]\ndivine: {blessing: A MUN, curse: none}\n",
     );
     ok(&["orders", d, good.to_str().unwrap(), "--now", EVENING], None);
+    let no_phase = tmp.file("nophase.yaml", "orders:\n  France: [A PAR H]\n");
+    let out = arbitre(&["orders", d, no_phase.to_str().unwrap()], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nophase.yaml:1: missing `phase:` (e.g. `phase: Spring 1901 Movement`)"),
+        "{err}"
+    );
     let wrong_phase = tmp.file("f1901.yaml", "phase: F1901M\norders:\n  France: [A PAR H]\n");
     let out = arbitre(&["orders", d, wrong_phase.to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&out.stderr).contains("the game is in Spring 1901 Movement"));
@@ -619,6 +702,22 @@ fn a_game_can_be_run_from_turn_files_alone() {
     // The rules: the report says which unit was cursed, "or that none was".
     assert!(r.contains("  Curse: none\n"), "a curse declined (NONE): {r}");
     assert!(ok(&["status", d], None).contains("Germany: [F KIE, A BER, A BUR]"));
+}
+
+#[test]
+fn a_turn_file_for_a_folder_that_is_no_game_is_refused_as_such() {
+    let tmp = Tmp::new();
+    let turn = tmp.file("s1901.yaml", "phase: S1901M\norders:\n  France: [A PAR H]\n");
+    let turn = turn.to_str().unwrap();
+    for dir in [tmp.path("nowhere"), tmp.path("")] {
+        let out = arbitre(&["orders", dir.to_str().unwrap(), turn], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains("not a game folder"), "{err}");
+    }
+    assert!(
+        !tmp.path(".lock").exists(),
+        "nothing is written in a folder that is no game"
+    );
 }
 
 #[test]
@@ -759,6 +858,34 @@ fn new_game(tmp: &Tmp, variant: &str) -> PathBuf {
     dir
 }
 
+#[test]
+fn a_first_deadline_already_past_is_pointed_out() {
+    let tmp = Tmp::new();
+    let players = tmp.file("p.yaml", &players_file("standard", 7, 8));
+    let new = |dir: &str, now: &str| {
+        arbitre(
+            &[
+                "new",
+                tmp.path(dir).to_str().unwrap(),
+                "--players",
+                players.to_str().unwrap(),
+                "--now",
+                now,
+            ],
+            None,
+        )
+    };
+    let out = new("late", "2026-12-02T10:00:00+01:00");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("p.yaml") && err.contains("start:") && err.contains("already past"),
+        "{err}"
+    );
+    let out = new("early", CREATED);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("already past"));
+}
+
 fn send_as(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) -> Sent {
     let body = format!("{}\n{lines}", signon(role, &PEOPLE[who]));
     ok(
@@ -834,6 +961,9 @@ fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
     // After the end: a reply saying so, and nothing more to process.
     let r = send_as(&dir, 0, "France", "late", "A PAR H", "2026-12-05T11:00:00+01:00");
     assert!(r.text.contains("The game is over."), "{}", r.text);
+    for stale in ["Your orders are complete", "Orders on file", "Deadline:", "Done:"] {
+        assert!(!r.text.contains(stale), "a finished game has no {stale:?}: {}", r.text);
+    }
     let out = ok(&["process", d, "--now", "2026-12-20T10:00:00+01:00"], None);
     assert!(out.contains("nothing due"), "{out}");
 }
@@ -945,6 +1075,12 @@ fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
         "From: x@\r\nMessage-ID: <bad1@x>\r\nSubject: v\r\n\r\nhello\r\n".to_string(),
         "From: =?utf-8?q?Evil=0D=0ABcc=3A_all?= <evil@elsewhere.example>\r\nMessage-ID: <bad2@x>\r\n\r\nSIGNON France vopaliec nope\r\n".to_string(),
         "From: MAILER-DAEMON <mailer@elsewhere.example>\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <bad3@x>\r\n\r\nout of office\r\n".to_string(),
+        // A delivery report (RFC 3464) with neither Auto-Submitted nor an empty Return-Path,
+        // quoting the message it returns.
+        "From: Mail Delivery System <mailer-daemon@elsewhere.example>\r\nMessage-ID: <bad4@x>\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n\
+         --b\r\nContent-Type: text/plain\r\n\r\nSIGNON France vopaliec s3cret\r\n--b--\r\n"
+            .to_string(),
     ] {
         let out = arbitre(&["mail", d, "--now", EVENING], Some(raw.as_bytes()));
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -955,6 +1091,14 @@ fn a_sender_no_mail_can_go_to_does_not_stop_the_game() {
     assert!(
         !out.values().any(|m| m.to == ["mailer@elsewhere.example"]),
         "no answer to an auto-reply"
+    );
+    assert!(
+        !out.values().any(|m| m.to == ["mailer-daemon@elsewhere.example"]),
+        "no answer to a bounce"
+    );
+    assert!(
+        !out.values().any(|m| m.text.contains("mailer-daemon@elsewhere.example")),
+        "nobody is told of a bounce"
     );
     let evil = out
         .values()

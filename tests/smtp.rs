@@ -789,6 +789,11 @@ fn settings_from_a_file() {
         assert!(e.contains("smtp.yaml"), "{bad:?}: {e}");
     }
     assert!(SmtpSettings::from_file(&game.path().join("absent.yaml")).is_err());
+    // A misspelt key is named as in the other files: where, and what to check.
+    std::fs::write(&path, "url: smtps://mail.example.org\nusername: me\npasword: s3cret\n").unwrap();
+    let e = SmtpSettings::from_file(&path).unwrap_err();
+    assert!(e.contains("smtp.yaml:3: unknown field `pasword`"), "{e}");
+    assert!(e.contains("check the spelling"), "{e}");
 }
 
 #[test]
@@ -879,4 +884,23 @@ fn arbitre_send_delivers_a_new_games_welcomes() {
         .collect();
     sent.sort();
     assert_eq!(sent, written);
+}
+
+#[test]
+fn one_server_is_given_either_by_url_or_by_config_file() {
+    let game = GameDir::new();
+    game.outbox(
+        "welcome.eml",
+        b"From: referee@example.org\r\nTo: anne@example.net\r\n\r\nhi\r\n",
+    );
+    let config = game.path().join("smtp.yaml");
+    std::fs::write(&config, "url: smtp://127.0.0.1:1\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["send", game.path().to_str().unwrap(), "--smtp", "smtp://127.0.0.1:2"])
+        .args(["--smtp-config", config.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("not both"), "{err}");
+    assert_eq!(game.names("outbox"), ["welcome.eml"]);
 }

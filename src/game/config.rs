@@ -193,12 +193,9 @@ impl PlayersFile {
 
     /// Checks the values. `text` is the file's text, to point at lines.
     pub fn validate(self, map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
-        let err = |needle: &str, message: String| ConfigError {
+        let err = |key: &str, needle: &str, message: String| ConfigError {
             origin: origin.into(),
-            line: text
-                .lines()
-                .position(|l| !needle.is_empty() && l.contains(needle))
-                .map(|i| i + 1),
+            line: crate::yaml::line_of(text, key, needle),
             message,
         };
         if self.game.is_empty()
@@ -208,7 +205,8 @@ impl PlayersFile {
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
             return Err(err(
-                "game:",
+                "game",
+                "",
                 format!(
                     "game: `{}`: use letters, digits, `-` or `_` (it is typed in SIGNON lines)",
                     self.game
@@ -217,13 +215,15 @@ impl PlayersFile {
         }
         if !GAME_VARIANTS.contains(&self.variant.as_str()) {
             return Err(err(
-                "variant:",
+                "variant",
+                "",
                 format!("variant: `{}` is not one of {}", self.variant, GAME_VARIANTS.join(", ")),
             ));
         }
         let timezone: chrono_tz::Tz = self.timezone.parse().map_err(|_| {
             err(
-                "timezone:",
+                "timezone",
+                "",
                 format!(
                     "timezone: `{}` is not a time zone name like `Europe/Paris`",
                     self.timezone
@@ -235,32 +235,35 @@ impl PlayersFile {
             ("retreat", &self.deadlines.retreat),
             ("adjustment", &self.deadlines.adjustment),
         ] {
-            parse_duration(value).map_err(|e| err(key, format!("deadlines: {key}: {e}")))?;
+            parse_duration(value).map_err(|e| err("deadlines", key, format!("deadlines: {key}: {e}")))?;
         }
         if let Some(r) = &self.reminder {
-            parse_duration(r).map_err(|e| err("reminder:", format!("reminder: {e}")))?;
+            parse_duration(r).map_err(|e| err("reminder", "", format!("reminder: {e}")))?;
         }
         let start = match &self.start {
             Some(text) => Some(chrono::DateTime::parse_from_rfc3339(text).map_err(|_| {
                 err(
-                    "start:",
+                    "start",
+                    "",
                     format!("start: `{text}`: write a time like `2026-12-01T20:00:00+01:00`"),
                 )
             })?),
             None if crate::boardgame::kind(&self.variant).is_none() => {
                 return Err(err(
-                    "game:",
+                    "game",
+                    "",
                     "missing `start:`, the first deadline (e.g. `start: 2026-12-01T20:00:00+01:00`)".into(),
                 ))
             }
             None => None,
         };
         let seed = match &self.seed {
-            Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed:", format!("seed: {e}")))?),
+            Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed", "", format!("seed: {e}")))?),
             None => None,
         };
         if !valid_email(&self.referee.email) {
             return Err(err(
+                "referee",
                 &self.referee.email,
                 format!("referee: `{}` is not an email address", self.referee.email),
             ));
@@ -269,15 +272,20 @@ impl PlayersFile {
         let mut seen_roles: Vec<String> = Vec::new();
         for p in &self.players {
             if !valid_email(&p.email) {
-                return Err(err(&p.email, format!("players: `{}` is not an email address", p.email)));
+                return Err(err(
+                    "players",
+                    &p.email,
+                    format!("players: `{}` is not an email address", p.email),
+                ));
             }
             if p.password.trim().is_empty() {
-                return Err(err(&p.email, format!("players: {} has no password", p.name)));
+                return Err(err("players", &p.email, format!("players: {} has no password", p.name)));
             }
             let email = p.email.to_lowercase();
             if seen_emails.contains(&email) {
                 // One address for two roles would tie the roles together in every header.
                 return Err(err(
+                    "players",
                     &p.email,
                     format!("players: {} plays two roles; give each role its own address", p.email),
                 ));
@@ -290,6 +298,7 @@ impl PlayersFile {
             for r in &seen_roles {
                 if !roles.iter().any(|x| x.eq_ignore_ascii_case(r)) {
                     return Err(err(
+                        "players",
                         r,
                         format!("players: `{r}` is not a role of this game: use {}", roles.join(", ")),
                     ));
@@ -298,16 +307,17 @@ impl PlayersFile {
             for r in &roles {
                 match seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(r)).count() {
                     1 => {}
-                    0 => return Err(err("players:", format!("players: nobody plays {r}"))),
-                    _ => return Err(err(r, format!("players: {r} is listed twice"))),
+                    0 => return Err(err("players", "", format!("players: nobody plays {r}"))),
+                    _ => return Err(err("players", r, format!("players: {r} is listed twice"))),
                 }
             }
         }
         if let Some(kind) = crate::boardgame::kind(&self.variant) {
-            let sides = (kind.sides)(self.players.len()).map_err(|e| err("players:", format!("players: {e}")))?;
+            let sides = (kind.sides)(self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
             for r in &seen_roles {
                 if !sides.iter().any(|s| s.eq_ignore_ascii_case(r)) {
                     return Err(err(
+                        "players",
                         r,
                         format!(
                             "players: `{r}` is not a side of {}: use {}",
@@ -319,18 +329,38 @@ impl PlayersFile {
             }
             for s in &sides {
                 if seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(s)).count() > 1 {
-                    return Err(err(s, format!("players: {s} is listed twice")));
+                    return Err(err("players", s, format!("players: {s} is listed twice")));
                 }
             }
         } else if !self.options.is_empty() {
             return Err(err(
-                "options:",
+                "options",
+                "",
                 "options: are for the board games; Diplomacy has none".into(),
             ));
         }
         for (k, v) in &self.options {
             if option_text(v).is_none() {
-                return Err(err(k, format!("options: {k}: write a number, a word or true/false")));
+                return Err(err(
+                    "options",
+                    k,
+                    format!("options: {k}: write a number, a word or true/false"),
+                ));
+            }
+        }
+        if let Some(kind) = crate::boardgame::kind(&self.variant) {
+            // The game checks its own options when it starts: start one now, on any seed,
+            // so that a mistake is named here with its line rather than by `Game::create`.
+            let setup = crate::boardgame::Setup {
+                sides: (kind.sides)(self.players.len())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                options: self.options_text(),
+            };
+            if let Err(e) = (kind.start)(&setup, &mut crate::dice::Dice::new(Seed([0; 32]))) {
+                return Err(err("options", "", format!("options: {e}")));
             }
         }
         Ok(Checked {
@@ -422,6 +452,43 @@ players:
         let e =
             check(&GOOD.replace("  - {name: G, email: g@example.org, role: Turkey, password: pg}\n", "")).unwrap_err();
         assert!(e.message.contains("nobody plays Turkey"), "{e}");
+    }
+
+    #[test]
+    fn a_comment_does_not_take_the_line_of_a_mistake() {
+        // The example players file opens with such comments.
+        let text = format!(
+            "# The players file of the example game: a game of Diplomacy\n# (timezone: Paris)\n{}",
+            GOOD.replace("game: vopaliec", "game: my game")
+        );
+        let e = check(&text).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        let text = format!(
+            "# timezone: where the deadlines are\n{}",
+            GOOD.replace("Europe/Paris", "Europe/Pariss")
+        );
+        assert_eq!(check(&text).unwrap_err().line, Some(5));
+        let e = check(&GOOD.replace("b@example.org, role: France", "b@example.org, role: Frnace")).unwrap_err();
+        assert_eq!(e.line, Some(9), "{e}");
+    }
+
+    #[test]
+    fn a_board_game_s_options_are_checked_with_their_line() {
+        let jomini = "\
+game: duel
+variant: jomini
+referee: {name: Arbitre, email: arbitre@example.org}
+options: {first: blue, victory: 3}
+players:
+  - {name: A, email: a@example.org, role: Blue, password: pa}
+  - {name: B, email: b@example.org, role: Red, password: pb}
+";
+        assert!(check(jomini).is_ok());
+        for (bad, says) in [("first: blue", "frist: blue"), ("first: blue", "first: green")] {
+            let e = check(&jomini.replace(bad, says)).unwrap_err();
+            assert_eq!((e.origin.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
+            assert!(e.message.starts_with("options: "), "{e}");
+        }
     }
 
     #[test]

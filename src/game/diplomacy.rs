@@ -675,11 +675,10 @@ fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String
 /// Records the `orders:` and `divine:` of a turn file for the current phase. Everything is
 /// checked first: one bad line and nothing is recorded (the errors say where).
 pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Letter>, Vec<String>> {
-    let raw: crate::position::RawPosition = crate::yaml::from_str(text, origin).map_err(|e| vec![e.to_string()])?;
-    let here = |needle: &str| {
-        text.lines()
-            .position(|l| l.contains(needle))
-            .map(|i| format!("{origin}:{}", i + 1))
+    let raw = crate::position::RawPosition::parse(text, origin).map_err(|e| vec![e.to_string()])?;
+    let here = |key: &str, needle: &str| {
+        crate::yaml::line_of(text, key, needle)
+            .map(|line| format!("{origin}:{line}"))
             .unwrap_or_else(|| origin.to_string())
     };
     let current = phase(game).map_err(|e| vec![e])?;
@@ -688,24 +687,24 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         if p != current {
             errors.push(format!(
                 "{}: phase: the file is for {p}, but the game is in {current}; this file cannot be recorded now",
-                here("phase:")
+                here("phase", "")
             ));
         }
     } else if !raw.phase.trim().is_empty() {
-        errors.push(format!("{}: phase: cannot read `{}`", here("phase:"), raw.phase));
+        errors.push(format!("{}: phase: cannot read `{}`", here("phase", ""), raw.phase));
     }
     let before = game.state.clone();
     let mut done: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (pname, orders) in &raw.orders.0 {
         let Some(p) = power(pname) else {
-            errors.push(format!("{}: `{pname}` is not a power", here(pname)));
+            errors.push(format!("{}: `{pname}` is not a power", here("orders", pname)));
             continue;
         };
         let role = map().power_name(p).to_string();
         for o in orders {
             match order(game, &role, o) {
                 Ok(canon) => done.entry(role.clone()).or_default().push(format!("{canon}: on file")),
-                Err(e) => errors.push(format!("{}: {role}: `{o}`: {e}", here(o))),
+                Err(e) => errors.push(format!("{}: {role}: `{o}`: {e}", here("orders", o))),
             }
         }
     }
@@ -724,7 +723,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
             let Some(t) = text else { continue };
             match cast(game, role, kind, &t) {
                 Ok(x) => done.entry(role.to_string()).or_default().push(x),
-                Err(e) => errors.push(format!("{}: divine: {key}: {e}", here(&format!("{key}:")))),
+                Err(e) => errors.push(format!("{}: divine: {key}: {e}", here("divine", &format!("{key}:")))),
             }
         }
     }

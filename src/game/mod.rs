@@ -658,8 +658,6 @@ impl Game {
         let f = self.state.finished.clone().expect("finished");
         c.insert("over", &f.summary);
         c.insert("errors", &Vec::<LineError>::new());
-        c.insert("done", &vec!["nothing: the game is over".to_string()]);
-        c.insert("on_file", &Vec::<String>::new());
         self.letter(
             format!("{stem}-reply-{}", role.to_lowercase()),
             role,
@@ -685,7 +683,9 @@ pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String>
 /// How the arrival time is written in an archived message's name.
 const ARRIVAL: &str = "%Y%m%dT%H%M%SZ";
 
-/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered?
+/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered? A
+/// bounce is known by its empty Return-Path, or by being a delivery or read report
+/// (`multipart/report`, RFC 6522), which a mail system may deliver with a Return-Path.
 fn automatic(raw: &[u8]) -> bool {
     let Some(m) = mail_parser::MessageParser::default().parse_headers(raw) else {
         return false;
@@ -696,7 +696,9 @@ fn automatic(raw: &[u8]) -> bool {
             .unwrap_or_default()
     };
     let auto = header("Auto-Submitted");
-    (!auto.is_empty() && auto != "no") || header("Return-Path") == "<>"
+    (!auto.is_empty() && auto != "no")
+        || header("Return-Path") == "<>"
+        || header("Content-Type").starts_with("multipart/report")
 }
 
 /// The subject of the reply to a message.
@@ -768,6 +770,7 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     }) else {
         return Ok(None);
     };
+    let mut broken = None;
     for dir in games {
         // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
         // games cost 1,000 parses (most of `arbitre mail`'s time, BENCHMARKS.md). A game's
@@ -775,9 +778,9 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
         // game.yaml that does not contain the name is not that game's: only the few that
         // do are parsed. One broken game must not stop the mail of the others.
         let path = dir.join("game.yaml");
-        match fs::read_to_string(&path) {
+        let text = match fs::read_to_string(&path) {
             Ok(text) if !mentions(&text, &name) => continue,
-            Ok(_) => {}
+            Ok(text) => text,
             Err(e) => {
                 eprintln!(
                     "arbitre: {}: {e} (skipped while looking for game `{name}`)",
@@ -785,14 +788,31 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
                 );
                 continue;
             }
-        }
+        };
         match read_config(&dir) {
             Ok(config) if config.game.eq_ignore_ascii_case(&name) => return Ok(Some(dir)),
             Ok(_) => {}
+            // Its own game.yaml, broken (a key mistyped by hand): the message waits in that
+            // game's mail/, and is acted on once the file is mended, as after a crash (the
+            // caller says why it was not acted on now).
+            Err(_) if names_game(&text, &name) => {
+                broken.get_or_insert(dir);
+            }
             Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
         }
     }
-    Ok(None)
+    Ok(broken)
+}
+
+/// Does this game.yaml text, which may not parse, say `game: NAME`?
+fn names_game(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        l.strip_prefix("game:").is_some_and(|v| {
+            v.trim()
+                .trim_matches(|c| c == '"' || c == '\'')
+                .eq_ignore_ascii_case(name)
+        })
+    })
 }
 
 /// A game's `game.yaml`, read.

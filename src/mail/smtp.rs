@@ -172,7 +172,8 @@ impl SmtpSettings {
     /// error. The settings are checked ([`SmtpSettings::endpoint`]) before they are returned.
     pub fn from_file(path: &Path) -> Result<SmtpSettings, String> {
         let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file: SettingsFile = serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file: SettingsFile =
+            crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
         let settings = SmtpSettings {
             url: file.url,
             username: file.username,
