@@ -317,24 +317,26 @@ impl Rules {
                 None => Ok(default),
                 Some(v) => match v.parse::<u32>() {
                     Ok(n) if (low..=high).contains(&n) => Ok(n),
-                    _ => Err(format!("option {key}: `{v}` is not a number from {low} to {high}")),
+                    _ => Err(format!(
+                        "the option `{key}` is a number from {low} to {high}, not `{v}`"
+                    )),
                 },
             }
         };
         let joint_sinking = match given.get("joint-sinking").map(String::as_str) {
             None | Some("no" | "false") => false,
             Some("yes" | "true") => true,
-            Some(v) => return Err(format!("option joint-sinking: `{v}` is neither `yes` nor `no`")),
+            Some(v) => return Err(format!("the option `joint-sinking` is `yes` or `no`, not `{v}`")),
         };
         let choose_headings = match given.get("headings").map(String::as_str) {
             None | Some("choose") => true,
             Some("forward") => false,
-            Some(v) => return Err(format!("option headings: `{v}` is neither `choose` nor `forward`")),
+            Some(v) => return Err(format!("the option `headings` is `choose` or `forward`, not `{v}`")),
         };
         let cannonballs = number("cannonballs", 2, 6, 4)?;
         let max_fleet = if players == 2 { 4 } else { 6 };
         if joint_sinking && players == 2 {
-            return Err("option joint-sinking: only for three or four players".into());
+            return Err("the option `joint-sinking` is only for three or four players".into());
         }
         Ok(Rules {
             cannonballs,

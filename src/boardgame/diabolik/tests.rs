@@ -667,7 +667,9 @@ fn the_game_is_registered_and_checks_its_options() {
     assert!(start(setup(&["South", "North"], &[("canonballs", "4")]))
         .unwrap_err()
         .contains("no option `canonballs`"));
-    assert!(start(setup(&["South", "North"], &[("cannonballs", "9")])).is_err());
+    assert!(start(setup(&["South", "North"], &[("cannonballs", "9")]))
+        .unwrap_err()
+        .contains("the option `cannonballs` is a number from"));
     assert!(start(setup(
         &["South", "North"],
         &[("cannonballs", "3"), ("bonus-cannonballs", "4")]
@@ -677,8 +679,15 @@ fn the_game_is_registered_and_checks_its_options() {
     assert!(start(setup(&["South", "North"], &[("arrivals", "5")])).is_err());
     assert!(start(setup(&["South", "North"], &[("min-fleet", "5")])).is_err());
     assert_eq!(start(setup(&["South", "West", "North"], &[("min-fleet", "6")])), Ok(()));
-    assert!(start(setup(&["South", "North"], &[("joint-sinking", "yes")])).is_err());
-    assert!(start(setup(&["South", "North"], &[("headings", "random")])).is_err());
+    assert!(start(setup(&["South", "North"], &[("joint-sinking", "yes")]))
+        .unwrap_err()
+        .contains("the option `joint-sinking` is only for three or four players"));
+    assert!(start(setup(&["South", "West", "North"], &[("joint-sinking", "maybe")]))
+        .unwrap_err()
+        .contains("the option `joint-sinking` is `yes` or `no`, not `maybe`"));
+    assert!(start(setup(&["South", "North"], &[("headings", "random")]))
+        .unwrap_err()
+        .contains("the option `headings` is `choose` or `forward`, not `random`"));
 }
 
 #[test]
