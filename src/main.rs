@@ -358,6 +358,7 @@ fn process(args: &[String]) -> Result<(), String> {
                         g.commit(fx, now)?;
                         what.push_str(&format!("{n} message(s) written; now {}", g.state.phase));
                     }
+                    None if g.state.finished.is_some() => what.push_str("the game is over"),
                     None => what.push_str(&format!("nothing due ({})", g.state.phase)),
                 }
             } else {

@@ -965,7 +965,7 @@ fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
         assert!(!r.text.contains(stale), "a finished game has no {stale:?}: {}", r.text);
     }
     let out = ok(&["process", d, "--now", "2026-12-20T10:00:00+01:00"], None);
-    assert!(out.contains("nothing due"), "{out}");
+    assert!(out.contains("the game is over"), "{out}");
 }
 
 #[test]
