@@ -44,9 +44,15 @@ impl Unit {
 
     /// Appends `A PAR`, `F STP/SC` to `out`.
     pub fn push_text(&self, map: &Map, out: &mut String) {
-        out.push(self.kind.letter());
-        out.push(' ');
-        map.push_loc(out, self.loc);
+        // Writing to a `String` cannot fail.
+        let _ = self.write_text(map, out);
+    }
+
+    /// Writes `A PAR`, `F STP/SC` to `out` (a `String`, or a formatter for [`UnitName`]).
+    fn write_text(&self, map: &Map, out: &mut impl fmt::Write) -> fmt::Result {
+        out.write_char(self.kind.letter())?;
+        out.write_char(' ')?;
+        map.write_loc(out, self.loc)
     }
 }
 
@@ -55,19 +61,8 @@ pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
 
 impl fmt::Display for UnitName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        let (map, unit) = (self.0, self.1);
         // Piece by piece rather than through `write!`: it is in most results' reasons.
-        f.write_char(unit.kind.letter())?;
-        f.write_char(' ')?;
-        f.write_str(map.code(unit.loc.prov))?;
-        match unit.loc.coast {
-            Some(c) => {
-                f.write_char('/')?;
-                f.write_str(c.code())
-            }
-            None => Ok(()),
-        }
+        self.1.write_text(self.0, f)
     }
 }
 

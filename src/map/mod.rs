@@ -458,16 +458,20 @@ impl Map {
 
     /// `LON`, `STP/SC`.
     pub fn loc_text(&self, l: Loc) -> String {
-        loc_text(&self.provinces, l)
+        let mut out = String::with_capacity(8);
+        self.push_loc(&mut out, l);
+        out
     }
 
     /// Appends `LON`, `STP/SC` to `out`.
     pub fn push_loc(&self, out: &mut String, l: Loc) {
-        out.push_str(self.code(l.prov));
-        if let Some(c) = l.coast {
-            out.push('/');
-            out.push_str(c.code());
-        }
+        // Writing to a `String` cannot fail.
+        let _ = self.write_loc(out, l);
+    }
+
+    /// Writes `LON`, `STP/SC` to `out` (a `String`, or a formatter for a `Display`).
+    pub fn write_loc(&self, out: &mut impl fmt::Write, l: Loc) -> fmt::Result {
+        write_loc(out, self.code(l.prov), l.coast)
     }
 
     pub fn code(&self, p: ProvId) -> &str {
@@ -581,13 +585,20 @@ impl Map {
     }
 }
 
+/// `LON`, `STP/SC` while the map is being read (before [`Map::loc_text`] can be used).
 fn loc_text(provinces: &[Province], l: Loc) -> String {
-    let code = &provinces[l.prov as usize].code;
-    let mut out = String::with_capacity(code.len() + 3);
-    out.push_str(code);
-    if let Some(c) = l.coast {
-        out.push('/');
-        out.push_str(c.code());
-    }
+    let mut out = String::new();
+    let _ = write_loc(&mut out, &provinces[l.prov as usize].code, l.coast);
     out
+}
+
+/// A province's code, and `/` and the coast if there is one: the one place a location is
+/// written.
+fn write_loc(out: &mut impl fmt::Write, code: &str, coast: Option<Coast>) -> fmt::Result {
+    out.write_str(code)?;
+    if let Some(c) = coast {
+        out.write_char('/')?;
+        out.write_str(c.code())?;
+    }
+    Ok(())
 }
