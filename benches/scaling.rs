@@ -21,7 +21,7 @@ mod common;
 use arbitre::judge::{self, Board, Standard, Submitted, Unit};
 use arbitre::map::{Loc, Map, Power, ProvId, UnitType};
 use arbitre::phase::Phase;
-use common::{fmt_int, fmt_time, legal_orders, Plan};
+use common::{choose_support, fmt_int, fmt_time, legal_orders, Plan};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -283,13 +283,7 @@ fn phase(map: &Map, g: Grid, seed: u64) -> (Board, Vec<Submitted>) {
                 }
             }
         }
-        plans[u] = if !move_supports.is_empty() && rng.random_bool(0.8) {
-            *move_supports.choose(&mut rng).unwrap()
-        } else if !hold_supports.is_empty() && rng.random_bool(0.7) {
-            *hold_supports.choose(&mut rng).unwrap()
-        } else {
-            Plan::Hold
-        };
+        plans[u] = choose_support(&mut rng, &move_supports, &hold_supports);
     }
 
     let board = Board {

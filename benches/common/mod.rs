@@ -168,6 +168,19 @@ pub enum Plan {
     Convoy(usize, ProvId),
 }
 
+/// What a unit that could support does: a neighbour's move (four times in five, when there
+/// is one), else a neighbour's hold (seven times in ten), else it holds.
+pub fn choose_support(rng: &mut impl rand::Rng, move_supports: &[Plan], hold_supports: &[Plan]) -> Plan {
+    use rand::seq::IndexedRandom;
+    if !move_supports.is_empty() && rng.random_bool(0.8) {
+        *move_supports.choose(rng).unwrap()
+    } else if !hold_supports.is_empty() && rng.random_bool(0.7) {
+        *hold_supports.choose(rng).unwrap()
+    } else {
+        Plan::Hold
+    }
+}
+
 /// The orders of `plans` (one per unit of `board`), with every order arbitre finds void
 /// turned into a hold, and again (a support of an order made a hold may now be void) until
 /// none is: every order returned is legal.

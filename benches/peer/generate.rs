@@ -2,7 +2,7 @@
 //! large random legal positions (34 units, every unit ordered, long support and convoy
 //! chains), all from fixed seeds.
 
-use crate::common::{legal_orders, Plan};
+use crate::common::{choose_support, legal_orders, Plan};
 use arbitre::judge::{self, Board, Submitted, Unit};
 use arbitre::map::{Loc, Map, Power, ProvId, UnitType};
 use arbitre::phase::Phase;
@@ -251,13 +251,7 @@ pub fn random_position(map: &Map, seed: u64) -> Generated {
                 _ => {}
             }
         }
-        plans[u] = if !move_supports.is_empty() && rng.random_bool(0.8) {
-            *move_supports.choose(&mut rng).unwrap()
-        } else if !hold_supports.is_empty() && rng.random_bool(0.7) {
-            *hold_supports.choose(&mut rng).unwrap()
-        } else {
-            Plan::Hold
-        };
+        plans[u] = choose_support(&mut rng, &move_supports, &hold_supports);
     }
 
     let board = Board {
