@@ -1,5 +1,6 @@
 //! A map of more provinces than a `u16` can number (`ProvId` is a `u32`): a line of 70,000
-//! land provinces, with a supported attack at the far end, read and judged like any other.
+//! land provinces, with a chain of moves at the far end and a standoff past 65,535, read and
+//! judged like any other.
 
 use arbitre::judge::{self, Board, Standard, Submitted, Unit};
 use arbitre::map::{Loc, Map, Power, UnitType};
