@@ -106,17 +106,7 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
          - {name: I, email: i@crash.example, role: Devil, password: i}\n",
     );
     let reference = tmp.path("reference");
-    ok(
-        &[
-            "new",
-            reference.to_str().unwrap(),
-            "--players",
-            players.to_str().unwrap(),
-            "--now",
-            NOW,
-        ],
-        None,
-    );
+    create(&reference, &players, NOW);
 
     let mail_step = |raw: Vec<u8>| Step {
         args: vec!["mail".into(), "{DIR}".into(), "--now".into(), NOW.into()],

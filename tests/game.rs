@@ -143,17 +143,7 @@ fn play_spring(dir: &Path, variant: &str, god: usize, devil: usize, tmp: &Tmp) {
         &format!("players-{god}-{devil}.yaml"),
         &players_file(variant, god, devil),
     );
-    ok(
-        &[
-            "new",
-            dir.to_str().unwrap(),
-            "--players",
-            players.to_str().unwrap(),
-            "--now",
-            CREATED,
-        ],
-        None,
-    );
+    create(dir, &players, CREATED);
     let d = dir.to_str().unwrap();
     for (i, role, orders) in spring_orders() {
         let body = format!("{}\n{orders}", signon(role, &PEOPLE[i]));
@@ -562,28 +552,8 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
     let pa = tmp.file("a.yaml", &a);
     let pb = tmp.file("b.yaml", &b);
     let r = root.to_str().unwrap();
-    ok(
-        &[
-            "new",
-            &format!("{r}/vopaliec"),
-            "--players",
-            pa.to_str().unwrap(),
-            "--now",
-            CREATED,
-        ],
-        None,
-    );
-    ok(
-        &[
-            "new",
-            &format!("{r}/autre"),
-            "--players",
-            pb.to_str().unwrap(),
-            "--now",
-            CREATED,
-        ],
-        None,
-    );
+    create(&root.join("vopaliec"), &pa, CREATED);
+    create(&root.join("autre"), &pb, CREATED);
     let body = "SIGNON France autre s3cret\nA PAR - PIC";
     let file = tmp.path("m.eml");
     std::fs::write(&file, mail_from(&PEOPLE[0], "route", body)).unwrap();
@@ -790,17 +760,7 @@ fn the_sample_turn_matches_its_golden_outbox() {
     let dir = tmp.path("vopaliec");
     let d = dir.to_str().unwrap();
     let sample = repo().join("turns/vopaliec");
-    ok(
-        &[
-            "new",
-            d,
-            "--players",
-            sample.join("players.yaml").to_str().unwrap(),
-            "--now",
-            CREATED,
-        ],
-        None,
-    );
+    create(&dir, &sample.join("players.yaml"), CREATED);
     let mut mails: Vec<PathBuf> = std::fs::read_dir(sample.join("mail"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -844,17 +804,7 @@ fn the_sample_turn_matches_its_golden_outbox() {
 fn new_game(tmp: &Tmp, variant: &str) -> PathBuf {
     let dir = tmp.path("game");
     let players = tmp.file("p.yaml", &players_file(variant, 7, 8));
-    ok(
-        &[
-            "new",
-            dir.to_str().unwrap(),
-            "--players",
-            players.to_str().unwrap(),
-            "--now",
-            CREATED,
-        ],
-        None,
-    );
+    create(&dir, &players, CREATED);
     dir
 }
 

@@ -370,14 +370,7 @@ impl Game {
             ));
             return Ok(fx);
         }
-        // Only an address mail can go to is one (`x@`, `a..b@c` are not).
-        if mail.from_address.parse::<lettre::Address>().is_err() {
-            mail.from_address.clear();
-        }
-        mail.from_name = mail
-            .from_name
-            .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
-            .filter(|n| !n.trim().is_empty());
+        clean_sender(&mut mail);
         let id = mail
             .message_id
             .clone()
@@ -701,6 +694,20 @@ fn automatic(raw: &[u8]) -> bool {
         || header("Content-Type").starts_with("multipart/report")
 }
 
+/// Makes a sender fit to be written to: an address mail cannot go to (`x@`, `a..b@c`)
+/// becomes empty, and the name loses control characters (a header injection) or goes
+/// when nothing is left of it.
+fn clean_sender(mail: &mut Incoming) {
+    if mail.from_address.parse::<lettre::Address>().is_err() {
+        mail.from_address.clear();
+    }
+    mail.from_name = mail
+        .from_name
+        .take()
+        .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+        .filter(|n| !n.trim().is_empty());
+}
+
 /// The subject of the reply to a message.
 pub fn received(errors: usize) -> String {
     match errors {
@@ -845,10 +852,11 @@ fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), S
     if automatic(raw) {
         return Ok(());
     }
-    let Ok(mail) = read_message(raw) else {
+    let Ok(mut mail) = read_message(raw) else {
         return Ok(());
     };
-    if mail.from_address.parse::<lettre::Address>().is_err() {
+    clean_sender(&mut mail);
+    if mail.from_address.is_empty() {
         return Ok(());
     }
     let configs: Vec<GameConfig> = games_under(root)?.iter().filter_map(|g| read_config(g).ok()).collect();
@@ -856,11 +864,7 @@ fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), S
         return Ok(());
     };
     let names: Vec<String> = configs.iter().map(|c| c.game.clone()).collect();
-    let from_name = mail
-        .from_name
-        .clone()
-        .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
-        .unwrap_or_default();
+    let from_name = mail.from_name.clone().unwrap_or_default();
     let mut c = Context::new();
     c.insert("game", "");
     c.insert("name", &from_name);

@@ -67,6 +67,12 @@ pub fn ok(args: &[&str], stdin: Option<&[u8]>) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
 
+/// `arbitre new DIR --players PLAYERS --now NOW`, which must succeed.
+pub fn create(dir: &Path, players: &Path, now: &str) -> String {
+    let (dir, players) = (dir.to_str().unwrap(), players.to_str().unwrap());
+    ok(&["new", dir, "--players", players, "--now", now], None)
+}
+
 /// A message of the outbox, read back.
 #[derive(Debug)]
 pub struct Sent {
