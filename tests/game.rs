@@ -573,6 +573,18 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
         .path();
     let m = read_sent(&std::fs::read(stray).unwrap());
     assert!(m.text.contains("autre, vopaliec"), "{}", m.text);
+    // Two more strays, the first one's file removed by hand in between: every stray keeps a
+    // file and a rejection of its own (none overwrites an earlier one waiting to be sent).
+    let stray_mail = |n: usize| mail_from(&PEOPLE[n], &format!("stray {n}"), "SIGNON France nogame x");
+    ok(&["mail", r, "--now", EVENING], Some(&stray_mail(1)));
+    std::fs::remove_file(root.join("unmatched/00001.eml")).unwrap();
+    ok(&["mail", r, "--now", EVENING], Some(&stray_mail(2)));
+    assert_eq!(std::fs::read_dir(root.join("unmatched")).unwrap().count(), 2);
+    let rejections = std::fs::read_dir(root.join("outbox"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("rejection"))
+        .count();
+    assert_eq!(rejections, 3, "one rejection per stray");
     // A Maildir: every new message, then marked seen.
     let md = tmp.path("Maildir");
     for sub in ["new", "cur", "tmp"] {
@@ -833,7 +845,9 @@ fn a_first_deadline_already_past_is_pointed_out() {
         "{err}"
     );
     let out = new("early", CREATED);
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("already past"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("already past"), "{err}");
 }
 
 fn send_as(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) -> Sent {

@@ -840,15 +840,25 @@ fn mentions(text: &str, name: &str) -> bool {
 pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
     let _lock = lock(root)?;
     let dir = root.join("unmatched");
-    let n = fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0) + 1;
+    // One more than the highest number kept (not the count of files: one may have been
+    // removed by hand), and the rejection named after the file actually written, so that
+    // it never takes the name of an earlier rejection still waiting in the outbox.
+    let highest = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.get(..5)?.parse::<usize>().ok())
+        .max();
+    let n = highest.unwrap_or(0) + 1;
     let path = store::write_new(&dir, &format!("{n:05}"), "eml", raw).map_err(io_err(&dir))?;
-    if let Err(e) = reject_unmatched(root, raw, n, now) {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    if let Err(e) = reject_unmatched(root, raw, stem, now) {
         eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
     }
     Ok(path)
 }
 
-fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), String> {
+/// The rejection of a stray message, kept as `unmatched/STEM.eml`.
+fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), String> {
     if automatic(raw) {
         return Ok(());
     }
@@ -878,7 +888,7 @@ fn reject_unmatched(root: &Path, raw: &[u8], n: usize, now: Now) -> Result<(), S
         ),
     );
     let letter = Letter {
-        stem: format!("unmatched-{n:05}-rejection"),
+        stem: format!("unmatched-{stem}-rejection"),
         to: Person {
             name: from_name,
             email: mail.from_address.clone(),
