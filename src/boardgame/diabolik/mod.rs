@@ -985,6 +985,18 @@ impl Diabolik {
         key
     }
 
+    /// After `side` has deployed (or left while deploying): the next fleet still in chooses
+    /// its headings, or, once all have, the first fleet still in begins.
+    fn after_deploy(&mut self, side: usize, notes: &mut Vec<String>) {
+        match (side + 1..self.fleets.len()).find(|&s| !self.fleets[s].out) {
+            Some(s) => self.phase = Phase::Deploy(s),
+            None => {
+                let first = self.still_in()[0];
+                self.begin_turn(first, notes);
+            }
+        }
+    }
+
     /// The turn of `side` begins, or the game stops or ends first.
     fn begin_turn(&mut self, side: usize, notes: &mut Vec<String>) {
         let mut side = side;
@@ -1251,13 +1263,7 @@ impl Diabolik {
         let summary = format!("{name} sets its headings: {}", shown.join(", "));
         let mut notes = Vec::new();
         next.withdraw_stops(&mut notes);
-        match (side + 1..next.fleets.len()).find(|&s| !next.fleets[s].out) {
-            Some(s) => next.phase = Phase::Deploy(s),
-            None => {
-                let first = next.still_in()[0];
-                next.begin_turn(first, &mut notes);
-            }
-        }
+        next.after_deploy(side, &mut notes);
         *self = next;
         Ok(Played { summary, notes })
     }
@@ -1323,14 +1329,7 @@ impl Diabolik {
                         let next = self.next_side(side);
                         self.begin_turn(next, &mut notes);
                     }
-                    Phase::Deploy(s) if s == side => match (side + 1..self.fleets.len()).find(|&s| !self.fleets[s].out)
-                    {
-                        Some(s) => self.phase = Phase::Deploy(s),
-                        None => {
-                            let first = self.still_in()[0];
-                            self.begin_turn(first, &mut notes);
-                        }
-                    },
+                    Phase::Deploy(s) if s == side => self.after_deploy(side, &mut notes),
                     _ => {}
                 }
             }
