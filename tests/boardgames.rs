@@ -10,6 +10,8 @@ use support::*;
 
 const NOW: &str = "2026-12-01T20:00:00+01:00";
 const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/// A seed whose first draw, `below(2)`, is 0: South is drawn to begin a Diabolik Fleet duel.
+const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
 struct Player {
     name: &'static str,
@@ -18,8 +20,12 @@ struct Player {
 }
 
 fn create(tmp: &Tmp, variant: &str, players: &[Player], options: &str) -> std::path::PathBuf {
+    create_seeded(tmp, variant, players, options, SEED)
+}
+
+fn create_seeded(tmp: &Tmp, variant: &str, players: &[Player], options: &str, seed: &str) -> std::path::PathBuf {
     let mut text = format!(
-        "game: table\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {SEED}\n{options}players:\n"
+        "game: table\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {seed}\n{options}players:\n"
     );
     for p in players {
         text += &format!(
@@ -145,7 +151,13 @@ fn a_game_of_diabolik_fleet_by_mail_to_a_win() {
             role: "North",
         },
     ];
-    let dir = create(&tmp, "diabolik-fleet", &players, "options: {arrivals: 2}\n");
+    let dir = create_seeded(
+        &tmp,
+        "diabolik-fleet",
+        &players,
+        "options: {arrivals: 2}\n",
+        SOUTH_FIRST,
+    );
     // The duel the module's own tests replay, sent turn by turn, each turn on one line; a
     // sinking earns the same player a bonus turn.
     let duel =

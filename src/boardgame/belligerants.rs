@@ -66,7 +66,7 @@
 //!
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
-use super::{BoardGame, Finish, Kind, Played, Setup, Started};
+use super::{split_word, BoardGame, Finish, Kind, Played, Setup, Started};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -256,15 +256,6 @@ fn fold(text: &str) -> String {
             _ => None,
         })
         .collect()
-}
-
-/// The first word of `text` and the rest, trimmed.
-fn split_word(text: &str) -> (&str, &str) {
-    let text = text.trim();
-    match text.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim()),
-        None => (text, ""),
-    }
 }
 
 /// Which record of the ledger.

@@ -49,7 +49,7 @@
 //! draws `below(6)` n times: 0 to 5 are 1 to 6. The dice are announced in the order drawn.
 //! Nothing else draws, and a refused line draws nothing.
 
-use super::{BoardGame, Finish, Kind, Played, Setup, Started};
+use super::{split_word, BoardGame, Finish, Kind, Played, Setup, Started};
 use crate::dice::Dice;
 
 /// The sides, in seat order.
@@ -193,15 +193,6 @@ enum Line {
     Agree,
     Refuse,
     Concede,
-}
-
-/// The first word of `text` and the rest, trimmed.
-fn split_word(text: &str) -> (&str, &str) {
-    let text = text.trim();
-    match text.split_once(char::is_whitespace) {
-        Some((word, rest)) => (word, rest.trim()),
-        None => (text, ""),
-    }
 }
 
 impl Line {

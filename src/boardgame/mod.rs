@@ -92,6 +92,15 @@ pub fn kind(variant: &str) -> Option<&'static Kind> {
     KINDS.iter().copied().find(|k| k.variant == variant)
 }
 
+/// The first word of `text` and the rest, trimmed.
+pub(crate) fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
 /// Appends the last `shown` entries of a game's log to a board's text, under `title`, or
 /// `empty` when nothing was logged yet.
 pub(crate) fn push_log_tail(out: &mut String, log: &[String], shown: usize, title: &str, empty: &str) {

@@ -16,7 +16,7 @@
 //!
 //! **Fleets.** Each fleet has 8 ships, set out on its second row (on 12×12, on the 8 middle
 //! squares of it, C to J or 3 to 10). Each ship points one of 8 ways, through a side or a
-//! corner of its square. Before the first turn each fleet in seat order chooses its
+//! corner of its square. Before the first turn each fleet in turn order chooses its
 //! headings (`deploy`), unless the option `headings: forward` points every ship at the
 //! opposite edge.
 //!
@@ -66,7 +66,7 @@
 //! most ships afloat; if still equal, a draw. `resign` gives up.
 //!
 //! **Three or four players** (12×12, 8 ships each, the same 4 cannonballs): seats South,
-//! West, North, East, playing in that order (clockwise); with three, the East edge stays
+//! West, North, East, playing in that order (clockwise) from the fleet drawn to begin; with three, the East edge stays
 //! empty. Each fleet's far row is the opposite edge. A fleet that falls below `min-fleet`
 //! ships (2 to 6 here) when one of its ships is sunk, or that is blocked when its turn
 //! comes, is eliminated at once and all its ships leave the board. The first to bring
@@ -118,9 +118,11 @@
 //!   the sinker, are all made as soon as they can be), so the verdict is exact.
 //! - **When a win is seen.** Conditions are checked once the whole turn has been found
 //!   legal, at its end (nothing a player does can undo them within his turn).
-//! - **First player.** "tiré au sort": the draw is made when the players file gives out
-//!   the sides; the first seat (South) moves first. Headings are chosen in seat order, each
-//!   fleet seeing those chosen before it.
+//! - **First player.** "tiré au sort": the only draw of the game, with its [`Dice`] (see
+//!   `crate::dice`), at the start: `below(players)` gives the seat that moves first (0
+//!   South, then West, North, East as the sides are listed). Headings are chosen and turns
+//!   played round the table from that seat, each fleet seeing the headings chosen before
+//!   it.
 //! - **Turning to the same heading** is refused: it would spend cannonballs on nothing.
 //! - **Diagonal moves** between two occupied squares are allowed: no rule forbids them.
 //! - **Rebuilding** needs a ship of one's own sunk earlier (fewer than 8 afloat); it goes
@@ -139,7 +141,7 @@
 //!   plays or resigns, since the agreement is about the position. In the tie-breaks, "la moitié
 //!   adverse" is the half of the board on the enemy side, far row included.
 //! - **Several players: what the text leaves out.** How three sit (we leave the East edge
-//!   empty, so West aims at an empty edge); the turn order (clockwise from South); how the
+//!   empty, so West aims at an empty edge); the turn order (clockwise from the fleet drawn); how the
 //!   game is won other than by the far row (the last fleet left); when "moins de 2 à 6
 //!   navires" is checked (on each sinking, so an elimination can happen in the middle of a
 //!   turn, and its ships stop counting at once); what a frozen ship of an eliminated fleet
@@ -199,7 +201,7 @@ fn sides(players: usize) -> Result<Vec<&'static str>, String> {
     }
 }
 
-fn start(setup: &Setup, _dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String> {
+fn start(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String> {
     let expected = sides(setup.sides.len())?;
     let same = setup
         .sides
@@ -215,7 +217,9 @@ fn start(setup: &Setup, _dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<Str
         ));
     }
     let mut notes = Vec::new();
-    let game = Diabolik::new(setup.sides.len(), &setup.options, &mut notes)?;
+    let first = dice.below(expected.len() as u32) as usize;
+    notes.push(format!("{} moves first (drawn by lot).", expected[first]));
+    let game = Diabolik::new(setup.sides.len(), first, &setup.options, &mut notes)?;
     Ok((Box::new(game), notes))
 }
 
@@ -424,6 +428,8 @@ pub struct Diabolik {
     cells: Vec<Option<Ship>>,
     fleets: Vec<Fleet>,
     rules: Rules,
+    /// The seat drawn to play first: deployment and turns go round from it.
+    first: usize,
     phase: Phase,
 }
 
@@ -448,7 +454,13 @@ fn and_list(names: &[&str]) -> String {
 }
 
 impl Diabolik {
-    fn new(players: usize, options: &BTreeMap<String, String>, notes: &mut Vec<String>) -> Result<Diabolik, String> {
+    /// A game of `players` in which the fleet in seat `first` (drawn by lot) plays first.
+    fn new(
+        players: usize,
+        first: usize,
+        options: &BTreeMap<String, String>,
+        notes: &mut Vec<String>,
+    ) -> Result<Diabolik, String> {
         let names = sides(players)?;
         let rules = Rules::from_options(players, options)?;
         let size = if players == 2 { 8 } else { 12 };
@@ -470,7 +482,8 @@ impl Diabolik {
             cells: vec![None; (size * size) as usize],
             fleets,
             rules,
-            phase: Phase::Deploy(0),
+            first,
+            phase: Phase::Deploy(first),
         };
         for side in 0..players {
             let facing = game.fleets[side].edge.forward();
@@ -496,11 +509,11 @@ impl Diabolik {
         }
         if game.rules.choose_headings {
             notes.push(format!(
-                "{} first chooses the headings of its ships with `deploy`, then each fleet in seat order.",
-                game.fleets[0].name
+                "{} first chooses the headings of its ships with `deploy`, then each fleet in turn order.",
+                game.fleets[first].name
             ));
         } else {
-            game.begin_turn(0, notes);
+            game.begin_turn(first, notes);
         }
         Ok(game)
     }
@@ -985,6 +998,22 @@ impl Diabolik {
         key
     }
 
+    /// After `side` has deployed (or left while deploying): the next fleet still in chooses
+    /// its headings, or, once all have, the first fleet still in (in turn order) begins.
+    fn after_deploy(&mut self, side: usize, notes: &mut Vec<String>) {
+        let n = self.fleets.len();
+        // Seats in turn order: the drawn first one, then round the table.
+        let order = |k: usize| (self.first + k) % n;
+        let done = (side + n - self.first) % n;
+        match (done + 1..n).map(order).find(|&s| !self.fleets[s].out) {
+            Some(s) => self.phase = Phase::Deploy(s),
+            None => {
+                let first = (0..n).map(order).find(|&s| !self.fleets[s].out).unwrap_or(side);
+                self.begin_turn(first, notes);
+            }
+        }
+    }
+
     /// The turn of `side` begins, or the game stops or ends first.
     fn begin_turn(&mut self, side: usize, notes: &mut Vec<String>) {
         let mut side = side;
@@ -1251,13 +1280,7 @@ impl Diabolik {
         let summary = format!("{name} sets its headings: {}", shown.join(", "));
         let mut notes = Vec::new();
         next.withdraw_stops(&mut notes);
-        match (side + 1..next.fleets.len()).find(|&s| !next.fleets[s].out) {
-            Some(s) => next.phase = Phase::Deploy(s),
-            None => {
-                let first = next.still_in()[0];
-                next.begin_turn(first, &mut notes);
-            }
-        }
+        next.after_deploy(side, &mut notes);
         *self = next;
         Ok(Played { summary, notes })
     }
@@ -1323,14 +1346,7 @@ impl Diabolik {
                         let next = self.next_side(side);
                         self.begin_turn(next, &mut notes);
                     }
-                    Phase::Deploy(s) if s == side => match (side + 1..self.fleets.len()).find(|&s| !self.fleets[s].out)
-                    {
-                        Some(s) => self.phase = Phase::Deploy(s),
-                        None => {
-                            let first = self.still_in()[0];
-                            self.begin_turn(first, &mut notes);
-                        }
-                    },
+                    Phase::Deploy(s) if s == side => self.after_deploy(side, &mut notes),
                     _ => {}
                 }
             }

@@ -13,7 +13,7 @@ fn dice() -> Dice {
 /// play a normal turn.
 fn position(players: usize, options: &[(&str, &str)], to_move: usize, ships: &[&str]) -> Diabolik {
     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let mut game = Diabolik::new(players, &options, &mut Vec::new()).unwrap();
+    let mut game = Diabolik::new(players, 0, &options, &mut Vec::new()).unwrap();
     game.cells = vec![None; game.cells.len()];
     for spec in ships {
         let (square, ship) = spec.split_once(' ').unwrap();
@@ -449,7 +449,7 @@ fn three_or_four_players_sit_on_the_edges_of_a_12x12_board() {
     assert_eq!(sides(3), Ok(vec!["South", "West", "North"]));
     assert_eq!(sides(4), Ok(vec!["South", "West", "North", "East"]));
     assert!(sides(1).is_err() && sides(5).is_err());
-    let game = Diabolik::new(4, &BTreeMap::new(), &mut Vec::new()).unwrap();
+    let game = Diabolik::new(4, 0, &BTreeMap::new(), &mut Vec::new()).unwrap();
     let homes: Vec<String> = (0..4).map(|s| list(&game.home(s))).collect();
     assert_eq!(homes[0], "C2, D2, E2, F2, G2, H2, I2, J2");
     assert_eq!(homes[1], "B3, B4, B5, B6, B7, B8, B9, B10");
@@ -643,7 +643,7 @@ fn headings_are_chosen_in_seat_order_before_the_first_turn() {
         game.board()
     );
     // West's and East's ships are listed by row.
-    let mut four = Diabolik::new(4, &BTreeMap::new(), &mut Vec::new()).unwrap();
+    let mut four = Diabolik::new(4, 0, &BTreeMap::new(), &mut Vec::new()).unwrap();
     four.play(0, "deploy N", &mut d).unwrap();
     let played = four.play(1, "deploy E E E E E E E NE", &mut d).unwrap();
     assert!(played.summary.ends_with("B9 E, B10 NE"), "{}", played.summary);
@@ -828,4 +828,41 @@ fn the_search_for_a_legal_turn_agrees_with_the_rules_and_is_quick() {
         }
     }
     assert!(found > 500, "{found}");
+}
+
+#[test]
+fn the_first_player_is_drawn_by_lot() {
+    // "Le 1° est tiré au sort": one draw `below(players)` at the start; deployment and
+    // turns then go round the table from the fleet drawn.
+    for players in [2, 3, 4] {
+        let names = sides(players).unwrap();
+        let setup = Setup {
+            sides: names.iter().map(|s| s.to_string()).collect(),
+            options: BTreeMap::new(),
+        };
+        let mut drawn = HashSet::new();
+        for k in 0..=255u8 {
+            let first = Dice::new(Seed([k; 32])).below(players as u32) as usize;
+            let (mut game, notes) = (KIND.start)(&setup, &mut Dice::new(Seed([k; 32]))).unwrap();
+            assert_eq!(game.to_move(), Some(first), "seed {k}, {players} players");
+            assert!(notes.contains(&format!("{} moves first (drawn by lot).", names[first])));
+            let mut d = dice();
+            for k in 0..players {
+                let side = (first + k) % players;
+                assert_eq!(game.to_move(), Some(side), "{players} players: deploying in turn order");
+                let ahead = Edge::of(names[side]).forward();
+                game.play(side, &format!("deploy {ahead}"), &mut d).unwrap();
+            }
+            assert_eq!(
+                game.to_move(),
+                Some(first),
+                "{players} players: the first fleet drawn plays first"
+            );
+            drawn.insert(first);
+            if drawn.len() == players {
+                break;
+            }
+        }
+        assert_eq!(drawn.len(), players, "every fleet may be drawn to begin");
+    }
 }
