@@ -5,12 +5,14 @@
 #      sender, a message sent twice), one at a time as procmail would pipe them;
 #   3. `arbitre process` adjudicates Spring 1901 and writes the reports;
 #   4. `arbitre status` prints the referee's view.
-# The game folder is target/vopaliec; read its outbox/ and pages/ afterwards.
+# The game folder is vopaliec/ in the build folder (target/, or $CARGO_TARGET_DIR when set);
+# read its outbox/ and pages/ afterwards.
 set -eu
 cd "$(dirname "$0")/../.."
 cargo build --release --locked --quiet
-arbitre=target/release/arbitre
-game=target/vopaliec
+target="${CARGO_TARGET_DIR:-target}"
+arbitre="$target/release/arbitre"
+game="$target/vopaliec"
 rm -rf "$game"
 "$arbitre" new "$game" --players turns/vopaliec/players.yaml --now 2026-11-28T10:00:00+01:00
 for m in turns/vopaliec/mail/*.eml; do
