@@ -1,4 +1,4 @@
-//! The position file (`shared/spec/position-file.md`): one phase of a game, read from YAML,
+//! The position file (`docs/position-file.md`): one phase of a game, read from YAML,
 //! adjudicated, and written back as YAML with the results and the next position.
 //!
 //! Reading happens in two steps, as ripgrep does with its flags: serde reads the raw keys

@@ -1,4 +1,4 @@
-//! The order parser: the notation of `shared/spec/position-file.md`, in any case, with
+//! The order parser: the notation of `docs/position-file.md`, in any case, with
 //! abbreviations, aliases and full English or French names.
 //!
 //! It reads what is written and nothing more: it never looks at the board, so it cannot

@@ -1,7 +1,7 @@
 //! Diable et Bon Dieu (zine Vopaliec, early 1980s): seven powers on the standard map, plus
 //! God, who may bless one unit each movement phase, and the Devil, who may curse one.
 //! In the winters of 1903, 1905, 1907, … God may also give one power an extra build.
-//! The rules are `shared/rules/diable-et-bon-dieu.md`; this module follows that page.
+//! The rules as arbitre plays them are `docs/diable-et-bon-dieu.md`; this module carries them.
 //!
 //! How it plugs in: [`DivineHooks`] implements the judge's [`Hooks`]; nothing else of the
 //! judge knows about blessings.
