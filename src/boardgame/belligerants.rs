@@ -28,6 +28,19 @@
 //!   until the opponent has moved. Material taken in good order (on a DEVIL) is no prisoner
 //!   and is not recorded. An ambulance is taken by no piece, so it cannot be recorded as a
 //!   prisoner.
+//! - The ledger never accounts for more pieces than the game has (« Quarante-deux pions »:
+//!   fifteen combat pieces a side and six flat ones each). Every combat piece is recorded
+//!   at most once, since a piece home « ne peut plus ressortir, ni être pris » and no rule
+//!   frees a prisoner: so at most 30 records in all. A record of a kind that is never
+//!   taken in good order (État-Major, Officier, Ambulance, Espion, Patrouille, Sentinelle,
+//!   Soldats) is of the army it names: `HOME` the writer's own, `CAPTURE` the enemy's. A
+//!   record of a good-order kind (Bombardier, Avion de chasse, D.C.A., Canon,
+//!   Mitrailleuse, Tank) may be of the other army: `HOME` of enemy material the writer
+//!   brought home under one of his six flats (the flat stays on a piece that cannot leave,
+//!   so at most six), `CAPTURE` of the writer's own material retaken on an ordinary point
+//!   (« Repris à la suite d'un point ordinaire il sera fait prisonnier »). A record is
+//!   refused, with the count that it breaks, when no such reading keeps both armies
+//!   within fifteen pieces.
 //! - The end: the battle ends when one player has every piece home or taken prisoner. The
 //!   player to move declares it with `END`; the other answers `AGREE` (the game ends and is
 //!   scored) or `REFUSE` (the battle goes on, the declarer still to move with the same die).
@@ -241,6 +254,24 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// Material the DEVIL takes "en bon état" (bombardier, fighter, D.C.A., cannon, machine
+    /// gun, tank): the taker may turn it against its own army under one of his flat pieces.
+    pub fn good_order(self) -> bool {
+        matches!(
+            self,
+            Piece::Bombardier | Piece::Chasse | Piece::Dca | Piece::Canon | Piece::Mitrailleuse | Piece::Tank
+        )
+    }
+}
+
+/// The combat pieces of each army (« ses quinze pions de combat »).
+pub const COMBAT_PIECES: usize = 15;
+
+/// The flat pieces of each side (« les six pions plats »), laid on enemy material taken in
+/// good order; 2 × 15 + 2 × 6 = the game's « quarante-deux pions ».
+pub const FLATS: usize = 6;
+
 /// Lower case, accents dropped, letters and digits only: `État-Major` is `etatmajor`.
 fn fold(text: &str) -> String {
     text.chars()
@@ -402,6 +433,49 @@ impl Belligerants {
             Record::Capture => &self.prisoners[side],
             Record::Home => &self.home[side],
         }
+    }
+
+    /// Why the ledger accounts for more pieces than the game has, if it does.
+    ///
+    /// Each of the 30 combat pieces is recorded at most once: a piece home stays home and
+    /// cannot be taken (« Une fois rentré, un pion ne peut plus ressortir, ni être pris »),
+    /// and the rules free no prisoner. A record of a kind never taken in good order is of
+    /// the army it names (`HOME` the writer's, `CAPTURE` the enemy's). A record of a
+    /// good-order kind may be of the other army: a `HOME` of enemy material the writer used
+    /// under one of his flats (the flat stays on it, so at most [`FLATS`] of them), a
+    /// `CAPTURE` of the writer's own material retaken on an ordinary point (« Repris à la
+    /// suite d'un point ordinaire il sera fait prisonnier »). The ledger is refused only
+    /// when no such reading keeps both armies within fifteen pieces.
+    fn ledger_fault(&self) -> Option<String> {
+        let count = |pieces: &[Piece], good: bool| pieces.iter().filter(|p| p.good_order() == good).count();
+        let total: usize = (0..2).map(|s| self.home[s].len() + self.prisoners[s].len()).sum();
+        if total > 2 * COMBAT_PIECES {
+            return Some(format!(
+                "the ledger would hold {total} pieces home or prisoner, and the two armies have {} combat \
+                 pieces between them; a piece home or prisoner is never recorded again",
+                2 * COMBAT_PIECES
+            ));
+        }
+        for army in 0..2 {
+            let enemy = 1 - army;
+            let home = self.home[army].len();
+            let taken = self.prisoners[enemy].len();
+            // The fewest of this army's pieces the records can be: every good-order piece
+            // home that a flat could cover counted as enemy material, every good-order
+            // prisoner taken by this army's enemy counted as the enemy's own, retaken.
+            let least = count(&self.home[army], false)
+                + count(&self.home[army], true).saturating_sub(FLATS)
+                + count(&self.prisoners[enemy], false);
+            if least > COMBAT_PIECES {
+                return Some(format!(
+                    "{}'s army has {COMBAT_PIECES} combat pieces, and the ledger would account for {least} of \
+                     them (home {home}, prisoners of {} {taken}, even counting as enemy material every \
+                     good-order piece a flat could cover); a piece home or prisoner is never recorded again",
+                    SIDES[army], SIDES[enemy]
+                ));
+            }
+        }
+        None
     }
 
     /// A side's total: its pieces home counted double, plus its prisoners.
@@ -567,6 +641,21 @@ impl BoardGame for Belligerants {
             Line::Record(record, piece) => {
                 if record == Record::Capture && piece == Piece::Ambulance {
                     return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
+                }
+                let mut after = self.clone();
+                match record {
+                    Record::Capture => after.prisoners[side].push(piece),
+                    Record::Home => after.home[side].push(piece),
+                }
+                if let Some(why) = after.ledger_fault() {
+                    return Err(format!(
+                        "{} {}: {why}; CANCEL a record made by mistake",
+                        match record {
+                            Record::Capture => "CAPTURE",
+                            Record::Home => "HOME",
+                        },
+                        piece.name()
+                    ));
                 }
                 let summary = match record {
                     Record::Capture => {
@@ -906,6 +995,55 @@ mod tests {
         );
         assert_eq!(game.to_move(), None);
         assert!(game.play(a, "MOVE 1 x", &mut dice).is_err());
+    }
+
+    /// Records `line` for `side` as if it were that side's move (records go on one's turn).
+    fn record(game: &mut Belligerants, dice: &mut Dice, side: usize, line: &str) -> Result<Played, String> {
+        game.mover = side;
+        game.play(side, line, dice)
+    }
+
+    #[test]
+    fn the_ledger_accounts_for_no_more_pieces_than_the_armies_have() {
+        let (mut game, _, mut dice) = new_game(Seed([6; 32]));
+        // Fifteen combat pieces a side: Yellow's fifteen soldiers home, then no sixteenth.
+        for _ in 0..COMBAT_PIECES {
+            record(&mut game, &mut dice, 0, "HOME Soldats").unwrap();
+        }
+        let before = game.clone();
+        let err = record(&mut game, &mut dice, 0, "HOME Soldats").unwrap_err();
+        assert!(
+            err.starts_with("HOME Soldats: Yellow's army has 15 combat pieces"),
+            "{err}"
+        );
+        assert!(err.contains("home 16, prisoners of Pink 0"), "{err}");
+        // Nor may Pink take one of them prisoner: a piece home cannot be taken.
+        let err = record(&mut game, &mut dice, 1, "CAPTURE Soldats").unwrap_err();
+        assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
+        assert_eq!(game.home, before.home);
+        assert_eq!(game.prisoners, before.prisoners);
+
+        // Enemy material taken in good order may go home under a flat: six flats a side.
+        for _ in 0..FLATS {
+            record(&mut game, &mut dice, 0, "HOME Tank").unwrap();
+        }
+        let err = record(&mut game, &mut dice, 0, "HOME Tank").unwrap_err();
+        assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
+        // A prisoner of a good-order kind may be Pink's own material retaken, but a soldier
+        // taken from Yellow cannot be.
+        record(&mut game, &mut dice, 1, "CAPTURE Canon").unwrap();
+        assert!(record(&mut game, &mut dice, 1, "CAPTURE Officier").is_err());
+
+        // 22 records so far; Pink's army can take 8 more, then the 31st is refused.
+        for _ in 0..8 {
+            record(&mut game, &mut dice, 1, "HOME Soldats").unwrap();
+        }
+        let err = record(&mut game, &mut dice, 1, "HOME Soldats").unwrap_err();
+        assert!(err.contains("31 pieces home or prisoner"), "{err}");
+        assert!(err.contains("30 combat pieces between them"), "{err}");
+        // A record struck out makes room again.
+        record(&mut game, &mut dice, 1, "CANCEL HOME Soldats").unwrap();
+        record(&mut game, &mut dice, 1, "HOME Soldats").unwrap();
     }
 
     #[test]
