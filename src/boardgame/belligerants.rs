@@ -47,10 +47,12 @@
 //!   Each side scores the values of its pieces home counted double, plus the values of its
 //!   prisoners; the higher total wins, by the difference. Equal totals: the rules name no
 //!   winner, so it is a draw.
-//! - The armistice: the player to move may ask for one (`ARMISTICE`); the other names the
+//! - The armistice: the text sets no moment for it, so either player may ask for one
+//!   (`ARMISTICE`) at any time while the battle is under way, on his turn or not (with the
+//!   house rule `armistice-on-own-turn`, only the player to move may); the other names the
 //!   indemnity (`TERMS 2000`, in points) or refuses; the asker `AGREE`s (the game ends: the
 //!   one who named the terms wins, by the indemnity; terms of 0 are a draw) or `REFUSE`s
-//!   (hostilities resume, the asker still to move with the same die).
+//!   (hostilities resume: the player who was to move is to move, with the same die).
 //! - `RESIGN` (or `CONCEDE`), by either player at any time, gives the game to the other. The
 //!   rules have no resignation; a game by mail needs one.
 //!
@@ -79,7 +81,7 @@
 //!
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
-use super::{split_word, BoardGame, Finish, Kind, Played, Setup, Started};
+use super::{split_word, BoardGame, Finish, HouseRule, Kind, Played, Setup, Started};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -98,7 +100,15 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &HOUSE_RULES,
 };
+
+/// The departures from the text a game may choose.
+pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
+    name: "armistice-on-own-turn",
+    changes: "ARMISTICE: « a la faculté de demander un armistice », at no moment the text sets",
+    description: "only the player to move may ask for an armistice (by the text, either player may, at any time)",
+}];
 
 const NOTATION: &str = "\
 Les Belligérants: arbitre throws the die and keeps the turn and the score; it does not check moves.
@@ -361,10 +371,14 @@ enum State {
     Moving,
     /// The mover declared the end; the other is to AGREE or REFUSE.
     EndDeclared,
-    /// The mover asked for an armistice; the other is to name its TERMS or REFUSE.
-    ArmisticeAsked,
-    /// The other named an indemnity; the mover is to AGREE or REFUSE.
-    Terms(u32),
+    /// This side asked for an armistice; the other is to name its TERMS or REFUSE.
+    ArmisticeAsked(usize),
+    /// The side that asked for the armistice is offered these terms; it is to AGREE or
+    /// REFUSE.
+    Terms {
+        asker: usize,
+        indemnity: u32,
+    },
     Over(Finish),
 }
 
@@ -389,6 +403,8 @@ pub struct Belligerants {
     home: [Vec<Piece>; 2],
     /// Every accepted move, as the board lists them.
     log: Vec<String>,
+    /// The house rule `armistice-on-own-turn`: only the player to move may ask for one.
+    armistice_on_own_turn: bool,
 }
 
 impl Belligerants {
@@ -412,6 +428,7 @@ impl Belligerants {
             prisoners: [Vec::new(), Vec::new()],
             home: [Vec::new(), Vec::new()],
             log: Vec::new(),
+            armistice_on_own_turn: setup.house_rule("armistice-on-own-turn"),
         };
         let notes = vec![format!("{} begins (drawn by lot).", SIDES[first]), game.die_note()];
         Ok((game, notes))
@@ -535,23 +552,31 @@ impl Belligerants {
             (State::Moving, Line::Record(..) | Line::Cancel(..)) if side == self.mover || self.late == Some(side) => {
                 Ok(())
             }
+            // The text sets no moment for an armistice: either player, at any time.
+            (State::Moving, Line::Armistice) if side == self.mover || !self.armistice_on_own_turn => Ok(()),
+            (State::Moving, Line::Armistice) => Err(format!(
+                "it is {}'s move: under the house rule armistice-on-own-turn, only the player to move may ask for an armistice",
+                SIDES[self.mover]
+            )),
             (State::Moving, _) if side != self.mover => Err(format!("it is {}'s move", SIDES[self.mover])),
-            (State::Moving, Line::Move(_) | Line::End | Line::Armistice) => Ok(()),
+            (State::Moving, Line::Move(_) | Line::End) => Ok(()),
             (State::Moving, _) => Err(format!("{me} is to move: there is nothing to answer")),
             (State::EndDeclared, Line::Agree | Line::Refuse) if side == other => Ok(()),
             (State::EndDeclared, _) => Err(format!(
                 "{} declared the end of the battle: {} is to AGREE or REFUSE",
                 SIDES[self.mover], SIDES[other]
             )),
-            (State::ArmisticeAsked, Line::Terms(_) | Line::Refuse) if side == other => Ok(()),
-            (State::ArmisticeAsked, _) => Err(format!(
+            (State::ArmisticeAsked(asker), Line::Terms(_) | Line::Refuse) if side != *asker => Ok(()),
+            (State::ArmisticeAsked(asker), _) => Err(format!(
                 "{} asked for an armistice: {} is to name its TERMS (TERMS 2000) or REFUSE",
-                SIDES[self.mover], SIDES[other]
+                SIDES[*asker],
+                SIDES[1 - asker]
             )),
-            (State::Terms(_), Line::Agree | Line::Refuse) if side == self.mover => Ok(()),
-            (State::Terms(n), _) => Err(format!(
-                "{} asks an indemnity of {n} points: {} is to AGREE or REFUSE",
-                SIDES[other], SIDES[self.mover]
+            (State::Terms { asker, .. }, Line::Agree | Line::Refuse) if side == *asker => Ok(()),
+            (State::Terms { asker, indemnity }, _) => Err(format!(
+                "{} asks an indemnity of {indemnity} points: {} is to AGREE or REFUSE",
+                SIDES[1 - asker],
+                SIDES[*asker]
             )),
         }
     }
@@ -616,8 +641,10 @@ impl Belligerants {
 impl BoardGame for Belligerants {
     fn to_move(&self) -> Option<usize> {
         match self.state {
-            State::Moving | State::Terms(_) => Some(self.mover),
-            State::EndDeclared | State::ArmisticeAsked => Some(1 - self.mover),
+            State::Moving => Some(self.mover),
+            State::Terms { asker, .. } => Some(asker),
+            State::ArmisticeAsked(asker) => Some(1 - asker),
+            State::EndDeclared => Some(1 - self.mover),
             State::Over(_) => None,
         }
     }
@@ -706,26 +733,29 @@ impl BoardGame for Belligerants {
                 Ok(played)
             }
             Line::Armistice => {
-                self.state = State::ArmisticeAsked;
+                self.state = State::ArmisticeAsked(side);
                 Ok(self.relay(format!(
                     "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
                 )))
             }
             Line::Terms(n) => {
-                self.state = State::Terms(n);
+                self.state = State::Terms {
+                    asker: 1 - side,
+                    indemnity: n,
+                };
                 Ok(self.relay(format!(
                     "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
                 )))
             }
             Line::Agree => {
                 let finish = match self.state {
-                    State::Terms(0) => Finish {
+                    State::Terms { indemnity: 0, .. } => Finish {
                         winners: Vec::new(),
                         summary: format!("armistice without indemnity between {me} and {other}: a draw"),
                     },
-                    State::Terms(n) => Finish {
+                    State::Terms { indemnity, .. } => Finish {
                         winners: vec![other.to_string()],
-                        summary: format!("armistice: {me} pays {other} an indemnity of {n} points"),
+                        summary: format!("armistice: {me} pays {other} an indemnity of {indemnity} points"),
                     },
                     _ => self.scored(),
                 };
@@ -736,7 +766,7 @@ impl BoardGame for Belligerants {
             Line::Refuse => {
                 let what = match self.state {
                     State::EndDeclared => "the end of the battle",
-                    State::ArmisticeAsked => "an armistice",
+                    State::ArmisticeAsked(_) => "an armistice",
                     _ => "the terms",
                 };
                 self.state = State::Moving;
@@ -762,8 +792,16 @@ impl BoardGame for Belligerants {
         let status = match &self.state {
             State::Moving => format!("{mover} to move, die {}", self.die),
             State::EndDeclared => format!("{mover} declared the end; {other} to AGREE or REFUSE"),
-            State::ArmisticeAsked => format!("{mover} asks for an armistice; {other} to name its TERMS or REFUSE"),
-            State::Terms(n) => format!("{other} asks an indemnity of {n} points; {mover} to AGREE or REFUSE"),
+            State::ArmisticeAsked(asker) => format!(
+                "{} asks for an armistice; {} to name its TERMS or REFUSE",
+                SIDES[*asker],
+                SIDES[1 - asker]
+            ),
+            State::Terms { asker, indemnity } => format!(
+                "{} asks an indemnity of {indemnity} points; {} to AGREE or REFUSE",
+                SIDES[1 - asker],
+                SIDES[*asker]
+            ),
             State::Over(finish) => format!("over: {}", finish.summary),
         };
         let mut out = format!("Les Belligérants, turn {}: {status}\n", self.turn);
@@ -792,6 +830,7 @@ mod tests {
 
     fn setup() -> Setup {
         Setup {
+            house_rules: Vec::new(),
             sides: SIDES.iter().map(|s| s.to_string()).collect(),
             options: Default::default(),
         }
@@ -1096,6 +1135,36 @@ mod tests {
                 ),
             })
         );
+    }
+
+    #[test]
+    fn either_side_may_ask_for_an_armistice_unless_the_house_rule_says_on_its_turn() {
+        // The text sets no moment: the player waiting may ask too.
+        let (mut game, _, mut dice) = new_game(Seed([3; 32]));
+        let a = game.to_move().unwrap();
+        let die = game.die;
+        assert!(game.out_of_turn(1 - a, "ARMISTICE"));
+        game.play(1 - a, "ARMISTICE", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(a), "the player to move names the terms");
+        game.play(a, "TERMS 800", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(1 - a));
+        game.play(1 - a, "REFUSE", &mut dice).unwrap();
+        // Hostilities resume: the player who was to move, with the same die.
+        assert_eq!((game.to_move(), game.die), (Some(a), die));
+        game.play(1 - a, "ARMISTICE", &mut dice).unwrap();
+        game.play(a, "TERMS 800", &mut dice).unwrap();
+        game.play(1 - a, "AGREE", &mut dice).unwrap();
+        assert_eq!(game.finish().unwrap().winners, vec![SIDES[a].to_string()]);
+
+        // armistice-on-own-turn: only the player to move.
+        let mut setup = setup();
+        setup.house_rules = vec!["armistice-on-own-turn".into()];
+        let mut dice = Dice::new(Seed([3; 32]));
+        let (mut game, _) = Belligerants::begin(&setup, &mut dice).unwrap();
+        assert!(!game.out_of_turn(1 - a, "ARMISTICE"));
+        let err = game.play(1 - a, "ARMISTICE", &mut dice).unwrap_err();
+        assert!(err.contains("house rule armistice-on-own-turn"), "{err}");
+        game.play(a, "ARMISTICE", &mut dice).unwrap();
     }
 
     #[test]

@@ -94,6 +94,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &[],
 };
 
 /// The notation, as sent to the players.
@@ -1033,6 +1034,7 @@ mod tests {
 
     fn setup(players: usize) -> Setup {
         Setup {
+            house_rules: Vec::new(),
             sides: sides(players).unwrap().into_iter().map(String::from).collect(),
             options: BTreeMap::new(),
         }

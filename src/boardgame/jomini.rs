@@ -70,6 +70,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &[],
 };
 
 const NOTATION: &str = "\
@@ -659,6 +660,7 @@ mod tests {
 
     fn setup(options: &[(&str, &str)]) -> Setup {
         Setup {
+            house_rules: Vec::new(),
             sides: SIDES.iter().map(|s| s.to_string()).collect(),
             options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         }
