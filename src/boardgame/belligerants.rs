@@ -473,7 +473,7 @@ impl Belligerants {
                 2 * COMBAT_PIECES
             ));
         }
-        for army in 0..2 {
+        for (army, name) in SIDES.iter().enumerate() {
             let enemy = 1 - army;
             let home = self.home[army].len();
             let taken = self.prisoners[enemy].len();
@@ -488,7 +488,7 @@ impl Belligerants {
                     "{}'s army has {COMBAT_PIECES} combat pieces, and the ledger would account for {least} of \
                      them (home {home}, prisoners of {} {taken}, even counting as enemy material every \
                      good-order piece a flat could cover); a piece home or prisoner is never recorded again",
-                    SIDES[army], SIDES[enemy]
+                    name, SIDES[enemy]
                 ));
             }
         }

@@ -14,6 +14,7 @@ pub mod belligerants;
 pub mod diabolik;
 pub mod diam;
 pub mod jomini;
+pub mod position;
 
 use crate::dice::Dice;
 use std::collections::BTreeMap;

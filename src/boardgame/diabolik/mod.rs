@@ -160,6 +160,7 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
+pub mod position;
 #[cfg(test)]
 mod tests;
 
