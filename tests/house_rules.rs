@@ -225,3 +225,24 @@ fn les_belligerants_refuses_a_record_beyond_the_pieces_of_the_game() {
         "{r}"
     );
 }
+
+#[test]
+fn every_house_rule_is_documented_in_the_readme_and_docs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let docs = std::fs::read_to_string(root.join("docs/house-rules.md")).unwrap();
+    for kind in arbitre::boardgame::KINDS {
+        for rule in kind.house_rules {
+            assert!(
+                readme.contains(&format!("`{}`", rule.name)),
+                "README.md lacks {}",
+                rule.name
+            );
+            assert!(
+                docs.contains(&format!("### `{}`", rule.name)),
+                "docs/house-rules.md lacks {}",
+                rule.name
+            );
+        }
+    }
+}
