@@ -230,6 +230,10 @@ pub fn status(game: &Game) -> Result<String, String> {
     w.key(0, "to_move", &to_move_name(g.as_ref(), &setup));
     w.key(0, "moves", &game.state.moves.len().to_string());
     w.key(0, "dice_words_drawn", &dice.words.to_string());
+    let rules: Vec<String> = house_rules(game)?.iter().map(|r| r.name.to_string()).collect();
+    if !rules.is_empty() {
+        w.flow_list(0, "house_rules", &rules);
+    }
     w.raw(0, "board: |");
     for l in g.board().lines() {
         w.raw(1, l);
