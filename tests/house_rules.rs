@@ -113,6 +113,8 @@ fn forgiving_first_acts_refuses_such_a_turn_instead() {
         game_yaml.contains("house_rules:\n- forgiving-first-acts"),
         "{game_yaml}"
     );
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("house_rules: [forgiving-first-acts]"), "{status}");
 
     let r = send(&dir, "South", "t1", "B2 turn NE");
     assert!(
