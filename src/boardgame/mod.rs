@@ -5,6 +5,11 @@
 //! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
 //! new module and one line in [`KINDS`].
 //!
+//! A game is played as its text says; each [`Kind`] lists the [`HouseRule`]s (named
+//! departures from the text) a players file may choose, and [`Setup::house_rules`] says
+//! which are in force. DIAM and Diabolik Fleet also read position files for
+//! `arbitre adjudicate` ([`position`]).
+//!
 //! A game's state is never stored: the game folder keeps the accepted moves, and the state
 //! is rebuilt by replaying them from the start with a fresh [`Dice`] on the game's seed. So
 //! a move must draw dice only once it is known to be legal, and the same moves on the same
