@@ -5,8 +5,8 @@
 //! the format.
 //!
 //! The keys common to both games are read here; each game reads its own (the board, the
-//! side to move) beside its rules: [`super::diam::from_position`],
-//! [`super::diabolik::position::from_position`].
+//! side to move) beside its rules: `diam::from_position`,
+//! `diabolik::position::from_position`.
 
 use super::{BoardGame, Finish};
 use crate::dice::{Dice, Seed};
