@@ -146,6 +146,11 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
         std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
     };
     let origin = if file == "-" { "<stdin>" } else { file.as_str() };
+    // DIAM and Diabolik Fleet positions are judged beside those games.
+    if let Some(judged) = arbitre::boardgame::position::adjudicate(&text, origin) {
+        print!("{}", judged.map_err(|e| e.to_string())?);
+        return Ok(());
+    }
     let map = Map::standard();
     let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
     let (outcome, divine) = arbitre::variant::adjudicate(map, &position);

@@ -28,16 +28,31 @@
 //!   until the opponent has moved. Material taken in good order (on a DEVIL) is no prisoner
 //!   and is not recorded. An ambulance is taken by no piece, so it cannot be recorded as a
 //!   prisoner.
+//! - The ledger never accounts for more pieces than the game has (« Quarante-deux pions »:
+//!   fifteen combat pieces a side and six flat ones each). Every combat piece is recorded
+//!   at most once, since a piece home « ne peut plus ressortir, ni être pris » and no rule
+//!   frees a prisoner: so at most 30 records in all. A record of a kind that is never
+//!   taken in good order (État-Major, Officier, Ambulance, Espion, Patrouille, Sentinelle,
+//!   Soldats) is of the army it names: `HOME` the writer's own, `CAPTURE` the enemy's. A
+//!   record of a good-order kind (Bombardier, Avion de chasse, D.C.A., Canon,
+//!   Mitrailleuse, Tank) may be of the other army: `HOME` of enemy material the writer
+//!   brought home under one of his six flats (the flat stays on a piece that cannot leave,
+//!   so at most six), `CAPTURE` of the writer's own material retaken on an ordinary point
+//!   (« Repris à la suite d'un point ordinaire il sera fait prisonnier »). A record is
+//!   refused, with the count that it breaks, when no such reading keeps both armies
+//!   within fifteen pieces.
 //! - The end: the battle ends when one player has every piece home or taken prisoner. The
 //!   player to move declares it with `END`; the other answers `AGREE` (the game ends and is
 //!   scored) or `REFUSE` (the battle goes on, the declarer still to move with the same die).
 //!   Each side scores the values of its pieces home counted double, plus the values of its
 //!   prisoners; the higher total wins, by the difference. Equal totals: the rules name no
 //!   winner, so it is a draw.
-//! - The armistice: the player to move may ask for one (`ARMISTICE`); the other names the
+//! - The armistice: the text sets no moment for it, so either player may ask for one
+//!   (`ARMISTICE`) at any time while the battle is under way, on his turn or not (with the
+//!   house rule `armistice-on-own-turn`, only the player to move may); the other names the
 //!   indemnity (`TERMS 2000`, in points) or refuses; the asker `AGREE`s (the game ends: the
 //!   one who named the terms wins, by the indemnity; terms of 0 are a draw) or `REFUSE`s
-//!   (hostilities resume, the asker still to move with the same die).
+//!   (hostilities resume: the player who was to move is to move, with the same die).
 //! - `RESIGN` (or `CONCEDE`), by either player at any time, gives the game to the other. The
 //!   rules have no resignation; a game by mail needs one.
 //!
@@ -66,7 +81,7 @@
 //!
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
-use super::{split_word, BoardGame, Finish, Kind, Played, Setup, Started};
+use super::{split_word, BoardGame, Finish, HouseRule, Kind, Played, Setup, Started};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -85,7 +100,15 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &HOUSE_RULES,
 };
+
+/// The departures from the text a game may choose.
+pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
+    name: "armistice-on-own-turn",
+    changes: "ARMISTICE: « a la faculté de demander un armistice », at no moment the text sets",
+    description: "only the player to move may ask for an armistice (by the text, either player may, at any time)",
+}];
 
 const NOTATION: &str = "\
 Les Belligérants: arbitre throws the die and keeps the turn and the score; it does not check moves.
@@ -241,6 +264,24 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// Material the DEVIL takes "en bon état" (bombardier, fighter, D.C.A., cannon, machine
+    /// gun, tank): the taker may turn it against its own army under one of his flat pieces.
+    pub fn good_order(self) -> bool {
+        matches!(
+            self,
+            Piece::Bombardier | Piece::Chasse | Piece::Dca | Piece::Canon | Piece::Mitrailleuse | Piece::Tank
+        )
+    }
+}
+
+/// The combat pieces of each army (« ses quinze pions de combat »).
+pub const COMBAT_PIECES: usize = 15;
+
+/// The flat pieces of each side (« les six pions plats »), laid on enemy material taken in
+/// good order; 2 × 15 + 2 × 6 = the game's « quarante-deux pions ».
+pub const FLATS: usize = 6;
+
 /// Lower case, accents dropped, letters and digits only: `État-Major` is `etatmajor`.
 fn fold(text: &str) -> String {
     text.chars()
@@ -330,10 +371,14 @@ enum State {
     Moving,
     /// The mover declared the end; the other is to AGREE or REFUSE.
     EndDeclared,
-    /// The mover asked for an armistice; the other is to name its TERMS or REFUSE.
-    ArmisticeAsked,
-    /// The other named an indemnity; the mover is to AGREE or REFUSE.
-    Terms(u32),
+    /// This side asked for an armistice; the other is to name its TERMS or REFUSE.
+    ArmisticeAsked(usize),
+    /// The side that asked for the armistice is offered these terms; it is to AGREE or
+    /// REFUSE.
+    Terms {
+        asker: usize,
+        indemnity: u32,
+    },
     Over(Finish),
 }
 
@@ -358,6 +403,8 @@ pub struct Belligerants {
     home: [Vec<Piece>; 2],
     /// Every accepted move, as the board lists them.
     log: Vec<String>,
+    /// The house rule `armistice-on-own-turn`: only the player to move may ask for one.
+    armistice_on_own_turn: bool,
 }
 
 impl Belligerants {
@@ -381,6 +428,7 @@ impl Belligerants {
             prisoners: [Vec::new(), Vec::new()],
             home: [Vec::new(), Vec::new()],
             log: Vec::new(),
+            armistice_on_own_turn: setup.house_rule("armistice-on-own-turn"),
         };
         let notes = vec![format!("{} begins (drawn by lot).", SIDES[first]), game.die_note()];
         Ok((game, notes))
@@ -402,6 +450,49 @@ impl Belligerants {
             Record::Capture => &self.prisoners[side],
             Record::Home => &self.home[side],
         }
+    }
+
+    /// Why the ledger accounts for more pieces than the game has, if it does.
+    ///
+    /// Each of the 30 combat pieces is recorded at most once: a piece home stays home and
+    /// cannot be taken (« Une fois rentré, un pion ne peut plus ressortir, ni être pris »),
+    /// and the rules free no prisoner. A record of a kind never taken in good order is of
+    /// the army it names (`HOME` the writer's, `CAPTURE` the enemy's). A record of a
+    /// good-order kind may be of the other army: a `HOME` of enemy material the writer used
+    /// under one of his flats (the flat stays on it, so at most [`FLATS`] of them), a
+    /// `CAPTURE` of the writer's own material retaken on an ordinary point (« Repris à la
+    /// suite d'un point ordinaire il sera fait prisonnier »). The ledger is refused only
+    /// when no such reading keeps both armies within fifteen pieces.
+    fn ledger_fault(&self) -> Option<String> {
+        let count = |pieces: &[Piece], good: bool| pieces.iter().filter(|p| p.good_order() == good).count();
+        let total: usize = (0..2).map(|s| self.home[s].len() + self.prisoners[s].len()).sum();
+        if total > 2 * COMBAT_PIECES {
+            return Some(format!(
+                "the ledger would hold {total} pieces home or prisoner, and the two armies have {} combat \
+                 pieces between them; a piece home or prisoner is never recorded again",
+                2 * COMBAT_PIECES
+            ));
+        }
+        for (army, name) in SIDES.iter().enumerate() {
+            let enemy = 1 - army;
+            let home = self.home[army].len();
+            let taken = self.prisoners[enemy].len();
+            // The fewest of this army's pieces the records can be: every good-order piece
+            // home that a flat could cover counted as enemy material, every good-order
+            // prisoner taken by this army's enemy counted as the enemy's own, retaken.
+            let least = count(&self.home[army], false)
+                + count(&self.home[army], true).saturating_sub(FLATS)
+                + count(&self.prisoners[enemy], false);
+            if least > COMBAT_PIECES {
+                return Some(format!(
+                    "{}'s army has {COMBAT_PIECES} combat pieces, and the ledger would account for {least} of \
+                     them (home {home}, prisoners of {} {taken}, even counting as enemy material every \
+                     good-order piece a flat could cover); a piece home or prisoner is never recorded again",
+                    name, SIDES[enemy]
+                ));
+            }
+        }
+        None
     }
 
     /// A side's total: its pieces home counted double, plus its prisoners.
@@ -461,23 +552,31 @@ impl Belligerants {
             (State::Moving, Line::Record(..) | Line::Cancel(..)) if side == self.mover || self.late == Some(side) => {
                 Ok(())
             }
+            // The text sets no moment for an armistice: either player, at any time.
+            (State::Moving, Line::Armistice) if side == self.mover || !self.armistice_on_own_turn => Ok(()),
+            (State::Moving, Line::Armistice) => Err(format!(
+                "it is {}'s move: under the house rule armistice-on-own-turn, only the player to move may ask for an armistice",
+                SIDES[self.mover]
+            )),
             (State::Moving, _) if side != self.mover => Err(format!("it is {}'s move", SIDES[self.mover])),
-            (State::Moving, Line::Move(_) | Line::End | Line::Armistice) => Ok(()),
+            (State::Moving, Line::Move(_) | Line::End) => Ok(()),
             (State::Moving, _) => Err(format!("{me} is to move: there is nothing to answer")),
             (State::EndDeclared, Line::Agree | Line::Refuse) if side == other => Ok(()),
             (State::EndDeclared, _) => Err(format!(
                 "{} declared the end of the battle: {} is to AGREE or REFUSE",
                 SIDES[self.mover], SIDES[other]
             )),
-            (State::ArmisticeAsked, Line::Terms(_) | Line::Refuse) if side == other => Ok(()),
-            (State::ArmisticeAsked, _) => Err(format!(
+            (State::ArmisticeAsked(asker), Line::Terms(_) | Line::Refuse) if side != *asker => Ok(()),
+            (State::ArmisticeAsked(asker), _) => Err(format!(
                 "{} asked for an armistice: {} is to name its TERMS (TERMS 2000) or REFUSE",
-                SIDES[self.mover], SIDES[other]
+                SIDES[*asker],
+                SIDES[1 - asker]
             )),
-            (State::Terms(_), Line::Agree | Line::Refuse) if side == self.mover => Ok(()),
-            (State::Terms(n), _) => Err(format!(
-                "{} asks an indemnity of {n} points: {} is to AGREE or REFUSE",
-                SIDES[other], SIDES[self.mover]
+            (State::Terms { asker, .. }, Line::Agree | Line::Refuse) if side == *asker => Ok(()),
+            (State::Terms { asker, indemnity }, _) => Err(format!(
+                "{} asks an indemnity of {indemnity} points: {} is to AGREE or REFUSE",
+                SIDES[1 - asker],
+                SIDES[*asker]
             )),
         }
     }
@@ -542,8 +641,10 @@ impl Belligerants {
 impl BoardGame for Belligerants {
     fn to_move(&self) -> Option<usize> {
         match self.state {
-            State::Moving | State::Terms(_) => Some(self.mover),
-            State::EndDeclared | State::ArmisticeAsked => Some(1 - self.mover),
+            State::Moving => Some(self.mover),
+            State::Terms { asker, .. } => Some(asker),
+            State::ArmisticeAsked(asker) => Some(1 - asker),
+            State::EndDeclared => Some(1 - self.mover),
             State::Over(_) => None,
         }
     }
@@ -567,6 +668,21 @@ impl BoardGame for Belligerants {
             Line::Record(record, piece) => {
                 if record == Record::Capture && piece == Piece::Ambulance {
                     return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
+                }
+                let mut after = self.clone();
+                match record {
+                    Record::Capture => after.prisoners[side].push(piece),
+                    Record::Home => after.home[side].push(piece),
+                }
+                if let Some(why) = after.ledger_fault() {
+                    return Err(format!(
+                        "{} {}: {why}; CANCEL a record made by mistake",
+                        match record {
+                            Record::Capture => "CAPTURE",
+                            Record::Home => "HOME",
+                        },
+                        piece.name()
+                    ));
                 }
                 let summary = match record {
                     Record::Capture => {
@@ -617,26 +733,29 @@ impl BoardGame for Belligerants {
                 Ok(played)
             }
             Line::Armistice => {
-                self.state = State::ArmisticeAsked;
+                self.state = State::ArmisticeAsked(side);
                 Ok(self.relay(format!(
                     "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
                 )))
             }
             Line::Terms(n) => {
-                self.state = State::Terms(n);
+                self.state = State::Terms {
+                    asker: 1 - side,
+                    indemnity: n,
+                };
                 Ok(self.relay(format!(
                     "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
                 )))
             }
             Line::Agree => {
                 let finish = match self.state {
-                    State::Terms(0) => Finish {
+                    State::Terms { indemnity: 0, .. } => Finish {
                         winners: Vec::new(),
                         summary: format!("armistice without indemnity between {me} and {other}: a draw"),
                     },
-                    State::Terms(n) => Finish {
+                    State::Terms { indemnity, .. } => Finish {
                         winners: vec![other.to_string()],
-                        summary: format!("armistice: {me} pays {other} an indemnity of {n} points"),
+                        summary: format!("armistice: {me} pays {other} an indemnity of {indemnity} points"),
                     },
                     _ => self.scored(),
                 };
@@ -647,7 +766,7 @@ impl BoardGame for Belligerants {
             Line::Refuse => {
                 let what = match self.state {
                     State::EndDeclared => "the end of the battle",
-                    State::ArmisticeAsked => "an armistice",
+                    State::ArmisticeAsked(_) => "an armistice",
                     _ => "the terms",
                 };
                 self.state = State::Moving;
@@ -673,8 +792,16 @@ impl BoardGame for Belligerants {
         let status = match &self.state {
             State::Moving => format!("{mover} to move, die {}", self.die),
             State::EndDeclared => format!("{mover} declared the end; {other} to AGREE or REFUSE"),
-            State::ArmisticeAsked => format!("{mover} asks for an armistice; {other} to name its TERMS or REFUSE"),
-            State::Terms(n) => format!("{other} asks an indemnity of {n} points; {mover} to AGREE or REFUSE"),
+            State::ArmisticeAsked(asker) => format!(
+                "{} asks for an armistice; {} to name its TERMS or REFUSE",
+                SIDES[*asker],
+                SIDES[1 - asker]
+            ),
+            State::Terms { asker, indemnity } => format!(
+                "{} asks an indemnity of {indemnity} points; {} to AGREE or REFUSE",
+                SIDES[1 - asker],
+                SIDES[*asker]
+            ),
             State::Over(finish) => format!("over: {}", finish.summary),
         };
         let mut out = format!("Les Belligérants, turn {}: {status}\n", self.turn);
@@ -703,6 +830,7 @@ mod tests {
 
     fn setup() -> Setup {
         Setup {
+            house_rules: Vec::new(),
             sides: SIDES.iter().map(|s| s.to_string()).collect(),
             options: Default::default(),
         }
@@ -908,6 +1036,55 @@ mod tests {
         assert!(game.play(a, "MOVE 1 x", &mut dice).is_err());
     }
 
+    /// Records `line` for `side` as if it were that side's move (records go on one's turn).
+    fn record(game: &mut Belligerants, dice: &mut Dice, side: usize, line: &str) -> Result<Played, String> {
+        game.mover = side;
+        game.play(side, line, dice)
+    }
+
+    #[test]
+    fn the_ledger_accounts_for_no_more_pieces_than_the_armies_have() {
+        let (mut game, _, mut dice) = new_game(Seed([6; 32]));
+        // Fifteen combat pieces a side: Yellow's fifteen soldiers home, then no sixteenth.
+        for _ in 0..COMBAT_PIECES {
+            record(&mut game, &mut dice, 0, "HOME Soldats").unwrap();
+        }
+        let before = game.clone();
+        let err = record(&mut game, &mut dice, 0, "HOME Soldats").unwrap_err();
+        assert!(
+            err.starts_with("HOME Soldats: Yellow's army has 15 combat pieces"),
+            "{err}"
+        );
+        assert!(err.contains("home 16, prisoners of Pink 0"), "{err}");
+        // Nor may Pink take one of them prisoner: a piece home cannot be taken.
+        let err = record(&mut game, &mut dice, 1, "CAPTURE Soldats").unwrap_err();
+        assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
+        assert_eq!(game.home, before.home);
+        assert_eq!(game.prisoners, before.prisoners);
+
+        // Enemy material taken in good order may go home under a flat: six flats a side.
+        for _ in 0..FLATS {
+            record(&mut game, &mut dice, 0, "HOME Tank").unwrap();
+        }
+        let err = record(&mut game, &mut dice, 0, "HOME Tank").unwrap_err();
+        assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
+        // A prisoner of a good-order kind may be Pink's own material retaken, but a soldier
+        // taken from Yellow cannot be.
+        record(&mut game, &mut dice, 1, "CAPTURE Canon").unwrap();
+        assert!(record(&mut game, &mut dice, 1, "CAPTURE Officier").is_err());
+
+        // 22 records so far; Pink's army can take 8 more, then the 31st is refused.
+        for _ in 0..8 {
+            record(&mut game, &mut dice, 1, "HOME Soldats").unwrap();
+        }
+        let err = record(&mut game, &mut dice, 1, "HOME Soldats").unwrap_err();
+        assert!(err.contains("31 pieces home or prisoner"), "{err}");
+        assert!(err.contains("30 combat pieces between them"), "{err}");
+        // A record struck out makes room again.
+        record(&mut game, &mut dice, 1, "CANCEL HOME Soldats").unwrap();
+        record(&mut game, &mut dice, 1, "HOME Soldats").unwrap();
+    }
+
     #[test]
     fn equal_totals_are_a_draw_and_a_refused_end_resumes_the_battle() {
         let (mut game, _, mut dice) = new_game(Seed([2; 32]));
@@ -958,6 +1135,36 @@ mod tests {
                 ),
             })
         );
+    }
+
+    #[test]
+    fn either_side_may_ask_for_an_armistice_unless_the_house_rule_says_on_its_turn() {
+        // The text sets no moment: the player waiting may ask too.
+        let (mut game, _, mut dice) = new_game(Seed([3; 32]));
+        let a = game.to_move().unwrap();
+        let die = game.die;
+        assert!(game.out_of_turn(1 - a, "ARMISTICE"));
+        game.play(1 - a, "ARMISTICE", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(a), "the player to move names the terms");
+        game.play(a, "TERMS 800", &mut dice).unwrap();
+        assert_eq!(game.to_move(), Some(1 - a));
+        game.play(1 - a, "REFUSE", &mut dice).unwrap();
+        // Hostilities resume: the player who was to move, with the same die.
+        assert_eq!((game.to_move(), game.die), (Some(a), die));
+        game.play(1 - a, "ARMISTICE", &mut dice).unwrap();
+        game.play(a, "TERMS 800", &mut dice).unwrap();
+        game.play(1 - a, "AGREE", &mut dice).unwrap();
+        assert_eq!(game.finish().unwrap().winners, vec![SIDES[a].to_string()]);
+
+        // armistice-on-own-turn: only the player to move.
+        let mut setup = setup();
+        setup.house_rules = vec!["armistice-on-own-turn".into()];
+        let mut dice = Dice::new(Seed([3; 32]));
+        let (mut game, _) = Belligerants::begin(&setup, &mut dice).unwrap();
+        assert!(!game.out_of_turn(1 - a, "ARMISTICE"));
+        let err = game.play(1 - a, "ARMISTICE", &mut dice).unwrap_err();
+        assert!(err.contains("house rule armistice-on-own-turn"), "{err}");
+        game.play(a, "ARMISTICE", &mut dice).unwrap();
     }
 
     #[test]

@@ -12,15 +12,18 @@
 //!   begins (a scenario would): Blue does, unless the players file's option `first: red`
 //!   says so. The turn number counts rounds: it goes up when the first player begins again.
 //! - Each player goes through four phases in order: command (`COMMAND <text>`: the troops
-//!   activated, an order of command), movement (`MOVE <text>`, as many lines as needed; an
-//!   order of manoeuvre), combat (`COMBAT <text>`: one line per combat, the target, the dice
+//!   activated, an order of command), movement (`MOVE <text>`, as many lines as needed, and
+//!   `MANOEUVRE <text>`, the order of manoeuvre, « un et un seul par tour »: a second one in
+//!   the same turn is refused), combat (`COMBAT <text>`: one line per combat, the target, the dice
 //!   announced, an order of attack) and end of turn (`END TURN`). Phases only go forward: a
 //!   player may skip one (moving nothing, fighting nothing), never go back to one, and `NEXT`
 //!   passes to the next phase; `NEXT` in the combat phase ends the turn.
 //! - `ROLL n` throws n combat dice (1 to 20), in one's combat phase. The attacked player may
 //!   also throw during the other's combat phase, out of turn: the rules have it give an
 //!   order of defence and return fire when supported, so `ROLL n` and `DEFEND <text>` are
-//!   accepted from it then, and only then. `ROLL n D6` throws n ordinary dice, which the
+//!   accepted from it then, and only then. `DEFEND` answers the last `COMBAT` announced,
+//!   once (« un ordre de défense et un seul par combat »): before any combat, or a second
+//!   time for the same combat, it is refused. `ROLL n D6` throws n ordinary dice, which the
 //!   rules use "for special uses": in any phase of one's own turn, or as the attacked side
 //!   during the other's combat phase.
 //! - `ELIMINATED <unit>` records an enemy unit eliminated by the writer (in any phase of its
@@ -67,6 +70,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &[],
 };
 
 const NOTATION: &str = "\
@@ -75,10 +79,11 @@ Sides: Blue and Red. Each turn goes command, movement, combat, end of turn; a ph
 never gone back to.
   COMMAND <text>     command phase: troops activated, order:   COMMAND activate 1st brigade, order: forced march
   MOVE <text>        movement phase (one line per move):       MOVE hussars C4 to D6
+  MANOEUVRE <text>   movement phase, your order of manoeuvre (one per turn): MANOEUVRE oblique march
   COMBAT <text>      combat phase (one line per combat):       COMBAT line infantry D6 fires on Red guns E7, 3 dice
   ROLL <n>           n combat dice, 1 to 20, in your combat:   ROLL 4
   ROLL <n> D6        n ordinary dice, 1 to 20:                 ROLL 1 D6
-  DEFEND <text>      the attacked side, during the other's combat: DEFEND order of defence, square
+  DEFEND <text>      the attacked side's order of defence, one per combat: DEFEND square
                      (it may also ROLL then, for its return fire)
   ELIMINATED <unit>  an enemy unit you eliminated:              ELIMINATED Red hussars
   NEXT               on to the next phase (after combat: end of turn)
@@ -183,6 +188,7 @@ enum DiceKind {
 enum Line {
     Command(String),
     Move(String),
+    Manoeuvre(String),
     Combat(String),
     Defend(String),
     Roll(u32, DiceKind),
@@ -216,6 +222,7 @@ impl Line {
         match word.as_str() {
             "COMMAND" => relayed(Line::Command, "activate 1st brigade"),
             "MOVE" => relayed(Line::Move, "hussars C4 to D6"),
+            "MANOEUVRE" | "MANŒUVRE" | "MANEUVER" => relayed(Line::Manoeuvre, "oblique march, 2 order tokens"),
             "COMBAT" => relayed(Line::Combat, "line infantry D6 fires on Red guns E7, 3 dice"),
             "DEFEND" => relayed(Line::Defend, "order of defence, square"),
             "ELIMINATED" => relayed(Line::Eliminated, "Red hussars"),
@@ -229,7 +236,7 @@ impl Line {
             "CONCEDE" | "RESIGN" => bare(Line::Concede),
             "" => Err("an empty line is no move".into()),
             _ => Err(format!(
-                "`{word}` is not a JOMINI command: COMMAND, MOVE, COMBAT, ROLL, DEFEND, ELIMINATED, NEXT, \
+                "`{word}` is not a JOMINI command: COMMAND, MOVE, MANOEUVRE, COMBAT, ROLL, DEFEND, ELIMINATED, NEXT, \
                  END TURN, VICTORY, AGREE, REFUSE, CONCEDE"
             )),
         }
@@ -287,6 +294,12 @@ pub struct Jomini {
     reached: Option<usize>,
     /// The last throw, as announced.
     last_roll: Option<String>,
+    /// The combats the active side has announced in this turn.
+    combats: usize,
+    /// The combat (its number in the turn) the attacked side gave its order of defence for.
+    defended: Option<usize>,
+    /// The active side gave its order of manoeuvre in this turn.
+    manoeuvred: bool,
     /// Every accepted line, as the board lists them.
     log: Vec<String>,
 }
@@ -327,6 +340,9 @@ impl Jomini {
             eliminated: [Vec::new(), Vec::new()],
             reached: None,
             last_roll: None,
+            combats: 0,
+            defended: None,
+            manoeuvred: false,
             log: Vec::new(),
         };
         let mut notes = vec![format!(
@@ -359,6 +375,14 @@ impl Jomini {
         };
         if side != self.active {
             return match command {
+                // « un ordre de défense et un seul par combat »
+                Line::Defend(_) if phase == Phase::Combat && self.combats == 0 => Err(format!(
+                    "{active} has announced no combat yet: an order of defence answers a COMBAT"
+                )),
+                Line::Defend(_) if phase == Phase::Combat && self.defended == Some(self.combats) => Err(format!(
+                    "{} has already given its order of defence for this combat: one order of defence per combat",
+                    SIDES[side]
+                )),
                 Line::Roll(..) | Line::Defend(_) | Line::Eliminated(_) if phase == Phase::Combat => Ok(()),
                 Line::Roll(..) | Line::Defend(_) => Err(format!(
                     "the attacked side rolls or defends during the other's combat phase; {active} is in its {} phase",
@@ -376,7 +400,11 @@ impl Jomini {
         };
         match command {
             Line::Command(_) if phase > Phase::Command => back(Phase::Command),
-            Line::Move(_) if phase > Phase::Movement => back(Phase::Movement),
+            Line::Move(_) | Line::Manoeuvre(_) if phase > Phase::Movement => back(Phase::Movement),
+            // « un ordre de manœuvre et un seul par tour »
+            Line::Manoeuvre(_) if self.manoeuvred => Err(format!(
+                "{active} has already given its order of manoeuvre in this turn: one order of manoeuvre per turn"
+            )),
             Line::Roll(_, DiceKind::Combat) if phase != Phase::Combat => Err(format!(
                 "combat dice are thrown in the combat phase, and {active} is in its {} phase: announce the combat with COMBAT <text> first",
                 phase.name()
@@ -447,6 +475,9 @@ impl Jomini {
             self.turn += 1;
         }
         self.state = State::Playing(Phase::Command);
+        self.combats = 0;
+        self.defended = None;
+        self.manoeuvred = false;
         format!("Turn {}: {}'s command phase.", self.turn, SIDES[self.active])
     }
 
@@ -493,11 +524,20 @@ impl BoardGame for Jomini {
                 self.state = State::Playing(Phase::Movement);
                 Ok(self.relay(format!("{me}, movement: {text}")))
             }
+            Line::Manoeuvre(text) => {
+                self.state = State::Playing(Phase::Movement);
+                self.manoeuvred = true;
+                Ok(self.relay(format!("{me}, order of manoeuvre: {text}")))
+            }
             Line::Combat(text) => {
                 self.state = State::Playing(Phase::Combat);
+                self.combats += 1;
                 Ok(self.relay(format!("{me}, combat: {text}")))
             }
-            Line::Defend(text) => Ok(self.relay(format!("{me}, defending: {text}"))),
+            Line::Defend(text) => {
+                self.defended = Some(self.combats);
+                Ok(self.relay(format!("{me}, defending: {text}")))
+            }
             Line::Roll(n, kind) => {
                 let summary = self.throw(side, n, kind, dice);
                 Ok(self.relay(summary))
@@ -620,6 +660,7 @@ mod tests {
 
     fn setup(options: &[(&str, &str)]) -> Setup {
         Setup {
+            house_rules: Vec::new(),
             sides: SIDES.iter().map(|s| s.to_string()).collect(),
             options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         }
@@ -813,6 +854,49 @@ mod tests {
         assert_eq!(game.to_move(), Some(BLUE), "the defender's roll does not take the turn");
         play(&mut game, &mut dice, BLUE, &["END TURN"]);
         assert!(!game.out_of_turn(BLUE, "ROLL 2"), "Red is in its command phase");
+    }
+
+    #[test]
+    fn one_order_of_defence_per_combat_and_one_of_manoeuvre_per_turn() {
+        let (mut game, mut dice) = new_game(&[]);
+        play(
+            &mut game,
+            &mut dice,
+            BLUE,
+            &["MANOEUVRE oblique march", "MOVE hussars C4 to D6"],
+        );
+        let err = refused(&mut game, &mut dice, BLUE, "MANOEUVRE forced march");
+        assert!(err.contains("one order of manoeuvre per turn"), "{err}");
+        play(&mut game, &mut dice, BLUE, &["NEXT"]);
+        // No combat announced yet: nothing to defend against.
+        let err = refused(&mut game, &mut dice, RED, "DEFEND square");
+        assert!(err.contains("announced no combat yet"), "{err}");
+        play(
+            &mut game,
+            &mut dice,
+            BLUE,
+            &["COMBAT hussars charge Red infantry E7, 3 dice"],
+        );
+        play(&mut game, &mut dice, RED, &["DEFEND square"]);
+        assert!(!game.out_of_turn(RED, "DEFEND square again"));
+        let err = refused(&mut game, &mut dice, RED, "DEFEND square again");
+        assert!(err.contains("one order of defence per combat"), "{err}");
+        // A new combat, a new order of defence.
+        play(
+            &mut game,
+            &mut dice,
+            BLUE,
+            &["ROLL 3", "COMBAT guns fire on Red infantry E8, 2 dice"],
+        );
+        play(&mut game, &mut dice, RED, &["DEFEND counter-battery"]);
+        play(&mut game, &mut dice, BLUE, &["END TURN"]);
+        // Red's turn: its own order of manoeuvre is due afresh.
+        play(&mut game, &mut dice, RED, &["MANOEUVRE wheel left"]);
+        assert!(
+            game.board().contains("Red, order of manoeuvre: wheel left"),
+            "{}",
+            game.board()
+        );
     }
 
     #[test]

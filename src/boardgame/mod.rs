@@ -5,6 +5,11 @@
 //! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
 //! new module and one line in [`KINDS`].
 //!
+//! A game is played as its text says; each [`Kind`] lists the [`HouseRule`]s (named
+//! departures from the text) a players file may choose, and [`Setup::house_rules`] says
+//! which are in force. DIAM and Diabolik Fleet also read position files for
+//! `arbitre adjudicate` ([`position`]).
+//!
 //! A game's state is never stored: the game folder keeps the accepted moves, and the state
 //! is rebuilt by replaying them from the start with a fresh [`Dice`] on the game's seed. So
 //! a move must draw dice only once it is known to be legal, and the same moves on the same
@@ -14,6 +19,7 @@ pub mod belligerants;
 pub mod diabolik;
 pub mod diam;
 pub mod jomini;
+pub mod position;
 
 use crate::dice::Dice;
 use std::collections::BTreeMap;
@@ -25,6 +31,64 @@ pub struct Setup {
     pub sides: Vec<String>,
     /// The players file's `options:` (e.g. `cannonballs: "4"`), keys in lower case.
     pub options: BTreeMap<String, String>,
+    /// The players file's `house_rules:`, each a name from [`Kind::house_rules`]. Without
+    /// one, the game is played exactly as its text says.
+    pub house_rules: Vec<String>,
+}
+
+impl Setup {
+    /// Is the house rule `name` in force?
+    pub fn house_rule(&self, name: &str) -> bool {
+        self.house_rules.iter().any(|r| r == name)
+    }
+}
+
+/// A named departure from a game's text, which the players may choose in the players
+/// file's `house_rules:`. docs/house-rules.md lists them all, with why a referee may want
+/// each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HouseRule {
+    /// The name written in `house_rules:` (`forgiving-first-acts`).
+    pub name: &'static str,
+    /// The rule of the text it changes.
+    pub changes: &'static str,
+    /// What it does instead, in one line (shown in the welcome and by HELP).
+    pub description: &'static str,
+}
+
+/// The house rules a game of `variant` knows: none for Diplomacy and its variant.
+pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
+    kind(variant).map(|k| k.house_rules).unwrap_or(&[])
+}
+
+/// The house rules named, checked against those of `variant`, in the order written; an
+/// error names the first unknown or repeated one and the ones that exist.
+pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, String> {
+    let known = known_house_rules(variant);
+    let title = match kind(variant) {
+        Some(k) => k.title,
+        None if variant == "diable-et-bon-dieu" => "Diable et Bon Dieu",
+        None => "Diplomacy",
+    };
+    let mut rules: Vec<&'static HouseRule> = Vec::new();
+    for name in names {
+        let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
+            return Err(if known.is_empty() {
+                format!("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")
+            } else {
+                let names: Vec<&str> = known.iter().map(|r| r.name).collect();
+                format!(
+                    "`{name}` is not a house rule of {title}: its house rules are {}",
+                    names.join(", ")
+                )
+            });
+        };
+        if rules.contains(&rule) {
+            return Err(format!("`{name}` is listed twice"));
+        }
+        rules.push(rule);
+    }
+    Ok(rules)
 }
 
 /// A move accepted.
@@ -82,6 +146,8 @@ pub struct Kind {
     pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
+    /// The departures from the text the players may choose (`house_rules:`).
+    pub house_rules: &'static [HouseRule],
 }
 
 /// Every board game arbitre runs.

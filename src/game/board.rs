@@ -6,7 +6,7 @@
 use super::commands::{Command, LineError, Numbered};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game};
-use crate::boardgame::{self, BoardGame, Kind, Setup};
+use crate::boardgame::{self, BoardGame, HouseRule, Kind, Setup};
 use crate::dice::Dice;
 use crate::report::Letter;
 
@@ -17,9 +17,16 @@ fn kind(game: &Game) -> Result<&'static Kind, String> {
 fn setup(game: &Game) -> Result<Setup, String> {
     let sides = (kind(game)?.sides)(game.config.players.len())?;
     Ok(Setup {
+        house_rules: game.config.house_rules.clone(),
         sides: sides.iter().map(|s| s.to_string()).collect(),
         options: game.config.options.clone(),
     })
+}
+
+/// The house rules in force in this game, as the players file chose them: what the
+/// welcome lists, and what HELP is to list.
+pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, String> {
+    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules)
 }
 
 /// The game now, by replaying its moves on the seed; and the dice where they stand.
@@ -53,6 +60,10 @@ pub fn start(game: &mut Game) -> Result<Effects, String> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let (g, notes) = (kind.start)(&setup, &mut dice)?;
+    let rules: Vec<String> = house_rules(game)?
+        .iter()
+        .map(|r| format!("{}: {}", r.name, r.description))
+        .collect();
     game.state.phase = "play".into();
     let mut fx = Effects::default();
     for role in game.roles() {
@@ -61,6 +72,7 @@ pub fn start(game: &mut Game) -> Result<Effects, String> {
         c.insert("sides", &setup.sides.join(", "));
         c.insert("notation", kind.notation);
         c.insert("notes", &notes);
+        c.insert("house_rules", &rules);
         c.insert("board", &g.board());
         c.insert("to_move", &to_move_name(g.as_ref(), &setup));
         fx.letters.push(game.letter(
@@ -218,6 +230,10 @@ pub fn status(game: &Game) -> Result<String, String> {
     w.key(0, "to_move", &to_move_name(g.as_ref(), &setup));
     w.key(0, "moves", &game.state.moves.len().to_string());
     w.key(0, "dice_words_drawn", &dice.words.to_string());
+    let rules: Vec<String> = house_rules(game)?.iter().map(|r| r.name.to_string()).collect();
+    if !rules.is_empty() {
+        w.flow_list(0, "house_rules", &rules);
+    }
     w.raw(0, "board: |");
     for l in g.board().lines() {
         w.raw(1, l);

@@ -74,6 +74,9 @@ pub struct PlayersFile {
     /// Options of the board games (`cannonballs: 4`).
     #[serde(default)]
     pub options: BTreeMap<String, serde_yaml::Value>,
+    /// Named departures from the game's text (`[forgiving-first-acts]`); none by default.
+    #[serde(default)]
+    pub house_rules: Vec<String>,
 }
 
 fn standard() -> String {
@@ -348,10 +351,19 @@ impl PlayersFile {
                 ));
             }
         }
+        if let Err(e) = crate::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
+            let name = self.house_rules.iter().find(|n| e.contains(&format!("`{n}`"))).cloned();
+            return Err(err(
+                "house_rules",
+                name.as_deref().unwrap_or(""),
+                format!("house_rules: {e}"),
+            ));
+        }
         if let Some(kind) = crate::boardgame::kind(&self.variant) {
             // The game checks its own options when it starts: start one now, on any seed,
             // so that a mistake is named here with its line rather than by `Game::create`.
             let setup = crate::boardgame::Setup {
+                house_rules: self.house_rules.clone(),
                 sides: (kind.sides)(self.players.len())
                     .unwrap_or_default()
                     .iter()

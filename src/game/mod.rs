@@ -181,6 +181,7 @@ impl Game {
             seed: seed.to_hex(),
             commitment: commitment(seed),
             options: file.options_text(),
+            house_rules: file.house_rules.iter().map(|r| r.trim().to_string()).collect(),
             players,
         };
         let mut game = Game {

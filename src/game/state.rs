@@ -32,6 +32,9 @@ pub struct GameConfig {
     /// The board games' options (`cannonballs: "4"`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub options: BTreeMap<String, String>,
+    /// The house rules chosen (board games): named departures from the game's text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
     pub players: Vec<Player>,
 }
 

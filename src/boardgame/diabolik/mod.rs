@@ -109,9 +109,13 @@
 //! - **Move costs.** The damaged cost table reads "2 si navire voisin sur sa case de départ
 //!   à 1 ou + navire adverses": the move costs 2 when the ship has an enemy neighbour on
 //!   the square it leaves; where it arrives does not matter.
-//! - **First two acts.** "sinon l'adversaire est vainqueur": a turn written without a move
-//!   in act 1 or 2 is refused (a slip of the pen should not lose a game by mail); the loss
-//!   is applied when a player has no legal turn at all, checked as his turn begins. A
+//! - **First two acts.** "sinon l'adversaire est vainqueur": as the text says, a turn
+//!   whose first two acts are legal but move no ship loses the game (with several players,
+//!   the fleet is eliminated, as rule 3° does to one that cannot move in its first two
+//!   acts). With the house rule `forgiving-first-acts` such a turn is refused instead and
+//!   may be written again, so that a slip of the pen does not lose a game by mail. Either
+//!   way the loss is also applied when a player has no legal turn at all, checked as his
+//!   turn begins. A
 //!   player who can move but could only end with ships in file is blocked too: no turn
 //!   "as the rule requires" is open to him. The referee finds out by trying every series
 //!   of acts the budget allows (each position once; sinkings, free and never harmful to
@@ -156,11 +160,12 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
+pub mod position;
 #[cfg(test)]
 mod tests;
 
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
-use super::{BoardGame, Finish, Kind, Played, Setup};
+use super::{BoardGame, Finish, HouseRule, Kind, Played, Setup};
 use crate::dice::Dice;
 use std::collections::{BTreeMap, HashSet};
 
@@ -170,7 +175,17 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    house_rules: &HOUSE_RULES,
 };
+
+/// The departures from the text a game may choose.
+pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
+    name: "forgiving-first-acts",
+    changes: "« Il faut déplacer au moins 1 quelconque de ses navires à son 1° ou son 2° acte de jeu : \
+              sinon l'adversaire est vainqueur »",
+    description: "a turn that moves no ship in its first or second act is refused and may be written again, \
+                  instead of losing the game",
+}];
 
 /// Sent with the welcome and with every refusal.
 pub const NOTATION: &str = "\
@@ -219,7 +234,8 @@ fn start(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<Stri
     let mut notes = Vec::new();
     let first = dice.below(expected.len() as u32) as usize;
     notes.push(format!("{} moves first (drawn by lot).", expected[first]));
-    let game = Diabolik::new(setup.sides.len(), first, &setup.options, &mut notes)?;
+    let mut game = Diabolik::new(setup.sides.len(), first, &setup.options, &mut notes)?;
+    game.rules.forgiving_first_acts = setup.house_rule("forgiving-first-acts");
     Ok((Box::new(game), notes))
 }
 
@@ -293,6 +309,9 @@ struct Rules {
     turns: Option<u32>,
     choose_headings: bool,
     joint_sinking: bool,
+    /// The house rule `forgiving-first-acts`: a turn without a move in its first two acts
+    /// is refused rather than lost.
+    forgiving_first_acts: bool,
 }
 
 impl Rules {
@@ -353,6 +372,7 @@ impl Rules {
             },
             choose_headings,
             joint_sinking,
+            forgiving_first_acts: false,
         })
     }
 }
@@ -1209,6 +1229,9 @@ impl Diabolik {
         let mut notes = Vec::new();
         for (n, (written, act)) in acts.iter().enumerate() {
             if !t.moved && t.acts >= 2 {
+                if !self.rules.forgiving_first_acts {
+                    return Ok(self.lose_first_acts(side, &texts));
+                }
                 return Err(format!(
                     "act {} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act",
                     n + 1
@@ -1221,6 +1244,9 @@ impl Diabolik {
             notes.extend(done.notes);
         }
         if !t.moved {
+            if !self.rules.forgiving_first_acts {
+                return Ok(self.lose_first_acts(side, &texts));
+            }
             return Err("the turn moves no ship: a ship must move in act 1 or 2".into());
         }
         let files = next.files(side);
@@ -1244,6 +1270,37 @@ impl Diabolik {
         next.after_turn(side, bonus, t.sank > 0, &mut notes);
         *self = next;
         Ok(Played { summary, notes })
+    }
+
+    /// « sinon l'adversaire est vainqueur »: `side` wrote a turn whose first two acts (legal,
+    /// done as `acts`) move no ship. In a duel the other side wins; with several players the
+    /// fleet is eliminated, as one that cannot move in its first two acts (rule 3° of the
+    /// variant). The acts themselves are void.
+    fn lose_first_acts(&mut self, side: usize, acts: &[String]) -> Played {
+        let name = self.fleets[side].name;
+        let why = format!("moved no ship in its first or second act ({})", acts.join(", "));
+        let mut notes = Vec::new();
+        self.withdraw_stops(&mut notes);
+        if self.two_players() {
+            let winner = self.fleets[1 - side].name;
+            let finish = Finish {
+                winners: vec![winner.to_string()],
+                summary: format!("{name} {why}: {winner} wins."),
+            };
+            self.end(finish, &mut notes);
+        } else {
+            notes.push(self.eliminate(side, &why));
+            if let Some(finish) = self.last_fleet() {
+                self.end(finish, &mut notes);
+            } else {
+                let next = self.next_side(side);
+                self.begin_turn(next, &mut notes);
+            }
+        }
+        Played {
+            summary: format!("{name} {why}"),
+            notes,
+        }
     }
 
     fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, String> {

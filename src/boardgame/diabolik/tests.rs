@@ -160,12 +160,66 @@ fn sinking_needs_a_move_earlier_in_the_turn_and_one_is_enough() {
 
 #[test]
 fn a_ship_must_move_in_the_first_or_the_second_act() {
+    // « sinon l'adversaire est vainqueur »: as written, such a turn loses the game.
     let ships = ["A2 sN", "C2 sN", "H7 nS"];
     ok(&mut duel(&ships), 0, "A2 turn NE; A2-B3");
-    let e = refused(&mut duel(&ships), 0, "A2 turn NE; C2 turn NW; A2-B3");
+    for (turn, acts) in [
+        ("A2 turn NE; C2 turn NW; A2-B3", "A2 turns NE, C2 turns NW"),
+        ("A2 turn NE", "A2 turns NE"),
+    ] {
+        let mut game = duel(&ships);
+        let played = ok(&mut game, 0, turn);
+        assert_eq!(
+            played.summary,
+            format!("South moved no ship in its first or second act ({acts})")
+        );
+        let finish = game.finish().expect("the game is over");
+        assert_eq!(finish.winners, vec!["North".to_string()]);
+        assert_eq!(
+            finish.summary,
+            format!("South moved no ship in its first or second act ({acts}): North wins.")
+        );
+        // The acts are void: the board is as it was.
+        assert!(game
+            .at(Sq::parse("A2").unwrap())
+            .is_some_and(|s| s.facing == Dir::parse("N").unwrap()));
+    }
+    // An illegal act among the first two is refused as usual, not a loss.
+    let e = refused(&mut duel(&ships), 0, "A2 turn N; A2-A3");
+    assert!(e.starts_with("act 1 `A2 turn N`"), "{e}");
+
+    // With the house rule forgiving-first-acts, the turn is refused and may be rewritten.
+    let forgiving = || {
+        let mut game = duel(&ships);
+        game.rules.forgiving_first_acts = true;
+        game
+    };
+    let e = refused(&mut forgiving(), 0, "A2 turn NE; C2 turn NW; A2-B3");
     assert!(e.starts_with("act 3 `A2-B3`: no ship moved in acts 1 and 2"), "{e}");
-    let e = refused(&mut duel(&ships), 0, "A2 turn NE");
+    let e = refused(&mut forgiving(), 0, "A2 turn NE");
     assert_eq!(e, "the turn moves no ship: a ship must move in act 1 or 2");
+}
+
+#[test]
+fn with_several_players_a_turn_without_a_move_in_its_first_two_acts_eliminates_the_fleet() {
+    let mut game = position(
+        3,
+        &[],
+        0,
+        &[
+            "A2 sN", "C2 sN", "E2 sN", "B6 wE", "B7 wE", "B8 wE", "F11 nS", "G11 nS", "H11 nS",
+        ],
+    );
+    let played = ok(&mut game, 0, "A2 turn NE; C2 turn NW");
+    assert!(
+        played.notes[0]
+            .starts_with("South moved no ship in its first or second act (A2 turns NE, C2 turns NW) and is eliminated"),
+        "{:?}",
+        played.notes
+    );
+    assert_eq!(game.afloat(0), 0);
+    assert_eq!(game.to_move(), Some(1), "West plays next");
+    assert!(game.finish().is_none());
 }
 
 #[test]
@@ -423,6 +477,7 @@ fn a_request_to_stop_lapses_when_a_turn_is_played() {
 #[test]
 fn the_agreed_number_of_turns_stops_the_game() {
     let setup = Setup {
+        house_rules: Vec::new(),
         sides: vec!["South".into(), "North".into()],
         options: [
             ("turns".to_string(), "1".to_string()),
@@ -607,6 +662,7 @@ fn unreadable_or_impossible_notation_gets_a_clear_error() {
 #[test]
 fn headings_are_chosen_in_seat_order_before_the_first_turn() {
     let setup = Setup {
+        house_rules: Vec::new(),
         sides: vec!["South".into(), "North".into()],
         options: BTreeMap::new(),
     };
@@ -655,6 +711,7 @@ fn the_game_is_registered_and_checks_its_options() {
     assert_eq!(k.title, "Diabolik Fleet");
     assert!(k.notation.contains("B2-B3; B3 turn NE"));
     let setup = |sides: &[&str], options: &[(&str, &str)]| Setup {
+        house_rules: Vec::new(),
         sides: sides.iter().map(|s| s.to_string()).collect(),
         options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
     };
@@ -723,6 +780,7 @@ fn game_turns() -> Vec<(usize, &'static str)> {
 
 fn game_setup() -> Setup {
     Setup {
+        house_rules: Vec::new(),
         sides: vec!["South".into(), "North".into()],
         options: [("arrivals".to_string(), "2".to_string())].into(),
     }
@@ -837,6 +895,7 @@ fn the_first_player_is_drawn_by_lot() {
     for players in [2, 3, 4] {
         let names = sides(players).unwrap();
         let setup = Setup {
+            house_rules: Vec::new(),
             sides: names.iter().map(|s| s.to_string()).collect(),
             options: BTreeMap::new(),
         };
