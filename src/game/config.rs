@@ -261,6 +261,41 @@ impl PlayersFile {
             Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed", "", format!("seed: {e}")))?),
             None => None,
         };
+        // A line break in a name or an address would write headers of its own into every
+        // message (`Bcc:` to a stranger); other control characters have no place there either.
+        let people = std::iter::once(("referee", None, &self.referee.name, &self.referee.email)).chain(
+            self.players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| ("players", Some((i, p)), &p.name, &p.email)),
+        );
+        for (key, player, name, email) in people {
+            for (field, value) in [("name", name), ("email", email)] {
+                let Some(bad) = value.chars().find(|c| c.is_control()) else {
+                    continue;
+                };
+                let clean = |v: &str| !v.is_empty() && !v.contains(|c: char| c.is_control());
+                let before: &str = value.split(|c: char| c.is_control()).next().unwrap_or_default();
+                let needle = [before, email.as_str(), name.as_str()]
+                    .into_iter()
+                    .find(|v| clean(v) && v.len() > 1)
+                    .or(player.map(|(_, p)| p.role.as_str()))
+                    .unwrap_or_default();
+                let whose = match player {
+                    Some((i, _)) => format!("players: player {}", i + 1),
+                    None => "referee".to_string(),
+                };
+                return Err(err(
+                    key,
+                    needle,
+                    format!(
+                        "{whose}: the {field} {value:?} holds a control character ({}): \
+                         write it on one line, without line breaks or tabs",
+                        control_name(bad)
+                    ),
+                ));
+            }
+        }
         if !valid_email(&self.referee.email) {
             return Err(err(
                 "referee",
@@ -392,6 +427,17 @@ impl PlayersFile {
     }
 }
 
+/// How a control character is called in an error message.
+fn control_name(c: char) -> String {
+    match c {
+        '\r' => "CR, a carriage return".into(),
+        '\n' => "LF, a line feed".into(),
+        '\0' => "NUL".into(),
+        '\t' => "a tab".into(),
+        c => format!("U+{:04X}", c as u32),
+    }
+}
+
 fn valid_email(e: &str) -> bool {
     let Some((local, domain)) = e.split_once('@') else {
         return false;
@@ -488,6 +534,46 @@ players:
             let e = check(&jomini.replace(bad, says)).unwrap_err();
             assert_eq!((e.origin.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
             assert!(e.message.starts_with("options: "), "{e}");
+        }
+    }
+
+    #[test]
+    fn control_characters_in_names_and_addresses_are_refused_with_their_line() {
+        let cases = [
+            (
+                "{name: B, email: b@example.org",
+                "{name: \"B\\r\\nBcc: x@evil.example\", email: b@example.org",
+                9,
+                "CR",
+            ),
+            (
+                "{name: C, email: c@example.org",
+                "{name: C, email: \"c@example.org\\n\"",
+                10,
+                "LF",
+            ),
+            (
+                "{name: D, email: d@example.org",
+                "{name: \"\\0\", email: d@example.org",
+                11,
+                "NUL",
+            ),
+            (
+                "{name: Arbitre, email:",
+                "{name: \"Arbitre\\x1b[2J\", email:",
+                3,
+                "U+001B",
+            ),
+        ];
+        for (good, bad, line, says) in cases {
+            let text = GOOD.replace(good, bad);
+            assert_ne!(text, GOOD);
+            let e = check(&text).unwrap_err();
+            assert_eq!(e.line, Some(line), "{bad}: {e}");
+            assert!(
+                e.message.contains("control character") && e.message.contains(says),
+                "{e}"
+            );
         }
     }
 
