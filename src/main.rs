@@ -24,6 +24,8 @@ usage:
                                            deliver the outboxes; sent messages go to sent/,
                                            refused ones to failed/ (4xx: retried for 3 days)
   arbitre status DIR                       the referee's view of a game, as YAML
+  arbitre password                         read a password on standard input and print its
+                                           hash, for `password_hash:` in a players file
   arbitre adjudicate POSITION.yaml         resolve one phase and print the result as YAML
                                            (`-` reads the position from standard input)
   arbitre help                             this text
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some("process") => process(rest).map_err(Failure::from),
         Some("send") => send(rest).map_err(Failure::from),
         Some("status") => status(rest).map_err(Failure::from),
+        Some("password") => password(rest).map_err(Failure::from),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             Ok(())
@@ -447,5 +450,24 @@ fn status(args: &[String]) -> Result<(), String> {
         diplomacy::status(&g)?
     };
     print!("{text}{}", delivery_status(Path::new(dir))?);
+    Ok(())
+}
+
+/// `arbitre password`: the Argon2id hash of the password read on standard input (its first
+/// line, without the line end), for a players file that should not hold the password.
+fn password(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err("usage: arbitre password (the password is read on standard input)".into());
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .map_err(|e| format!("standard input: {e}"))?;
+    let line = text.lines().next().unwrap_or_default();
+    if line.trim().is_empty() {
+        return Err("no password on standard input: write it there, e.g. `arbitre password < file`".into());
+    }
+    let hash = arbitre::game::config::hash_password(line, &arbitre::game::config::new_salt());
+    println!("{hash}");
     Ok(())
 }

@@ -175,15 +175,14 @@ impl Game {
         let players = file
             .players
             .iter()
-            .map(|p| {
-                let mut salt = [0u8; 16];
-                rand::fill(&mut salt);
-                Player {
-                    name: p.name.clone(),
-                    email: p.email.clone(),
-                    role: canonical_role(&file.variant, &p.role, file.players.len()),
-                    password_hash: hash_password(&p.password, &salt),
-                }
+            .map(|p| Player {
+                name: p.name.clone(),
+                email: p.email.clone(),
+                role: canonical_role(&file.variant, &p.role, file.players.len()),
+                password_hash: match &p.password_hash {
+                    Some(hash) => hash.clone(),
+                    None => hash_password(&p.password, &config::new_salt()),
+                },
             })
             .collect();
         let config = GameConfig {
@@ -558,6 +557,16 @@ impl Game {
                 fx,
             );
             return None;
+        }
+        if config::needs_upgrade(&player.password_hash) {
+            // An older hash: Argon2id from now on.
+            let hash = hash_password(password, &config::new_salt());
+            if let Err(e) = config::store_password_hash(&self.dir, &player.role, &hash) {
+                fx.log.push(format!(
+                    "{stem}: the password hash of {} was not upgraded: {e}",
+                    player.role
+                ));
+            }
         }
         Some(player.role.clone())
     }
