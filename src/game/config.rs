@@ -425,14 +425,16 @@ impl PlayersFile {
                         format!("players: {}: give password or password_hash, not both", p.name),
                     ))
                 }
-                Some(hash) if !is_password_hash(hash) => return Err(err(
-                    "players",
-                    &p.email,
-                    format!(
+                Some(hash) if !is_password_hash(hash) => {
+                    return Err(err(
+                        "players",
+                        &p.email,
+                        format!(
                         "players: {}: password_hash is not a hash this program reads; make one with `arbitre password`",
                         p.name
                     ),
-                )),
+                    ))
+                }
                 Some(_) => {}
             }
             let email = p.email.to_lowercase();

@@ -444,7 +444,7 @@ pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Ut
         };
         let name = file_name(&path);
         let digest = crate::dice::hex(&Sha256::digest(&bytes));
-        if run.journal.contains(&(name.clone(), digest.clone())) {
+        if run.journal.iter().any(|(n, d, _)| *n == name && *d == digest) {
             // Delivered by a run that could not move it (or crashed first): only move it.
             run.move_to_sent(path);
             continue;
@@ -520,8 +520,9 @@ pub struct Retry {
 struct Run {
     dir: PathBuf,
     now: DateTime<Utc>,
-    /// (file name, SHA-256) of every message delivered but perhaps not yet moved.
-    journal: Vec<(String, String)>,
+    /// (file name, SHA-256, the line as written) of every message the journal says was
+    /// delivered: some may not be moved yet.
+    journal: Vec<(String, String, String)>,
     retries: BTreeMap<String, Retry>,
     retries_changed: bool,
     report: SendReport,
@@ -536,7 +537,7 @@ impl Run {
                 .filter_map(|line| {
                     let mut fields = line.splitn(3, ' ');
                     let (_time, digest, name) = (fields.next()?, fields.next()?, fields.next()?);
-                    Some((name.to_string(), digest.to_string()))
+                    Some((name.to_string(), digest.to_string(), line.to_string()))
                 })
                 .collect(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
@@ -557,10 +558,10 @@ impl Run {
     fn record(&mut self, message: &Outgoing) -> io::Result<()> {
         use std::io::Write as _;
         let mut file = store::open_private(&self.dir.join(JOURNAL), true)?;
-        let time = self.now.format("%Y-%m-%dT%H:%M:%SZ");
-        file.write_all(format!("{time} {} {}\n", message.digest, message.name).as_bytes())?;
+        let line = format!("{} {} {}", stamp(self.now), message.digest, message.name);
+        file.write_all(format!("{line}\n").as_bytes())?;
         file.sync_data()?;
-        self.journal.push((message.name.clone(), message.digest.clone()));
+        self.journal.push((message.name.clone(), message.digest.clone(), line));
         store::crash_point();
         Ok(())
     }
@@ -650,17 +651,15 @@ impl Run {
     fn finish(mut self) -> Result<SendReport, String> {
         let outbox = self.dir.join("outbox");
         // The journal keeps only what is still in the outbox.
-        let left: Vec<&(String, String)> = self
+        let left: Vec<&str> = self
             .journal
             .iter()
-            .filter(|(name, _)| outbox.join(name).exists())
+            .filter(|(name, _, _)| outbox.join(name).exists())
+            .map(|(_, _, line)| line.as_str())
             .collect();
         let journal_path = self.dir.join(JOURNAL);
         if left.len() < self.journal.len() {
-            let text: String = left
-                .iter()
-                .map(|(name, digest)| format!("{} {digest} {name}\n", self.now.format("%Y-%m-%dT%H:%M:%SZ")))
-                .collect();
+            let text: String = left.iter().map(|line| format!("{line}\n")).collect();
             let written = if text.is_empty() {
                 fs::remove_file(&journal_path)
             } else {
@@ -724,8 +723,21 @@ fn write_retries<'a>(dir: &Path, retries: impl Iterator<Item = &'a Retry>) -> Re
     written.map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// A message kept in `failed/`, as `arbitre status` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptFailure {
+    /// Its file name in `failed/`.
+    pub name: String,
+    /// Its `To:` header, as written.
+    pub to: String,
+    /// Its `Subject:` header.
+    pub subject: String,
+    /// Why it failed: its `.reason` file.
+    pub reason: String,
+}
+
 /// The messages of a folder's `failed/`, by file name.
-pub fn read_failed(dir: &Path) -> Result<Vec<Failed>, String> {
+pub fn read_failed(dir: &Path) -> Result<Vec<KeptFailure>, String> {
     let failed_dir = dir.join(FAILED);
     if !failed_dir.exists() {
         return Ok(Vec::new());
@@ -739,11 +751,11 @@ pub fn read_failed(dir: &Path) -> Result<Vec<Failed>, String> {
         let reason = fs::read_to_string(&reason_path)
             .map(|r| r.trim_end().to_string())
             .unwrap_or_else(|_| "no reason kept".to_string());
-        out.push(Failed {
+        out.push(KeptFailure {
             name: file_name(&path),
             to,
             subject,
-            cause: FailCause::Refused(reason),
+            reason,
         });
     }
     Ok(out)
@@ -762,16 +774,13 @@ pub fn delivery_status(dir: &Path) -> Result<String, String> {
     if !failed.is_empty() {
         w.raw(1, "failed:");
         for f in &failed {
-            let reason = match &f.cause {
-                FailCause::Refused(r) | FailCause::GaveUp(r) | FailCause::Unsendable(r) => r.clone(),
-            };
             w.flow_item(
                 2,
                 &[
                     ("file", format!("{FAILED}/{}", f.name)),
                     ("to", f.to.clone()),
                     ("subject", f.subject.clone()),
-                    ("why", reason),
+                    ("why", f.reason.clone()),
                 ],
                 None,
             );
