@@ -3,7 +3,7 @@
 
 use arbitre::game::config::PlayersFile;
 use arbitre::game::{self, diplomacy, Game, Now};
-use arbitre::mail::smtp::{send_outbox, SmtpSettings};
+use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
 use std::io::Read;
@@ -21,14 +21,17 @@ usage:
   arbitre process ROOT                     adjudicate every game whose deadline has passed
                                            or whose orders are all in; send reminders
   arbitre send ROOT [--smtp URL] [--smtp-config FILE]
-                                           deliver the outboxes; sent messages go to sent/
+                                           deliver the outboxes; sent messages go to sent/,
+                                           refused ones to failed/ (4xx: retried for 3 days)
   arbitre status DIR                       the referee's view of a game, as YAML
+  arbitre password                         read a password on standard input and print its
+                                           hash, for `password_hash:` in a players file
   arbitre adjudicate POSITION.yaml         resolve one phase and print the result as YAML
                                            (`-` reads the position from standard input)
   arbitre help                             this text
 
 ROOT is a game folder or a folder of game folders. `--now TIME` (RFC 3339) replaces the
-clock for new, mail, orders and process. SMTP settings: --smtp, --smtp-config, or the
+clock for new, mail, orders, process and send. SMTP settings: --smtp, --smtp-config, or the
 environment (ARBITRE_SMTP_URL, ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD).
 ";
 
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Some("process") => process(rest).map_err(Failure::from),
         Some("send") => send(rest).map_err(Failure::from),
         Some("status") => status(rest).map_err(Failure::from),
+        Some("password") => password(rest).map_err(Failure::from),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             Ok(())
@@ -387,7 +391,7 @@ fn process(args: &[String]) -> Result<(), String> {
 }
 
 fn send(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["smtp", "smtp-config"])?;
+    let (pos, opts) = split(args, &["smtp", "smtp-config", "now"])?;
     let [root] = pos.as_slice() else {
         return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE]".into());
     };
@@ -396,24 +400,46 @@ fn send(args: &[String]) -> Result<(), String> {
         (Some(f), None) => SmtpSettings::from_file(Path::new(f))?,
         (None, url) => SmtpSettings::from_env(url)?,
     };
+    let now = now(&opts)?.with_timezone(&chrono::Utc);
     let root = Path::new(root);
     let mut dirs = game::games_under(root)?;
     if !game::is_game(root) && root.join("outbox").is_dir() {
         dirs.push(root.to_path_buf()); // rejections of messages that named no game
     }
-    let mut failures = 0;
+    let mut unsent = 0;
     for dir in dirs {
-        let report = send_outbox(&dir, &settings)?;
+        let report = send_outbox_at(&dir, &settings, now)?;
         if !report.sent.is_empty() {
             println!("{}: {} message(s) sent", dir.display(), report.sent.len());
         }
-        for (path, why) in &report.failed {
+        for f in &report.failed {
+            eprintln!(
+                "arbitre: {}: moved to failed/: {}",
+                dir.join("outbox").join(&f.name).display(),
+                f.cause
+            );
+        }
+        for d in &report.deferred {
+            eprintln!(
+                "arbitre: {}: {}; tried again from {}",
+                d.path.display(),
+                d.reason,
+                d.next_try.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            );
+        }
+        if let Some(digest) = &report.digest {
+            eprintln!(
+                "arbitre: {}: the referee is told of the failed deliveries",
+                digest.display()
+            );
+        }
+        for (path, why) in &report.unsent {
             eprintln!("arbitre: {}: {why}", path.display());
         }
-        failures += report.failed.len();
+        unsent += report.unsent.len();
     }
-    if failures > 0 {
-        return Err(format!("{failures} message(s) not sent; they stay in the outbox"));
+    if unsent > 0 {
+        return Err(format!("{unsent} message(s) not sent; they stay in the outbox"));
     }
     Ok(())
 }
@@ -428,6 +454,25 @@ fn status(args: &[String]) -> Result<(), String> {
     } else {
         diplomacy::status(&g)?
     };
-    print!("{text}");
+    print!("{text}{}", delivery_status(Path::new(dir))?);
+    Ok(())
+}
+
+/// `arbitre password`: the Argon2id hash of the password read on standard input (its first
+/// line, without the line end), for a players file that should not hold the password.
+fn password(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err("usage: arbitre password (the password is read on standard input)".into());
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .map_err(|e| format!("standard input: {e}"))?;
+    let line = text.lines().next().unwrap_or_default();
+    if line.trim().is_empty() {
+        return Err("no password on standard input: write it there, e.g. `arbitre password < file`".into());
+    }
+    let hash = arbitre::game::config::hash_password(line, &arbitre::game::config::new_salt());
+    println!("{hash}");
     Ok(())
 }

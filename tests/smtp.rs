@@ -7,7 +7,7 @@
 //! loopback and serves connections one after another until it is stopped; every loop is
 //! bounded and every read has a timeout, so no test can hang. No other address is contacted.
 
-use arbitre::mail::smtp::{send_outbox, Security, SendReport, SmtpSettings};
+use arbitre::mail::smtp::{send_outbox, send_outbox_at, FailCause, Security, SendReport, SmtpSettings};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -27,6 +27,12 @@ struct Behaviour {
     login: Option<(String, String)>,
     /// Accept connections and never say anything.
     silent: bool,
+    /// Recipients answered `451` (try again later) at `RCPT TO`.
+    defer: Vec<String>,
+    /// Recipients whose first `RCPT TO` the server answers by closing the connection.
+    drop_once: Vec<String>,
+    /// How long the server waits before each reply.
+    delay: Duration,
 }
 
 /// One message the server accepted.
@@ -44,6 +50,8 @@ struct Log {
     commands: Vec<String>,
     logins: Vec<(String, String)>,
     deliveries: Vec<Delivery>,
+    /// The recipients of `drop_once` already dropped.
+    dropped: Vec<String>,
 }
 
 struct Server {
@@ -144,7 +152,10 @@ fn angle(command: &str) -> String {
 fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut out = stream;
-    let reply = |out: &mut TcpStream, text: &str| out.write_all(text.as_bytes());
+    let reply = |out: &mut TcpStream, text: &str| {
+        thread::sleep(behaviour.delay);
+        out.write_all(text.as_bytes())
+    };
     reply(&mut out, "220 test.invalid ESMTP arbitre test server\r\n")?;
     let mut from: Option<String> = None;
     let mut to: Vec<String> = Vec::new();
@@ -215,6 +226,11 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
             let address = angle(&command);
             if from.is_none() {
                 reply(&mut out, "503 5.5.1 MAIL first\r\n")?;
+            } else if behaviour.drop_once.contains(&address) && !log.lock().unwrap().dropped.contains(&address) {
+                log.lock().unwrap().dropped.push(address);
+                return Ok(()); // the connection closes with no reply
+            } else if behaviour.defer.contains(&address) {
+                reply(&mut out, &format!("451 4.3.0 <{address}>: mailbox busy, try later\r\n"))?;
             } else if behaviour.refuse.contains(&address) {
                 reply(&mut out, &format!("550 5.1.1 <{address}>: no such user here\r\n"))?;
             } else {
@@ -385,7 +401,7 @@ fn delivers_each_file_byte_for_byte_then_moves_it_to_sent() {
     let report = send(&game, &settings(&server.url()));
     let log = server.finish();
 
-    assert_eq!(report.failed, vec![]);
+    assert_eq!((report.failed, report.unsent), (vec![], vec![]));
     let names = ["a.eml", "b.eml", "c.eml"];
     assert_eq!(report.sent, names.map(|n| outbox_path(&game, n)).to_vec());
     assert_eq!(log.sessions, 1, "one session for the whole outbox: {:?}", log.commands);
@@ -430,14 +446,14 @@ fn bare_lf_files_go_out_with_crlf() {
 }
 
 #[test]
-fn a_refused_recipient_stays_in_the_outbox_and_the_others_go() {
+fn a_refused_recipient_goes_to_failed_with_the_reason_and_the_others_go() {
     let server = Server::start(Behaviour {
         refuse: vec!["bruno@example.net".into()],
         ..Behaviour::default()
     });
     let game = GameDir::new();
     game.outbox("1-anne.eml", &message("anne@example.net", "s1", "to Anne\n"));
-    game.outbox("2-bruno.eml", &message("bruno@example.net", "s2", "to Bruno\n"));
+    game.outbox("2-bruno.eml", &message("Bruno <bruno@example.net>", "s2", "to Bruno\n"));
     game.outbox("3-carl.eml", &message("carl@example.net", "s3", "to Carl\n"));
 
     let report = send(&game, &settings(&server.url()));
@@ -448,13 +464,22 @@ fn a_refused_recipient_stays_in_the_outbox_and_the_others_go() {
         vec![outbox_path(&game, "1-anne.eml"), outbox_path(&game, "3-carl.eml")]
     );
     assert_eq!(report.failed.len(), 1, "{report:?}");
-    let (path, reason) = &report.failed[0];
-    assert_eq!(path, &outbox_path(&game, "2-bruno.eml"));
+    let failed = &report.failed[0];
+    assert_eq!(failed.name, "2-bruno.eml");
+    assert_eq!(failed.to, "Bruno <bruno@example.net>");
+    let FailCause::Refused(reply) = &failed.cause else {
+        panic!("{failed:?}")
+    };
     assert!(
-        reason.starts_with("550 ") && reason.contains("no such user here"),
-        "{reason}"
+        reply.starts_with("550 ") && reply.contains("no such user here"),
+        "{reply}"
     );
-    assert_eq!(game.names("outbox"), vec!["2-bruno.eml"]);
+    // At once in failed/, its reason beside it; the outbox holds only the referee's digest.
+    assert_eq!(game.names("failed"), vec!["2-bruno.eml", "2-bruno.eml.reason"]);
+    let why = std::fs::read_to_string(game.path().join("failed/2-bruno.eml.reason")).unwrap();
+    assert!(why.contains("550") && why.contains("no such user here"), "{why}");
+    let digest = report.digest.clone().expect("a digest to the referee");
+    assert_eq!(game.names("outbox"), vec![file_name(&digest)]);
     assert_eq!(game.names("sent"), vec!["1-anne.eml", "3-carl.eml"]);
     let recipients: Vec<&str> = log.deliveries.iter().map(|d| d.to[0].as_str()).collect();
     assert_eq!(recipients, ["anne@example.net", "carl@example.net"]);
@@ -462,8 +487,12 @@ fn a_refused_recipient_stays_in_the_outbox_and_the_others_go() {
     assert_eq!(log.sessions, 2, "{:?}", log.commands);
 }
 
+fn file_name(path: &Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
 #[test]
-fn server_down_leaves_everything_in_the_outbox() {
+fn server_down_leaves_the_sendable_messages_in_the_outbox() {
     let url = closed_port_url();
     let game = GameDir::new();
     game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
@@ -473,24 +502,23 @@ fn server_down_leaves_everything_in_the_outbox() {
     let report = send(&game, &settings(&url));
 
     assert_eq!(report.sent, Vec::<PathBuf>::new());
-    let paths: Vec<&PathBuf> = report.failed.iter().map(|(p, _)| p).collect();
-    assert_eq!(
-        paths,
-        [
-            &outbox_path(&game, "a.eml"),
-            &outbox_path(&game, "b.eml"),
-            &outbox_path(&game, "c.eml")
-        ]
-    );
-    let (a, b, c) = (&report.failed[0].1, &report.failed[1].1, &report.failed[2].1);
+    let paths: Vec<&PathBuf> = report.unsent.iter().map(|(p, _)| p).collect();
+    assert_eq!(paths, [&outbox_path(&game, "a.eml"), &outbox_path(&game, "b.eml")]);
+    let (a, b) = (&report.unsent[0].1, &report.unsent[1].1);
     assert!(
         a.contains("cannot connect") && a.contains(&url.replace("smtp://", "")),
         "{a}"
     );
     assert!(a.to_lowercase().contains("refused"), "{a}");
     assert_eq!(a, b, "the same reason for every message");
-    assert!(c.starts_with("not sent:"), "{c}");
-    assert_eq!(game.names("outbox"), vec!["a.eml", "b.eml", "c.eml"]);
+    // An unreachable server is not the messages' fault: no retry is counted against them.
+    assert!(report.deferred.is_empty(), "{report:?}");
+    // The file that can never be sent goes to failed/ without waiting for the server.
+    assert_eq!(report.failed.len(), 1);
+    assert!(matches!(report.failed[0].cause, FailCause::Unsendable(_)), "{report:?}");
+    let digest = file_name(report.digest.as_ref().unwrap());
+    assert_eq!(game.names("outbox"), vec!["a.eml".to_string(), "b.eml".into(), digest]);
+    assert_eq!(game.names("failed"), vec!["c.eml", "c.eml.reason"]);
     assert_eq!(game.names("sent"), Vec::<String>::new());
 }
 
@@ -515,22 +543,26 @@ fn bad_headers_are_refused_without_a_connection() {
 
     assert_eq!(report.sent, Vec::<PathBuf>::new());
     assert_eq!(log.sessions, 0, "no connection for messages that cannot go");
-    let reasons: Vec<(String, &str)> = report
+    let reasons: Vec<(&str, String)> = report
         .failed
         .iter()
-        .map(|(p, r)| (p.file_name().unwrap().to_string_lossy().into_owned(), r.as_str()))
+        .map(|f| match &f.cause {
+            FailCause::Unsendable(why) => (f.name.as_str(), why.clone()),
+            other => panic!("{other:?}"),
+        })
         .collect();
     assert_eq!(reasons.len(), 3);
     assert_eq!(reasons[0].0, "no-to.eml");
     assert_eq!(reasons[1].0, "two-to.eml");
     assert_eq!(reasons[2].0, "with-cc.eml");
-    assert!(reasons.iter().all(|(_, r)| r.starts_with("not sent: ")), "{reasons:?}");
     assert!(
         reasons[1].1.contains("exactly one") && reasons[1].1.contains("bruno@example.net"),
         "{reasons:?}"
     );
     assert!(reasons[2].1.contains("Cc:"), "{reasons:?}");
-    assert_eq!(game.names("outbox").len(), 3);
+    assert_eq!(game.names("failed").len(), 6, "each with its reason");
+    // Only the digest is left to send.
+    assert_eq!(game.names("outbox").len(), 1);
 }
 
 #[test]
@@ -544,7 +576,7 @@ fn a_bad_file_does_not_stop_the_good_ones() {
     assert_eq!(report.sent, vec![outbox_path(&game, "b.eml")]);
     assert_eq!(report.failed.len(), 1);
     assert_eq!(log.deliveries.len(), 1);
-    assert_eq!(game.names("outbox"), vec!["a.eml"]);
+    assert_eq!(game.names("failed"), vec!["a.eml", "a.eml.reason"]);
 }
 
 #[test]
@@ -564,7 +596,7 @@ fn logs_in_when_credentials_are_configured() {
     let report = send(&game, &with_login);
     let log = server.finish();
 
-    assert_eq!(report.failed, vec![], "{:?}", log.commands);
+    assert_eq!((report.failed, report.unsent), (vec![], vec![]), "{:?}", log.commands);
     assert_eq!(report.sent.len(), 2);
     assert_eq!(log.logins, vec![login]);
     assert!(
@@ -595,7 +627,8 @@ fn credentials_in_the_url_are_used_too() {
 
 #[test]
 fn no_login_no_mail() {
-    // Without credentials the server's 530 refuses each message.
+    // Without credentials the server's 530 stops the run: the settings are at fault, not
+    // the messages, which stay in the outbox.
     let server = Server::start(Behaviour {
         login: Some(("referee".into(), "secret".into())),
         ..Behaviour::default()
@@ -604,7 +637,8 @@ fn no_login_no_mail() {
     game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
     let report = send(&game, &settings(&server.url()));
     server.finish();
-    assert!(report.failed[0].1.starts_with("530 "), "{report:?}");
+    assert!(report.unsent[0].1.starts_with("530 "), "{report:?}");
+    assert!(report.failed.is_empty() && report.deferred.is_empty(), "{report:?}");
 
     // With the wrong password, the login fails once and every message is failed with it.
     let server = Server::start(Behaviour {
@@ -618,13 +652,13 @@ fn no_login_no_mail() {
     let report = send(&game, &wrong);
     let log = server.finish();
     assert_eq!(report.sent, Vec::<PathBuf>::new());
-    assert_eq!(report.failed.len(), 2);
-    let reason = &report.failed[0].1;
+    assert_eq!(report.unsent.len(), 2);
+    let reason = &report.unsent[0].1;
     assert!(
         reason.contains("login as referee failed") && reason.contains("535"),
         "{reason}"
     );
-    assert_eq!(reason, &report.failed[1].1);
+    assert_eq!(reason, &report.unsent[1].1);
     assert_eq!(log.sessions, 1, "no second try with a password the server refused");
     assert!(log.deliveries.is_empty());
 }
@@ -676,8 +710,8 @@ fn required_starttls_fails_clearly_on_a_server_without_it() {
     game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
     let report = send(&game, &settings(&format!("{}?tls=starttls", server.url())));
     let log = server.finish();
-    assert_eq!(report.failed.len(), 2);
-    let reason = &report.failed[0].1;
+    assert_eq!(report.unsent.len(), 2);
+    let reason = &report.unsent[0].1;
     assert!(
         reason.contains("cannot connect") && reason.contains("STARTTLS"),
         "{reason}"
@@ -698,8 +732,8 @@ fn smtps_against_a_plain_server_fails_in_the_handshake() {
     game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
     let report = send(&game, &settings(&format!("smtps://{}", server.addr)));
     let log = server.finish();
-    assert_eq!(report.failed.len(), 1);
-    let reason = &report.failed[0].1;
+    assert_eq!(report.unsent.len(), 1);
+    let reason = &report.unsent[0].1;
     assert!(reason.contains("cannot connect") && reason.contains("TLS"), "{reason}");
     assert!(log.deliveries.is_empty());
 }
@@ -721,8 +755,8 @@ fn a_silent_server_times_out() {
         let elapsed = started.elapsed();
         let log = server.finish();
         assert!(elapsed < Duration::from_secs(10), "{scheme}: took {elapsed:?}");
-        assert_eq!(report.failed.len(), 2, "{scheme}: {report:?}");
-        let reason = &report.failed[0].1;
+        assert_eq!(report.unsent.len(), 2, "{scheme}: {report:?}");
+        let reason = &report.unsent[0].1;
         assert!(
             reason.contains("cannot connect") && reason.contains(" s"),
             "{scheme}: {reason}"
@@ -903,4 +937,284 @@ fn one_server_is_given_either_by_url_or_by_config_file() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("not both"), "{err}");
     assert_eq!(game.names("outbox"), ["welcome.eml"]);
+}
+
+// ---- delivery exactly once, retries and failed/ ----
+
+const T0: &str = "2026-12-01T20:00:00Z";
+
+fn at(offset_minutes: i64) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::parse_from_rfc3339(T0).unwrap().to_utc() + chrono::TimeDelta::minutes(offset_minutes)
+}
+
+fn send_at(game: &GameDir, settings: &SmtpSettings, minutes: i64) -> SendReport {
+    send_outbox_at(game.path(), settings, at(minutes)).expect("send_outbox_at")
+}
+
+/// `arbitre ARGS`, with no SMTP variable nor crash point from the environment.
+fn arbitre(args: &[&str], crash_at: Option<u32>) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"));
+    cmd.args(args)
+        .env_remove("ARBITRE_SMTP_URL")
+        .env_remove("ARBITRE_CRASH_AT");
+    if let Some(n) = crash_at {
+        cmd.env("ARBITRE_CRASH_AT", n.to_string());
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn two_sends_started_together_deliver_each_message_once() {
+    // Slow replies, so that the two runs overlap.
+    let server = Server::start(Behaviour {
+        delay: Duration::from_millis(10),
+        ..Behaviour::default()
+    });
+    let game = GameDir::new();
+    let names: Vec<String> = (1..=6).map(|n| format!("{n}.eml")).collect();
+    for (n, name) in names.iter().enumerate() {
+        game.outbox(name, &message(&format!("p{n}@example.net"), name, "hello\n"));
+    }
+    let url = server.url();
+    let dir = game.path().to_str().unwrap().to_string();
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+                .args(["send", &dir, "--smtp", &url])
+                .env_remove("ARBITRE_SMTP_URL")
+                .env_remove("ARBITRE_CRASH_AT")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let log = server.finish();
+    let mut recipients: Vec<&str> = log.deliveries.iter().map(|d| d.to[0].as_str()).collect();
+    recipients.sort();
+    let expected: Vec<String> = (0..6).map(|n| format!("p{n}@example.net")).collect();
+    assert_eq!(recipients, expected, "each message exactly once");
+    assert_eq!(game.names("sent"), names);
+    assert_eq!(game.names("outbox"), Vec::<String>::new());
+}
+
+#[test]
+fn a_delivery_recorded_but_not_moved_is_not_sent_again() {
+    let server = Server::start(Behaviour::default());
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    game.outbox("b.eml", &message("bruno@example.net", "b", "B\n"));
+    let dir = game.path().to_str().unwrap();
+    let url = server.url();
+    // Killed once the server took a.eml and the journal says so, before the file moved.
+    let out = arbitre(&["send", dir, "--smtp", &url], Some(1));
+    assert!(!out.status.success());
+    assert_eq!(game.names("outbox"), ["a.eml", "b.eml"]);
+    assert!(std::fs::read_to_string(game.path().join("delivered.log"))
+        .unwrap()
+        .contains(" a.eml\n"));
+    // The next run, and the one after, move a.eml without sending it again.
+    for _ in 0..2 {
+        let out = arbitre(&["send", dir, "--smtp", &url], None);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let log = server.finish();
+    let recipients: Vec<&str> = log.deliveries.iter().map(|d| d.to[0].as_str()).collect();
+    assert_eq!(recipients, ["anne@example.net", "bruno@example.net"]);
+    assert_eq!(game.names("sent"), ["a.eml", "b.eml"]);
+    assert_eq!(game.names("outbox"), Vec::<String>::new());
+    assert!(
+        !game.path().join("delivered.log").exists(),
+        "the journal is emptied once all is moved"
+    );
+}
+
+#[test]
+fn a_temporary_refusal_is_retried_with_back_off_then_failed_after_three_days() {
+    let server = Server::start(Behaviour {
+        defer: vec!["bruno@example.net".into()],
+        ..Behaviour::default()
+    });
+    let s = settings(&server.url());
+    let game = GameDir::new();
+    game.outbox("1-anne.eml", &message("anne@example.net", "s1", "to Anne\n"));
+    game.outbox("2-bruno.eml", &message("bruno@example.net", "s2", "to Bruno\n"));
+
+    let first = send_at(&game, &s, 0);
+    assert_eq!(first.sent, vec![outbox_path(&game, "1-anne.eml")]);
+    assert_eq!(first.deferred.len(), 1, "{first:?}");
+    assert!(first.deferred[0].reason.starts_with("451 "), "{first:?}");
+    assert_eq!(first.deferred[0].next_try, at(15));
+    assert!(first.failed.is_empty() && first.digest.is_none());
+    assert_eq!(game.names("outbox"), ["2-bruno.eml"]);
+
+    // Not due yet: left alone, no session opened.
+    let sessions = server.log.lock().unwrap().sessions;
+    let early = send_at(&game, &s, 10);
+    assert_eq!(early.waiting, vec![outbox_path(&game, "2-bruno.eml")]);
+    assert_eq!(server.log.lock().unwrap().sessions, sessions);
+
+    // Each wait is twice the one before.
+    let second = send_at(&game, &s, 15);
+    assert_eq!(second.deferred[0].next_try, at(15 + 30));
+    let third = send_at(&game, &s, 45);
+    assert_eq!(third.deferred[0].next_try, at(45 + 60));
+
+    // Three days after the first refusal, the next one sends it to failed/.
+    let last = send_at(&game, &s, 3 * 24 * 60);
+    let log = server.finish();
+    assert_eq!(last.failed.len(), 1, "{last:?}");
+    let FailCause::GaveUp(why) = &last.failed[0].cause else {
+        panic!("{last:?}")
+    };
+    assert!(why.starts_with("451 "), "{why}");
+    assert_eq!(game.names("failed"), ["2-bruno.eml", "2-bruno.eml.reason"]);
+    assert!(!game.path().join("retry.yaml").exists(), "nothing left to retry");
+    assert_eq!(log.deliveries.len(), 1);
+}
+
+#[test]
+fn a_dropped_connection_reconnects_and_the_rest_go() {
+    let server = Server::start(Behaviour {
+        drop_once: vec!["bruno@example.net".into()],
+        ..Behaviour::default()
+    });
+    let s = settings(&server.url());
+    let game = GameDir::new();
+    game.outbox("1-anne.eml", &message("anne@example.net", "s1", "to Anne\n"));
+    game.outbox("2-bruno.eml", &message("bruno@example.net", "s2", "to Bruno\n"));
+    game.outbox("3-carl.eml", &message("carl@example.net", "s3", "to Carl\n"));
+
+    let first = send_at(&game, &s, 0);
+    assert_eq!(
+        first.sent,
+        vec![outbox_path(&game, "1-anne.eml"), outbox_path(&game, "3-carl.eml")],
+        "{first:?}"
+    );
+    assert_eq!(first.deferred.len(), 1, "{first:?}");
+    assert!(first.deferred[0].reason.contains("broke"), "{first:?}");
+    assert!(first.unsent.is_empty(), "{first:?}");
+    // Later, the dropped message goes.
+    let again = send_at(&game, &s, 15);
+    let log = server.finish();
+    assert_eq!(again.sent, vec![outbox_path(&game, "2-bruno.eml")], "{again:?}");
+    assert_eq!(log.sessions, 3);
+    let recipients: Vec<&str> = log.deliveries.iter().map(|d| d.to[0].as_str()).collect();
+    assert_eq!(
+        recipients,
+        ["anne@example.net", "carl@example.net", "bruno@example.net"]
+    );
+}
+
+#[test]
+fn a_failed_digest_to_the_referee_does_not_loop() {
+    let server = Server::start(Behaviour {
+        refuse: vec!["bruno@example.net".into(), "referee@example.org".into()],
+        ..Behaviour::default()
+    });
+    let s = settings(&server.url());
+    let game = GameDir::new();
+    game.outbox("2-bruno.eml", &message("bruno@example.net", "s2", "to Bruno\n"));
+    let first = send_at(&game, &s, 0);
+    let digest = first.digest.expect("a digest");
+    let second = send_at(&game, &s, 1);
+    let third = send_at(&game, &s, 2);
+    let log = server.finish();
+    assert_eq!(second.failed.len(), 1);
+    assert_eq!(second.failed[0].name, file_name(&digest));
+    assert_eq!(second.digest, None, "no digest of a digest");
+    assert_eq!(third, SendReport::default());
+    assert_eq!(game.names("outbox"), Vec::<String>::new());
+    assert_eq!(log.sessions, 2);
+}
+
+/// A players file for a game of seven.
+fn players_file(root: &Path) -> PathBuf {
+    let players = root.join("players.yaml");
+    std::fs::write(
+        &players,
+        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
+         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
+         - {name: Anne, email: anne@example.net, role: England, password: a}\n\
+         - {name: Bruno, email: bruno@example.net, role: France, password: b}\n\
+         - {name: Carl, email: carl@example.net, role: Germany, password: c}\n\
+         - {name: Dora, email: dora@example.net, role: Italy, password: d}\n\
+         - {name: Emil, email: emil@example.net, role: Austria, password: e}\n\
+         - {name: Fay, email: fay@example.net, role: Russia, password: f}\n\
+         - {name: Gus, email: gus@example.net, role: Turkey, password: g}\n",
+    )
+    .unwrap();
+    players
+}
+
+#[test]
+fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
+    let server = Server::start(Behaviour {
+        refuse: vec!["bruno@example.net".into()],
+        defer: vec!["carl@example.net".into()],
+        ..Behaviour::default()
+    });
+    let root = GameDir::new();
+    let players = players_file(root.path());
+    let game = root.path().join("g1");
+    let g = game.to_str().unwrap();
+    let out = arbitre(&["new", g, "--players", players.to_str().unwrap(), "--now", T0], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = arbitre(&["send", g, "--smtp", &server.url(), "--now", T0], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("moved to failed/") && stderr.contains("tried again from"),
+        "{stderr}"
+    );
+
+    // One digest to the referee, in the outbox: whom, which report, why.
+    let digests: Vec<PathBuf> = std::fs::read_dir(game.join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| file_name(p).starts_with("delivery-failures-"))
+        .collect();
+    assert_eq!(digests.len(), 1);
+    let raw = std::fs::read(&digests[0]).unwrap();
+    let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+    let to: Vec<&str> = m.to().unwrap().iter().filter_map(|a| a.address()).collect();
+    assert_eq!(to, ["referee@example.org"]);
+    assert!(
+        m.subject().unwrap().starts_with("g1: 1 message(s) not delivered"),
+        "{:?}",
+        m.subject()
+    );
+    let body = m.body_text(0).unwrap();
+    assert!(
+        body.contains("bruno@example.net") && body.contains("welcome") && body.contains("550"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("carl@example.net"),
+        "a message still retried is not failed: {body}"
+    );
+
+    let out = arbitre(&["status", g], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let status = String::from_utf8_lossy(&out.stdout);
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&status).unwrap();
+    let failed = &yaml["delivery"]["failed"];
+    assert_eq!(failed.as_sequence().map(Vec::len), Some(1), "{status}");
+    assert!(
+        failed[0]["to"].as_str().unwrap().contains("bruno@example.net"),
+        "{status}"
+    );
+    assert!(failed[0]["why"].as_str().unwrap().contains("550"), "{status}");
+    let retrying = &yaml["delivery"]["retrying"];
+    assert_eq!(retrying[0]["to"].as_str(), Some("carl@example.net"), "{status}");
+    assert_eq!(
+        retrying[0]["next_try"].as_str(),
+        Some("2026-12-01T20:15:00Z"),
+        "{status}"
+    );
+    server.finish();
 }

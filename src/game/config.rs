@@ -3,7 +3,7 @@
 //! Read in two steps: serde reads the raw keys (unknown keys are refused with their line),
 //! then [`PlayersFile::validate`] checks every value and says what to fix.
 
-use crate::dice::{hex, unhex, Seed};
+use crate::dice::{unhex, Seed};
 use crate::map::Map;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
@@ -46,7 +46,12 @@ pub struct RawPlayer {
     pub name: String,
     pub email: String,
     pub role: String,
+    /// The password, in clear; or give `password_hash` instead.
+    #[serde(default)]
     pub password: String,
+    /// A hash printed by `arbitre password`, so that the file need not hold the password.
+    #[serde(default)]
+    pub password_hash: Option<String>,
 }
 
 /// The players file as written.
@@ -131,14 +136,63 @@ pub fn parse_duration(text: &str) -> Result<chrono::Duration, String> {
     Ok(total)
 }
 
-/// Rounds of the password hash: enough to make guessing slow, little for one check.
-const HASH_ROUNDS: u32 = 20_000;
+/// Argon2id's memory cost, in KiB: OWASP's recommended minimum (19 MiB).
+pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
+/// Argon2id's passes over the memory (OWASP: 2 with 19 MiB).
+pub const ARGON2_PASSES: u32 = 2;
+/// Argon2id's lanes (OWASP: 1).
+pub const ARGON2_LANES: u32 = 1;
+/// The Argon2id parameters new hashes are made with.
+fn argon2_params() -> argon2::Params {
+    argon2::Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None).expect("OWASP's parameters are valid")
+}
 
-/// `sha256i$<rounds>$<salt hex>$<hash hex>`: SHA-256 of salt and password, then re-hashed
-/// with the salt `rounds` times.
+fn argon2id() -> argon2::Argon2<'static> {
+    argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, argon2_params())
+}
+
+/// A password's hash, as `game.yaml` keeps it: Argon2id with OWASP's parameters and the
+/// player's own salt, in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`).
 pub fn hash_password(password: &str, salt: &[u8; 16]) -> String {
-    let digest = stretch(password, salt, HASH_ROUNDS);
-    format!("sha256i${HASH_ROUNDS}${}${}", hex(salt), hex(&digest))
+    use argon2::password_hash::{PasswordHasher, SaltString};
+    let salt = SaltString::encode_b64(salt).expect("16 bytes make a valid salt");
+    argon2id()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("Argon2id hashes any password with valid parameters")
+        .to_string()
+}
+
+/// A fresh 16-byte salt.
+pub fn new_salt() -> [u8; 16] {
+    let mut salt = [0u8; 16];
+    rand::fill(&mut salt);
+    salt
+}
+
+/// Does `password` match a stored hash? Reads Argon2 PHC strings (with the parameters they
+/// name) and the older `sha256i$<rounds>$<salt hex>$<hash hex>` (SHA-256 of salt and
+/// password, re-hashed with the salt `rounds` times). Compared in constant time.
+pub fn check_password(password: &str, stored: &str) -> bool {
+    if stored.starts_with('$') {
+        use argon2::password_hash::{PasswordHash, PasswordVerifier};
+        return PasswordHash::new(stored).is_ok_and(|hash| {
+            argon2::Argon2::default()
+                .verify_password(password.as_bytes(), &hash)
+                .is_ok()
+        });
+    }
+    let parts: Vec<&str> = stored.split('$').collect();
+    let [kind, rounds, salt, hash] = parts.as_slice() else {
+        return false;
+    };
+    if *kind != "sha256i" {
+        return false;
+    }
+    let (Ok(rounds), Some(salt), Some(hash)) = (rounds.parse::<u32>(), unhex(salt), unhex(hash)) else {
+        return false;
+    };
+    let digest = stretch(password, &salt, rounds);
+    digest.len() == hash.len() && digest.iter().zip(&hash).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
 fn stretch(password: &str, salt: &[u8], rounds: u32) -> [u8; 32] {
@@ -153,20 +207,66 @@ fn stretch(password: &str, salt: &[u8], rounds: u32) -> [u8; 32] {
     h
 }
 
-/// Does `password` match a hash made by [`hash_password`]? Compared in constant time.
-pub fn check_password(password: &str, stored: &str) -> bool {
-    let parts: Vec<&str> = stored.split('$').collect();
-    let [kind, rounds, salt, hash] = parts.as_slice() else {
-        return false;
-    };
-    if *kind != "sha256i" {
-        return false;
+/// Is `text` a hash [`check_password`] can read (an Argon2 PHC string, or `sha256i$…`)?
+pub fn is_password_hash(text: &str) -> bool {
+    if text.starts_with('$') {
+        return argon2::password_hash::PasswordHash::new(text)
+            .is_ok_and(|h| h.algorithm.as_str().starts_with("argon2") && h.hash.is_some());
     }
-    let (Ok(rounds), Some(salt), Some(hash)) = (rounds.parse::<u32>(), unhex(salt), unhex(hash)) else {
-        return false;
+    let parts: Vec<&str> = text.split('$').collect();
+    matches!(parts.as_slice(), ["sha256i", rounds, salt, hash]
+        if rounds.parse::<u32>().is_ok() && unhex(salt).is_some() && unhex(hash).is_some_and(|h| h.len() == 32))
+}
+
+/// Should this stored hash be made again at the next successful sign-on? Yes for anything
+/// but Argon2id with the parameters [`hash_password`] uses now (an old `sha256i$` hash, or
+/// Argon2 with weaker parameters).
+pub fn needs_upgrade(stored: &str) -> bool {
+    use argon2::password_hash::PasswordHash;
+    let Ok(hash) = PasswordHash::new(stored) else {
+        return true;
     };
-    let digest = stretch(password, &salt, rounds);
-    digest.len() == hash.len() && digest.iter().zip(&hash).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    let now = argon2_params();
+    let param = |name: &str| hash.params.get_decimal(name);
+    hash.algorithm.as_str() != "argon2id"
+        || hash.version != Some(0x13)
+        || param("m").is_none_or(|m| m < now.m_cost())
+        || param("t").is_none_or(|t| t < now.t_cost())
+        || param("p").is_none_or(|p| p < now.p_cost())
+}
+
+/// Replaces `role`'s password hash in `DIR/game.yaml`, atomically. The file's text is kept
+/// as it is but for the hash (a referee's comments stay), unless the old hash cannot be found
+/// once in it, in which case the file is written anew from its contents.
+pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) -> Result<(), String> {
+    use crate::game::state::GameConfig;
+    let path = dir.join("game.yaml");
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{origin}: {e}"))?;
+    let mut config: GameConfig = crate::yaml::from_str(&text, &origin).map_err(|e| e.to_string())?;
+    let player = config
+        .players
+        .iter_mut()
+        .find(|p| p.role.eq_ignore_ascii_case(role))
+        .ok_or_else(|| format!("{origin}: no player plays {role}"))?;
+    let old_hash = std::mem::replace(&mut player.password_hash, new_hash.to_string());
+    let quoted = format!("\"{new_hash}\"");
+    let edited = match text.matches(old_hash.as_str()).count() {
+        1 => {
+            let at = text.find(old_hash.as_str()).expect("found once");
+            let bare = !text[..at].ends_with(['"', '\'']);
+            let replacement = if bare { quoted.as_str() } else { new_hash };
+            Some(format!("{}{replacement}{}", &text[..at], &text[at + old_hash.len()..]))
+        }
+        _ => None,
+    }
+    // Kept only if it reads back as the same game with the new hash.
+    .filter(|t| crate::yaml::from_str::<GameConfig>(t, &origin).is_ok_and(|c| c == config));
+    let new_text = match edited {
+        Some(t) => t,
+        None => serde_yaml::to_string(&config).map_err(|e| e.to_string())?,
+    };
+    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(|e| format!("{origin}: {e}"))
 }
 
 /// The roles of a game of this variant, in report order.
@@ -264,6 +364,41 @@ impl PlayersFile {
             Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed", "", format!("seed: {e}")))?),
             None => None,
         };
+        // A line break in a name or an address would write headers of its own into every
+        // message (`Bcc:` to a stranger); other control characters have no place there either.
+        let people = std::iter::once(("referee", None, &self.referee.name, &self.referee.email)).chain(
+            self.players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| ("players", Some((i, p)), &p.name, &p.email)),
+        );
+        for (key, player, name, email) in people {
+            for (field, value) in [("name", name), ("email", email)] {
+                let Some(bad) = value.chars().find(|c| c.is_control()) else {
+                    continue;
+                };
+                let clean = |v: &str| !v.is_empty() && !v.contains(|c: char| c.is_control());
+                let before: &str = value.split(|c: char| c.is_control()).next().unwrap_or_default();
+                let needle = [before, email.as_str(), name.as_str()]
+                    .into_iter()
+                    .find(|v| clean(v) && v.len() > 1)
+                    .or(player.map(|(_, p)| p.role.as_str()))
+                    .unwrap_or_default();
+                let whose = match player {
+                    Some((i, _)) => format!("players: player {}", i + 1),
+                    None => "referee".to_string(),
+                };
+                return Err(err(
+                    key,
+                    needle,
+                    format!(
+                        "{whose}: the {field} {value:?} holds a control character ({}): \
+                         write it on one line, without line breaks or tabs",
+                        control_name(bad)
+                    ),
+                ));
+            }
+        }
         if !valid_email(&self.referee.email) {
             return Err(err(
                 "referee",
@@ -281,8 +416,29 @@ impl PlayersFile {
                     format!("players: `{}` is not an email address", p.email),
                 ));
             }
-            if p.password.trim().is_empty() {
-                return Err(err("players", &p.email, format!("players: {} has no password", p.name)));
+            match &p.password_hash {
+                None if p.password.trim().is_empty() => {
+                    return Err(err("players", &p.email, format!("players: {} has no password", p.name)))
+                }
+                None => {}
+                Some(_) if !p.password.is_empty() => {
+                    return Err(err(
+                        "players",
+                        &p.email,
+                        format!("players: {}: give password or password_hash, not both", p.name),
+                    ))
+                }
+                Some(hash) if !is_password_hash(hash) => {
+                    return Err(err(
+                        "players",
+                        &p.email,
+                        format!(
+                        "players: {}: password_hash is not a hash this program reads; make one with `arbitre password`",
+                        p.name
+                    ),
+                    ))
+                }
+                Some(_) => {}
             }
             let email = p.email.to_lowercase();
             if seen_emails.contains(&email) {
@@ -404,6 +560,17 @@ impl PlayersFile {
     }
 }
 
+/// How a control character is called in an error message.
+fn control_name(c: char) -> String {
+    match c {
+        '\r' => "CR, a carriage return".into(),
+        '\n' => "LF, a line feed".into(),
+        '\0' => "NUL".into(),
+        '\t' => "a tab".into(),
+        c => format!("U+{:04X}", c as u32),
+    }
+}
+
 fn valid_email(e: &str) -> bool {
     let Some((local, domain)) = e.split_once('@') else {
         return false;
@@ -420,6 +587,7 @@ fn valid_email(e: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::hex;
 
     const GOOD: &str = "\
 game: vopaliec
@@ -504,6 +672,46 @@ players:
     }
 
     #[test]
+    fn control_characters_in_names_and_addresses_are_refused_with_their_line() {
+        let cases = [
+            (
+                "{name: B, email: b@example.org",
+                "{name: \"B\\r\\nBcc: x@evil.example\", email: b@example.org",
+                9,
+                "CR",
+            ),
+            (
+                "{name: C, email: c@example.org",
+                "{name: C, email: \"c@example.org\\n\"",
+                10,
+                "LF",
+            ),
+            (
+                "{name: D, email: d@example.org",
+                "{name: \"\\0\", email: d@example.org",
+                11,
+                "NUL",
+            ),
+            (
+                "{name: Arbitre, email:",
+                "{name: \"Arbitre\\x1b[2J\", email:",
+                3,
+                "U+001B",
+            ),
+        ];
+        for (good, bad, line, says) in cases {
+            let text = GOOD.replace(good, bad);
+            assert_ne!(text, GOOD);
+            let e = check(&text).unwrap_err();
+            assert_eq!(e.line, Some(line), "{bad}: {e}");
+            assert!(
+                e.message.contains("control character") && e.message.contains(says),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
     fn durations_read_days_hours_and_minutes() {
         assert_eq!(parse_duration("72h").unwrap(), chrono::Duration::hours(72));
         assert_eq!(parse_duration("1d12h").unwrap(), chrono::Duration::hours(36));
@@ -520,5 +728,58 @@ players:
         assert!(!check_password("s3cret ", &h));
         assert_ne!(h, hash_password("s3cret", &[2; 16]), "the salt changes the hash");
         assert!(!check_password("s3cret", "garbage"));
+    }
+
+    /// `sha256i$20000$…` of "s3cret" with the salt 01…01, as games created before Argon2id
+    /// keep it.
+    fn old_hash() -> String {
+        format!(
+            "sha256i$20000${}${}",
+            hex(&[1; 16]),
+            hex(&stretch("s3cret", &[1; 16], 20_000))
+        )
+    }
+
+    #[test]
+    fn new_hashes_are_argon2id_with_owasp_parameters() {
+        let h = hash_password("s3cret", &[1; 16]);
+        assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
+        assert!(!needs_upgrade(&h));
+        assert!(check_password("s3cret", &h));
+        // Old hashes are still accepted, and marked for upgrade.
+        assert!(check_password("s3cret", &old_hash()));
+        assert!(!check_password("s3cret!", &old_hash()));
+        assert!(needs_upgrade(&old_hash()));
+        // Argon2 with weaker parameters, or Argon2i, are upgraded too.
+        let weak = "$argon2id$v=19$m=8,t=1,p=1$AQEBAQEBAQEBAQEBAQEBAQ$ZHV0eWR1dHlkdXR5ZHV0eQ";
+        assert!(needs_upgrade(weak));
+        assert!(needs_upgrade(&h.replace("argon2id", "argon2i")));
+    }
+
+    #[test]
+    fn a_new_hash_replaces_only_the_old_one_in_game_yaml() {
+        let dir = std::env::temp_dir().join(format!("arbitre-config-upgrade-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let old = old_hash();
+        let game = format!(
+            "# kept by hand\ngame: g\nvariant: standard\nreferee: {{name: R, email: r@example.org}}\n\
+             timezone: UTC\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\nreminder: 24h\n\
+             seed: '00'\ncommitment: '00'\nplayers:\n\
+             - {{name: A, email: a@example.org, role: England, password_hash: {old}}}\n\
+             - {{name: B, email: b@example.org, role: France, password_hash: {old}x}}\n"
+        );
+        std::fs::write(dir.join("game.yaml"), &game).unwrap();
+        let new = hash_password("s3cret", &[3; 16]);
+        store_password_hash(&dir, "england", &new).unwrap();
+        let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+        // The old hash is found twice (France's starts with it): the file is written anew.
+        assert!(!text.contains("kept by hand") && text.contains(&new), "{text}");
+        // Once found once, only the hash changes.
+        let game = game.replace(&format!("{old}x"), "other");
+        std::fs::write(dir.join("game.yaml"), &game).unwrap();
+        store_password_hash(&dir, "England", &new).unwrap();
+        let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+        assert_eq!(text, game.replace(&old, &format!("\"{new}\"")));
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -14,9 +14,16 @@
 //! DIR/mail/00001.eml   every incoming message, verbatim, numbered in arrival order
 //! DIR/outbox/*.eml     messages to send, one recipient each (`arbitre send`)
 //! DIR/sent/*.eml       messages sent
+//! DIR/failed/*.eml     messages that will not be delivered, each with NAME.eml.reason
+//! DIR/delivered.log    the journal of deliveries not yet moved to sent/ (`arbitre send`)
+//! DIR/retry.yaml       messages refused for a while, and when to try them again
 //! DIR/pages/*.html     the public reports as web pages, with index.html
 //! DIR/templates/       optional: overrides of the built-in templates
 //! ```
+//!
+//! Every file is created readable by the referee only (0600) and the folders 0700, whatever
+//! the umask ([`store`]). `arbitre new` builds the folder beside DIR under a hidden name and
+//! renames it at the end, so a `new` that fails leaves no half-made game.
 //!
 //! # Crash safety
 //! An incoming message is first archived (`mail/`), then acted on. `state.yaml` says how
@@ -89,18 +96,26 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
     move |e| format!("{}: {e}", path.display())
 }
 
+/// The hidden folder beside `dir` where `arbitre new` builds the game before renaming it.
+fn building_dir(dir: &Path) -> Result<PathBuf, String> {
+    let name = dir
+        .file_name()
+        .ok_or_else(|| format!("{}: name a new folder for the game", dir.display()))?;
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    store::create_dir_private(parent).map_err(io_err(parent))?;
+    Ok(parent.join(format!(".{}.new-{}", name.to_string_lossy(), std::process::id())))
+}
+
 /// Holds the game's lock file for as long as it lives: two deliveries at once (procmail
 /// runs one `arbitre mail` per message) take turns.
 pub struct Lock(#[allow(dead_code)] fs::File);
 
 pub fn lock(dir: &Path) -> Result<Lock, String> {
     let path = dir.join(".lock");
-    let f = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(io_err(&path))?;
+    let f = store::open_private(&path, true).map_err(io_err(&path))?;
     f.lock().map_err(io_err(&path))?;
     Ok(Lock(f))
 }
@@ -160,15 +175,14 @@ impl Game {
         let players = file
             .players
             .iter()
-            .map(|p| {
-                let mut salt = [0u8; 16];
-                rand::fill(&mut salt);
-                Player {
-                    name: p.name.clone(),
-                    email: p.email.clone(),
-                    role: canonical_role(&file.variant, &p.role, file.players.len()),
-                    password_hash: hash_password(&p.password, &salt),
-                }
+            .map(|p| Player {
+                name: p.name.clone(),
+                email: p.email.clone(),
+                role: canonical_role(&file.variant, &p.role, file.players.len()),
+                password_hash: match &p.password_hash {
+                    Some(hash) => hash.clone(),
+                    None => hash_password(&p.password, &config::new_salt()),
+                },
             })
             .collect();
         let config = GameConfig {
@@ -195,10 +209,24 @@ impl Game {
         } else {
             diplomacy::start(&mut game, checked.start.ok_or("a Diplomacy game needs `start:`")?)?
         };
-        fs::create_dir_all(dir).map_err(io_err(dir))?;
-        let text = serde_yaml::to_string(&game.config).map_err(|e| e.to_string())?;
-        store::write_atomic(&dir.join("game.yaml"), text.as_bytes()).map_err(io_err(dir))?;
-        game.commit(effects, now)?;
+        // Built in a hidden folder beside DIR and renamed at the end: a `new` that fails or
+        // is killed leaves no half-made game at DIR.
+        let building = building_dir(dir)?;
+        let _ = fs::remove_dir_all(&building); // left by a run of this process id killed before
+        store::create_dir_private(&building).map_err(io_err(&building))?;
+        game.dir = building.clone();
+        let built = (|| {
+            let text = serde_yaml::to_string(&game.config).map_err(|e| e.to_string())?;
+            let path = building.join("game.yaml");
+            store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+            game.commit(effects, now)?;
+            fs::rename(&building, dir).map_err(io_err(dir))
+        })();
+        if let Err(e) = built {
+            let _ = fs::remove_dir_all(&building);
+            return Err(e);
+        }
+        game.dir = dir.to_path_buf();
         Ok(game)
     }
 
@@ -530,6 +558,16 @@ impl Game {
                 fx,
             );
             return None;
+        }
+        if config::needs_upgrade(&player.password_hash) {
+            // An older hash: Argon2id from now on.
+            let hash = hash_password(password, &config::new_salt());
+            if let Err(e) = config::store_password_hash(&self.dir, &player.role, &hash) {
+                fx.log.push(format!(
+                    "{stem}: the password hash of {} was not upgraded: {e}",
+                    player.role
+                ));
+            }
         }
         Some(player.role.clone())
     }

@@ -1,30 +1,75 @@
 //! Files that must never be half-written: every write goes to a temporary file in the same
 //! folder, is flushed to disk, and is then renamed over the target, so a reader (or the
-//! next run after a crash) sees the old file or the new one, never a mix.
+//! next run after a crash) sees the old file or the new one, never a mix. A write that
+//! fails removes its temporary file.
+//!
+//! Everything a game folder holds may be secret (the seed, the password hashes, the divine
+//! roles, the players' mail), so on Unix every file written here is created readable by its
+//! owner only (mode 0600) and every folder made here is 0700, whatever the umask.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically (write, fsync, rename, fsync the folder).
+/// The mode of every file a game folder holds (Unix): its owner's only.
+pub const FILE_MODE: u32 = 0o600;
+/// The mode of the game folder and its sub-folders (Unix).
+pub const DIR_MODE: u32 = 0o700;
+
+/// Opens `path` for writing, creating it with [`FILE_MODE`] if it does not exist.
+pub fn open_private(path: &Path, append: bool) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true).create(true);
+    if append {
+        options.append(true);
+    } else {
+        options.truncate(true);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(FILE_MODE);
+    }
+    options.open(path)
+}
+
+/// Creates `dir` and its missing parents; the folders it makes are [`DIR_MODE`].
+pub fn create_dir_private(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(DIR_MODE);
+    }
+    builder.create(dir)
+}
+
+/// Writes `bytes` to `path` atomically (write, fsync, rename, fsync the folder). The file is
+/// created with [`FILE_MODE`]; on failure no temporary file is left behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
+    create_dir_private(dir)?;
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::other(format!("{}: not a file name", path.display())))?;
     // A leading dot keeps half-written files out of every listing the game makes.
     let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
-    {
-        let mut f = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
+    let written = (|| {
+        let mut f = open_private(&tmp, false)?;
         f.write_all(bytes)?;
         f.sync_all()?;
+        drop(f);
+        crash_point();
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
     }
-    crash_point();
-    fs::rename(&tmp, path)?;
     sync_dir(dir)?;
     crash_point();
     Ok(())
@@ -32,10 +77,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// The environment variable of the crash tests: `ARBITRE_CRASH_AT=N` makes the process
 /// abort, as if killed, at the N-th step of writing. Each atomic write has two steps: the
-/// temporary file written (not yet in place), then the file in place.
+/// temporary file written (not yet in place), then the file in place. `arbitre send` adds
+/// one: a delivery recorded in the journal, its file not yet moved to `sent/`.
 pub const CRASH_VAR: &str = "ARBITRE_CRASH_AT";
 
-fn crash_point() {
+/// One step of writing, where the crash tests may kill the process ([`CRASH_VAR`]).
+pub fn crash_point() {
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::OnceLock;
     static AT: OnceLock<Option<u64>> = OnceLock::new();
@@ -51,7 +98,7 @@ fn crash_point() {
 /// Writes a new file that must not replace an existing one: the first free name among
 /// `stem.ext`, `stem-2.ext`, `stem-3.ext`… Returns the path written.
 pub fn write_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8]) -> io::Result<PathBuf> {
-    fs::create_dir_all(dir)?;
+    create_dir_private(dir)?;
     for n in 1.. {
         let name = if n == 1 {
             format!("{stem}.{ext}")
@@ -98,6 +145,40 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into())
             .collect();
         assert_eq!(names, ["state.yaml"]);
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let d = temp("failed");
+        // A folder where the file should go: the rename cannot replace it.
+        let p = d.join("state.yaml");
+        fs::create_dir_all(p.join("inside")).unwrap();
+        assert!(write_atomic(&p, b"one").is_err());
+        let names: Vec<String> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into())
+            .collect();
+        assert_eq!(names, ["state.yaml"], "only the folder that was there");
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_private_whatever_was_there() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = temp("mode");
+        let p = d.join("sub").join("game.yaml");
+        fs::create_dir_all(&d).unwrap();
+        fs::set_permissions(&d, fs::Permissions::from_mode(0o755)).unwrap();
+        write_atomic(&p, b"seed: secret").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&p), 0o600);
+        assert_eq!(mode(&d.join("sub")), 0o700);
+        // A file that was readable by all is replaced by a private one.
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o644)).unwrap();
+        write_atomic(&p, b"seed: other").unwrap();
+        assert_eq!(mode(&p), 0o600);
         fs::remove_dir_all(d).unwrap();
     }
 

@@ -1,9 +1,10 @@
 //! Delivering a game's outbox by SMTP (`arbitre send`).
 //!
-//! The referee never composes mail here: each file `DIR/outbox/*.eml` is already a complete
-//! RFC 5322 message, rendered elsewhere. This module reads the envelope off its `From:` and
-//! `To:` headers, hands the file's bytes to the server unchanged, and moves the file to
-//! `DIR/sent/` once the server has taken it. What fails stays in the outbox for the next run.
+//! The referee's game messages are not composed here: each file `DIR/outbox/*.eml` is
+//! already a complete RFC 5322 message, rendered elsewhere. This module reads the envelope off
+//! its `From:` and `To:` headers, hands the file's bytes to the server unchanged, and moves the
+//! file to `DIR/sent/` once the server has taken it. The one message it writes itself is the
+//! referee's digest of failed deliveries.
 //!
 //! # Where the server comes from
 //!
@@ -27,14 +28,40 @@
 //!
 //! # How a run goes
 //!
+//! A run first takes the folder's send lock (`DIR/.send-lock`), waiting while another
+//! `arbitre send` holds it, and only then lists the outbox: two runs started together
+//! deliver each message once.
+//!
 //! Every `*.eml` file is read and checked first: one that lacks a single `From:` address or a
-//! single `To:` address, or that has `Cc:` or `Bcc:`, is refused (`not sent: …`) before any
-//! connection is made. The rest are sent in file-name order over one SMTP session. A message
-//! the server refuses keeps its file in the outbox and is reported with the server's reply;
-//! the others go on (lettre closes the session after a refusal, so a new one is opened). When
-//! the server cannot be reached, or the session breaks, that message and every later one are
-//! reported with the same reason. A break in the middle of `DATA` leaves it unknown whether
-//! the server kept the message: its file stays in the outbox, and may be delivered twice.
+//! single `To:` address, or that has `Cc:` or `Bcc:`, can never be sent and goes to `failed/`
+//! before any connection is made. The rest are sent in file-name order over one SMTP session.
+//! What becomes of a message:
+//!
+//! - **accepted**: a line goes to the journal `DIR/delivered.log` (time, SHA-256 of the file,
+//!   file name) and is flushed to disk, then the file moves to `DIR/sent/`. A file the journal
+//!   names (same name, same bytes) is never sent again: a run that was killed, or could not
+//!   move the file, leaves it in the outbox, and the next run only moves it. The journal keeps
+//!   only the lines of files still in the outbox, and is removed when none is.
+//! - **refused for good** (a `5xx` reply): the file moves at once to `DIR/failed/`, with the
+//!   server's reason in `DIR/failed/NAME.eml.reason`.
+//! - **refused for now** (a `4xx` reply, or the session broke while it was being sent): the
+//!   file stays in the outbox and goes into the schedule `DIR/retry.yaml` (recipient, first
+//!   refusal, tries, next try, last reason). It is left alone until its next try: 15 minutes
+//!   after the first refusal, then 30, 60… (each wait twice the one before, at most 4 hours).
+//!   A refusal three days or more after the first sends it to `failed/`. After a broken
+//!   session, a new one is opened for the next message (at most three times a run). A break in
+//!   the middle of `DATA` leaves it unknown whether the server kept the message, so it may
+//!   arrive twice.
+//! - **not tried**: when the server cannot be reached or refuses the login (or answers `530`,
+//!   authentication required), the fault is the settings', not the messages': they stay in
+//!   the outbox with no retry counted, and the run reports them and fails.
+//!
+//! When a run sends messages to `failed/`, it writes the referee one message listing them
+//! (to whom, which file and subject, why) into the outbox, named `delivery-failures-TIME.eml`;
+//! the next run delivers it. The referee is the one of `game.yaml`; in a folder of games'
+//! own outbox, the sender of the failed messages. A digest that fails is reported on standard
+//! error and never listed in another digest, so a referee's address that fails cannot loop.
+//! `arbitre status DIR` lists `failed/` and the schedule ([`delivery_status`]).
 //!
 //! # Bytes on the wire
 //!
@@ -57,13 +84,21 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use lettre::address::{Address, Envelope};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue as RawHeader};
+use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
 use lettre::transport::smtp::client::{SmtpConnection, TlsParameters};
 use lettre::transport::smtp::extension::ClientId;
 use lettre::transport::smtp::Error as SmtpError;
-use mail_parser::{HeaderName, HeaderValue, MessageParser};
-use serde::Deserialize;
+use lettre::Message;
+use mail_parser::{HeaderName as ParsedName, HeaderValue, MessageParser};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+use crate::game::store;
 
 /// The environment variable holding the server URL.
 pub const URL_VAR: &str = "ARBITRE_SMTP_URL";
@@ -277,28 +312,115 @@ impl fmt::Display for Endpoint {
     }
 }
 
+/// How long a message refused for a while (4xx, a dropped connection) is tried again before
+/// it goes to `failed/`.
+pub const RETRY_FOR: chrono::TimeDelta = chrono::TimeDelta::days(3);
+/// The wait before the first new try of a message refused for a while; each later wait is
+/// twice the one before, up to [`RETRY_MAX_WAIT`].
+pub const RETRY_FIRST_WAIT: chrono::TimeDelta = chrono::TimeDelta::minutes(15);
+/// The longest wait between two tries of one message.
+pub const RETRY_MAX_WAIT: chrono::TimeDelta = chrono::TimeDelta::hours(4);
+/// How many times one run opens a new session after one broke in the middle of a message;
+/// after that the rest waits for the next run.
+const MAX_REOPENS: usize = 3;
+
+/// The journal of deliveries: one line per message the server took, written (and flushed to
+/// disk) before its file is moved to `sent/`.
+pub const JOURNAL: &str = "delivered.log";
+/// The schedule of messages refused for a while, tried again later.
+pub const RETRIES: &str = "retry.yaml";
+/// Where messages that will not be delivered go, each with a `.reason` file beside it.
+pub const FAILED: &str = "failed";
+/// The lock `arbitre send` holds on a folder while it delivers its outbox.
+pub const SEND_LOCK: &str = ".send-lock";
+/// How the referee's digests of failed deliveries are named in the outbox.
+const DIGEST_STEM: &str = "delivery-failures";
+
+/// Why a message went to `failed/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FailCause {
+    /// The server refused it for good (5xx): its reply.
+    Refused(String),
+    /// It was refused for a while (4xx, dropped connections) for longer than [`RETRY_FOR`]:
+    /// the last reason.
+    GaveUp(String),
+    /// The file cannot be sent as it is (its headers): why.
+    Unsendable(String),
+}
+
+impl fmt::Display for FailCause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FailCause::Refused(reply) => write!(f, "refused by the server: {reply}"),
+            FailCause::GaveUp(last) => write!(
+                f,
+                "still not accepted after {} days of tries; the last: {last}",
+                RETRY_FOR.num_days()
+            ),
+            FailCause::Unsendable(why) => write!(f, "cannot be sent: {why}"),
+        }
+    }
+}
+
+/// A message moved to `failed/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    /// Its file name (in the outbox before, in `failed/` now).
+    pub name: String,
+    /// Its `To:` header, as written.
+    pub to: String,
+    /// Its `Subject:` header.
+    pub subject: String,
+    pub cause: FailCause,
+}
+
+/// A message refused for a while: it stays in the outbox and is tried again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deferred {
+    /// Its file in the outbox.
+    pub path: PathBuf,
+    /// The server's reply (`451 …`), or how the session broke.
+    pub reason: String,
+    /// Not tried again before this time.
+    pub next_try: DateTime<Utc>,
+}
+
 /// What one run of [`send_outbox`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SendReport {
     /// The files the server accepted, as they were named in the outbox (each now in `sent/`),
-    /// in the order sent.
+    /// in the order sent. A file the journal says was delivered by an earlier run is only
+    /// moved, and is counted here too.
     pub sent: Vec<PathBuf>,
-    /// The files left in the outbox, in file-name order, each with the reason: the server's
-    /// reply (`550 …`), why the server could not be reached, or `not sent: …` for a file that
-    /// was not offered to the server at all.
-    pub failed: Vec<(PathBuf, String)>,
+    /// The messages moved to `failed/` by this run.
+    pub failed: Vec<Failed>,
+    /// The messages refused for a while by this run, to be tried again.
+    pub deferred: Vec<Deferred>,
+    /// The messages left alone because their next try is not due yet.
+    pub waiting: Vec<PathBuf>,
+    /// The files left in the outbox untouched, each with the reason: the server could not be
+    /// reached, the file could not be read, or it was delivered but could not be moved.
+    pub unsent: Vec<(PathBuf, String)>,
+    /// The digest of `failed` written to the referee, in the outbox (sent by the next run).
+    pub digest: Option<PathBuf>,
+}
+
+/// [`send_outbox_at`] at the present time.
+pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendReport, String> {
+    send_outbox_at(game_dir, settings, Utc::now())
 }
 
 /// Delivers every `*.eml` file of `game_dir/outbox/`, in file-name order, and moves each one
 /// the server accepts to `game_dir/sent/` (created when needed; a name already taken there
-/// gets a `-2`, `-3`… suffix rather than overwriting the earlier message).
+/// gets a `-2`, `-3`… suffix rather than overwriting the earlier message). `now` decides
+/// which retries are due and how long a message has waited.
 ///
 /// Files whose names start with `.` are skipped (half-written files, by convention). A game
 /// with no outbox folder has nothing to send. The envelope of each message is its `From:`
-/// address and its one `To:` address; see the module documentation for what is refused and
-/// how failures are reported. `Err` means nothing was attempted: the settings are unusable,
-/// or the folders cannot be read or created.
-pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendReport, String> {
+/// address and its one `To:` address; see the module documentation for the lock, the
+/// journal, the retries and `failed/`. `Err` means nothing was attempted: the settings are
+/// unusable, or the folders cannot be read, created or locked.
+pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Utc>) -> Result<SendReport, String> {
     let endpoint = settings.endpoint()?;
     if !game_dir.is_dir() {
         return Err(format!("{}: not a game folder", game_dir.display()));
@@ -307,37 +429,469 @@ pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendRepor
     if !outbox.exists() {
         return Ok(SendReport::default());
     }
-    let mut report = SendReport::default();
+    let _lock = lock_outbox(game_dir)?;
+    let mut run = Run::load(game_dir, now)?;
     let mut ready = Vec::new();
     for path in outbox_files(&outbox)? {
-        match fs::read(&path) {
-            Err(e) => report
-                .failed
-                .push((path, format!("not sent: cannot read the file: {e}"))),
-            Ok(bytes) => match envelope_of(&bytes) {
-                Err(reason) => report.failed.push((path, format!("not sent: {reason}"))),
-                Ok(envelope) => ready.push(Outgoing {
-                    path,
-                    envelope,
-                    data: wire_bytes(&bytes),
-                }),
-            },
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                run.report
+                    .unsent
+                    .push((path, format!("not sent: cannot read the file: {e}")));
+                continue;
+            }
+        };
+        let name = file_name(&path);
+        let digest = crate::dice::hex(&Sha256::digest(&bytes));
+        if run.journal.iter().any(|(n, d, _)| *n == name && *d == digest) {
+            // Delivered by a run that could not move it (or crashed first): only move it.
+            run.move_to_sent(path);
+            continue;
+        }
+        if let Some(retry) = run.retries.get(&name) {
+            if time(&retry.next_try).is_some_and(|next| next > now) {
+                run.report.waiting.push(path);
+                continue;
+            }
+        }
+        match envelope_of(&bytes) {
+            Err(reason) => run.fail(&path, &bytes, FailCause::Unsendable(reason)),
+            Ok(envelope) => ready.push(Outgoing {
+                path,
+                name,
+                digest,
+                envelope,
+                data: wire_bytes(&bytes),
+                file: bytes,
+            }),
         }
     }
     if !ready.is_empty() {
-        let sent_dir = game_dir.join("sent");
-        fs::create_dir_all(&sent_dir).map_err(|e| format!("{}: {e}", sent_dir.display()))?;
-        deliver(&endpoint, ready, &sent_dir, &mut report);
+        deliver(&endpoint, ready, &mut run);
     }
-    report.failed.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
-    Ok(report)
+    run.finish()
+}
+
+/// Takes the folder's send lock ([`SEND_LOCK`]), waiting for another `arbitre send` to end.
+fn lock_outbox(game_dir: &Path) -> Result<fs::File, String> {
+    let path = game_dir.join(SEND_LOCK);
+    let file = store::open_private(&path, true).map_err(|e| format!("{}: {e}", path.display()))?;
+    file.lock().map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(file)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// A message checked and ready to go.
 struct Outgoing {
     path: PathBuf,
+    name: String,
+    /// SHA-256 of the file, in hex: what the journal records.
+    digest: String,
     envelope: Envelope,
     data: Vec<u8>,
+    file: Vec<u8>,
+}
+
+/// One message of the retry schedule ([`RETRIES`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retry {
+    /// Its file name in the outbox.
+    pub file: String,
+    /// Its recipient.
+    pub to: String,
+    /// When it was first refused for a while (RFC 3339).
+    pub since: String,
+    /// How many tries failed.
+    pub tries: u32,
+    /// Not tried again before this time (RFC 3339).
+    pub next_try: String,
+    /// The last reason.
+    pub reason: String,
+}
+
+/// The state of one run: what the folder's files say, and what this run did.
+struct Run {
+    dir: PathBuf,
+    now: DateTime<Utc>,
+    /// (file name, SHA-256, the line as written) of every message the journal says was
+    /// delivered: some may not be moved yet.
+    journal: Vec<(String, String, String)>,
+    retries: BTreeMap<String, Retry>,
+    retries_changed: bool,
+    report: SendReport,
+}
+
+impl Run {
+    fn load(dir: &Path, now: DateTime<Utc>) -> Result<Run, String> {
+        let journal_path = dir.join(JOURNAL);
+        let journal = match fs::read_to_string(&journal_path) {
+            Ok(text) => text
+                .lines()
+                .filter_map(|line| {
+                    let mut fields = line.splitn(3, ' ');
+                    let (_time, digest, name) = (fields.next()?, fields.next()?, fields.next()?);
+                    Some((name.to_string(), digest.to_string(), line.to_string()))
+                })
+                .collect(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(format!("{}: {e}", journal_path.display())),
+        };
+        let retries = read_retries(dir)?.into_iter().map(|r| (r.file.clone(), r)).collect();
+        Ok(Run {
+            dir: dir.to_path_buf(),
+            now,
+            journal,
+            retries,
+            retries_changed: false,
+            report: SendReport::default(),
+        })
+    }
+
+    /// Records in the journal that the server took `message`, flushed to disk.
+    fn record(&mut self, message: &Outgoing) -> io::Result<()> {
+        use std::io::Write as _;
+        let mut file = store::open_private(&self.dir.join(JOURNAL), true)?;
+        let line = format!("{} {} {}", stamp(self.now), message.digest, message.name);
+        file.write_all(format!("{line}\n").as_bytes())?;
+        file.sync_data()?;
+        self.journal.push((message.name.clone(), message.digest.clone(), line));
+        store::crash_point();
+        Ok(())
+    }
+
+    /// Moves a delivered file to `sent/`; one that cannot be moved stays, and the journal
+    /// keeps it from being sent again.
+    fn move_to_sent(&mut self, path: PathBuf) {
+        let sent = self.dir.join("sent");
+        match move_into(&path, &sent) {
+            Ok(_) => {
+                if self.retries.remove(&file_name(&path)).is_some() {
+                    self.retries_changed = true;
+                }
+                self.report.sent.push(path);
+            }
+            Err(e) => self.report.unsent.push((
+                path,
+                format!(
+                    "delivered, but not moved to {}: {e}; the journal keeps it from being sent again",
+                    sent.display()
+                ),
+            )),
+        }
+    }
+
+    /// Moves a message to `failed/` with its reason beside it.
+    fn fail(&mut self, path: &Path, bytes: &[u8], cause: FailCause) {
+        let failed_dir = self.dir.join(FAILED);
+        let (to, subject) = to_and_subject(bytes);
+        let name = file_name(path);
+        let moved = store::create_dir_private(&failed_dir).and_then(|()| move_into(path, &failed_dir));
+        match moved {
+            Ok(target) => {
+                let mut reason_path = target.into_os_string();
+                reason_path.push(".reason");
+                let text = format!("{cause}\n");
+                if let Err(e) = store::write_atomic(Path::new(&reason_path), text.as_bytes()) {
+                    eprintln!("arbitre: {}: {e}", Path::new(&reason_path).display());
+                }
+                if self.retries.remove(&name).is_some() {
+                    self.retries_changed = true;
+                }
+                self.report.failed.push(Failed {
+                    name,
+                    to,
+                    subject,
+                    cause,
+                });
+            }
+            Err(e) => self.report.unsent.push((
+                path.to_path_buf(),
+                format!("{cause}; but it could not be moved to {}: {e}", failed_dir.display()),
+            )),
+        }
+    }
+
+    /// A message refused for a while: scheduled again, or failed after [`RETRY_FOR`].
+    fn defer(&mut self, message: &Outgoing, reason: String) {
+        let to = message.envelope.to().first().map(|a| a.to_string()).unwrap_or_default();
+        let mut retry = self.retries.remove(&message.name).unwrap_or(Retry {
+            file: message.name.clone(),
+            to,
+            since: stamp(self.now),
+            tries: 0,
+            next_try: stamp(self.now),
+            reason: String::new(),
+        });
+        self.retries_changed = true;
+        let since = time(&retry.since).unwrap_or(self.now);
+        if self.now - since >= RETRY_FOR {
+            self.fail(&message.path, &message.file, FailCause::GaveUp(reason));
+            return;
+        }
+        retry.tries += 1;
+        let next_try = self.now + retry_wait(retry.tries);
+        retry.next_try = stamp(next_try);
+        retry.reason = reason.clone();
+        self.report.deferred.push(Deferred {
+            path: message.path.clone(),
+            reason,
+            next_try,
+        });
+        self.retries.insert(message.name.clone(), retry);
+    }
+
+    /// Writes back the journal and the schedule, and the referee's digest.
+    fn finish(mut self) -> Result<SendReport, String> {
+        let outbox = self.dir.join("outbox");
+        // The journal keeps only what is still in the outbox.
+        let left: Vec<&str> = self
+            .journal
+            .iter()
+            .filter(|(name, _, _)| outbox.join(name).exists())
+            .map(|(_, _, line)| line.as_str())
+            .collect();
+        let journal_path = self.dir.join(JOURNAL);
+        if left.len() < self.journal.len() {
+            let text: String = left.iter().map(|line| format!("{line}\n")).collect();
+            let written = if text.is_empty() {
+                fs::remove_file(&journal_path)
+            } else {
+                store::write_atomic(&journal_path, text.as_bytes())
+            };
+            written.map_err(|e| format!("{}: {e}", journal_path.display()))?;
+        }
+        // The schedule forgets messages no longer in the outbox (removed by hand).
+        let before = self.retries.len();
+        self.retries.retain(|name, _| outbox.join(name).exists());
+        if self.retries_changed || self.retries.len() != before {
+            write_retries(&self.dir, self.retries.values())?;
+        }
+        if !self.report.failed.is_empty() {
+            self.report.digest = write_digest(&self.dir, &self.report.failed, self.now)?;
+        }
+        self.report.unsent.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
+        Ok(self.report)
+    }
+}
+
+/// A time as the schedule writes it.
+fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// A time of the schedule; `None` when it cannot be read (then it is due).
+fn time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
+}
+
+/// The wait after the `tries`-th failed try: [`RETRY_FIRST_WAIT`], doubled each time, at
+/// most [`RETRY_MAX_WAIT`].
+pub fn retry_wait(tries: u32) -> chrono::TimeDelta {
+    let doublings = tries.saturating_sub(1).min(16);
+    (RETRY_FIRST_WAIT * 2i32.pow(doublings)).min(RETRY_MAX_WAIT)
+}
+
+/// The retry schedule of a folder ([`RETRIES`]); empty when there is none.
+pub fn read_retries(dir: &Path) -> Result<Vec<Retry>, String> {
+    let path = dir.join(RETRIES);
+    match fs::read_to_string(&path) {
+        Ok(text) => crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+fn write_retries<'a>(dir: &Path, retries: impl Iterator<Item = &'a Retry>) -> Result<(), String> {
+    let path = dir.join(RETRIES);
+    let list: Vec<&Retry> = retries.collect();
+    let written = if list.is_empty() {
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    } else {
+        let text = serde_yaml::to_string(&list).map_err(|e| e.to_string())?;
+        store::write_atomic(&path, text.as_bytes())
+    };
+    written.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A message kept in `failed/`, as `arbitre status` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptFailure {
+    /// Its file name in `failed/`.
+    pub name: String,
+    /// Its `To:` header, as written.
+    pub to: String,
+    /// Its `Subject:` header.
+    pub subject: String,
+    /// Why it failed: its `.reason` file.
+    pub reason: String,
+}
+
+/// The messages of a folder's `failed/`, by file name.
+pub fn read_failed(dir: &Path) -> Result<Vec<KeptFailure>, String> {
+    let failed_dir = dir.join(FAILED);
+    if !failed_dir.exists() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for path in outbox_files(&failed_dir)? {
+        let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (to, subject) = to_and_subject(&bytes);
+        let mut reason_path = path.clone().into_os_string();
+        reason_path.push(".reason");
+        let reason = fs::read_to_string(&reason_path)
+            .map(|r| r.trim_end().to_string())
+            .unwrap_or_else(|_| "no reason kept".to_string());
+        out.push(KeptFailure {
+            name: file_name(&path),
+            to,
+            subject,
+            reason,
+        });
+    }
+    Ok(out)
+}
+
+/// The part of `arbitre status` about delivery: the messages in `failed/` and those waiting
+/// for another try. Empty when there are none.
+pub fn delivery_status(dir: &Path) -> Result<String, String> {
+    let failed = read_failed(dir)?;
+    let retries = read_retries(dir)?;
+    let mut w = crate::yaml::Writer::default();
+    if failed.is_empty() && retries.is_empty() {
+        return Ok(String::new());
+    }
+    w.raw(0, "delivery:");
+    if !failed.is_empty() {
+        w.raw(1, "failed:");
+        for f in &failed {
+            w.flow_item(
+                2,
+                &[
+                    ("file", format!("{FAILED}/{}", f.name)),
+                    ("to", f.to.clone()),
+                    ("subject", f.subject.clone()),
+                    ("why", f.reason.clone()),
+                ],
+                None,
+            );
+        }
+    }
+    if !retries.is_empty() {
+        w.raw(1, "retrying:");
+        for r in &retries {
+            w.flow_item(
+                2,
+                &[
+                    ("file", format!("outbox/{}", r.file)),
+                    ("to", r.to.clone()),
+                    ("since", r.since.clone()),
+                    ("tries", r.tries.to_string()),
+                    ("next_try", r.next_try.clone()),
+                    ("why", r.reason.clone()),
+                ],
+                None,
+            );
+        }
+    }
+    Ok(w.finish())
+}
+
+/// Writes the referee one message listing `failed`, into the outbox. The referee is the
+/// game's (`game.yaml`), else the sender of the failed messages (a folder of games' own
+/// outbox). A failed digest is never listed in a digest: a referee's address that fails
+/// cannot start a loop.
+fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) -> Result<Option<PathBuf>, String> {
+    let listed: Vec<&Failed> = failed.iter().filter(|f| !f.name.starts_with(DIGEST_STEM)).collect();
+    for f in failed.iter().filter(|f| f.name.starts_with(DIGEST_STEM)) {
+        eprintln!(
+            "arbitre: {}: the digest of failed deliveries to the referee failed too: {}",
+            dir.join(FAILED).join(&f.name).display(),
+            f.cause
+        );
+    }
+    if listed.is_empty() {
+        return Ok(None);
+    }
+    let (game, referee) = match read_referee(dir) {
+        Some((game, referee)) => (Some(game), referee),
+        None => {
+            let sender = listed.iter().find_map(|f| {
+                let bytes = fs::read(dir.join(FAILED).join(&f.name)).ok()?;
+                let message = MessageParser::default().parse_headers(&bytes)?;
+                let from = message.from()?.first()?.address()?.parse::<Address>().ok()?;
+                Some(from)
+            });
+            match sender {
+                Some(from) => (None, Mailbox::new(None, from)),
+                None => return Ok(None),
+            }
+        }
+    };
+    let mut body = format!(
+        "{} message(s) could not be delivered. Each is kept in {}/ with its reason beside it\n\
+         (`arbitre status` lists them); mend the address, then move the file back to outbox/\n\
+         to send it again.\n\n",
+        listed.len(),
+        dir.join(FAILED).display()
+    );
+    for f in &listed {
+        body.push_str(&format!(
+            "- {} (\"{}\")\n  to: {}\n  why: {}\n\n",
+            f.name, f.subject, f.to, f.cause
+        ));
+    }
+    let label = game.map(|g| format!("{g}: ")).unwrap_or_default();
+    let stamp = now.format("%Y%m%dT%H%M%SZ").to_string();
+    let domain = referee.email.domain().to_string();
+    let mut message = Message::builder()
+        .from(referee.clone())
+        .to(referee)
+        .subject(format!("{label}{} message(s) not delivered", listed.len()))
+        .date(now.into())
+        .message_id(Some(format!("<{DIGEST_STEM}-{stamp}@{domain}>")))
+        .user_agent("arbitre".into())
+        .header(ContentType::TEXT_PLAIN)
+        .body(body)
+        .map_err(|e| format!("cannot build the digest of failed deliveries: {e}"))?;
+    // A report of the machine's: no auto-reply should answer it (RFC 3834).
+    message.headers_mut().insert_raw(RawHeader::new(
+        HeaderName::new_from_ascii_str("Auto-Submitted"),
+        "auto-generated".into(),
+    ));
+    let outbox = dir.join("outbox");
+    store::write_new(&outbox, &format!("{DIGEST_STEM}-{stamp}"), "eml", &message.formatted())
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", outbox.display()))
+}
+
+/// The game's name and its referee, from `game.yaml`, when the folder is a game's.
+fn read_referee(dir: &Path) -> Option<(String, Mailbox)> {
+    let text = fs::read_to_string(dir.join("game.yaml")).ok()?;
+    let config: crate::game::state::GameConfig = crate::yaml::from_str(&text, "game.yaml").ok()?;
+    let address = config.referee.email.parse().ok()?;
+    Some((config.game, Mailbox::new(Some(config.referee.name), address)))
+}
+
+/// The `To:` and `Subject:` of a message, as written (empty when absent).
+fn to_and_subject(bytes: &[u8]) -> (String, String) {
+    let Some(message) = MessageParser::default().parse_headers(bytes) else {
+        return (String::new(), String::new());
+    };
+    let to = message
+        .header_raw("To")
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    (to, message.subject().unwrap_or_default().to_string())
 }
 
 /// The `*.eml` regular files of `outbox` not starting with `.`, by file name.
@@ -357,13 +911,15 @@ fn outbox_files(outbox: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// Sends `ready` in order over as few sessions as the server allows.
-fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, sent_dir: &Path, report: &mut SendReport) {
+/// Sends `ready` in order over as few sessions as the server allows. A session that breaks
+/// in the middle of a message defers that message and opens a new one for the next.
+fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
     let mut session: Option<SmtpConnection> = None;
     let mut fatal: Option<String> = None;
+    let mut reopens = 0;
     for message in ready {
         if let Some(reason) = &fatal {
-            report.failed.push((message.path, reason.clone()));
+            run.report.unsent.push((message.path, reason.clone()));
             continue;
         }
         let conn = match &mut session {
@@ -371,35 +927,52 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, sent_dir: &Path, report: &
             _ => match open(endpoint) {
                 Ok(conn) => session.insert(conn),
                 Err(reason) => {
-                    report.failed.push((message.path, reason.clone()));
+                    run.report.unsent.push((message.path, reason.clone()));
                     fatal = Some(reason);
                     continue;
                 }
             },
         };
         match conn.send(&message.envelope, &message.data) {
-            Ok(_) => match move_to_sent(&message.path, sent_dir) {
-                Ok(()) => report.sent.push(message.path),
+            Ok(_) => match run.record(&message) {
+                Ok(()) => run.move_to_sent(message.path),
                 Err(e) => {
+                    // Not moved either: moving it unrecorded could not be undone by a crash.
                     let reason = format!(
-                        "delivered, but not moved to {}: {e}; remove it from the outbox or it will be sent again",
-                        sent_dir.display()
+                        "delivered, but the journal {} cannot be written: {e}; the message is \
+                         still in the outbox and will be sent again unless removed",
+                        run.dir.join(JOURNAL).display()
                     );
-                    report.failed.push((message.path, reason));
+                    run.report.unsent.push((message.path, reason));
                 }
             },
-            // The server answered: this message is refused, the next ones may pass.
-            Err(e) if e.status().is_some() => report.failed.push((message.path, describe(&e, endpoint))),
-            // Refused by lettre before anything was sent (no 8BITMIME or SMTPUTF8 offered).
-            Err(e) if e.is_client() && !conn.has_broken() => {
-                report
-                    .failed
-                    .push((message.path, format!("not sent: {}", describe(&e, endpoint))));
+            // "Authentication required": the settings' fault, not the message's.
+            Err(e) if e.status().is_some_and(|code| code.to_string() == "530") => {
+                let reason = describe(&e, endpoint);
+                run.report.unsent.push((message.path, reason.clone()));
+                fatal = Some(reason);
             }
+            // The server refused it for good: the next ones may pass.
+            Err(e) if e.is_permanent() => {
+                let reply = describe(&e, endpoint);
+                run.fail(&message.path, &message.file, FailCause::Refused(reply));
+            }
+            // Refused for now: tried again later.
+            Err(e) if e.is_transient() => run.defer(&message, describe(&e, endpoint)),
+            // Refused by lettre before anything was sent (no 8BITMIME or SMTPUTF8 offered).
+            Err(e) if e.is_client() && !conn.has_broken() => run
+                .report
+                .unsent
+                .push((message.path, format!("not sent: {}", describe(&e, endpoint)))),
             Err(e) => {
                 let reason = format!("the session with {endpoint} broke: {}", describe(&e, endpoint));
-                report.failed.push((message.path, reason.clone()));
-                fatal = Some(reason);
+                run.defer(&message, reason.clone());
+                reopens += 1;
+                if reopens > MAX_REOPENS {
+                    fatal = Some(format!(
+                        "{reason} ({MAX_REOPENS} new sessions broke too; left for the next run)"
+                    ));
+                }
             }
         }
     }
@@ -518,23 +1091,25 @@ fn io_error_in(error: &SmtpError) -> Option<&io::Error> {
     None
 }
 
-/// Renames `path` into `sent_dir`, under a new name if its own is taken there.
-fn move_to_sent(path: &Path, sent_dir: &Path) -> io::Result<()> {
+/// Renames `path` into `dir`, under a new name if its own is taken there; returns where.
+fn move_into(path: &Path, dir: &Path) -> io::Result<PathBuf> {
+    store::create_dir_private(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("message.eml");
     let stem = name.strip_suffix(".eml").unwrap_or(name);
-    let mut target = sent_dir.join(name);
+    let mut target = dir.join(name);
     let mut n = 1;
     while target.exists() {
         n += 1;
         if n > 10_000 {
             return Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
-                format!("{name} is taken in sent/"),
+                format!("{name} is taken in {}", dir.display()),
             ));
         }
-        target = sent_dir.join(format!("{stem}-{n}.eml"));
+        target = dir.join(format!("{stem}-{n}.eml"));
     }
-    fs::rename(path, target)
+    fs::rename(path, &target)?;
+    Ok(target)
 }
 
 /// The envelope of a rendered message: its one `From:` address and its one `To:` address.
@@ -543,12 +1118,12 @@ fn envelope_of(bytes: &[u8]) -> Result<Envelope, String> {
     let message = MessageParser::default()
         .parse_headers(bytes)
         .ok_or("no headers could be read")?;
-    for (header, name) in [(HeaderName::Cc, "Cc"), (HeaderName::Bcc, "Bcc")] {
+    for (header, name) in [(ParsedName::Cc, "Cc"), (ParsedName::Bcc, "Bcc")] {
         if message.headers().iter().any(|h| h.name == header) {
             return Err(format!("the message has a {name}: header (one recipient per file)"));
         }
     }
-    let one = |header: HeaderName<'static>, name: &str| -> Result<Address, String> {
+    let one = |header: ParsedName<'static>, name: &str| -> Result<Address, String> {
         let mut entries: Vec<&mail_parser::Addr> = Vec::new();
         for h in message.headers().iter().filter(|h| h.name == header) {
             match &h.value {
@@ -577,8 +1152,8 @@ fn envelope_of(bytes: &[u8]) -> Result<Envelope, String> {
             )),
         }
     };
-    let from = one(HeaderName::From, "From")?;
-    let to = one(HeaderName::To, "To")?;
+    let from = one(ParsedName::From, "From")?;
+    let to = one(ParsedName::To, "To")?;
     Envelope::new(Some(from), vec![to]).map_err(|e| e.to_string())
 }
 
