@@ -268,6 +268,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
                             verdict: Verdict::Succeeds,
                             reason: String::new(),
                             unit: Some(unit),
+                            given: None,
                         });
                         legal.push((idx, unit, l));
                     }
@@ -276,6 +277,8 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
             }
         }
     }
+
+    super::number_given(&mut results, orders.len());
 
     // Several legal orders for one unit: DATC 4.D.3, choice c.
     let chosen = one_order_per_unit(map, units, &legal, &mut results, "holds");

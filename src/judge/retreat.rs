@@ -128,9 +128,11 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             verdict: Verdict::Succeeds,
             reason: String::new(),
             unit: None,
+            given: None,
         });
         given.push((idx, unit, dest));
     }
+    super::number_given(&mut results, orders.len());
     let chosen = one_order_per_unit(map, &retreating, &given, &mut results, "is disbanded");
 
     let mut next = Board {
@@ -170,6 +172,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     "no retreat ordered: disbanded".into()
                 },
                 unit: None,
+                given: None,
             }),
         }
     }
