@@ -7,13 +7,60 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 pub use support::{ok, read_sent, state, Sent, Tmp};
 
 pub const POWERS: [&str; 7] = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
 
+/// A temporary folder, in memory where the system has one: a game writes every file
+/// with fsync, and these tests write thousands.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    fn new() -> Scratch {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let shm = Path::new("/dev/shm");
+        let base = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = base.join(format!(
+            "arbitre-by-mail-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        if std::fs::create_dir_all(&dir).is_err() {
+            // Not writable: the usual temporary folder.
+            let t = Tmp::new();
+            let p = t.0.clone();
+            std::mem::forget(t);
+            return Scratch(p);
+        }
+        Scratch(dir)
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 pub struct MailGame {
-    pub tmp: Tmp,
+    pub tmp: Scratch,
     pub dir: PathBuf,
     sent: usize,
 }
@@ -25,7 +72,7 @@ fn email(role: &str) -> String {
 impl MailGame {
     /// A new standard game with a player for each power (deadlines of a day).
     pub fn new() -> MailGame {
-        let tmp = Tmp::new();
+        let tmp = Scratch::new();
         let mut players = String::from(
             "game: bymail\nvariant: standard\nreferee: {name: Arbitre, email: arbitre@mail.example}\n\
              timezone: UTC\ndeadlines: {movement: 24h, retreat: 24h, adjustment: 24h}\n\
@@ -43,6 +90,41 @@ impl MailGame {
         let dir = tmp.path("game");
         support::create(&dir, &file, "2026-11-30T12:00:00+00:00");
         MailGame { tmp, dir, sent: 0 }
+    }
+
+    /// Keeps every player's password as a hash of one round (the stored format says how
+    /// many): checking a password of the usual strength is most of the time a message
+    /// takes in a debug build, and the tests that mail many phases are not about it.
+    pub fn quick_password_checks(self) -> MailGame {
+        use sha2::{Digest, Sha256};
+        let path = self.dir.join("game.yaml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        let salt = [7u8; 16];
+        let mut out = String::new();
+        let mut role = String::new();
+        for line in text.lines() {
+            let t = line.trim_start().trim_start_matches("- ");
+            if let Some(r) = t.strip_prefix("role: ") {
+                role = r.trim().to_string();
+            }
+            match t.strip_prefix("password_hash: ") {
+                Some(_) => {
+                    let password = format!("pw-{}", role.to_lowercase());
+                    let h0: [u8; 32] = Sha256::new()
+                        .chain_update(salt)
+                        .chain_update(password)
+                        .finalize()
+                        .into();
+                    let h1: [u8; 32] = Sha256::new().chain_update(h0).chain_update(salt).finalize().into();
+                    let indent = &line[..line.find("password_hash").unwrap()];
+                    out += &format!("{indent}password_hash: sha256i$1${}${}\n", hex(&salt), hex(&h1));
+                }
+                None => out += &format!("{line}\n"),
+            }
+        }
+        std::fs::write(&path, out).unwrap();
+        self
     }
 
     pub fn d(&self) -> &str {
@@ -127,6 +209,49 @@ impl MailGame {
             }
         }
         out
+    }
+
+    /// [`MailGame::send_all`] through the library rather than the binary, in the steps of
+    /// `arbitre mail` (route, keep, act on it): the same code, without starting a process
+    /// and reading the game folder for each message.
+    pub fn send_all_in_process(&mut self, mails: &[(String, String)]) -> Vec<(String, Sent)> {
+        let before = self.outbox_names();
+        let root = self.dir.parent().unwrap().to_path_buf();
+        let mut now = None;
+        for (role, body) in mails {
+            let (path, n) = self.mail(role, body);
+            let n = chrono::DateTime::parse_from_rfc3339(&n).unwrap();
+            let raw = std::fs::read(&path).unwrap();
+            let dir = arbitre::game::route(&root, &raw)
+                .unwrap()
+                .expect("the mail names the game");
+            assert_eq!(dir, self.dir);
+            arbitre::game::archive(&dir, &raw, n).unwrap();
+            now = Some(n);
+        }
+        if let Some(now) = now {
+            let mut g = arbitre::game::Game::open(&self.dir).unwrap();
+            g.ingest(now).unwrap();
+        }
+        let mut out = Vec::new();
+        for n in self.outbox_names().difference(&before) {
+            let m = read_sent(&std::fs::read(self.dir.join("outbox").join(n)).unwrap());
+            if let Some((role, _)) = mails.iter().find(|(r, _)| m.to == [email(r)]) {
+                out.push((role.clone(), m));
+            }
+        }
+        out
+    }
+
+    /// [`MailGame::process`] through the library, in the steps of `arbitre process`.
+    pub fn process_in_process(&self) {
+        let now = self.deadline() + chrono::Duration::minutes(1);
+        let mut g = arbitre::game::Game::open(&self.dir).unwrap();
+        g.ingest(now).unwrap();
+        let fx = arbitre::game::diplomacy::process(&mut g, now)
+            .unwrap()
+            .expect("the deadline is past");
+        g.commit(fx, now).unwrap();
     }
 
     /// Processes the phase just after its deadline.
