@@ -70,7 +70,8 @@ fn email(role: &str) -> String {
 }
 
 impl MailGame {
-    /// A new standard game with a player for each power (deadlines of a day).
+    /// A new standard game with a player for each power (deadlines of a day), its
+    /// passwords kept as quick hashes (see [`MailGame::quick_password_checks`]).
     pub fn new() -> MailGame {
         let tmp = Scratch::new();
         let mut players = String::from(
@@ -89,13 +90,13 @@ impl MailGame {
         let file = tmp.file("players.yaml", &players);
         let dir = tmp.path("game");
         support::create(&dir, &file, "2026-11-30T12:00:00+00:00");
-        MailGame { tmp, dir, sent: 0 }
+        MailGame { tmp, dir, sent: 0 }.quick_password_checks()
     }
 
     /// Keeps every player's password as a hash of one round (the stored format says how
     /// many): checking a password of the usual strength is most of the time a message
     /// takes in a debug build, and the tests that mail many phases are not about it.
-    pub fn quick_password_checks(self) -> MailGame {
+    fn quick_password_checks(self) -> MailGame {
         use sha2::{Digest, Sha256};
         let path = self.dir.join("game.yaml");
         let text = std::fs::read_to_string(&path).unwrap();
