@@ -22,6 +22,10 @@
 //!   else needs is played for it, only when it will apply there: not after a divine win in
 //!   that autumn, nor for a power eliminated that autumn.
 //! - A unit dislodged and awaiting its retreat still keeps its power in the game.
+//! - A retreat phase in which no dislodged unit can go anywhere is not played: its units are
+//!   disbanded in the movement phase's report, and the game goes on to the next phase.
+//! - The reply's note on a support or convoy of another power's unit says what it needs,
+//!   from the order and the board alone: never what that power has ordered.
 
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::state::{BoardState, CastRow, FactsRow, Finished, GameConfig, NONE};
