@@ -90,6 +90,26 @@ fn a_support_of_a_fleet_to_a_split_province_without_its_coast_is_accepted() {
     assert!(report.contains("A MAR S F MAO - SPA"), "{report}");
 }
 
+/// The issue's own case: F POR, and a support of its move to SPA that leaves the coast out.
+#[test]
+fn a_mar_s_f_por_spa_is_accepted_as_arbitre_adjudicate_accepts_it() {
+    let mut g = MailGame::new();
+    g.send("France", "F BRE - MAO");
+    g.process();
+    g.send("France", "F MAO - POR");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment");
+    g.send("France", "WAIVE");
+    g.process();
+    assert_eq!(g.phase(), "Spring 1902 Movement");
+    let reply = g.send("France", "A MAR S F POR - SPA\nF POR - SPA/SC\nA PAR H");
+    assert!(reply.contains("A MAR S F POR - SPA: on file"), "{reply}");
+    assert!(reply.contains("Your orders are complete."), "{reply}");
+    assert!(!reply.contains("will be void"), "{reply}");
+    g.process();
+    assert_eq!(g.units("France"), ["A MAR", "A PAR", "F SPA/SC"]);
+}
+
 #[test]
 fn the_note_on_a_support_of_another_powers_unit_says_what_it_needs_and_reveals_nothing() {
     let mut g = MailGame::new();
