@@ -22,13 +22,17 @@
 //!   else needs is played for it, only when it will apply there: not after a divine win in
 //!   that autumn, nor for a power eliminated that autumn.
 //! - A unit dislodged and awaiting its retreat still keeps its power in the game.
+//! - A retreat phase in which no dislodged unit can go anywhere is not played: its units are
+//!   disbanded in the movement phase's report, and the game goes on to the next phase.
+//! - The reply's note on a support or convoy of another power's unit says what it needs,
+//!   from the order and the board alone: never what that power has ordered.
 
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::state::{BoardState, CastRow, FactsRow, Finished, GameConfig, NONE};
 use super::{show_time, Effects, Game, Now};
 use crate::dice::Dice;
-use crate::judge::{adjust, Board, Outcome, Verdict};
-use crate::map::{Map, Power};
+use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
+use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine};
@@ -143,47 +147,94 @@ fn judge(pos: &Position) -> (Outcome, Option<DivineReport>) {
     crate::variant::adjudicate(map(), pos)
 }
 
+/// What a support or a convoy of a unit needs from that unit's order to count: the order
+/// that fits it, written for the judge, and the same in words for the player. Found from
+/// the order and the board alone, never from the orders on file.
+struct Partner {
+    /// The unit supported or convoyed.
+    unit: Unit,
+    /// The fitting order (`F POR - SPA/NC`), a coast chosen when the support names none.
+    order: String,
+    /// `counts if F POR is ordered to SPA`.
+    needs: String,
+}
+
+fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
+    match *order {
+        Order::Support { target, dest, .. } => {
+            let unit = board.units[board.unit_at(target.prov())?];
+            let name = unit.text(map);
+            let Some(d) = dest else {
+                return Some(Partner {
+                    unit,
+                    order: format!("{name} H"),
+                    needs: format!("counts unless {name} is ordered to move"),
+                });
+            };
+            // A coast matters only for a fleet, and only one the province has (DATC 4.B.6).
+            let written = match unit.kind {
+                UnitType::Fleet => d.coast.filter(|c| map.coasts(d.prov).contains(c)),
+                UnitType::Army => None,
+            };
+            let there = Loc {
+                prov: d.prov,
+                coast: written,
+            };
+            // Without a coast, the support fits a move to either (DATC 6.B.15): the fitting
+            // move names one the fleet can reach, so that it is not ambiguous (DATC 4.B.1).
+            let to = match (unit.kind, written) {
+                (UnitType::Fleet, None) => Loc {
+                    prov: d.prov,
+                    coast: map.fleet_dest_coasts(unit.loc, d.prov).first().copied().flatten(),
+                },
+                _ => there,
+            };
+            Some(Partner {
+                unit,
+                order: format!("{name} - {}", map.loc_text(to)),
+                needs: format!("counts if {name} is ordered to {}", map.loc_text(there)),
+            })
+        }
+        Order::Convoy { army, dest, .. } => {
+            let unit = board.units[board.unit_at(army.prov())?];
+            let name = unit.text(map);
+            let to = map.code(dest.prov);
+            Some(Partner {
+                unit,
+                order: format!("{name} - {to} VIA CONVOY"),
+                needs: format!("counts if {name} is ordered to {to} by convoy"),
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Checks one order of `power` alone on the board. A support or a convoy is judged with
 /// the order it supports or convoys given too, so that only what is wrong with the order
-/// itself is refused (whether it will match is for the deadline to say). Returns the key it
-/// is filed under (the unit's province, or `build XXX`; none for WAIVE) and the order in
-/// normal notation.
+/// itself is refused (whether it will match is for the deadline to say). The verdict is the
+/// one on this order, as this power's: never another result of the phase (a removal in
+/// civil disorder, another unit's fate). Returns the key it is filed under (the unit's
+/// province, or `build XXX`; none for WAIVE) and the order in normal notation.
 fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, String), String> {
     let map = map();
     let mut orders = vec![(pname.to_string(), vec![text.to_string()])];
     if let (Ok(order), Ok(board)) = (parse_order(map, text), board(game)) {
-        let partner = match order {
-            Order::Support { target, dest, .. } => board.unit_at(target.prov()).map(|u| {
-                let unit = board.units[u];
-                let what = match dest {
-                    Some(d) => format!("{} - {}", unit.text(map), map.loc_text(d)),
-                    None => format!("{} H", unit.text(map)),
-                };
-                (unit.power, what)
-            }),
-            Order::Convoy { army, dest, .. } => board.unit_at(army.prov()).map(|u| {
-                let unit = board.units[u];
-                (
-                    unit.power,
-                    format!("{} - {} VIA CONVOY", unit.text(map), map.loc_text(dest)),
-                )
-            }),
-            _ => None,
-        };
-        if let Some((power, what)) = partner {
-            let name = map.power_name(power).to_string();
-            match orders.iter_mut().find(|(p, _)| *p == name) {
-                Some((_, list)) => list.push(what),
-                None => orders.push((name, vec![what])),
+        if let Some(p) = partner(map, &board, &order) {
+            let name = map.power_name(p.unit.power).to_string();
+            match orders.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, list)) => list.push(p.order),
+                None => orders.push((name, vec![p.order])),
             }
         }
     }
     let pos = position(game, orders, false)?;
+    let sender = power(pname);
     let (outcome, _) = judge(&pos);
-    // Our order was given first, and the judge reports orders in the order given.
+    // Our order is the first one submitted.
     let r = outcome
         .results
-        .first()
+        .iter()
+        .find(|r| r.given == Some(0) && Some(r.power) == sender)
         .ok_or_else(|| format!("`{text}` is not an order"))?;
     if r.verdict == Verdict::Void {
         return Err(r.reason.clone());
@@ -318,10 +369,15 @@ fn missing(game: &Game, role: &str) -> Result<Vec<String>, String> {
         PhaseKind::Adjustment => {
             if !ready(game, role)? {
                 let due = adjust::adjustment(&board, &hooks_for(game, phase), p);
+                // The example is the power's own: a home centre it may build in, a unit of its.
                 out.push(if due > 0 {
-                    format!("builds: {due} due (BUILD A PAR, or WAIVE)")
+                    match adjust::vacant_homes(map(), &board, p).first() {
+                        Some(&h) => format!("builds: {due} due (BUILD A {}, or WAIVE)", map().code(h)),
+                        None => format!("builds: {due} due (WAIVE)"),
+                    }
                 } else {
-                    format!("removals: {} due (REMOVE A PAR)", -due)
+                    let unit = board.units.iter().find(|u| u.power == p).map(|u| u.text(map()));
+                    format!("removals: {} due (REMOVE {})", -due, unit.unwrap_or_default())
                 });
             }
         }
@@ -342,17 +398,34 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
     if list.is_empty() {
         return Ok(Vec::new());
     }
+    let map = map();
+    let board = board(game)?;
+    let me = power(role);
     let (outcome, _) = judge(&position(game, vec![(role.to_string(), list.clone())], false)?);
-    Ok(outcome
-        .results
+    Ok(list
         .iter()
-        .map(|r| OnFile {
-            order: r.order.clone(),
-            note: if r.verdict == Verdict::Void {
-                format!("will be void: {}", r.reason)
-            } else {
-                String::new()
-            },
+        .enumerate()
+        .filter_map(|(i, text)| {
+            let r = outcome.results.iter().find(|r| r.given == Some(i))?;
+            // A support or convoy of another power's unit: what it needs, not what the
+            // judge makes of it with that unit holding (its orders are not ours to know).
+            // The same for one of our own units not yet ordered.
+            let open = parse_order(map, text).ok().and_then(|o| {
+                let p = partner(map, &board, &o)?;
+                let ordered = list
+                    .iter()
+                    .any(|t| key_of(t).as_deref() == Some(map.code(p.unit.loc.prov)));
+                (Some(p.unit.power) != me || !ordered).then_some(p)
+            });
+            let note = match open {
+                Some(p) => p.needs,
+                None if r.verdict == Verdict::Void => format!("will be void: {}", r.reason),
+                None => String::new(),
+            };
+            Some(OnFile {
+                order: r.order.clone(),
+                note,
+            })
         })
         .collect())
 }
@@ -867,7 +940,10 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .filter_map(|p| Some((p.name.clone(), game.state.orders.get(&p.name)?.clone())))
         .collect();
     let pos = position(game, orders, true)?;
-    let (outcome, divine) = judge(&pos);
+    let (mut outcome, divine) = judge(&pos);
+    // The units dislodged, as the report shows them.
+    let dislodged = outcome.next.dislodged.clone();
+    let skipped = skip_empty_retreat(game, &mut outcome)?;
     let mut next_phase = outcome.next_phase;
     let next = outcome.next.clone();
     // The casts that fell on units count for the per-year rule (void ones do not).
@@ -946,8 +1022,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         powers: power_rows(game, &outcome, &next, next_phase, &waiting),
         diable: is_diable(game),
         divine: divine.as_ref().map(|d| divine_rows(d, phase)).unwrap_or_default(),
-        dislodged: next
-            .dislodged
+        dislodged: dislodged
             .iter()
             .map(|d| DislodgedRow {
                 unit: d.unit.text(map),
@@ -955,7 +1030,9 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
                 attacker_from: d.attacker_from.map(|a| map.code(a).to_string()).unwrap_or_default(),
                 retreats: {
                     let r: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
-                    if r.is_empty() {
+                    if r.is_empty() && skipped {
+                        "none: disbanded".into()
+                    } else if r.is_empty() {
                         "none: it will be disbanded".into()
                     } else {
                         r.join(", ")
@@ -1086,6 +1163,24 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
     ));
     Ok(fx)
+}
+
+/// A retreat phase in which no dislodged unit has anywhere to go decides nothing: it is
+/// judged at once, with no orders (every dislodged unit is disbanded), and the game goes on
+/// to the phase after it, instead of waiting a retreat deadline for nothing. Its results
+/// join the phase's. Returns whether it was skipped.
+fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> Result<bool, String> {
+    let nowhere = |d: &crate::judge::Dislodged| d.retreats.as_ref().is_some_and(|r| r.is_empty());
+    if outcome.next_phase.kind != PhaseKind::Retreat || !outcome.next.dislodged.iter().all(nowhere) {
+        return Ok(false);
+    }
+    let board = BoardState::from_board(map(), &outcome.next);
+    let pos = board.position(map(), &game.config.variant, outcome.next_phase, Vec::new())?;
+    let (retreat, _) = judge(&pos);
+    outcome.results.extend(retreat.results);
+    outcome.next_phase = retreat.next_phase;
+    outcome.next = retreat.next;
+    Ok(true)
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a

@@ -50,8 +50,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let pname = map.power_name(power).to_string();
         let mut used = 0;
         let mut reader = crate::order::Reader::default();
-        for sub in orders.iter().filter(|o| o.power == power) {
+        for (i, sub) in orders.iter().enumerate().filter(|(_, o)| o.power == power) {
             let read = read_order(map, &board.units, &at, &mut reader, sub);
+            let before = results.len();
             let mut result = |verdict: Verdict, order: String, reason: String| {
                 results.push(OrderResult {
                     power,
@@ -59,6 +60,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     verdict,
                     reason,
                     unit: None,
+                    given: None,
                 });
             };
             match read {
@@ -75,19 +77,19 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     let text = build_text(map, &u);
                     if due <= used {
                         result(Verdict::Void, text, no_more(&pname, due));
-                        continue;
-                    }
-                    match check_build(map, board, &built, power, &u) {
-                        Ok(unit) => {
-                            used += 1;
-                            built.push(unit);
-                            result(
-                                Verdict::Succeeds,
-                                format!("BUILD {}", UnitName(map, unit)),
-                                String::new(),
-                            );
+                    } else {
+                        match check_build(map, board, &built, power, &u) {
+                            Ok(unit) => {
+                                used += 1;
+                                built.push(unit);
+                                result(
+                                    Verdict::Succeeds,
+                                    format!("BUILD {}", UnitName(map, unit)),
+                                    String::new(),
+                                );
+                            }
+                            Err(e) => result(Verdict::Void, text, e),
                         }
-                        Err(e) => result(Verdict::Void, text, e),
                     }
                 }
                 Read::Free(o) => result(Verdict::Void, o.to_text(map), "not an adjustment order".into()),
@@ -113,6 +115,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     "in an adjustment phase a unit can only be removed".into(),
                 ),
             }
+            // One result per order, which says which order it answers.
+            debug_assert_eq!(results.len(), before + 1);
+            results[before].given = Some(i);
         }
         // Civil disorder: removals not ordered are made by distance (DATC 4.D.8, 2023 rules).
         if due < 0 {
@@ -129,6 +134,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     verdict: Verdict::Succeeds,
                     reason: "civil disorder: removal not ordered".into(),
                     unit: None,
+                    given: None,
                 });
             }
         }
@@ -243,4 +249,30 @@ pub fn civil_disorder_order(map: &Map, board: &Board, power: Power) -> Vec<usize
             )
     });
     ids
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::judge::Verdict;
+    use crate::map::Map;
+    use crate::position::Position;
+
+    /// Russia (earlier in the list of powers) owes a removal and sends nothing; Turkey's
+    /// build is the only order: its result says so, whatever comes before it.
+    #[test]
+    fn each_result_names_the_order_it_answers() {
+        let map = Map::standard();
+        let text = "phase: Winter 1901 Adjustment\nunits:\n  Russia: [F BLA, A MOS, A WAR, F STP/SC]\n  \
+                    Turkey: [F ANK, A CON, A SEV]\nsupply_centers:\n  Russia: [MOS, WAR, STP]\n  \
+                    Turkey: [ANK, CON, SMY, SEV]\norders:\n  Turkey: [BUILD A SMY]\n";
+        let p = Position::parse(map, text, "t").unwrap();
+        let o = crate::variant::adjudicate(map, &p).0;
+        let turkey = map.power_by_name("Turkey").unwrap();
+        let build = o.results.iter().find(|r| r.given == Some(0)).unwrap();
+        assert_eq!((build.power, build.order.as_str()), (turkey, "BUILD A SMY"));
+        assert_eq!(build.verdict, Verdict::Succeeds);
+        let disorder: Vec<_> = o.results.iter().filter(|r| r.given.is_none()).collect();
+        assert_eq!(disorder.len(), 1, "{:?}", o.results);
+        assert!(disorder[0].reason.contains("civil disorder"));
+    }
 }

@@ -168,6 +168,10 @@ pub struct OrderResult {
     pub reason: String,
     /// The unit the order was for, when it names one on the board.
     pub unit: Option<UnitId>,
+    /// The order this result answers: its index in the orders submitted. `None` for what
+    /// the judge decides when nothing was ordered (a removal in civil disorder, a dislodged
+    /// unit disbanded for want of a retreat).
+    pub given: Option<usize>,
 }
 
 /// The outcome of a phase.
@@ -188,6 +192,16 @@ pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: im
         verdict: Verdict::Void,
         reason: reason.into(),
         unit,
+        given: None,
+    }
+}
+
+/// Numbers the results of the orders submitted, which the judge gives first, one per order
+/// and in the order submitted (see [`OrderResult::given`]).
+pub(crate) fn number_given(results: &mut [OrderResult], orders: usize) {
+    debug_assert!(results.len() >= orders);
+    for (i, r) in results.iter_mut().take(orders).enumerate() {
+        r.given = Some(i);
     }
 }
 

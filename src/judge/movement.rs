@@ -268,6 +268,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
                             verdict: Verdict::Succeeds,
                             reason: String::new(),
                             unit: Some(unit),
+                            given: None,
                         });
                         legal.push((idx, unit, l));
                     }
@@ -276,6 +277,8 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
             }
         }
     }
+
+    super::number_given(&mut results, orders.len());
 
     // Several legal orders for one unit: DATC 4.D.3, choice c.
     let chosen = one_order_per_unit(map, units, &legal, &mut results, "holds");
@@ -372,7 +375,10 @@ fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> Strin
             out.push_str(" S ");
             push_ref(target, &mut out);
             if let Some(d) = dest {
-                let coast = d.coast.filter(|c| map.coasts(d.prov).contains(c));
+                // An irrelevant coast is not written back (DATC 4.B.6): one the province
+                // does not have, or any on a supported army's destination.
+                let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
+                let coast = d.coast.filter(|c| !army && map.coasts(d.prov).contains(c));
                 out.push_str(" - ");
                 map.push_loc(&mut out, Loc { prov: d.prov, coast });
             }
@@ -1417,5 +1423,24 @@ impl Probe for Resolver<'_> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::map::Map;
+    use crate::position::Position;
+
+    /// DATC 4.B.6: the coast on a supported army's destination is dropped, in the result's
+    /// text as in the judgement.
+    #[test]
+    fn an_irrelevant_coast_in_a_support_is_not_written_back() {
+        let map = Map::standard();
+        let text = "phase: Spring 1901 Movement\nunits:\n  France: [A GAS, A MAR, F MAO]\norders:\n  France:\n    \
+                    - A GAS - SPA\n    - A MAR S A GAS - SPA/NC\n    - F MAO S A GAS - SPA/SC\n";
+        let p = Position::parse(map, text, "t").unwrap();
+        let o = crate::variant::adjudicate(map, &p).0;
+        let orders: Vec<&str> = o.results.iter().map(|r| r.order.as_str()).collect();
+        assert_eq!(orders, ["A GAS - SPA", "A MAR S A GAS - SPA", "F MAO S A GAS - SPA"]);
     }
 }

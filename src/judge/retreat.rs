@@ -6,7 +6,7 @@ use super::{
     one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, UnitName,
     Verdict,
 };
-use crate::map::{Loc, Map};
+use crate::map::{Loc, Map, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
 
@@ -70,8 +70,12 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let text = order.to_text(map);
         let dest = match order {
             Order::Move { dest, .. } => {
-                // A coast the province does not have is ignored (DATC 4.B.6).
-                let written = dest.coast.filter(|c| map.coasts(dest.prov).contains(c));
+                // An irrelevant coast is ignored (DATC 4.B.6, preferred choice b): any coast
+                // on an army's retreat, and a coast the province does not have.
+                let written = match retreating[unit].kind {
+                    UnitType::Army => None,
+                    UnitType::Fleet => dest.coast.filter(|c| map.coasts(dest.prov).contains(c)),
+                };
                 let fits: Vec<Loc> = options[unit]
                     .iter()
                     .copied()
@@ -124,9 +128,11 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             verdict: Verdict::Succeeds,
             reason: String::new(),
             unit: None,
+            given: None,
         });
         given.push((idx, unit, dest));
     }
+    super::number_given(&mut results, orders.len());
     let chosen = one_order_per_unit(map, &retreating, &given, &mut results, "is disbanded");
 
     let mut next = Board {
@@ -166,6 +172,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                     "no retreat ordered: disbanded".into()
                 },
                 unit: None,
+                given: None,
             }),
         }
     }

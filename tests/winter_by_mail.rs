@@ -1,0 +1,153 @@
+//! Orders by mail checked as `arbitre adjudicate` judges them: an order is judged as its
+//! sender's, a legal support is accepted, the reply's notes never depend on another power's
+//! orders, the "still missing" hint is each power's own, and a retreat phase with nothing to
+//! decide is not waited for.
+
+mod by_mail;
+
+use by_mail::MailGame;
+
+/// S1901 Russia F SEV - BLA, Turkey A SMY - ARM; F1901 Turkey A ARM - SEV: in W1901
+/// Russia owes a removal and Turkey has a build.
+fn winter_with_a_russian_removal() -> MailGame {
+    let mut g = MailGame::new();
+    g.send("Russia", "F SEV - BLA");
+    g.send("Turkey", "A SMY - ARM");
+    g.process();
+    assert_eq!(g.phase(), "Fall 1901 Movement");
+    g.send("Turkey", "A ARM - SEV");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment");
+    g
+}
+
+#[test]
+fn a_build_by_mail_is_filed_as_the_senders_build_not_another_powers_removal() {
+    let mut g = winter_with_a_russian_removal();
+    let reply = g.send("Turkey", "BUILD A SMY");
+    assert!(reply.contains("BUILD A SMY: on file"), "{reply}");
+    assert!(!reply.contains("REMOVE"), "{reply}");
+    assert!(reply.contains("Your orders are complete."), "{reply}");
+    let status = g.status();
+    assert!(status.contains("Turkey: [BUILD A SMY]"), "{status}");
+    g.process();
+    assert!(
+        g.units("Turkey").contains(&"A SMY".to_string()),
+        "{:?}",
+        g.units("Turkey")
+    );
+    // Russia sent nothing: one unit removed in civil disorder.
+    assert_eq!(g.units("Russia").len(), 3, "{:?}", g.units("Russia"));
+}
+
+#[test]
+fn a_waive_by_mail_is_the_senders_waive() {
+    let mut g = winter_with_a_russian_removal();
+    let reply = g.send("Turkey", "WAIVE");
+    assert!(reply.contains("WAIVE: on file"), "{reply}");
+    assert!(!reply.contains("REMOVE"), "{reply}");
+    let status = g.status();
+    assert!(status.contains("Turkey: [WAIVE]"), "{status}");
+}
+
+#[test]
+fn the_still_missing_hint_gives_each_power_an_example_of_its_own() {
+    let mut g = winter_with_a_russian_removal();
+    let turkey = g.send("Turkey", "STATUS");
+    assert!(turkey.contains("builds: 1 due (BUILD A SMY, or WAIVE)"), "{turkey}");
+    let russia = g.send("Russia", "STATUS");
+    assert!(
+        russia.contains("removals: 1 due (REMOVE F BLA)") || russia.contains("removals: 1 due (REMOVE A "),
+        "{russia}"
+    );
+    assert!(!russia.contains("PAR"), "{russia}");
+}
+
+#[test]
+fn a_support_of_a_fleet_to_a_split_province_without_its_coast_is_accepted() {
+    let mut g = MailGame::new();
+    g.send("France", "F BRE - MAO");
+    g.process();
+    assert_eq!(g.phase(), "Fall 1901 Movement");
+    let reply = g.send("France", "A MAR S F MAO - SPA\nA PAR H");
+    assert!(reply.contains("A MAR S F MAO - SPA: on file"), "{reply}");
+    assert!(!reply.contains("does not match"), "{reply}");
+    // F MAO has no order yet: the note says what the support needs.
+    assert!(reply.contains("(counts if F MAO is ordered to SPA)"), "{reply}");
+    // The support is on file; with F MAO's move (its coast named), France is complete.
+    let reply = g.send("France", "F MAO - SPA/NC");
+    assert!(reply.contains("Your orders are complete."), "{reply}");
+    let status = g.status();
+    let france = status.lines().find(|l| l.contains("role: France")).unwrap();
+    assert!(france.contains("orders: complete"), "{status}");
+    g.process();
+    assert!(
+        g.units("France").contains(&"F SPA/NC".to_string()),
+        "{:?}",
+        g.units("France")
+    );
+    let report = g.letter("F1901M-report-france");
+    assert!(report.contains("A MAR S F MAO - SPA"), "{report}");
+}
+
+/// The issue's own case: F POR, and a support of its move to SPA that leaves the coast out.
+#[test]
+fn a_mar_s_f_por_spa_is_accepted_as_arbitre_adjudicate_accepts_it() {
+    let mut g = MailGame::new();
+    g.send("France", "F BRE - MAO");
+    g.process();
+    g.send("France", "F MAO - POR");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment");
+    g.send("France", "WAIVE");
+    g.process();
+    assert_eq!(g.phase(), "Spring 1902 Movement");
+    let reply = g.send("France", "A MAR S F POR - SPA\nF POR - SPA/SC\nA PAR H");
+    assert!(reply.contains("A MAR S F POR - SPA: on file"), "{reply}");
+    assert!(reply.contains("Your orders are complete."), "{reply}");
+    assert!(!reply.contains("will be void"), "{reply}");
+    g.process();
+    assert_eq!(g.units("France"), ["A MAR", "A PAR", "F SPA/SC"]);
+}
+
+#[test]
+fn the_note_on_a_support_of_another_powers_unit_says_what_it_needs_and_reveals_nothing() {
+    let mut g = MailGame::new();
+    let before = g.send("Germany", "A MUN S A PAR - BUR");
+    assert!(before.contains("counts if A PAR is ordered to BUR"), "{before}");
+    assert!(!before.contains("will be void"), "{before}");
+    g.send("France", "A PAR - BUR");
+    let after = g.send("Germany", "A MUN S A PAR - BUR");
+    assert_eq!(before, after, "the reply does not depend on France's orders");
+    g.send("France", "A PAR - PIC");
+    let again = g.send("Germany", "A MUN S A PAR - BUR");
+    assert_eq!(before, again, "the reply does not depend on France's orders");
+    // A support to hold and a convoy of another power's unit say what they need too.
+    let hold = g.send("Italy", "A VEN S F TRI");
+    assert!(hold.contains("counts unless F TRI is ordered to move"), "{hold}");
+}
+
+/// F1901: Italy dislodges the Austrian F TRI, and every place a fleet could go from there
+/// is taken (VEN and ADR by Italy, ALB by Austria).
+#[test]
+fn a_retreat_phase_with_nowhere_to_go_is_not_waited_for() {
+    let mut g = MailGame::new();
+    g.send("Italy", "A VEN - TYR\nA ROM - VEN\nF NAP - APU");
+    g.send("Austria", "A BUD - SER\nA VIE H\nF TRI H");
+    g.process();
+    assert_eq!(g.phase(), "Fall 1901 Movement");
+    g.send("Italy", "A TYR - TRI\nA VEN S A TYR - TRI\nF APU - ADR");
+    g.send("Austria", "A SER - ALB\nA VIE H\nF TRI H");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment", "no retreat phase to wait for");
+    assert_eq!(g.units("Austria"), ["A ALB", "A VIE"]);
+    let state = by_mail::state(&g.dir);
+    assert!(state["board"]["dislodged"].is_null(), "{:?}", state["board"]);
+    let report = g.letter("F1901M-report-austria");
+    assert!(report.contains("F TRI D"), "{report}");
+    assert!(report.contains("no place to retreat to: disbanded"), "{report}");
+    assert!(
+        report.contains("Austria F TRI (attacked from TYR): retreats none: disbanded"),
+        "{report}"
+    );
+}
