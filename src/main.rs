@@ -157,8 +157,14 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
     }
     let map = Map::standard();
     let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
-    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
-    print!("{}", write_outcome(map, &outcome, divine.as_ref()));
+    let (mut outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    // A retreat phase with nowhere to go is skipped, its units listed as disbanded.
+    let dislodged: Vec<_> = outcome.next.dislodged.iter().map(|d| d.unit).collect();
+    let disbanded = match arbitre::variant::skip_empty_retreat(map, &position.variant, &mut outcome) {
+        Some(_) => dislodged,
+        None => Vec::new(),
+    };
+    print!("{}", write_outcome(map, &outcome, divine.as_ref(), &disbanded));
     Ok(())
 }
 

@@ -384,8 +384,10 @@ pub struct DivineEntry {
     pub reason: String,
 }
 
-/// Writes the result of a position as the YAML of the spec.
-pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>) -> String {
+/// Writes the result of a position as the YAML of the spec. `disbanded` are the units of a
+/// retreat phase that was skipped because none of them had anywhere to go
+/// ([`crate::variant::skip_empty_retreat`]): `next.disbanded`.
+pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>, disbanded: &[Unit]) -> String {
     let mut w = Writer::default();
     w.key(0, "phase", &outcome.phase.to_string());
     if outcome.results.is_empty() {
@@ -412,6 +414,12 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
     }
     w.raw(0, "next:");
     write_board(&mut w, map, 1, outcome.next_phase, &outcome.next);
+    if !disbanded.is_empty() {
+        w.raw(1, "disbanded:");
+        for (p, list) in &units_by_power(map, disbanded) {
+            w.flow_list(2, map.power_name(*p), list);
+        }
+    }
     w.finish()
 }
 
@@ -422,17 +430,19 @@ fn write_result(w: &mut Writer, map: &Map, r: &OrderResult) {
     w.key(2, "reason", &r.reason);
 }
 
+/// Units as the position file lists them: by power, each written `A PAR`.
+fn units_by_power(map: &Map, units: &[Unit]) -> BTreeMap<Power, Vec<String>> {
+    let mut m: BTreeMap<Power, Vec<String>> = BTreeMap::new();
+    for u in units {
+        m.entry(u.power).or_default().push(u.text(map));
+    }
+    m
+}
+
 /// Writes a board in the position-file schema, at `indent`.
 pub fn write_board(w: &mut Writer, map: &Map, indent: usize, phase: Phase, board: &Board) {
     w.key(indent, "phase", &phase.to_string());
-    let by_power = |units: &[Unit]| -> BTreeMap<Power, Vec<String>> {
-        let mut m: BTreeMap<Power, Vec<String>> = BTreeMap::new();
-        for u in units {
-            m.entry(u.power).or_default().push(u.text(map));
-        }
-        m
-    };
-    let units = by_power(&board.units);
+    let units = units_by_power(map, &board.units);
     if units.is_empty() {
         w.raw(indent, "units: {}");
     } else {

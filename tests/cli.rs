@@ -307,6 +307,46 @@ fn opening_moves_the_units_and_leads_to_fall() {
     assert_eq!(lists(n, "units").len(), 7);
 }
 
+/// Italy's A APU is dislodged from NAP with VEN and ROM held: it has nowhere to go.
+const NOWHERE_TO_RETREAT: &str = "variant: standard
+phase: PHASE
+units:
+  Italy: [A APU]
+  Austria: [A NAP, F ION, A VEN, A ROM]
+supply_centers:
+  Italy: [NAP]
+orders:
+  Austria: [A NAP - APU, F ION S A NAP - APU, A VEN H, A ROM H]
+";
+
+/// The position-file spec: a retreat phase in which no dislodged unit can go anywhere is
+/// skipped; its units are gone from `next` and listed in `next.disbanded`.
+#[test]
+fn a_retreat_phase_with_nowhere_to_go_is_skipped() {
+    let doc = adjudicate(&NOWHERE_TO_RETREAT.replace("PHASE", "Spring 1901 Movement"));
+    let n = next(&doc);
+    assert_eq!(str_of(n, "phase"), "Fall 1901 Movement");
+    assert_eq!(list_of(n, "disbanded", "Italy"), strings(&["A APU"]));
+    assert!(list_of(n, "units", "Italy").is_empty());
+    assert!(n.get("dislodged").is_none(), "no retreat phase, so no dislodged units");
+
+    // In the autumn the phase after the skipped retreat is the winter, with the centres
+    // updated: Italy keeps NAP with no unit left, so it may build.
+    let doc = adjudicate(&NOWHERE_TO_RETREAT.replace("PHASE", "Fall 1901 Movement"));
+    let n = next(&doc);
+    assert_eq!(str_of(n, "phase"), "Winter 1901 Adjustment");
+    assert_eq!(list_of(n, "disbanded", "Italy"), strings(&["A APU"]));
+    assert_eq!(list_of(n, "supply_centers", "Italy"), strings(&["NAP"]));
+
+    // A retreat with somewhere to go is still a phase of its own.
+    let open = NOWHERE_TO_RETREAT
+        .replace("A ROM H", "A ROM - TUS")
+        .replace("PHASE", "Spring 1901 Movement");
+    let n = next(&adjudicate(&open)).clone();
+    assert_eq!(str_of(&n, "phase"), "Spring 1901 Retreat");
+    assert!(n.get("disbanded").is_none());
+}
+
 #[test]
 fn supply_centres_do_not_change_after_spring() {
     let doc = adjudicate(OPENING);

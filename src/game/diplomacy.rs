@@ -943,7 +943,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let (mut outcome, divine) = judge(&pos);
     // The units dislodged, as the report shows them.
     let dislodged = outcome.next.dislodged.clone();
-    let skipped = skip_empty_retreat(game, &mut outcome)?;
+    let skipped = skip_empty_retreat(game, &mut outcome);
     let mut next_phase = outcome.next_phase;
     let next = outcome.next.clone();
     // The casts that fell on units count for the per-year rule (void ones do not).
@@ -1165,22 +1165,17 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     Ok(fx)
 }
 
-/// A retreat phase in which no dislodged unit has anywhere to go decides nothing: it is
-/// judged at once, with no orders (every dislodged unit is disbanded), and the game goes on
-/// to the phase after it, instead of waiting a retreat deadline for nothing. Its results
-/// join the phase's. Returns whether it was skipped.
-fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> Result<bool, String> {
-    let nowhere = |d: &crate::judge::Dislodged| d.retreats.as_ref().is_some_and(|r| r.is_empty());
-    if outcome.next_phase.kind != PhaseKind::Retreat || !outcome.next.dislodged.iter().all(nowhere) {
-        return Ok(false);
+/// A retreat phase in which no dislodged unit has anywhere to go is judged at once
+/// ([`crate::variant::skip_empty_retreat`]); its results join the phase's. Returns whether
+/// it was skipped.
+fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
+    match crate::variant::skip_empty_retreat(map(), &game.config.variant, outcome) {
+        Some(disbands) => {
+            outcome.results.extend(disbands);
+            true
+        }
+        None => false,
     }
-    let board = BoardState::from_board(map(), &outcome.next);
-    let pos = board.position(map(), &game.config.variant, outcome.next_phase, Vec::new())?;
-    let (retreat, _) = judge(&pos);
-    outcome.results.extend(retreat.results);
-    outcome.next_phase = retreat.next_phase;
-    outcome.next = retreat.next;
-    Ok(true)
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a

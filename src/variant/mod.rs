@@ -5,8 +5,9 @@
 
 pub mod diable;
 
-use crate::judge::{self, Outcome, Standard};
+use crate::judge::{self, OrderResult, Outcome, Standard};
 use crate::map::Map;
+use crate::phase::PhaseKind;
 use crate::position::{DivineReport, Position};
 
 /// Adjudicates a position by the rules of its variant. The second value is the variant's
@@ -23,4 +24,27 @@ pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineRepo
             None,
         ),
     }
+}
+
+/// A retreat phase in which no dislodged unit has anywhere to go decides nothing: it is
+/// judged at once with no orders (every dislodged unit is disbanded) and `outcome` goes on
+/// to the phase after it, as a running game does instead of waiting a retreat deadline for
+/// nothing. Returns the retreat phase's results (one disband per unit), or `None` when the
+/// retreat phase has something to decide (or there is none).
+pub fn skip_empty_retreat(map: &Map, variant: &str, outcome: &mut Outcome) -> Option<Vec<OrderResult>> {
+    let nowhere = |d: &judge::Dislodged| d.retreats.as_ref().is_some_and(|r| r.is_empty());
+    if outcome.next_phase.kind != PhaseKind::Retreat || !outcome.next.dislodged.iter().all(nowhere) {
+        return None;
+    }
+    let retreat = Position {
+        variant: variant.to_string(),
+        phase: outcome.next_phase,
+        board: outcome.next.clone(),
+        orders: Vec::new(),
+        divine: None,
+    };
+    let (judged, _) = adjudicate(map, &retreat);
+    outcome.next_phase = judged.next_phase;
+    outcome.next = judged.next;
+    Some(judged.results)
 }
