@@ -74,6 +74,39 @@ pub struct PlayersFile {
     /// Options of the board games (`cannonballs: 4`).
     #[serde(default)]
     pub options: BTreeMap<String, serde_yaml::Value>,
+    /// What one message, and one sender in a day, may cost the game (optional).
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// The bounds on the work incoming mail may cause (`limits:` in the players file and in
+/// `game.yaml`; every key optional).
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// A larger message is refused with a short reply and kept under `rejected/`.
+    pub message_bytes: u64,
+    /// At most this many PRESS blocks in one message; more and the message is refused.
+    pub press_blocks: usize,
+    /// Messages acted on or answered per sender address and day (UTC); the rest are kept
+    /// but neither acted on nor answered.
+    pub messages_per_day: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            message_bytes: 1024 * 1024,
+            press_blocks: 20,
+            messages_per_day: 50,
+        }
+    }
+}
+
+impl Limits {
+    pub fn is_default(&self) -> bool {
+        *self == Limits::default()
+    }
 }
 
 fn standard() -> String {

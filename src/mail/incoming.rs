@@ -745,6 +745,143 @@ impl TextWriter {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// What the archive keeps
+
+/// What replaces a password in the archive.
+pub const REDACTED: &str = "********";
+
+/// The message rebuilt for the archive, with no form of any password written on a SIGNON
+/// line left in it:
+///
+/// - `first` (the intake's own header line, such as its verdict) comes first;
+/// - the header fields are kept as received, except the `Content-*` and `MIME-Version`
+///   fields (they describe the body, which is replaced), any `X-Arbitre-*` field (only the
+///   intake writes those), and any field that holds a password, raw or decoded (RFC 2047),
+///   which is kept as `Name: [redacted]`;
+/// - the body is the text the game reads (see the module docs), as UTF-8 `text/plain`:
+///   the other parts (HTML, attachments) and the transfer encodings (base64,
+///   quoted-printable) are gone with the forms of the password they held. On every line
+///   that begins with `SIGNON`, the words after the game are replaced by [`REDACTED`]; on
+///   the other lines, every whole-word occurrence of a password is, and any occurrence at
+///   all when it is six characters or more (a shorter one would eat into orders: `pa` in
+///   `a par - bur`).
+///
+/// Reading the result gives the same command lines, at the same numbers, with the password
+/// replaced. `None` when the bytes are not a message [`read_message`] can read.
+pub fn redacted(raw: &[u8], first: &str) -> Option<Vec<u8>> {
+    let start = check_structure(raw).ok()?;
+    let raw = raw.get(start..).unwrap_or_default();
+    std::panic::catch_unwind(|| redact(raw, first)).ok().flatten()
+}
+
+fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
+    let message = MessageParser::default().parse(raw)?;
+    let body = body_text(&message);
+    let secrets = passwords(&body);
+    let mut out: Vec<u8> = Vec::with_capacity(body.len() + 2048);
+    out.extend_from_slice(first.as_bytes());
+    out.extend_from_slice(b"\r\n");
+    for h in message.root_part().headers() {
+        let name = h.name.as_str();
+        let lower = name.to_ascii_lowercase();
+        if lower.starts_with("content-") || lower == "mime-version" || lower.starts_with("x-arbitre-") {
+            continue;
+        }
+        let field = raw
+            .get(h.offset_field as usize..h.offset_end as usize)
+            .unwrap_or_default();
+        let decoded = format!("{:?}", h.value);
+        let text = String::from_utf8_lossy(field);
+        if secrets
+            .iter()
+            .any(|s| text.contains(s.as_str()) || decoded.contains(s.as_str()))
+        {
+            out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes());
+            continue;
+        }
+        out.extend_from_slice(field);
+        if !field.ends_with(b"\n") {
+            out.extend_from_slice(b"\r\n");
+        }
+    }
+    out.extend_from_slice(
+        b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+    );
+    for (k, line) in body.split('\n').enumerate() {
+        if k > 0 {
+            out.extend_from_slice(b"\r\n");
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        out.extend_from_slice(redact_line(line, &secrets).as_bytes());
+    }
+    out.extend_from_slice(b"\r\n");
+    Some(out)
+}
+
+/// The words after the game on every line that begins with `SIGNON`.
+fn passwords(body: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in body.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first().is_some_and(|w| w.eq_ignore_ascii_case("SIGNON")) && words.len() > 3 {
+            for w in &words[3..] {
+                if !out.iter().any(|o| o == w) {
+                    out.push(w.to_string());
+                }
+            }
+            let joined = words[3..].join(" ");
+            if words.len() > 4 && !out.contains(&joined) {
+                out.push(joined);
+            }
+        }
+    }
+    // Longest first, so that a password that holds another goes as a whole.
+    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out
+}
+
+fn redact_line(line: &str, secrets: &[String]) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("SIGNON")) && words.len() > 3 {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        return format!("{indent}{} {REDACTED}", words[..3].join(" "));
+    }
+    let mut line = line.to_string();
+    for s in secrets {
+        line = replace_secret(&line, s);
+    }
+    line
+}
+
+/// `text` with `secret` replaced: every occurrence when it is long, else whole words only.
+fn replace_secret(text: &str, secret: &str) -> String {
+    if secret.is_empty() || !text.contains(secret) {
+        return text.to_string();
+    }
+    if secret.chars().count() >= 6 {
+        return text.replace(secret, REDACTED);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut before: Option<char> = None;
+    while let Some(p) = rest.find(secret) {
+        let prev = rest[..p].chars().last().or(before);
+        let next = rest[p + secret.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(&rest[..p]);
+        if edge(prev) && edge(next) {
+            out.push_str(REDACTED);
+        } else {
+            out.push_str(secret);
+        }
+        before = secret.chars().last();
+        rest = &rest[p + secret.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

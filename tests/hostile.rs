@@ -1,0 +1,288 @@
+//! Hostile mail, end to end through the `arbitre` command (issue #12): probes that try to
+//! learn who plays God or the Devil, messages meant to knock a game over, and mail as
+//! people really write it. Mail goes in with `arbitre mail`; what comes out is read from
+//! the outbox and the files of the game folder.
+
+mod support;
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use support::*;
+
+const CREATED: &str = "2026-11-28T10:00:00+01:00";
+const EVENING: &str = "2026-11-30T19:00:00+01:00";
+const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
+
+/// Name, address, password.
+type Who = (&'static str, &'static str, &'static str);
+
+const PEOPLE: [Who; 11] = [
+    ("Alice Martin", "alice@vopaliec.example", "s3cret"),
+    ("Bob Smith", "bob@vopaliec.example", "rule-britannia"),
+    ("Dieter Braun", "dieter@vopaliec.example", "kaiser"),
+    ("Giulia Rossi", "giulia@vopaliec.example", "romolo"),
+    ("Franz Weber", "franz@vopaliec.example", "habsburg"),
+    ("Olga Ivanova", "olga@vopaliec.example", "troika"),
+    ("Emre Yilmaz", "emre@vopaliec.example", "bosphore"),
+    ("Bruno Petit", "bruno@vopaliec.example", "hunter2"),
+    ("Chloé Roux", "chloe@vopaliec.example", "soufre"),
+    // Two who play in some games and not in others.
+    ("Hugo Lambert", "hugo@vopaliec.example", "carillon"),
+    ("Ines Moreau", "ines@vopaliec.example", "pastis"),
+];
+
+const MALLORY: Who = ("Mallory", "mallory@elsewhere.example", "");
+
+const ROLES: [&str; 9] = [
+    "France", "England", "Germany", "Italy", "Austria", "Russia", "Turkey", "God", "Devil",
+];
+
+/// A Diable et Bon Dieu players file: `cast[i]` is the index in PEOPLE of the player of
+/// `ROLES[i]`. `extra` is added at the end (limits).
+fn players_file(cast: &[usize; 9], extra: &str) -> String {
+    let mut s = format!(
+        "game: vopaliec\nvariant: diable-et-bon-dieu\nreferee: {{name: Arbitre de Vopaliec, email: arbitre@vopaliec.example}}\n\
+         timezone: Europe/Paris\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
+         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\n{extra}players:\n"
+    );
+    for (role, &i) in ROLES.iter().zip(cast) {
+        let (name, email, password) = PEOPLE[i];
+        s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
+    }
+    s
+}
+
+const STANDARD_CAST: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+fn new_game(tmp: &Tmp, name: &str, cast: &[usize; 9], extra: &str) -> PathBuf {
+    let players = tmp.file(&format!("{name}.yaml"), &players_file(cast, extra));
+    let dir = tmp.path(name);
+    create(&dir, &players, CREATED);
+    // The welcomes are not what these tests look at.
+    std::fs::remove_dir_all(dir.join("outbox")).unwrap();
+    dir
+}
+
+fn mail(from: Who, id: &str, subject: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {} <{}>\r\nTo: arbitre@vopaliec.example\r\nSubject: {subject}\r\nDate: Mon, 30 Nov 2026 18:00:00 +0100\r\n\
+         Message-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n",
+        from.0, from.1
+    )
+    .into_bytes()
+}
+
+fn deliver(dir: &Path, raw: &[u8], now: &str) {
+    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw));
+}
+
+/// Every message of the outbox to `address`: file name and bytes.
+fn to(dir: &Path, address: &str) -> BTreeMap<String, Vec<u8>> {
+    outbox_or_empty(dir)
+        .into_iter()
+        .filter(|(_, m)| m.to == [address])
+        .map(|(n, m)| (n, m.raw))
+        .collect()
+}
+
+fn outbox_or_empty(dir: &Path) -> BTreeMap<String, Sent> {
+    if dir.join("outbox").is_dir() {
+        outbox(dir)
+    } else {
+        BTreeMap::new()
+    }
+}
+
+
+// ---- no oracle on who plays ------------------------------------------------------------
+
+/// One probe: who it claims to come from, and its body. `own` is the prober's role, if any.
+fn random_probe(rng: &mut ChaCha8Rng, k: usize, own: Option<&str>) -> (Option<Who>, String) {
+    let role = match own {
+        Some(r) if rng.random_range(0..2) == 0 => r,
+        _ => *ROLES.choose(rng).unwrap(),
+    };
+    let password = match rng.random_range(0..3) {
+        // Somebody's real password: right for the role under some casts only.
+        0 => PEOPLE.choose(rng).unwrap().2.to_string(),
+        1 => format!("guess{}", rng.random_range(0..1000)),
+        _ => "hunter2".to_string(),
+    };
+    let body = match rng.random_range(0..6) {
+        0 => format!("SIGNON {role} vopaliec {password}\nA PAR - BUR"),
+        1 => format!("SIGNON {role} nogame {password}\nBLESS A PAR"),
+        2 => format!("SIGNON Prussia vopaliec {password}"),
+        3 => "A PAR - BUR\nPRESS TO ALL\nhello\nENDPRESS".to_string(),
+        4 => format!("signon {} VOPALIEC {password}\nCURSE F ANK", role.to_lowercase()),
+        _ => format!("SIGNON {role} vopaliec\nA PAR - BUR"),
+    };
+    // Most probes come from the prober's own address (None); some forge the From line of
+    // someone who may or may not play.
+    let from = (rng.random_range(0..2) == 0).then(|| *PEOPLE.choose(rng).unwrap());
+    (from, format!("{body}\n(probe {k})"))
+}
+
+/// A cast of the nine roles among the eleven people; `fixed` roles keep their player.
+fn random_cast(rng: &mut ChaCha8Rng, fixed: &[usize]) -> [usize; 9] {
+    let mut free: Vec<usize> = (0..PEOPLE.len()).filter(|i| !fixed.contains(i)).collect();
+    free.shuffle(rng);
+    let mut cast = STANDARD_CAST;
+    let mut it = free.into_iter();
+    for (slot, person) in cast.iter_mut().enumerate() {
+        if !fixed.contains(&slot) {
+            *person = it.next().unwrap();
+        }
+    }
+    cast
+}
+
+fn set_protected(dir: &Path, god: &str, devil: &str) {
+    let path = dir.join("state.yaml");
+    let mut state: serde_yaml::Value = serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let protected: serde_yaml::Value = serde_yaml::from_str(&format!("{{God: {god}, Devil: {devil}}}")).unwrap();
+    state["protected"] = protected;
+    std::fs::write(&path, serde_yaml::to_string(&state).unwrap()).unwrap();
+}
+
+/// Property: over random probes, random casts (who plays God, the Devil and the other
+/// powers, among more people than there are roles) and random protected powers, every
+/// byte the prober receives is the same. The prober is a stranger, or England's player,
+/// whose own role stays theirs; then some probes name England, so that England's digest
+/// of failed sign-ons, which the prober receives, is compared too.
+#[test]
+fn every_byte_sent_to_a_prober_is_the_same_whoever_plays_what() {
+    let tmp = Tmp::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for trial in 0..4 {
+        let (prober, fixed, own): (Who, Vec<usize>, Option<&str>) = if trial % 2 == 0 {
+            (MALLORY, vec![], None)
+        } else {
+            (PEOPLE[1], vec![1], Some("England"))
+        };
+        let probes: Vec<(Who, String)> = (0..10)
+            .map(|k| {
+                let (from, body) = random_probe(&mut rng, k, own);
+                (from.unwrap_or(prober), body)
+            })
+            .collect();
+        let mut seen: Option<BTreeMap<String, Vec<u8>>> = None;
+        for world in 0..3 {
+            let cast = random_cast(&mut rng, &fixed);
+            let powers = &ROLES[..7];
+            let dir = new_game(&tmp, &format!("t{trial}-w{world}"), &cast, "");
+            set_protected(&dir, powers.choose(&mut rng).unwrap(), powers.choose(&mut rng).unwrap());
+            let mut files = Vec::new();
+            for (k, (from, body)) in probes.iter().enumerate() {
+                let f = tmp.file(
+                    &format!("t{trial}-w{world}-p{k}.eml"),
+                    &String::from_utf8(mail(*from, &format!("probe{k}"), "hello", body)).unwrap(),
+                );
+                files.push(f.to_str().unwrap().to_string());
+            }
+            let mut args = vec!["mail", dir.to_str().unwrap(), "--now", EVENING];
+            args.extend(files.iter().map(String::as_str));
+            ok(&args, None);
+            let got = to(&dir, prober.1);
+            assert!(!got.is_empty(), "the prober is answered");
+            for raw in got.values() {
+                let text = String::from_utf8_lossy(raw);
+                for p in PEOPLE.iter().filter(|p| p.1 != prober.1) {
+                    assert!(!text.contains(p.1), "another address in:\n{text}");
+                }
+            }
+            match &seen {
+                None => seen = Some(got),
+                Some(first) => assert!(
+                    *first == got,
+                    "trial {trial}: the prober's outbox differs between two casts:\n{:#?}\n{:#?}",
+                    first.keys().collect::<Vec<_>>(),
+                    got.keys().collect::<Vec<_>>()
+                ),
+            }
+        }
+    }
+}
+
+/// The rejection of a wrong password for God and of a wrong password for France, of a role
+/// that does not exist, and of a game that does not exist: the same words, naming nothing.
+#[test]
+fn a_rejection_names_no_game_no_player_and_no_role() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let bodies = [
+        "SIGNON God vopaliec wrong",
+        "SIGNON France vopaliec wrong",
+        "SIGNON Prussia vopaliec wrong",
+        "SIGNON God othergame wrong",
+        // Bruno's real password, from the wrong address.
+        "SIGNON God vopaliec hunter2",
+    ];
+    for (k, body) in bodies.iter().enumerate() {
+        deliver(&dir, &mail(MALLORY, &format!("r{k}"), "probe", body), EVENING);
+    }
+    let out = outbox(&dir);
+    let texts: Vec<&Sent> = out.values().filter(|m| m.to == [MALLORY.1]).collect();
+    assert_eq!(texts.len(), bodies.len());
+    for m in &texts {
+        assert_eq!(m.subject, "message refused");
+        assert_eq!(m.text, texts[0].text, "the same words for every probe");
+        for word in ["vopaliec", "God", "France", "Prussia", "othergame", "Bruno", "bruno"] {
+            assert!(!m.text.contains(word), "`{word}` in:\n{}", m.text);
+        }
+    }
+    // The failed sign-ons are told only to the registered owners, in a digest.
+    let others: Vec<(&String, &Sent)> = out.iter().filter(|(_, m)| m.to != [MALLORY.1]).collect();
+    let mut told: Vec<&str> = others.iter().map(|(_, m)| m.to[0].as_str()).collect();
+    told.sort();
+    assert_eq!(told, ["alice@vopaliec.example", "bruno@vopaliec.example"]);
+    // One digest a day: God's player is told of the first failure at once, of the second
+    // (Bruno's own password, from Mallory) a day later, by `arbitre process`.
+    let god = others
+        .iter()
+        .find(|(_, m)| m.to == ["bruno@vopaliec.example"])
+        .unwrap()
+        .1;
+    assert!(god.text.contains("1 attempt(s)"), "{}", god.text);
+    assert!(god.text.contains("from another address"), "{}", god.text);
+    let digests = || {
+        outbox(&dir)
+            .values()
+            .filter(|m| m.to == ["bruno@vopaliec.example"] && m.subject.contains("failed sign-ons"))
+            .count()
+    };
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-01T18:59:00+01:00"],
+        None,
+    );
+    assert_eq!(digests(), 1, "not before a day has passed");
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-01T19:00:00+01:00"],
+        None,
+    );
+    assert_eq!(digests(), 2, "a day later");
+}
+
+/// A player who probes with another player's role: the owner's digest does not name the
+/// prober's address (it could tell the owner who plays what).
+#[test]
+fn a_digest_never_shows_another_players_address() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    deliver(
+        &dir,
+        &mail(PEOPLE[8], "devil-as-god", "x", "SIGNON God vopaliec guess"),
+        EVENING,
+    );
+    let out = outbox(&dir);
+    let digest = out
+        .values()
+        .find(|m| m.to == ["bruno@vopaliec.example"])
+        .expect("God's player told");
+    let raw = String::from_utf8_lossy(&digest.raw);
+    assert!(!raw.contains("chloe") && !raw.contains("Chlo"), "{raw}");
+    assert!(digest.text.contains("from another address"), "{}", digest.text);
+}
