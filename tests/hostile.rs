@@ -97,7 +97,6 @@ fn outbox_or_empty(dir: &Path) -> BTreeMap<String, Sent> {
     }
 }
 
-
 // ---- no oracle on who plays ------------------------------------------------------------
 
 /// One probe: who it claims to come from, and its body. `own` is the prober's role, if any.
@@ -285,4 +284,189 @@ fn a_digest_never_shows_another_players_address() {
     let raw = String::from_utf8_lossy(&digest.raw);
     assert!(!raw.contains("chloe") && !raw.contains("Chlo"), "{raw}");
     assert!(digest.text.contains("from another address"), "{}", digest.text);
+}
+
+// ---- bounded work per message ------------------------------------------------------------
+
+fn signon(role: &str) -> String {
+    let i = ROLES.iter().position(|r| *r == role).unwrap();
+    format!("SIGNON {role} vopaliec {}", PEOPLE[i].2)
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_message_over_the_size_limit_is_refused_kept_apart_and_the_next_one_is_read() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "limits: {message_bytes: 4000}\n");
+    let big = format!("{}\n{}", signon("France"), "A PAR - BUR\n".repeat(400));
+    deliver(&dir, &mail(PEOPLE[0], "big", "orders", &big), EVENING);
+    let rejected = files_in(&dir.join("rejected"));
+    assert_eq!(rejected.len(), 1, "kept under rejected/");
+    let kept = std::fs::read_to_string(dir.join("rejected").join(&rejected[0])).unwrap();
+    assert!(!kept.contains(PEOPLE[0].2), "the password is not kept");
+    assert!(files_in(&dir.join("mail")).is_empty(), "not in the game's mail");
+    let out = outbox(&dir);
+    let refusal = out.values().find(|m| m.to == [PEOPLE[0].1]).expect("a refusal");
+    assert_eq!(refusal.subject, "message refused");
+    assert!(refusal.text.contains("at most 4000 bytes"), "{}", refusal.text);
+    assert!(refusal.text.len() < 1000, "short: {}", refusal.text);
+    // The next message is read as usual.
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "small", "orders", &body), EVENING);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+}
+
+#[test]
+fn the_lines_not_understood_are_quoted_up_to_twenty_then_counted() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let bogus: String = (1..=35).map(|k| format!("A XYZ{k} - QQQ\n")).collect();
+    let body = format!("{}\nA PAR - BUR\n{bogus}", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "bogus", "orders", &body), EVENING);
+    let out = outbox(&dir);
+    let reply = out.values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
+    assert_eq!(
+        reply.subject,
+        "vopaliec, Spring 1901 Movement: received, with 35 error(s)"
+    );
+    assert!(reply.text.contains("A XYZ20 - QQQ"), "{}", reply.text);
+    assert!(!reply.text.contains("A XYZ21 - QQQ"), "{}", reply.text);
+    assert!(reply.text.contains("… and 15 more"), "{}", reply.text);
+    assert!(reply.text.contains("A PAR - BUR: on file"), "{}", reply.text);
+}
+
+#[test]
+fn more_press_blocks_than_allowed_refuse_the_message_and_say_why() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let press: String = (0..21).map(|k| format!("PRESS TO ALL\nspam {k}\nENDPRESS\n")).collect();
+    let body = format!("{}\nA PAR - BUR\n{press}", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "spam", "press", &body), EVENING);
+    let out = outbox(&dir);
+    assert_eq!(out.len(), 1, "no press letter: {:?}", out.keys().collect::<Vec<_>>());
+    let reply = out.values().next().unwrap();
+    assert_eq!(reply.to, [PEOPLE[0].1]);
+    assert!(reply.text.contains("21 PRESS blocks"), "{}", reply.text);
+    assert!(reply.text.contains("at most 20"), "{}", reply.text);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(!status.contains("France: [A PAR - BUR]"), "nothing done: {status}");
+    // Twenty are allowed.
+    let press: String = (0..20)
+        .map(|k| format!("PRESS TO England\nhi {k}\nENDPRESS\n"))
+        .collect();
+    let body = format!("{}\n{press}", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "twenty", "press", &body), EVENING);
+    assert_eq!(to(&dir, PEOPLE[1].1).len(), 20);
+}
+
+#[test]
+fn a_sender_over_the_daily_budget_is_no_longer_answered_and_cannot_silence_a_player() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "limits: {messages_per_day: 3}\n");
+    // Mallory, forging France's address: refused, within the budget of that address.
+    for k in 0..4 {
+        let forged = mail(PEOPLE[0], &format!("bomb{k}"), "x", "SIGNON France vopaliec guess");
+        deliver(&dir, &forged, EVENING);
+    }
+    let refusals = |dir: &Path| {
+        outbox(dir)
+            .values()
+            .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused")
+            .count()
+    };
+    assert_eq!(refusals(&dir), 3, "three answers, then none");
+    assert_eq!(files_in(&dir.join("mail")).len(), 4, "every message is kept");
+    // France's player, authenticated, still has a budget of their own.
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "real", "orders", &body), EVENING);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+    // The next day, the count starts again.
+    deliver(
+        &dir,
+        &mail(PEOPLE[0], "next-day", "x", "SIGNON France vopaliec guess"),
+        "2026-12-01T19:00:00+01:00",
+    );
+    assert_eq!(refusals(&dir), 4);
+}
+
+#[test]
+fn after_five_failures_in_an_hour_sign_ons_are_ignored_for_an_hour() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let at = |min: u32| format!("2026-11-30T19:{min:02}:00+01:00");
+    for k in 0..5 {
+        deliver(
+            &dir,
+            &mail(
+                MALLORY,
+                &format!("guess{k}"),
+                "x",
+                &format!("SIGNON France vopaliec guess{k}"),
+            ),
+            &at(k),
+        );
+    }
+    assert_eq!(
+        to(&dir, MALLORY.1).len(),
+        5,
+        "{:?}\n{:?} {:?}",
+        files_in(&dir.join("outbox")),
+        files_in(&dir.join("mail")),
+        files_in(&dir.join("spool"))
+    );
+    // The right password, from the right address, within the hour: ignored, unanswered.
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "real", "orders", &body), &at(30));
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(!status.contains("France: [A PAR - BUR]"), "{status}");
+    assert_eq!(to(&dir, MALLORY.1).len(), 5, "no more answers to the guesser");
+    assert!(
+        !outbox(&dir)
+            .values()
+            .any(|m| m.to == [PEOPLE[0].1] && m.subject.contains("received")),
+        "the ignored message is not answered"
+    );
+    // An hour after the fifth failure, it works again.
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(
+        &dir,
+        &mail(PEOPLE[0], "later", "orders", &body),
+        "2026-11-30T20:04:00+01:00",
+    );
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+    // France's player had one digest, of the first failure, not one mail per attempt.
+    let digests: Vec<Sent> = outbox(&dir)
+        .into_values()
+        .filter(|m| m.to == [PEOPLE[0].1] && m.subject.contains("failed sign-ons"))
+        .collect();
+    assert_eq!(digests.len(), 1);
+    // The next day's digest lists the other four failures and the ignored attempt.
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-01T19:30:00+01:00"],
+        None,
+    );
+    let digests: Vec<Sent> = outbox(&dir)
+        .into_values()
+        .filter(|m| m.to == [PEOPLE[0].1] && m.subject.contains("failed sign-ons"))
+        .collect();
+    assert_eq!(digests.len(), 2);
+    let second = digests
+        .iter()
+        .find(|m| m.text.contains("5 attempt(s)"))
+        .expect("the second digest");
+    assert!(second.text.contains("ignored unchecked"), "{}", second.text);
+    assert!(second.text.contains("from your own address"), "{}", second.text);
 }

@@ -34,6 +34,9 @@ use tera::Context;
 /// The header line the intake puts first in every message it archives.
 pub const VERDICT_HEADER: &str = "X-Arbitre-Password";
 
+/// The header line that names the spooled file a message was archived from.
+const SPOOL_HEADER: &str = "X-Arbitre-Spooled";
+
 /// Failed sign-ons for one role within an hour after which its sign-ons are ignored.
 pub const FAILURES_PER_HOUR: usize = 5;
 
@@ -230,14 +233,19 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
         let arrived = chrono::NaiveDateTime::parse_from_str(name.split('-').next().unwrap_or_default(), SPOOL_TIME)
             .map(|t| t.and_utc().fixed_offset())
             .map_err(|_| format!("{}: the name does not start with the arrival time", path.display()))?;
-        // A crash between archiving and removing leaves the message in both: it is the
-        // last one archived, and is not archived again.
+        // The spooled name goes in as the second line: a crash between archiving and
+        // removing leaves the message in both, and the last one archived then says so.
+        let mark = format!("{SPOOL_HEADER}: {name}\r\n");
+        let cut = bytes.iter().position(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let mut kept = bytes[..cut].to_vec();
+        kept.extend_from_slice(mark.as_bytes());
+        kept.extend_from_slice(&bytes[cut..]);
         let last = super::archived(&dir.join("mail"))?.pop();
-        let again = last
-            .as_ref()
-            .is_some_and(|(_, _, p, _)| fs::read(p).is_ok_and(|b| b == bytes));
+        let again = last.as_ref().is_some_and(|(_, _, p, _)| {
+            fs::read(p).is_ok_and(|b| b.windows(mark.len()).take(400).any(|w| w == mark.as_bytes()))
+        });
         if !again {
-            out.push(super::archive_redacted(dir, &bytes, arrived)?);
+            out.push(super::archive_redacted(dir, &kept, arrived)?);
         }
         fs::remove_file(&path).map_err(io_err(&path))?;
     }

@@ -575,10 +575,16 @@ fn markup(html: &str, i: usize, w: &mut TextWriter) -> Option<usize> {
     let attributes = html.get(name_end..attributes_end).unwrap_or_default();
     if !closing && HIDDEN.contains(&name.as_str()) {
         // Skip to the matching end tag; without one, ignore just this tag.
+        // An end tag not found once is not found later either: not searching again keeps
+        // a body of many unclosed `<style>` tags linear.
+        if w.unclosed.contains(&name) {
+            return Some(end);
+        }
         let close = format!("</{name}");
         if let Some(p) = find_ignore_case(bytes, end, close.as_bytes()) {
             return Some(tag_end(bytes, p + close.len()));
         }
+        w.unclosed.push(name);
         return Some(end);
     }
     match name.as_str() {
@@ -675,6 +681,8 @@ struct TextWriter {
     line_depth: usize,
     pending_space: bool,
     pre: usize,
+    /// Hidden elements with no end tag after some point, hence none after any later one.
+    unclosed: Vec<String>,
 }
 
 impl TextWriter {
@@ -911,6 +919,19 @@ mod tests {
         (9, "A MAR S A PAR - BUR"),
         (10, "F BRE - MAO"),
     ];
+
+    #[test]
+    fn many_unclosed_hidden_elements_are_read_in_linear_time() {
+        let html = "<style>".repeat(200_000) + "<p>A PAR - BUR</p>";
+        let start = std::time::Instant::now();
+        let text = html_to_text(&html);
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(text.contains("A PAR - BUR"), "{text}");
+    }
 
     #[test]
     fn thunderbird_flowed_reply_below_the_quote() {
