@@ -470,3 +470,227 @@ fn after_five_failures_in_an_hour_sign_ons_are_ignored_for_an_hour() {
     assert!(second.text.contains("ignored unchecked"), "{}", second.text);
     assert!(second.text.contains("from your own address"), "{}", second.text);
 }
+
+// ---- time and identity of messages -----------------------------------------------------------
+
+const AFTER_DEADLINE: &str = "2026-12-01T20:30:00+01:00";
+
+fn wait_for(what: &str, cond: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if cond() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("waited 10 s for {what}");
+}
+
+/// An order mailed before the deadline, while another process holds the game's lock past
+/// it (here the test itself, then `arbitre process` after the deadline), counts for the
+/// phase: the intake took its arrival time before waiting, and process reads it first.
+#[test]
+fn an_order_that_arrived_before_the_deadline_counts_even_if_the_lock_was_held_past_it() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let d = dir.to_str().unwrap();
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    let mut intake = Command::new(BIN)
+        .args(["mail", d, "--now", "2026-12-01T19:59:00+01:00"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    intake
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&mail(PEOPLE[0], "late-lock", "orders", &body))
+        .unwrap();
+    wait_for("the message in the spool", || !files_in(&dir.join("spool")).is_empty());
+    let process = Command::new(BIN)
+        .args(["process", d, "--now", AFTER_DEADLINE])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    drop(lock);
+    let (a, b) = (intake.wait_with_output().unwrap(), process.wait_with_output().unwrap());
+    assert!(a.status.success() && b.status.success());
+    let status = ok(&["status", d], None);
+    assert!(status.contains("A BUR"), "the army moved in Spring 1901:\n{status}");
+}
+
+/// `--maildir`: a message is judged by when it was delivered (the seconds its name begins
+/// with), not by when the Maildir is read.
+#[test]
+fn a_maildir_message_is_judged_by_its_delivery_time() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let md = tmp.path("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    // 2026-12-01 18:00 UTC, an hour before the deadline (20:00 in Paris).
+    std::fs::write(
+        md.join("new/1796148000.M1P1.mailhost"),
+        mail(PEOPLE[0], "md", "orders", &body),
+    )
+    .unwrap();
+    ok(
+        &[
+            "mail",
+            dir.to_str().unwrap(),
+            "--maildir",
+            md.to_str().unwrap(),
+            "--now",
+            AFTER_DEADLINE,
+        ],
+        None,
+    );
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+    assert_eq!(files_in(&dir.join("mail")), ["00001-20261201T180000Z-r.eml"]);
+}
+
+/// A stranger who sends a copy of a genuine Message-ID first cannot have the genuine
+/// message ignored; the same role sending the same Message-ID twice is acted on once.
+#[test]
+fn a_message_id_is_a_duplicate_only_for_the_same_authenticated_role() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    deliver(
+        &dir,
+        &mail(MALLORY, "genuine", "orders", "SIGNON France vopaliec x\nA PAR - PIC"),
+        EVENING,
+    );
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "genuine", "orders", &body), EVENING);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+    let body = format!("{}\nA PAR - GAS", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "genuine", "orders", &body), EVENING);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(
+        status.contains("France: [A PAR - BUR]"),
+        "a copy is not acted on again: {status}"
+    );
+}
+
+/// Every file under `dir`, as bytes.
+fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(every_file(&p));
+        } else {
+            out.push((p.clone(), std::fs::read(&p).unwrap()));
+        }
+    }
+    out
+}
+
+fn b64(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::new();
+    for c in bytes.chunks(3) {
+        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+        for k in 0..4 {
+            if k <= c.len() {
+                s.push(T[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+/// The clear password is never written to disk, in any of the forms a message may carry
+/// it; the archive keeps the verdict, and acting on the archive again after a crash (here:
+/// the state set back) still works without the password.
+#[test]
+fn the_clear_password_is_never_written_to_disk_and_replay_still_works() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let (name, email, password) = PEOPLE[2]; // Germany: kaiser
+    let head = |id: &str, subject: &str, ct: &str| {
+        format!(
+            "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: {subject}\r\n\
+             Message-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\n{ct}\r\n"
+        )
+    };
+    let orders = format!("SIGNON Germany vopaliec {password}\r\nA BER - KIE\r\n");
+    let plain = head(
+        "plain",
+        &format!("my password is {password}"),
+        "Content-Type: text/plain\r\n",
+    ) + &orders;
+    let qp = head(
+        "qp",
+        "=?utf-8?q?pw_kai=73er?=",
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n",
+    ) + "SIGNON Germany vopaliec ka=\r\niser\r\nF KIE - DEN\r\n";
+    let base64 = head(
+        "b64",
+        "orders",
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n",
+    ) + &b64(format!("SIGNON Germany vopaliec {password}\r\nA MUN - RUH\r\n").as_bytes())
+        + "\r\n";
+    let html = head(
+        "html",
+        "orders",
+        "Content-Type: multipart/alternative; boundary=\"b\"\r\n",
+    ) + &format!(
+        "--b\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n--b--\r\n",
+        b64(format!("<p>SIGNON Germany vopaliec {password}</p><p>CLEAR</p><p>A BER - KIE</p>").as_bytes())
+    );
+    for m in [&plain, &qp, &base64, &html] {
+        deliver(&dir, m.as_bytes(), EVENING);
+    }
+    // Also a stray to a folder of games, and a wrong guess.
+    deliver(
+        &dir,
+        &mail(MALLORY, "guess", "x", "SIGNON Germany vopaliec kaiserin"),
+        EVENING,
+    );
+    let forms = [
+        password.to_string(),
+        b64(password.as_bytes()),
+        "ka=\r\niser".into(),
+        "kai=73er".into(),
+    ];
+    for (path, bytes) in every_file(&dir) {
+        let text = String::from_utf8_lossy(&bytes);
+        for f in &forms {
+            assert!(!text.contains(f.as_str()), "{} holds `{f}`:\n{text}", path.display());
+        }
+    }
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("Germany: [A BER - KIE]"), "{status}");
+    let archived = std::fs::read_to_string(dir.join("mail").join(&files_in(&dir.join("mail"))[0])).unwrap();
+    assert!(archived.starts_with("X-Arbitre-Password: matches\r\n"), "{archived}");
+    // Replay: the state as before the messages; acting on the archive again.
+    let path = dir.join("state.yaml");
+    let mut state: serde_yaml::Value = serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let map = state.as_mapping_mut().unwrap();
+    for key in ["handled", "orders", "seen_by", "senders", "throttle", "digests"] {
+        map.remove(key);
+    }
+    std::fs::write(&path, serde_yaml::to_string(&state).unwrap()).unwrap();
+    ok(&["process", dir.to_str().unwrap(), "--now", EVENING], None);
+    let again = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(again.contains("Germany: [A BER - KIE]"), "{again}");
+}
