@@ -694,3 +694,32 @@ fn the_clear_password_is_never_written_to_disk_and_replay_still_works() {
     let again = ok(&["status", dir.to_str().unwrap()], None);
     assert!(again.contains("Germany: [A BER - KIE]"), "{again}");
 }
+
+// ---- mail as people really write it --------------------------------------------------------
+
+/// A reply to arbitre's own letter, from Outlook: the new orders, some chatter, then the
+/// old letter unquoted below its header block. Only the new orders are taken; the chatter
+/// is listed once as not understood, and the reply is no error report.
+#[test]
+fn a_reply_below_our_own_letter_takes_the_new_orders_and_lists_chatter_once() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let body = format!(
+        "{}\nA PAR - BUR\nThanks!\nGood luck all\n\n\
+         From: Arbitre de Vopaliec <arbitre@vopaliec.example>\nDate: Monday, 30 November 2026 at 18:00\n\
+         To: Alice Martin <alice@vopaliec.example>\nSubject: vopaliec, Spring 1901 Movement: received\n\n\
+         Dear Alice Martin,\n\nOrders on file for France, Spring 1901 Movement:\n  A MAR - SPA\n  F BRE - MAO\n\n\
+         Arbitre de Vopaliec",
+        signon("France")
+    );
+    deliver(&dir, &mail(PEOPLE[0], "outlook", "RE: received", &body), EVENING);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(status.contains("France: [A PAR - BUR]"), "{status}");
+    let out = outbox(&dir);
+    let reply = out.values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
+    assert_eq!(reply.subject, "vopaliec, Spring 1901 Movement: received");
+    assert!(!reply.text.contains("Not done"), "{}", reply.text);
+    assert!(reply.text.contains("Not understood (ignored):"), "{}", reply.text);
+    assert_eq!(reply.text.matches("Thanks!").count(), 1, "{}", reply.text);
+    assert_eq!(reply.text.matches("Good luck all").count(), 1, "{}", reply.text);
+}

@@ -151,30 +151,65 @@ fn is_outlook_header(lines: &[&str], i: usize) -> bool {
     }
     if line.starts_with("---") && line.ends_with("---") {
         let core = line.trim_matches('-').trim();
-        const ORIGINAL: [&str; 6] = [
+        const ORIGINAL: [&str; 12] = [
             "original message",
             "message d'origine",
             "message d\u{2019}origine",
             "ursprüngliche nachricht",
             "mensaje original",
             "messaggio originale",
+            "forwarded message",
+            "message transféré",
+            "weitergeleitete nachricht",
+            "mensaje reenviado",
+            "messaggio inoltrato",
+            "message original",
         ];
         if ORIGINAL.contains(&core) {
             return true;
         }
     }
-    const FROM_SENT: [(&str, &str); 3] = [("from:", "sent:"), ("de :", "envoyé :"), ("von:", "gesendet:")];
+    // Apple Mail's forward.
+    if line == "begin forwarded message:" || line == "début du message réexpédié :" {
+        return true;
+    }
+    // Outlook's block of the original's header fields, unquoted: a `From:` line followed
+    // by `Sent:`, `Date:`, `To:`, `Cc:` or `Subject:` (or their French, German, Spanish
+    // and Italian names).
+    const FROM: [&str; 5] = ["from:", "de:", "von:", "da:", "envoyé par:"];
+    const NEXT: [&str; 17] = [
+        "sent:",
+        "date:",
+        "to:",
+        "cc:",
+        "subject:",
+        "envoyé:",
+        "à:",
+        "objet:",
+        "gesendet:",
+        "an:",
+        "betreff:",
+        "datum:",
+        "enviado:",
+        "para:",
+        "asunto:",
+        "inviato:",
+        "oggetto:",
+    ];
     let next = lines
         .get(i + 1..)
         .unwrap_or_default()
         .iter()
+        .take(3)
         .map(|l| normalized(l))
         .find(|l| !l.is_empty());
-    let squeeze = |s: &str| s.replace(" :", ":");
-    FROM_SENT.iter().any(|(from, sent)| {
-        squeeze(&line).starts_with(&squeeze(from))
-            && next.as_deref().is_some_and(|n| squeeze(n).starts_with(&squeeze(sent)))
-    })
+    let squeeze = |s: &str| s.replace(" :", ":").replace('\u{a0}', "");
+    let line = squeeze(&line);
+    FROM.iter().any(|f| line.starts_with(f))
+        && next.is_some_and(|n| {
+            let n = squeeze(&n);
+            NEXT.iter().any(|x| n.starts_with(x))
+        })
 }
 
 /// How many lines (1 to 3) starting at `i` make a reply attribution, if they do.
@@ -1304,6 +1339,55 @@ mod tests {
         // A From: line alone, or a short rule, is kept.
         assert_eq!(texts("From: France\nA PAR"), ["From: France", "A PAR"]);
         assert_eq!(texts("____\nA PAR"), ["____", "A PAR"]);
+    }
+
+    /// The reply letter arbitre sends, as a client quotes it below a new message.
+    const OUR_REPORT: &str = "Dear Alice Martin,\n\nDone:\n  line 2: A PAR - BUR: on file\n\n\
+        Orders on file for France, Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - SPA\n\n\
+        Deadline: Tuesday 1 December 2026, 20:00 CET\n\nArbitre de Vopaliec";
+
+    fn quoted(text: &str) -> String {
+        text.lines().map(|l| format!("> {l}")).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn replies_to_our_own_report_in_every_client_style_keep_only_the_new_orders() {
+        let new = "SIGNON France vopaliec s3cret\nA PAR - PIC\nThanks!";
+        let styles = [
+            // Gmail, Thunderbird: attribution, then the quote.
+            format!("{new}\n\nOn Mon, Nov 30, 2026 at 7:00 PM Arbitre <arbitre@x.org> wrote:\n{}", quoted(OUR_REPORT)),
+            // The quote alone, no attribution.
+            format!("{new}\n{}", quoted(OUR_REPORT)),
+            // Outlook: the original unquoted below its marker.
+            format!("{new}\n\n-----Original Message-----\nFrom: Arbitre\n{OUR_REPORT}"),
+            // Outlook (Windows): From/Sent/To/Subject block, unquoted.
+            format!(
+                "{new}\n\nFrom: Arbitre de Vopaliec <arbitre@x.org>\nSent: Monday, November 30, 2026 7:00 PM\n\
+                 To: Alice Martin\nSubject: vopaliec: received\n\n{OUR_REPORT}"
+            ),
+            // New Outlook and Outlook for Mac: From/Date/To/Subject.
+            format!(
+                "{new}\n________________________________\nFrom: Arbitre de Vopaliec <arbitre@x.org>\nDate: Monday, 30 November 2026 at 19:00\n\
+                 To: Alice Martin <alice@x.org>\nSubject: vopaliec: received\n\n{OUR_REPORT}"
+            ),
+            format!("{new}\nFrom: Arbitre\nTo: Alice\nSubject: received\n{OUR_REPORT}"),
+            // Outlook in French and in German.
+            format!("{new}\nDe : Arbitre\nEnvoyé : lundi 30 novembre 2026 19:00\nÀ : Alice\n{OUR_REPORT}"),
+            format!("{new}\nVon: Arbitre\nGesendet: Montag, 30. November 2026 19:00\nAn: Alice\n{OUR_REPORT}"),
+            // Gmail and Thunderbird forwards, Apple Mail's.
+            format!("{new}\n\n---------- Forwarded message ---------\nFrom: Arbitre\n{OUR_REPORT}"),
+            format!("{new}\n\n-------- Forwarded Message --------\nSubject: received\n{OUR_REPORT}"),
+            format!("{new}\n\nBegin forwarded message:\n\nFrom: Arbitre\n{OUR_REPORT}"),
+            // A signature, then the report pasted below it.
+            format!("{new}\n-- \nAlice\n{OUR_REPORT}"),
+        ];
+        for body in &styles {
+            assert_eq!(
+                texts(body),
+                ["SIGNON France vopaliec s3cret", "A PAR - PIC", "Thanks!"],
+                "\n{body}"
+            );
+        }
     }
 
     // --- format=flowed ------------------------------------------------------------------
