@@ -723,3 +723,24 @@ fn a_reply_below_our_own_letter_takes_the_new_orders_and_lists_chatter_once() {
     assert_eq!(reply.text.matches("Thanks!").count(), 1, "{}", reply.text);
     assert_eq!(reply.text.matches("Good luck all").count(), 1, "{}", reply.text);
 }
+
+/// In a folder of games, a message far over the limit is routed by its SIGNON line (read
+/// from the top of the message only) and refused by its own game.
+#[test]
+fn in_a_folder_of_games_a_huge_message_is_refused_by_its_game() {
+    let tmp = Tmp::new();
+    let root = tmp.path("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let players = tmp.file(
+        "p.yaml",
+        &players_file(&STANDARD_CAST, "limits: {message_bytes: 4000}\n"),
+    );
+    create(&root.join("vopaliec"), &players, CREATED);
+    let other = players_file(&STANDARD_CAST, "").replace("game: vopaliec", "game: autre");
+    create(&root.join("autre"), &tmp.file("o.yaml", &other), CREATED);
+    let big = format!("{}\n{}", signon("France"), "A PAR - BUR\n".repeat(100_000));
+    deliver(&root, &mail(PEOPLE[0], "huge", "orders", &big), EVENING);
+    assert_eq!(files_in(&root.join("vopaliec/rejected")).len(), 1);
+    assert!(files_in(&root.join("vopaliec/mail")).is_empty());
+    assert!(!root.join("unmatched").exists());
+}

@@ -832,7 +832,9 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     if games.len() == 1 && is_game(root) {
         return Ok(Some(games[0].clone()));
     }
-    let Ok(mail) = read_message(raw) else {
+    // The SIGNON line is at the top: a message of many megabytes is not read in full just
+    // to find its game (its size is then judged by the game's own limit).
+    let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
         return Ok(None);
     };
     let (commands, _) = parse_commands(&mail.lines);
@@ -875,6 +877,9 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     }
     Ok(broken)
 }
+
+/// How much of a message [`route`] reads to find its SIGNON line.
+const ROUTE_BYTES: usize = 256 * 1024;
 
 /// Does this game.yaml text, which may not parse, say `game: NAME`?
 fn names_game(text: &str, name: &str) -> bool {
