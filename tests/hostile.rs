@@ -744,3 +744,49 @@ fn in_a_folder_of_games_a_huge_message_is_refused_by_its_game() {
     assert!(files_in(&root.join("vopaliec/mail")).is_empty());
     assert!(!root.join("unmatched").exists());
 }
+
+/// A flood of failed sign-ons is counted, not kept one by one: the digest lists fifty and
+/// counts the rest.
+#[test]
+fn a_flood_of_failed_sign_ons_makes_one_digest_of_bounded_size() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let mut files = Vec::new();
+    for k in 0..56 {
+        let m = mail(MALLORY, &format!("flood{k}"), "x", "SIGNON England vopaliec guess");
+        files.push(tmp.file(&format!("f{k}.eml"), &String::from_utf8(m).unwrap()));
+    }
+    let mut args = vec!["mail", dir.to_str().unwrap(), "--now", EVENING];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    ok(&args, None);
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-01T19:30:00+01:00"],
+        None,
+    );
+    let digests: Vec<Sent> = outbox(&dir)
+        .into_values()
+        .filter(|m| m.to == [PEOPLE[1].1] && m.subject.contains("failed sign-ons"))
+        .collect();
+    assert_eq!(
+        digests.len(),
+        2,
+        "{}",
+        std::fs::read_to_string(dir.join("state.yaml"))
+            .unwrap()
+            .split("board:")
+            .next()
+            .unwrap()
+    );
+    let second = digests
+        .iter()
+        .find(|m| m.text.contains("55 attempt(s)"))
+        .expect("55 told");
+    assert_eq!(
+        second.text.matches("from another address").count(),
+        50,
+        "{}",
+        second.text
+    );
+    assert!(second.text.contains("… and 5 more"), "{}", second.text);
+    assert!(std::fs::metadata(dir.join("state.yaml")).unwrap().len() < 20_000);
+}

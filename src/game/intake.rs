@@ -43,7 +43,7 @@ pub const FAILURES_PER_HOUR: usize = 5;
 /// The longest stretch between two digests of failed sign-ons to one player.
 const DIGEST_EVERY: i64 = 24;
 
-/// The most attempts one digest lists; the rest are counted.
+/// The most attempts one digest lists (and `state.yaml` keeps); the rest are counted.
 const DIGEST_LINES: usize = 50;
 
 /// What the intake found of the password of a message's first SIGNON line.
@@ -197,10 +197,16 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
     }
     let prepared = prepare(Some(&dir), raw);
     let spool = dir.join("spool");
+    // Unique across processes and runs (a spooled name seen again is taken for a message
+    // archived before a crash, and skipped): the process, a counter and a random number.
+    // The counter keeps one run's messages of the same arrival time in order.
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let stem = format!(
-        "{}-{}",
+        "{}-{}-{:06}-{:016x}",
         arrived.with_timezone(&Utc).format(SPOOL_TIME),
-        std::process::id()
+        std::process::id(),
+        COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+        rand::random::<u64>()
     );
     let spooled = store::write_new(&spool, &stem, "eml", &prepared).map_err(io_err(&spool))?;
     let _lock = lock(&dir)?;
@@ -374,16 +380,17 @@ impl Game {
         } else {
             Sender::Other
         };
-        self.state
-            .digests
-            .entry(role.to_string())
-            .or_default()
-            .pending
-            .push(Attempt {
+        let digest = self.state.digests.entry(role.to_string()).or_default();
+        if digest.pending.len() < DIGEST_LINES {
+            digest.pending.push(Attempt {
                 at: at.to_rfc3339(),
                 from: sender,
                 ignored,
             });
+        } else {
+            // A flood is counted, not kept: state.yaml is rewritten after every message.
+            digest.uncounted = digest.uncounted.saturating_add(1);
+        }
         if ignored {
             return;
         }
@@ -420,7 +427,6 @@ impl Game {
             let lines: Vec<String> = d
                 .pending
                 .iter()
-                .take(DIGEST_LINES)
                 .map(|a| {
                     let when = super::show_time(&a.at, &tz);
                     let from = match a.from {
@@ -435,12 +441,12 @@ impl Game {
                     format!("{when}, {from}: {what}")
                 })
                 .collect();
-            let more = d.pending.len().saturating_sub(DIGEST_LINES);
+            let more = d.uncounted as usize;
             let number = d.sent + 1;
             let mut c = self.context(&role);
             c.insert("attempts", &lines);
             c.insert("more", &more);
-            c.insert("count", &d.pending.len());
+            c.insert("count", &(d.pending.len() + more));
             c.insert("failures", &FAILURES_PER_HOUR);
             letters.push(self.letter(
                 format!("signons-{}-{number}", role.to_lowercase()),
@@ -451,6 +457,7 @@ impl Game {
             ));
             let d = self.state.digests.get_mut(&role).expect("listed above");
             d.pending.clear();
+            d.uncounted = 0;
             d.last = Some(now.to_rfc3339());
             d.sent = number;
         }

@@ -140,6 +140,13 @@ pub struct Digest {
     pub sent: u32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<Attempt>,
+    /// Attempts beyond the most `pending` keeps: only counted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uncounted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One failed sign-on, as its role's player may be told of it.
