@@ -790,3 +790,23 @@ fn a_flood_of_failed_sign_ons_makes_one_digest_of_bounded_size() {
     assert!(second.text.contains("… and 5 more"), "{}", second.text);
     assert!(std::fs::metadata(dir.join("state.yaml")).unwrap().len() < 20_000);
 }
+
+/// At most 500 commands of one message are acted on; the reply says where reading stopped.
+#[test]
+fn a_message_of_thousands_of_order_lines_is_read_up_to_five_hundred_commands() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let lines: String = (0..2000).map(|k| format!("A XYZ{k} - QQQ\n")).collect();
+    let body = format!("{}\nA PAR - BUR\n{lines}", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "flood", "orders", &body), EVENING);
+    let reply = outbox(&dir).into_values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
+    assert!(reply.text.contains("A PAR - BUR: on file"), "{}", reply.text);
+    assert!(reply.text.contains("… and 479 more"), "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .contains("Not read: line 502 and the 1500 command line(s) after it were not read"),
+        "{}",
+        reply.text
+    );
+}

@@ -451,6 +451,19 @@ impl Game {
             .into_iter()
             .filter(|c| c.line > first)
             .partition(|c| matches!(&c.command, Command::Order(t) if is_chatter(t)));
+        // Bounded work: a player has a few dozen units; checking each of a flood of order
+        // lines costs far more than reading them.
+        let mut commands = commands;
+        let unread = if commands.len() > MAX_COMMANDS {
+            let rest = commands.split_off(MAX_COMMANDS);
+            format!(
+                "line {} and the {} command line(s) after it were not read: one message may hold at most {MAX_COMMANDS} commands",
+                rest[0].line,
+                rest.len() - 1
+            )
+        } else {
+            String::new()
+        };
         let blocks = commands
             .iter()
             .filter(|c| matches!(c.command, Command::Press { .. }))
@@ -488,6 +501,7 @@ impl Game {
                 })
                 .collect();
             l.context.insert("not_understood", &chatter);
+            l.context.insert("unread", &unread);
         }
         fx.letters.append(&mut letters);
         Ok(fx)
@@ -716,6 +730,9 @@ enum SignOn {
     /// Not even checked: the role's sign-ons are throttled. Nothing is written.
     Ignored,
 }
+
+/// The most commands of one message that are acted on.
+pub const MAX_COMMANDS: usize = 500;
 
 /// The most lines not understood that a reply quotes; the rest are counted.
 pub const QUOTED_ERRORS: usize = 20;
