@@ -231,6 +231,22 @@ impl PlayersFile {
             line: crate::yaml::line_of(text, key, needle),
             message,
         };
+        let l = &self.limits;
+        for (key, value, least) in [
+            ("message_bytes", l.message_bytes, 4096),
+            ("press_blocks", l.press_blocks as u64, 1),
+            ("messages_per_day", u64::from(l.messages_per_day), 1),
+        ] {
+            if value < least {
+                return Err(err(
+                    "limits",
+                    key,
+                    format!(
+                        "limits: {key}: {value} is too small; write at least {least}, or leave it out for the default"
+                    ),
+                ));
+            }
+        }
         if self.game.is_empty()
             || !self
                 .game
@@ -531,6 +547,20 @@ players:
         assert_eq!(parse_duration("90m").unwrap(), chrono::Duration::minutes(90));
         assert!(parse_duration("72").is_err());
         assert!(parse_duration("0h").is_err());
+    }
+
+    #[test]
+    fn limits_are_optional_and_checked() {
+        let file = |extra: &str| {
+            let text = GOOD.replacen("players:", &format!("{extra}players:"), 1);
+            PlayersFile::parse(&text, "p.yaml").and_then(|f| f.validate(Map::standard(), &text, "p.yaml"))
+        };
+        assert_eq!(file("").unwrap().file.limits, Limits::default());
+        let set = file("limits: {press_blocks: 5}\n").unwrap().file.limits;
+        assert_eq!((set.press_blocks, set.message_bytes), (5, 1024 * 1024));
+        let e = file("limits: {messages_per_day: 0}\n").unwrap_err();
+        assert!(e.message.contains("messages_per_day: 0 is too small"), "{}", e.message);
+        assert!(file("limits: {press: 5}\n").is_err(), "an unknown key is refused");
     }
 
     #[test]

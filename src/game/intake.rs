@@ -464,3 +464,18 @@ impl Game {
         letters
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_first_line_carries_a_verdict() {
+        let (v, rest) = split(b"X-Arbitre-Password: matches\r\nFrom: a@b\r\n\r\nx");
+        assert_eq!(v, Some(Verdict::Matches));
+        assert_eq!(rest, b"From: a@b\r\n\r\nx");
+        let raw = b"From: a@b\r\nX-Arbitre-Password: matches\r\n\r\nx";
+        assert_eq!(split(raw), (None, &raw[..]));
+        assert_eq!(split(b"X-Arbitre-Password: perhaps\n\nx").0, None);
+    }
+}

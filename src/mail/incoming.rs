@@ -1390,6 +1390,44 @@ mod tests {
         }
     }
 
+    // --- what the archive keeps ----------------------------------------------------------
+
+    #[test]
+    fn the_redacted_message_reads_the_same_without_the_password() {
+        let raw = b"From: Alice <alice@example.org>\r\nSubject: pw is s3cret-pw\r\n\
+            Message-ID: <x@example.org>\r\nX-Arbitre-Password: matches\r\n\
+            Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+            SIGNON France vopaliec s3cret-=\r\npw\r\nA PAR - BUR\r\nPRESS TO ALL\r\nmy s3cret-pw!\r\nENDPRESS\r\n";
+        let out = redacted(raw, "X-Arbitre-Password: differs").unwrap();
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert!(!text.contains("s3cret"), "{text}");
+        assert!(text.starts_with("X-Arbitre-Password: differs\r\n"), "{text}");
+        assert_eq!(
+            text.matches("X-Arbitre-Password").count(),
+            1,
+            "the sender's own is dropped"
+        );
+        assert!(text.contains("Subject: [redacted]\r\n"), "{text}");
+        let before = read(raw);
+        let after = read(&out);
+        assert_eq!(after.message_id, before.message_id);
+        assert_eq!(after.from_address, before.from_address);
+        let numbers = |m: &Incoming| m.lines.iter().map(|l| l.number).collect::<Vec<_>>();
+        assert_eq!(numbers(&after), numbers(&before));
+        assert_eq!(after.lines[0].text, format!("SIGNON France vopaliec {REDACTED}"));
+        assert_eq!(after.lines[3].text, format!("my {REDACTED}!"));
+    }
+
+    #[test]
+    fn a_short_password_is_redacted_as_a_word_only() {
+        assert_eq!(
+            replace_secret("a par - bur, pa!", "pa"),
+            format!("a par - bur, {REDACTED}!")
+        );
+        assert_eq!(replace_secret("papa pa", "pa"), format!("papa {REDACTED}"));
+        assert_eq!(replace_secret("xkaiserx", "kaiser"), format!("x{REDACTED}x"));
+    }
+
     // --- format=flowed ------------------------------------------------------------------
 
     #[test]
