@@ -411,21 +411,14 @@ fn after_five_failures_in_an_hour_sign_ons_are_ignored_for_an_hour() {
             &dir,
             &mail(
                 MALLORY,
-                &format!("guess{k}"),
+                &format!("try{k}"),
                 "x",
                 &format!("SIGNON France vopaliec guess{k}"),
             ),
             &at(k),
         );
     }
-    assert_eq!(
-        to(&dir, MALLORY.1).len(),
-        5,
-        "{:?}\n{:?} {:?}",
-        files_in(&dir.join("outbox")),
-        files_in(&dir.join("mail")),
-        files_in(&dir.join("spool"))
-    );
+    assert_eq!(to(&dir, MALLORY.1).len(), 5, "every guess is answered");
     // The right password, from the right address, within the hour: ignored, unanswered.
     let body = format!("{}\nA PAR - BUR", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "real", "orders", &body), &at(30));
@@ -809,4 +802,29 @@ fn a_message_of_thousands_of_order_lines_is_read_up_to_five_hundred_commands() {
         "{}",
         reply.text
     );
+}
+
+/// A guesser who gives every guess the same Message-ID is answered once, and every guess
+/// still counts for the throttle: the sixth, with the right password, is ignored.
+#[test]
+fn repeating_a_message_id_gives_a_guesser_no_uncounted_guesses() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let mut files = Vec::new();
+    for k in 0..5 {
+        let m = mail(PEOPLE[0], "same", "x", &format!("SIGNON France vopaliec wrong{k}"));
+        files.push(tmp.file(&format!("g{k}.eml"), &String::from_utf8(m).unwrap()));
+    }
+    let right = mail(PEOPLE[0], "same", "x", &format!("{}\nA PAR - BUR", signon("France")));
+    files.push(tmp.file("right.eml", &String::from_utf8(right).unwrap()));
+    let mut args = vec!["mail", dir.to_str().unwrap(), "--now", EVENING];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    ok(&args, None);
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    assert!(!status.contains("France: [A PAR - BUR]"), "{status}");
+    let refusals = outbox(&dir)
+        .values()
+        .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused")
+        .count();
+    assert_eq!(refusals, 1);
 }

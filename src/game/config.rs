@@ -233,7 +233,7 @@ impl PlayersFile {
         };
         let l = &self.limits;
         for (key, value, least) in [
-            ("message_bytes", l.message_bytes, 4096),
+            ("message_bytes", l.message_bytes, 1024),
             ("press_blocks", l.press_blocks as u64, 1),
             ("messages_per_day", u64::from(l.messages_per_day), 1),
         ] {

@@ -371,9 +371,9 @@ impl Game {
             .is_some_and(|until| at < until)
     }
 
-    /// Notes a failed (or ignored) sign-on as `role` from `from`, for the throttle and for
-    /// the role's player's digest.
-    pub(crate) fn failed_signon(&mut self, role: &str, from: &str, at: Now, ignored: bool) {
+    /// Notes a failed (or ignored) sign-on as `role` from `from`, for the throttle and, when
+    /// `listed`, for the role's player's digest.
+    pub(crate) fn failed_signon(&mut self, role: &str, from: &str, at: Now, ignored: bool, listed: bool) {
         let owner = self.config.player(role).map(|p| p.email.clone()).unwrap_or_default();
         let sender = if !from.is_empty() && from.eq_ignore_ascii_case(&owner) {
             Sender::Own
@@ -381,7 +381,9 @@ impl Game {
             Sender::Other
         };
         let digest = self.state.digests.entry(role.to_string()).or_default();
-        if digest.pending.len() < DIGEST_LINES {
+        if !listed {
+            // Listed when it first came.
+        } else if digest.pending.len() < DIGEST_LINES {
             digest.pending.push(Attempt {
                 at: at.to_rfc3339(),
                 from: sender,

@@ -394,28 +394,78 @@ impl Game {
         }
         clean_sender(&mut mail);
         let verdict = verdict.unwrap_or_else(|| Verdict::of(&self.config, &mail));
-        let id = mail
-            .message_id
-            .clone()
-            .unwrap_or_else(|| format!("sha256:{}", crate::dice::hex(&Sha256::digest(raw))));
-        let (commands, errors) = parse_commands(&mail.lines);
-        let role = match self.sign_on(&mail, &commands, &errors, verdict, &stem, arrived, &mut fx) {
-            SignOn::Role(role) => role,
-            SignOn::Refused(letter) => {
-                // The sender's budget, by address: a forger spends the budget of the
-                // address it forges, never the budget of the role it names.
-                if self.spend(&mail.from_address, arrived) {
-                    fx.letters.extend(letter);
-                } else {
-                    fx.log.push(format!(
-                        "{stem}: over the daily budget of <{}>: not answered",
-                        mail.from_address
-                    ));
-                }
-                return Ok(fx);
+        let id = mail.message_id.clone().unwrap_or_else(|| {
+            // Without a Message-ID: what the sender wrote (the archived bytes differ between
+            // two deliveries of the same message).
+            let mut h = Sha256::new();
+            for part in [&mail.from_address, &mail.subject, mail.date.as_deref().unwrap_or("")] {
+                h.update(part.as_bytes());
+                h.update([0]);
             }
-            SignOn::Ignored => return Ok(fx),
+            for l in &mail.lines {
+                h.update(l.text.as_bytes());
+                h.update([b'\n']);
+            }
+            format!("sha256:{}", crate::dice::hex(&h.finalize()))
+        });
+        let (commands, errors) = parse_commands(&mail.lines);
+        let decision = self.sign_on(&mail, &commands, &errors, verdict, &stem, arrived, &mut fx);
+        let (letter, failure) = match decision {
+            SignOn::Role(role) => return self.signed_on(role, mail, id, commands, errors, &stem, arrived, fx),
+            SignOn::Refused(letter, failure) => (letter, failure),
+            SignOn::Ignored(failure) => (None, Some(failure)),
         };
+        // The same refused message again (the mail system delivering it twice after a
+        // crash) is neither answered nor listed again. Refused messages are told apart by
+        // their sender's address, so that a stranger who sends a copy of a genuine
+        // Message-ID first does not make the genuine message be ignored (that one signs
+        // on). Its password was checked again, though, and the throttle counts every
+        // check: a guesser who repeats a Message-ID gains no uncounted guesses.
+        let key = format!("<{}>", mail.from_address);
+        let seen = self.state.seen_by.entry(key).or_default();
+        let again = seen.contains(&id);
+        if !again {
+            seen.push(id.clone());
+            if seen.len() > REFUSED_IDS {
+                seen.remove(0);
+            }
+        }
+        if let Some((role, ignored)) = failure {
+            self.failed_signon(&role, &mail.from_address, arrived, ignored, !again);
+        }
+        if again {
+            fx.log.push(format!(
+                "message {n:05} <{id}> was refused before: kept, not answered again"
+            ));
+            return Ok(fx);
+        }
+        // The sender's budget, by address: a forger spends the budget of the address it
+        // forges, never the budget of the role it names.
+        if self.spend(&mail.from_address, arrived) {
+            fx.letters.extend(letter);
+        } else if letter.is_some() {
+            fx.log.push(format!(
+                "{stem}: over the daily budget of <{}>: not answered",
+                mail.from_address
+            ));
+        }
+        Ok(fx)
+    }
+
+    /// Acts on the commands of a message signed on as `role`.
+    #[allow(clippy::too_many_arguments)]
+    fn signed_on(
+        &mut self,
+        role: String,
+        mail: Incoming,
+        id: String,
+        commands: Vec<Numbered>,
+        errors: Vec<LineError>,
+        stem: &str,
+        arrived: Now,
+        mut fx: Effects,
+    ) -> Result<Effects, String> {
+        let n = &stem[1..];
         if !self.spend(&format!("role:{role}"), arrived) {
             fx.log.push(format!(
                 "{stem}: {role} is over the daily budget of messages: kept, not acted on"
@@ -512,7 +562,7 @@ impl Game {
     /// for a role of the game is noted for the throttle and its player's digest.
     #[allow(clippy::too_many_arguments)]
     fn sign_on(
-        &mut self,
+        &self,
         mail: &Incoming,
         commands: &[Numbered],
         errors: &[LineError],
@@ -529,9 +579,9 @@ impl Game {
             fx.log
                 .push(format!("{stem}: SIGNON refused for <{}>: {reason}", mail.from_address));
             if mail.from_address.is_empty() {
-                return SignOn::Refused(None);
+                return None;
             }
-            SignOn::Refused(Some(intake::refusal(game, mail, format!("{stem}-rejection"), reason)))
+            Some(intake::refusal(game, mail, format!("{stem}-rejection"), reason))
         };
         let Some((role, game)) = signon else {
             let why = errors
@@ -539,7 +589,7 @@ impl Game {
                 .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
                 .map(|e| format!("line {}: {}", e.line, e.message))
                 .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into());
-            return refuse(self, &why, fx);
+            return SignOn::Refused(refuse(self, &why, fx), None);
         };
         let player = self
             .config
@@ -548,15 +598,14 @@ impl Game {
             .cloned();
         let Some(player) = player else {
             fx.log.push(format!("{stem}: no such game or role: {game} {role}"));
-            return refuse(self, intake::NO_MATCH, fx);
+            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
         };
         if self.throttled(&player.role, arrived) {
             fx.log.push(format!(
                 "{stem}: SIGNON as {} ignored: too many failures within the hour",
                 player.role
             ));
-            self.failed_signon(&player.role, &mail.from_address, arrived, true);
-            return SignOn::Ignored;
+            return SignOn::Ignored((player.role.clone(), true));
         }
         let address_ok = player.email.eq_ignore_ascii_case(&mail.from_address);
         if verdict != Verdict::Matches || !address_ok {
@@ -566,8 +615,7 @@ impl Game {
                 if verdict == Verdict::Matches { "right" } else { "wrong" },
                 if address_ok { "right" } else { "wrong" }
             ));
-            self.failed_signon(&player.role, &mail.from_address, arrived, false);
-            return refuse(self, intake::NO_MATCH, fx);
+            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((player.role.clone(), false)));
         }
         SignOn::Role(player.role.clone())
     }
@@ -725,11 +773,15 @@ fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<Pa
 enum SignOn {
     /// Signed on as this role.
     Role(String),
-    /// Refused, with the refusal to write (none when the sender has no address).
-    Refused(Option<Letter>),
+    /// Refused, with the refusal to write (none when the sender has no address), and the
+    /// failure to note for a role of the game (the role, not checked).
+    Refused(Option<Letter>, Option<(String, bool)>),
     /// Not even checked: the role's sign-ons are throttled. Nothing is written.
-    Ignored,
+    Ignored((String, bool)),
 }
+
+/// The most Message-IDs of refused messages kept per sender address.
+const REFUSED_IDS: usize = 100;
 
 /// The most commands of one message that are acted on.
 pub const MAX_COMMANDS: usize = 500;

@@ -836,10 +836,8 @@ fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
             .unwrap_or_default();
         let decoded = format!("{:?}", h.value);
         let text = String::from_utf8_lossy(field);
-        if secrets
-            .iter()
-            .any(|s| text.contains(s.as_str()) || decoded.contains(s.as_str()))
-        {
+        let holds = |t: &str, s: &str| replace_secret(t, s) != t;
+        if secrets.iter().any(|s| holds(&text, s) || holds(&decoded, s)) {
             out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes());
             continue;
         }
