@@ -530,11 +530,11 @@ impl Game {
             return Ok(fx);
         }
         let mut letters = if self.state.finished.is_some() {
-            vec![self.game_over_reply(&role, &stem)]
+            vec![self.game_over_reply(&role, stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, &role, commands, errors, &stem, &mut fx.log)?
+            board::act(self, &role, commands, errors, stem, &mut fx.log)?
         } else {
-            diplomacy::act(self, &role, commands, errors, &stem, arrived)?
+            diplomacy::act(self, &role, commands, errors, stem, arrived)?
         };
         for l in letters
             .iter_mut()
