@@ -196,6 +196,10 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         return refuse_too_large(&dir, raw, limit, arrived, now).map(Delivered::TooLarge);
     }
     let prepared = prepare(Some(&dir), raw);
+    // The archive must be writable before the message is taken in: a message the mail
+    // system has to deliver again is better refused now than kept twice.
+    let mail = dir.join("mail");
+    fs::create_dir_all(&mail).map_err(io_err(&mail))?;
     let spool = dir.join("spool");
     // Unique across processes and runs (a spooled name seen again is taken for a message
     // archived before a crash, and skipped): the process, a counter and a random number.
@@ -209,8 +213,26 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         rand::random::<u64>()
     );
     let spooled = store::write_new(&spool, &stem, "eml", &prepared).map_err(io_err(&spool))?;
-    let _lock = lock(&dir)?;
-    let kept = absorb_spool(&dir)?.pop().unwrap_or(spooled);
+    // From here on the message is kept: whatever fails is done by the next run, and the
+    // mail system must not deliver it again.
+    let _lock = match lock(&dir) {
+        Ok(l) => l,
+        Err(e) => {
+            return Ok(Delivered::Game {
+                kept: spooled,
+                acted: Err(e),
+            })
+        }
+    };
+    let kept = match absorb_spool(&dir) {
+        Ok(mut paths) => paths.pop().unwrap_or(spooled),
+        Err(e) => {
+            return Ok(Delivered::Game {
+                kept: spooled,
+                acted: Err(e),
+            })
+        }
+    };
     let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
     Ok(Delivered::Game { kept, acted })
 }
