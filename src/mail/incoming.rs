@@ -1427,6 +1427,44 @@ mod tests {
     }
 
     #[test]
+    fn every_sample_message_reads_the_same_once_redacted() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail/in");
+        let mut read_ok = 0;
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            let raw = std::fs::read(&path).unwrap();
+            let Ok(before) = read_message(&raw) else {
+                continue;
+            };
+            read_ok += 1;
+            let kept = redacted(&raw, "X-Arbitre-Password: not-checked").unwrap();
+            let after = read_message(&kept).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let masked: Vec<(usize, String)> = before
+                .lines
+                .iter()
+                .map(|l| {
+                    let w: Vec<&str> = l.text.split_whitespace().collect();
+                    let text = if w.first().is_some_and(|x| x.eq_ignore_ascii_case("SIGNON")) && w.len() > 3 {
+                        format!("{} {REDACTED}", w[..3].join(" "))
+                    } else {
+                        l.text.clone()
+                    };
+                    (l.number, text)
+                })
+                .collect();
+            let got: Vec<(usize, String)> = after.lines.iter().map(|l| (l.number, l.text.clone())).collect();
+            assert_eq!(got, masked, "{}", path.display());
+            assert_eq!(
+                (&after.from_address, &after.message_id, &after.date),
+                (&before.from_address, &before.message_id, &before.date),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(read_ok >= 8);
+    }
+
+    #[test]
     fn a_flood_of_signon_lines_is_redacted_in_linear_time() {
         let body: String = (0..100_000)
             .map(|k| format!("SIGNON France vopaliec pw{k}\r\n"))
