@@ -828,3 +828,29 @@ fn repeating_a_message_id_gives_a_guesser_no_uncounted_guesses() {
         .count();
     assert_eq!(refusals, 1);
 }
+
+/// Messages that name no game of a folder of games are answered within the same daily
+/// budget per sender: forging a player's address cannot bomb them with refusals.
+#[test]
+fn strays_are_answered_within_the_daily_budget() {
+    let tmp = Tmp::new();
+    let root = tmp.path("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let players = tmp.file(
+        "p.yaml",
+        &players_file(&STANDARD_CAST, "limits: {messages_per_day: 3}\n"),
+    );
+    create(&root.join("vopaliec"), &players, CREATED);
+    let other = players_file(&STANDARD_CAST, "").replace("game: vopaliec", "game: autre");
+    create(&root.join("autre"), &tmp.file("o.yaml", &other), CREATED);
+    let mut files = Vec::new();
+    for k in 0..5 {
+        let m = mail(PEOPLE[0], &format!("stray{k}"), "x", "SIGNON France nogame x");
+        files.push(tmp.file(&format!("s{k}.eml"), &String::from_utf8(m).unwrap()));
+    }
+    let mut args = vec!["mail", root.to_str().unwrap(), "--now", EVENING];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    ok(&args, None);
+    assert_eq!(files_in(&root.join("unmatched")).len(), 5, "every stray is kept");
+    assert_eq!(to(&root, PEOPLE[0].1).len(), 3, "three answers, then none");
+}

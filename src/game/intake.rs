@@ -341,6 +341,27 @@ fn refuse_too_large(dir: &Path, raw: &[u8], limit: u64, arrived: Now, now: Now) 
     Ok(path)
 }
 
+/// Counts one stray message of `address` (one that names no game of ROOT) on the day of
+/// `at`, in `ROOT/.unmatched-budget.yaml`; false once `per_day` are spent. The caller
+/// holds ROOT's lock.
+pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32) -> Result<bool, String> {
+    let path = root.join(".unmatched-budget.yaml");
+    let mut days: std::collections::BTreeMap<String, SenderDay> = fs::read_to_string(&path)
+        .ok()
+        .and_then(|t| serde_yaml::from_str(&t).ok())
+        .unwrap_or_default();
+    let day = at.with_timezone(&Utc).format("%Y-%m-%d").to_string();
+    days.retain(|_, d| d.day >= day);
+    let entry = days
+        .entry(address.to_lowercase())
+        .or_insert(SenderDay { day, count: 0 });
+    entry.count = entry.count.saturating_add(1);
+    let within = entry.count <= per_day;
+    let text = serde_yaml::to_string(&days).map_err(|e| e.to_string())?;
+    store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+    Ok(within)
+}
+
 /// A refusal to the sender of a message, with nothing in it but `reason` and what the
 /// sender wrote (the subject, the name): the same bytes whoever plays what.
 pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) -> Letter {

@@ -1015,6 +1015,19 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
     let Some(first) = configs.first() else {
         return Ok(());
     };
+    // The strictest budget of the games here: a stray belongs to none of them.
+    let per_day = configs
+        .iter()
+        .map(|c| c.limits.messages_per_day)
+        .min()
+        .unwrap_or(first.limits.messages_per_day);
+    if !intake::spend_unmatched(root, &mail.from_address, now, per_day)? {
+        eprintln!(
+            "arbitre: unmatched/{stem}.eml: over the daily budget of <{}>: not answered",
+            mail.from_address
+        );
+        return Ok(());
+    }
     let (commands, errors) = parse_commands(&mail.lines);
     let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
         intake::NO_MATCH.to_string()
