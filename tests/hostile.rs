@@ -854,3 +854,40 @@ fn strays_are_answered_within_the_daily_budget() {
     assert_eq!(files_in(&root.join("unmatched")).len(), 5, "every stray is kept");
     assert_eq!(to(&root, PEOPLE[0].1).len(), 3, "three answers, then none");
 }
+
+/// In a folder of games, a refused sign-on for a game run here and one for a game that is
+/// not: the same bytes, down to the Message-ID (which no longer carries the game's count
+/// of messages, nor the folder it went to).
+#[test]
+fn a_probe_cannot_tell_a_game_run_here_from_one_that_is_not() {
+    let tmp = Tmp::new();
+    let mut got = Vec::new();
+    for (k, game) in ["vopaliec", "nogame"].iter().enumerate() {
+        let root = tmp.path(&format!("root{k}"));
+        std::fs::create_dir_all(&root).unwrap();
+        create(
+            &root.join("vopaliec"),
+            &tmp.file(&format!("p{k}.yaml"), &players_file(&STANDARD_CAST, "")),
+            CREATED,
+        );
+        let other = players_file(&STANDARD_CAST, "").replace("game: vopaliec", "game: autre");
+        create(&root.join("autre"), &tmp.file(&format!("o{k}.yaml"), &other), CREATED);
+        // Some mail for the game first, so that its count of messages is not that of the
+        // folder of strays.
+        deliver(&root, &mail(PEOPLE[0], "first", "x", &signon("France")), EVENING);
+        let probe = mail(MALLORY, "probe", "hello", &format!("SIGNON God {game} guess"));
+        deliver(&root, &probe, EVENING);
+        let mut all: Vec<Vec<u8>> = Vec::new();
+        for dir in [root.clone(), root.join("vopaliec"), root.join("autre")] {
+            all.extend(to(&dir, MALLORY.1).into_values());
+        }
+        assert_eq!(all.len(), 1, "one answer");
+        got.push(all.pop().unwrap());
+    }
+    assert!(
+        got[0] == got[1],
+        "{}\n---\n{}",
+        String::from_utf8_lossy(&got[0]),
+        String::from_utf8_lossy(&got[1])
+    );
+}

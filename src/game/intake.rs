@@ -27,6 +27,7 @@ use crate::game::state::GameConfig;
 use crate::mail::incoming::{read_message, redacted, Incoming};
 use crate::report::{Letter, Person};
 use chrono::{Duration, Utc};
+use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tera::Context;
@@ -360,6 +361,36 @@ pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32)
     let text = serde_yaml::to_string(&days).map_err(|e| e.to_string())?;
     store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
     Ok(within)
+}
+
+/// What tells a message apart: its Message-ID, or without one a digest of what its sender
+/// wrote (the archived bytes differ between two deliveries of the same message).
+pub(crate) fn message_key(mail: &Incoming) -> String {
+    if let Some(id) = &mail.message_id {
+        return id.clone();
+    }
+    let mut h = Sha256::new();
+    for part in [&mail.from_address, &mail.subject, mail.date.as_deref().unwrap_or("")] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    for l in &mail.lines {
+        h.update(l.text.as_bytes());
+        h.update([b'\n']);
+    }
+    format!("sha256:{}", crate::dice::hex(&h.finalize()))
+}
+
+/// The name of the refusal of a sign-on: made of nothing but the sender's address and
+/// message (not of the game's count of messages, nor of the folder it went to), so that
+/// its Message-ID says nothing of which games are run here or how much mail they get.
+pub(crate) fn refusal_stem(mail: &Incoming) -> String {
+    let digest = Sha256::new()
+        .chain_update(mail.from_address.as_bytes())
+        .chain_update([0])
+        .chain_update(message_key(mail).as_bytes())
+        .finalize();
+    format!("rejection-{}", &crate::dice::hex(&digest)[..20])
 }
 
 /// A refusal to the sender of a message, with nothing in it but `reason` and what the

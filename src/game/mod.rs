@@ -394,20 +394,7 @@ impl Game {
         }
         clean_sender(&mut mail);
         let verdict = verdict.unwrap_or_else(|| Verdict::of(&self.config, &mail));
-        let id = mail.message_id.clone().unwrap_or_else(|| {
-            // Without a Message-ID: what the sender wrote (the archived bytes differ between
-            // two deliveries of the same message).
-            let mut h = Sha256::new();
-            for part in [&mail.from_address, &mail.subject, mail.date.as_deref().unwrap_or("")] {
-                h.update(part.as_bytes());
-                h.update([0]);
-            }
-            for l in &mail.lines {
-                h.update(l.text.as_bytes());
-                h.update([b'\n']);
-            }
-            format!("sha256:{}", crate::dice::hex(&h.finalize()))
-        });
+        let id = intake::message_key(&mail);
         let (commands, errors) = parse_commands(&mail.lines);
         let decision = self.sign_on(&mail, &commands, &errors, verdict, &stem, arrived, &mut fx);
         let (letter, failure) = match decision {
@@ -581,7 +568,7 @@ impl Game {
             if mail.from_address.is_empty() {
                 return None;
             }
-            Some(intake::refusal(game, mail, format!("{stem}-rejection"), reason))
+            Some(intake::refusal(game, mail, intake::refusal_stem(mail), reason))
         };
         let Some((role, game)) = signon else {
             let why = errors
@@ -1046,7 +1033,7 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
     c.insert("referee", &first.referee.name);
     c.insert("reason", &reason);
     let letter = Letter {
-        stem: format!("unmatched-{stem}-rejection"),
+        stem: intake::refusal_stem(&mail),
         to: Person {
             name,
             email: mail.from_address.clone(),
