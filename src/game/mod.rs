@@ -545,8 +545,9 @@ impl Game {
     }
 
     /// Checks the SIGNON line: the role, the game, the password (as `verdict` found it)
-    /// and the sender's address. A refusal says the same whatever did not match; a failure
-    /// for a role of the game is noted for the throttle and its player's digest.
+    /// and the sender's address. Changes nothing: a refusal says the same whatever did not
+    /// match, and a failure for a role of the game comes back for [`Game::handle`] to note
+    /// for the throttle and its player's digest.
     #[allow(clippy::too_many_arguments)]
     fn sign_on(
         &self,
