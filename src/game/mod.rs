@@ -11,7 +11,10 @@
 //! ```text
 //! DIR/game.yaml        the configuration (written once by `arbitre new`)
 //! DIR/state.yaml       the game now (rewritten atomically after every action)
-//! DIR/mail/00001.eml   every incoming message, verbatim, numbered in arrival order
+//! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
+//!                      redacted and its verdict first ([`intake`])
+//! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
+//! DIR/rejected/        messages over the size limit, redacted
 //! DIR/outbox/*.eml     messages to send, one recipient each (`arbitre send`)
 //! DIR/sent/*.eml       messages sent
 //! DIR/pages/*.html     the public reports as web pages, with index.html
@@ -19,7 +22,7 @@
 //! ```
 //!
 //! # Crash safety
-//! An incoming message is first archived (`mail/`), then acted on. `state.yaml` says how
+//! An incoming message is first spooled, then archived (`mail/`), then acted on. `state.yaml` says how
 //! many archived messages were acted on (`handled`), so a message archived by a run that
 //! then crashed is acted on by the next `mail` or `process`. Every action writes its
 //! messages first, under names fixed by the action (`m00012-reply-france.eml`,
