@@ -2,6 +2,7 @@
 //! errors to messages and exit codes.
 
 use arbitre::game::config::PlayersFile;
+use arbitre::game::intake::Delivered;
 use arbitre::game::{self, diplomacy, Game, Now};
 use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
 use arbitre::map::Map;
@@ -159,11 +160,9 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
     let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
     let (mut outcome, divine) = arbitre::variant::adjudicate(map, &position);
     // A retreat phase with nowhere to go is skipped, its units listed as disbanded.
-    let dislodged: Vec<_> = outcome.next.dislodged.iter().map(|d| d.unit).collect();
-    let disbanded = match arbitre::variant::skip_empty_retreat(map, &position.variant, &mut outcome) {
-        Some(_) => dislodged,
-        None => Vec::new(),
-    };
+    let disbanded = arbitre::variant::skip_empty_retreat(map, &position.variant, &mut outcome)
+        .map(|s| s.disbanded)
+        .unwrap_or_default();
     print!("{}", write_outcome(map, &outcome, divine.as_ref(), &disbanded));
     Ok(())
 }
@@ -225,14 +224,14 @@ fn mail(args: &[String]) -> Result<(), Failure> {
         if raw.is_empty() {
             return Err(Failure::Usage("no message on standard input".into()));
         }
-        return deliver(&root, &raw, now);
+        return deliver(&root, &raw, now, now);
     }
     // Every file is tried; each failure is told as it happens, and one that was not kept
     // decides the exit code, so that it is retried.
     let (mut unread, mut not_kept) = (0, 0);
     for f in files {
         let failure = match std::fs::read(f) {
-            Ok(raw) => deliver(&root, &raw, now).err(),
+            Ok(raw) => deliver(&root, &raw, now, now).err(),
             Err(e) => Some(Failure::Usage(format!("{f}: {e}"))),
         };
         match failure {
@@ -257,24 +256,39 @@ fn mail(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-/// Keeps one message, then acts on it. Only a failure to keep it is an error.
-fn deliver(root: &Path, raw: &[u8], now: Now) -> Result<(), Failure> {
-    let routed = game::route(root, raw).map_err(Failure::NotKept)?;
-    let Some(dir) = routed else {
-        let path = game::keep_unmatched(root, raw, now).map_err(Failure::NotKept)?;
-        eprintln!("arbitre: the message names no game here; kept as {}", path.display());
-        return Ok(());
-    };
-    let _lock = game::lock(&dir).map_err(Failure::NotKept)?;
-    let kept = game::archive(&dir, raw, now).map_err(Failure::NotKept)?;
-    if let Err(e) = Game::open(&dir).and_then(|mut g| g.ingest(now)) {
-        eprintln!(
+/// Keeps one message that arrived at `arrived` (taken before waiting for any lock), then
+/// acts on it. Only a failure to keep it is an error.
+fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failure> {
+    match game::intake::deliver(root, raw, arrived, now).map_err(Failure::NotKept)? {
+        Delivered::Unmatched(path) => {
+            eprintln!("arbitre: the message names no game here; kept as {}", path.display());
+        }
+        Delivered::TooLarge(path) => {
+            eprintln!(
+                "arbitre: the message is over the size limit; kept as {}",
+                path.display()
+            );
+        }
+        Delivered::Game { acted: Ok(()), .. } => {}
+        Delivered::Game { kept, acted: Err(e) } => eprintln!(
             "arbitre: the message is kept as {}, but acting on it failed: {e}\n\
              (fix the cause; the next `arbitre mail` or `arbitre process` acts on it)",
             kept.display()
-        );
+        ),
     }
     Ok(())
+}
+
+/// When a Maildir message was delivered: the seconds its name begins with (`1764612000.
+/// M1P2.host`, the Maildir convention), no later than `now`; else `now`.
+fn delivery_time(name: &str, now: Now) -> Now {
+    name.split('.')
+        .next()
+        .and_then(|s| s.parse::<i64>().ok())
+        .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
+        .map(|t| t.fixed_offset())
+        .filter(|t| *t <= now)
+        .unwrap_or(now)
 }
 
 /// Every message in `MAILDIR/new`: kept and acted on, then moved to `cur` as seen.
@@ -290,11 +304,11 @@ fn read_maildir(root: &Path, maildir: &Path, now: Now) -> Result<(), Failure> {
     std::fs::create_dir_all(&cur).map_err(|e| Failure::Usage(format!("{}: {e}", cur.display())))?;
     for path in files {
         let raw = std::fs::read(&path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
-        deliver(root, &raw, now)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
+        deliver(root, &raw, delivery_time(&name, now), now)?;
         let seen = cur.join(format!("{}:2,S", name.split(':').next().unwrap_or(&name)));
         std::fs::rename(&path, &seen).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
     }

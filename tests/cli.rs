@@ -424,21 +424,27 @@ fn the_dislodged_unit_is_not_among_the_units() {
 
 #[test]
 fn a_dislodged_unit_with_nowhere_to_go_has_no_retreats() {
-    // BOH: MUN is the attacker's origin, GAL, SIL, TYR and VIE are occupied.
+    // BOH: MUN is the attacker's origin, GAL, SIL, TYR and VIE are occupied. France's A PAR
+    // can retreat, so the retreat phase is played (one where nobody could would be skipped).
     let doc = adjudicate(
         "\
 phase: Fall 1901 Movement
 units:
-  Germany: [A MUN, A SIL, A TYR]
+  Germany: [A MUN, A SIL, A TYR, A BUR, A PIC]
   Austria: [A BOH, A VIE]
   Russia: [A GAL]
+  France: [A PAR]
 orders:
-  Germany: [A MUN - BOH, A SIL S A MUN - BOH]
+  Germany: [A MUN - BOH, A SIL S A MUN - BOH, A BUR - PAR, A PIC S A BUR - PAR]
 ",
     );
     let n = next(&doc);
     assert_eq!(str_of(n, "phase"), "Fall 1901 Retreat");
-    let want: Value = serde_yaml::from_str("Austria: [{unit: A BOH, attacker_from: MUN, retreats: []}]").unwrap();
+    let want: Value = serde_yaml::from_str(
+        "{Austria: [{unit: A BOH, attacker_from: MUN, retreats: []}],
+          France: [{unit: A PAR, attacker_from: BUR, retreats: [BRE, GAS]}]}",
+    )
+    .unwrap();
     assert_eq!(n.get("dislodged"), Some(&want));
 }
 

@@ -297,10 +297,10 @@ fuzz_target!(|input: Input| {
 
     let standard = judge::adjudicate(map, phase, &board, &orders, &Standard);
     check(map, &standard);
-    let _ = write_outcome(map, &standard, None);
+    let _ = write_outcome(map, &standard, None, &[]);
     let (divine, report) = diable::adjudicate(map, phase, &board, &orders, &casts);
     check(map, &divine);
-    let _ = write_outcome(map, &divine, Some(&report));
+    let _ = write_outcome(map, &divine, Some(&report), &[]);
 });
 
 /// What holds after any phase: one unit per province, each where its type may stand, and

@@ -10,7 +10,10 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|text: &str| {
     let map = Map::standard();
     if let Ok(position) = Position::parse(map, text, "fuzz.yaml") {
-        let (outcome, divine) = variant::adjudicate(map, &position);
-        let _ = write_outcome(map, &outcome, divine.as_ref());
+        let (mut outcome, divine) = variant::adjudicate(map, &position);
+        let disbanded = variant::skip_empty_retreat(map, &position.variant, &mut outcome)
+            .map(|s| s.disbanded)
+            .unwrap_or_default();
+        let _ = write_outcome(map, &outcome, divine.as_ref(), &disbanded);
     }
 });

@@ -159,6 +159,57 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
     (out, errors)
 }
 
+/// Is this line, which is no keyword, plainly chatter rather than a mistyped order: a
+/// greeting, thanks or a sign-off (`Thanks!`, `Good luck all`, `Cheers,`), or a sentence
+/// of words without a digit ending in `!` or `?`. Such lines are listed once as not
+/// understood, without turning the reply into an error report. A line that begins with a
+/// unit type (`A`, `F`, `Army`, `Fleet`) is never chatter.
+pub fn is_chatter(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let first = first.trim_matches(|c: char| !c.is_alphanumeric());
+    if matches!(first, "a" | "f" | "army" | "fleet") {
+        return false;
+    }
+    const OPENINGS: [&str; 24] = [
+        "thanks",
+        "thank",
+        "thx",
+        "cheers",
+        "hi",
+        "hello",
+        "hey",
+        "dear",
+        "regards",
+        "best",
+        "bye",
+        "goodbye",
+        "sincerely",
+        "love",
+        "merci",
+        "bonjour",
+        "salut",
+        "cordialement",
+        "amitiés",
+        "bonne",
+        "ciao",
+        "danke",
+        "greetings",
+        "yours",
+    ];
+    const PHRASES: [&str; 5] = ["good luck", "have fun", "see you", "kind regards", "best wishes"];
+    if OPENINGS.contains(&first) || PHRASES.iter().any(|p| lower.starts_with(p)) {
+        return true;
+    }
+    words.len() >= 2 && (lower.ends_with('!') || lower.ends_with('?')) && !lower.chars().any(|c| c.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +229,30 @@ mod tests {
         let (c, e) = parse_commands(&lines(text));
         assert!(e.is_empty(), "{e:?}");
         c.into_iter().map(|n| n.command).collect()
+    }
+
+    #[test]
+    fn chatter_is_told_from_mistyped_orders() {
+        for line in [
+            "Thanks!",
+            "Good luck all",
+            "Cheers,",
+            "Merci",
+            "Who wants to ally with me?",
+            "hi all",
+        ] {
+            assert!(is_chatter(line), "{line}");
+        }
+        for line in [
+            "A PAR - BUR",
+            "F BRE - MAO!",
+            "PAR - BUR",
+            "a mar s a par - bur",
+            "A PAR - GAS?",
+            "B2-C3!",
+        ] {
+            assert!(!is_chatter(line), "{line}");
+        }
     }
 
     #[test]

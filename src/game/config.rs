@@ -82,6 +82,39 @@ pub struct PlayersFile {
     /// Named departures from the game's text (`[forgiving-first-acts]`); none by default.
     #[serde(default)]
     pub house_rules: Vec<String>,
+    /// What one message, and one sender in a day, may cost the game (optional).
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// The bounds on the work incoming mail may cause (`limits:` in the players file and in
+/// `game.yaml`; every key optional).
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// A larger message is refused with a short reply and kept under `rejected/`.
+    pub message_bytes: u64,
+    /// At most this many PRESS blocks in one message; more and the message is refused.
+    pub press_blocks: usize,
+    /// Messages acted on or answered per sender address and day (UTC); the rest are kept
+    /// but neither acted on nor answered.
+    pub messages_per_day: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            message_bytes: 1024 * 1024,
+            press_blocks: 20,
+            messages_per_day: 50,
+        }
+    }
+}
+
+impl Limits {
+    pub fn is_default(&self) -> bool {
+        *self == Limits::default()
+    }
 }
 
 fn standard() -> String {
@@ -301,6 +334,22 @@ impl PlayersFile {
             line: crate::yaml::line_of(text, key, needle),
             message,
         };
+        let l = &self.limits;
+        for (key, value, least) in [
+            ("message_bytes", l.message_bytes, 1024),
+            ("press_blocks", l.press_blocks as u64, 1),
+            ("messages_per_day", u64::from(l.messages_per_day), 1),
+        ] {
+            if value < least {
+                return Err(err(
+                    "limits",
+                    key,
+                    format!(
+                        "limits: {key}: {value} is too small; write at least {least}, or leave it out for the default"
+                    ),
+                ));
+            }
+        }
         if self.game.is_empty()
             || !self
                 .game
@@ -718,6 +767,20 @@ players:
         assert_eq!(parse_duration("90m").unwrap(), chrono::Duration::minutes(90));
         assert!(parse_duration("72").is_err());
         assert!(parse_duration("0h").is_err());
+    }
+
+    #[test]
+    fn limits_are_optional_and_checked() {
+        let file = |extra: &str| {
+            let text = GOOD.replacen("players:", &format!("{extra}players:"), 1);
+            PlayersFile::parse(&text, "p.yaml").and_then(|f| f.validate(Map::standard(), &text, "p.yaml"))
+        };
+        assert_eq!(file("").unwrap().file.limits, Limits::default());
+        let set = file("limits: {press_blocks: 5}\n").unwrap().file.limits;
+        assert_eq!((set.press_blocks, set.message_bytes), (5, 1024 * 1024));
+        let e = file("limits: {messages_per_day: 0}\n").unwrap_err();
+        assert!(e.message.contains("messages_per_day: 0 is too small"), "{}", e.message);
+        assert!(file("limits: {press: 5}\n").is_err(), "an unknown key is refused");
     }
 
     #[test]

@@ -1170,8 +1170,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
 /// it was skipped.
 fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
     match crate::variant::skip_empty_retreat(map(), &game.config.variant, outcome) {
-        Some(disbands) => {
-            outcome.results.extend(disbands);
+        Some(skipped) => {
+            outcome.results.extend(skipped.results);
             true
         }
         None => false,

@@ -11,7 +11,10 @@
 //! ```text
 //! DIR/game.yaml        the configuration (written once by `arbitre new`)
 //! DIR/state.yaml       the game now (rewritten atomically after every action)
-//! DIR/mail/00001.eml   every incoming message, verbatim, numbered in arrival order
+//! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
+//!                      redacted and its verdict first ([`intake`])
+//! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
+//! DIR/rejected/        messages over the size limit, redacted
 //! DIR/outbox/*.eml     messages to send, one recipient each (`arbitre send`)
 //! DIR/sent/*.eml       messages sent
 //! DIR/failed/*.eml     messages that will not be delivered, each with NAME.eml.reason
@@ -26,7 +29,7 @@
 //! renames it at the end, so a `new` that fails leaves no half-made game.
 //!
 //! # Crash safety
-//! An incoming message is first archived (`mail/`), then acted on. `state.yaml` says how
+//! An incoming message is first spooled, then archived (`mail/`), then acted on. `state.yaml` says how
 //! many archived messages were acted on (`handled`), so a message archived by a run that
 //! then crashed is acted on by the next `mail` or `process`. Every action writes its
 //! messages first, under names fixed by the action (`m00012-reply-france.eml`,
@@ -37,12 +40,14 @@ pub mod board;
 pub mod commands;
 pub mod config;
 pub mod diplomacy;
+pub mod intake;
 pub mod state;
 pub mod store;
 
 use crate::dice::Seed;
-use crate::game::commands::{parse_commands, Command, LineError, Numbered, PressTo};
-use crate::game::config::{check_password, hash_password, Checked, Person, Player};
+use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressTo};
+use crate::game::config::{hash_password, Checked, Person, Player};
+use crate::game::intake::Verdict;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, Letter, LetterError, Templates};
@@ -197,6 +202,7 @@ impl Game {
             options: file.options_text(),
             house_rules: file.house_rules.iter().map(|r| r.trim().to_string()).collect(),
             players,
+            limits: file.limits.clone(),
         };
         let mut game = Game {
             dir: dir.to_path_buf(),
@@ -357,16 +363,24 @@ impl Game {
         &self.templates
     }
 
-    /// Acts on every archived message not yet acted on, in arrival order.
+    /// Acts on every archived message not yet acted on, in arrival order (the spool first
+    /// moved into the archive: [`intake::absorb_spool`]); then writes the digests of failed
+    /// sign-ons that are due. The caller holds the game's lock.
     pub fn ingest(&mut self, now: Now) -> Result<usize, String> {
+        intake::absorb_spool(&self.dir)?;
         let mut done = 0;
-        for (n, arrived, path) in archived(&self.dir.join("mail"))? {
+        for (n, arrived, path, redacted) in archived(&self.dir.join("mail"))? {
             if n <= self.state.handled {
                 continue;
             }
             let raw = fs::read(&path).map_err(io_err(&path))?;
             let before = self.state.clone();
-            let effects = match self.handle(&raw, n, arrived.unwrap_or(now)) {
+            let (verdict, raw) = if redacted {
+                intake::split(&raw)
+            } else {
+                (None, raw.as_slice())
+            };
+            let effects = match self.handle(raw, verdict, n, arrived.unwrap_or(now)) {
                 Ok(e) => e,
                 Err(e) => {
                     self.state = before;
@@ -377,12 +391,23 @@ impl Game {
             self.commit(effects, now)?;
             done += 1;
         }
+        let digests = self.due_digests(now);
+        if !digests.is_empty() {
+            self.commit(
+                Effects {
+                    letters: digests,
+                    ..Default::default()
+                },
+                now,
+            )?;
+        }
         Ok(done)
     }
 
     /// Acts on one message that arrived at `arrived`: authenticates it, then hands its
-    /// commands to the game.
-    fn handle(&mut self, raw: &[u8], n: u64, arrived: Now) -> Result<Effects, String> {
+    /// commands to the game. `verdict` is the intake's check of the password; `None` for a
+    /// message archived before the intake kept verdicts, whose password is checked here.
+    fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, String> {
         let mut fx = Effects::default();
         let stem = format!("m{n:05}");
         let mut mail = match read_message(raw) {
@@ -400,26 +425,83 @@ impl Game {
             return Ok(fx);
         }
         clean_sender(&mut mail);
-        let id = mail
-            .message_id
-            .clone()
-            .unwrap_or_else(|| format!("sha256:{}", crate::dice::hex(&Sha256::digest(raw))));
-        if self.state.seen.contains(&id) {
+        let verdict = verdict.unwrap_or_else(|| Verdict::of(&self.config, &mail));
+        let id = intake::message_key(&mail);
+        let (commands, errors) = parse_commands(&mail.lines);
+        let decision = self.sign_on(&mail, &commands, &errors, verdict, &stem, arrived, &mut fx);
+        let (letter, failure) = match decision {
+            SignOn::Role(role) => return self.signed_on(role, mail, id, commands, errors, &stem, arrived, fx),
+            SignOn::Refused(letter, failure) => (letter, failure),
+            SignOn::Ignored(failure) => (None, Some(failure)),
+        };
+        // The same refused message again (the mail system delivering it twice after a
+        // crash) is neither answered nor listed again. Refused messages are told apart by
+        // their sender's address, so that a stranger who sends a copy of a genuine
+        // Message-ID first does not make the genuine message be ignored (that one signs
+        // on). Its password was checked again, though, and the throttle counts every
+        // check: a guesser who repeats a Message-ID gains no uncounted guesses.
+        let key = format!("<{}>", mail.from_address);
+        let seen = self.state.seen_by.entry(key).or_default();
+        let again = seen.contains(&id);
+        if !again {
+            seen.push(id.clone());
+            if seen.len() > REFUSED_IDS {
+                seen.remove(0);
+            }
+        }
+        if let Some((role, ignored)) = failure {
+            self.failed_signon(&role, &mail.from_address, arrived, ignored, !again);
+        }
+        if again {
+            fx.log.push(format!(
+                "message {n:05} <{id}> was refused before: kept, not answered again"
+            ));
+            return Ok(fx);
+        }
+        // The sender's budget, by address: a forger spends the budget of the address it
+        // forges, never the budget of the role it names.
+        if self.spend(&mail.from_address, arrived) {
+            fx.letters.extend(letter);
+        } else if letter.is_some() {
+            fx.log.push(format!(
+                "{stem}: over the daily budget of <{}>: not answered",
+                mail.from_address
+            ));
+        }
+        Ok(fx)
+    }
+
+    /// Acts on the commands of a message signed on as `role`.
+    #[allow(clippy::too_many_arguments)]
+    fn signed_on(
+        &mut self,
+        role: String,
+        mail: Incoming,
+        id: String,
+        commands: Vec<Numbered>,
+        errors: Vec<LineError>,
+        stem: &str,
+        arrived: Now,
+        mut fx: Effects,
+    ) -> Result<Effects, String> {
+        let n = &stem[1..];
+        if !self.spend(&format!("role:{role}"), arrived) {
+            fx.log.push(format!(
+                "{stem}: {role} is over the daily budget of messages: kept, not acted on"
+            ));
+            return Ok(fx);
+        }
+        // A Message-ID is a duplicate only among the messages of the same role, once
+        // authenticated: a stranger cannot have a genuine message ignored by sending its
+        // Message-ID first.
+        let legacy = self.state.seen.contains(&id);
+        let seen = self.state.seen_by.entry(role.clone()).or_default();
+        if legacy || seen.contains(&id) {
             fx.log
                 .push(format!("message {n:05} <{id}> was seen before: kept, not acted on"));
             return Ok(fx);
         }
-        self.state.seen.push(id.clone());
-        let (commands, errors) = parse_commands(&mail.lines);
-        let role = match self.sign_on(&mail, &commands, &errors, &stem, &mut fx) {
-            Some(role) => role,
-            None => {
-                for l in fx.letters.iter_mut().filter(|l| l.stem.ends_with("-rejection")) {
-                    l.in_reply_to = Some(id.clone());
-                }
-                return Ok(fx);
-            }
-        };
+        seen.push(id.clone());
         // Only what follows the SIGNON line is acted on; lines before it are listed as
         // ignored, so that an order written above the SIGNON is not lost without a word.
         let first = commands
@@ -434,142 +516,128 @@ impl Game {
                 message: "ignored: it comes before the SIGNON line".into(),
             });
         }
-        let commands: Vec<Numbered> = commands.into_iter().filter(|c| c.line > first).collect();
-        let mut letters = if self.state.finished.is_some() {
-            vec![self.game_over_reply(&role, &stem)]
-        } else if crate::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, &role, commands, errors, &stem, &mut fx.log)?
+        let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
+            .into_iter()
+            .filter(|c| c.line > first)
+            .partition(|c| matches!(&c.command, Command::Order(t) if is_chatter(t)));
+        // Bounded work: a player has a few dozen units; checking each of a flood of order
+        // lines costs far more than reading them.
+        let mut commands = commands;
+        let unread = if commands.len() > MAX_COMMANDS {
+            let rest = commands.split_off(MAX_COMMANDS);
+            format!(
+                "line {} and the {} command line(s) after it were not read: one message may hold at most {MAX_COMMANDS} commands",
+                rest[0].line,
+                rest.len() - 1
+            )
         } else {
-            diplomacy::act(self, &role, commands, errors, &stem, arrived)?
+            String::new()
+        };
+        let blocks = commands
+            .iter()
+            .filter(|c| matches!(c.command, Command::Press { .. }))
+            .count();
+        if blocks > self.config.limits.press_blocks {
+            let reason = format!(
+                "the message holds {blocks} PRESS blocks, and one message may hold at most {}; \
+                 nothing in it was done: send the press in several messages",
+                self.config.limits.press_blocks
+            );
+            let mut letter = intake::refusal(self, &mail, format!("{stem}-reply-{}", role.to_lowercase()), &reason);
+            letter.to = self.person(&role).unwrap_or(letter.to);
+            fx.letters.push(letter);
+            return Ok(fx);
+        }
+        let mut letters = if self.state.finished.is_some() {
+            vec![self.game_over_reply(&role, stem)]
+        } else if crate::boardgame::kind(&self.config.variant).is_some() {
+            board::act(self, &role, commands, errors, stem, &mut fx.log)?
+        } else {
+            diplomacy::act(self, &role, commands, errors, stem, arrived)?
         };
         for l in letters
             .iter_mut()
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
         {
             l.in_reply_to = Some(id.clone());
+            cap_errors(&mut l.context);
+            let chatter: Vec<LineError> = chatter
+                .iter()
+                .map(|c| LineError {
+                    line: c.line,
+                    text: c.text.clone(),
+                    message: String::new(),
+                })
+                .collect();
+            l.context.insert("not_understood", &chatter);
+            l.context.insert("unread", &unread);
         }
         fx.letters.append(&mut letters);
         Ok(fx)
     }
 
-    /// Checks the SIGNON line: the role, the game, the password and the sender's address.
-    /// On failure, writes the rejection (and the owner's notice) and returns `None`.
+    /// Checks the SIGNON line: the role, the game, the password (as `verdict` found it)
+    /// and the sender's address. Changes nothing: a refusal says the same whatever did not
+    /// match, and a failure for a role of the game comes back for [`Game::handle`] to note
+    /// for the throttle and its player's digest.
+    #[allow(clippy::too_many_arguments)]
     fn sign_on(
         &self,
         mail: &Incoming,
         commands: &[Numbered],
         errors: &[LineError],
+        verdict: Verdict,
         stem: &str,
+        arrived: Now,
         fx: &mut Effects,
-    ) -> Option<String> {
+    ) -> SignOn {
         let signon = commands.iter().find_map(|c| match &c.command {
-            Command::Signon { role, game, password } => Some((c.line, role, game, password)),
+            Command::Signon { role, game, .. } => Some((role, game)),
             _ => None,
         });
-        let refuse = |reason: String, owner: Option<&Player>, fx: &mut Effects| {
+        let refuse = |game: &Game, reason: &str, fx: &mut Effects| {
             fx.log
                 .push(format!("{stem}: SIGNON refused for <{}>: {reason}", mail.from_address));
-            if !mail.from_address.is_empty() {
-                let mut c = self.context("");
-                c.insert("reason", &reason);
-                c.insert("subject", &mail.subject);
-                c.insert("name", &mail.from_name.clone().unwrap_or_default());
-                let to = Person {
-                    name: mail.from_name.clone().unwrap_or_default(),
-                    email: mail.from_address.clone(),
-                };
-                fx.letters.push(Letter {
-                    stem: format!("{stem}-rejection"),
-                    to,
-                    subject: format!("{}, {}: message refused", self.config.game, self.phase_label()),
-                    template: "rejection",
-                    context: c,
-                    in_reply_to: None,
-                });
+            if mail.from_address.is_empty() {
+                return None;
             }
-            if let Some(owner) = owner.filter(|o| !o.email.eq_ignore_ascii_case(&mail.from_address)) {
-                let mut c = self.context(&owner.role);
-                // The address of another player of the game is never named: it could be
-                // God's or the Devil's.
-                let known = self
-                    .config
-                    .players
-                    .iter()
-                    .any(|p| p.email.eq_ignore_ascii_case(&mail.from_address));
-                let sender = if known || mail.from_address.is_empty() {
-                    String::new()
-                } else {
-                    mail.from_address.clone()
-                };
-                c.insert("sender", &sender);
-                c.insert(
-                    "date",
-                    &if sender.is_empty() {
-                        String::new()
-                    } else {
-                        mail.date.clone().unwrap_or_default()
-                    },
-                );
-                c.insert("reason", &reason);
-                fx.letters.push(self.letter(
-                    format!("{stem}-foreign-{}", owner.role.to_lowercase()),
-                    &owner.role,
-                    &format!("someone else signed on as {}", owner.role),
-                    "foreign-signon",
-                    c,
-                ));
-            }
+            Some(intake::refusal(game, mail, intake::refusal_stem(mail), reason))
         };
-        let Some((_, role, game, password)) = signon else {
+        let Some((role, game)) = signon else {
             let why = errors
                 .iter()
                 .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
                 .map(|e| format!("line {}: {}", e.line, e.message))
                 .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into());
-            refuse(why, None, fx);
-            return None;
+            return SignOn::Refused(refuse(self, &why, fx), None);
         };
-        if !game.eq_ignore_ascii_case(&self.config.game) {
-            refuse(format!("there is no game `{game}` here"), None, fx);
-            return None;
+        let player = self
+            .config
+            .player(role)
+            .filter(|_| game.eq_ignore_ascii_case(&self.config.game))
+            .cloned();
+        let Some(player) = player else {
+            fx.log.push(format!("{stem}: no such game or role: {game} {role}"));
+            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
+        };
+        if self.throttled(&player.role, arrived) {
+            fx.log.push(format!(
+                "{stem}: SIGNON as {} ignored: too many failures within the hour",
+                player.role
+            ));
+            return SignOn::Ignored((player.role.clone(), true));
         }
-        let Some(player) = self.config.player(role) else {
-            refuse(
-                format!(
-                    "`{role}` is not a role of {}: the roles are {}",
-                    self.config.game,
-                    self.roles_in_order().join(", ")
-                ),
-                None,
-                fx,
-            );
-            return None;
-        };
-        let password_ok = check_password(password, &player.password_hash);
         let address_ok = player.email.eq_ignore_ascii_case(&mail.from_address);
-        if !(password_ok && address_ok) {
-            // The same words whichever failed: a forger learns nothing of the address.
-            refuse(
-                format!(
-                    "the password or the sender's address does not match what is registered for {}",
-                    player.role
-                ),
-                Some(player),
-                fx,
-            );
-            return None;
+        if verdict != Verdict::Matches || !address_ok {
+            fx.log.push(format!(
+                "{stem}: SIGNON as {}: password {}, address {}",
+                player.role,
+                if verdict == Verdict::Matches { "right" } else { "wrong" },
+                if address_ok { "right" } else { "wrong" }
+            ));
+            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((player.role.clone(), false)));
         }
-        if config::needs_upgrade(&player.password_hash) {
-            // An older hash: Argon2id from now on.
-            let hash = hash_password(password, &config::new_salt());
-            if let Err(e) = config::store_password_hash(&self.dir, &player.role, &hash) {
-                fx.log.push(format!(
-                    "{stem}: the password hash of {} was not upgraded: {e}",
-                    player.role
-                ));
-            }
-        }
-        Some(player.role.clone())
+        SignOn::Role(player.role.clone())
     }
 
     /// The letters of one `PRESS` command from `from`: one per recipient. `resolve` turns
@@ -700,17 +768,62 @@ impl Game {
     }
 }
 
-/// Keeps an incoming message verbatim in `GAME/mail/`, under the next number. Needs nothing
-/// of the game but its folder, so that a message is kept even when the game cannot be
-/// opened (a broken template, say); the caller holds the game's [`lock`].
+/// Keeps an incoming message in `GAME/mail/`, under the next number, in the form the
+/// intake archives ([`intake::prepare`]: the password checked, then redacted). Needs
+/// nothing of the game but its folder (and its `game.yaml` for the check), so that a
+/// message is kept even when the game cannot be opened (a broken template, say); the
+/// caller holds the game's [`lock`].
 pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+    let prepared = intake::prepare(Some(game_dir), raw);
+    archive_redacted(game_dir, &prepared, now)
+}
+
+/// Keeps a message already in the intake's form under the next number of `GAME/mail/`.
+/// Its name ends in `-r`: its first line is the intake's verdict, to be trusted.
+fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<PathBuf, String> {
     let dir = game_dir.join("mail");
-    let next = archived(&dir)?.last().map_or(1, |(n, _, _)| n + 1);
+    let next = archived(&dir)?.last().map_or(1, |(n, _, _, _)| n + 1);
     // The arrival time is in the name: it decides whether orders came before the deadline,
     // even when a crash delays acting on the message.
-    let arrived = now.with_timezone(&chrono::Utc).format(ARRIVAL);
-    store::write_new(&dir, &format!("{next:05}-{arrived}"), "eml", raw).map_err(io_err(&dir))
+    let arrived = arrived.with_timezone(&chrono::Utc).format(ARRIVAL);
+    store::write_new(&dir, &format!("{next:05}-{arrived}-r"), "eml", prepared).map_err(io_err(&dir))
 }
+
+/// What [`Game::sign_on`] decided.
+enum SignOn {
+    /// Signed on as this role.
+    Role(String),
+    /// Refused, with the refusal to write (none when the sender has no address), and the
+    /// failure to note for a role of the game (the role, not checked).
+    Refused(Option<Letter>, Option<(String, bool)>),
+    /// Not even checked: the role's sign-ons are throttled. Nothing is written.
+    Ignored((String, bool)),
+}
+
+/// The most Message-IDs of refused messages kept per sender address.
+const REFUSED_IDS: usize = 100;
+
+/// The most commands of one message that are acted on.
+pub const MAX_COMMANDS: usize = 500;
+
+/// The most lines not understood that a reply quotes; the rest are counted.
+pub const QUOTED_ERRORS: usize = 20;
+
+/// Keeps the first [`QUOTED_ERRORS`] errors of a reply's context, and the count of the
+/// others as `more_errors`.
+fn cap_errors(c: &mut Context) {
+    let Some(tera::Value::Array(list)) = c.remove("errors") else {
+        return;
+    };
+    let more = list.len().saturating_sub(QUOTED_ERRORS);
+    let kept: Vec<tera::Value> = list.into_iter().take(QUOTED_ERRORS).collect();
+    c.insert("errors", &kept);
+    c.insert("more_errors", &more);
+}
+
+/// An archived message: its number, its arrival time, its path, and whether the intake
+/// wrote it (redacted, its verdict first).
+type Archived = (u64, Option<Now>, PathBuf, bool);
 
 /// How the arrival time is written in an archived message's name.
 const ARRIVAL: &str = "%Y%m%dT%H%M%SZ";
@@ -756,7 +869,8 @@ pub fn received(errors: usize) -> String {
 }
 
 /// The messages of `mail/`, by number, with their arrival time when their name has it.
-fn archived(dir: &Path) -> Result<Vec<(u64, Option<Now>, PathBuf)>, String> {
+/// The flag says whether the name ends in `-r` (see [`archive_redacted`]).
+fn archived(dir: &Path) -> Result<Vec<Archived>, String> {
     if !dir.exists() {
         return Ok(Vec::new());
     }
@@ -778,9 +892,10 @@ fn archived(dir: &Path) -> Result<Vec<(u64, Option<Now>, PathBuf)>, String> {
             .next()
             .and_then(|t| chrono::NaiveDateTime::parse_from_str(t.get(..16)?, ARRIVAL).ok())
             .map(|t| t.and_utc().fixed_offset());
-        out.push((n, arrived, path));
+        let redacted = stem.get(22..).is_some_and(|r| r.starts_with("-r"));
+        out.push((n, arrived, path, redacted));
     }
-    out.sort();
+    out.sort_by_key(|(n, _, _, _)| *n);
     Ok(out)
 }
 
@@ -806,7 +921,9 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     if games.len() == 1 && is_game(root) {
         return Ok(Some(games[0].clone()));
     }
-    let Ok(mail) = read_message(raw) else {
+    // The SIGNON line is at the top: a message of many megabytes is not read in full just
+    // to find its game (its size is then judged by the game's own limit).
+    let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
         return Ok(None);
     };
     let (commands, _) = parse_commands(&mail.lines);
@@ -850,6 +967,9 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
     Ok(broken)
 }
 
+/// How much of a message [`route`] reads to find its SIGNON line.
+const ROUTE_BYTES: usize = 256 * 1024;
+
 /// Does this game.yaml text, which may not parse, say `game: NAME`?
 fn names_game(text: &str, name: &str) -> bool {
     text.lines().any(|l| {
@@ -873,9 +993,10 @@ fn mentions(text: &str, name: &str) -> bool {
     text.to_ascii_lowercase().contains(&name.to_ascii_lowercase())
 }
 
-/// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/`, and writes the
-/// sender a rejection in `ROOT/outbox/` (from the referee of the first game). Only keeping
-/// the message can fail; the rejection is done if it can be.
+/// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/` (redacted, as the
+/// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
+/// referee of the first game). Only keeping the message can fail; the rejection is done if
+/// it can be.
 pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
     let _lock = lock(root)?;
     let dir = root.join("unmatched");
@@ -888,7 +1009,8 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Stri
         .filter_map(|e| e.ok()?.file_name().to_str()?.get(..5)?.parse::<usize>().ok())
         .max();
     let n = highest.unwrap_or(0) + 1;
-    let path = store::write_new(&dir, &format!("{n:05}"), "eml", raw).map_err(io_err(&dir))?;
+    let kept = intake::prepare(None, raw);
+    let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
     if let Err(e) = reject_unmatched(root, raw, stem, now) {
         eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
@@ -896,7 +1018,8 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Stri
     Ok(path)
 }
 
-/// The rejection of a stray message, kept as `unmatched/STEM.eml`.
+/// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
+/// sign-on, which name no game, so that a probe learns nothing of the games run here.
 fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), String> {
     if automatic(raw) {
         return Ok(());
@@ -912,27 +1035,43 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
     let Some(first) = configs.first() else {
         return Ok(());
     };
-    let names: Vec<String> = configs.iter().map(|c| c.game.clone()).collect();
-    let from_name = mail.from_name.clone().unwrap_or_default();
+    // The strictest budget of the games here: a stray belongs to none of them.
+    let per_day = configs
+        .iter()
+        .map(|c| c.limits.messages_per_day)
+        .min()
+        .unwrap_or(first.limits.messages_per_day);
+    if !intake::spend_unmatched(root, &mail.from_address, now, per_day)? {
+        eprintln!(
+            "arbitre: unmatched/{stem}.eml: over the daily budget of <{}>: not answered",
+            mail.from_address
+        );
+        return Ok(());
+    }
+    let (commands, errors) = parse_commands(&mail.lines);
+    let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
+        intake::NO_MATCH.to_string()
+    } else {
+        errors
+            .iter()
+            .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
+            .map(|e| format!("line {}: {}", e.line, e.message))
+            .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
+    };
+    let name = mail.from_name.clone().unwrap_or_default();
     let mut c = Context::new();
     c.insert("game", "");
-    c.insert("name", &from_name);
+    c.insert("name", &name);
     c.insert("subject", &mail.subject);
     c.insert("referee", &first.referee.name);
-    c.insert(
-        "reason",
-        &format!(
-            "no SIGNON line names a game run here: begin with SIGNON <role> <game> <password>, where the game is one of {}",
-            names.join(", ")
-        ),
-    );
+    c.insert("reason", &reason);
     let letter = Letter {
-        stem: format!("unmatched-{stem}-rejection"),
+        stem: intake::refusal_stem(&mail),
         to: Person {
-            name: from_name,
+            name,
             email: mail.from_address.clone(),
         },
-        subject: "message refused: no game named".into(),
+        subject: "message refused".into(),
         template: "rejection",
         context: c,
         in_reply_to: mail.message_id.clone(),

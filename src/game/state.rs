@@ -5,7 +5,7 @@
 //! Both are plain YAML a referee can read. The secrets (the seed, the divine roles, the
 //! protected powers) are in them: the folder is the referee's.
 
-use super::config::{Deadlines, Person, Player};
+use super::config::{Deadlines, Limits, Person, Player};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
@@ -36,6 +36,9 @@ pub struct GameConfig {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub house_rules: Vec<String>,
     pub players: Vec<Player>,
+    /// The bounds on incoming mail; the defaults when absent.
+    #[serde(default, skip_serializing_if = "Limits::is_default")]
+    pub limits: Limits,
 }
 
 impl GameConfig {
@@ -65,9 +68,23 @@ pub struct State {
     /// How many messages of `mail/` have been acted on, in archive order.
     #[serde(default)]
     pub handled: u64,
-    /// The Message-IDs acted on (a message seen again is kept but not acted on).
-    #[serde(default)]
+    /// The Message-IDs acted on by games older than `seen_by` (read, no longer added to).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<String>,
+    /// The Message-IDs acted on, per authenticated role: a message seen again from the
+    /// same role is kept but not acted on. Kept per role so that a stranger who sends a
+    /// copy of a genuine Message-ID first cannot make the genuine message be ignored.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seen_by: BTreeMap<String, Vec<String>>,
+    /// Failed sign-ons per role, for the throttle.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub throttle: BTreeMap<String, Throttle>,
+    /// Failed sign-ons per role not yet told to its player, and when they were last told.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub digests: BTreeMap<String, Digest>,
+    /// How many messages each sender address sent on its last day (the daily budget).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub senders: BTreeMap<String, SenderDay>,
     /// The board at the start of the phase (Diplomacy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardState>,
@@ -101,6 +118,72 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Finished>,
+}
+
+/// Failed sign-ons for one role: their times within the last hour, and until when further
+/// attempts are ignored once there were too many.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Throttle {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
+}
+
+/// The failed sign-ons of one role waiting for the daily digest to its player.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Digest {
+    /// When the last digest was written (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<String>,
+    /// How many digests were written (their letters are numbered by it).
+    #[serde(default)]
+    pub sent: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<Attempt>,
+    /// Attempts beyond the most `pending` keeps: only counted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uncounted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// One failed sign-on, as its role's player may be told of it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    /// When the message arrived (RFC 3339).
+    pub at: String,
+    /// Where it came from, as the player may be told: see [`Sender`].
+    pub from: Sender,
+    /// It came while the role's sign-ons were throttled, and was not even checked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignored: bool,
+}
+
+/// The sender of a failed sign-on as its role's player may see it. No address but the
+/// player's own is ever shown: not another player's (it could be God's or the Devil's),
+/// and not a stranger's either, for showing the one and not the other would tell a player
+/// who forges the From line of their own failed sign-ons whether that address plays.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Sender {
+    /// The player's own registered address.
+    Own,
+    /// Any other address, or none: not shown.
+    Other,
+}
+
+/// A sender's count of messages on one day (UTC, `2026-12-01`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SenderDay {
+    pub day: String,
+    pub count: u32,
 }
 
 /// A Diplomacy board as `state.yaml` keeps it, in the position file's terms.

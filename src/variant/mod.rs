@@ -5,7 +5,7 @@
 
 pub mod diable;
 
-use crate::judge::{self, OrderResult, Outcome, Standard};
+use crate::judge::{self, OrderResult, Outcome, Standard, Unit};
 use crate::map::Map;
 use crate::phase::PhaseKind;
 use crate::position::{DivineReport, Position};
@@ -26,16 +26,24 @@ pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineRepo
     }
 }
 
+/// A retreat phase skipped by [`skip_empty_retreat`].
+pub struct Skipped {
+    /// The retreat phase's results: one disband per unit.
+    pub results: Vec<OrderResult>,
+    /// The units disbanded (`next.disbanded` of the position file).
+    pub disbanded: Vec<Unit>,
+}
+
 /// A retreat phase in which no dislodged unit has anywhere to go decides nothing: it is
 /// judged at once with no orders (every dislodged unit is disbanded) and `outcome` goes on
 /// to the phase after it, as a running game does instead of waiting a retreat deadline for
-/// nothing. Returns the retreat phase's results (one disband per unit), or `None` when the
-/// retreat phase has something to decide (or there is none).
-pub fn skip_empty_retreat(map: &Map, variant: &str, outcome: &mut Outcome) -> Option<Vec<OrderResult>> {
+/// nothing. `None` when the retreat phase has something to decide (or there is none).
+pub fn skip_empty_retreat(map: &Map, variant: &str, outcome: &mut Outcome) -> Option<Skipped> {
     let nowhere = |d: &judge::Dislodged| d.retreats.as_ref().is_some_and(|r| r.is_empty());
     if outcome.next_phase.kind != PhaseKind::Retreat || !outcome.next.dislodged.iter().all(nowhere) {
         return None;
     }
+    let disbanded = outcome.next.dislodged.iter().map(|d| d.unit).collect();
     let retreat = Position {
         variant: variant.to_string(),
         phase: outcome.next_phase,
@@ -46,5 +54,8 @@ pub fn skip_empty_retreat(map: &Map, variant: &str, outcome: &mut Outcome) -> Op
     let (judged, _) = adjudicate(map, &retreat);
     outcome.next_phase = judged.next_phase;
     outcome.next = judged.next;
-    Some(judged.results)
+    Some(Skipped {
+        results: judged.results,
+        disbanded,
+    })
 }

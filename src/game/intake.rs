@@ -1,0 +1,595 @@
+//! The intake: what happens to one incoming message before the game acts on it.
+//!
+//! 1. The arrival time is taken by the caller before anything waits (for a Maildir, the
+//!    delivery time in the file's name).
+//! 2. The message is routed to its game ([`super::route`]); one that names no game is kept
+//!    in `ROOT/unmatched/`, redacted, and answered with the same words whatever it named.
+//! 3. A message larger than the game's `limits.message_bytes` is kept, redacted, under
+//!    `GAME/rejected/` and answered with a short refusal; the game lock is held only to
+//!    write that answer.
+//! 4. The password of the first SIGNON line is checked once, here, outside the game lock
+//!    ([`Verdict`]); the message is rebuilt without any form of the password
+//!    ([`crate::mail::incoming::redacted`]) with the verdict as its first line, and written
+//!    to `GAME/spool/` under its arrival time, still outside the lock.
+//! 5. Under the lock, the spool is moved into `GAME/mail/` in arrival order
+//!    ([`absorb_spool`]), and the game acts on what it has not acted on yet. `arbitre
+//!    process` absorbs the spool too before it judges a phase, so a message that arrived
+//!    before the deadline counts for that phase even when the lock was held past it.
+//!
+//! Replaying an archived message after a crash reads the verdict from its first line: the
+//! password is neither needed nor checked again.
+
+use super::state::{Attempt, Sender, SenderDay};
+use super::{automatic, clean_sender, io_err, lock, read_config, route, store, Effects, Game, Now};
+use crate::game::commands::{parse_commands, Command};
+use crate::game::config::{self, check_password};
+use crate::game::state::GameConfig;
+use crate::mail::incoming::{read_message, redacted, Incoming};
+use crate::report::{Letter, Person};
+use chrono::{Duration, Utc};
+use sha2::{Digest, Sha256};
+use std::fs;
+use std::path::{Path, PathBuf};
+use tera::Context;
+
+/// The header line the intake puts first in every message it archives.
+pub const VERDICT_HEADER: &str = "X-Arbitre-Password";
+
+/// The header line that names the spooled file a message was archived from.
+const SPOOL_HEADER: &str = "X-Arbitre-Spooled";
+
+/// Failed sign-ons for one role within an hour after which its sign-ons are ignored.
+pub const FAILURES_PER_HOUR: usize = 5;
+
+/// The longest stretch between two digests of failed sign-ons to one player.
+const DIGEST_EVERY: i64 = 24;
+
+/// The most attempts one digest lists (and `state.yaml` keeps); the rest are counted.
+const DIGEST_LINES: usize = 50;
+
+/// What the intake found of the password of a message's first SIGNON line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It is the password of the role the line names, in the game it names.
+    Matches,
+    /// The line names a role of the game, and the password is not that role's.
+    Differs,
+    /// There is nothing to check: no SIGNON line, another game, no such role.
+    NotChecked,
+}
+
+impl Verdict {
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Matches => "matches",
+            Verdict::Differs => "differs",
+            Verdict::NotChecked => "not-checked",
+        }
+    }
+
+    fn from_word(w: &str) -> Option<Verdict> {
+        match w.trim() {
+            "matches" => Some(Verdict::Matches),
+            "differs" => Some(Verdict::Differs),
+            "not-checked" => Some(Verdict::NotChecked),
+            _ => None,
+        }
+    }
+
+    /// Checks the password of the first SIGNON line of `mail` against the game's players.
+    pub fn of(config: &GameConfig, mail: &Incoming) -> Verdict {
+        let players: Vec<(String, String)> = config
+            .players
+            .iter()
+            .map(|p| (p.role.clone(), p.password_hash.clone()))
+            .collect();
+        Verdict::against(&config.game, &players, mail)
+    }
+
+    /// The same against a game's name and its players' roles and password hashes.
+    fn against(name: &str, players: &[(String, String)], mail: &Incoming) -> Verdict {
+        let (commands, _) = parse_commands(&mail.lines);
+        let Some((role, game, password)) = commands.iter().find_map(|c| match &c.command {
+            Command::Signon { role, game, password } => Some((role, game, password)),
+            _ => None,
+        }) else {
+            return Verdict::NotChecked;
+        };
+        if !game.eq_ignore_ascii_case(name) {
+            return Verdict::NotChecked;
+        }
+        match players.iter().find(|(r, _)| r.eq_ignore_ascii_case(role)) {
+            Some((_, hash)) if check_password(password, hash) => Verdict::Matches,
+            Some(_) => Verdict::Differs,
+            None => Verdict::NotChecked,
+        }
+    }
+}
+
+/// The archive's form of a message: the verdict line, then the message redacted. A message
+/// that cannot be read at all is kept as it came: no SIGNON line, hence no password, can be
+/// found in it, and the game does not act on it.
+pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
+    let verdict = match (game_dir.and_then(registry), read_message(raw)) {
+        (Some((name, players)), Ok(mail)) => Verdict::against(&name, &players, &mail),
+        _ => Verdict::NotChecked,
+    };
+    let mut first = format!("{VERDICT_HEADER}: {}", verdict.word());
+    if automatic(raw) {
+        // A delivery report is known by its Content-Type, which the archive does not keep.
+        first.push_str("\r\nAuto-Submitted: auto-generated (a report or auto-reply, kept as such by arbitre)");
+    }
+    redacted(raw, &first).unwrap_or_else(|| raw.to_vec())
+}
+
+/// A game's name, and its players' roles and password hashes, from its `game.yaml`: read
+/// as the game reads it, or, when a key was mistyped by hand (the message then waits in
+/// the game until the file is mended), from the YAML as it stands, so that the password
+/// can still be checked now and need not be kept.
+fn registry(dir: &Path) -> Option<(String, Vec<(String, String)>)> {
+    if let Ok(c) = read_config(dir) {
+        let players = c
+            .players
+            .iter()
+            .map(|p| (p.role.clone(), p.password_hash.clone()))
+            .collect();
+        return Some((c.game, players));
+    }
+    let text = fs::read_to_string(dir.join("game.yaml")).ok()?;
+    let v: serde_yaml::Value = serde_yaml::from_str(&text).ok()?;
+    let name = v.get("game")?.as_str()?.to_string();
+    let players = v
+        .get("players")?
+        .as_sequence()?
+        .iter()
+        .filter_map(|p| {
+            Some((
+                p.get("role")?.as_str()?.to_string(),
+                p.get("password_hash")?.as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    Some((name, players))
+}
+
+/// The verdict of an archived message written by [`prepare`], and the message after it.
+pub fn split(archived: &[u8]) -> (Option<Verdict>, &[u8]) {
+    let Some(nl) = archived.iter().position(|&b| b == b'\n') else {
+        return (None, archived);
+    };
+    let line = String::from_utf8_lossy(&archived[..nl]);
+    let verdict = line
+        .strip_prefix(VERDICT_HEADER)
+        .and_then(|r| r.strip_prefix(':'))
+        .and_then(Verdict::from_word);
+    match verdict {
+        Some(v) => (Some(v), &archived[nl + 1..]),
+        None => (None, archived),
+    }
+}
+
+/// How the arrival time is written in a spooled message's name (to the nanosecond, so
+/// that the names sort in arrival order).
+const SPOOL_TIME: &str = "%Y%m%dT%H%M%S%.9fZ";
+
+/// Where one message went.
+pub enum Delivered {
+    /// Kept in its game and acted on, or, with why, kept to be acted on later.
+    Game { kept: PathBuf, acted: Result<(), String> },
+    /// It named no game here: kept in `ROOT/unmatched/`.
+    Unmatched(PathBuf),
+    /// Too large: kept in `GAME/rejected/`, refused with a short reply.
+    TooLarge(PathBuf),
+}
+
+/// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
+/// keep the message is an error.
+pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, String> {
+    let Some(dir) = route(root, raw)? else {
+        return super::keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
+    };
+    let config = read_config(&dir).ok();
+    let limit = config
+        .as_ref()
+        .map(|c| c.limits.message_bytes)
+        .unwrap_or_else(|| crate::game::config::Limits::default().message_bytes);
+    if raw.len() as u64 > limit {
+        return refuse_too_large(&dir, raw, limit, arrived, now).map(Delivered::TooLarge);
+    }
+    let prepared = prepare(Some(&dir), raw);
+    // The archive must be writable before the message is taken in: a message the mail
+    // system has to deliver again is better refused now than kept twice.
+    let mail = dir.join("mail");
+    store::create_dir_private(&mail).map_err(io_err(&mail))?;
+    let spool = dir.join("spool");
+    // Unique across processes and runs (a spooled name seen again is taken for a message
+    // archived before a crash, and skipped): the process, a counter and a random number.
+    // The counter keeps one run's messages of the same arrival time in order.
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let stem = format!(
+        "{}-{}-{:06}-{:016x}",
+        arrived.with_timezone(&Utc).format(SPOOL_TIME),
+        std::process::id(),
+        COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+        rand::random::<u64>()
+    );
+    let spooled = store::write_new(&spool, &stem, "eml", &prepared).map_err(io_err(&spool))?;
+    // From here on the message is kept: whatever fails is done by the next run, and the
+    // mail system must not deliver it again.
+    let _lock = match lock(&dir) {
+        Ok(l) => l,
+        Err(e) => {
+            return Ok(Delivered::Game {
+                kept: spooled,
+                acted: Err(e),
+            })
+        }
+    };
+    if let Some(config) = &config {
+        upgrade_password(&dir, config, raw);
+    }
+    let kept = match absorb_spool(&dir) {
+        Ok(mut paths) => paths.pop().unwrap_or(spooled),
+        Err(e) => {
+            return Ok(Delivered::Game {
+                kept: spooled,
+                acted: Err(e),
+            })
+        }
+    };
+    let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
+    Ok(Delivered::Game { kept, acted })
+}
+
+/// An older password hash is made again with Argon2id at the player's next successful
+/// sign-on: the right password from the registered address. It is done here, under the
+/// game's lock (the only other writer of `game.yaml` is this same upgrade), because the
+/// clear password exists only in the message as received: the archive keeps none. A
+/// failure to store the new hash leaves the old one, still valid, for the next message.
+fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
+    let Ok(mut mail) = read_message(raw) else {
+        return;
+    };
+    clean_sender(&mut mail);
+    let (commands, _) = parse_commands(&mail.lines);
+    let Some((role, game, password)) = commands.iter().find_map(|c| match &c.command {
+        Command::Signon { role, game, password } => Some((role, game, password)),
+        _ => None,
+    }) else {
+        return;
+    };
+    let Some(player) = config.player(role).filter(|_| game.eq_ignore_ascii_case(&config.game)) else {
+        return;
+    };
+    if !config::needs_upgrade(&player.password_hash)
+        || !player.email.eq_ignore_ascii_case(&mail.from_address)
+        || !check_password(password, &player.password_hash)
+    {
+        return;
+    }
+    let hash = config::hash_password(password, &config::new_salt());
+    if let Err(e) = config::store_password_hash(dir, &player.role, &hash) {
+        eprintln!(
+            "{}: the password hash of {} was not upgraded: {e}",
+            config.game, player.role
+        );
+    }
+}
+
+/// Moves the spooled messages of a game into `mail/`, in arrival order; the caller holds
+/// the game's lock. Returns the paths written.
+pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let spool = dir.join("spool");
+    if !spool.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut files: Vec<PathBuf> = fs::read_dir(&spool)
+        .map_err(io_err(&spool))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| !n.starts_with('.') && n.ends_with(".eml"))
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let bytes = fs::read(&path).map_err(io_err(&path))?;
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let arrived = chrono::NaiveDateTime::parse_from_str(name.split('-').next().unwrap_or_default(), SPOOL_TIME)
+            .map(|t| t.and_utc().fixed_offset())
+            .map_err(|_| format!("{}: the name does not start with the arrival time", path.display()))?;
+        // The spooled name goes in as the second line: a crash between archiving and
+        // removing leaves the message in both, and the last one archived then says so.
+        let mark = format!("{SPOOL_HEADER}: {name}\r\n");
+        let cut = bytes.iter().position(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let mut kept = bytes[..cut].to_vec();
+        kept.extend_from_slice(mark.as_bytes());
+        kept.extend_from_slice(&bytes[cut..]);
+        let last = super::archived(&dir.join("mail"))?.pop();
+        let again = last.as_ref().is_some_and(|(_, _, p, _)| {
+            fs::read(p).is_ok_and(|b| b.windows(mark.len()).take(400).any(|w| w == mark.as_bytes()))
+        });
+        if !again {
+            out.push(super::archive_redacted(dir, &kept, arrived)?);
+        }
+        fs::remove_file(&path).map_err(io_err(&path))?;
+    }
+    Ok(out)
+}
+
+/// Keeps a message over the size limit, redacted, in `GAME/rejected/`, and writes its
+/// sender a short refusal (within the sender's daily budget). Holds the game lock only to
+/// write the refusal and count it.
+fn refuse_too_large(dir: &Path, raw: &[u8], limit: u64, arrived: Now, now: Now) -> Result<PathBuf, String> {
+    let kept_bytes = prepare(None, raw);
+    let rejected = dir.join("rejected");
+    let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
+    let path = store::write_new(&rejected, &stem, "eml", &kept_bytes).map_err(io_err(&rejected))?;
+    // Only the header block is read for the answer.
+    let head_end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|p| p + 4)
+        .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
+        .unwrap_or(raw.len());
+    let mut head = raw[..head_end].to_vec();
+    head.extend_from_slice(b"\r\n");
+    if automatic(&head) {
+        return Ok(path);
+    }
+    let Ok(mut mail) = read_message(&head) else {
+        return Ok(path);
+    };
+    clean_sender(&mut mail);
+    if mail.from_address.is_empty() {
+        return Ok(path);
+    }
+    let _lock = lock(dir)?;
+    let mut game = match Game::open(dir) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("arbitre: {}: kept, but not answered: {e}", path.display());
+            return Ok(path);
+        }
+    };
+    if !game.spend(&mail.from_address, arrived) {
+        game.save()?;
+        return Ok(path);
+    }
+    let file = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let reason = format!(
+        "the message is {} bytes long, and this game takes messages of at most {limit} bytes; \
+         send the commands alone, as plain text",
+        raw.len()
+    );
+    let letter = refusal(&game, &mail, format!("rejected-{file}-refusal"), &reason);
+    game.commit(
+        Effects {
+            letters: vec![letter],
+            log: vec![format!(
+                "{}: too large ({} bytes): kept, refused",
+                path.display(),
+                raw.len()
+            )],
+            ..Default::default()
+        },
+        now,
+    )?;
+    Ok(path)
+}
+
+/// Counts one stray message of `address` (one that names no game of ROOT) on the day of
+/// `at`, in `ROOT/.unmatched-budget.yaml`; false once `per_day` are spent. The caller
+/// holds ROOT's lock.
+pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32) -> Result<bool, String> {
+    let path = root.join(".unmatched-budget.yaml");
+    let mut days: std::collections::BTreeMap<String, SenderDay> = fs::read_to_string(&path)
+        .ok()
+        .and_then(|t| serde_yaml::from_str(&t).ok())
+        .unwrap_or_default();
+    let day = at.with_timezone(&Utc).format("%Y-%m-%d").to_string();
+    days.retain(|_, d| d.day >= day);
+    let entry = days
+        .entry(address.to_lowercase())
+        .or_insert(SenderDay { day, count: 0 });
+    entry.count = entry.count.saturating_add(1);
+    let within = entry.count <= per_day;
+    let text = serde_yaml::to_string(&days).map_err(|e| e.to_string())?;
+    store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+    Ok(within)
+}
+
+/// What tells a message apart: its Message-ID, or without one a digest of what its sender
+/// wrote (the archived bytes differ between two deliveries of the same message).
+pub(crate) fn message_key(mail: &Incoming) -> String {
+    if let Some(id) = &mail.message_id {
+        return id.clone();
+    }
+    let mut h = Sha256::new();
+    for part in [&mail.from_address, &mail.subject, mail.date.as_deref().unwrap_or("")] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    for l in &mail.lines {
+        h.update(l.text.as_bytes());
+        h.update([b'\n']);
+    }
+    format!("sha256:{}", crate::dice::hex(&h.finalize()))
+}
+
+/// The name of the refusal of a sign-on: made of nothing but the sender's address and
+/// message (not of the game's count of messages, nor of the folder it went to), so that
+/// its Message-ID says nothing of which games are run here or how much mail they get.
+pub(crate) fn refusal_stem(mail: &Incoming) -> String {
+    let digest = Sha256::new()
+        .chain_update(mail.from_address.as_bytes())
+        .chain_update([0])
+        .chain_update(message_key(mail).as_bytes())
+        .finalize();
+    format!("rejection-{}", &crate::dice::hex(&digest)[..20])
+}
+
+/// A refusal to the sender of a message, with nothing in it but `reason` and what the
+/// sender wrote (the subject, the name): the same bytes whoever plays what.
+pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) -> Letter {
+    let name = mail.from_name.clone().unwrap_or_default();
+    let mut c = Context::new();
+    c.insert("game", "");
+    c.insert("name", &name);
+    c.insert("subject", &mail.subject);
+    c.insert("referee", &game.config.referee.name);
+    c.insert("reason", reason);
+    Letter {
+        stem,
+        to: Person {
+            name,
+            email: mail.from_address.clone(),
+        },
+        subject: "message refused".into(),
+        template: "rejection",
+        context: c,
+        in_reply_to: mail.message_id.clone(),
+    }
+}
+
+/// The words of a refused sign-on, whatever did not match: the game, the role, the
+/// password or the sender's address. One text for all, so that no probe learns which.
+pub const NO_MATCH: &str = "the SIGNON line does not match a game, role, password and sender address registered here";
+
+impl Game {
+    /// Counts one message of `who` (an address, or `role:NAME` once authenticated) on the
+    /// day of `at`; false once the day's budget is spent. Other days' counts are dropped.
+    pub(crate) fn spend(&mut self, who: &str, at: Now) -> bool {
+        let day = at.with_timezone(&Utc).format("%Y-%m-%d").to_string();
+        self.state.senders.retain(|_, d| d.day >= day);
+        let entry = self
+            .state
+            .senders
+            .entry(who.to_lowercase())
+            .or_insert(SenderDay { day, count: 0 });
+        entry.count = entry.count.saturating_add(1);
+        entry.count <= self.config.limits.messages_per_day
+    }
+
+    /// Are the sign-ons of `role` being ignored at `at`?
+    pub(crate) fn throttled(&self, role: &str, at: Now) -> bool {
+        self.state
+            .throttle
+            .get(role)
+            .and_then(|t| t.until.as_deref())
+            .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok())
+            .is_some_and(|until| at < until)
+    }
+
+    /// Notes a failed (or ignored) sign-on as `role` from `from`, for the throttle and, when
+    /// `listed`, for the role's player's digest.
+    pub(crate) fn failed_signon(&mut self, role: &str, from: &str, at: Now, ignored: bool, listed: bool) {
+        let owner = self.config.player(role).map(|p| p.email.clone()).unwrap_or_default();
+        let sender = if !from.is_empty() && from.eq_ignore_ascii_case(&owner) {
+            Sender::Own
+        } else {
+            Sender::Other
+        };
+        let digest = self.state.digests.entry(role.to_string()).or_default();
+        if !listed {
+            // Listed when it first came.
+        } else if digest.pending.len() < DIGEST_LINES {
+            digest.pending.push(Attempt {
+                at: at.to_rfc3339(),
+                from: sender,
+                ignored,
+            });
+        } else {
+            // A flood is counted, not kept: state.yaml is rewritten after every message.
+            digest.uncounted = digest.uncounted.saturating_add(1);
+        }
+        if ignored {
+            return;
+        }
+        let hour_ago = at - Duration::hours(1);
+        let t = self.state.throttle.entry(role.to_string()).or_default();
+        t.failures
+            .retain(|f| chrono::DateTime::parse_from_rfc3339(f).is_ok_and(|f| f > hour_ago));
+        t.failures.push(at.to_rfc3339());
+        if t.failures.len() >= FAILURES_PER_HOUR {
+            t.until = Some((at + Duration::hours(1)).to_rfc3339());
+            t.failures.clear();
+        }
+    }
+
+    /// The digests of failed sign-ons due at `now`: one per role with attempts not yet
+    /// told, at most one a day, to that role's registered address.
+    pub(crate) fn due_digests(&mut self, now: Now) -> Vec<Letter> {
+        let mut letters = Vec::new();
+        let roles: Vec<String> = self.state.digests.keys().cloned().collect();
+        for role in roles {
+            let d = &self.state.digests[&role];
+            if d.pending.is_empty() {
+                continue;
+            }
+            let recent = d
+                .last
+                .as_deref()
+                .and_then(|l| chrono::DateTime::parse_from_rfc3339(l).ok())
+                .is_some_and(|l| now - l < Duration::hours(DIGEST_EVERY));
+            if recent || self.config.player(&role).is_none() {
+                continue;
+            }
+            let tz = self.config.timezone.clone();
+            let lines: Vec<String> = d
+                .pending
+                .iter()
+                .map(|a| {
+                    let when = super::show_time(&a.at, &tz);
+                    let from = match a.from {
+                        Sender::Own => "from your own address",
+                        Sender::Other => "from another address",
+                    };
+                    let what = if a.ignored {
+                        "ignored unchecked (too many failures within the hour)"
+                    } else {
+                        "refused"
+                    };
+                    format!("{when}, {from}: {what}")
+                })
+                .collect();
+            let more = d.uncounted as usize;
+            let number = d.sent + 1;
+            let mut c = self.context(&role);
+            c.insert("attempts", &lines);
+            c.insert("more", &more);
+            c.insert("count", &(d.pending.len() + more));
+            c.insert("failures", &FAILURES_PER_HOUR);
+            letters.push(self.letter(
+                format!("signons-{}-{number}", role.to_lowercase()),
+                &role,
+                &format!("failed sign-ons as {role}"),
+                "foreign-signon",
+                c,
+            ));
+            let d = self.state.digests.get_mut(&role).expect("listed above");
+            d.pending.clear();
+            d.uncounted = 0;
+            d.last = Some(now.to_rfc3339());
+            d.sent = number;
+        }
+        letters
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_first_line_carries_a_verdict() {
+        let (v, rest) = split(b"X-Arbitre-Password: matches\r\nFrom: a@b\r\n\r\nx");
+        assert_eq!(v, Some(Verdict::Matches));
+        assert_eq!(rest, b"From: a@b\r\n\r\nx");
+        let raw = b"From: a@b\r\nX-Arbitre-Password: matches\r\n\r\nx";
+        assert_eq!(split(raw), (None, &raw[..]));
+        assert_eq!(split(b"X-Arbitre-Password: perhaps\n\nx").0, None);
+    }
+}
