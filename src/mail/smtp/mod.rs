@@ -67,6 +67,6 @@ pub use journal::{FailCause, Failed, FAILED, JOURNAL};
 pub use retry::{read_retries, retry_wait, Retry, RETRIES, RETRY_FIRST_WAIT, RETRY_FOR, RETRY_MAX_WAIT};
 pub use send::{send_outbox, send_outbox_at, Deferred, SendReport, SEND_LOCK};
 pub use settings::{
-    Endpoint, Security, SmtpSettings, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR, TIMEOUT_VAR, URL_VAR, USER_VAR,
+    Endpoint, Security, SmtpSettings, CA_FILE_VAR, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR, TIMEOUT_VAR, URL_VAR, USER_VAR,
 };
 pub use status::{delivery_status, read_failed, KeptFailure};

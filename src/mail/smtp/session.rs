@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 
 use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
-use lettre::transport::smtp::client::{SmtpConnection, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
 use lettre::transport::smtp::extension::ClientId;
 use lettre::transport::smtp::Error as SmtpError;
 
@@ -50,9 +50,7 @@ fn open_blocking(endpoint: &Endpoint) -> Result<SmtpConnection, String> {
     };
     let tls = match endpoint.security {
         Security::Plain => None,
-        Security::StartTls | Security::Tls => {
-            Some(TlsParameters::new(endpoint.host.clone()).map_err(|e| describe(&e, endpoint))?)
-        }
+        Security::StartTls | Security::Tls => Some(tls_parameters(endpoint)?),
     };
     let wrapper = tls.as_ref().filter(|_| endpoint.security == Security::Tls);
     let mut conn = SmtpConnection::connect(
@@ -63,10 +61,11 @@ fn open_blocking(endpoint: &Endpoint) -> Result<SmtpConnection, String> {
         None,
     )
     .map_err(|e| {
-        // lettre files a failed handshake under "connection" errors; it is the one such
-        // failure that carries no I/O error.
-        if endpoint.security == Security::Tls && !e.is_client() && io_error_in(&e).is_none() {
-            format!("TLS handshake failed: {}", describe(&e, endpoint))
+        // rustls does the handshake on the first read, the greeting's, and reports what went
+        // wrong as an I/O error of kind InvalidData; lettre files it under "connection".
+        let tls_failed = io_error_in(&e).is_none_or(|io| io.kind() == io::ErrorKind::InvalidData);
+        if endpoint.security == Security::Tls && !e.is_client() && tls_failed {
+            format!("TLS handshake failed: {}{}", describe(&e, endpoint), trust_hint(&e))
         } else {
             describe(&e, endpoint)
         }
@@ -77,7 +76,7 @@ fn open_blocking(endpoint: &Endpoint) -> Result<SmtpConnection, String> {
             return Err(if e.is_client() {
                 describe(&e, endpoint)
             } else {
-                format!("STARTTLS failed: {}", describe(&e, endpoint))
+                format!("STARTTLS failed: {}{}", describe(&e, endpoint), trust_hint(&e))
             });
         }
     }
@@ -89,6 +88,37 @@ fn open_blocking(endpoint: &Endpoint) -> Result<SmtpConnection, String> {
         }
     }
     Ok(conn)
+}
+
+/// How to check the server's certificate: against the system's roots and, when the endpoint
+/// has a CA file, its certificates too. Never without a check.
+fn tls_parameters(endpoint: &Endpoint) -> Result<TlsParameters, String> {
+    let mut builder = TlsParameters::builder(endpoint.host.clone());
+    if let Some(pem) = &endpoint.ca_pem {
+        let shown = endpoint
+            .ca_file
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""))
+            .display();
+        let authority = Certificate::from_pem(pem)
+            .map_err(|e| format!("the SMTP CA file {shown}: a certificate cannot be read: {e}"))?;
+        builder = builder.add_root_certificate(authority);
+    }
+    builder.build().map_err(|e| describe(&e, endpoint))
+}
+
+/// How to fix a certificate that no trusted authority signed, when that is the error.
+fn trust_hint(error: &SmtpError) -> &'static str {
+    let mut source = error.source();
+    while let Some(e) = source {
+        if e.to_string().contains("UnknownIssuer") {
+            return " (the server's certificate is signed by no authority this machine trusts: \
+                    give that authority's certificate with --ca-file PEM, ARBITRE_SMTP_CA_FILE or \
+                    ca_file)";
+        }
+        source = e.source();
+    }
+    ""
 }
 
 /// A lettre error in a few words: the server's reply as `550 text` when there is one.

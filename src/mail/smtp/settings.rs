@@ -3,9 +3,9 @@
 //!
 //! [`SmtpSettings`] holds a URL and, optionally, a user name, a password and a timeout. It is
 //! built from the environment ([`SmtpSettings::from_env`]: `ARBITRE_SMTP_URL`,
-//! `ARBITRE_SMTP_USER`, `ARBITRE_SMTP_PASSWORD`, `ARBITRE_SMTP_TIMEOUT`, with `--smtp URL`
-//! taking precedence over the first) or from a YAML file ([`SmtpSettings::from_file`]). The URL
-//! forms are:
+//! `ARBITRE_SMTP_USER`, `ARBITRE_SMTP_PASSWORD`, `ARBITRE_SMTP_TIMEOUT`,
+//! `ARBITRE_SMTP_CA_FILE`, with `--smtp URL` taking precedence over the first) or from a YAML
+//! file ([`SmtpSettings::from_file`]). The URL forms are:
 //!
 //! | URL | connection | default port |
 //! | --- | --- | --- |
@@ -18,13 +18,23 @@
 //! name or password given separately replaces the one in the URL. A path (`smtp://host/name`)
 //! sets the name the client gives in `EHLO`; without one the machine's host name is used.
 //! A password is never sent over a plain connection, except to a loopback address.
+//!
+//! # Certificates
+//!
+//! The server's certificate is always verified, against the system's roots (read once per
+//! session through rustls-native-certs) and, when a CA file is set (`ARBITRE_SMTP_CA_FILE`,
+//! the key `ca_file`, or `arbitre send --ca-file PEM`), against the certificates of that PEM
+//! file too: a private authority is trusted in addition to the system's, never instead of a
+//! check. The file is read and checked when the settings are, so a wrong path fails before
+//! any connection.
 
 use std::fmt;
 use std::fs;
 use std::net::IpAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use lettre::transport::smtp::client::Certificate;
 use serde::Deserialize;
 
 use super::url::{parse_url, redact_url};
@@ -37,6 +47,9 @@ pub const USER_VAR: &str = "ARBITRE_SMTP_USER";
 pub const PASSWORD_VAR: &str = "ARBITRE_SMTP_PASSWORD";
 /// The environment variable holding the timeout, in seconds.
 pub const TIMEOUT_VAR: &str = "ARBITRE_SMTP_TIMEOUT";
+/// The environment variable naming a PEM file of certificate authorities to trust in addition
+/// to the system's.
+pub const CA_FILE_VAR: &str = "ARBITRE_SMTP_CA_FILE";
 /// How long one exchange with the server may take when nothing else is said, in seconds.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 30;
 
@@ -54,6 +67,8 @@ pub struct SmtpSettings {
     /// How long each exchange with the server may take (connecting, each reply), in seconds;
     /// opening a session (lookup, TCP, TLS, greeting, `EHLO`) may take twice that.
     pub timeout_secs: u64,
+    /// A PEM file of certificate authorities trusted in addition to the system's roots.
+    pub ca_file: Option<PathBuf>,
 }
 
 impl fmt::Debug for SmtpSettings {
@@ -63,6 +78,7 @@ impl fmt::Debug for SmtpSettings {
             .field("username", &self.username)
             .field("password", &self.password.as_ref().map(|_| "***"))
             .field("timeout_secs", &self.timeout_secs)
+            .field("ca_file", &self.ca_file)
             .finish()
     }
 }
@@ -78,6 +94,8 @@ struct SettingsFile {
     password: Option<String>,
     #[serde(default)]
     timeout_secs: Option<u64>,
+    #[serde(default)]
+    ca_file: Option<PathBuf>,
 }
 
 impl SmtpSettings {
@@ -88,11 +106,12 @@ impl SmtpSettings {
             username: None,
             password: None,
             timeout_secs: DEFAULT_TIMEOUT_SECS,
+            ca_file: None,
         }
     }
 
-    /// From the environment: [`URL_VAR`], [`USER_VAR`], [`PASSWORD_VAR`] and [`TIMEOUT_VAR`]
-    /// (seconds; [`DEFAULT_TIMEOUT_SECS`] when unset). `url_override` (the `--smtp` option)
+    /// From the environment: [`URL_VAR`], [`USER_VAR`], [`PASSWORD_VAR`], [`TIMEOUT_VAR`]
+    /// (seconds; [`DEFAULT_TIMEOUT_SECS`] when unset) and [`CA_FILE_VAR`]. `url_override` (the `--smtp` option)
     /// wins over [`URL_VAR`]. An empty variable counts as unset. The settings are checked
     /// ([`SmtpSettings::endpoint`]) before they are returned.
     pub fn from_env(url_override: Option<&str>) -> Result<SmtpSettings, String> {
@@ -126,13 +145,15 @@ impl SmtpSettings {
             username: var(USER_VAR)?,
             password: var(PASSWORD_VAR)?,
             timeout_secs,
+            ca_file: var(CA_FILE_VAR)?.map(PathBuf::from),
         };
         settings.endpoint()?;
         Ok(settings)
     }
 
-    /// From a YAML file with the keys `url` (required), `username`, `password` and
-    /// `timeout_secs` (seconds; [`DEFAULT_TIMEOUT_SECS`] when absent). Any other key is an
+    /// From a YAML file with the keys `url` (required), `username`, `password`,
+    /// `timeout_secs` (seconds; [`DEFAULT_TIMEOUT_SECS`] when absent) and `ca_file` (a path
+    /// as written, relative to the working directory like `--ca-file`). Any other key is an
     /// error. The settings are checked ([`SmtpSettings::endpoint`]) before they are returned.
     pub fn from_file(path: &Path) -> Result<SmtpSettings, String> {
         let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -143,6 +164,7 @@ impl SmtpSettings {
             username: file.username,
             password: file.password,
             timeout_secs: file.timeout_secs.unwrap_or(DEFAULT_TIMEOUT_SECS),
+            ca_file: file.ca_file,
         };
         settings.endpoint().map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(settings)
@@ -150,8 +172,9 @@ impl SmtpSettings {
 
     /// What these settings resolve to: the URL taken apart, with the separate credentials
     /// applied. Errors on a URL this module does not understand, on a user name without a
-    /// password (or the reverse), on a zero timeout, and on a password that would travel
-    /// unencrypted to a host other than a loopback address.
+    /// password (or the reverse), on a zero timeout, on a password that would travel
+    /// unencrypted to a host other than a loopback address, and on a CA file that cannot be
+    /// read, holds no certificate, or is given for a connection without TLS.
     pub fn endpoint(&self) -> Result<Endpoint, String> {
         let url = parse_url(&self.url)?;
         let username = self.username.clone().or(url.username);
@@ -171,6 +194,17 @@ impl SmtpSettings {
         if self.timeout_secs == 0 {
             return Err("the SMTP timeout must be at least one second".to_string());
         }
+        let ca_pem = match &self.ca_file {
+            None => None,
+            Some(_) if url.security == Security::Plain => {
+                return Err(format!(
+                    "a CA file is given for {}, which uses no TLS: use smtps:// or ?tls=starttls, \
+                     or leave out the CA file",
+                    redact_url(&self.url)
+                ))
+            }
+            Some(path) => Some(read_authorities(path)?),
+        };
         Ok(Endpoint {
             host: url.host,
             port: url.port,
@@ -178,8 +212,25 @@ impl SmtpSettings {
             credentials,
             hello_name: url.hello_name,
             timeout: Duration::from_secs(self.timeout_secs),
+            ca_file: self.ca_file.clone(),
+            ca_pem,
         })
     }
+}
+
+/// The certificates of a CA file (PEM), checked: the file must hold at least one, and each
+/// must be one rustls can use.
+fn read_authorities(path: &Path) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let pem = fs::read(path).map_err(|e| format!("the SMTP CA file {shown}: {e}"))?;
+    if !pem.windows(27).any(|w| w == b"-----BEGIN CERTIFICATE-----") {
+        return Err(format!(
+            "the SMTP CA file {shown} holds no certificate: it should be PEM \
+             (-----BEGIN CERTIFICATE----- …)"
+        ));
+    }
+    Certificate::from_pem(&pem).map_err(|e| format!("the SMTP CA file {shown}: a certificate cannot be read: {e}"))?;
+    Ok(pem)
 }
 
 /// How the connection to the server is protected.
@@ -211,6 +262,10 @@ pub struct Endpoint {
     pub hello_name: Option<String>,
     /// How long one exchange may take.
     pub timeout: Duration,
+    /// The CA file, if any: trusted in addition to the system's roots.
+    pub ca_file: Option<PathBuf>,
+    /// Its certificates (PEM), as read when the settings were checked.
+    pub ca_pem: Option<Vec<u8>>,
 }
 
 impl fmt::Debug for Endpoint {
@@ -222,6 +277,7 @@ impl fmt::Debug for Endpoint {
             .field("credentials", &self.credentials.as_ref().map(|(user, _)| (user, "***")))
             .field("hello_name", &self.hello_name)
             .field("timeout", &self.timeout)
+            .field("ca_file", &self.ca_file)
             .finish()
     }
 }
