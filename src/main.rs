@@ -21,7 +21,7 @@ usage:
   arbitre orders DIR TURN.yaml             record a turn file's orders: and divine: (referee)
   arbitre process ROOT                     adjudicate every game whose deadline has passed
                                            or whose orders are all in; send reminders
-  arbitre send ROOT [--smtp URL] [--smtp-config FILE]
+  arbitre send ROOT [--smtp URL] [--smtp-config FILE] [--ca-file PEM]
                                            deliver the outboxes; sent messages go to sent/,
                                            refused ones to failed/ (4xx: retried for 3 days)
   arbitre status DIR                       the referee's view of a game, as YAML
@@ -33,7 +33,9 @@ usage:
 
 ROOT is a game folder or a folder of game folders. `--now TIME` (RFC 3339) replaces the
 clock for new, mail, orders, process and send. SMTP settings: --smtp, --smtp-config, or the
-environment (ARBITRE_SMTP_URL, ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD).
+environment (ARBITRE_SMTP_URL, ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD,
+ARBITRE_SMTP_CA_FILE). --ca-file trusts a private authority in addition to the system's
+roots; certificates are always verified.
 ";
 
 /// Exit code when a message could not be kept: the mail system should retry (EX_TEMPFAIL).
@@ -411,15 +413,20 @@ fn process(args: &[String]) -> Result<(), String> {
 }
 
 fn send(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["smtp", "smtp-config", "now"])?;
+    let (pos, opts) = split(args, &["smtp", "smtp-config", "ca-file", "now"])?;
     let [root] = pos.as_slice() else {
-        return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE]".into());
+        return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE] [--ca-file PEM]".into());
     };
-    let settings = match (opt(&opts, "smtp-config"), opt(&opts, "smtp")) {
+    let mut settings = match (opt(&opts, "smtp-config"), opt(&opts, "smtp")) {
         (Some(_), Some(_)) => return Err("give either --smtp or --smtp-config, not both".into()),
         (Some(f), None) => SmtpSettings::from_file(Path::new(f))?,
         (None, url) => SmtpSettings::from_env(url)?,
     };
+    if let Some(pem) = opt(&opts, "ca-file") {
+        // --ca-file wins over ARBITRE_SMTP_CA_FILE and the config file's ca_file.
+        settings.ca_file = Some(PathBuf::from(pem));
+        settings.endpoint()?;
+    }
     let now = now(&opts)?.with_timezone(&chrono::Utc);
     let root = Path::new(root);
     let mut dirs = game::games_under(root)?;

@@ -6,6 +6,9 @@
 //! to refuse a recipient, to demand a login, or to say nothing at all. It binds port 0 on
 //! loopback and serves connections one after another until it is stopped; every loop is
 //! bounded and every read has a timeout, so no test can hang. No other address is contacted.
+//! For `smtps://` and STARTTLS it speaks TLS with rustls, under a certificate for 127.0.0.1
+//! signed by an authority each test makes for itself (rcgen), which the client is told to
+//! trust through its CA file.
 
 use arbitre::mail::smtp::{send_outbox, send_outbox_at, FailCause, Security, SendReport, SmtpSettings};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -33,6 +36,9 @@ struct Behaviour {
     drop_once: Vec<String>,
     /// How long the server waits before each reply.
     delay: Duration,
+    /// TLS: from the first byte when `implicit_tls`, else offered by STARTTLS.
+    tls: Option<Arc<rustls::ServerConfig>>,
+    implicit_tls: bool,
 }
 
 /// One message the server accepted.
@@ -41,6 +47,8 @@ struct Delivery {
     from: String,
     to: Vec<String>,
     data: Vec<u8>,
+    /// Whether it came over TLS.
+    tls: bool,
 }
 
 /// Everything the server saw.
@@ -52,6 +60,8 @@ struct Log {
     deliveries: Vec<Delivery>,
     /// The recipients of `drop_once` already dropped.
     dropped: Vec<String>,
+    /// Why TLS handshakes failed, as the server saw it.
+    tls_errors: Vec<String>,
 }
 
 struct Server {
@@ -131,8 +141,28 @@ fn serve(listener: TcpListener, behaviour: Behaviour, log: Arc<Mutex<Log>>, stop
     }
 }
 
+/// A connection as the session sees it: plain TCP, or TLS over it.
+trait Duplex: Read + Write {}
+impl<T: Read + Write> Duplex for T {}
+
+type Wire = BufReader<Box<dyn Duplex>>;
+
+/// `tcp` with the server's side of TLS over it; the handshake is done here, so that a
+/// client that refuses the certificate is seen (and logged) at once.
+fn tls_over(tcp: &TcpStream, config: &Arc<rustls::ServerConfig>, log: &Mutex<Log>) -> io::Result<Wire> {
+    let conn = rustls::ServerConnection::new(Arc::clone(config)).map_err(io::Error::other)?;
+    let mut stream = rustls::StreamOwned::new(conn, tcp.try_clone()?);
+    while stream.conn.is_handshaking() {
+        if let Err(e) = stream.conn.complete_io(&mut stream.sock) {
+            log.lock().unwrap().tls_errors.push(e.to_string());
+            return Err(e);
+        }
+    }
+    Ok(BufReader::new(Box::new(stream)))
+}
+
 /// Reads one line (up to LF), `None` at end of stream.
-fn read_line(reader: &mut BufReader<TcpStream>) -> io::Result<Option<Vec<u8>>> {
+fn read_line(reader: &mut Wire) -> io::Result<Option<Vec<u8>>> {
     let mut line = Vec::new();
     let n = reader.by_ref().take(100_000).read_until(b'\n', &mut line)?;
     Ok(if n == 0 { None } else { Some(line) })
@@ -150,13 +180,21 @@ fn angle(command: &str) -> String {
 }
 
 fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut out = stream;
-    let reply = |out: &mut TcpStream, text: &str| {
-        thread::sleep(behaviour.delay);
-        out.write_all(text.as_bytes())
+    let mut secure = false;
+    let mut reader: Wire = match &behaviour.tls {
+        Some(config) if behaviour.implicit_tls => {
+            secure = true;
+            tls_over(&stream, config, log)?
+        }
+        _ => BufReader::new(Box::new(stream.try_clone()?)),
     };
-    reply(&mut out, "220 test.invalid ESMTP arbitre test server\r\n")?;
+    let reply = |reader: &mut Wire, text: &str| {
+        thread::sleep(behaviour.delay);
+        let out = reader.get_mut();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    };
+    reply(&mut reader, "220 test.invalid ESMTP arbitre test server\r\n")?;
     let mut from: Option<String> = None;
     let mut to: Vec<String> = Vec::new();
     let mut logged_in = false;
@@ -173,14 +211,29 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
             } else {
                 ""
             };
+            let starttls = if behaviour.tls.is_some() && !secure {
+                "250-STARTTLS\r\n"
+            } else {
+                ""
+            };
             reply(
-                &mut out,
-                &format!("250-test.invalid\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n{auth}250 SIZE 10000000\r\n"),
+                &mut reader,
+                &format!("250-test.invalid\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n{starttls}{auth}250 SIZE 10000000\r\n"),
             )?;
+        } else if upper == "STARTTLS" && !secure {
+            let Some(config) = &behaviour.tls else {
+                reply(&mut reader, "502 5.5.1 no TLS here\r\n")?;
+                continue;
+            };
+            reply(&mut reader, "220 2.0.0 go ahead\r\n")?;
+            reader = tls_over(&stream, config, log)?;
+            secure = true;
+            from = None;
+            to.clear();
         } else if upper.starts_with("AUTH PLAIN") {
             let initial = command[10..].trim().to_string();
             let encoded = if initial.is_empty() {
-                reply(&mut out, "334 \r\n")?;
+                reply(&mut reader, "334 \r\n")?;
                 text(&read_line(&mut reader)?.unwrap_or_default())
             } else {
                 initial
@@ -193,7 +246,7 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
             };
             logged_in = check_login(behaviour, log, user, password);
             reply(
-                &mut out,
+                &mut reader,
                 if logged_in {
                     "235 2.7.0 welcome\r\n"
                 } else {
@@ -201,13 +254,13 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
                 },
             )?;
         } else if upper.starts_with("AUTH LOGIN") {
-            reply(&mut out, "334 VXNlcm5hbWU6\r\n")?;
+            reply(&mut reader, "334 VXNlcm5hbWU6\r\n")?;
             let user = text(&base64_decode(&text(&read_line(&mut reader)?.unwrap_or_default())));
-            reply(&mut out, "334 UGFzc3dvcmQ6\r\n")?;
+            reply(&mut reader, "334 UGFzc3dvcmQ6\r\n")?;
             let password = text(&base64_decode(&text(&read_line(&mut reader)?.unwrap_or_default())));
             logged_in = check_login(behaviour, log, user, password);
             reply(
-                &mut out,
+                &mut reader,
                 if logged_in {
                     "235 2.7.0 welcome\r\n"
                 } else {
@@ -216,33 +269,36 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
             )?;
         } else if upper.starts_with("MAIL FROM:") {
             if behaviour.login.is_some() && !logged_in {
-                reply(&mut out, "530 5.7.0 authentication required\r\n")?;
+                reply(&mut reader, "530 5.7.0 authentication required\r\n")?;
             } else {
                 from = Some(angle(&command));
                 to.clear();
-                reply(&mut out, "250 2.1.0 ok\r\n")?;
+                reply(&mut reader, "250 2.1.0 ok\r\n")?;
             }
         } else if upper.starts_with("RCPT TO:") {
             let address = angle(&command);
             if from.is_none() {
-                reply(&mut out, "503 5.5.1 MAIL first\r\n")?;
+                reply(&mut reader, "503 5.5.1 MAIL first\r\n")?;
             } else if behaviour.drop_once.contains(&address) && !log.lock().unwrap().dropped.contains(&address) {
                 log.lock().unwrap().dropped.push(address);
                 return Ok(()); // the connection closes with no reply
             } else if behaviour.defer.contains(&address) {
-                reply(&mut out, &format!("451 4.3.0 <{address}>: mailbox busy, try later\r\n"))?;
+                reply(
+                    &mut reader,
+                    &format!("451 4.3.0 <{address}>: mailbox busy, try later\r\n"),
+                )?;
             } else if behaviour.refuse.contains(&address) {
-                reply(&mut out, &format!("550 5.1.1 <{address}>: no such user here\r\n"))?;
+                reply(&mut reader, &format!("550 5.1.1 <{address}>: no such user here\r\n"))?;
             } else {
                 to.push(address);
-                reply(&mut out, "250 2.1.5 ok\r\n")?;
+                reply(&mut reader, "250 2.1.5 ok\r\n")?;
             }
         } else if upper == "DATA" {
             if from.is_none() || to.is_empty() {
-                reply(&mut out, "503 5.5.1 no valid recipients\r\n")?;
+                reply(&mut reader, "503 5.5.1 no valid recipients\r\n")?;
                 continue;
             }
-            reply(&mut out, "354 end with <CRLF>.<CRLF>\r\n")?;
+            reply(&mut reader, "354 end with <CRLF>.<CRLF>\r\n")?;
             let mut data = Vec::new();
             for _ in 0..100_000 {
                 let Some(line) = read_line(&mut reader)? else {
@@ -257,20 +313,21 @@ fn session(stream: TcpStream, behaviour: &Behaviour, log: &Mutex<Log>) -> io::Re
                 from: from.take().unwrap_or_default(),
                 to: std::mem::take(&mut to),
                 data,
+                tls: secure,
             };
             log.lock().unwrap().deliveries.push(delivery);
-            reply(&mut out, "250 2.0.0 queued\r\n")?;
+            reply(&mut reader, "250 2.0.0 queued\r\n")?;
         } else if upper == "RSET" {
             from = None;
             to.clear();
-            reply(&mut out, "250 2.0.0 ok\r\n")?;
+            reply(&mut reader, "250 2.0.0 ok\r\n")?;
         } else if upper == "NOOP" {
-            reply(&mut out, "250 2.0.0 ok\r\n")?;
+            reply(&mut reader, "250 2.0.0 ok\r\n")?;
         } else if upper == "QUIT" {
-            reply(&mut out, "221 2.0.0 bye\r\n")?;
+            reply(&mut reader, "221 2.0.0 bye\r\n")?;
             return Ok(());
         } else {
-            reply(&mut out, "502 5.5.2 not implemented\r\n")?;
+            reply(&mut reader, "502 5.5.2 not implemented\r\n")?;
         }
     }
     Ok(())
@@ -1217,4 +1274,195 @@ fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
         "{status}"
     );
     server.finish();
+}
+
+// ---- TLS: smtps://, STARTTLS and the CA file ----
+
+/// A certificate authority made for one test, and the server's side of TLS under a
+/// certificate for 127.0.0.1 that it signed.
+struct Authority {
+    /// The authority's certificate, PEM: what a CA file holds.
+    pem: String,
+    server: Arc<rustls::ServerConfig>,
+}
+
+fn authority() -> Authority {
+    // Each its own name, so that one authority is never taken for another.
+    static AUTHORITIES: AtomicUsize = AtomicUsize::new(0);
+    let n = AUTHORITIES.fetch_add(1, Ordering::SeqCst);
+    let ca_key = rcgen::KeyPair::generate().expect("CA key");
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("CA parameters");
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, format!("arbitre test authority {n}"));
+    ca_params.key_usages = vec![
+        rcgen::KeyUsagePurpose::KeyCertSign,
+        rcgen::KeyUsagePurpose::DigitalSignature,
+    ];
+    let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).expect("CA certificate");
+    let key = rcgen::KeyPair::generate().expect("server key");
+    let params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_string()]).expect("server parameters");
+    let cert = params.signed_by(&key, &ca).expect("server certificate");
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let server = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_no_client_auth()
+        .with_single_cert(
+            vec![cert.der().clone(), ca.der().clone()],
+            rustls::pki_types::PrivatePkcs8KeyDer::from(key.serialize_der()).into(),
+        )
+        .expect("server TLS configuration");
+    Authority {
+        pem: ca.pem(),
+        server: Arc::new(server),
+    }
+}
+
+impl Authority {
+    /// Writes the authority's certificate into `game`'s folder as a CA file.
+    fn ca_file(&self, game: &GameDir) -> PathBuf {
+        let path = game.path().join("authority.pem");
+        std::fs::write(&path, &self.pem).unwrap();
+        path
+    }
+}
+
+/// A server speaking TLS from the first byte (`smtps`) or after STARTTLS.
+fn tls_server(authority: &Authority, implicit_tls: bool) -> (Server, String) {
+    let server = Server::start(Behaviour {
+        tls: Some(Arc::clone(&authority.server)),
+        implicit_tls,
+        login: Some(("referee".into(), "s3cret".into())),
+        ..Behaviour::default()
+    });
+    let url = if implicit_tls {
+        format!("smtps://referee:s3cret@{}", server.addr)
+    } else {
+        format!("smtp://referee:s3cret@{}?tls=starttls", server.addr)
+    };
+    (server, url)
+}
+
+#[test]
+fn smtps_and_starttls_deliver_through_a_private_authority() {
+    for implicit_tls in [true, false] {
+        let authority = authority();
+        let (server, url) = tls_server(&authority, implicit_tls);
+        let game = GameDir::new();
+        let a = message("anne@example.net", "a", "Over TLS.\n");
+        game.outbox("a.eml", &a);
+        let mut settings = settings(&url);
+        settings.ca_file = Some(authority.ca_file(&game));
+        let report = send(&game, &settings);
+        let log = server.finish();
+        assert!(
+            report.unsent.is_empty(),
+            "tls from the start: {implicit_tls}: {:?}",
+            report.unsent
+        );
+        assert_eq!(report.sent, [outbox_path(&game, "a.eml")]);
+        assert_eq!(log.deliveries.len(), 1);
+        assert!(log.deliveries[0].tls, "the message went over TLS");
+        assert_eq!(log.deliveries[0].data, a);
+        assert_eq!(log.logins, [("referee".to_string(), "s3cret".to_string())]);
+        assert_eq!(
+            log.commands.iter().any(|c| c == "STARTTLS"),
+            !implicit_tls,
+            "{:?}",
+            log.commands
+        );
+        assert_eq!(game.names("sent"), ["a.eml"]);
+    }
+}
+
+#[test]
+fn a_certificate_from_an_unknown_authority_is_refused() {
+    for implicit_tls in [true, false] {
+        let authority = authority();
+        let (server, url) = tls_server(&authority, implicit_tls);
+        let game = GameDir::new();
+        game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+        // No CA file: only the system's roots, which do not know the test's authority.
+        let report = send(&game, &settings(&url));
+        // A CA file of another authority is no better.
+        let mut other = settings(&url);
+        other.ca_file = Some(authority_file_of_another(&game));
+        let report_other = send(&game, &other);
+        let log = server.finish();
+        for report in [report, report_other] {
+            assert_eq!(report.unsent.len(), 1, "{report:?}");
+            let reason = &report.unsent[0].1;
+            assert!(
+                reason.contains("cannot connect") && reason.contains("TLS") && reason.contains("--ca-file"),
+                "{reason}"
+            );
+        }
+        assert!(log.deliveries.is_empty() && log.logins.is_empty(), "{log:?}");
+        assert_eq!(log.tls_errors.len(), 2, "{log:?}");
+        assert_eq!(game.names("outbox"), ["a.eml"]);
+    }
+}
+
+/// A CA file of an authority that signed nothing the server shows.
+fn authority_file_of_another(game: &GameDir) -> PathBuf {
+    let path = game.path().join("another.pem");
+    std::fs::write(&path, authority().pem).unwrap();
+    path
+}
+
+#[test]
+fn a_ca_file_that_cannot_serve_is_refused_before_connecting() {
+    let game = GameDir::new();
+    game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+    let mut s = settings("smtps://127.0.0.1:1");
+    s.ca_file = Some(game.path().join("absent.pem"));
+    let e = send_outbox(game.path(), &s).unwrap_err();
+    assert!(e.contains("CA file") && e.contains("absent.pem"), "{e}");
+    let not_pem = game.path().join("key.txt");
+    std::fs::write(&not_pem, "not a certificate\n").unwrap();
+    s.ca_file = Some(not_pem);
+    let e = send_outbox(game.path(), &s).unwrap_err();
+    assert!(e.contains("key.txt") && e.contains("holds no certificate"), "{e}");
+    // A CA file means nothing without TLS: told, not ignored.
+    let mut plain = settings("smtp://127.0.0.1:1");
+    plain.ca_file = Some(authority().ca_file(&game));
+    let e = send_outbox(game.path(), &plain).unwrap_err();
+    assert!(e.contains("uses no TLS"), "{e}");
+    assert_eq!(game.names("outbox"), ["a.eml"]);
+}
+
+#[test]
+fn arbitre_send_takes_the_ca_file_from_the_command_line_the_environment_or_the_config() {
+    for how in ["--ca-file", "environment", "config"] {
+        let authority = authority();
+        let (server, url) = tls_server(&authority, true);
+        let game = GameDir::new();
+        game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
+        let pem = authority.ca_file(&game);
+        let root = game.path().to_str().unwrap();
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"));
+        cmd.args(["send", root])
+            .env_remove("ARBITRE_SMTP_URL")
+            .env_remove("ARBITRE_SMTP_CA_FILE");
+        match how {
+            "--ca-file" => {
+                cmd.args(["--smtp", &url, "--ca-file", pem.to_str().unwrap()]);
+            }
+            "environment" => {
+                cmd.args(["--smtp", &url]).env("ARBITRE_SMTP_CA_FILE", &pem);
+            }
+            _ => {
+                let config = game.path().join("smtp.yaml");
+                std::fs::write(&config, format!("url: \"{url}\"\nca_file: \"{}\"\n", pem.display())).unwrap();
+                cmd.args(["--smtp-config", config.to_str().unwrap()]);
+            }
+        }
+        let out = cmd.output().unwrap();
+        let log = server.finish();
+        assert!(out.status.success(), "{how}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(log.deliveries.len(), 1, "{how}");
+        assert_eq!(game.names("sent"), ["a.eml"], "{how}");
+    }
 }

@@ -50,7 +50,18 @@ pub struct Person {
 
 /// The template set of one game.
 pub struct Templates {
-    tera: Tera,
+    set: Set,
+}
+
+/// Where a game's templates come from.
+enum Set {
+    /// The built-in ones only: each parsed the first time the process renders it
+    /// ([`built_in`]), so a run parses only the templates it needs, once.
+    BuiltIn,
+    /// At least one override: the whole set, overrides and built-ins, parsed when the game
+    /// is opened, so that a broken override is named at once and an include finds the
+    /// game's own version.
+    Own(Box<Tera>),
 }
 
 impl Templates {
@@ -71,25 +82,64 @@ impl Templates {
         }
         if !overridden {
             // Parsing the templates was half of `arbitre process`'s time per game, done
-            // again for every game of a folder (BENCHMARKS.md, "The whole turn"): the built-in set is parsed
-            // once per run and copied.
-            static BUILT: OnceLock<Result<Tera, String>> = OnceLock::new();
-            let tera = BUILT.get_or_init(|| parse(&sources)).clone()?;
-            return Ok(Templates { tera });
+            // again for every game of a folder (BENCHMARKS.md, "The whole turn"); then the
+            // whole built-in set, for a `mail` that renders one reply. Now nothing is parsed
+            // here: each built-in template is parsed when first rendered, once per process.
+            return Ok(Templates { set: Set::BuiltIn });
         }
-        Ok(Templates { tera: parse(&sources)? })
+        Ok(Templates {
+            set: Set::Own(Box::new(parse(&sources)?)),
+        })
     }
 
     pub fn has(&self, name: &str) -> bool {
-        self.tera.get_template_names().any(|n| n == name)
+        match &self.set {
+            Set::BuiltIn => BUILT_IN.iter().any(|(n, _)| *n == name),
+            Set::Own(tera) => tera.get_template_names().any(|n| n == name),
+        }
     }
 
     /// Renders one template.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, String> {
-        self.tera
-            .render(name, context)
+        let tera = match &self.set {
+            Set::BuiltIn => built_in(name)?,
+            Set::Own(tera) => tera,
+        };
+        tera.render(name, context)
             .map_err(|e| format!("cannot render {name}: {}", chain(&e)))
     }
+}
+
+/// The built-in template `name`, with the built-in templates it includes, parsed the first
+/// time it is asked for; the same for the rest of the process.
+fn built_in(name: &str) -> Result<&'static Tera, String> {
+    static PARSED: [OnceLock<Result<Tera, String>>; BUILT_IN.len()] = [const { OnceLock::new() }; BUILT_IN.len()];
+    let index = BUILT_IN
+        .iter()
+        .position(|(n, _)| *n == name)
+        .ok_or_else(|| format!("cannot render {name}: there is no such template"))?;
+    PARSED[index]
+        .get_or_init(|| {
+            let mut wanted = vec![name];
+            let mut i = 0;
+            while i < wanted.len() {
+                let source = BUILT_IN.iter().find(|(n, _)| *n == wanted[i]).map_or("", |(_, s)| s);
+                for (included, _) in BUILT_IN {
+                    if source.contains(&format!("{{% include \"{included}\" %}}")) && !wanted.contains(included) {
+                        wanted.push(included);
+                    }
+                }
+                i += 1;
+            }
+            let sources: Vec<(String, String)> = BUILT_IN
+                .iter()
+                .filter(|(n, _)| wanted.contains(n))
+                .map(|(n, s)| (n.to_string(), s.to_string()))
+                .collect();
+            parse(&sources)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// The templates from their sources (name, text).
@@ -253,7 +303,20 @@ mod tests {
         let t = Templates::load(None).unwrap();
         for (name, _) in BUILT_IN {
             assert!(t.has(name), "{name}");
+            let parsed = built_in(name).unwrap_or_else(|e| panic!("{e}"));
+            assert!(parsed.get_template_names().any(|n| n == *name), "{name}");
         }
+        // Parsed once: the same set every time it is asked for.
+        assert!(std::ptr::eq(
+            built_in("reply.txt").unwrap(),
+            built_in("reply.txt").unwrap()
+        ));
+        // An include comes with the template that includes it.
+        assert!(built_in("page.html")
+            .unwrap()
+            .get_template_names()
+            .any(|n| n == "report.html"));
+        assert!(!t.has("nonesuch.txt") && t.render("nonesuch.txt", &Context::new()).is_err());
     }
 
     #[test]

@@ -1,0 +1,93 @@
+//! The referee's digest of failed deliveries: the one message this module writes itself.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use lettre::address::Address;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue as RawHeader};
+use lettre::message::Mailbox;
+use lettre::Message;
+use mail_parser::MessageParser;
+
+use super::journal::{Failed, FAILED};
+use crate::game::store;
+
+/// How the referee's digests of failed deliveries are named in the outbox.
+const DIGEST_STEM: &str = "delivery-failures";
+
+/// Writes the referee one message listing `failed`, into the outbox. The referee is the
+/// game's (`game.yaml`), else the sender of the failed messages (a folder of games' own
+/// outbox). A failed digest is never listed in a digest: a referee's address that fails
+/// cannot start a loop.
+pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) -> Result<Option<PathBuf>, String> {
+    let listed: Vec<&Failed> = failed.iter().filter(|f| !f.name.starts_with(DIGEST_STEM)).collect();
+    for f in failed.iter().filter(|f| f.name.starts_with(DIGEST_STEM)) {
+        eprintln!(
+            "arbitre: {}: the digest of failed deliveries to the referee failed too: {}",
+            dir.join(FAILED).join(&f.name).display(),
+            f.cause
+        );
+    }
+    if listed.is_empty() {
+        return Ok(None);
+    }
+    let (game, referee) = match read_referee(dir) {
+        Some((game, referee)) => (Some(game), referee),
+        None => {
+            let sender = listed.iter().find_map(|f| {
+                let bytes = fs::read(dir.join(FAILED).join(&f.name)).ok()?;
+                let message = MessageParser::default().parse_headers(&bytes)?;
+                let from = message.from()?.first()?.address()?.parse::<Address>().ok()?;
+                Some(from)
+            });
+            match sender {
+                Some(from) => (None, Mailbox::new(None, from)),
+                None => return Ok(None),
+            }
+        }
+    };
+    let mut body = format!(
+        "{} message(s) could not be delivered. Each is kept in {}/ with its reason beside it\n\
+         (`arbitre status` lists them); mend the address, then move the file back to outbox/\n\
+         to send it again.\n\n",
+        listed.len(),
+        dir.join(FAILED).display()
+    );
+    for f in &listed {
+        body.push_str(&format!(
+            "- {} (\"{}\")\n  to: {}\n  why: {}\n\n",
+            f.name, f.subject, f.to, f.cause
+        ));
+    }
+    let label = game.map(|g| format!("{g}: ")).unwrap_or_default();
+    let stamp = now.format("%Y%m%dT%H%M%SZ").to_string();
+    let domain = referee.email.domain().to_string();
+    let mut message = Message::builder()
+        .from(referee.clone())
+        .to(referee)
+        .subject(format!("{label}{} message(s) not delivered", listed.len()))
+        .date(now.into())
+        .message_id(Some(format!("<{DIGEST_STEM}-{stamp}@{domain}>")))
+        .user_agent("arbitre".into())
+        .header(ContentType::TEXT_PLAIN)
+        .body(body)
+        .map_err(|e| format!("cannot build the digest of failed deliveries: {e}"))?;
+    // A report of the machine's: no auto-reply should answer it (RFC 3834).
+    message.headers_mut().insert_raw(RawHeader::new(
+        HeaderName::new_from_ascii_str("Auto-Submitted"),
+        "auto-generated".into(),
+    ));
+    let outbox = dir.join("outbox");
+    store::write_new(&outbox, &format!("{DIGEST_STEM}-{stamp}"), "eml", &message.formatted())
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", outbox.display()))
+}
+
+/// The game's name and its referee, from `game.yaml`, when the folder is a game's.
+fn read_referee(dir: &Path) -> Option<(String, Mailbox)> {
+    let text = fs::read_to_string(dir.join("game.yaml")).ok()?;
+    let config: crate::game::state::GameConfig = crate::yaml::from_str(&text, "game.yaml").ok()?;
+    let address = config.referee.email.parse().ok()?;
+    Some((config.game, Mailbox::new(Some(config.referee.name), address)))
+}
