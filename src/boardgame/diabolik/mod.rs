@@ -1272,6 +1272,31 @@ impl Diabolik {
         Ok(Played { summary, notes })
     }
 
+    /// `side` leaves the game for `why`: in a duel the other side wins (`duel` writes the
+    /// summary from the winner's name); with several players its fleet is eliminated, and
+    /// the game ends when one fleet is left. Returns whether the game goes on, for the
+    /// caller to say who plays next.
+    fn leave(&mut self, side: usize, why: &str, duel: impl FnOnce(&str) -> String, notes: &mut Vec<String>) -> bool {
+        self.withdraw_stops(notes);
+        if self.two_players() {
+            let winner = self.fleets[1 - side].name;
+            let finish = Finish {
+                winners: vec![winner.to_string()],
+                summary: duel(winner),
+            };
+            self.end(finish, notes);
+            return false;
+        }
+        notes.push(self.eliminate(side, why));
+        match self.last_fleet() {
+            Some(finish) => {
+                self.end(finish, notes);
+                false
+            }
+            None => true,
+        }
+    }
+
     /// « sinon l'adversaire est vainqueur »: `side` wrote a turn whose first two acts (legal,
     /// done as `acts`) move no ship. In a duel the other side wins; with several players the
     /// fleet is eliminated, as one that cannot move in its first two acts (rule 3° of the
@@ -1280,22 +1305,9 @@ impl Diabolik {
         let name = self.fleets[side].name;
         let why = format!("moved no ship in its first or second act ({})", acts.join(", "));
         let mut notes = Vec::new();
-        self.withdraw_stops(&mut notes);
-        if self.two_players() {
-            let winner = self.fleets[1 - side].name;
-            let finish = Finish {
-                winners: vec![winner.to_string()],
-                summary: format!("{name} {why}: {winner} wins."),
-            };
-            self.end(finish, &mut notes);
-        } else {
-            notes.push(self.eliminate(side, &why));
-            if let Some(finish) = self.last_fleet() {
-                self.end(finish, &mut notes);
-            } else {
-                let next = self.next_side(side);
-                self.begin_turn(next, &mut notes);
-            }
+        if self.leave(side, &why, |winner| format!("{name} {why}: {winner} wins."), &mut notes) {
+            let next = self.next_side(side);
+            self.begin_turn(next, &mut notes);
         }
         Played {
             summary: format!("{name} {why}"),
@@ -1385,27 +1397,19 @@ impl Diabolik {
     fn resign(&mut self, side: usize) -> Result<Played, String> {
         let name = self.fleets[side].name;
         let mut notes = Vec::new();
-        self.withdraw_stops(&mut notes);
-        if self.two_players() {
-            let winner = self.fleets[1 - side].name;
-            let finish = Finish {
-                winners: vec![winner.to_string()],
-                summary: format!("{name} resigns. {winner} wins."),
-            };
-            self.end(finish, &mut notes);
-        } else {
-            notes.push(self.eliminate(side, "resigns"));
-            if let Some(finish) = self.last_fleet() {
-                self.end(finish, &mut notes);
-            } else {
-                match self.phase {
-                    Phase::Turn { side: s, .. } if s == side => {
-                        let next = self.next_side(side);
-                        self.begin_turn(next, &mut notes);
-                    }
-                    Phase::Deploy(s) if s == side => self.after_deploy(side, &mut notes),
-                    _ => {}
+        if self.leave(
+            side,
+            "resigns",
+            |winner| format!("{name} resigns. {winner} wins."),
+            &mut notes,
+        ) {
+            match self.phase {
+                Phase::Turn { side: s, .. } if s == side => {
+                    let next = self.next_side(side);
+                    self.begin_turn(next, &mut notes);
                 }
+                Phase::Deploy(s) if s == side => self.after_deploy(side, &mut notes),
+                _ => {}
             }
         }
         Ok(Played {
