@@ -1,5 +1,8 @@
 //! The `arbitre` command line. Thin: it reads arguments, calls the library, and maps
 //! errors to messages and exit codes.
+//!
+//! The arguments are declared with clap's derive: the doc comment of each command and
+//! argument below is its help text (`arbitre --help`, `arbitre COMMAND --help`).
 
 use arbitre::game::config::PlayersFile;
 use arbitre::game::intake::Delivered;
@@ -7,36 +10,224 @@ use arbitre::game::{self, diplomacy, Game, Now};
 use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-arbitre: a play-by-email Diplomacy referee
-
-usage:
-  arbitre new DIR --players PLAYERS.yaml   create a game folder; welcomes go to DIR/outbox
-  arbitre mail ROOT [FILE.eml ...]         act on messages: each FILE, or one on standard input
-  arbitre mail ROOT --maildir MAILDIR      act on every new message of a Maildir
-  arbitre orders DIR TURN.yaml             record a turn file's orders: and divine: (referee)
-  arbitre process ROOT                     adjudicate every game whose deadline has passed
-                                           or whose orders are all in; send reminders
-  arbitre send ROOT [--smtp URL] [--smtp-config FILE] [--ca-file PEM]
-                                           deliver the outboxes; sent messages go to sent/,
-                                           refused ones to failed/ (4xx: retried for 3 days)
-  arbitre status DIR                       the referee's view of a game, as YAML
-  arbitre password                         read a password on standard input and print its
-                                           hash, for `password_hash:` in a players file
-  arbitre adjudicate POSITION.yaml         resolve one phase and print the result as YAML
-                                           (`-` reads the position from standard input)
-  arbitre help                             this text
-
+/// arbitre: a play-by-email Diplomacy referee
+#[derive(Parser)]
+#[command(
+    name = "arbitre",
+    version,
+    // A bare `arbitre` prints the help on stderr and exits 2, as it always has.
+    arg_required_else_help = true,
+    // A flag given twice keeps its last value, as it always has.
+    args_override_self = true,
+    after_help = "\
 ROOT is a game folder or a folder of game folders. `--now TIME` (RFC 3339) replaces the
-clock for new, mail, orders, process and send. SMTP settings: --smtp, --smtp-config, or the
-environment (ARBITRE_SMTP_URL, ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD,
-ARBITRE_SMTP_CA_FILE). --ca-file trusts a private authority in addition to the system's
-roots; certificates are always verified.
-";
+clock for new, mail, orders, process and send.
+`arbitre COMMAND --help` explains the arguments of a command, with an example."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    New(NewArgs),
+    Mail(MailArgs),
+    Orders(OrdersArgs),
+    Process(ProcessArgs),
+    Send(SendArgs),
+    Status(StatusArgs),
+    Password(PasswordArgs),
+    Adjudicate(AdjudicateArgs),
+}
+
+/// Create a game folder; the welcomes go to DIR/outbox
+///
+/// Every value of the players file is checked (a mistake is named with its line), the
+/// passwords are kept only as Argon2id hashes, and a welcome for every player is written
+/// to DIR/outbox for `arbitre send`.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre new games/vopaliec --players players.yaml"
+)]
+struct NewArgs {
+    /// The game folder to create (new, or empty)
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// The players file: the game, its variant, deadlines and players
+    #[arg(long, value_name = "PLAYERS.yaml")]
+    players: String,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Act on messages: from files, a Maildir, or standard input
+///
+/// Every message is first kept in GAME/mail/ (one that names no game in ROOT/unmatched/),
+/// then acted on and answered in the outbox. The exit status is 0 once a message is kept,
+/// even when its content is refused (the refusal is the reply), and 75 when it could not
+/// be kept, so that the mail system tries again.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre mail /srv/games < message.eml       (as procmail delivers)
+  arbitre mail /srv/games --maildir ~/Maildir
+  arbitre mail games/vopaliec a.eml b.eml"
+)]
+struct MailArgs {
+    /// A game folder, or a folder of game folders: the SIGNON line picks the game
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    /// The messages, one per file (none: one is read on standard input)
+    #[arg(value_name = "FILE.eml", conflicts_with = "maildir")]
+    files: Vec<String>,
+    /// Act on every message in MAILDIR/new, then move it to MAILDIR/cur as seen
+    #[arg(long, value_name = "MAILDIR")]
+    maildir: Option<PathBuf>,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Record a turn file's orders: and divine: (referee)
+///
+/// The turn file has the keys of a position file; its phase: must name the current phase.
+/// Everything is recorded or, when a line is bad, nothing (every bad line is named); the
+/// acknowledgements go to the outbox, as for orders by mail.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre orders games/vopaliec turn.yaml"
+)]
+struct OrdersArgs {
+    /// The game folder
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// The turn file: phase:, orders: and divine:
+    #[arg(value_name = "TURN.yaml")]
+    turn: String,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Adjudicate every game that is due (deadline passed or all orders in)
+///
+/// Messages kept but not yet acted on are acted on first. Missing orders are reminded once,
+/// `reminder:` (24h) before the deadline. The reports and reminders go to each game's
+/// outbox, for `arbitre send`. Running it twice changes nothing.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre process /srv/games                    (from cron, say every ten minutes)
+  arbitre process games/vopaliec --now 2026-12-01T20:00:00+01:00"
+)]
+struct ProcessArgs {
+    /// A game folder, or a folder of game folders
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Deliver the outboxes by SMTP; refused messages go to failed/
+///
+/// Without --smtp or --smtp-config the server comes from the environment:
+/// ARBITRE_SMTP_URL, ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD, ARBITRE_SMTP_TIMEOUT,
+/// ARBITRE_SMTP_CA_FILE.
+/// Sent messages go to sent/. A message refused for good (5xx) goes to failed/ at once;
+/// one refused for now (4xx) is tried again for three days.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre send /srv/games --smtp smtp://localhost:25
+  arbitre send /srv/games --smtp-config smtp.yaml"
+)]
+struct SendArgs {
+    /// A game folder, or a folder of game folders
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    /// The server: smtp://host:25, smtp://host:587?tls=starttls or smtps://host:465
+    #[arg(long, value_name = "URL", conflicts_with = "smtp_config")]
+    smtp: Option<String>,
+    /// A YAML file with the server's url, username, password, timeout_secs and ca_file
+    #[arg(long = "smtp-config", value_name = "FILE")]
+    smtp_config: Option<PathBuf>,
+    /// A private certificate authority to trust besides the system's roots (PEM);
+    /// certificates are always verified. Wins over ARBITRE_SMTP_CA_FILE and ca_file
+    #[arg(long = "ca-file", value_name = "PEM")]
+    ca_file: Option<PathBuf>,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Print the referee's view of a game, as YAML
+///
+/// The phase, units, centres, deadline, the orders on file, the casts, the protected
+/// powers and the seed; under delivery:, the messages that failed or wait for another try.
+#[derive(Args)]
+#[command(verbatim_doc_comment, after_help = "Example:\n  arbitre status games/vopaliec")]
+struct StatusArgs {
+    /// The game folder
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+}
+
+/// Hash a password read on standard input, for a players file
+///
+/// The first line of standard input is the password. The hash printed goes in the
+/// players file as `password_hash: "$argon2id$…"`, in place of `password:`.
+#[derive(Args)]
+#[command(verbatim_doc_comment, after_help = "Example:\n  arbitre password < secret.txt")]
+struct PasswordArgs {}
+
+/// Resolve one phase of a position file; print the results as YAML
+///
+/// The position file holds the board at the start of a phase and the orders given
+/// (docs/position-file.md); the results say why every order succeeded or failed.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre adjudicate turns/spring-1901.yaml
+  arbitre adjudicate - < position.yaml"
+)]
+struct AdjudicateArgs {
+    /// The position file; `-` reads it from standard input
+    #[arg(value_name = "POSITION.yaml")]
+    position: String,
+}
+
+// `--now TIME`, for the commands whose clock a test or a replay can set (a plain comment:
+// a doc comment here would become the about of the commands it is flattened into).
+#[derive(Args)]
+struct Clock {
+    /// Use TIME as the clock (RFC 3339, e.g. 2026-12-04T20:00:00+01:00)
+    #[arg(long, value_name = "TIME", value_parser = parse_time)]
+    now: Option<Now>,
+}
+
+impl Clock {
+    fn now(&self) -> Now {
+        self.now.unwrap_or_else(|| chrono::Utc::now().fixed_offset())
+    }
+}
+
+fn parse_time(t: &str) -> Result<Now, String> {
+    chrono::DateTime::parse_from_rfc3339(t).map_err(|_| "write a time like 2026-12-04T20:00:00+01:00".to_string())
+}
 
 /// Exit code when a message could not be kept: the mail system should retry (EX_TEMPFAIL).
 const TEMPFAIL: u8 = 75;
@@ -55,26 +246,27 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let rest = args.get(1..).unwrap_or_default();
-    let result = match args.first().map(String::as_str) {
-        Some("adjudicate") => adjudicate(rest).map_err(Failure::from),
-        Some("new") => new(rest).map_err(Failure::from),
-        Some("mail") => mail(rest),
-        Some("orders") => orders(rest).map_err(Failure::from),
-        Some("process") => process(rest).map_err(Failure::from),
-        Some("send") => send(rest).map_err(Failure::from),
-        Some("status") => status(rest).map_err(Failure::from),
-        Some("password") => password(rest).map_err(Failure::from),
-        Some("help") | Some("--help") | Some("-h") => {
-            print!("{USAGE}");
-            Ok(())
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout, every other case to stderr.
+            let _ = e.print();
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            };
         }
-        Some(other) => Err(Failure::Usage(format!("unknown command `{other}`\n\n{USAGE}"))),
-        None => {
-            eprint!("{USAGE}");
-            return ExitCode::from(2);
-        }
+    };
+    let result = match cli.command {
+        Command::New(a) => new(a).map_err(Failure::from),
+        Command::Mail(a) => mail(a),
+        Command::Orders(a) => orders(a).map_err(Failure::from),
+        Command::Process(a) => process(a).map_err(Failure::from),
+        Command::Send(a) => send(a).map_err(Failure::from),
+        Command::Status(a) => status(a).map_err(Failure::from),
+        Command::Password(PasswordArgs {}) => password().map_err(Failure::from),
+        Command::Adjudicate(a) => adjudicate(a).map_err(Failure::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -89,60 +281,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// `--name VALUE` options, in the order given.
-type Options = Vec<(String, String)>;
-
-/// Splits arguments into positionals and `--flag VALUE` options (all flags take a value).
-fn split(args: &[String], flags: &[&str]) -> Result<(Vec<String>, Options), String> {
-    let mut pos = Vec::new();
-    let mut opts = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        if let Some(name) = a.strip_prefix("--") {
-            let (name, value) = match name.split_once('=') {
-                Some((n, v)) => (n.to_string(), v.to_string()),
-                None => {
-                    i += 1;
-                    let v = args.get(i).ok_or_else(|| format!("--{name} needs a value"))?;
-                    (name.to_string(), v.clone())
-                }
-            };
-            if !flags.contains(&name.as_str()) {
-                return Err(format!("unknown option --{name} (this command takes: {})", list(flags)));
-            }
-            opts.push((name, value));
-        } else {
-            pos.push(a.clone());
-        }
-        i += 1;
-    }
-    Ok((pos, opts))
-}
-
-fn list(flags: &[&str]) -> String {
-    if flags.is_empty() {
-        return "no options".into();
-    }
-    flags.iter().map(|f| format!("--{f}")).collect::<Vec<_>>().join(", ")
-}
-
-fn opt<'a>(opts: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    opts.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-}
-
-fn now(opts: &[(String, String)]) -> Result<Now, String> {
-    match opt(opts, "now") {
-        Some(t) => chrono::DateTime::parse_from_rfc3339(t)
-            .map_err(|_| format!("--now `{t}`: write a time like 2026-12-04T20:00:00+01:00")),
-        None => Ok(chrono::Utc::now().fixed_offset()),
-    }
-}
-
-fn adjudicate(args: &[String]) -> Result<(), String> {
-    let [file] = args else {
-        return Err("usage: arbitre adjudicate POSITION.yaml".into());
-    };
+fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
+    let file = args.position.as_str();
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -152,7 +292,7 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
     };
-    let origin = if file == "-" { "<stdin>" } else { file.as_str() };
+    let origin = if file == "-" { "<stdin>" } else { file };
     // DIAM and Diabolik Fleet positions are judged beside those games.
     if let Some(judged) = arbitre::boardgame::position::adjudicate(&text, origin) {
         print!("{}", judged.map_err(|e| e.to_string())?);
@@ -169,16 +309,13 @@ fn adjudicate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn new(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["players", "now"])?;
-    let ([dir], Some(players)) = (pos.as_slice(), opt(&opts, "players")) else {
-        return Err("usage: arbitre new DIR --players PLAYERS.yaml".into());
-    };
+fn new(args: NewArgs) -> Result<(), String> {
+    let (dir, players) = (&args.dir, args.players.as_str());
     let text = std::fs::read_to_string(players).map_err(|e| format!("{players}: {e}"))?;
     let checked = PlayersFile::parse(&text, players)
         .and_then(|f| f.validate(Map::standard(), &text, players))
         .map_err(|e| e.to_string())?;
-    let now = now(&opts)?;
+    let now = args.clock.now();
     if let Some(start) = checked.start.filter(|start| *start <= now) {
         let line = arbitre::yaml::line_of(&text, "start", "").unwrap_or(1);
         eprintln!(
@@ -186,37 +323,29 @@ fn new(args: &[String]) -> Result<(), String> {
              the first `arbitre process` will judge the first phase at once"
         );
     }
-    let game = Game::create(Path::new(dir), checked, now)?;
+    let game = Game::create(dir, checked, now)?;
     println!(
         "{}: game {} created; {} welcome messages in {}/outbox",
-        dir,
+        dir.display(),
         game.config.game,
         game.config.players.len(),
-        dir
+        dir.display()
     );
     Ok(())
 }
 
-fn mail(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = split(args, &["maildir", "now"])?;
-    let Some((root, files)) = pos.split_first() else {
-        return Err(Failure::Usage(
-            "usage: arbitre mail ROOT [FILE.eml ...] | --maildir MAILDIR".into(),
-        ));
-    };
-    let root = PathBuf::from(root);
-    let now = now(&opts)?;
+fn mail(args: MailArgs) -> Result<(), Failure> {
+    let (root, files) = (&args.root, &args.files);
+    let now = args.clock.now();
     if !root.is_dir() {
         return Err(Failure::NotKept(format!(
             "{}: no such folder; the message was not kept",
             root.display()
         )));
     }
-    if let Some(maildir) = opt(&opts, "maildir") {
-        if !files.is_empty() {
-            return Err(Failure::Usage("give either files or --maildir, not both".into()));
-        }
-        return read_maildir(&root, Path::new(maildir), now);
+    if let Some(maildir) = &args.maildir {
+        // clap refuses files given with --maildir.
+        return read_maildir(root, maildir, now);
     }
     if files.is_empty() {
         let mut raw = Vec::new();
@@ -226,14 +355,14 @@ fn mail(args: &[String]) -> Result<(), Failure> {
         if raw.is_empty() {
             return Err(Failure::Usage("no message on standard input".into()));
         }
-        return deliver(&root, &raw, now, now);
+        return deliver(root, &raw, now, now);
     }
     // Every file is tried; each failure is told as it happens, and one that was not kept
     // decides the exit code, so that it is retried.
     let (mut unread, mut not_kept) = (0, 0);
     for f in files {
         let failure = match std::fs::read(f) {
-            Ok(raw) => deliver(&root, &raw, now, now).err(),
+            Ok(raw) => deliver(root, &raw, now, now).err(),
             Err(e) => Some(Failure::Usage(format!("{f}: {e}"))),
         };
         match failure {
@@ -317,13 +446,9 @@ fn read_maildir(root: &Path, maildir: &Path, now: Now) -> Result<(), Failure> {
     Ok(())
 }
 
-fn orders(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["now"])?;
-    let [dir, file] = pos.as_slice() else {
-        return Err("usage: arbitre orders DIR TURN.yaml".into());
-    };
-    let dir = Path::new(dir);
-    let now = now(&opts)?;
+fn orders(args: OrdersArgs) -> Result<(), String> {
+    let (dir, file) = (args.dir.as_path(), args.turn.as_str());
+    let now = args.clock.now();
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     if !game::is_game(dir) {
         // Before the lock, which would write its file in any folder.
@@ -361,15 +486,15 @@ fn orders(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn process(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["now"])?;
-    let [root] = pos.as_slice() else {
-        return Err("usage: arbitre process ROOT [--now TIME]".into());
-    };
-    let now = now(&opts)?;
-    let games = game::games_under(Path::new(root))?;
+fn process(args: ProcessArgs) -> Result<(), String> {
+    let root = &args.root;
+    let now = args.clock.now();
+    let games = game::games_under(root)?;
     if games.is_empty() {
-        return Err(format!("{root}: no game folder here (a game folder has game.yaml)"));
+        return Err(format!(
+            "{}: no game folder here (a game folder has game.yaml)",
+            root.display()
+        ));
     }
     let mut failed = Vec::new();
     for dir in games {
@@ -412,23 +537,18 @@ fn process(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn send(args: &[String]) -> Result<(), String> {
-    let (pos, opts) = split(args, &["smtp", "smtp-config", "ca-file", "now"])?;
-    let [root] = pos.as_slice() else {
-        return Err("usage: arbitre send ROOT [--smtp URL] [--smtp-config FILE] [--ca-file PEM]".into());
+fn send(args: SendArgs) -> Result<(), String> {
+    // clap refuses --smtp given with --smtp-config.
+    let mut settings = match &args.smtp_config {
+        Some(file) => SmtpSettings::from_file(file)?,
+        None => SmtpSettings::from_env(args.smtp.as_deref())?,
     };
-    let mut settings = match (opt(&opts, "smtp-config"), opt(&opts, "smtp")) {
-        (Some(_), Some(_)) => return Err("give either --smtp or --smtp-config, not both".into()),
-        (Some(f), None) => SmtpSettings::from_file(Path::new(f))?,
-        (None, url) => SmtpSettings::from_env(url)?,
-    };
-    if let Some(pem) = opt(&opts, "ca-file") {
-        // --ca-file wins over ARBITRE_SMTP_CA_FILE and the config file's ca_file.
-        settings.ca_file = Some(PathBuf::from(pem));
+    if let Some(pem) = args.ca_file {
+        settings.ca_file = Some(pem);
         settings.endpoint()?;
     }
-    let now = now(&opts)?.with_timezone(&chrono::Utc);
-    let root = Path::new(root);
+    let now = args.clock.now().with_timezone(&chrono::Utc);
+    let root = args.root.as_path();
     let mut dirs = game::games_under(root)?;
     if !game::is_game(root) && root.join("outbox").is_dir() {
         dirs.push(root.to_path_buf()); // rejections of messages that named no game
@@ -471,26 +591,21 @@ fn send(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn status(args: &[String]) -> Result<(), String> {
-    let [dir] = args else {
-        return Err("usage: arbitre status DIR".into());
-    };
-    let g = Game::open(Path::new(dir))?;
+fn status(args: StatusArgs) -> Result<(), String> {
+    let dir = args.dir.as_path();
+    let g = Game::open(dir)?;
     let text = if arbitre::boardgame::kind(&g.config.variant).is_some() {
         game::board::status(&g)?
     } else {
         diplomacy::status(&g)?
     };
-    print!("{text}{}", delivery_status(Path::new(dir))?);
+    print!("{text}{}", delivery_status(dir)?);
     Ok(())
 }
 
 /// `arbitre password`: the Argon2id hash of the password read on standard input (its first
 /// line, without the line end), for a players file that should not hold the password.
-fn password(args: &[String]) -> Result<(), String> {
-    if !args.is_empty() {
-        return Err("usage: arbitre password (the password is read on standard input)".into());
-    }
+fn password() -> Result<(), String> {
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)

@@ -688,29 +688,49 @@ fn two_units_in_one_province_are_rejected_with_the_line() {
 
 // ---- the command line ----
 
+/// The commands `arbitre --help` lists, one line each.
+const COMMANDS: [&str; 8] = [
+    "new",
+    "mail",
+    "orders",
+    "process",
+    "send",
+    "status",
+    "password",
+    "adjudicate",
+];
+
+/// A usage error: exit 1, nothing on stdout, and a message on stderr that points at `--help`.
+/// Returns the message.
+fn usage_error(args: &[&str]) -> String {
+    let out = arbitre(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(stdout(&out), "", "{args:?}");
+    assert!(err.contains("try '--help'"), "{args:?} should point at --help: {err}");
+    err
+}
+
 #[test]
 fn no_arguments_print_usage_and_fail() {
     let out = arbitre(&[]);
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out), "");
-    assert!(stderr(&out).contains("usage:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Usage: arbitre <COMMAND>"), "{}", stderr(&out));
 }
 
 #[test]
 fn an_unknown_command_prints_usage_and_fails() {
-    let out = arbitre(&["frobnicate"]);
-    assert!(!out.status.success());
-    assert_eq!(stdout(&out), "");
-    assert!(stderr(&out).contains("frobnicate"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("usage:"), "{}", stderr(&out));
+    let err = usage_error(&["frobnicate"]);
+    assert!(err.contains("unrecognized subcommand 'frobnicate'"), "{err}");
+    assert!(err.contains("Usage: arbitre <COMMAND>"), "{err}");
 }
 
 #[test]
 fn adjudicate_without_a_file_fails_with_usage() {
-    let out = arbitre(&["adjudicate"]);
-    assert!(!out.status.success());
-    assert_eq!(stdout(&out), "");
-    assert!(stderr(&out).contains("usage"), "{}", stderr(&out));
+    let err = usage_error(&["adjudicate"]);
+    assert!(err.contains("<POSITION.yaml>"), "names what is missing: {err}");
+    assert!(err.contains("Usage: arbitre adjudicate <POSITION.yaml>"), "{err}");
 }
 
 #[test]
@@ -718,9 +738,135 @@ fn help_prints_usage_and_succeeds() {
     for arg in ["help", "--help", "-h"] {
         let out = arbitre(&[arg]);
         assert!(out.status.success(), "{arg}");
-        assert!(stdout(&out).contains("usage:"), "{arg}: {}", stdout(&out));
-        assert!(stdout(&out).contains("arbitre adjudicate"), "{arg}");
+        assert_eq!(stderr(&out), "", "{arg}");
+        let help = stdout(&out);
+        assert!(help.contains("Usage: arbitre <COMMAND>"), "{arg}: {help}");
+        for command in COMMANDS {
+            // `  adjudicate  Resolve one phase…`: the name, then its one line.
+            let line = help
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(command) && l.starts_with("  "));
+            let line = line.unwrap_or_else(|| panic!("{arg}: `{command}` is not listed:\n{help}"));
+            assert!(
+                line.split_whitespace().count() > 2,
+                "{arg}: `{command}` has no description"
+            );
+        }
     }
+}
+
+#[test]
+fn each_command_has_its_help_with_an_example() {
+    for command in COMMANDS {
+        for args in [vec![command, "--help"], vec!["help", command], vec![command, "-h"]] {
+            let out = arbitre(&args);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            let help = stdout(&out);
+            assert!(help.contains(&format!("Usage: arbitre {command}")), "{args:?}: {help}");
+            assert!(help.contains("Example"), "{args:?}: {help}");
+            assert!(
+                help.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("arbitre {command} "))),
+                "{args:?}: an example of the command: {help}"
+            );
+        }
+    }
+    // Every argument is explained.
+    let help = stdout(&arbitre(&["send", "--help"]));
+    for arg in [
+        "<ROOT>",
+        "--smtp <URL>",
+        "--smtp-config <FILE>",
+        "--now <TIME>",
+        "ARBITRE_SMTP_URL",
+    ] {
+        assert!(help.contains(arg), "{arg}: {help}");
+    }
+    let help = stdout(&arbitre(&["mail", "--help"]));
+    for arg in ["<ROOT>", "[FILE.eml]...", "--maildir <MAILDIR>", "--now <TIME>", "75"] {
+        assert!(help.contains(arg), "{arg}: {help}");
+    }
+}
+
+#[test]
+fn an_unknown_flag_is_named() {
+    let dir = TempDir::new();
+    let root = dir.0.to_str().unwrap();
+    let err = usage_error(&["process", root, "--bogus"]);
+    assert!(err.contains("unexpected argument '--bogus'"), "{err}");
+    assert!(err.contains("Usage: arbitre process"), "{err}");
+    // A flag of another command is as unknown.
+    let err = usage_error(&["status", root, "--now", "2026-12-04T20:00:00+01:00"]);
+    assert!(err.contains("unexpected argument '--now'"), "{err}");
+    // A password is read on standard input, never from the command line.
+    let err = usage_error(&["password", "s3cret"]);
+    assert!(err.contains("unexpected argument 's3cret'"), "{err}");
+}
+
+#[test]
+fn a_bad_time_says_how_to_write_one() {
+    let dir = TempDir::new();
+    let err = usage_error(&["process", dir.0.to_str().unwrap(), "--now", "tomorrow"]);
+    assert!(err.contains("'tomorrow'") && err.contains("--now <TIME>"), "{err}");
+    assert!(err.contains("2026-12-04T20:00:00+01:00"), "{err}");
+}
+
+#[test]
+fn a_flag_given_twice_keeps_its_last_value() {
+    let players = Path::new(env!("CARGO_MANIFEST_DIR")).join("turns/vopaliec/players.yaml");
+    let players = players.to_str().unwrap();
+    // The game starts 2026-12-01T20:00:00+01:00: a clock after that is pointed out.
+    let (before, after) = ("2026-11-28T10:00:00+01:00", "2026-12-02T10:00:00+01:00");
+    for (clocks, past) in [([before, after], true), ([after, before], false)] {
+        let dir = TempDir::new();
+        let game = dir.0.join("game");
+        let game = game.to_str().unwrap();
+        let out = arbitre(&[
+            "new",
+            game,
+            "--players",
+            players,
+            "--now",
+            clocks[0],
+            "--now",
+            clocks[1],
+        ]);
+        assert!(out.status.success(), "{clocks:?}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out).contains("is already past"),
+            past,
+            "{clocks:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn smtp_url_and_smtp_config_exclude_each_other() {
+    let dir = TempDir::new();
+    let root = dir.0.to_str().unwrap();
+    let config = dir.file("smtp.yaml", "url: smtp://127.0.0.1:1\n");
+    let config = config.to_str().unwrap();
+    let smtp_config = format!("--smtp-config={config}");
+    for args in [
+        vec!["send", root, "--smtp", "smtp://127.0.0.1:2", "--smtp-config", config],
+        vec!["send", root, "--smtp-config", config, "--smtp", "smtp://127.0.0.1:2"],
+        vec!["send", "--smtp=smtp://127.0.0.1:2", &smtp_config, root],
+    ] {
+        let err = usage_error(&args);
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+        assert!(err.contains("'--smtp <URL>'"), "{args:?}: {err}");
+        assert!(err.contains("'--smtp-config <FILE>'"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn mail_takes_files_or_a_maildir_not_both() {
+    let dir = TempDir::new();
+    let root = dir.0.to_str().unwrap();
+    let err = usage_error(&["mail", root, "a.eml", "--maildir", root]);
+    assert!(err.contains("cannot be used with"), "{err}");
+    assert!(err.contains("--maildir <MAILDIR>") && err.contains("FILE.eml"), "{err}");
 }
 
 // ---- standard input ----

@@ -992,7 +992,7 @@ fn one_server_is_given_either_by_url_or_by_config_file() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("not both"), "{err}");
+    assert!(!out.status.success() && err.contains("cannot be used with"), "{err}");
     assert_eq!(game.names("outbox"), ["welcome.eml"]);
 }
 
