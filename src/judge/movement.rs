@@ -7,8 +7,8 @@
 
 use super::hooks::{Hooks, Probe, Strength};
 use super::{
-    one_order_per_unit, push_ref_text, read_order, skip_to_next, void, Board, Dislodged, OrderResult, Outcome,
-    ProvIndex, Read, Submitted, Unit, UnitId, UnitName, Verdict,
+    one_order_per_unit, push_ref_text, read_order, result, skip_to_next, void, Board, Cause, Dislodged, OrderResult,
+    Outcome, ProvIndex, Read, Submitted, Then, Unit, UnitId, Verdict,
 };
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
@@ -57,28 +57,22 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             continue;
         }
         if let Some(u) = res.unit {
-            let (verdict, reason) = r.explain(u);
+            let (verdict, cause) = r.explain(u);
             res.verdict = verdict;
-            res.reason = reason;
+            res.cause = cause;
         }
     }
-    // Dislodged units: say so in the result of their order. (`dislodged_by` is asked again
-    // below rather than kept: it only walks the few moves into the unit's province.)
+    // Dislodged units: say so in the result of their order, void or not. (`dislodged_by` is
+    // asked again below rather than kept: it only walks the few moves into the unit's
+    // province.)
     for res in results.iter_mut() {
         if let Some(u) = res.unit {
             if let Some(by) = r.dislodged_by(u) {
-                let note = format!("dislodged by {}", UnitName(map, board.units[by]));
                 if res.verdict == Verdict::Succeeds {
                     // A unit that was to hold, and did not, failed.
                     res.verdict = Verdict::Fails;
                 }
-                if !res.reason.contains(&note) {
-                    res.reason = if res.reason.is_empty() {
-                        note
-                    } else {
-                        format!("{}; {note}", res.reason)
-                    };
-                }
+                res.dislodged_by = Some(board.units[by]);
             }
         }
     }
@@ -252,27 +246,15 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
         let idx = results.len();
         match read_order(map, units, at, &mut reader, sub) {
             Read::Void(r) => results.push(r),
-            Read::Free(order) => results.push(void(
-                sub.power,
-                order.to_text(map),
-                None,
-                "builds and waives are for adjustment phases",
-            )),
+            Read::Free(order) => results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment)),
             Read::Unit { unit, order } => {
                 let text = order_text(map, units, at, &order);
                 match check(map, units, at, &seas, unit, &order) {
                     Ok(l) => {
-                        results.push(OrderResult {
-                            power: sub.power,
-                            order: text,
-                            verdict: Verdict::Succeeds,
-                            reason: String::new(),
-                            unit: Some(unit),
-                            given: None,
-                        });
+                        results.push(result(sub.power, text, Verdict::Succeeds, Some(unit)));
                         legal.push((idx, unit, l));
                     }
-                    Err(reason) => results.push(void(sub.power, text, Some(unit), reason)),
+                    Err(cause) => results.push(void(sub.power, text, Some(unit), cause)),
                 }
             }
         }
@@ -281,7 +263,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
     super::number_given(&mut results, orders.len());
 
     // Several legal orders for one unit: DATC 4.D.3, choice c.
-    let chosen = one_order_per_unit(map, units, &legal, &mut results, "holds");
+    let chosen = one_order_per_unit(units, &legal, &mut results, Then::Holds);
 
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
@@ -329,7 +311,7 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
                     acts[u] = Act::Support { target, dest };
                 } else {
                     results[idx].verdict = Verdict::Void;
-                    results[idx].reason = format!("does not match: {}", what_unit_does(map, units, &acts, target));
+                    results[idx].cause = Some(does_not_match(units, &acts, target));
                 }
             }
             Legal::Convoy { army, dest } => match acts[army] {
@@ -342,11 +324,11 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
                     convoyed: false,
                 } if d.prov == dest => {
                     results[idx].verdict = Verdict::Void;
-                    results[idx].reason = format!("{} moves over land, not by convoy", UnitName(map, units[army]));
+                    results[idx].cause = Some(Cause::MovesOverLand { army: units[army] });
                 }
                 _ => {
                     results[idx].verdict = Verdict::Void;
-                    results[idx].reason = format!("does not match: {}", what_unit_does(map, units, &acts, army));
+                    results[idx].cause = Some(does_not_match(units, &acts, army));
                 }
             },
             _ => {}
@@ -355,11 +337,14 @@ fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> V
     Validated { acts, results }
 }
 
-fn what_unit_does(map: &Map, units: &[Unit], acts: &[Act], u: UnitId) -> String {
-    let name = units[u].text(map);
-    match acts[u] {
-        Act::Move { dest, .. } => format!("{name} moves to {}", map.loc_text(dest)),
-        _ => format!("{name} does not move there"),
+/// A support or convoy that does not match what unit `u` does.
+fn does_not_match(units: &[Unit], acts: &[Act], u: UnitId) -> Cause {
+    Cause::DoesNotMatch {
+        unit: units[u],
+        moves_to: match acts[u] {
+            Act::Move { dest, .. } => Some(dest),
+            _ => None,
+        },
     }
 }
 
@@ -404,9 +389,8 @@ fn check(
     seas: &LazySeas<'_>,
     u: UnitId,
     order: &Order,
-) -> Result<Legal, String> {
+) -> Result<Legal, Cause> {
     let unit = units[u];
-    let name = UnitName(map, unit);
     match *order {
         Order::Hold(_) => Ok(Legal::Hold),
         Order::Move { dest, via_convoy, .. } => {
@@ -419,51 +403,46 @@ fn check(
         }
         Order::Support { target, dest, .. } => {
             let Some(t) = at.get(target.prov()) else {
-                return Err(format!("there is no unit in {} to support", map.code(target.prov())));
+                return Err(Cause::NoUnitToSupport { prov: target.prov() });
             };
             if t == u {
                 // DATC 6.A.8: a unit cannot support itself.
-                return Err(format!("{name} cannot support itself"));
+                return Err(Cause::SupportsItself { unit });
             }
             let target_unit = units[t];
             let to = dest.map(|d| d.prov).unwrap_or(target_unit.loc.prov);
             // DATC 6.A.10: the supporter must be able to reach the place it supports into.
             if !map.can_reach(unit.kind, unit.loc, to) {
-                return Err(format!("{name} cannot reach {}", map.code(to)));
+                return Err(Cause::CannotReach { unit, to: Loc::new(to) });
             }
             if let Some(d) = dest {
                 if d.prov == target_unit.loc.prov {
-                    return Err(format!(
-                        "{} cannot move to its own province",
-                        UnitName(map, target_unit)
-                    ));
+                    return Err(Cause::MoveToOwnProvince { unit: target_unit });
                 }
                 // The supported move must be possible, with a convoy route that does not need
                 // the supporter (DATC 6.D.31). A written coast is not required (DATC 6.B.15).
                 if target_unit.kind == UnitType::Fleet {
                     if !map.can_reach(UnitType::Fleet, target_unit.loc, d.prov) {
-                        return Err(format!(
-                            "the supported move is impossible: {} cannot reach {}",
-                            target_unit.text(map),
-                            map.code(d.prov)
-                        ));
+                        return Err(Cause::SupportedMoveImpossible(Box::new(Cause::CannotReach {
+                            unit: target_unit,
+                            to: Loc::new(d.prov),
+                        })));
                     }
                     // A coast written in a support must be one the fleet can reach (DATC 4.B.4).
                     if let Some(c) = d.coast.filter(|c| map.coasts(d.prov).contains(c)) {
                         if !map.fleet_dest_coasts(target_unit.loc, d.prov).contains(&Some(c)) {
-                            return Err(format!(
-                                "the supported move is impossible: {} cannot reach {}",
-                                target_unit.text(map),
-                                map.loc_text(Loc {
+                            return Err(Cause::SupportedMoveImpossible(Box::new(Cause::CannotReach {
+                                unit: target_unit,
+                                to: Loc {
                                     prov: d.prov,
-                                    coast: Some(c)
-                                })
-                            ));
+                                    coast: Some(c),
+                                },
+                            })));
                         }
                     }
                 } else {
                     check_move(map, seas, target_unit, Loc::new(d.prov), false, Some(unit.loc.prov))
-                        .map_err(|e| format!("the supported move is impossible: {e}"))?;
+                        .map_err(|e| Cause::SupportedMoveImpossible(Box::new(e)))?;
                 }
             }
             let coast = match dest {
@@ -478,45 +457,41 @@ fn check(
         }
         Order::Convoy { army, dest, .. } => {
             if unit.kind != UnitType::Fleet || !map.is_sea(unit.loc.prov) {
-                return Err(format!("{name} cannot convoy: only fleets at sea convoy"));
+                return Err(Cause::OnlyFleetsAtSeaConvoy { unit });
             }
             let Some(a) = at.get(army.prov()) else {
-                return Err(format!("there is no unit in {} to convoy", map.code(army.prov())));
+                return Err(Cause::NoUnitToConvoy { prov: army.prov() });
             };
             let army_unit = units[a];
             if army_unit.kind != UnitType::Army {
                 // DATC 6.A.7: only armies can be convoyed.
-                return Err(format!(
-                    "{} is a fleet; only armies can be convoyed",
-                    army_unit.text(map)
-                ));
+                return Err(Cause::FleetConvoyed { unit: army_unit });
             }
             if dest.prov == army_unit.loc.prov {
                 // DATC 6.A.5: a move to its own province is no move.
-                return Err(format!("{} cannot move to its own province", UnitName(map, army_unit)));
+                return Err(Cause::MoveToOwnProvince { unit: army_unit });
             }
             if !map.is_coastal(army_unit.loc.prov) || !map.is_coastal(dest.prov) {
-                return Err(format!(
-                    "no convoy can carry {} to {}",
-                    army_unit.text(map),
-                    map.code(dest.prov)
-                ));
+                return Err(Cause::NoConvoyCanCarry {
+                    army: army_unit,
+                    to: dest.prov,
+                });
             }
             // DATC 6.G.19 and 4.E.1: a convoy is legal only if this fleet is needed on some route.
             if !fleet_needed(seas.get(), map, army_unit.loc.prov, dest.prov, unit.loc.prov) {
-                return Err(format!(
-                    "{name} is not on any convoy route from {} to {}",
-                    map.code(army_unit.loc.prov),
-                    map.code(dest.prov)
-                ));
+                return Err(Cause::NotOnConvoyRoute {
+                    fleet: unit,
+                    from: army_unit.loc.prov,
+                    to: dest.prov,
+                });
             }
             Ok(Legal::Convoy {
                 army: a,
                 dest: dest.prov,
             })
         }
-        Order::Disband(_) => Err("disbanding is for retreat and adjustment phases".into()),
-        Order::Build(_) | Order::Waive => Err("builds and waives are for adjustment phases".into()),
+        Order::Disband(_) => Err(Cause::DisbandInMovement),
+        Order::Build(_) | Order::Waive => Err(Cause::BuildOutsideAdjustment),
     }
 }
 
@@ -530,19 +505,17 @@ fn check_move(
     dest: Loc,
     via_convoy: bool,
     without: Option<ProvId>,
-) -> Result<(Loc, bool), String> {
-    let name = UnitName(map, unit);
+) -> Result<(Loc, bool), Cause> {
     let to = dest.prov;
-    let code = map.code(to);
     if to == unit.loc.prov {
         // DATC 6.A.4.
-        return Err(format!("{name} cannot move to its own province"));
+        return Err(Cause::MoveToOwnProvince { unit });
     }
     match unit.kind {
         UnitType::Army => {
             if !map.is_land(to) {
                 // DATC 6.A.2.
-                return Err(format!("an army cannot go to {code}: it is not land"));
+                return Err(Cause::ArmyToSea { prov: to });
             }
             // A coast on an army's destination is ignored (DATC 4.B.6).
             let dest = Loc::new(to);
@@ -559,36 +532,30 @@ fn check_move(
                 // fails for want of a convoy (DATC 6.G.8: no fallback to the land route).
                 return Ok((dest, false));
             }
-            Err(format!(
-                "{name} cannot reach {code}: not adjacent, and no fleets could convoy it"
-            ))
+            Err(Cause::NoLandOrSeaRoute { unit, to })
         }
         UnitType::Fleet => {
             if !map.can_reach(UnitType::Fleet, unit.loc, to) {
                 // DATC 6.A.1, 6.A.3, 6.A.9.
-                return Err(format!("{name} cannot reach {code}"));
+                return Err(Cause::CannotReach { unit, to: Loc::new(to) });
             }
             let reachable: Vec<Option<Coast>> = map.fleet_dest_coasts(unit.loc, to);
             let written = dest.coast.filter(|c| map.coasts(to).contains(c));
             let coast = match written {
                 // DATC 4.B.3: a coast that cannot be reached makes the order illegal.
                 Some(c) if !reachable.contains(&Some(c)) => {
-                    return Err(format!(
-                        "{name} cannot reach {}",
-                        map.loc_text(Loc {
+                    return Err(Cause::CannotReach {
+                        unit,
+                        to: Loc {
                             prov: to,
-                            coast: Some(c)
-                        })
-                    ))
+                            coast: Some(c),
+                        },
+                    })
                 }
                 Some(c) => Some(c),
                 // DATC 4.B.2: one possible coast is taken; 4.B.1: two is ambiguous.
                 None if reachable.len() == 1 => reachable[0],
-                None => {
-                    return Err(format!(
-                        "{name} can reach more than one coast of {code}: name the coast"
-                    ))
-                }
+                None => return Err(Cause::CoastNotNamed { unit, prov: to }),
             };
             Ok((Loc { prov: to, coast }, false))
         }
@@ -1342,52 +1309,39 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    /// The verdict and the reason of unit `u`'s (valid) order, once everything is resolved.
-    fn explain(&mut self, u: UnitId) -> (Verdict, String) {
-        let map = self.map;
-        let name = |r: &Self, x: UnitId| r.units[x].text(map);
+    /// The verdict and the cause of unit `u`'s (valid) order, once everything is resolved.
+    fn explain(&mut self, u: UnitId) -> (Verdict, Option<Cause>) {
         match self.acts[u] {
-            Act::Hold => (Verdict::Succeeds, String::new()),
+            Act::Hold => (Verdict::Succeeds, None),
             Act::Move { .. } => {
                 if self.resolve(u) {
-                    return (Verdict::Succeeds, String::new());
+                    return (Verdict::Succeeds, None);
                 }
-                let reason = match self.move_failure(u) {
-                    Some(Failure::NoPath) => {
-                        if self.links.unit[u].first_convoyer == NONE {
-                            "no convoy route: no fleet convoys it".to_string()
-                        } else {
-                            "no convoy route: the convoy was disrupted".to_string()
-                        }
-                    }
-                    Some(Failure::Beaten(o, true)) => format!("cannot dislodge its own power's {}", name(self, o)),
-                    Some(Failure::Beaten(o, false)) => format!("bounced with {}", name(self, o)),
-                    Some(Failure::Forced) | None => String::new(),
+                let cause = match self.move_failure(u) {
+                    Some(Failure::NoPath) => Some(Cause::NoConvoyRoute {
+                        ordered: self.links.unit[u].first_convoyer != NONE,
+                    }),
+                    Some(Failure::Beaten(o, true)) => Some(Cause::OwnUnit { unit: self.units[o] }),
+                    Some(Failure::Beaten(o, false)) => Some(Cause::Bounced { with: self.units[o] }),
+                    Some(Failure::Forced) | None => None,
                 };
-                (Verdict::Fails, reason)
+                (Verdict::Fails, cause)
             }
             Act::Support { .. } => {
                 if self.resolve(u) {
-                    return (Verdict::Succeeds, String::new());
+                    return (Verdict::Succeeds, None);
                 }
-                let reason = match self.cutter(u) {
-                    Some(m) if self.dislodged_by(u) == Some(m) => format!("cut: dislodged by {}", name(self, m)),
-                    Some(m) => format!("support cut by {}", name(self, m)),
-                    None => "support cut".to_string(),
-                };
-                (Verdict::Fails, reason)
+                let by = self.cutter(u).map(|m| self.units[m]);
+                (Verdict::Fails, Some(Cause::SupportCut { by }))
             }
             Act::Convoy { .. } => {
                 if self.resolve(u) {
-                    return (Verdict::Succeeds, String::new());
+                    return (Verdict::Succeeds, None);
                 }
                 if self.links.unit[u].dec.szykman {
-                    return (
-                        Verdict::Fails,
-                        "convoy paradox: the convoy is ignored (Szykman rule)".into(),
-                    );
+                    return (Verdict::Fails, Some(Cause::ConvoyParadox));
                 }
-                (Verdict::Fails, String::new())
+                (Verdict::Fails, None)
             }
         }
     }
