@@ -69,6 +69,7 @@ impl Links {
                 res: false,
                 in_deps: false,
                 szykman: false,
+                path: PathKnown::No,
             },
         };
         let mut l = Links {
@@ -107,6 +108,15 @@ pub(super) struct Decision {
     pub(super) in_deps: bool,
     /// A convoy failed by the Szykman rule (for the result's reason).
     pub(super) szykman: bool,
+    /// A convoyed move's PATH, once it rests only on decisions resolved for good.
+    pub(super) path: PathKnown,
+}
+
+/// What is known of a convoyed move's PATH ([`Resolver::path`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PathKnown {
+    No,
+    Settled(bool),
 }
 
 pub(super) struct Resolver<'a> {
@@ -118,6 +128,9 @@ pub(super) struct Resolver<'a> {
     pub(super) occupant: ProvIndex,
     pub(super) links: Links,
     pub(super) deps: Vec<UnitId>,
+    /// Room for [`Resolver::path`]'s work lists, used as a stack across its recursion: each
+    /// call works above what its callers left and gives it back before it returns.
+    pub(super) scratch: Vec<u32>,
 }
 
 impl<'a> Resolver<'a> {
@@ -138,6 +151,7 @@ impl<'a> Resolver<'a> {
             occupant,
             links,
             deps: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 

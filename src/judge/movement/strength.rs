@@ -1,7 +1,7 @@
 //! PATH and the strengths of the DATC equations (DATC 5.B.4 to 5.B.8), each handed to the
 //! variant's hook before it counts.
 
-use super::resolver::Resolver;
+use super::resolver::{PathKnown, Resolver, State};
 use super::Act;
 use crate::judge::hooks::Strength;
 use crate::judge::UnitId;
@@ -13,38 +13,61 @@ impl Resolver<'_> {
         if !self.convoyed(m) {
             return true;
         }
+        if let PathKnown::Settled(path) = self.links.unit[m].dec.path {
+            return path;
+        }
         let from = self.origin(m);
         let Some(to) = self.acts[m].dest() else { return false };
-        let mut fleets: Vec<UnitId> = Vec::new();
+        // In `scratch` from `base`: the fleets ordered to convoy `m` (with `SEEN` once put on
+        // the stack), then the stack of fleets to visit, as indices into them. Visited in the
+        // same order as with lists of their own, without allocating any.
+        const SEEN: u32 = 1 << 31;
+        let base = self.scratch.len();
         let mut w = self.convoyers_of(m);
         while let Some(f) = self.step(&mut w) {
-            fleets.push(f);
+            debug_assert!((f as u32) < SEEN);
+            self.scratch.push(f as u32);
         }
-        let mut seen = vec![false; fleets.len()];
-        let mut stack: Vec<usize> = Vec::new();
-        for (i, &f) in fleets.iter().enumerate() {
+        let n = self.scratch.len() - base;
+        for i in 0..n {
+            let f = self.scratch[base + i] as UnitId;
             if self.map.fleet_reach_any_coast(self.origin(f)).contains(&from) {
-                seen[i] = true;
-                stack.push(i);
+                self.scratch[base + i] |= SEEN;
+                self.scratch.push(i as u32);
             }
         }
-        while let Some(i) = stack.pop() {
-            let f = fleets[i];
-            if !self.resolve(f) {
+        let mut found = false;
+        // Every convoy the answer rests on is resolved for good: it is kept, and asked again
+        // it is given without walking the fleets (resolving them again would only read
+        // their decisions, with no effect).
+        let mut settled = true;
+        while self.scratch.len() > base + n {
+            let i = self.scratch.pop().expect("the stack is not empty") as usize;
+            let f = (self.scratch[base + i] & !SEEN) as UnitId;
+            // Resolving works above the stack and leaves it as it was.
+            let convoys = self.resolve(f);
+            settled &= self.links.unit[f].dec.state == State::Resolved;
+            if !convoys {
                 continue;
             }
             let here = self.origin(f);
             if self.map.fleet_reach_any_coast(here).contains(&to) {
-                return true;
+                found = true;
+                break;
             }
-            for (j, &g) in fleets.iter().enumerate() {
-                if !seen[j] && self.map.fleet_reach_any_coast(here).contains(&self.origin(g)) {
-                    seen[j] = true;
-                    stack.push(j);
+            for j in 0..n {
+                let g = self.scratch[base + j];
+                if g & SEEN == 0 && self.map.fleet_reach_any_coast(here).contains(&self.origin(g as UnitId)) {
+                    self.scratch[base + j] |= SEEN;
+                    self.scratch.push(j as u32);
                 }
             }
         }
-        false
+        self.scratch.truncate(base);
+        if settled {
+            self.links.unit[m].dec.path = PathKnown::Settled(found);
+        }
+        found
     }
 
     /// Successful supports of `u`'s order, leaving out supporters of power `except`.

@@ -54,7 +54,7 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
     };
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // (result index, unit, legal order)
-    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::new();
+    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
     let mut reader = crate::order::Reader::default();
     for sub in orders {
         let idx = results.len();
@@ -349,15 +349,24 @@ fn check_move(
             Err(Cause::NoLandOrSeaRoute { unit, to })
         }
         UnitType::Fleet => {
-            if !map.can_reach(UnitType::Fleet, unit.loc, to) {
+            // The coasts of `to` the fleet can reach (`Map::fleet_dest_coasts`), counted in
+            // one pass without a list: how many, the first, and whether the written one is.
+            let written = dest.coast.filter(|c| map.coasts(to).contains(c));
+            let (mut reachable, mut first, mut written_reachable) = (0, None, false);
+            for l in map.fleet_borders(unit.loc).iter().filter(|l| l.prov == to) {
+                if reachable == 0 {
+                    first = l.coast;
+                }
+                reachable += 1;
+                written_reachable |= written.is_some() && l.coast == written;
+            }
+            if reachable == 0 {
                 // DATC 6.A.1, 6.A.3, 6.A.9.
                 return Err(Cause::CannotReach { unit, to: Loc::new(to) });
             }
-            let reachable: Vec<Option<Coast>> = map.fleet_dest_coasts(unit.loc, to);
-            let written = dest.coast.filter(|c| map.coasts(to).contains(c));
             let coast = match written {
                 // DATC 4.B.3: a coast that cannot be reached makes the order illegal.
-                Some(c) if !reachable.contains(&Some(c)) => {
+                Some(c) if !written_reachable => {
                     return Err(Cause::CannotReach {
                         unit,
                         to: Loc {
@@ -368,7 +377,7 @@ fn check_move(
                 }
                 Some(c) => Some(c),
                 // DATC 4.B.2: one possible coast is taken; 4.B.1: two is ambiguous.
-                None if reachable.len() == 1 => reachable[0],
+                None if reachable == 1 => first,
                 None => return Err(Cause::CoastNotNamed { unit, prov: to }),
             };
             Ok((Loc { prov: to, coast }, false))
