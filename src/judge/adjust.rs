@@ -87,6 +87,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                 Read::Unit {
                     unit,
                     order: Order::Disband(_),
+                    ..
                 } => {
                     let text = format!("REMOVE {}", UnitName(map, board.units[unit]));
                     if -due <= used {

@@ -225,9 +225,13 @@ pub(crate) fn number_given(results: &mut [OrderResult], orders: usize) {
 
 /// An order read and matched to a unit of the board, or the void result explaining why not.
 pub(crate) enum Read {
+    /// `as_written`: the order was written in the normalised notation, with its own unit
+    /// as it is on the board (its text may serve as the result's, see
+    /// `movement::validate`).
     Unit {
         unit: UnitId,
         order: Order,
+        as_written: bool,
     },
     /// An order that names no unit (`BUILD`, `WAIVE`).
     Free(Order),
@@ -294,9 +298,11 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut
     if unit.power != sub.power {
         return Read::Void(void(sub.power, order.to_text(map), None, Cause::NotYours { unit }));
     }
+    let as_written = reader.canonical() && uref.kind == Some(unit.kind) && uref.loc == unit.loc;
     Read::Unit {
         unit: id,
         order: with_unit(order, unit),
+        as_written,
     }
 }
 

@@ -43,7 +43,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let idx = results.len();
         let read = read_order(map, &retreating, &at, &mut reader, sub);
         let (unit, order) = match read {
-            Read::Unit { unit, order } => (unit, order),
+            Read::Unit { unit, order, .. } => (unit, order),
             Read::Free(order) => {
                 results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment));
                 continue;

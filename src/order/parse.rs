@@ -520,6 +520,8 @@ pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
 /// thread, so a judge reading a few orders per phase does not allocate them every phase.
 pub struct Reader {
     buf: Buffers,
+    /// The last order read was written in the normalised notation ([`Reader::canonical`]).
+    canonical: bool,
 }
 
 #[derive(Default)]
@@ -539,7 +541,7 @@ const KEEP_AT_MOST: usize = 4096;
 impl Default for Reader {
     fn default() -> Reader {
         let buf = SPARE.try_with(Cell::take).ok().flatten().unwrap_or_default();
-        Reader { buf }
+        Reader { buf, canonical: false }
     }
 }
 
@@ -554,10 +556,19 @@ impl Drop for Reader {
 }
 
 impl Reader {
+    /// Was the last order read written in the normalised notation, `Order::to_text`'s (with
+    /// `A PAR` for `A PAR H`)? Then its text is the order's own, unless the judge writes
+    /// its units otherwise (another type or coast than on the board).
+    pub fn canonical(&self) -> bool {
+        self.canonical
+    }
+
     pub fn parse(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
         if let Some(order) = canonical(map, line) {
+            self.canonical = true;
             return Ok(order);
         }
+        self.canonical = false;
         let Buffers { toks, words } = &mut self.buf;
         tokenize(line, toks, words)?;
         if toks.is_empty() {

@@ -78,12 +78,16 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             res.cause = cause;
         }
     }
-    // Dislodged units: say so in the result of their order, void or not. (`dislodged_by` is
-    // asked again below rather than kept: it only walks the few moves into the unit's
-    // province.)
+    // Who dislodged each unit (`NONE` for none), asked once per unit, in the resolver's
+    // spare buffer.
+    let mut dislodger = std::mem::take(&mut r.scratch);
+    dislodger.clear();
+    dislodger.extend((0..board.units.len()).map(|u| r.dislodged_by(u).map_or(NONE, |m| m as u32)));
+    let dislodged_by = |u: UnitId| (dislodger[u] != NONE).then_some(dislodger[u] as UnitId);
+    // Dislodged units: say so in the result of their order, void or not.
     for res in results.iter_mut() {
         if let Some(u) = res.unit {
-            if let Some(by) = r.dislodged_by(u) {
+            if let Some(by) = dislodged_by(u) {
                 if res.verdict == Verdict::Succeeds {
                     // A unit that was to hold, and did not, failed.
                     res.verdict = Verdict::Fails;
@@ -101,7 +105,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     };
     let mut any_dislodged = false;
     for (u, unit) in board.units.iter().enumerate() {
-        if r.dislodged_by(u).is_some() {
+        if dislodged_by(u).is_some() {
             any_dislodged = true;
             continue;
         }
@@ -123,7 +127,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             taken[p as usize] = true;
         }
         for u in 0..board.units.len() {
-            let Some(by) = r.dislodged_by(u) else { continue };
+            let Some(by) = dislodged_by(u) else { continue };
             let attacker_from = match v.acts[by] {
                 Act::Move { convoyed: true, .. } => None,
                 _ => Some(board.units[by].loc.prov),

@@ -61,8 +61,17 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
         match read_order(map, units, at, &mut reader, sub) {
             Read::Void(r) => results.push(r),
             Read::Free(order) => results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment)),
-            Read::Unit { unit, order } => {
-                let text = order_text(map, units, at, &order);
+            Read::Unit {
+                unit,
+                order,
+                as_written,
+            } => {
+                let text = match as_written && normal_as_written(map, units, at, &order, &sub.text) {
+                    // Copying the text is cheaper than writing it again from its parts.
+                    true => sub.text.clone(),
+                    false => order_text(map, units, at, &order),
+                };
+                debug_assert_eq!(text, order_text(map, units, at, &order));
                 match check(map, units, at, &seas, unit, &order) {
                     Ok(l) => {
                         results.push(result(sub.power, text, Verdict::Succeeds, Some(unit)));
@@ -159,6 +168,29 @@ fn does_not_match(units: &[Unit], acts: &[Act], u: UnitId) -> Cause {
             Act::Move { dest, .. } => Some(dest),
             _ => None,
         },
+    }
+}
+
+/// Is `written`, read in the normalised notation with the order's own unit as on the board
+/// ([`Read::Unit`]'s `as_written`), already what [`order_text`] would write? Yes, unless it
+/// is a hold written without `H`, or a support or convoy whose other unit or destination
+/// the judge writes otherwise.
+fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, written: &str) -> bool {
+    // The other unit as written is the board's own (or there is none to write instead).
+    let same = |r: &UnitRef| {
+        at.get(r.prov())
+            .is_none_or(|t| r.kind == Some(units[t].kind) && r.loc == units[t].loc)
+    };
+    match order {
+        // `A PAR H`, not `A PAR` (on a map with a province `H`, `A H` is a hold too).
+        Order::Hold(_) => written.ends_with(" H") && written.split(' ').count() == 3,
+        Order::Move { .. } => true,
+        Order::Support { target, dest, .. } => {
+            let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
+            same(target) && dest.is_none_or(|d| d.coast.is_none_or(|c| !army && map.coasts(d.prov).contains(&c)))
+        }
+        Order::Convoy { army, dest, .. } => same(army) && dest.coast.is_none(),
+        _ => false,
     }
 }
 
