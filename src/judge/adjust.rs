@@ -59,7 +59,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                 });
             };
             match read {
-                Read::Void(r) => results.push(r),
+                Read::Void(r) => results.push(*r),
                 Read::Free(Order::Waive) => {
                     if due > used {
                         used += 1;

@@ -235,7 +235,8 @@ pub(crate) enum Read {
     },
     /// An order that names no unit (`BUILD`, `WAIVE`).
     Free(Order),
-    Void(OrderResult),
+    /// Boxed: the other two are read for nearly every order, and small.
+    Void(Box<OrderResult>),
 }
 
 /// Per province: which unit stands there, and, for the movement resolver, the first unit
@@ -281,22 +282,34 @@ pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
 pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut Reader, sub: &Submitted) -> Read {
     let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
-        Err(e) => return Read::Void(void(sub.power, sub.text.trim().to_string(), None, Cause::Unreadable(e))),
+        Err(e) => {
+            return Read::Void(Box::new(void(
+                sub.power,
+                sub.text.trim().to_string(),
+                None,
+                Cause::Unreadable(e),
+            )))
+        }
     };
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);
     };
     let Some(id) = at.get(uref.prov()) else {
-        return Read::Void(void(
+        return Read::Void(Box::new(void(
             sub.power,
             order.to_text(map),
             None,
             Cause::NoUnit { prov: uref.prov() },
-        ));
+        )));
     };
     let unit = units[id];
     if unit.power != sub.power {
-        return Read::Void(void(sub.power, order.to_text(map), None, Cause::NotYours { unit }));
+        return Read::Void(Box::new(void(
+            sub.power,
+            order.to_text(map),
+            None,
+            Cause::NotYours { unit },
+        )));
     }
     let as_written = reader.canonical() && uref.kind == Some(unit.kind) && uref.loc == unit.loc;
     Read::Unit {
@@ -307,23 +320,15 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut
 }
 
 /// The order with its own unit written as it really is on the board.
-fn with_unit(order: Order, unit: Unit) -> Order {
-    let u = UnitRef {
-        kind: Some(unit.kind),
-        loc: unit.loc,
-    };
-    match order {
-        Order::Hold(_) => Order::Hold(u),
-        Order::Move { dest, via_convoy, .. } => Order::Move {
-            unit: u,
-            dest,
-            via_convoy,
-        },
-        Order::Support { target, dest, .. } => Order::Support { unit: u, target, dest },
-        Order::Convoy { army, dest, .. } => Order::Convoy { unit: u, army, dest },
-        Order::Disband(_) => Order::Disband(u),
-        o => o,
+fn with_unit(mut order: Order, unit: Unit) -> Order {
+    // In place: rebuilding the order cost more than reading it.
+    if let Some(u) = order.unit_mut() {
+        *u = UnitRef {
+            kind: Some(unit.kind),
+            loc: unit.loc,
+        };
     }
+    order
 }
 
 /// One order per unit (DATC 4.D.3): `given` lists `(result index, unit, order)` for every

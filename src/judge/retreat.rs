@@ -54,7 +54,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                         r.cause = Some(Cause::NotDislodged { unit: board.units[u] });
                     }
                 }
-                results.push(r);
+                results.push(*r);
                 continue;
             }
         };

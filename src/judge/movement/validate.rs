@@ -59,7 +59,7 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
     for sub in orders {
         let idx = results.len();
         match read_order(map, units, at, &mut reader, sub) {
-            Read::Void(r) => results.push(r),
+            Read::Void(r) => results.push(*r),
             Read::Free(order) => results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment)),
             Read::Unit {
                 unit,
