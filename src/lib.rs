@@ -9,6 +9,7 @@
 //! | [`order`] | what a player writes: orders as values, and their parser |
 //! | [`judge`] | the DATC decisions and the resolver; the [`judge::Hooks`] seam for variants |
 //! | [`variant`] | the rules that vary: Diable et Bon Dieu's blessings and curses, as hooks |
+//! | [`words`] | the judge's causes in words, by one template per language (`templates/causes.en.txt`) |
 //! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
 //! | [`dice`] | trusted draws from a game's published seed |
 //! | [`boardgame`] | DIAM, Diabolik Fleet, Les Belligérants, JOMINI: one module each behind [`boardgame::BoardGame`] |
@@ -29,4 +30,5 @@ pub mod phase;
 pub mod position;
 pub mod report;
 pub mod variant;
+pub mod words;
 pub mod yaml;

@@ -394,8 +394,9 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
         w.raw(0, "results: []");
     } else {
         w.raw(0, "results:");
-        for r in &outcome.results {
-            write_result(&mut w, map, r);
+        let reasons = crate::words::reasons(map, crate::words::Lang::En, &outcome.results);
+        for (r, reason) in outcome.results.iter().zip(&reasons) {
+            write_result(&mut w, map, r, reason);
         }
     }
     if let Some(d) = divine {
@@ -423,11 +424,12 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
     w.finish()
 }
 
-fn write_result(w: &mut Writer, map: &Map, r: &OrderResult) {
+/// One result; `reason`: its cause in words.
+fn write_result(w: &mut Writer, map: &Map, r: &OrderResult, reason: &str) {
     w.item_key(1, "power", map.power_name(r.power));
     w.key(2, "order", &r.order);
     w.key(2, "result", r.verdict.as_str());
-    w.key(2, "reason", &r.reason);
+    w.key(2, "reason", reason);
 }
 
 /// Units as the position file lists them: by power, each written `A PAR`.

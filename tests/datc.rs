@@ -51,7 +51,7 @@ fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, 
                         map.power_name(r.power),
                         r.order,
                         r.verdict.as_str(),
-                        r.reason
+                        arbitre::words::reason(map, arbitre::words::Lang::En, r)
                     )
                 })
                 .collect();

@@ -90,7 +90,7 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
             Some(r) => bad.push(format!(
                 "{order}: got {} ({}), want {verdict}",
                 r.verdict.as_str(),
-                r.reason
+                arbitre::words::reason(map, arbitre::words::Lang::En, r)
             )),
             None => bad.push(format!("{order}: no such result")),
         }
@@ -107,7 +107,7 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
                 map.power_name(r.power),
                 r.order,
                 r.verdict.as_str(),
-                r.reason
+                arbitre::words::reason(map, arbitre::words::Lang::En, r)
             ));
         }
     }

@@ -7,8 +7,8 @@
 //!
 //! What is timed, per position:
 //! - arbitre: `judge::adjudicate` from the written orders (text), which reads every order,
-//!   validates it, resolves, writes each result's reason, and builds the next board with
-//!   the dislodged units' retreat options;
+//!   validates it, resolves, gives each result its cause (a value, not words), and builds
+//!   the next board with the dislodged units' retreat options;
 //! - the peer from text: its parser on the same orders in its notation (`England: F lon ->
 //!   nth`), then `Submission::new` (its order validation) and `adjudicate` with its 2023
 //!   rulebook, without its retreat start. This is the like-for-like comparison, and the

@@ -38,6 +38,7 @@ use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine};
 use crate::report::Letter;
 use crate::variant::diable::{self, CastKind, CastRecord, DivineHooks, PhaseFacts, Protected, Standing};
+use crate::words::Lang;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use tera::Context;
@@ -237,7 +238,7 @@ fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, 
         .find(|r| r.given == Some(0) && Some(r.power) == sender)
         .ok_or_else(|| format!("`{text}` is not an order"))?;
     if r.verdict == Verdict::Void {
-        return Err(r.reason.clone());
+        return Err(crate::words::reason(map, Lang::En, r));
     }
     Ok((key_of(&r.order), r.order.clone()))
 }
@@ -419,7 +420,9 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
             });
             let note = match open {
                 Some(p) => p.needs,
-                None if r.verdict == Verdict::Void => format!("will be void: {}", r.reason),
+                None if r.verdict == Verdict::Void => {
+                    format!("will be void: {}", crate::words::reason(map, Lang::En, r))
+                }
                 None => String::new(),
             };
             Some(OnFile {
@@ -1224,17 +1227,19 @@ fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, w
     // The builds every reader is shown: without God's adjustment blessing, which only the
     // blessed power hears of before the winter (the winter's report names it after).
     let hooks = crate::judge::Standard;
+    let reasons = crate::words::reasons(map, Lang::En, &outcome.results);
     map.all_powers()
         .filter_map(|p| {
             let name = map.power_name(p).to_string();
             let results: Vec<ResultRow> = outcome
                 .results
                 .iter()
-                .filter(|r| r.power == p)
-                .map(|r| ResultRow {
+                .zip(&reasons)
+                .filter(|(r, _)| r.power == p)
+                .map(|(r, reason)| ResultRow {
                     order: r.order.clone(),
                     result: r.verdict.as_str().into(),
-                    reason: r.reason.clone(),
+                    reason: reason.clone(),
                 })
                 .collect();
             let units: Vec<String> = next

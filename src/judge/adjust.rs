@@ -2,7 +2,7 @@
 //! disorder for removals not ordered (2023 rule, DATC 4.D.8).
 
 use super::hooks::Hooks;
-use super::{read_order, skip_to_next, Board, OrderResult, Outcome, Read, Submitted, Unit, UnitName, Verdict};
+use super::{read_order, skip_to_next, Board, Cause, OrderResult, Outcome, Read, Submitted, Unit, UnitName, Verdict};
 use crate::map::{Center, Kind, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
 use crate::phase::Phase;
@@ -47,73 +47,61 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     powers.retain(|p| adjustment(board, hooks, *p) != 0 || orders.iter().any(|o| o.power == *p));
     for power in powers {
         let due = adjustment(board, hooks, power);
-        let pname = map.power_name(power).to_string();
         let mut used = 0;
         let mut reader = crate::order::Reader::default();
         for (i, sub) in orders.iter().enumerate().filter(|(_, o)| o.power == power) {
             let read = read_order(map, &board.units, &at, &mut reader, sub);
             let before = results.len();
-            let mut result = |verdict: Verdict, order: String, reason: String| {
+            let mut result = |verdict: Verdict, order: String, cause: Option<Cause>| {
                 results.push(OrderResult {
-                    power,
-                    order,
-                    verdict,
-                    reason,
-                    unit: None,
-                    given: None,
+                    cause,
+                    ..super::result(power, order, verdict, None)
                 });
             };
             match read {
-                Read::Void(r) => results.push(r),
+                Read::Void(r) => results.push(*r),
                 Read::Free(Order::Waive) => {
                     if due > used {
                         used += 1;
-                        result(Verdict::Succeeds, "WAIVE".into(), String::new());
+                        result(Verdict::Succeeds, "WAIVE".into(), None);
                     } else {
-                        result(Verdict::Void, "WAIVE".into(), no_more(&pname, due));
+                        result(Verdict::Void, "WAIVE".into(), Some(no_more(power, due)));
                     }
                 }
                 Read::Free(Order::Build(u)) => {
                     let text = build_text(map, &u);
                     if due <= used {
-                        result(Verdict::Void, text, no_more(&pname, due));
+                        result(Verdict::Void, text, Some(no_more(power, due)));
                     } else {
                         match check_build(map, board, &built, power, &u) {
                             Ok(unit) => {
                                 used += 1;
                                 built.push(unit);
-                                result(
-                                    Verdict::Succeeds,
-                                    format!("BUILD {}", UnitName(map, unit)),
-                                    String::new(),
-                                );
+                                result(Verdict::Succeeds, format!("BUILD {}", UnitName(map, unit)), None);
                             }
-                            Err(e) => result(Verdict::Void, text, e),
+                            Err(e) => result(Verdict::Void, text, Some(e)),
                         }
                     }
                 }
-                Read::Free(o) => result(Verdict::Void, o.to_text(map), "not an adjustment order".into()),
+                Read::Free(o) => result(Verdict::Void, o.to_text(map), Some(Cause::NotAnAdjustment)),
                 Read::Unit {
                     unit,
                     order: Order::Disband(_),
+                    ..
                 } => {
                     let text = format!("REMOVE {}", UnitName(map, board.units[unit]));
                     if -due <= used {
-                        result(Verdict::Void, text, no_more(&pname, due));
+                        result(Verdict::Void, text, Some(no_more(power, due)));
                     } else if removed[unit] {
                         // DATC 6.J.2: removing the same unit twice removes it once.
-                        result(Verdict::Void, text, "this unit is already removed".into());
+                        result(Verdict::Void, text, Some(Cause::AlreadyRemoved));
                     } else {
                         used += 1;
                         removed[unit] = true;
-                        result(Verdict::Succeeds, text, String::new());
+                        result(Verdict::Succeeds, text, None);
                     }
                 }
-                Read::Unit { order, .. } => result(
-                    Verdict::Void,
-                    order.to_text(map),
-                    "in an adjustment phase a unit can only be removed".into(),
-                ),
+                Read::Unit { order, .. } => result(Verdict::Void, order.to_text(map), Some(Cause::RemoveOnly)),
             }
             // One result per order, which says which order it answers.
             debug_assert_eq!(results.len(), before + 1);
@@ -129,12 +117,13 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             for u in candidates.into_iter().take(missing) {
                 removed[u] = true;
                 results.push(OrderResult {
-                    power,
-                    order: format!("REMOVE {}", UnitName(map, board.units[u])),
-                    verdict: Verdict::Succeeds,
-                    reason: "civil disorder: removal not ordered".into(),
-                    unit: None,
-                    given: None,
+                    cause: Some(Cause::CivilDisorder),
+                    ..super::result(
+                        power,
+                        format!("REMOVE {}", UnitName(map, board.units[u])),
+                        Verdict::Succeeds,
+                        None,
+                    )
                 });
             }
         }
@@ -156,12 +145,8 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     }
 }
 
-fn no_more(power: &str, due: i32) -> String {
-    match due {
-        0 => format!("{power} has no adjustment to make"),
-        d if d > 0 => format!("{power} may build only {d} this winter"),
-        d => format!("{power} must remove {}, and removals are what it may order", -d),
-    }
+fn no_more(power: Power, due: i32) -> Cause {
+    Cause::NoMoreAdjustments { power, due }
 }
 
 fn build_text(map: &Map, u: &UnitRef) -> String {
@@ -170,17 +155,16 @@ fn build_text(map: &Map, u: &UnitRef) -> String {
 
 /// A build is legal in a vacant home centre the power owns, once per province, with a unit
 /// that can stand there (DATC 6.I, 4.B.7, 4.C.3, 4.C.4).
-fn check_build(map: &Map, board: &Board, built: &[Unit], power: Power, u: &UnitRef) -> Result<Unit, String> {
+fn check_build(map: &Map, board: &Board, built: &[Unit], power: Power, u: &UnitRef) -> Result<Unit, Cause> {
     let p = u.loc.prov;
-    let code = map.code(p);
     if map.center(p) != Some(Center::Home(power)) {
-        return Err(format!("{code} is not a home centre of {}", map.power_name(power)));
+        return Err(Cause::NotHomeCentre { prov: p, power });
     }
     if board.centers.get(&p) != Some(&power) {
-        return Err(format!("{} does not own {code}", map.power_name(power)));
+        return Err(Cause::NotOwned { prov: p, power });
     }
     if board.unit_at(p).is_some() || built.iter().any(|b| b.loc.prov == p) {
-        return Err(format!("{code} is not vacant"));
+        return Err(Cause::NotVacant { prov: p });
     }
     let kind_of = map.province(p).kind;
     let coast = u.loc.coast.filter(|c| map.coasts(p).contains(c));
@@ -188,13 +172,13 @@ fn check_build(map: &Map, board: &Board, built: &[Unit], power: Power, u: &UnitR
         Some(k) => k,
         None if kind_of == Kind::Land => UnitType::Army,
         None if u.loc.coast.is_some() => UnitType::Fleet,
-        None => return Err(format!("say whether to build an army or a fleet in {code}")),
+        None => return Err(Cause::BuildWhichType { prov: p }),
     };
     let loc = match kind {
         UnitType::Army => Loc::new(p),
         UnitType::Fleet => {
             if kind_of != Kind::Coast {
-                return Err(format!("a fleet cannot be built in {code}: it is inland"));
+                return Err(Cause::FleetInland { prov: p });
             }
             if map.coasts(p).is_empty() {
                 Loc::new(p)
@@ -204,7 +188,7 @@ fn check_build(map: &Map, board: &Board, built: &[Unit], power: Power, u: &UnitR
                         prov: p,
                         coast: Some(c),
                     },
-                    None => return Err(format!("name the coast of {code} for the fleet")),
+                    None => return Err(Cause::BuildWhichCoast { prov: p }),
                 }
             }
         }
@@ -273,6 +257,6 @@ mod tests {
         assert_eq!(build.verdict, Verdict::Succeeds);
         let disorder: Vec<_> = o.results.iter().filter(|r| r.given.is_none()).collect();
         assert_eq!(disorder.len(), 1, "{:?}", o.results);
-        assert!(disorder[0].reason.contains("civil disorder"));
+        assert_eq!(disorder[0].cause, Some(crate::judge::Cause::CivilDisorder));
     }
 }

@@ -5,10 +5,13 @@
 //! - [`retreat`]: retreats, with contested provinces and the attacker's origin.
 //! - [`adjust`]: builds, removals, waives and civil disorder (2023 distance rule).
 //! - [`hooks`]: the one seam through which a variant changes a decision.
+//! - [`cause`]: why an order failed or is void, as a value ([`Cause`]); the words are made
+//!   from it elsewhere ([`crate::words`]).
 //!
 //! The judge knows nothing of any variant and nothing of files or mail.
 
 pub mod adjust;
+pub mod cause;
 pub mod hooks;
 pub mod movement;
 pub mod retreat;
@@ -20,6 +23,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+pub use cause::{Cause, Then};
 pub use hooks::{Hooks, Probe, Standard, Strength, UNBEATABLE};
 pub use movement::Act;
 
@@ -61,7 +65,7 @@ pub(crate) struct UnitName<'a>(pub &'a Map, pub Unit);
 
 impl fmt::Display for UnitName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Piece by piece rather than through `write!`: it is in most results' reasons.
+        // Piece by piece rather than through `write!`: it is in most results' orders.
         self.1.write_text(self.0, f)
     }
 }
@@ -158,14 +162,19 @@ impl Verdict {
     }
 }
 
-/// The result of one order, with its cause in words a player reads.
+/// The result of one order, with its cause as a value (put into words by
+/// [`crate::words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderResult {
     pub power: Power,
     /// The order in normalised notation, or as written when it could not be read.
     pub order: String,
     pub verdict: Verdict,
-    pub reason: String,
+    /// Why the order failed or is void, or what the judge decided for the unit (a disband
+    /// for want of a retreat, a removal in civil disorder); `None` when nothing needs saying.
+    pub cause: Option<Cause>,
+    /// Movement phases: the unit the order was for was dislodged, by this unit.
+    pub dislodged_by: Option<Unit>,
     /// The unit the order was for, when it names one on the board.
     pub unit: Option<UnitId>,
     /// The order this result answers: its index in the orders submitted. `None` for what
@@ -184,15 +193,24 @@ pub struct Outcome {
     pub next: Board,
 }
 
-/// Why a written order is void, for the result's `reason`.
-pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, reason: impl Into<String>) -> OrderResult {
+/// A result with nothing to say yet: `verdict`, no cause.
+pub(crate) fn result(power: Power, order: String, verdict: Verdict, unit: Option<UnitId>) -> OrderResult {
     OrderResult {
         power,
         order,
-        verdict: Verdict::Void,
-        reason: reason.into(),
+        verdict,
+        cause: None,
+        dislodged_by: None,
         unit,
         given: None,
+    }
+}
+
+/// The result of a void written order, with why.
+pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, cause: Cause) -> OrderResult {
+    OrderResult {
+        cause: Some(cause),
+        ..result(power, order, Verdict::Void, unit)
     }
 }
 
@@ -207,13 +225,18 @@ pub(crate) fn number_given(results: &mut [OrderResult], orders: usize) {
 
 /// An order read and matched to a unit of the board, or the void result explaining why not.
 pub(crate) enum Read {
+    /// `as_written`: the order was written in the normalised notation, with its own unit
+    /// as it is on the board (its text may serve as the result's, see
+    /// `movement::validate`).
     Unit {
         unit: UnitId,
         order: Order,
+        as_written: bool,
     },
     /// An order that names no unit (`BUILD`, `WAIVE`).
     Free(Order),
-    Void(OrderResult),
+    /// Boxed: the other two are read for nearly every order, and small.
+    Void(Box<OrderResult>),
 }
 
 /// Per province: which unit stands there, and, for the movement resolver, the first unit
@@ -260,70 +283,63 @@ pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut
     let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
-            return Read::Void(void(
+            return Read::Void(Box::new(void(
                 sub.power,
                 sub.text.trim().to_string(),
                 None,
-                format!("cannot read the order: {e}"),
-            ))
+                Cause::Unreadable(e),
+            )))
         }
     };
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);
     };
     let Some(id) = at.get(uref.prov()) else {
-        return Read::Void(void(
+        return Read::Void(Box::new(void(
             sub.power,
             order.to_text(map),
             None,
-            format!("there is no unit in {}", map.code(uref.prov())),
-        ));
+            Cause::NoUnit { prov: uref.prov() },
+        )));
     };
     let unit = units[id];
     if unit.power != sub.power {
-        return Read::Void(void(
+        return Read::Void(Box::new(void(
             sub.power,
             order.to_text(map),
             None,
-            format!("{} belongs to {}", UnitName(map, unit), map.power_name(unit.power)),
-        ));
+            Cause::NotYours { unit },
+        )));
     }
+    let as_written = reader.canonical() && uref.kind == Some(unit.kind) && uref.loc == unit.loc;
     Read::Unit {
         unit: id,
         order: with_unit(order, unit),
+        as_written,
     }
 }
 
 /// The order with its own unit written as it really is on the board.
-fn with_unit(order: Order, unit: Unit) -> Order {
-    let u = UnitRef {
-        kind: Some(unit.kind),
-        loc: unit.loc,
-    };
-    match order {
-        Order::Hold(_) => Order::Hold(u),
-        Order::Move { dest, via_convoy, .. } => Order::Move {
-            unit: u,
-            dest,
-            via_convoy,
-        },
-        Order::Support { target, dest, .. } => Order::Support { unit: u, target, dest },
-        Order::Convoy { army, dest, .. } => Order::Convoy { unit: u, army, dest },
-        Order::Disband(_) => Order::Disband(u),
-        o => o,
+fn with_unit(mut order: Order, unit: Unit) -> Order {
+    // In place: rebuilding the order cost more than reading it.
+    if let Some(u) = order.unit_mut() {
+        *u = UnitRef {
+            kind: Some(unit.kind),
+            loc: unit.loc,
+        };
     }
+    order
 }
 
 /// One order per unit (DATC 4.D.3): `given` lists `(result index, unit, order)` for every
 /// legal order. The same order twice counts once; a unit given different orders gets none
-/// (`fallback` says what it does then: "holds", "is disbanded"). Returns, per unit, the order
+/// (`then` says what it does then: it holds, it is disbanded). Returns, per unit, the order
 /// kept and its result index; marks the others void in `results`.
 pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
-    map: &Map,
     units: &[Unit],
     given: &[(usize, UnitId, T)],
     results: &mut [OrderResult],
-    fallback: &str,
+    then: Then,
 ) -> Vec<Option<(usize, T)>> {
     /// What a unit has been ordered so far.
     #[derive(Clone, Copy)]
@@ -338,7 +354,7 @@ pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
             Given::Nothing => Given::Once(idx, order),
             Given::Once(first, prev) if prev == order => {
                 results[idx].verdict = Verdict::Void;
-                results[idx].reason = "the same order was given twice; it counts once".into();
+                results[idx].cause = Some(Cause::SameOrderTwice);
                 Given::Once(first, prev)
             }
             Given::Once(..) | Given::Different => Given::Different,
@@ -347,7 +363,7 @@ pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
     for &(idx, u, _) in given {
         if let Given::Different = per_unit[u] {
             results[idx].verdict = Verdict::Void;
-            results[idx].reason = format!("{} was given different orders; it {fallback}", UnitName(map, units[u]));
+            results[idx].cause = Some(Cause::DifferentOrders { unit: units[u], then });
         }
     }
     per_unit

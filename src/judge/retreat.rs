@@ -3,8 +3,8 @@
 use super::hooks::Hooks;
 use super::movement::{retreat_options, taken};
 use super::{
-    one_order_per_unit, read_order, skip_to_next, void, Board, OrderResult, Outcome, Read, Submitted, Unit, UnitName,
-    Verdict,
+    one_order_per_unit, read_order, result, skip_to_next, void, Board, Cause, OrderResult, Outcome, Read, Submitted,
+    Then, Unit, UnitName, Verdict,
 };
 use crate::map::{Loc, Map, UnitType};
 use crate::order::{parse_order, Order};
@@ -43,26 +43,18 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         let idx = results.len();
         let read = read_order(map, &retreating, &at, &mut reader, sub);
         let (unit, order) = match read {
-            Read::Unit { unit, order } => (unit, order),
+            Read::Unit { unit, order, .. } => (unit, order),
             Read::Free(order) => {
-                results.push(void(
-                    sub.power,
-                    order.to_text(map),
-                    None,
-                    "builds and waives are for adjustment phases",
-                ));
+                results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment));
                 continue;
             }
             Read::Void(mut r) => {
                 if let Ok(o) = parse_order(map, &sub.text) {
                     if let Some(u) = o.unit().and_then(|u| board.unit_at(u.prov())) {
-                        r.reason = format!(
-                            "{} is not dislodged: only dislodged units move in a retreat phase",
-                            board.units[u].text(map)
-                        );
+                        r.cause = Some(Cause::NotDislodged { unit: board.units[u] });
                     }
                 }
-                results.push(r);
+                results.push(*r);
                 continue;
             }
         };
@@ -88,7 +80,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                             sub.power,
                             text,
                             None,
-                            format!("{name} cannot retreat to {}", map.loc_text(dest)),
+                            Cause::CannotRetreat {
+                                unit: retreating[unit],
+                                to: dest,
+                            },
                         ));
                         continue;
                     }
@@ -97,10 +92,10 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                             sub.power,
                             text,
                             None,
-                            format!(
-                                "{name} can retreat to more than one coast of {}: name the coast",
-                                map.code(dest.prov)
-                            ),
+                            Cause::RetreatCoastNotNamed {
+                                unit: retreating[unit],
+                                prov: dest.prov,
+                            },
                         ));
                         continue;
                     }
@@ -109,12 +104,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             Order::Disband(_) => None,
             _ => {
                 // DATC 6.H.1, 6.H.2, 6.H.3: no holds, supports or convoys in a retreat phase.
-                results.push(void(
-                    sub.power,
-                    text,
-                    None,
-                    "in a retreat phase a dislodged unit can only retreat or disband",
-                ));
+                results.push(void(sub.power, text, None, Cause::RetreatOrDisbandOnly));
                 continue;
             }
         };
@@ -122,18 +112,11 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             Some(l) => format!("{name} - {}", map.loc_text(l)),
             None => format!("{name} D"),
         };
-        results.push(OrderResult {
-            power: sub.power,
-            order: text,
-            verdict: Verdict::Succeeds,
-            reason: String::new(),
-            unit: None,
-            given: None,
-        });
+        results.push(result(sub.power, text, Verdict::Succeeds, None));
         given.push((idx, unit, dest));
     }
     super::number_given(&mut results, orders.len());
-    let chosen = one_order_per_unit(map, &retreating, &given, &mut results, "is disbanded");
+    let chosen = one_order_per_unit(&retreating, &given, &mut results, Then::IsDisbanded);
 
     let mut next = Board {
         units: board.units.clone(),
@@ -157,22 +140,24 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                 } else {
                     // Two retreats to one place: both units are disbanded.
                     results[*idx].verdict = Verdict::Fails;
-                    let names: Vec<String> = rivals.iter().map(|&v| retreating[v].text(map)).collect();
-                    results[*idx].reason = format!("bounced with {}: disbanded", names.join(", "));
+                    results[*idx].cause = Some(Cause::RetreatBounced {
+                        with: rivals.iter().map(|&v| retreating[v]).collect(),
+                    });
                 }
             }
             Some((_, None)) => {}
             None => results.push(OrderResult {
-                power: retreating[u].power,
-                order: format!("{} D", UnitName(map, retreating[u])),
-                verdict: Verdict::Succeeds,
-                reason: if options[u].is_empty() {
-                    "no place to retreat to: disbanded".into()
+                cause: Some(if options[u].is_empty() {
+                    Cause::NowhereToRetreat
                 } else {
-                    "no retreat ordered: disbanded".into()
-                },
-                unit: None,
-                given: None,
+                    Cause::NoRetreatOrdered
+                }),
+                ..result(
+                    retreating[u].power,
+                    format!("{} D", UnitName(map, retreating[u])),
+                    Verdict::Succeeds,
+                    None,
+                )
             }),
         }
     }
@@ -188,7 +173,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
 
 #[cfg(test)]
 mod tests {
-    use crate::judge::{Submitted, Verdict};
+    use crate::judge::{Cause, Submitted, Verdict};
     use crate::map::Map;
     use crate::position::Position;
 
@@ -212,7 +197,11 @@ mod tests {
         let o = retreat(&["A VIE - BOH", "A VIE - GAL"]);
         let verdicts: Vec<Verdict> = o.results.iter().take(2).map(|r| r.verdict).collect();
         assert_eq!(verdicts, [Verdict::Void, Verdict::Void]);
-        assert!(o.results[0].reason.contains("different orders"), "{:?}", o.results);
+        assert!(
+            matches!(o.results[0].cause, Some(Cause::DifferentOrders { .. })),
+            "{:?}",
+            o.results
+        );
         assert_eq!(o.next.units.len(), 1, "only A TYR is left");
     }
 

@@ -56,6 +56,15 @@ impl Order {
         }
     }
 
+    /// The unit the order is for, to change it (see [`Order::unit`]).
+    pub fn unit_mut(&mut self) -> Option<&mut UnitRef> {
+        match self {
+            Order::Hold(u) | Order::Disband(u) => Some(u),
+            Order::Move { unit, .. } | Order::Support { unit, .. } | Order::Convoy { unit, .. } => Some(unit),
+            Order::Build(_) | Order::Waive => None,
+        }
+    }
+
     /// The normalised notation: `F LON - NTH`, `A MUN S A BER - SIL`, `BUILD F STP/NC`.
     pub fn to_text(&self, map: &Map) -> String {
         let mut out = String::with_capacity(24);

@@ -38,8 +38,9 @@
 //! - Players may of course speculate about the protected powers and use the blessing and
 //!   curse rules in their negotiations (the French text says so).
 
+use super::VariantCause;
 use crate::judge::{
-    self, movement, Act, Board, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
+    self, movement, Act, Board, Cause, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
 };
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
@@ -298,7 +299,21 @@ pub fn adjudicate(
     (outcome, report)
 }
 
-/// Says in the results what the curse did to the cursed unit's order.
+/// What the curse did to the cursed unit's order, as its result says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cursed {
+    /// Its move failed (attack and defend strength 0).
+    MoveFails,
+    /// Its convoy failed.
+    ConvoyFails,
+    /// Its support was cut.
+    SupportCut,
+    /// It was dislodged where it stood (hold strength 0).
+    HoldStrengthZero,
+}
+
+/// Says in the results what the curse did to the cursed unit's order: the curse's cause
+/// replaces the judge's; a dislodgement is still told.
 fn annotate(hooks: &DivineHooks, acts: &[Act], outcome: &mut Outcome) {
     let Some(c) = hooks.cursed else { return };
     for r in outcome
@@ -307,21 +322,14 @@ fn annotate(hooks: &DivineHooks, acts: &[Act], outcome: &mut Outcome) {
         .filter(|r| r.unit == Some(c) && r.verdict != Verdict::Void)
     {
         let what = match (acts[c], r.verdict) {
-            (Act::Move { .. }, Verdict::Fails) => "cursed: the move fails",
-            (Act::Convoy { .. }, Verdict::Fails) => "cursed: the convoy fails",
-            (Act::Support { .. }, Verdict::Fails) => "cursed: the support is cut",
-            _ if r.reason.starts_with("dislodged by") => "cursed: hold strength 0",
+            (Act::Move { .. }, Verdict::Fails) => Cursed::MoveFails,
+            (Act::Convoy { .. }, Verdict::Fails) => Cursed::ConvoyFails,
+            (Act::Support { .. }, Verdict::Fails) => Cursed::SupportCut,
+            // Nothing else to say but its dislodgement: the curse made it.
+            _ if r.cause.is_none() && r.dislodged_by.is_some() => Cursed::HoldStrengthZero,
             _ => continue,
         };
-        let dislodged = r
-            .reason
-            .split("; ")
-            .find(|s| s.starts_with("dislodged by"))
-            .map(str::to_string);
-        r.reason = match dislodged {
-            Some(d) => format!("{what}; {d}"),
-            None => what.to_string(),
-        };
+        r.cause = Some(Cause::Variant(VariantCause::Cursed(what)));
     }
 }
 

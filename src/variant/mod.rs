@@ -10,6 +10,14 @@ use crate::map::Map;
 use crate::phase::PhaseKind;
 use crate::position::{DivineReport, Position};
 
+/// What a variant's rule did to an order: a cause the judge carries
+/// ([`crate::judge::Cause::Variant`]) but never gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantCause {
+    /// Diable et Bon Dieu: what the Devil's curse did to the cursed unit's order.
+    Cursed(diable::Cursed),
+}
+
 /// Adjudicates a position by the rules of its variant. The second value is the variant's
 /// own report (the `divine:` block for Diable et Bon Dieu).
 pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
