@@ -15,7 +15,7 @@
 //! | [`kinds`] | the one list of game kinds ([`kinds::KINDS`]): each `variant:` name, and the ruleset or board game it is |
 //! | [`mail`] | mail in (mail-parser) and out (SMTP with lettre) |
 //! | [`report`] | tera templates over plain data, and the `.eml` files of the outbox |
-//! | [`game`] | a game by email: the players file, the game folder, phases and deadlines |
+//! | [`game`] | a game by email: the players file, the game folder, phases and deadlines, the roles ([`game::role::Role`]) |
 //!
 //! The judge knows no variant: a variant implements [`judge::Hooks`] and is handed to it.
 //! The mail game knows no variant either: it finds the game's kind in [`kinds::KINDS`] and

@@ -299,7 +299,7 @@ pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
     let extra = crate::kinds::rules(variant)
         .map(|r| r.extra_roles())
         .unwrap_or_default();
-    roles.extend(extra.iter().map(|r| r.to_string()));
+    roles.extend(extra.iter().map(|r| r.name(map).to_string()));
     roles
 }
 

@@ -21,7 +21,8 @@
 //!   from the order and the board alone: never what that power has ordered.
 
 use super::commands::{Command, LineError, Numbered, PressTo};
-use super::state::{BoardState, FactsRow, Finished, GameConfig};
+use super::role::Role;
+use super::state::{BoardState, FactsRow, Finished};
 use super::{show_time, Effects, Game, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
@@ -55,6 +56,12 @@ pub fn board(game: &Game) -> Result<Board, String> {
 
 fn power(name: &str) -> Option<Power> {
     map().power_by_name(name)
+}
+
+/// A role's name as it comes in (the players file's, a turn file's, `state.yaml`'s), read
+/// once here; the roles of a game were checked when it was created.
+fn role_of(name: &str) -> Role {
+    Role::parse(map(), name).unwrap_or(Role::Observer)
 }
 
 /// The facts of every phase processed, from `state.yaml`.
@@ -205,14 +212,14 @@ fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) {
 }
 
 /// Does `role` have everything it can send on file for the phase?
-pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
+pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
     let phase = phase(game)?;
     let board = board(game)?;
-    if GameConfig::is_divine(role) {
+    if role.is_divine() {
         return Ok(rules(game).extra_role_ready(game, role, phase));
     }
-    let Some(p) = power(role) else { return Ok(true) };
-    let on_file = game.state.orders.get(role).cloned().unwrap_or_default();
+    let Some(p) = role.power() else { return Ok(true) };
+    let on_file = game.state.orders.get(map().power_name(p)).cloned().unwrap_or_default();
     let keys: Vec<Option<String>> = on_file.iter().map(|o| key_of(o)).collect();
     let has = |prov: crate::map::ProvId| keys.iter().any(|k| k.as_deref() == Some(map().code(prov)));
     Ok(match phase.kind {
@@ -245,18 +252,18 @@ pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
 }
 
 /// What a role still owes for the phase, in words (for replies and reminders).
-fn missing(game: &Game, role: &str) -> Result<Vec<String>, String> {
+fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
     let phase = phase(game)?;
     let board = board(game)?;
-    if GameConfig::is_divine(role) {
+    if role.is_divine() {
         return Ok(rules(game).extra_role_missing(game, role, phase));
     }
     let mut out = Vec::new();
-    let Some(p) = power(role) else { return Ok(out) };
+    let Some(p) = role.power() else { return Ok(out) };
     let keys: Vec<String> = game
         .state
         .orders
-        .get(role)
+        .get(map().power_name(p))
         .into_iter()
         .flatten()
         .filter_map(|o| key_of(o))
@@ -356,8 +363,8 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
     let mut fx = Effects::default();
     for role in game.roles() {
         let mut c = game.context(&role);
-        c.insert("divine", &GameConfig::is_divine(&role));
-        rules(game).welcome(game, &role, &mut c);
+        c.insert("divine", &role_of(&role).is_divine());
+        rules(game).welcome(game, role_of(&role), &mut c);
         let units: Vec<String> = power(&role)
             .map(|p| {
                 board
@@ -399,6 +406,7 @@ pub fn act(
     stem: &str,
     arrived: Now,
 ) -> Result<Vec<Letter>, String> {
+    let who = role_of(role);
     let mut done: Vec<String> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
@@ -420,23 +428,23 @@ pub fn act(
                 game.state.phase
             )),
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".to_string()),
-            Command::Order(text) => order(game, role, &text).map(|o| format!("{o}: on file")),
-            Command::Clear => match rules(game).clear(game, role) {
+            Command::Order(text) => order(game, who, &text).map(|o| format!("{o}: on file")),
+            Command::Clear => match rules(game).clear(game, who) {
                 Some(withdrawn) => Ok(withdrawn),
                 None => {
                     game.state.orders.remove(role);
                     Ok("CLEAR: every order of the phase is withdrawn".into())
                 }
             },
-            Command::Bless(t) => cast(game, role, "BLESS", &t),
-            Command::Curse(t) => cast(game, role, "CURSE", &t),
+            Command::Bless(t) => cast(game, who, "BLESS", &t),
+            Command::Curse(t) => cast(game, who, "CURSE", &t),
             Command::Press { to, lines } => {
-                press(game, role, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
+                press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
                     done
                 })
             }
-            Command::VoteDraw | Command::VoteContinue => vote(game, role, &command),
+            Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
             Command::Status => Ok("STATUS: see below".into()),
         };
         match result {
@@ -464,24 +472,25 @@ fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<Lin
     c.insert("done", &done);
     c.insert("errors", &errors);
     c.insert("on_file", &on_file(game, role)?);
-    c.insert("divine_on_file", &rules(game).on_file(game, role));
-    c.insert("missing", &missing(game, role)?);
+    c.insert("divine_on_file", &rules(game).on_file(game, role_of(role)));
+    c.insert("missing", &missing(game, role_of(role))?);
     c.insert("vote", &game.state.votes.get(role).cloned().unwrap_or_default());
     Ok(game.letter(stem.to_string(), role, &subject, "reply", c))
 }
 
-fn order(game: &mut Game, role: &str, text: &str) -> Result<String, String> {
-    if GameConfig::is_divine(role) {
-        return Err(format!("{role} gives no orders: write BLESS or CURSE"));
+fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {
+    let name = role.name(map());
+    if role.is_divine() {
+        return Err(format!("{name} gives no orders: write BLESS or CURSE"));
     }
-    let (key, canon) = check_order(game, role, text)?;
-    file_order(game, role, key, canon.clone());
+    let (key, canon) = check_order(game, name, text)?;
+    file_order(game, name, key, canon.clone());
     Ok(canon)
 }
 
 /// A cast by mail or in a turn file (`BLESS`, `CURSE`), for the ruleset to take or refuse;
 /// a verb of another kind of game is refused with that game's name.
-fn cast(game: &mut Game, role: &str, verb: &str, text: &str) -> Result<String, String> {
+fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
     let rules = rules(game);
     if !rules.verbs().contains(&verb) {
         let owner = crate::kinds::owner_of_verb(verb).map_or("another game", |k| k.title());
@@ -492,12 +501,13 @@ fn cast(game: &mut Game, role: &str, verb: &str, text: &str) -> Result<String, S
 
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
-fn press(game: &Game, role: &str, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
-    if GameConfig::is_divine(role) {
-        return Err(format!("{role} sends no press: the divine players stay silent"));
+fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
+    let name = role.name(map());
+    if role.is_divine() {
+        return Err(format!("{name} sends no press: the divine players stay silent"));
     }
-    game.press(role, to, lines, stem, |n| {
-        if GameConfig::is_divine(n) {
+    game.press(name, to, lines, stem, |n| {
+        if role_of(n).is_divine() {
             return Err("no press can be addressed to God or the Devil; this press was not sent".into());
         }
         let p = power(n).ok_or_else(|| format!("`{n}` is not a power; this press was not sent"))?;
@@ -505,20 +515,18 @@ fn press(game: &Game, role: &str, to: &PressTo, lines: &[String], stem: &str) ->
     })
 }
 
-fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String> {
-    if GameConfig::is_divine(role) {
-        return Err("only the powers vote".into());
-    }
-    let p = power(role).ok_or("only the powers vote")?;
+fn vote(game: &mut Game, role: Role, command: &Command) -> Result<String, String> {
+    let p = role.power().ok_or("only the powers vote")?;
+    let name = map().power_name(p);
     if !board(game)?.in_game(p) {
-        return Err(format!("{role} is out of the game"));
+        return Err(format!("{name} is out of the game"));
     }
     let v = if matches!(command, Command::VoteDraw) {
         "draw"
     } else {
         "continue"
     };
-    game.state.votes.insert(role.to_string(), v.to_string());
+    game.state.votes.insert(name.to_string(), v.to_string());
     Ok(format!("your vote: {v}"))
 }
 
@@ -556,7 +564,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         };
         let role = map().power_name(p).to_string();
         for o in orders {
-            match order(game, &role, o) {
+            match order(game, Role::Power(p), o) {
                 Ok(canon) => done.entry(role.clone()).or_default().push(format!("{canon}: on file")),
                 Err(e) => errors.push(format!("{}: {role}: `{o}`: {e}", here("orders", o))),
             }
@@ -564,10 +572,10 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
     }
     if let Some(d) = &raw.divine {
         let casts = [
-            ("God", "BLESS", d.blessing.clone(), "blessing"),
-            ("Devil", "CURSE", d.curse.clone(), "curse"),
+            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
+            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
             (
-                "God",
+                Role::God,
                 "BLESS",
                 d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
                 "adjustment_blessing",
@@ -576,7 +584,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         for (role, kind, text, key) in casts {
             let Some(t) = text else { continue };
             match cast(game, role, kind, &t) {
-                Ok(x) => done.entry(role.to_string()).or_default().push(x),
+                Ok(x) => done.entry(role.name(map()).to_string()).or_default().push(x),
                 Err(e) => errors.push(format!("{}: divine: {key}: {e}", here("divine", &format!("{key}:")))),
             }
         }
@@ -624,7 +632,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         .ok_or("state.yaml: deadline: not a time")?;
     let mut waiting = Vec::new();
     for role in game.roles() {
-        if !ready(game, &role)? {
+        if !ready(game, role_of(&role))? {
             waiting.push(role);
         }
     }
@@ -637,7 +645,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         let code = phase(game)?.code();
         for role in &waiting {
             let mut c = game.context(role);
-            c.insert("missing", &missing(game, role)?);
+            c.insert("missing", &missing(game, role_of(role))?);
             fx.letters.push(game.letter(
                 format!("{code}-reminder-{}", role.to_lowercase()),
                 role,
@@ -1003,7 +1011,12 @@ pub fn status(game: &Game) -> Result<String, String> {
     w.flow_map(0, "votes", &votes);
     game.write_players_and_end(&mut w, |role| {
         Ok(Some(
-            if ready(game, role)? { "complete" } else { "missing" }.to_string(),
+            if ready(game, role_of(role))? {
+                "complete"
+            } else {
+                "missing"
+            }
+            .to_string(),
         ))
     })?;
     Ok(w.finish())

@@ -41,6 +41,7 @@ pub mod commands;
 pub mod config;
 pub mod diplomacy;
 pub mod intake;
+pub mod role;
 pub mod state;
 pub mod store;
 

@@ -11,6 +11,7 @@
 pub mod diable;
 pub mod victory;
 
+use crate::game::role::Role;
 use crate::game::Game;
 use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
@@ -62,7 +63,7 @@ pub trait Ruleset: Sync {
     }
 
     /// The roles beyond the map's powers, in report order.
-    fn extra_roles(&self) -> &'static [&'static str] {
+    fn extra_roles(&self) -> &'static [Role] {
         &[]
     }
 
@@ -77,7 +78,7 @@ pub trait Ruleset: Sync {
     }
 
     /// What a welcome's template may use beyond the common context.
-    fn welcome(&self, _game: &Game, _role: &str, c: &mut Context) {
+    fn welcome(&self, _game: &Game, _role: Role, c: &mut Context) {
         c.insert("diable", &false);
     }
 
@@ -93,27 +94,27 @@ pub trait Ruleset: Sync {
     }
 
     /// Does an extra role have everything on file for the phase?
-    fn extra_role_ready(&self, _game: &Game, _role: &str, _phase: Phase) -> bool {
+    fn extra_role_ready(&self, _game: &Game, _role: Role, _phase: Phase) -> bool {
         true
     }
 
     /// What an extra role still owes for the phase, in words.
-    fn extra_role_missing(&self, _game: &Game, _role: &str, _phase: Phase) -> Vec<String> {
+    fn extra_role_missing(&self, _game: &Game, _role: Role, _phase: Phase) -> Vec<String> {
         Vec::new()
     }
 
     /// The casts a role has on file, in words, for its reply.
-    fn on_file(&self, _game: &Game, _role: &str) -> Vec<String> {
+    fn on_file(&self, _game: &Game, _role: Role) -> Vec<String> {
         Vec::new()
     }
 
     /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
-    fn clear(&self, _game: &mut Game, _role: &str) -> Option<String> {
+    fn clear(&self, _game: &mut Game, _role: Role) -> Option<String> {
         None
     }
 
     /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.
-    fn cast(&self, _game: &mut Game, _role: &str, verb: &str, _text: &str) -> Result<String, String> {
+    fn cast(&self, _game: &mut Game, _role: Role, verb: &str, _text: &str) -> Result<String, String> {
         Err(format!("{verb} is not a command of this game"))
     }
 

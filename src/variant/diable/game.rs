@@ -17,6 +17,7 @@
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
 use crate::dice::Dice;
 use crate::game::diplomacy::{board, phase, standing};
+use crate::game::role::Role;
 use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
@@ -93,15 +94,16 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 /// Puts into a divine player's letter the protected powers he is told of, and no other:
 /// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
 /// own. What is not in the context no template, built-in or a game's own, can show.
-fn insert_protected(game: &Game, role: &str, c: &mut Context) {
-    let known: &[&str] = match role {
-        "God" => &["God", "Devil"],
-        "Devil" => &["Devil"],
+fn insert_protected(game: &Game, role: Role, c: &mut Context) {
+    let known: &[Role] = match role {
+        Role::God => &[Role::God, Role::Devil],
+        Role::Devil => &[Role::Devil],
         _ => &[],
     };
     for &r in known {
-        if let Some(p) = game.state.protected.get(r) {
-            c.insert(format!("{}_protects", r.to_lowercase()), p);
+        let name = r.name(map());
+        if let Some(p) = game.state.protected.get(name) {
+            c.insert(format!("{}_protects", name.to_lowercase()), p);
         }
     }
 }
@@ -113,15 +115,15 @@ fn what(kind: CastKind) -> &'static str {
     }
 }
 
-fn cast(game: &mut Game, role: &str, kind: CastKind, text: &str) -> Result<String, String> {
+fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<String, String> {
     let (who, verb) = match kind {
-        CastKind::Blessing => ("God", "BLESS"),
-        CastKind::Curse => ("Devil", "CURSE"),
+        CastKind::Blessing => (Role::God, "BLESS"),
+        CastKind::Curse => (Role::Devil, "CURSE"),
     };
     if role != who {
         return Err(format!(
             "only {} may {}",
-            if who == "God" { "God" } else { "the Devil" },
+            if who == Role::God { "God" } else { "the Devil" },
             verb
         ));
     }
@@ -251,8 +253,8 @@ impl Ruleset for Diable {
         &["divine"]
     }
 
-    fn extra_roles(&self) -> &'static [&'static str] {
-        &["God", "Devil"]
+    fn extra_roles(&self) -> &'static [Role] {
+        &[Role::God, Role::Devil]
     }
 
     fn verbs(&self) -> &'static [&'static str] {
@@ -262,14 +264,14 @@ impl Ruleset for Diable {
     fn start(&self, game: &mut Game) -> Result<(), String> {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
-        game.state.protected.insert("God".into(), map.power_name(p.god).into());
-        game.state
-            .protected
-            .insert("Devil".into(), map.power_name(p.devil).into());
+        for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
+            let name = role.name(map).to_string();
+            game.state.protected.insert(name, map.power_name(power).into());
+        }
         Ok(())
     }
 
-    fn welcome(&self, game: &Game, role: &str, c: &mut Context) {
+    fn welcome(&self, game: &Game, role: Role, c: &mut Context) {
         c.insert("diable", &true);
         insert_protected(game, role, c);
     }
@@ -288,27 +290,27 @@ impl Ruleset for Diable {
         adjust::adjustment(board, &hooks_for(game, phase), power)
     }
 
-    fn extra_role_ready(&self, game: &Game, role: &str, phase: Phase) -> bool {
+    fn extra_role_ready(&self, game: &Game, role: Role, phase: Phase) -> bool {
         // The same whether or not the divine players have withdrawn, so that the time a
         // phase is processed says nothing of it: after withdrawal they answer NONE.
         let d = &game.state.divine;
         let cast_due = phase.kind == PhaseKind::Movement;
         match role {
-            "God" => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
+            Role::God => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
             _ => !cast_due || d.curse.is_some(),
         }
     }
 
-    fn extra_role_missing(&self, game: &Game, role: &str, phase: Phase) -> Vec<String> {
+    fn extra_role_missing(&self, game: &Game, role: Role, phase: Phase) -> Vec<String> {
         let mut out = Vec::new();
         let d = &game.state.divine;
-        if phase.kind == PhaseKind::Movement && role == "God" && d.blessing.is_none() {
+        if phase.kind == PhaseKind::Movement && role == Role::God && d.blessing.is_none() {
             out.push("your blessing (BLESS <unit>, or BLESS NONE)".into());
         }
-        if phase.kind == PhaseKind::Movement && role == "Devil" && d.curse.is_none() {
+        if phase.kind == PhaseKind::Movement && role == Role::Devil && d.curse.is_none() {
             out.push("your curse (CURSE <unit>, or CURSE NONE)".into());
         }
-        if role == "God" && needs_power_blessing(game, phase) {
+        if role == Role::God && needs_power_blessing(game, phase) {
             out.push(format!(
                 "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
                 phase.year
@@ -317,11 +319,11 @@ impl Ruleset for Diable {
         out
     }
 
-    fn on_file(&self, game: &Game, role: &str) -> Vec<String> {
+    fn on_file(&self, game: &Game, role: Role) -> Vec<String> {
         let d = &game.state.divine;
         let mut out = Vec::new();
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-            if role == "God" && game.state.adjustment_blessing.is_some() {
+            if role == Role::God && game.state.adjustment_blessing.is_some() {
                 let b = game.state.adjustment_blessing.clone().unwrap_or_default();
                 out.push(format!("adjustment blessing: {b}"));
             }
@@ -336,26 +338,26 @@ impl Ruleset for Diable {
             None => format!("{what}: nothing yet"),
         };
         match role {
-            "God" => {
+            Role::God => {
                 out.push(show("blessing", &d.blessing));
                 if game.state.adjustment_blessing.is_some() {
                     out.push(show("adjustment blessing", &game.state.adjustment_blessing));
                 }
             }
-            "Devil" => out.push(show("curse", &d.curse)),
+            Role::Devil => out.push(show("curse", &d.curse)),
             _ => {}
         }
         out
     }
 
-    fn clear(&self, game: &mut Game, role: &str) -> Option<String> {
-        if role == "God" {
+    fn clear(&self, game: &mut Game, role: Role) -> Option<String> {
+        if role == Role::God {
             game.state.divine.blessing = None;
             if needs_power_blessing_season(game) {
                 game.state.adjustment_blessing = None;
             }
             Some("CLEAR: your blessings for the phase are withdrawn".into())
-        } else if role == "Devil" {
+        } else if role == Role::Devil {
             game.state.divine.curse = None;
             Some("CLEAR: your curse for the phase is withdrawn".into())
         } else {
@@ -363,7 +365,7 @@ impl Ruleset for Diable {
         }
     }
 
-    fn cast(&self, game: &mut Game, role: &str, verb: &str, text: &str) -> Result<String, String> {
+    fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
         let kind = match verb {
             "BLESS" => CastKind::Blessing,
             "CURSE" => CastKind::Curse,
@@ -398,8 +400,8 @@ impl Ruleset for Diable {
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: power(game.state.protected.get("God")?)?,
-            devil: power(game.state.protected.get("Devil")?)?,
+            god: power(game.state.protected.get(Role::God.name(map()))?)?,
+            devil: power(game.state.protected.get(Role::Devil.name(map()))?)?,
         })
     }
 
@@ -441,20 +443,21 @@ impl Ruleset for Diable {
         let mut letters = Vec::new();
         let code = j.phase.code();
         let rows = j.divine.map(|d| divine_rows(d, j.phase)).unwrap_or_default();
-        for role in ["God", "Devil"] {
+        for who in [Role::God, Role::Devil] {
+            let role = who.name(map);
             if game.config.player(role).is_none() {
                 continue;
             }
             let mut c = game.context(role);
             let mine: Vec<DivineRow> = rows
                 .iter()
-                .filter(|d| (d.what == "curse") == (role == "Devil"))
+                .filter(|d| (d.what == "curse") == (who == Role::Devil))
                 .cloned()
                 .collect();
             c.insert("report", j.report);
             c.insert("mine", &mine);
             c.insert("withdrawn", &j.standing.divine_withdrawn);
-            insert_protected(game, role, &mut c);
+            insert_protected(game, who, &mut c);
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
             c.insert("divine_result", &divine_result(j.standing, settled_now));
             letters.push(game.letter(
@@ -490,10 +493,10 @@ impl Ruleset for Diable {
     fn winners(&self, s: &Standing) -> Vec<String> {
         let mut winners = Vec::new();
         if s.god_wins {
-            winners.push("God".into());
+            winners.push(Role::God.name(map()).into());
         }
         if s.devil_wins {
-            winners.push("Devil".into());
+            winners.push(Role::Devil.name(map()).into());
         }
         winners
     }
@@ -524,7 +527,6 @@ impl Ruleset for Diable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::state::GameConfig;
 
     #[test]
     fn a_movement_report_always_has_a_blessing_line_and_a_curse_line() {
@@ -553,6 +555,6 @@ mod tests {
 
     #[test]
     fn the_divine_roles_are_the_extra_roles() {
-        assert!(RULES.extra_roles().iter().all(|r| GameConfig::is_divine(r)));
+        assert!(RULES.extra_roles().iter().all(|r| r.is_divine()));
     }
 }
