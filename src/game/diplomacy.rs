@@ -570,23 +570,19 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
             }
         }
     }
-    if let Some(d) = &raw.divine {
-        let casts = [
-            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
-            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
-            (
-                Role::God,
-                "BLESS",
-                d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
-                "adjustment_blessing",
-            ),
-        ];
-        for (role, kind, text, key) in casts {
-            let Some(t) = text else { continue };
-            match cast(game, role, kind, &t) {
-                Ok(x) => done.entry(role.name(map()).to_string()).or_default().push(x),
-                Err(e) => errors.push(format!("{}: divine: {key}: {e}", here("divine", &format!("{key}:")))),
-            }
+    // The casts of a position file's own keys (`divine:`), read by the ruleset that owns
+    // them, so that a game of another kind refuses each one by its verb.
+    let owner = crate::kinds::owner_of_position_key("divine").and_then(crate::kinds::Kind::rules);
+    let casts = owner.map(|r| r.turn_casts(&raw)).unwrap_or_default();
+    for c in casts {
+        match cast(game, c.role, c.verb, &c.text) {
+            Ok(x) => done.entry(c.role.name(map()).to_string()).or_default().push(x),
+            Err(e) => errors.push(format!(
+                "{}: {}: {}: {e}",
+                here(c.block, &format!("{}:", c.key)),
+                c.block,
+                c.key
+            )),
         }
     }
     if !errors.is_empty() {
@@ -827,8 +823,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     if let Some(f) = &finished {
         let mut c = Context::new();
         c.insert("report", &report);
-        c.insert("god_protects", &game.state.protected.get("God"));
-        c.insert("devil_protects", &game.state.protected.get("Devil"));
+        rules(game).final_context(game, &mut c);
         fx.letters.extend(game.final_letters(f, &c));
         game.state.finished = Some(f.clone());
     }
@@ -854,9 +849,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .push(("index.html".into(), game.templates().render("index.html", &c)?));
 
     // The state of the new phase.
-    if phase.kind == PhaseKind::Adjustment || next_phase.year > phase.year {
-        game.state.adjustment_blessing = None;
-    }
+    rules(game).phase_over(game, phase, next_phase);
     game.state.board = Some(BoardState::from_board(map, &next));
     game.state.phase = next_phase.to_string();
     game.state.deadline = if game.state.finished.is_some() {
@@ -866,7 +859,6 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     game.state.reminded = false;
     game.state.orders.clear();
-    game.state.divine = Default::default();
     fx.log.push(format!(
         "{code} processed{}; next: {next_phase}",
         if waiting.is_empty() {

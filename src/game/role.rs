@@ -10,9 +10,9 @@ use crate::map::{Map, Power};
 pub enum Role {
     /// One of the map's powers.
     Power(Power),
-    /// Diable et Bon Dieu's God: blesses units, protects a power.
+    /// God, an extra role of a ruleset (`variant/diable/`): blesses units, protects a power.
     God,
-    /// Diable et Bon Dieu's Devil: curses units, protects a power.
+    /// The Devil, an extra role of a ruleset: curses units, protects a power.
     Devil,
     /// The game's referee (who enters turn files).
     Referee,

@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::{DivineReport, Position, RawDivine};
+use crate::position::{DivineReport, Position, RawDivine, RawPosition};
 use crate::report::Letter;
 use crate::yaml::Writer;
 use tera::Context;
@@ -38,6 +38,18 @@ pub struct Judged<'a> {
     pub standing: &'a Standing,
     /// The game ends with this phase.
     pub finished: bool,
+}
+
+/// A cast written in a turn file, as a mail command of its role.
+pub struct TurnCast {
+    pub role: Role,
+    /// The mail command it stands for (`BLESS`).
+    pub verb: &'static str,
+    /// What follows the verb (`A PAR`, `POWER France`).
+    pub text: String,
+    /// Where it was written, for errors: the block and the key (`divine`, `blessing`).
+    pub block: &'static str,
+    pub key: &'static str,
 }
 
 /// A kind of Diplomacy: what it adds to the standard judge and to the mail game. Every
@@ -118,6 +130,11 @@ pub trait Ruleset: Sync {
         Err(format!("{verb} is not a command of this game"))
     }
 
+    /// The casts of a turn file's own keys of this ruleset, in the order they are entered.
+    fn turn_casts(&self, _raw: &RawPosition) -> Vec<TurnCast> {
+        Vec::new()
+    }
+
     /// Keeps what the game must remember of a phase just judged.
     fn judged(&self, _game: &mut Game, _position: &Position, _report: Option<&DivineReport>) {}
 
@@ -148,6 +165,12 @@ pub trait Ruleset: Sync {
     fn winners(&self, _standing: &Standing) -> Vec<String> {
         Vec::new()
     }
+
+    /// What the final letters may show of the ruleset's secrets, once the game is over.
+    fn final_context(&self, _game: &Game, _c: &mut Context) {}
+
+    /// Clears what the ruleset kept for `phase`, as the game goes on to `next_phase`.
+    fn phase_over(&self, _game: &mut Game, _phase: Phase, _next_phase: Phase) {}
 
     /// The ruleset's keys in the referee's status.
     fn status(&self, _game: &Game, _w: &mut Writer) {}

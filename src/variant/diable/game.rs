@@ -23,10 +23,10 @@ use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
-use crate::position::{DivineReport, Position, RawDivine};
+use crate::position::{DivineReport, Position, RawDivine, RawPosition};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
-use crate::variant::{Judged, Ruleset};
+use crate::variant::{Judged, Ruleset, TurnCast};
 use crate::yaml::Writer;
 use serde::Serialize;
 use tera::Context;
@@ -374,6 +374,32 @@ impl Ruleset for Diable {
         cast(game, role, kind, text)
     }
 
+    fn turn_casts(&self, raw: &RawPosition) -> Vec<TurnCast> {
+        let Some(d) = &raw.divine else { return Vec::new() };
+        let casts = [
+            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
+            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
+            (
+                Role::God,
+                "BLESS",
+                d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
+                "adjustment_blessing",
+            ),
+        ];
+        casts
+            .into_iter()
+            .filter_map(|(role, verb, text, key)| {
+                Some(TurnCast {
+                    role,
+                    verb,
+                    text: text?,
+                    block: "divine",
+                    key,
+                })
+            })
+            .collect()
+    }
+
     fn judged(&self, game: &mut Game, pos: &Position, report: Option<&DivineReport>) {
         // The casts that fell on units count for the per-year rule (void ones do not).
         let Some(d) = report else { return };
@@ -499,6 +525,23 @@ impl Ruleset for Diable {
             winners.push(Role::Devil.name(map()).into());
         }
         winners
+    }
+
+    fn final_context(&self, game: &Game, c: &mut Context) {
+        for role in [Role::God, Role::Devil] {
+            let name = role.name(map());
+            c.insert(
+                format!("{}_protects", name.to_lowercase()),
+                &game.state.protected.get(name),
+            );
+        }
+    }
+
+    fn phase_over(&self, game: &mut Game, phase: Phase, next_phase: Phase) {
+        if phase.kind == PhaseKind::Adjustment || next_phase.year > phase.year {
+            game.state.adjustment_blessing = None;
+        }
+        game.state.divine = Default::default();
     }
 
     fn status(&self, game: &Game, w: &mut Writer) {
