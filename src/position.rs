@@ -51,7 +51,8 @@ pub struct RawDislodged {
     pub retreats: Option<Vec<String>>,
 }
 
-/// The `divine:` keys of the Diable et Bon Dieu variant.
+/// The `divine:` keys, for a ruleset whose position files carry casts
+/// ([`crate::variant::Ruleset::position_keys`]).
 #[derive(Deserialize, Clone, Default, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct RawDivine {
@@ -83,9 +84,6 @@ pub struct Position {
     pub divine: Option<RawDivine>,
 }
 
-/// The variants a position file may name.
-pub const VARIANTS: &[&str] = &["standard", "diable-et-bon-dieu"];
-
 impl Position {
     /// Reads a position file's text. `origin` names it in errors.
     pub fn parse(map: &Map, text: &str, origin: &str) -> Result<Position, PositionError> {
@@ -108,13 +106,16 @@ impl Position {
             message,
         };
         let variant = raw.variant.clone().unwrap_or_else(|| "standard".into()).to_lowercase();
-        if !VARIANTS.contains(&variant.as_str()) {
+        let Some(rules) = crate::kinds::rules(&variant) else {
             return Err(err(
                 &variant,
                 "variant",
-                format!("unknown variant `{variant}`: use one of {}", VARIANTS.join(", ")),
+                format!(
+                    "unknown variant `{variant}`: use one of {}",
+                    crate::kinds::diplomacy_names().join(", ")
+                ),
             ));
-        }
+        };
         let phase = Phase::parse(&raw.phase).map_err(|e| err(&raw.phase, "phase", e))?;
         let power = |name: &str, key: &str| -> Result<Power, PositionError> {
             map.power_by_name(name).ok_or_else(|| {
@@ -246,11 +247,12 @@ impl Position {
                 });
             }
         }
-        if raw.divine.is_some() && variant != "diable-et-bon-dieu" {
+        if raw.divine.is_some() && !rules.position_keys().contains(&"divine") {
+            let owner = crate::kinds::owner_of_position_key("divine").map_or("another", |k| k.name());
             return Err(err(
                 "divine",
                 "divine",
-                "`divine:` belongs to the diable-et-bon-dieu variant: add `variant: diable-et-bon-dieu`".into(),
+                format!("`divine:` belongs to the {owner} variant: add `variant: {owner}`"),
             ));
         }
         Ok(Position {

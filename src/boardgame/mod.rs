@@ -65,11 +65,7 @@ pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
 /// error names the first unknown or repeated one and the ones that exist.
 pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, String> {
     let known = known_house_rules(variant);
-    let title = match kind(variant) {
-        Some(k) => k.title,
-        None if variant == "diable-et-bon-dieu" => "Diable et Bon Dieu",
-        None => "Diplomacy",
-    };
+    let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
     let mut rules: Vec<&'static HouseRule> = Vec::new();
     for name in names {
         let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
@@ -150,12 +146,28 @@ pub struct Kind {
     pub house_rules: &'static [HouseRule],
 }
 
-/// Every board game arbitre runs.
-pub const KINDS: &[&Kind] = &[&diam::KIND, &diabolik::KIND, &belligerants::KIND, &jomini::KIND];
+/// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
+/// (`for k in KINDS`).
+pub const KINDS: BoardKinds = BoardKinds;
+
+/// The board games of the registry, as an iterable value.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardKinds;
+
+impl IntoIterator for BoardKinds {
+    type Item = &'static Kind;
+    type IntoIter = std::iter::FilterMap<
+        std::slice::Iter<'static, crate::kinds::Kind>,
+        fn(&'static crate::kinds::Kind) -> Option<&'static Kind>,
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        crate::kinds::KINDS.iter().filter_map(crate::kinds::Kind::board)
+    }
+}
 
 /// The game played under a players file's `variant:`, if it is a board game.
 pub fn kind(variant: &str) -> Option<&'static Kind> {
-    KINDS.iter().copied().find(|k| k.variant == variant)
+    crate::kinds::find(variant).and_then(crate::kinds::Kind::board)
 }
 
 /// The first word of `text` and the rest, trimmed.

@@ -125,8 +125,9 @@ pub trait PositionGame: BoardGame {
 /// fleet found blocked when its turn begins).
 pub type Read = (Box<dyn PositionGame>, Vec<String>);
 
-/// The variants whose positions arbitre judges.
-pub const VARIANTS: &[&str] = &["diam", "diabolik-fleet"];
+/// A board game's reader of its own keys of a position file (listed beside the game in
+/// [`crate::kinds::KINDS`]).
+pub type Reader = fn(&RawBoardPosition, Option<Finish>, &Source) -> Result<Read, FileError>;
 
 /// Judges a board game's position file, if `text` is one (its `variant:` is a board
 /// game): the output YAML, or what is wrong and where. `None` for anything else.
@@ -135,7 +136,7 @@ pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>>
     let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
     let kind = super::kind(&variant)?;
     let at = Source { text, origin };
-    if !VARIANTS.contains(&variant.as_str()) {
+    let Some(reader) = crate::kinds::find(&variant).and_then(crate::kinds::Kind::position_reader) else {
         return Some(Err(at.err(
             "variant",
             "",
@@ -143,14 +144,14 @@ pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>>
                 "arbitre judges no position of {}: it does not check the moves of that game (positions are \
                  for {})",
                 kind.title,
-                VARIANTS.join(" and ")
+                crate::kinds::board_position_names().join(" and ")
             ),
         )));
-    }
-    Some(judge(&variant, &at))
+    };
+    Some(judge(&variant, reader, &at))
 }
 
-fn judge(variant: &str, at: &Source) -> Result<String, FileError> {
+fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
     let rules = super::house_rules_in_force(variant, &raw.house_rules)
         .map_err(|e| at.err("house_rules", "", format!("house_rules: {e}")))?;
@@ -167,10 +168,7 @@ fn judge(variant: &str, at: &Source) -> Result<String, FileError> {
         winners: o.winners,
         summary: o.summary,
     });
-    let (mut game, notes) = match variant {
-        "diam" => super::diam::from_position(&raw, over, at)?,
-        _ => super::diabolik::position::from_position(&raw, over, at)?,
-    };
+    let (mut game, notes) = reader(&raw, over, at)?;
     let sides = game.side_names();
 
     let mut w = Writer::default();

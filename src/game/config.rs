@@ -10,16 +10,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
-/// The variants a game may be played in.
-pub const GAME_VARIANTS: &[&str] = &[
-    "standard",
-    "diable-et-bon-dieu",
-    "diam",
-    "diabolik-fleet",
-    "belligerants",
-    "jomini",
-];
-
 pub use crate::report::Person;
 
 #[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
@@ -302,13 +292,14 @@ pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) ->
     crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(|e| format!("{origin}: {e}"))
 }
 
-/// The roles of a game of this variant, in report order.
+/// The roles of a game of this variant, in report order: the map's powers, then the
+/// ruleset's extra roles.
 pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
     let mut roles: Vec<String> = map.powers.iter().map(|p| p.name.clone()).collect();
-    if variant == "diable-et-bon-dieu" {
-        roles.push("God".into());
-        roles.push("Devil".into());
-    }
+    let extra = crate::kinds::rules(variant)
+        .map(|r| r.extra_roles())
+        .unwrap_or_default();
+    roles.extend(extra.iter().map(|r| r.name(map).to_string()));
     roles
 }
 
@@ -365,11 +356,15 @@ impl PlayersFile {
                 ),
             ));
         }
-        if !GAME_VARIANTS.contains(&self.variant.as_str()) {
+        if crate::kinds::find(&self.variant).is_none() {
             return Err(err(
                 "variant",
                 "",
-                format!("variant: `{}` is not one of {}", self.variant, GAME_VARIANTS.join(", ")),
+                format!(
+                    "variant: `{}` is not one of {}",
+                    self.variant,
+                    crate::kinds::names().join(", ")
+                ),
             ));
         }
         let timezone: chrono_tz::Tz = self.timezone.parse().map_err(|_| {
@@ -501,7 +496,7 @@ impl PlayersFile {
             seen_emails.push(email);
             seen_roles.push(p.role.clone());
         }
-        if matches!(self.variant.as_str(), "standard" | "diable-et-bon-dieu") {
+        if crate::kinds::rules(&self.variant).is_some() {
             let roles = roles_of(map, &self.variant);
             for r in &seen_roles {
                 if !roles.iter().any(|x| x.eq_ignore_ascii_case(r)) {

@@ -1,26 +1,19 @@
-//! A game of Diplomacy by mail (`standard` or `diable-et-bon-dieu`): orders on file,
-//! blessings and curses, press, votes, and the processing of a phase at its deadline.
+//! A game of Diplomacy by mail, in any ruleset of [`crate::kinds::KINDS`]: orders on file,
+//! press, votes, and the processing of a phase at its deadline. What a ruleset adds (its
+//! extra roles and their casts, its part of the reports, its private letters) is asked of
+//! its [`crate::variant::Ruleset`]; nothing here names a variant.
 //!
 //! Orders are checked when they arrive by judging them alone on the board (the same code
 //! that judges the phase), so a player hears at once that `A PAR - MOS` is impossible.
 //!
 //! Decisions where the spec is silent:
 //! - Early processing waits for every role that can act: each power with complete orders,
-//!   and, in Diable et Bon Dieu, God and the Devil with a cast or `BLESS NONE` /
-//!   `CURSE NONE` on file (and in a blessing autumn, God's `BLESS <power>` or
-//!   `BLESS POWER NONE`). Missed orders never block the deadline.
+//!   and each extra role of the ruleset with what it owes on file
+//!   ([`crate::variant::Ruleset::extra_role_ready`]). Missed orders never block the deadline.
 //! - Draw votes stand until changed; the game ends in a draw after a phase at whose end every
 //!   surviving power votes draw. Votes are secret; the report says only that a draw ended it.
 //! - Private press goes to the powers named; the sender is not copied (the reply confirms).
 //!   Public press goes to every player, the sender included.
-//! - When God and the Devil withdraw (a divine win by elimination), only they are told, in
-//!   their private reports; public reports never say it (it would tell which powers they
-//!   protect). Casts are then refused with that reason.
-//! - The public report of a movement phase has a line for the blessing and one for the
-//!   curse, `none` when nothing was cast (a declined cast and a withdrawn player read alike).
-//! - The adjustment blessing named in the autumn is told to its power, and a winter nobody
-//!   else needs is played for it, only when it will apply there: not after a divine win in
-//!   that autumn, nor for a power eliminated that autumn.
 //! - A unit dislodged and awaiting its retreat still keeps its power in the game.
 //! - A retreat phase in which no dislodged unit can go anywhere is not played: its units are
 //!   disbanded in the movement phase's report, and the game goes on to the next phase.
@@ -28,16 +21,17 @@
 //!   from the order and the board alone: never what that power has ordered.
 
 use super::commands::{Command, LineError, Numbered, PressTo};
-use super::state::{BoardState, CastRow, FactsRow, Finished, GameConfig, NONE};
+use super::role::Role;
+use super::state::{BoardState, FactsRow, Finished};
 use super::{show_time, Effects, Game, Now};
-use crate::dice::Dice;
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
-use crate::position::{DivineReport, Position, RawDivine};
+use crate::position::{DivineReport, Position};
 use crate::report::Letter;
-use crate::variant::diable::{self, CastKind, CastRecord, DivineHooks, PhaseFacts, Protected, Standing};
+use crate::variant::victory::{self, PhaseFacts, Standing};
+use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -47,8 +41,9 @@ fn map() -> &'static Map {
     Map::standard()
 }
 
-fn is_diable(game: &Game) -> bool {
-    game.config.variant == "diable-et-bon-dieu"
+/// The ruleset of the game's kind: what it adds to the flow kept here.
+fn rules(game: &Game) -> &'static dyn Ruleset {
+    crate::variant::rules_of(&game.config.variant)
 }
 
 pub fn phase(game: &Game) -> Result<Phase, String> {
@@ -64,14 +59,14 @@ fn power(name: &str) -> Option<Power> {
     map().power_by_name(name)
 }
 
-fn protected(game: &Game) -> Option<Protected> {
-    Some(Protected {
-        god: power(game.state.protected.get("God")?)?,
-        devil: power(game.state.protected.get("Devil")?)?,
-    })
+/// A role's name as it comes in (the players file's, a turn file's, `state.yaml`'s), read
+/// once here; the roles of a game were checked when it was created.
+fn role_of(name: &str) -> Role {
+    Role::parse(map(), name).unwrap_or(Role::Observer)
 }
 
-fn history(game: &Game) -> Vec<PhaseFacts> {
+/// The facts of every phase processed, from `state.yaml`.
+pub fn history(game: &Game) -> Vec<PhaseFacts> {
     let count = |m: &BTreeMap<String, usize>| m.iter().filter_map(|(p, &n)| Some((power(p)?, n))).collect();
     game.state
         .history
@@ -87,44 +82,9 @@ fn history(game: &Game) -> Vec<PhaseFacts> {
         .collect()
 }
 
-fn standing(game: &Game) -> Standing {
-    diable::standing(map(), &history(game), protected(game))
-}
-
-fn cast_records(game: &Game) -> Vec<CastRecord> {
-    game.state
-        .casts
-        .iter()
-        .filter_map(|c| {
-            Some(CastRecord {
-                phase: Phase::parse(&c.phase).ok()?,
-                blessed: c.blessed.as_deref().and_then(power),
-                cursed: c.cursed.as_deref().and_then(power),
-            })
-        })
-        .collect()
-}
-
-/// The adjustment blessing in force in `phase` (a blessing winter), if God gave one.
-fn blessing_in_force(game: &Game, phase: Phase) -> Option<Power> {
-    if phase.kind != PhaseKind::Adjustment || !diable::is_blessing_winter(phase.year) {
-        return None;
-    }
-    blessed_power(game)
-}
-
-/// The power God named for the coming winter, unless the divine players have withdrawn
-/// since (the rules: after a divine win, no more adjustment blessings).
-fn blessed_power(game: &Game) -> Option<Power> {
-    let p = game.state.adjustment_blessing.as_deref().and_then(power)?;
-    (!standing(game).divine_withdrawn).then_some(p)
-}
-
-fn hooks_for(game: &Game, phase: Phase) -> DivineHooks {
-    DivineHooks {
-        extra_build: blessing_in_force(game, phase),
-        ..DivineHooks::default()
-    }
+/// Where the game stands after the phases processed.
+pub fn standing(game: &Game) -> Standing {
+    victory::standing(map(), &history(game), rules(game).protected(game))
 }
 
 /// The position of the phase with `orders`, judged as `arbitre adjudicate` would.
@@ -132,15 +92,7 @@ fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -
     let phase = phase(game)?;
     let b = game.state.board.as_ref().ok_or("state.yaml: no board")?;
     let mut pos = b.position(map(), &game.config.variant, phase, orders)?;
-    if is_diable(game) {
-        let d = &game.state.divine;
-        let cast = |c: &Option<String>| c.clone().filter(|c| c != NONE);
-        pos.divine = Some(RawDivine {
-            blessing: if with_casts { cast(&d.blessing) } else { None },
-            curse: if with_casts { cast(&d.curse) } else { None },
-            adjustment_blessing: blessing_in_force(game, phase).map(|p| map().power_name(p).to_string()),
-        });
-    }
+    pos.divine = rules(game).position_extras(game, phase, with_casts);
     Ok(pos)
 }
 
@@ -261,21 +213,14 @@ fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) {
 }
 
 /// Does `role` have everything it can send on file for the phase?
-pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
+pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
     let phase = phase(game)?;
     let board = board(game)?;
-    if GameConfig::is_divine(role) {
-        // The same whether or not the divine players have withdrawn, so that the time a
-        // phase is processed says nothing of it: after withdrawal they answer NONE.
-        let d = &game.state.divine;
-        let cast_due = is_diable(game) && phase.kind == PhaseKind::Movement;
-        return Ok(match role {
-            "God" => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
-            _ => !cast_due || d.curse.is_some(),
-        });
+    if role.is_divine() {
+        return Ok(rules(game).extra_role_ready(game, role, phase));
     }
-    let Some(p) = power(role) else { return Ok(true) };
-    let on_file = game.state.orders.get(role).cloned().unwrap_or_default();
+    let Some(p) = role.power() else { return Ok(true) };
+    let on_file = game.state.orders.get(map().power_name(p)).cloned().unwrap_or_default();
     let keys: Vec<Option<String>> = on_file.iter().map(|o| key_of(o)).collect();
     let has = |prov: crate::map::ProvId| keys.iter().any(|k| k.as_deref() == Some(map().code(prov)));
     Ok(match phase.kind {
@@ -286,7 +231,7 @@ pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
             .filter(|d| d.unit.power == p)
             .all(|d| has(d.unit.loc.prov)),
         PhaseKind::Adjustment => {
-            let due = adjust::adjustment(&board, &hooks_for(game, phase), p);
+            let due = rules(game).adjustment(game, &board, phase, p);
             if due > 0 {
                 let room = adjust::vacant_homes(map(), &board, p).len() as i32;
                 let builds = on_file
@@ -307,47 +252,19 @@ pub fn ready(game: &Game, role: &str) -> Result<bool, String> {
     })
 }
 
-/// In a blessing autumn, God has not yet named a power (or NONE) for the winter.
-fn needs_power_blessing(game: &Game, phase: Phase) -> bool {
-    is_diable(game)
-        && phase.season == Season::Fall
-        && diable::is_blessing_winter(phase.year)
-        && game.state.adjustment_blessing.is_none()
-}
-
-/// Is it the autumn of a blessing year, when God names a power for the winter?
-fn needs_power_blessing_season(game: &Game) -> bool {
-    phase(game).is_ok_and(|p| p.season == Season::Fall && diable::is_blessing_winter(p.year))
-}
-
 /// What a role still owes for the phase, in words (for replies and reminders).
-fn missing(game: &Game, role: &str) -> Result<Vec<String>, String> {
+fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
     let phase = phase(game)?;
     let board = board(game)?;
-    let mut out = Vec::new();
-    if GameConfig::is_divine(role) {
-        if is_diable(game) {
-            let d = &game.state.divine;
-            if phase.kind == PhaseKind::Movement && role == "God" && d.blessing.is_none() {
-                out.push("your blessing (BLESS <unit>, or BLESS NONE)".into());
-            }
-            if phase.kind == PhaseKind::Movement && role == "Devil" && d.curse.is_none() {
-                out.push("your curse (CURSE <unit>, or CURSE NONE)".into());
-            }
-            if role == "God" && needs_power_blessing(game, phase) {
-                out.push(format!(
-                    "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
-                    phase.year
-                ));
-            }
-        }
-        return Ok(out);
+    if role.is_divine() {
+        return Ok(rules(game).extra_role_missing(game, role, phase));
     }
-    let Some(p) = power(role) else { return Ok(out) };
+    let mut out = Vec::new();
+    let Some(p) = role.power() else { return Ok(out) };
     let keys: Vec<String> = game
         .state
         .orders
-        .get(role)
+        .get(map().power_name(p))
         .into_iter()
         .flatten()
         .filter_map(|o| key_of(o))
@@ -369,7 +286,7 @@ fn missing(game: &Game, role: &str) -> Result<Vec<String>, String> {
         }
         PhaseKind::Adjustment => {
             if !ready(game, role)? {
-                let due = adjust::adjustment(&board, &hooks_for(game, phase), p);
+                let due = rules(game).adjustment(game, &board, phase, p);
                 // The example is the power's own: a home centre it may build in, a unit of its.
                 out.push(if due > 0 {
                     match adjust::vacant_homes(map(), &board, p).first() {
@@ -433,53 +350,6 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
         .collect())
 }
 
-fn divine_on_file(game: &Game, role: &str) -> Vec<String> {
-    let d = &game.state.divine;
-    let mut out = Vec::new();
-    if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-        if role == "God" && game.state.adjustment_blessing.is_some() {
-            let b = game.state.adjustment_blessing.clone().unwrap_or_default();
-            out.push(format!("adjustment blessing: {b}"));
-        }
-        if out.is_empty() {
-            out.push("nothing to cast in this phase".into());
-        }
-        return out;
-    }
-    let show = |what: &str, v: &Option<String>| match v.as_deref() {
-        Some(NONE) => format!("{what}: none (declined)"),
-        Some(x) => format!("{what}: {x}"),
-        None => format!("{what}: nothing yet"),
-    };
-    match role {
-        "God" => {
-            out.push(show("blessing", &d.blessing));
-            if game.state.adjustment_blessing.is_some() {
-                out.push(show("adjustment blessing", &game.state.adjustment_blessing));
-            }
-        }
-        "Devil" => out.push(show("curse", &d.curse)),
-        _ => {}
-    }
-    out
-}
-
-/// Puts into a divine player's letter the protected powers he is told of, and no other:
-/// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
-/// own. What is not in the context no template, built-in or a game's own, can show.
-fn insert_protected(game: &Game, role: &str, c: &mut Context) {
-    let known: &[&str] = match role {
-        "God" => &["God", "Devil"],
-        "Devil" => &["Devil"],
-        _ => &[],
-    };
-    for &r in known {
-        if let Some(p) = game.state.protected.get(r) {
-            c.insert(format!("{}_protects", r.to_lowercase()), p);
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // The start of the game
 // ---------------------------------------------------------------------------------------
@@ -492,18 +362,12 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
     game.state.phase = phase.to_string();
     game.state.deadline = Some(first_deadline.to_rfc3339());
     game.state.board = Some(BoardState::from_board(map, &board));
-    if is_diable(game) {
-        let p = diable::draw_protected(map, &mut Dice::new(game.seed()?));
-        game.state.protected.insert("God".into(), map.power_name(p.god).into());
-        game.state
-            .protected
-            .insert("Devil".into(), map.power_name(p.devil).into());
-    }
+    rules(game).start(game)?;
     let mut fx = Effects::default();
     for role in game.roles() {
         let mut c = game.context(&role);
-        c.insert("divine", &GameConfig::is_divine(&role));
-        c.insert("diable", &is_diable(game));
+        c.insert("divine", &role_of(&role).is_divine());
+        rules(game).welcome(game, role_of(&role), &mut c);
         let units: Vec<String> = power(&role)
             .map(|p| {
                 board
@@ -515,7 +379,6 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
             })
             .unwrap_or_default();
         c.insert("units", &units.join(", "));
-        insert_protected(game, &role, &mut c);
         fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
@@ -546,6 +409,7 @@ pub fn act(
     stem: &str,
     arrived: Now,
 ) -> Result<Vec<Letter>, String> {
+    let who = role_of(role);
     let mut done: Vec<String> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
@@ -567,31 +431,23 @@ pub fn act(
                 game.state.phase
             )),
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".to_string()),
-            Command::Order(text) => order(game, role, &text).map(|o| format!("{o}: on file")),
-            Command::Clear => {
-                if role == "God" {
-                    game.state.divine.blessing = None;
-                    if needs_power_blessing_season(game) {
-                        game.state.adjustment_blessing = None;
-                    }
-                    Ok("CLEAR: your blessings for the phase are withdrawn".into())
-                } else if role == "Devil" {
-                    game.state.divine.curse = None;
-                    Ok("CLEAR: your curse for the phase is withdrawn".into())
-                } else {
+            Command::Order(text) => order(game, who, &text).map(|o| format!("{o}: on file")),
+            Command::Clear => match rules(game).clear(game, who) {
+                Some(withdrawn) => Ok(withdrawn),
+                None => {
                     game.state.orders.remove(role);
                     Ok("CLEAR: every order of the phase is withdrawn".into())
                 }
-            }
-            Command::Bless(t) => cast(game, role, CastKind::Blessing, &t),
-            Command::Curse(t) => cast(game, role, CastKind::Curse, &t),
+            },
+            Command::Bless(t) => cast(game, who, "BLESS", &t),
+            Command::Curse(t) => cast(game, who, "CURSE", &t),
             Command::Press { to, lines } => {
-                press(game, role, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
+                press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
                     done
                 })
             }
-            Command::VoteDraw | Command::VoteContinue => vote(game, role, &command),
+            Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
             Command::Status => Ok("STATUS: see below".into()),
         };
         match result {
@@ -619,107 +475,42 @@ fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<Lin
     c.insert("done", &done);
     c.insert("errors", &errors);
     c.insert("on_file", &on_file(game, role)?);
-    c.insert("divine_on_file", &divine_on_file(game, role));
-    c.insert("missing", &missing(game, role)?);
+    c.insert("divine_on_file", &rules(game).on_file(game, role_of(role)));
+    c.insert("missing", &missing(game, role_of(role))?);
     c.insert("vote", &game.state.votes.get(role).cloned().unwrap_or_default());
     Ok(game.letter(stem.to_string(), role, &subject, "reply", c))
 }
 
-fn order(game: &mut Game, role: &str, text: &str) -> Result<String, String> {
-    if GameConfig::is_divine(role) {
-        return Err(format!("{role} gives no orders: write BLESS or CURSE"));
+fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {
+    let name = role.name(map());
+    if role.is_divine() {
+        return Err(format!("{name} gives no orders: write BLESS or CURSE"));
     }
-    let (key, canon) = check_order(game, role, text)?;
-    file_order(game, role, key, canon.clone());
+    let (key, canon) = check_order(game, name, text)?;
+    file_order(game, name, key, canon.clone());
     Ok(canon)
 }
 
-fn cast(game: &mut Game, role: &str, kind: CastKind, text: &str) -> Result<String, String> {
-    let (who, verb) = match kind {
-        CastKind::Blessing => ("God", "BLESS"),
-        CastKind::Curse => ("Devil", "CURSE"),
-    };
-    if !is_diable(game) {
-        return Err(format!("{verb} belongs to Diable et Bon Dieu, not to this game"));
+/// A cast by mail or in a turn file (`BLESS`, `CURSE`), for the ruleset to take or refuse;
+/// a verb of another kind of game is refused with that game's name.
+fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
+    let rules = rules(game);
+    if !rules.verbs().contains(&verb) {
+        let owner = crate::kinds::owner_of_verb(verb).map_or("another game", |k| k.title());
+        return Err(format!("{verb} belongs to {owner}, not to this game"));
     }
-    if role != who {
-        return Err(format!(
-            "only {} may {}",
-            if who == "God" { "God" } else { "the Devil" },
-            verb
-        ));
-    }
-    let phase = phase(game)?;
-    let t = text.trim();
-    let upper = t.to_ascii_uppercase();
-    if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
-        return Err(
-            "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)"
-                .into(),
-        );
-    }
-    // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
-    let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
-    if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
-        let name = power_named.unwrap_or_else(|| t.to_string());
-        if !(phase.season == Season::Fall && diable::is_blessing_winter(phase.year)) {
-            return Err(format!(
-                "the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}"
-            ));
-        }
-        if name.eq_ignore_ascii_case(NONE) {
-            game.state.adjustment_blessing = Some(NONE.into());
-            return Ok(format!("no adjustment blessing for winter {}", phase.year));
-        }
-        let p = power(&name).ok_or_else(|| format!("`{name}` is not a power"))?;
-        if !board(game)?.in_game(p) {
-            return Err(format!("{} is out of the game", map().power_name(p)));
-        }
-        game.state.adjustment_blessing = Some(map().power_name(p).into());
-        return Ok(format!(
-            "adjustment blessing for winter {}: {}",
-            phase.year,
-            map().power_name(p)
-        ));
-    }
-    if phase.kind != PhaseKind::Movement {
-        return Err(match (kind, phase.kind) {
-            (CastKind::Curse, PhaseKind::Adjustment) => "no curse in winter: curses are for movement phases".into(),
-            (_, PhaseKind::Retreat) => format!("no blessing or curse in a retreat phase; it is now {phase}"),
-            _ => format!("blessings on units are for movement phases; it is now {phase}"),
-        });
-    }
-    let slot = |game: &mut Game, v: String| match kind {
-        CastKind::Blessing => game.state.divine.blessing = Some(v),
-        CastKind::Curse => game.state.divine.curse = Some(v),
-    };
-    if upper == "NONE" {
-        slot(game, NONE.into());
-        return Ok(format!("{verb} NONE: no {} this phase", what(kind)));
-    }
-    let board = board(game)?;
-    let unit = diable::target(map(), &board, t)?;
-    let u = board.units[unit];
-    diable::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
-    slot(game, u.text(map()));
-    Ok(format!("{} on {}", what(kind), u.text(map())))
-}
-
-fn what(kind: CastKind) -> &'static str {
-    match kind {
-        CastKind::Blessing => "blessing",
-        CastKind::Curse => "curse",
-    }
+    rules.cast(game, role, verb, text)
 }
 
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
-fn press(game: &Game, role: &str, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
-    if GameConfig::is_divine(role) {
-        return Err(format!("{role} sends no press: the divine players stay silent"));
+fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
+    let name = role.name(map());
+    if role.is_divine() {
+        return Err(format!("{name} sends no press: the divine players stay silent"));
     }
-    game.press(role, to, lines, stem, |n| {
-        if GameConfig::is_divine(n) {
+    game.press(name, to, lines, stem, |n| {
+        if role_of(n).is_divine() {
             return Err("no press can be addressed to God or the Devil; this press was not sent".into());
         }
         let p = power(n).ok_or_else(|| format!("`{n}` is not a power; this press was not sent"))?;
@@ -727,20 +518,18 @@ fn press(game: &Game, role: &str, to: &PressTo, lines: &[String], stem: &str) ->
     })
 }
 
-fn vote(game: &mut Game, role: &str, command: &Command) -> Result<String, String> {
-    if GameConfig::is_divine(role) {
-        return Err("only the powers vote".into());
-    }
-    let p = power(role).ok_or("only the powers vote")?;
+fn vote(game: &mut Game, role: Role, command: &Command) -> Result<String, String> {
+    let p = role.power().ok_or("only the powers vote")?;
+    let name = map().power_name(p);
     if !board(game)?.in_game(p) {
-        return Err(format!("{role} is out of the game"));
+        return Err(format!("{name} is out of the game"));
     }
     let v = if matches!(command, Command::VoteDraw) {
         "draw"
     } else {
         "continue"
     };
-    game.state.votes.insert(role.to_string(), v.to_string());
+    game.state.votes.insert(name.to_string(), v.to_string());
     Ok(format!("your vote: {v}"))
 }
 
@@ -778,29 +567,25 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         };
         let role = map().power_name(p).to_string();
         for o in orders {
-            match order(game, &role, o) {
+            match order(game, Role::Power(p), o) {
                 Ok(canon) => done.entry(role.clone()).or_default().push(format!("{canon}: on file")),
                 Err(e) => errors.push(format!("{}: {role}: `{o}`: {e}", here("orders", o))),
             }
         }
     }
-    if let Some(d) = &raw.divine {
-        let casts = [
-            ("God", CastKind::Blessing, d.blessing.clone(), "blessing"),
-            ("Devil", CastKind::Curse, d.curse.clone(), "curse"),
-            (
-                "God",
-                CastKind::Blessing,
-                d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
-                "adjustment_blessing",
-            ),
-        ];
-        for (role, kind, text, key) in casts {
-            let Some(t) = text else { continue };
-            match cast(game, role, kind, &t) {
-                Ok(x) => done.entry(role.to_string()).or_default().push(x),
-                Err(e) => errors.push(format!("{}: divine: {key}: {e}", here("divine", &format!("{key}:")))),
-            }
+    // The casts of a position file's own keys (`divine:`), read by the ruleset that owns
+    // them, so that a game of another kind refuses each one by its verb.
+    let owner = crate::kinds::owner_of_position_key("divine").and_then(crate::kinds::Kind::rules);
+    let casts = owner.map(|r| r.turn_casts(&raw)).unwrap_or_default();
+    for c in casts {
+        match cast(game, c.role, c.verb, &c.text) {
+            Ok(x) => done.entry(c.role.name(map()).to_string()).or_default().push(x),
+            Err(e) => errors.push(format!(
+                "{}: {}: {}: {e}",
+                here(c.block, &format!("{}:", c.key)),
+                c.block,
+                c.key
+            )),
         }
     }
     if !errors.is_empty() {
@@ -846,7 +631,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         .ok_or("state.yaml: deadline: not a time")?;
     let mut waiting = Vec::new();
     for role in game.roles() {
-        if !ready(game, &role)? {
+        if !ready(game, role_of(&role))? {
             waiting.push(role);
         }
     }
@@ -859,7 +644,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         let code = phase(game)?.code();
         for role in &waiting {
             let mut c = game.context(role);
-            c.insert("missing", &missing(game, role)?);
+            c.insert("missing", &missing(game, role_of(role))?);
             fx.letters.push(game.letter(
                 format!("{code}-reminder-{}", role.to_lowercase()),
                 role,
@@ -902,14 +687,6 @@ struct PowerRow {
 }
 
 #[derive(Serialize, Clone)]
-struct DivineRow {
-    what: String,
-    target: String,
-    effect: String,
-    reason: String,
-}
-
-#[derive(Serialize, Clone)]
 struct DislodgedRow {
     unit: String,
     power: String,
@@ -925,8 +702,9 @@ struct Report {
     phase: String,
     code: String,
     powers: Vec<PowerRow>,
-    diable: bool,
-    divine: Vec<DivineRow>,
+    /// The ruleset's part ([`Ruleset::report_part`]).
+    #[serde(flatten)]
+    variant: tera::Map<String, tera::Value>,
     dislodged: Vec<DislodgedRow>,
     eliminated: Vec<String>,
     next_phase: String,
@@ -949,27 +727,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let skipped = skip_empty_retreat(game, &mut outcome);
     let mut next_phase = outcome.next_phase;
     let next = outcome.next.clone();
-    // The casts that fell on units count for the per-year rule (void ones do not).
-    if let Some(d) = &divine {
-        let mut row = CastRow {
-            phase: phase.to_string(),
-            blessed: None,
-            cursed: None,
-        };
-        for e in d.entries.iter().filter(|e| e.effect != "void") {
-            let owner = diable::target(map, &pos.board, &e.target)
-                .ok()
-                .map(|u| map.power_name(pos.board.units[u].power).to_string());
-            match e.key {
-                "blessing" => row.blessed = owner,
-                "curse" => row.cursed = owner,
-                _ => {}
-            }
-        }
-        if row.blessed.is_some() || row.cursed.is_some() {
-            game.state.casts.push(row);
-        }
-    }
+    rules(game).judged(game, &pos, divine.as_ref());
     let survivors: Vec<Power> = map.all_powers().filter(|&p| next.in_game(p)).collect();
     let draw = !survivors.is_empty()
         && survivors
@@ -984,28 +742,13 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         units: name_counts(&facts.units),
         draw,
     });
-    let before = diable::standing(map, &history(game)[..game.state.history.len() - 1], protected(game));
+    let before = victory::standing(
+        map,
+        &history(game)[..game.state.history.len() - 1],
+        rules(game).protected(game),
+    );
     let standing = standing(game);
-    // The adjustment blessing named for the coming winter, if it will apply there. Asked
-    // after this phase's facts are in the history: a divine win in this very phase voids it
-    // (and a winter played for it with nothing to do would tell everyone that the power just
-    // eliminated was protected); so does the blessed power's own elimination.
-    let coming_blessing = blessed_power(game).filter(|&p| next.in_game(p));
-    // A blessing winter the judge skipped because nobody else adjusts.
-    if let Some(p) = coming_blessing {
-        let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
-        let hooks = DivineHooks {
-            extra_build: Some(p),
-            ..DivineHooks::default()
-        };
-        if phase.season == Season::Fall
-            && diable::is_blessing_winter(phase.year)
-            && next_phase > winter
-            && adjust::any_adjustment_due(map, &next, &hooks)
-        {
-            next_phase = winter;
-        }
-    }
+    next_phase = rules(game).coming_phase(game, phase, &next, next_phase);
     let eliminated: Vec<String> = standing
         .eliminated
         .iter()
@@ -1023,8 +766,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         phase: phase.to_string(),
         code: phase.code(),
         powers: power_rows(game, &outcome, &next, next_phase, &waiting),
-        diable: is_diable(game),
-        divine: divine.as_ref().map(|d| divine_rows(d, phase)).unwrap_or_default(),
+        variant: rules(game).report_part(divine.as_ref(), phase),
         dislodged: dislodged
             .iter()
             .map(|d| DislodgedRow {
@@ -1070,55 +812,21 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             c,
         ));
     }
-    if is_diable(game) {
-        for role in ["God", "Devil"] {
-            if game.config.player(role).is_none() {
-                continue;
-            }
-            let mut c = game.context(role);
-            let mine: Vec<DivineRow> = report
-                .divine
-                .iter()
-                .filter(|d| (d.what == "curse") == (role == "Devil"))
-                .cloned()
-                .collect();
-            c.insert("report", &report);
-            c.insert("mine", &mine);
-            c.insert("withdrawn", &standing.divine_withdrawn);
-            insert_protected(game, role, &mut c);
-            let settled_now = standing.divine_settled && !before.divine_settled;
-            c.insert("divine_result", &divine_result(&standing, settled_now));
-            fx.letters.push(game.letter(
-                format!("{code}-divine-{}", role.to_lowercase()),
-                role,
-                &format!("{role}'s report"),
-                "divine",
-                c,
-            ));
-        }
-    }
-    // Entering a blessing winter: the blessed power is told, privately.
-    if next_phase.kind == PhaseKind::Adjustment && finished.is_none() {
-        if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
-            if diable::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
-                let mut c = game.context(&p);
-                c.insert("winter", &next_phase.to_string());
-                c.insert("next_deadline", &report.next_deadline);
-                fx.letters.push(game.letter(
-                    format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
-                    &p,
-                    &format!("an extra build in {next_phase}"),
-                    "blessing-notice",
-                    c,
-                ));
-            }
-        }
-    }
+    let judged = Judged {
+        phase,
+        next_phase,
+        next: &next,
+        report: &tera::to_value(&report).map_err(|e| e.to_string())?,
+        divine: divine.as_ref(),
+        before: &before,
+        standing: &standing,
+        finished: finished.is_some(),
+    };
+    fx.letters.extend(rules(game).letters(game, &judged));
     if let Some(f) = &finished {
         let mut c = Context::new();
         c.insert("report", &report);
-        c.insert("god_protects", &game.state.protected.get("God"));
-        c.insert("devil_protects", &game.state.protected.get("Devil"));
+        rules(game).final_context(game, &mut c);
         fx.letters.extend(game.final_letters(f, &c));
         game.state.finished = Some(f.clone());
     }
@@ -1144,9 +852,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .push(("index.html".into(), game.templates().render("index.html", &c)?));
 
     // The state of the new phase.
-    if phase.kind == PhaseKind::Adjustment || next_phase.year > phase.year {
-        game.state.adjustment_blessing = None;
-    }
+    rules(game).phase_over(game, phase, next_phase);
     game.state.board = Some(BoardState::from_board(map, &next));
     game.state.phase = next_phase.to_string();
     game.state.deadline = if game.state.finished.is_some() {
@@ -1156,7 +862,6 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     game.state.reminded = false;
     game.state.orders.clear();
-    game.state.divine = Default::default();
     fx.log.push(format!(
         "{code} processed{}; next: {next_phase}",
         if waiting.is_empty() {
@@ -1179,37 +884,6 @@ fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
         }
         None => false,
     }
-}
-
-/// The report's lines on what God and the Devil cast. In a movement phase there is always a
-/// line for the blessing and one for the curse: the unit, or that none was cast (the rules:
-/// the report names the unit blessed and the unit cursed, "or that none was").
-fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
-    let mut rows: Vec<DivineRow> = d
-        .entries
-        .iter()
-        .map(|e| DivineRow {
-            what: e.key.replace('_', " "),
-            target: e.target.clone(),
-            effect: e.effect.into(),
-            reason: e.reason.clone(),
-        })
-        .collect();
-    if phase.kind == PhaseKind::Movement {
-        // The judge reports the blessing first, then the curse.
-        for (i, what) in ["blessing", "curse"].into_iter().enumerate() {
-            if rows.get(i).is_none_or(|r| r.what != what) {
-                let none = DivineRow {
-                    what: what.into(),
-                    target: String::new(),
-                    effect: "none".into(),
-                    reason: String::new(),
-                };
-                rows.insert(i, none);
-            }
-        }
-    }
-    rows
 }
 
 fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, String> {
@@ -1276,17 +950,6 @@ fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, w
         .collect()
 }
 
-fn divine_result(s: &Standing, settled_now: bool) -> String {
-    if !settled_now {
-        return String::new();
-    }
-    match (s.god_wins, s.devil_wins) {
-        (true, _) => "God wins the divine contest.".into(),
-        (_, true) => "The Devil wins the divine contest.".into(),
-        _ => "The divine contest is settled without a winner.".into(),
-    }
-}
-
 fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
     let map = map();
     let mut winners = Vec::new();
@@ -1295,7 +958,7 @@ fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
         format!(
             "{} wins alone with {} or more supply centres.",
             map.power_name(p),
-            diable::SOLO
+            victory::SOLO
         )
     } else {
         // Survivors: every power with a unit or a centre (as the draw vote counts them).
@@ -1314,14 +977,7 @@ fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
         winners.extend(survivors.iter().cloned());
         format!("Every surviving power voted for a draw: {}.", survivors.join(", "))
     };
-    if is_diable(game) {
-        if s.god_wins {
-            winners.push("God".into());
-        }
-        if s.devil_wins {
-            winners.push("Devil".into());
-        }
-    }
+    winners.extend(rules(game).winners(s));
     Finished {
         after: phase.to_string(),
         winners,
@@ -1347,32 +1003,17 @@ pub fn status(game: &Game) -> Result<String, String> {
             w.flow_list(1, role, list);
         }
     }
-    if is_diable(game) {
-        let d = &game.state.divine;
-        let mut fields = Vec::new();
-        for (k, v) in [
-            ("blessing", &d.blessing),
-            ("curse", &d.curse),
-            ("adjustment_blessing", &game.state.adjustment_blessing),
-        ] {
-            if let Some(v) = v {
-                fields.push((k, v.clone()));
-            }
-        }
-        w.flow_map(0, "divine", &fields);
-        let p: Vec<(&str, String)> = game
-            .state
-            .protected
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        w.flow_map(0, "protected", &p);
-    }
+    rules(game).status(game, &mut w);
     let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     w.flow_map(0, "votes", &votes);
     game.write_players_and_end(&mut w, |role| {
         Ok(Some(
-            if ready(game, role)? { "complete" } else { "missing" }.to_string(),
+            if ready(game, role_of(role))? {
+                "complete"
+            } else {
+                "missing"
+            }
+            .to_string(),
         ))
     })?;
     Ok(w.finish())

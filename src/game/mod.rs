@@ -41,6 +41,7 @@ pub mod commands;
 pub mod config;
 pub mod diplomacy;
 pub mod intake;
+pub mod role;
 pub mod state;
 pub mod store;
 
@@ -242,11 +243,7 @@ impl Game {
     }
 
     pub fn title(&self) -> &'static str {
-        match self.config.variant.as_str() {
-            "standard" => "Diplomacy",
-            "diable-et-bon-dieu" => "Diable et Bon Dieu",
-            v => crate::boardgame::kind(v).map_or("a game", |k| k.title),
-        }
+        crate::kinds::find(&self.config.variant).map_or("a game", |k| k.title())
     }
 
     /// The person behind a role, as a mail recipient.

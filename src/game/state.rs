@@ -46,11 +46,6 @@ impl GameConfig {
     pub fn player(&self, role: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.role.eq_ignore_ascii_case(role))
     }
-
-    /// Is this role one of the two divine players?
-    pub fn is_divine(role: &str) -> bool {
-        role.eq_ignore_ascii_case("God") || role.eq_ignore_ascii_case("Devil")
-    }
 }
 
 /// `state.yaml`: the game now.

@@ -1,14 +1,201 @@
-//! What varies between games of Diplomacy: the rules a position is judged by.
+//! What varies between games of Diplomacy: the rules a position is judged by, and what a
+//! ruleset adds to the mail game.
 //!
-//! Each variant is one module here. A variant changes the judge's decisions only through
-//! [`crate::judge::Hooks`]; the judge never names a variant.
+//! Each ruleset is one value implementing [`Ruleset`], listed once in [`crate::kinds::KINDS`].
+//! A ruleset changes the judge's decisions only through [`crate::judge::Hooks`]; the judge
+//! never names a ruleset. The mail game ([`crate::game::diplomacy`]) keeps the flow (orders,
+//! phases, deadlines, press, votes) and asks the ruleset for the rest: its extra roles, the
+//! casts they send, the variant's part of the reports and private letters. [`STANDARD`]
+//! adds nothing; Diable et Bon Dieu is [`diable`].
 
 pub mod diable;
+pub mod victory;
 
-use crate::judge::{self, OrderResult, Outcome, Standard, Unit};
-use crate::map::Map;
-use crate::phase::PhaseKind;
-use crate::position::{DivineReport, Position};
+use crate::game::role::Role;
+use crate::game::Game;
+use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
+use crate::map::{Map, Power};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::Letter;
+use crate::yaml::Writer;
+use tera::Context;
+use victory::{Protected, Standing};
+
+/// What a processed phase hands a ruleset for its own letters.
+pub struct Judged<'a> {
+    /// The phase just judged, and the one the game goes on to.
+    pub phase: Phase,
+    pub next_phase: Phase,
+    /// The board of `next_phase`.
+    pub next: &'a Board,
+    /// The public report, as every template sees it.
+    pub report: &'a tera::Value,
+    /// The ruleset's own part of the judge's results.
+    pub divine: Option<&'a DivineReport>,
+    /// Where the game stood before this phase, and where it stands now.
+    pub before: &'a Standing,
+    pub standing: &'a Standing,
+    /// The game ends with this phase.
+    pub finished: bool,
+}
+
+/// A cast written in a turn file, as a mail command of its role.
+pub struct TurnCast {
+    pub role: Role,
+    /// The mail command it stands for (`BLESS`).
+    pub verb: &'static str,
+    /// What follows the verb (`A PAR`, `POWER France`).
+    pub text: String,
+    /// Where it was written, for errors: the block and the key (`divine`, `blessing`).
+    pub block: &'static str,
+    pub key: &'static str,
+}
+
+/// A kind of Diplomacy: what it adds to the standard judge and to the mail game. Every
+/// method has the standard game's answer as its default, so a ruleset writes only what it
+/// changes.
+pub trait Ruleset: Sync {
+    /// The `variant:` of a players file or a position file (`standard`).
+    fn name(&self) -> &'static str;
+
+    /// The game's name in subjects and reports (`Diplomacy`).
+    fn title(&self) -> &'static str;
+
+    /// Judges a position by these rules. The second value is the ruleset's own report
+    /// (the `divine:` block of Diable et Bon Dieu).
+    fn adjudicate(&self, map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
+        let outcome = judge::adjudicate(map, position.phase, &position.board, &position.orders, &Standard);
+        (outcome, None)
+    }
+
+    /// The keys a position file of this ruleset may carry beyond the standard ones.
+    fn position_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The roles beyond the map's powers, in report order.
+    fn extra_roles(&self) -> &'static [Role] {
+        &[]
+    }
+
+    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).
+    fn verbs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Sets up what the ruleset keeps in the game at its start (drawn from the seed).
+    fn start(&self, _game: &mut Game) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// What a welcome's template may use beyond the common context.
+    fn welcome(&self, _game: &Game, _role: Role, c: &mut Context) {
+        c.insert("diable", &false);
+    }
+
+    /// The ruleset's part of the position the current phase is judged from; `with_casts`
+    /// is false when a player's orders are checked alone.
+    fn position_extras(&self, _game: &Game, _phase: Phase, _with_casts: bool) -> Option<RawDivine> {
+        None
+    }
+
+    /// Builds (+) or removals (−) `power` is due in the adjustment `phase`.
+    fn adjustment(&self, _game: &Game, board: &Board, _phase: Phase, power: Power) -> i32 {
+        adjust::adjustment(board, &Standard, power)
+    }
+
+    /// Does an extra role have everything on file for the phase?
+    fn extra_role_ready(&self, _game: &Game, _role: Role, _phase: Phase) -> bool {
+        true
+    }
+
+    /// What an extra role still owes for the phase, in words.
+    fn extra_role_missing(&self, _game: &Game, _role: Role, _phase: Phase) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The casts a role has on file, in words, for its reply.
+    fn on_file(&self, _game: &Game, _role: Role) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
+    fn clear(&self, _game: &mut Game, _role: Role) -> Option<String> {
+        None
+    }
+
+    /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.
+    fn cast(&self, _game: &mut Game, _role: Role, verb: &str, _text: &str) -> Result<String, String> {
+        Err(format!("{verb} is not a command of this game"))
+    }
+
+    /// The casts of a turn file's own keys of this ruleset, in the order they are entered.
+    fn turn_casts(&self, _raw: &RawPosition) -> Vec<TurnCast> {
+        Vec::new()
+    }
+
+    /// Keeps what the game must remember of a phase just judged.
+    fn judged(&self, _game: &mut Game, _position: &Position, _report: Option<&DivineReport>) {}
+
+    /// The powers the extra roles protect, for the victory facts.
+    fn protected(&self, _game: &Game) -> Option<Protected> {
+        None
+    }
+
+    /// The phase the game goes on to after `phase`, given the judge's `next_phase`.
+    fn coming_phase(&self, _game: &Game, _phase: Phase, _next: &Board, next_phase: Phase) -> Phase {
+        next_phase
+    }
+
+    /// The ruleset's part of the public report of `phase`, the same for every reader.
+    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> tera::Map<String, tera::Value> {
+        let mut m = tera::Map::new();
+        m.insert("diable".into(), false.into());
+        m.insert("divine".into(), tera::Value::Array(Vec::new()));
+        m
+    }
+
+    /// The private letters of a processed phase, after the public reports.
+    fn letters(&self, _game: &Game, _judged: &Judged) -> Vec<Letter> {
+        Vec::new()
+    }
+
+    /// The extra roles among the winners.
+    fn winners(&self, _standing: &Standing) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What the final letters may show of the ruleset's secrets, once the game is over.
+    fn final_context(&self, _game: &Game, _c: &mut Context) {}
+
+    /// Clears what the ruleset kept for `phase`, as the game goes on to `next_phase`.
+    fn phase_over(&self, _game: &mut Game, _phase: Phase, _next_phase: Phase) {}
+
+    /// The ruleset's keys in the referee's status.
+    fn status(&self, _game: &Game, _w: &mut Writer) {}
+}
+
+/// Diplomacy as the rulebook has it.
+pub struct StandardRules;
+
+impl Ruleset for StandardRules {
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+
+    fn title(&self) -> &'static str {
+        "Diplomacy"
+    }
+}
+
+/// The standard ruleset's value, as listed in [`crate::kinds::KINDS`].
+pub static STANDARD: StandardRules = StandardRules;
+
+/// The ruleset of a position's variant (the standard one for a name no kind has).
+pub fn rules_of(variant: &str) -> &'static dyn Ruleset {
+    crate::kinds::rules(variant).unwrap_or(&STANDARD)
+}
 
 /// What a variant's rule did to an order: a cause the judge carries
 /// ([`crate::judge::Cause::Variant`]) but never gives.
@@ -21,17 +208,7 @@ pub enum VariantCause {
 /// Adjudicates a position by the rules of its variant. The second value is the variant's
 /// own report (the `divine:` block for Diable et Bon Dieu).
 pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
-    match position.variant.as_str() {
-        "diable-et-bon-dieu" => {
-            let casts = diable::Casts::from_raw(position.divine.clone().unwrap_or_default());
-            let (outcome, report) = diable::adjudicate(map, position.phase, &position.board, &position.orders, &casts);
-            (outcome, Some(report))
-        }
-        _ => (
-            judge::adjudicate(map, position.phase, &position.board, &position.orders, &Standard),
-            None,
-        ),
-    }
+    rules_of(&position.variant).adjudicate(map, position)
 }
 
 /// A retreat phase skipped by [`skip_empty_retreat`].

@@ -1,0 +1,603 @@
+//! Diable et Bon Dieu by mail: what the variant adds to the mail game of
+//! [`crate::game::diplomacy`], as the [`Ruleset`] value [`RULES`].
+//!
+//! Decisions where the spec is silent (the flow's own are in [`crate::game::diplomacy`]):
+//! - Early processing waits for God and the Devil with a cast or `BLESS NONE` /
+//!   `CURSE NONE` on file (and in a blessing autumn, God's `BLESS <power>` or
+//!   `BLESS POWER NONE`), whether or not they have withdrawn.
+//! - When God and the Devil withdraw (a divine win by elimination), only they are told, in
+//!   their private reports; public reports never say it (it would tell which powers they
+//!   protect). Casts are then refused with that reason.
+//! - The public report of a movement phase has a line for the blessing and one for the
+//!   curse, `none` when nothing was cast (a declined cast and a withdrawn player read alike).
+//! - The adjustment blessing named in the autumn is told to its power, and a winter nobody
+//!   else needs is played for it, only when it will apply there: not after a divine win in
+//!   that autumn, nor for a power eliminated that autumn.
+
+use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
+use crate::dice::Dice;
+use crate::game::diplomacy::{board, phase, standing};
+use crate::game::role::Role;
+use crate::game::state::{CastRow, NONE};
+use crate::game::Game;
+use crate::judge::{adjust, Board, Outcome};
+use crate::map::{Map, Power};
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::Letter;
+use crate::variant::victory::Standing;
+use crate::variant::{Judged, Ruleset, TurnCast};
+use crate::yaml::Writer;
+use serde::Serialize;
+use tera::Context;
+
+/// The Diable et Bon Dieu ruleset, as listed in [`crate::kinds::KINDS`].
+pub static RULES: Diable = Diable;
+
+/// Diable et Bon Dieu's rules for the judge and for the mail game.
+pub struct Diable;
+
+fn map() -> &'static Map {
+    Map::standard()
+}
+
+fn power(name: &str) -> Option<Power> {
+    map().power_by_name(name)
+}
+
+fn cast_records(game: &Game) -> Vec<CastRecord> {
+    game.state
+        .casts
+        .iter()
+        .filter_map(|c| {
+            Some(CastRecord {
+                phase: Phase::parse(&c.phase).ok()?,
+                blessed: c.blessed.as_deref().and_then(power),
+                cursed: c.cursed.as_deref().and_then(power),
+            })
+        })
+        .collect()
+}
+
+/// The adjustment blessing in force in `phase` (a blessing winter), if God gave one.
+fn blessing_in_force(game: &Game, phase: Phase) -> Option<Power> {
+    if phase.kind != PhaseKind::Adjustment || !hooks::is_blessing_winter(phase.year) {
+        return None;
+    }
+    blessed_power(game)
+}
+
+/// The power God named for the coming winter, unless the divine players have withdrawn
+/// since (the rules: after a divine win, no more adjustment blessings).
+fn blessed_power(game: &Game) -> Option<Power> {
+    let p = game.state.adjustment_blessing.as_deref().and_then(power)?;
+    (!standing(game).divine_withdrawn).then_some(p)
+}
+
+fn hooks_for(game: &Game, phase: Phase) -> DivineHooks {
+    DivineHooks {
+        extra_build: blessing_in_force(game, phase),
+        ..DivineHooks::default()
+    }
+}
+
+/// In a blessing autumn, God has not yet named a power (or NONE) for the winter.
+fn needs_power_blessing(game: &Game, phase: Phase) -> bool {
+    phase.season == Season::Fall && hooks::is_blessing_winter(phase.year) && game.state.adjustment_blessing.is_none()
+}
+
+/// Is it the autumn of a blessing year, when God names a power for the winter?
+fn needs_power_blessing_season(game: &Game) -> bool {
+    phase(game).is_ok_and(|p| p.season == Season::Fall && hooks::is_blessing_winter(p.year))
+}
+
+/// Puts into a divine player's letter the protected powers he is told of, and no other:
+/// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
+/// own. What is not in the context no template, built-in or a game's own, can show.
+fn insert_protected(game: &Game, role: Role, c: &mut Context) {
+    let known: &[Role] = match role {
+        Role::God => &[Role::God, Role::Devil],
+        Role::Devil => &[Role::Devil],
+        _ => &[],
+    };
+    for &r in known {
+        let name = r.name(map());
+        if let Some(p) = game.state.protected.get(name) {
+            c.insert(format!("{}_protects", name.to_lowercase()), p);
+        }
+    }
+}
+
+fn what(kind: CastKind) -> &'static str {
+    match kind {
+        CastKind::Blessing => "blessing",
+        CastKind::Curse => "curse",
+    }
+}
+
+fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<String, String> {
+    let (who, verb) = match kind {
+        CastKind::Blessing => (Role::God, "BLESS"),
+        CastKind::Curse => (Role::Devil, "CURSE"),
+    };
+    if role != who {
+        return Err(format!(
+            "only {} may {}",
+            if who == Role::God { "God" } else { "the Devil" },
+            verb
+        ));
+    }
+    let phase = phase(game)?;
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
+        return Err(
+            "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)"
+                .into(),
+        );
+    }
+    // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
+    let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
+    if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
+        let name = power_named.unwrap_or_else(|| t.to_string());
+        if !(phase.season == Season::Fall && hooks::is_blessing_winter(phase.year)) {
+            return Err(format!(
+                "the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}"
+            ));
+        }
+        if name.eq_ignore_ascii_case(NONE) {
+            game.state.adjustment_blessing = Some(NONE.into());
+            return Ok(format!("no adjustment blessing for winter {}", phase.year));
+        }
+        let p = power(&name).ok_or_else(|| format!("`{name}` is not a power"))?;
+        if !board(game)?.in_game(p) {
+            return Err(format!("{} is out of the game", map().power_name(p)));
+        }
+        game.state.adjustment_blessing = Some(map().power_name(p).into());
+        return Ok(format!(
+            "adjustment blessing for winter {}: {}",
+            phase.year,
+            map().power_name(p)
+        ));
+    }
+    if phase.kind != PhaseKind::Movement {
+        return Err(match (kind, phase.kind) {
+            (CastKind::Curse, PhaseKind::Adjustment) => "no curse in winter: curses are for movement phases".into(),
+            (_, PhaseKind::Retreat) => format!("no blessing or curse in a retreat phase; it is now {phase}"),
+            _ => format!("blessings on units are for movement phases; it is now {phase}"),
+        });
+    }
+    let slot = |game: &mut Game, v: String| match kind {
+        CastKind::Blessing => game.state.divine.blessing = Some(v),
+        CastKind::Curse => game.state.divine.curse = Some(v),
+    };
+    if upper == "NONE" {
+        slot(game, NONE.into());
+        return Ok(format!("{verb} NONE: no {} this phase", what(kind)));
+    }
+    let board = board(game)?;
+    let unit = hooks::target(map(), &board, t)?;
+    let u = board.units[unit];
+    hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
+    slot(game, u.text(map()));
+    Ok(format!("{} on {}", what(kind), u.text(map())))
+}
+
+/// A line of the report on what God or the Devil cast.
+#[derive(Serialize, Clone)]
+struct DivineRow {
+    what: String,
+    target: String,
+    effect: String,
+    reason: String,
+}
+
+/// The report's lines on what God and the Devil cast. In a movement phase there is always a
+/// line for the blessing and one for the curse: the unit, or that none was cast (the rules:
+/// the report names the unit blessed and the unit cursed, "or that none was").
+fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
+    let mut rows: Vec<DivineRow> = d
+        .entries
+        .iter()
+        .map(|e| DivineRow {
+            what: e.key.replace('_', " "),
+            target: e.target.clone(),
+            effect: e.effect.into(),
+            reason: e.reason.clone(),
+        })
+        .collect();
+    if phase.kind == PhaseKind::Movement {
+        // The judge reports the blessing first, then the curse.
+        for (i, what) in ["blessing", "curse"].into_iter().enumerate() {
+            if rows.get(i).is_none_or(|r| r.what != what) {
+                let none = DivineRow {
+                    what: what.into(),
+                    target: String::new(),
+                    effect: "none".into(),
+                    reason: String::new(),
+                };
+                rows.insert(i, none);
+            }
+        }
+    }
+    rows
+}
+
+fn divine_result(s: &Standing, settled_now: bool) -> String {
+    if !settled_now {
+        return String::new();
+    }
+    match (s.god_wins, s.devil_wins) {
+        (true, _) => "God wins the divine contest.".into(),
+        (_, true) => "The Devil wins the divine contest.".into(),
+        _ => "The divine contest is settled without a winner.".into(),
+    }
+}
+
+impl Ruleset for Diable {
+    fn name(&self) -> &'static str {
+        "diable-et-bon-dieu"
+    }
+
+    fn title(&self) -> &'static str {
+        "Diable et Bon Dieu"
+    }
+
+    fn adjudicate(&self, map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
+        let casts = hooks::Casts::from_raw(position.divine.clone().unwrap_or_default());
+        let (outcome, report) = hooks::adjudicate(map, position.phase, &position.board, &position.orders, &casts);
+        (outcome, Some(report))
+    }
+
+    fn position_keys(&self) -> &'static [&'static str] {
+        &["divine"]
+    }
+
+    fn extra_roles(&self) -> &'static [Role] {
+        &[Role::God, Role::Devil]
+    }
+
+    fn verbs(&self) -> &'static [&'static str] {
+        &["BLESS", "CURSE"]
+    }
+
+    fn start(&self, game: &mut Game) -> Result<(), String> {
+        let map = map();
+        let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
+        for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
+            let name = role.name(map).to_string();
+            game.state.protected.insert(name, map.power_name(power).into());
+        }
+        Ok(())
+    }
+
+    fn welcome(&self, game: &Game, role: Role, c: &mut Context) {
+        c.insert("diable", &true);
+        insert_protected(game, role, c);
+    }
+
+    fn position_extras(&self, game: &Game, phase: Phase, with_casts: bool) -> Option<RawDivine> {
+        let d = &game.state.divine;
+        let cast = |c: &Option<String>| c.clone().filter(|c| c != NONE);
+        Some(RawDivine {
+            blessing: if with_casts { cast(&d.blessing) } else { None },
+            curse: if with_casts { cast(&d.curse) } else { None },
+            adjustment_blessing: blessing_in_force(game, phase).map(|p| map().power_name(p).to_string()),
+        })
+    }
+
+    fn adjustment(&self, game: &Game, board: &Board, phase: Phase, power: Power) -> i32 {
+        adjust::adjustment(board, &hooks_for(game, phase), power)
+    }
+
+    fn extra_role_ready(&self, game: &Game, role: Role, phase: Phase) -> bool {
+        // The same whether or not the divine players have withdrawn, so that the time a
+        // phase is processed says nothing of it: after withdrawal they answer NONE.
+        let d = &game.state.divine;
+        let cast_due = phase.kind == PhaseKind::Movement;
+        match role {
+            Role::God => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
+            _ => !cast_due || d.curse.is_some(),
+        }
+    }
+
+    fn extra_role_missing(&self, game: &Game, role: Role, phase: Phase) -> Vec<String> {
+        let mut out = Vec::new();
+        let d = &game.state.divine;
+        if phase.kind == PhaseKind::Movement && role == Role::God && d.blessing.is_none() {
+            out.push("your blessing (BLESS <unit>, or BLESS NONE)".into());
+        }
+        if phase.kind == PhaseKind::Movement && role == Role::Devil && d.curse.is_none() {
+            out.push("your curse (CURSE <unit>, or CURSE NONE)".into());
+        }
+        if role == Role::God && needs_power_blessing(game, phase) {
+            out.push(format!(
+                "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
+                phase.year
+            ));
+        }
+        out
+    }
+
+    fn on_file(&self, game: &Game, role: Role) -> Vec<String> {
+        let d = &game.state.divine;
+        let mut out = Vec::new();
+        if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
+            if role == Role::God && game.state.adjustment_blessing.is_some() {
+                let b = game.state.adjustment_blessing.clone().unwrap_or_default();
+                out.push(format!("adjustment blessing: {b}"));
+            }
+            if out.is_empty() {
+                out.push("nothing to cast in this phase".into());
+            }
+            return out;
+        }
+        let show = |what: &str, v: &Option<String>| match v.as_deref() {
+            Some(NONE) => format!("{what}: none (declined)"),
+            Some(x) => format!("{what}: {x}"),
+            None => format!("{what}: nothing yet"),
+        };
+        match role {
+            Role::God => {
+                out.push(show("blessing", &d.blessing));
+                if game.state.adjustment_blessing.is_some() {
+                    out.push(show("adjustment blessing", &game.state.adjustment_blessing));
+                }
+            }
+            Role::Devil => out.push(show("curse", &d.curse)),
+            _ => {}
+        }
+        out
+    }
+
+    fn clear(&self, game: &mut Game, role: Role) -> Option<String> {
+        if role == Role::God {
+            game.state.divine.blessing = None;
+            if needs_power_blessing_season(game) {
+                game.state.adjustment_blessing = None;
+            }
+            Some("CLEAR: your blessings for the phase are withdrawn".into())
+        } else if role == Role::Devil {
+            game.state.divine.curse = None;
+            Some("CLEAR: your curse for the phase is withdrawn".into())
+        } else {
+            None
+        }
+    }
+
+    fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
+        let kind = match verb {
+            "BLESS" => CastKind::Blessing,
+            "CURSE" => CastKind::Curse,
+            _ => return Err(format!("{verb} is not a command of this game")),
+        };
+        cast(game, role, kind, text)
+    }
+
+    fn turn_casts(&self, raw: &RawPosition) -> Vec<TurnCast> {
+        let Some(d) = &raw.divine else { return Vec::new() };
+        let casts = [
+            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
+            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
+            (
+                Role::God,
+                "BLESS",
+                d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
+                "adjustment_blessing",
+            ),
+        ];
+        casts
+            .into_iter()
+            .filter_map(|(role, verb, text, key)| {
+                Some(TurnCast {
+                    role,
+                    verb,
+                    text: text?,
+                    block: "divine",
+                    key,
+                })
+            })
+            .collect()
+    }
+
+    fn judged(&self, game: &mut Game, pos: &Position, report: Option<&DivineReport>) {
+        // The casts that fell on units count for the per-year rule (void ones do not).
+        let Some(d) = report else { return };
+        let map = map();
+        let mut row = CastRow {
+            phase: pos.phase.to_string(),
+            blessed: None,
+            cursed: None,
+        };
+        for e in d.entries.iter().filter(|e| e.effect != "void") {
+            let owner = hooks::target(map, &pos.board, &e.target)
+                .ok()
+                .map(|u| map.power_name(pos.board.units[u].power).to_string());
+            match e.key {
+                "blessing" => row.blessed = owner,
+                "curse" => row.cursed = owner,
+                _ => {}
+            }
+        }
+        if row.blessed.is_some() || row.cursed.is_some() {
+            game.state.casts.push(row);
+        }
+    }
+
+    fn protected(&self, game: &Game) -> Option<Protected> {
+        Some(Protected {
+            god: power(game.state.protected.get(Role::God.name(map()))?)?,
+            devil: power(game.state.protected.get(Role::Devil.name(map()))?)?,
+        })
+    }
+
+    fn coming_phase(&self, game: &Game, phase: Phase, next: &Board, next_phase: Phase) -> Phase {
+        // The adjustment blessing named for the coming winter, if it will apply there. Asked
+        // after this phase's facts are in the history: a divine win in this very phase voids
+        // it (and a winter played for it with nothing to do would tell everyone that the
+        // power just eliminated was protected); so does the blessed power's own elimination.
+        let Some(p) = blessed_power(game).filter(|&p| next.in_game(p)) else {
+            return next_phase;
+        };
+        // A blessing winter the judge skipped because nobody else adjusts.
+        let winter = Phase::new(Season::Winter, phase.year, PhaseKind::Adjustment);
+        let hooks = DivineHooks {
+            extra_build: Some(p),
+            ..DivineHooks::default()
+        };
+        if phase.season == Season::Fall
+            && hooks::is_blessing_winter(phase.year)
+            && next_phase > winter
+            && adjust::any_adjustment_due(map(), next, &hooks)
+        {
+            winter
+        } else {
+            next_phase
+        }
+    }
+
+    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> tera::Map<String, tera::Value> {
+        let rows = report.map(|d| divine_rows(d, phase)).unwrap_or_default();
+        let mut m = tera::Map::new();
+        m.insert("diable".into(), true.into());
+        m.insert("divine".into(), tera::to_value(rows).unwrap_or_default());
+        m
+    }
+
+    fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
+        let map = map();
+        let mut letters = Vec::new();
+        let code = j.phase.code();
+        let rows = j.divine.map(|d| divine_rows(d, j.phase)).unwrap_or_default();
+        for who in [Role::God, Role::Devil] {
+            let role = who.name(map);
+            if game.config.player(role).is_none() {
+                continue;
+            }
+            let mut c = game.context(role);
+            let mine: Vec<DivineRow> = rows
+                .iter()
+                .filter(|d| (d.what == "curse") == (who == Role::Devil))
+                .cloned()
+                .collect();
+            c.insert("report", j.report);
+            c.insert("mine", &mine);
+            c.insert("withdrawn", &j.standing.divine_withdrawn);
+            insert_protected(game, who, &mut c);
+            let settled_now = j.standing.divine_settled && !j.before.divine_settled;
+            c.insert("divine_result", &divine_result(j.standing, settled_now));
+            letters.push(game.letter(
+                format!("{code}-divine-{}", role.to_lowercase()),
+                role,
+                &format!("{role}'s report"),
+                "divine",
+                c,
+            ));
+        }
+        // Entering a blessing winter: the blessed power is told, privately.
+        let next_phase = j.next_phase;
+        if next_phase.kind == PhaseKind::Adjustment && !j.finished {
+            let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
+            if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
+                if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
+                    let mut c = game.context(&p);
+                    c.insert("winter", &next_phase.to_string());
+                    c.insert("next_deadline", &j.report.get("next_deadline"));
+                    letters.push(game.letter(
+                        format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
+                        &p,
+                        &format!("an extra build in {next_phase}"),
+                        "blessing-notice",
+                        c,
+                    ));
+                }
+            }
+        }
+        letters
+    }
+
+    fn winners(&self, s: &Standing) -> Vec<String> {
+        let mut winners = Vec::new();
+        if s.god_wins {
+            winners.push(Role::God.name(map()).into());
+        }
+        if s.devil_wins {
+            winners.push(Role::Devil.name(map()).into());
+        }
+        winners
+    }
+
+    fn final_context(&self, game: &Game, c: &mut Context) {
+        for role in [Role::God, Role::Devil] {
+            let name = role.name(map());
+            c.insert(
+                format!("{}_protects", name.to_lowercase()),
+                &game.state.protected.get(name),
+            );
+        }
+    }
+
+    fn phase_over(&self, game: &mut Game, phase: Phase, next_phase: Phase) {
+        if phase.kind == PhaseKind::Adjustment || next_phase.year > phase.year {
+            game.state.adjustment_blessing = None;
+        }
+        game.state.divine = Default::default();
+    }
+
+    fn status(&self, game: &Game, w: &mut Writer) {
+        let d = &game.state.divine;
+        let mut fields = Vec::new();
+        for (k, v) in [
+            ("blessing", &d.blessing),
+            ("curse", &d.curse),
+            ("adjustment_blessing", &game.state.adjustment_blessing),
+        ] {
+            if let Some(v) = v {
+                fields.push((k, v.clone()));
+            }
+        }
+        w.flow_map(0, "divine", &fields);
+        let p: Vec<(&str, String)> = game
+            .state
+            .protected
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        w.flow_map(0, "protected", &p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_movement_report_always_has_a_blessing_line_and_a_curse_line() {
+        let phase = Phase::new(Season::Spring, 1901, PhaseKind::Movement);
+        let rows = divine_rows(&DivineReport::default(), phase);
+        let what: Vec<&str> = rows.iter().map(|r| r.what.as_str()).collect();
+        assert_eq!(what, ["blessing", "curse"]);
+        assert!(rows.iter().all(|r| r.effect == "none"));
+        let winter = Phase::new(Season::Winter, 1901, PhaseKind::Adjustment);
+        assert!(divine_rows(&DivineReport::default(), winter).is_empty());
+    }
+
+    #[test]
+    fn the_registry_lists_the_variant_with_its_key_and_verbs() {
+        let kind = crate::kinds::find("diable-et-bon-dieu").unwrap();
+        assert_eq!(kind.title(), "Diable et Bon Dieu");
+        assert_eq!(crate::kinds::diplomacy_names(), ["standard", "diable-et-bon-dieu"]);
+        let owner = |k: Option<&crate::kinds::Kind>| k.map(|k| k.name());
+        assert_eq!(
+            owner(crate::kinds::owner_of_position_key("divine")),
+            Some("diable-et-bon-dieu")
+        );
+        assert_eq!(owner(crate::kinds::owner_of_verb("CURSE")), Some("diable-et-bon-dieu"));
+        assert_eq!(owner(crate::kinds::owner_of_verb("BLESS")), Some("diable-et-bon-dieu"));
+    }
+
+    #[test]
+    fn the_divine_roles_are_the_extra_roles() {
+        assert!(RULES.extra_roles().iter().all(|r| r.is_divine()));
+    }
+}
