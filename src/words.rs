@@ -16,7 +16,6 @@
 
 use crate::judge::{Cause, OrderResult, Then, Unit};
 use crate::map::{Loc, Map};
-use crate::variant::{diable::Cursed, VariantCause};
 use std::sync::OnceLock;
 use tera::{Context, Tera, Value};
 
@@ -200,18 +199,10 @@ fn view(map: &Map, cause: &Cause) -> Value {
         C::FleetInland { prov: p } => ("fleet_inland", vec![("prov", prov(p))]),
         C::BuildWhichCoast { prov: p } => ("build_which_coast", vec![("prov", prov(p))]),
         C::CivilDisorder => ("civil_disorder", vec![]),
-        C::Variant(VariantCause::Cursed(what)) => (
-            "cursed",
-            vec![(
-                "effect",
-                text(match what {
-                    Cursed::MoveFails => "move_fails",
-                    Cursed::ConvoyFails => "convoy_fails",
-                    Cursed::SupportCut => "support_cut",
-                    Cursed::HoldStrengthZero => "hold_strength_zero",
-                }),
-            )],
-        ),
+        C::Variant(v) => {
+            let (kind, effect) = v.template_key();
+            (kind, vec![("effect", text(effect))])
+        }
     };
     let mut m = tera::Map::new();
     m.insert("kind".into(), text(kind));
@@ -227,7 +218,6 @@ mod tests {
     use crate::judge::Verdict;
     use crate::map::{Power, UnitType};
     use crate::order::ParseError;
-    use crate::position::Position;
 
     fn unit(map: &Map, kind: UnitType, at: &str) -> Unit {
         Unit {
@@ -348,11 +338,11 @@ mod tests {
             Cause::FleetInland { prov: p },
             Cause::BuildWhichCoast { prov: p },
             Cause::CivilDisorder,
-            Cause::Variant(VariantCause::Cursed(Cursed::MoveFails)),
-            Cause::Variant(VariantCause::Cursed(Cursed::ConvoyFails)),
-            Cause::Variant(VariantCause::Cursed(Cursed::SupportCut)),
-            Cause::Variant(VariantCause::Cursed(Cursed::HoldStrengthZero)),
         ];
+        let all: Vec<Cause> = all
+            .into_iter()
+            .chain(crate::variant::VariantCause::all().into_iter().map(Cause::Variant))
+            .collect();
         let results: Vec<OrderResult> = all.iter().map(|c| with(Some(c.clone()), None)).collect();
         let words = reasons(map, Lang::En, &results);
         assert_eq!(words.len(), all.len());
@@ -414,30 +404,6 @@ mod tests {
                 String::new(),
                 "bounced with A BUR".to_string()
             ]
-        );
-    }
-
-    /// Diable et Bon Dieu: a cursed supporter dislodged by the unit that cut it is told both,
-    /// as a cursed mover is ("cursed: the move fails; dislodged by …"). The reason was made
-    /// by editing text before, and it lost the dislodgement: "cursed: the support is cut".
-    #[test]
-    fn a_cursed_supporter_dislodged_is_told_both() {
-        let map = Map::standard();
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/diable/curse-supporter-dislodged.yaml"
-        ))
-        .unwrap();
-        let p = Position::parse(map, &text, "t").unwrap();
-        let o = crate::variant::adjudicate(map, &p).0;
-        let gas = o.results.iter().find(|r| r.order == "A GAS S A PAR - BUR").unwrap();
-        assert_eq!(
-            gas.cause,
-            Some(Cause::Variant(VariantCause::Cursed(Cursed::SupportCut)))
-        );
-        assert_eq!(
-            reason(map, Lang::En, gas),
-            "cursed: the support is cut; dislodged by A MAR"
         );
     }
 }

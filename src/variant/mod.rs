@@ -205,6 +205,20 @@ pub enum VariantCause {
     Cursed(diable::Cursed),
 }
 
+impl VariantCause {
+    /// How `templates/causes.*.txt` names this cause: its `kind` and its `effect`.
+    pub fn template_key(&self) -> (&'static str, &'static str) {
+        match self {
+            VariantCause::Cursed(c) => ("cursed", c.template_key()),
+        }
+    }
+
+    /// Every cause a variant gives, for the tests that each has its words.
+    pub fn all() -> Vec<VariantCause> {
+        diable::Cursed::ALL.iter().map(|&c| VariantCause::Cursed(c)).collect()
+    }
+}
+
 /// Adjudicates a position by the rules of its variant. The second value is the variant's
 /// own report (the `divine:` block for Diable et Bon Dieu).
 pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {

@@ -312,6 +312,25 @@ pub enum Cursed {
     HoldStrengthZero,
 }
 
+impl Cursed {
+    pub const ALL: [Cursed; 4] = [
+        Cursed::MoveFails,
+        Cursed::ConvoyFails,
+        Cursed::SupportCut,
+        Cursed::HoldStrengthZero,
+    ];
+
+    /// Its `effect` in `templates/causes.*.txt`.
+    pub fn template_key(self) -> &'static str {
+        match self {
+            Cursed::MoveFails => "move_fails",
+            Cursed::ConvoyFails => "convoy_fails",
+            Cursed::SupportCut => "support_cut",
+            Cursed::HoldStrengthZero => "hold_strength_zero",
+        }
+    }
+}
+
 /// Says in the results what the curse did to the cursed unit's order: the curse's cause
 /// replaces the judge's; a dislodgement is still told.
 fn annotate(hooks: &DivineHooks, acts: &[Act], outcome: &mut Outcome) {
@@ -397,6 +416,8 @@ mod tests {
     use super::*;
     use crate::dice::{Dice, Seed};
     use crate::phase::Season;
+    use crate::position::Position;
+    use crate::words::{reason, Lang};
     use std::collections::BTreeMap;
 
     fn power(name: &str) -> Power {
@@ -591,5 +612,29 @@ mod tests {
         f.draw = true;
         let s = standing(map, &[f], Some(protected("France", "Turkey")));
         assert!(s.draw && s.over && s.solo.is_none() && !s.god_wins && !s.devil_wins);
+    }
+
+    /// Diable et Bon Dieu: a cursed supporter dislodged by the unit that cut it is told both,
+    /// as a cursed mover is ("cursed: the move fails; dislodged by …"). The reason was made
+    /// by editing text before, and it lost the dislodgement: "cursed: the support is cut".
+    #[test]
+    fn a_cursed_supporter_dislodged_is_told_both() {
+        let map = Map::standard();
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/diable/curse-supporter-dislodged.yaml"
+        ))
+        .unwrap();
+        let p = Position::parse(map, &text, "t").unwrap();
+        let o = crate::variant::adjudicate(map, &p).0;
+        let gas = o.results.iter().find(|r| r.order == "A GAS S A PAR - BUR").unwrap();
+        assert_eq!(
+            gas.cause,
+            Some(Cause::Variant(VariantCause::Cursed(Cursed::SupportCut)))
+        );
+        assert_eq!(
+            reason(map, Lang::En, gas),
+            "cursed: the support is cut; dislodged by A MAR"
+        );
     }
 }
