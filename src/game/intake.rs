@@ -19,8 +19,9 @@
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
 
+use super::route::{keep_unmatched, route};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{automatic, clean_sender, io_err, lock, read_config, route, store, Effects, Game, Now};
+use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, Now};
 use crate::game::commands::{parse_commands, Command};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
@@ -186,7 +187,7 @@ pub enum Delivered {
 /// keep the message is an error.
 pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, String> {
     let Some(dir) = route(root, raw)? else {
-        return super::keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
+        return keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
     };
     let config = read_config(&dir).ok();
     let limit = config

@@ -35,6 +35,9 @@ pub struct Incoming {
     pub from_name: Option<String>,
     /// The Message-ID, without its angle brackets.
     pub message_id: Option<String>,
+    /// The addresses of `To:`, lower-cased (a folder of games may be reached at
+    /// `GAME@…` or `referee+GAME@…`).
+    pub to: Vec<String>,
     /// The subject, decoded; empty when there is none.
     pub subject: String,
     /// The `Date:` header as written (unfolded and trimmed).
@@ -317,6 +320,10 @@ fn parse(raw: &[u8]) -> Result<Incoming, MailError> {
         .map(str::trim)
         .filter(|id| !id.is_empty())
         .map(str::to_string);
+    let to = message
+        .to()
+        .map(|a| a.iter().filter_map(address_of).collect())
+        .unwrap_or_default();
     let subject = message.subject().unwrap_or_default().trim().to_string();
     let date = message
         .header_raw(HeaderName::Date)
@@ -333,6 +340,7 @@ fn parse(raw: &[u8]) -> Result<Incoming, MailError> {
         from_address,
         from_name,
         message_id,
+        to,
         subject,
         date,
         lines,
