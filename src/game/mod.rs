@@ -44,6 +44,7 @@ pub mod config;
 pub mod diplomacy;
 pub mod intake;
 pub mod route;
+pub use route::{keep_unmatched, route};
 pub mod state;
 pub mod store;
 
