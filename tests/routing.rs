@@ -201,3 +201,25 @@ fn without_a_signon_line_the_address_or_the_subject_names_the_game() {
         String::from_utf8_lossy(&from_game[0])
     );
 }
+
+/// `arbitre new NAME` run inside the folder of games keeps its index too.
+#[test]
+fn new_run_inside_the_folder_of_games_keeps_its_index() {
+    let tmp = Tmp::new();
+    let root = folder_of_games(&tmp);
+    deliver(&root, &signon("alpha", "m1"));
+    let out = std::process::Command::new(BIN)
+        .current_dir(&root)
+        .args([
+            "new",
+            "f",
+            "--players",
+            players(&tmp, "foxtrot").to_str().unwrap(),
+            "--now",
+            CREATED,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(index(&root), ["alpha\ta", "bravo\tb", "charlie\tc", "foxtrot\tf"]);
+}

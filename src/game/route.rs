@@ -316,8 +316,13 @@ pub fn note_created(dir: &Path, name: &str) {
     let Some(folder) = dir.file_name().and_then(|n| n.to_str()) else {
         return;
     };
-    let Some(root) = dir.parent().filter(|p| !p.as_os_str().is_empty()) else {
+    let Some(root) = dir.parent() else {
         return;
+    };
+    let root = if root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        root
     };
     let path = root.join(INDEX);
     let Some(mut index) = fs::read_to_string(&path).ok().and_then(|t| parse_index(&t)) else {
