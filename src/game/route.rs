@@ -60,8 +60,23 @@ const ROUTE_BYTES: usize = 256 * 1024;
 /// Where a message goes under ROOT: ROOT itself when it is a game; else the game the
 /// message names (see the module docs), or `None`.
 pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
+    Ok(find(root, raw)?.map(|r| r.dir))
+}
+
+/// The game a message goes to, as [`route`] finds it.
+pub struct Routed {
+    pub dir: PathBuf,
+    /// Its `game.yaml`, when routing had to read it (the caller need not read it again).
+    pub config: Option<GameConfig>,
+}
+
+/// [`route`], with the configuration routing read on the way.
+pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, String> {
     if is_game(root) {
-        return Ok(Some(root.to_path_buf()));
+        return Ok(Some(Routed {
+            dir: root.to_path_buf(),
+            config: None,
+        }));
     }
     let mut folder = Folder::list(root)?;
     // The SIGNON line is at the top: a message of many megabytes is not read in full just
@@ -70,8 +85,8 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     };
     for name in named_games(&mail) {
-        if let Some(dir) = folder.find(&name) {
-            return Ok(Some(dir));
+        if let Some((dir, config)) = folder.find(&name) {
+            return Ok(Some(Routed { dir, config }));
         }
     }
     Ok(None)
@@ -162,7 +177,7 @@ impl<'a> Folder<'a> {
     }
 
     /// The game named `name`: by the index when it is right, else by the plain search.
-    fn find(&mut self, name: &str) -> Option<PathBuf> {
+    fn find(&mut self, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
         if !self.checked {
             self.checked = true;
             self.index = self.checked_index();
@@ -173,21 +188,22 @@ impl<'a> Folder<'a> {
                 .find(|e| !e.name.is_empty() && e.name.eq_ignore_ascii_case(name))
                 .map(|e| self.root.join(&e.dir))
         });
-        if let Some(dir) = &listed {
-            if read_config(dir).is_ok_and(|c| c.game.eq_ignore_ascii_case(name)) {
-                return listed;
+        if let Some(dir) = listed.clone() {
+            match read_config(&dir) {
+                Ok(c) if c.game.eq_ignore_ascii_case(name) => return Some((dir, Some(c))),
+                _ => {}
             }
         }
         let found = search(self.root, name);
         let wrong = match (&listed, &found) {
             (Some(_), _) => true,
-            (None, Some((_, clean))) => *clean,
+            (None, Some((_, config))) => config.is_some(),
             (None, None) => false,
         };
         if wrong && self.index.is_some() {
             self.index = self.build();
         }
-        found.map(|(dir, _)| dir)
+        found
     }
 
     /// The index as written, when it lists exactly the game folders of the listing; else
@@ -241,8 +257,8 @@ impl<'a> Folder<'a> {
 /// The plain search, without the index: the first game folder, in name order, whose
 /// `game.yaml` reads and bears `name`; else the first whose `game.yaml` does not read but
 /// says `game: NAME` (the message then waits in that game until the file is mended, as
-/// after a crash). The flag is true for a `game.yaml` that reads.
-fn search(root: &Path, name: &str) -> Option<(PathBuf, bool)> {
+/// after a crash). With the configuration when it reads.
+fn search(root: &Path, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
     let Ok(games) = games_under(root) else {
         return None;
     };
@@ -273,7 +289,7 @@ fn search(root: &Path, name: &str) -> Option<(PathBuf, bool)> {
             }
         };
         match read_config(&dir) {
-            Ok(config) if config.game.eq_ignore_ascii_case(name) => return Some((dir, true)),
+            Ok(config) if config.game.eq_ignore_ascii_case(name) => return Some((dir, Some(config))),
             Ok(_) => {}
             Err(_) if names_game(&text, name) => {
                 broken.get_or_insert(dir);
@@ -281,7 +297,7 @@ fn search(root: &Path, name: &str) -> Option<(PathBuf, bool)> {
             Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
         }
     }
-    broken.map(|dir| (dir, false))
+    broken.map(|dir| (dir, None))
 }
 
 fn parse_index(text: &str) -> Option<Vec<Entry>> {
