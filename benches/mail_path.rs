@@ -19,8 +19,9 @@
 //!
 //! `cargo bench --bench mail_path`; `BENCH_GAMES=10,1000` (the default) picks the folder
 //! sizes, `BENCH_MESSAGES=n` the messages of each kind per size (default 30),
-//! `ARBITRE_BIN=path` another `arbitre` binary to time (an older build, for comparison; the
-//! folders are made by this one's library). As a test (`cargo test --benches`), two games
+//! `ARBITRE_BIN=path[:path…]` other `arbitre` binaries to time beside this build's (older
+//! builds, for comparison; they take turns message by message, on the same folders, made by
+//! this build's library). As a test (`cargo test --benches`), two games
 //! and two messages, untimed.
 
 mod common;
@@ -140,9 +141,12 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(if bench { 30 } else { 1 });
-    let bin = std::env::var_os("ARBITRE_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_arbitre")));
+    // This build's binary, and any other named by ARBITRE_BIN (paths separated by `:`):
+    // they take turns, message by message, so that the load of the machine falls on all.
+    let mut bins = vec![PathBuf::from(env!("CARGO_BIN_EXE_arbitre"))];
+    if let Some(others) = std::env::var_os("ARBITRE_BIN") {
+        bins.extend(std::env::split_paths(&others));
+    }
     // The folders are made by a child process: a process started by this one counts this
     // one's peak memory as its own (Linux carries it over `exec`), so this one stays small.
     let args: Vec<String> = std::env::args().collect();
@@ -171,7 +175,9 @@ fn main() {
     println!("# The mail path: one `arbitre mail` process per message");
     println!();
     println!("machine: {}", common::machine());
-    println!("binary: {}", bin.display());
+    for (b, bin) in bins.iter().enumerate() {
+        println!("binary {}: {}", b + 1, bin.display());
+    }
     // The check alone, in a child process: what the first kind of message spends on it.
     let check = {
         let out = Command::new(std::env::current_exe().unwrap())
@@ -184,9 +190,9 @@ fn main() {
     println!("one Argon2id password check, in process: {}", ms(check));
     println!();
     println!(
-        "| games | message | messages | CPU per message (median) | fastest | slowest | without the password check | peak RSS |"
+        "| games | binary | message | messages | CPU per message (median) | fastest | slowest | without the password check | peak RSS |"
     );
-    println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for &n in &sizes {
         let root = work.join(n.to_string());
         let made = Command::new(std::env::current_exe().unwrap())
@@ -197,29 +203,34 @@ fn main() {
             .unwrap();
         assert!(made.success(), "the folder of games");
         // The first message after the folder was made by hand builds the index: not timed.
-        deliver(&bin, &root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
-        let mut signed = Vec::new();
-        let mut unchecked = Vec::new();
-        let (mut rss_signed, mut rss_unchecked) = (0, 0);
-        for k in 0..per_size {
-            // Games spread over the folder, none twice, the first one left out.
-            let g = 2 + k * (n - 1) / per_size.max(1);
-            let g = g.min(n);
-            let name = game_name(g);
+        deliver(&bins[0], &root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
+        let mut signed = vec![Vec::new(); bins.len()];
+        let mut unchecked = vec![Vec::new(); bins.len()];
+        let (mut rss_signed, mut rss_unchecked) = (vec![0; bins.len()], vec![0; bins.len()]);
+        let turns = per_size * bins.len();
+        for k in 0..turns {
+            // Games spread over the folder (each once when there are enough), the first
+            // one left out; the binaries take turns.
+            let b = k % bins.len();
+            let g = 2 + (k * (n - 1) / turns.max(1)) % (n - 1).max(1);
+            let name = game_name(g.min(n));
             let before = files(&root.join(&name).join("mail"));
-            let (t, r) = deliver(&bin, &root, &message(&name, "France", ROLES[0].1, &format!("s{k}")));
-            signed.push(t);
-            rss_signed = rss_signed.max(r);
-            let (t, r) = deliver(&bin, &root, &message(&name, "Prussia", "guess", &format!("u{k}")));
-            unchecked.push(t);
-            rss_unchecked = rss_unchecked.max(r);
+            let (t, r) = deliver(&bins[b], &root, &message(&name, "France", ROLES[0].1, &format!("s{k}")));
+            signed[b].push(t);
+            rss_signed[b] = rss_signed[b].max(r);
+            let (t, r) = deliver(&bins[b], &root, &message(&name, "Prussia", "guess", &format!("u{k}")));
+            unchecked[b].push(t);
+            rss_unchecked[b] = rss_unchecked[b].max(r);
             assert_eq!(files(&root.join(&name).join("mail")), before + 2, "both kept in {name}");
         }
         assert!(!root.join("unmatched").exists(), "every message found its game");
-        for (what, times, rss) in [
-            ("signs on", signed, rss_signed),
-            ("no password check", unchecked, rss_unchecked),
-        ] {
+        let rows = (0..bins.len()).flat_map(|b| {
+            [
+                (b, "signs on", signed[b].clone(), rss_signed[b]),
+                (b, "no password check", unchecked[b].clone(), rss_unchecked[b]),
+            ]
+        });
+        for (b, what, times, rss) in rows {
             let (lo, hi) = (*times.iter().min().unwrap(), *times.iter().max().unwrap());
             let m = median(times.clone());
             let without = if what == "signs on" {
@@ -228,7 +239,8 @@ fn main() {
                 ms(m)
             };
             println!(
-                "| {n} | {what} | {} | {} | {} | {} | {without} | {:.1} MiB |",
+                "| {n} | {} | {what} | {} | {} | {} | {} | {without} | {:.1} MiB |",
+                b + 1,
                 times.len(),
                 ms(m),
                 ms(lo),
