@@ -19,8 +19,9 @@
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
 
+use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{automatic, clean_sender, io_err, lock, read_config, route, store, Effects, Game, Now};
+use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, Now};
 use crate::game::commands::{parse_commands, Command};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
@@ -110,7 +111,12 @@ impl Verdict {
 /// that cannot be read at all is kept as it came: no SIGNON line, hence no password, can be
 /// found in it, and the game does not act on it.
 pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
-    let verdict = match (game_dir.and_then(registry), read_message(raw)) {
+    prepare_for(game_dir.and_then(registry), raw)
+}
+
+/// [`prepare`] against a game's name and its players' roles and password hashes.
+fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, raw: &[u8]) -> Vec<u8> {
+    let verdict = match (registry, read_message(raw)) {
         (Some((name, players)), Ok(mail)) => Verdict::against(&name, &players, &mail),
         _ => Verdict::NotChecked,
     };
@@ -128,12 +134,7 @@ pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
 /// can still be checked now and need not be kept.
 fn registry(dir: &Path) -> Option<(String, Vec<(String, String)>)> {
     if let Ok(c) = read_config(dir) {
-        let players = c
-            .players
-            .iter()
-            .map(|p| (p.role.clone(), p.password_hash.clone()))
-            .collect();
-        return Some((c.game, players));
+        return Some(players_of(&c));
     }
     let text = fs::read_to_string(dir.join("game.yaml")).ok()?;
     let v: serde_yaml::Value = serde_yaml::from_str(&text).ok()?;
@@ -150,6 +151,16 @@ fn registry(dir: &Path) -> Option<(String, Vec<(String, String)>)> {
         })
         .collect();
     Some((name, players))
+}
+
+/// A game's name, and its players' roles and password hashes.
+fn players_of(c: &GameConfig) -> (String, Vec<(String, String)>) {
+    let players = c
+        .players
+        .iter()
+        .map(|p| (p.role.clone(), p.password_hash.clone()))
+        .collect();
+    (c.game.clone(), players)
 }
 
 /// The verdict of an archived message written by [`prepare`], and the message after it.
@@ -185,10 +196,11 @@ pub enum Delivered {
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
 pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, String> {
-    let Some(dir) = route(root, raw)? else {
-        return super::keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
+    let Some(Routed { dir, config }) = find(root, raw)? else {
+        return keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
     };
-    let config = read_config(&dir).ok();
+    // Read once: routing in a folder of games has read it already.
+    let config = config.or_else(|| read_config(&dir).ok());
     let limit = config
         .as_ref()
         .map(|c| c.limits.message_bytes)
@@ -196,7 +208,10 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
     if raw.len() as u64 > limit {
         return refuse_too_large(&dir, raw, limit, arrived, now).map(Delivered::TooLarge);
     }
-    let prepared = prepare(Some(&dir), raw);
+    let prepared = match &config {
+        Some(c) => prepare_for(Some(players_of(c)), raw),
+        None => prepare(Some(&dir), raw),
+    };
     // The archive must be writable before the message is taken in: a message the mail
     // system has to deliver again is better refused now than kept twice.
     let mail = dir.join("mail");

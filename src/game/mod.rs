@@ -4,6 +4,8 @@
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
 //! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
+//! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
+//!   a folder of games it goes to.
 //! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
 //! - [`board`]: moves of the board games ([`crate::boardgame`]).
 //!
@@ -42,6 +44,8 @@ pub mod config;
 pub mod diplomacy;
 pub mod intake;
 pub mod role;
+pub mod route;
+pub use route::{keep_unmatched, route};
 pub mod state;
 pub mod store;
 
@@ -234,6 +238,7 @@ impl Game {
             return Err(e);
         }
         game.dir = dir.to_path_buf();
+        route::note_created(dir, &game.config.game);
         Ok(game)
     }
 
@@ -912,184 +917,9 @@ fn canonical_role(variant: &str, role: &str, players: usize) -> String {
         .unwrap_or_else(|| role.to_string())
 }
 
-/// Where a message goes under ROOT: the game its SIGNON names, or `None`.
-pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
-    let games = games_under(root)?;
-    if games.len() == 1 && is_game(root) {
-        return Ok(Some(games[0].clone()));
-    }
-    // The SIGNON line is at the top: a message of many megabytes is not read in full just
-    // to find its game (its size is then judged by the game's own limit).
-    let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
-        return Ok(None);
-    };
-    let (commands, _) = parse_commands(&mail.lines);
-    let Some(name) = commands.iter().find_map(|c| match &c.command {
-        Command::Signon { game, .. } => Some(game.clone()),
-        _ => None,
-    }) else {
-        return Ok(None);
-    };
-    let mut broken = None;
-    for dir in games {
-        // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
-        // games cost 1,000 parses (most of `arbitre mail`'s time, BENCHMARKS.md). A game's
-        // name is letters, digits, `-` and `_`, which `arbitre new` writes as they are, so a
-        // game.yaml that does not contain the name is not that game's: only the few that
-        // do are parsed. One broken game must not stop the mail of the others.
-        let path = dir.join("game.yaml");
-        let text = match fs::read_to_string(&path) {
-            Ok(text) if !mentions(&text, &name) => continue,
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!(
-                    "arbitre: {}: {e} (skipped while looking for game `{name}`)",
-                    path.display()
-                );
-                continue;
-            }
-        };
-        match read_config(&dir) {
-            Ok(config) if config.game.eq_ignore_ascii_case(&name) => return Ok(Some(dir)),
-            Ok(_) => {}
-            // Its own game.yaml, broken (a key mistyped by hand): the message waits in that
-            // game's mail/, and is acted on once the file is mended, as after a crash (the
-            // caller says why it was not acted on now).
-            Err(_) if names_game(&text, &name) => {
-                broken.get_or_insert(dir);
-            }
-            Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
-        }
-    }
-    Ok(broken)
-}
-
-/// How much of a message [`route`] reads to find its SIGNON line.
-const ROUTE_BYTES: usize = 256 * 1024;
-
-/// Does this game.yaml text, which may not parse, say `game: NAME`?
-fn names_game(text: &str, name: &str) -> bool {
-    text.lines().any(|l| {
-        l.strip_prefix("game:").is_some_and(|v| {
-            v.trim()
-                .trim_matches(|c| c == '"' || c == '\'')
-                .eq_ignore_ascii_case(name)
-        })
-    })
-}
-
 /// A game's `game.yaml`, read.
 fn read_config(dir: &Path) -> Result<GameConfig, String> {
     let path = dir.join("game.yaml");
     let text = fs::read_to_string(&path).map_err(io_err(&path))?;
     crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())
-}
-
-/// Does `text` contain `name`, in any ASCII case?
-fn mentions(text: &str, name: &str) -> bool {
-    text.to_ascii_lowercase().contains(&name.to_ascii_lowercase())
-}
-
-/// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/` (redacted, as the
-/// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
-/// referee of the first game). Only keeping the message can fail; the rejection is done if
-/// it can be.
-pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
-    let _lock = lock(root)?;
-    let dir = root.join("unmatched");
-    // One more than the highest number kept (not the count of files: one may have been
-    // removed by hand), and the rejection named after the file actually written, so that
-    // it never takes the name of an earlier rejection still waiting in the outbox.
-    let highest = fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.get(..5)?.parse::<usize>().ok())
-        .max();
-    let n = highest.unwrap_or(0) + 1;
-    let kept = intake::prepare(None, raw);
-    let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    if let Err(e) = reject_unmatched(root, raw, stem, now) {
-        eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
-    }
-    Ok(path)
-}
-
-/// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
-/// sign-on, which name no game, so that a probe learns nothing of the games run here.
-fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), String> {
-    if automatic(raw) {
-        return Ok(());
-    }
-    let Ok(mut mail) = read_message(raw) else {
-        return Ok(());
-    };
-    clean_sender(&mut mail);
-    if mail.from_address.is_empty() {
-        return Ok(());
-    }
-    let configs: Vec<GameConfig> = games_under(root)?.iter().filter_map(|g| read_config(g).ok()).collect();
-    let Some(first) = configs.first() else {
-        return Ok(());
-    };
-    // The strictest budget of the games here: a stray belongs to none of them.
-    let per_day = configs
-        .iter()
-        .map(|c| c.limits.messages_per_day)
-        .min()
-        .unwrap_or(first.limits.messages_per_day);
-    if !intake::spend_unmatched(root, &mail.from_address, now, per_day)? {
-        eprintln!(
-            "arbitre: unmatched/{stem}.eml: over the daily budget of <{}>: not answered",
-            mail.from_address
-        );
-        return Ok(());
-    }
-    let (commands, errors) = parse_commands(&mail.lines);
-    let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
-        intake::NO_MATCH.to_string()
-    } else {
-        errors
-            .iter()
-            .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-            .map(|e| format!("line {}: {}", e.line, e.message))
-            .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
-    };
-    let name = mail.from_name.clone().unwrap_or_default();
-    let mut c = Context::new();
-    c.insert("game", "");
-    c.insert("name", &name);
-    c.insert("subject", &mail.subject);
-    c.insert("referee", &first.referee.name);
-    c.insert("reason", &reason);
-    let letter = Letter {
-        stem: intake::refusal_stem(&mail),
-        to: Person {
-            name,
-            email: mail.from_address.clone(),
-        },
-        subject: "message refused".into(),
-        template: "rejection",
-        context: c,
-        in_reply_to: mail.message_id.clone(),
-    };
-    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
-    let outbox = root.join("outbox");
-    store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::mentions;
-
-    #[test]
-    fn routing_looks_for_the_name_in_any_case() {
-        let yaml = "game: Vopaliec\nvariant: standard\n";
-        assert!(mentions(yaml, "vopaliec"));
-        assert!(mentions(yaml, "VOPALIEC"));
-        assert!(!mentions(yaml, "autre"));
-        // Only a hint: `standard` is in the file but is not the game's name; `route` then
-        // reads the YAML to decide.
-        assert!(mentions(yaml, "standard"));
-    }
 }

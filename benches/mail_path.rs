@@ -1,0 +1,254 @@
+//! The mail path as procmail runs it: one `arbitre mail ROOT` process per incoming message,
+//! the release binary, on a folder of N generated games (issue #17). Reports, per message,
+//! the CPU time of the whole process (user + system, from `wait4`'s resource usage: start,
+//! routing, reading, the password check, the spool and the archive with their `fsync`s,
+//! acting on the message, the reply, `state.yaml`) and the peak resident memory.
+//!
+//! Two messages, each to a different game of the folder:
+//!
+//! - **signs on**: France's SIGNON line with the right password from the right address,
+//!   and one order. The Argon2id check of the password (OWASP's parameters, made slow on
+//!   purpose) is part of it.
+//! - **no password check**: the same message signing on as `Prussia`, a role no game has:
+//!   routed, read, redacted, spooled, archived, the game opened and a refusal written, all
+//!   as above; only the password is never checked (there is no hash to check it against),
+//!   and the order is not acted on.
+//!
+//! The password check alone is timed in this process too, so that the first line can be
+//! read without it.
+//!
+//! `cargo bench --bench mail_path`; `BENCH_GAMES=10,1000` (the default) picks the folder
+//! sizes, `BENCH_MESSAGES=n` the messages of each kind per size (default 30),
+//! `ARBITRE_BIN=path[:path…]` other `arbitre` binaries to time beside this build's (older
+//! builds, for comparison; they take turns message by message, on the same folders, made by
+//! this build's library). As a test (`cargo test --benches`), two games
+//! and two messages, untimed.
+
+mod common;
+
+use arbitre::game::config::{check_password, hash_password, new_salt, PlayersFile};
+use arbitre::game::Game;
+use arbitre::map::Map;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const CREATED: &str = "2026-11-28T10:00:00Z";
+const EVENING: &str = "2026-11-30T18:00:00Z";
+
+const ROLES: [(&str, &str); 7] = [
+    ("France", "s3cret-france"),
+    ("England", "pb-england"),
+    ("Germany", "pc-germany"),
+    ("Italy", "pd-italy"),
+    ("Austria", "pe-austria"),
+    ("Russia", "pf-russia"),
+    ("Turkey", "pg-turkey"),
+];
+
+/// A players file for game `name`, the passwords given as their hashes (made once: nine
+/// Argon2id hashes per game would make a folder of 1,000 games take minutes).
+fn players(name: &str, hashes: &[String]) -> String {
+    let mut s = format!(
+        "game: {name}\nvariant: standard\nreferee: {{name: Arbitre, email: arbitre@bench.example}}\n\
+         timezone: UTC\nstart: 2026-12-01T20:00:00Z\nplayers:\n"
+    );
+    for (k, ((role, _), hash)) in ROLES.iter().zip(hashes).enumerate() {
+        s += &format!("  - {{name: P{k}, email: p{k}@bench.example, role: {role}, password_hash: '{hash}'}}\n");
+    }
+    s
+}
+
+fn game_name(k: usize) -> String {
+    format!("g{k:04}")
+}
+
+/// A folder of `n` games `g0001` … made with the library's `Game::create`, as `arbitre new` does.
+fn folder(root: &Path, n: usize, hashes: &[String]) {
+    let _ = std::fs::remove_dir_all(root);
+    std::fs::create_dir_all(root).unwrap();
+    let created = chrono::DateTime::parse_from_rfc3339(CREATED).unwrap();
+    for k in 1..=n {
+        let name = game_name(k);
+        let text = players(&name, hashes);
+        let checked = PlayersFile::parse(&text, "players.yaml")
+            .and_then(|f| f.validate(Map::standard(), &text, "players.yaml"))
+            .unwrap();
+        Game::create(&root.join(&name), checked, created).unwrap();
+    }
+}
+
+fn message(game: &str, role: &str, password: &str, id: &str) -> Vec<u8> {
+    format!(
+        "From: P0 <p0@bench.example>\r\nTo: arbitre@bench.example\r\nSubject: orders\r\n\
+         Date: Mon, 30 Nov 2026 17:00:00 +0000\r\nMessage-ID: <{id}@bench.example>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\nSIGNON {role} {game} {password}\r\nA PAR - BUR\r\n"
+    )
+    .into_bytes()
+}
+
+/// One `arbitre mail ROOT` with `raw` on its standard input: its CPU time (user + system)
+/// and peak resident set, from the kernel's accounting of that child.
+#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which also gives its usage
+fn deliver(bin: &Path, root: &Path, raw: &[u8]) -> (Duration, u64) {
+    let mut child = Command::new(bin)
+        .args(["mail", root.to_str().unwrap(), "--now", EVENING])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run arbitre");
+    child.stdin.take().unwrap().write_all(raw).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to overwrite.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pid is our own child's, not yet waited for; both pointers are valid.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t, "wait4");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "arbitre mail failed"
+    );
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    (tv(usage.ru_utime) + tv(usage.ru_stime), usage.ru_maxrss as u64)
+}
+
+fn files(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let bench = common::is_bench();
+    let sizes: Vec<usize> = match std::env::var("BENCH_GAMES") {
+        Ok(s) => s
+            .split(',')
+            .map(|n| n.trim().parse().expect("BENCH_GAMES: numbers"))
+            .collect(),
+        Err(_) if bench => vec![10, 1000],
+        Err(_) => vec![2],
+    };
+    let per_size: usize = std::env::var("BENCH_MESSAGES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if bench { 30 } else { 1 });
+    // This build's binary, and any other named by ARBITRE_BIN (paths separated by `:`):
+    // they take turns, message by message, so that the load of the machine falls on all.
+    let mut bins = vec![PathBuf::from(env!("CARGO_BIN_EXE_arbitre"))];
+    if let Some(others) = std::env::var_os("ARBITRE_BIN") {
+        bins.extend(std::env::split_paths(&others));
+    }
+    // The folders are made by a child process: a process started by this one counts this
+    // one's peak memory as its own (Linux carries it over `exec`), so this one stays small.
+    let args: Vec<String> = std::env::args().collect();
+    if let [flag, rounds] = &args[1..] {
+        if flag == "--time-check" {
+            let hash = hash_password(ROLES[0].1, &new_salt());
+            let mut checks = Vec::new();
+            for _ in 0..rounds.parse().unwrap() {
+                let start = common::cpu_now();
+                assert!(check_password(ROLES[0].1, &hash));
+                checks.push(common::cpu_now() - start);
+            }
+            println!("{}", median(checks).as_nanos());
+            return;
+        }
+    }
+    if let [flag, root, n] = &args[1..] {
+        if flag == "--make-folder" {
+            let hashes: Vec<String> = ROLES.iter().map(|(_, p)| hash_password(p, &new_salt())).collect();
+            folder(Path::new(root), n.parse().unwrap(), &hashes);
+            return;
+        }
+    }
+    let work = std::env::temp_dir().join(format!("arbitre-bench-mail-path-{}", std::process::id()));
+
+    println!("# The mail path: one `arbitre mail` process per message");
+    println!();
+    println!("machine: {}", common::machine());
+    for (b, bin) in bins.iter().enumerate() {
+        println!("binary {}: {}", b + 1, bin.display());
+    }
+    // The check alone, in a child process: what the first kind of message spends on it.
+    let check = {
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args(["--time-check", if bench { "5" } else { "1" }])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        Duration::from_nanos(text.trim().parse().expect("the check's time"))
+    };
+    println!("one Argon2id password check, in process: {}", ms(check));
+    println!();
+    println!(
+        "| games | binary | message | messages | CPU per message (median) | fastest | slowest | without the password check | peak RSS |"
+    );
+    println!("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for &n in &sizes {
+        let root = work.join(n.to_string());
+        let made = Command::new(std::env::current_exe().unwrap())
+            .args(["--make-folder", root.to_str().unwrap(), &n.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(made.success(), "the folder of games");
+        // The first message after the folder was made by hand builds the index: not timed.
+        deliver(&bins[0], &root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
+        let mut signed = vec![Vec::new(); bins.len()];
+        let mut unchecked = vec![Vec::new(); bins.len()];
+        let (mut rss_signed, mut rss_unchecked) = (vec![0; bins.len()], vec![0; bins.len()]);
+        let turns = per_size * bins.len();
+        for k in 0..turns {
+            // Games spread over the folder (each once when there are enough), the first
+            // one left out; the binaries take turns.
+            let b = k % bins.len();
+            let g = 2 + (k * (n - 1) / turns.max(1)) % (n - 1).max(1);
+            let name = game_name(g.min(n));
+            let before = files(&root.join(&name).join("mail"));
+            let (t, r) = deliver(&bins[b], &root, &message(&name, "France", ROLES[0].1, &format!("s{k}")));
+            signed[b].push(t);
+            rss_signed[b] = rss_signed[b].max(r);
+            let (t, r) = deliver(&bins[b], &root, &message(&name, "Prussia", "guess", &format!("u{k}")));
+            unchecked[b].push(t);
+            rss_unchecked[b] = rss_unchecked[b].max(r);
+            assert_eq!(files(&root.join(&name).join("mail")), before + 2, "both kept in {name}");
+        }
+        assert!(!root.join("unmatched").exists(), "every message found its game");
+        let rows = (0..bins.len()).flat_map(|b| {
+            [
+                (b, "signs on", signed[b].clone(), rss_signed[b]),
+                (b, "no password check", unchecked[b].clone(), rss_unchecked[b]),
+            ]
+        });
+        for (b, what, times, rss) in rows {
+            let (lo, hi) = (*times.iter().min().unwrap(), *times.iter().max().unwrap());
+            let m = median(times.clone());
+            let without = if what == "signs on" {
+                ms(m.saturating_sub(check))
+            } else {
+                ms(m)
+            };
+            println!(
+                "| {n} | {} | {what} | {} | {} | {} | {} | {without} | {:.1} MiB |",
+                b + 1,
+                times.len(),
+                ms(m),
+                ms(lo),
+                ms(hi),
+                rss as f64 / 1024.0
+            );
+        }
+        let _ = std::fs::remove_dir_all(&root);
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}

@@ -1,0 +1,482 @@
+//! Routing: which game of a folder of games an incoming message belongs to, and what
+//! becomes of a message that belongs to none of them.
+//!
+//! This is the third of the intake's jobs, beside reading a message
+//! ([`crate::mail::incoming`]: its parts, its text, its command lines, its redaction) and
+//! authenticating it ([`super::intake`]: the password of its SIGNON line, the spool, the
+//! archive). Routing reads only the head of a message and never checks a password.
+//!
+//! # Which game a message names
+//! The game named by the first SIGNON line, and no other: a SIGNON line for a game that is
+//! not run here goes to `ROOT/unmatched/` whatever the rest of the message says. A message
+//! with no SIGNON line (none at all, or one that is not `SIGNON <role> <game> <password>`)
+//! may name its game in its `To:` address (`GAME@…` or `referee+GAME@…`) or as a word of
+//! its Subject; the game then refuses it for want of a SIGNON line, in the words a stray
+//! gets, so that this says nothing of which games are run here.
+//!
+//! # The index
+//! `ROOT/.games-index` lists the games of the folder: one line per game folder, the game's
+//! name, a tab, the folder's name (a folder whose `game.yaml` does not read has an empty
+//! name). `arbitre new` adds the game it creates to it when it exists ([`note_created`]); a
+//! message builds it when it is missing. It is only a shortcut, never trusted alone:
+//!
+//! - the folder's listing is compared with it on every message (one `readdir`, and a
+//!   `stat` of each sub-folder it does not list): a game folder added, removed or renamed
+//!   by hand makes it stale, and it is built again from every `game.yaml`;
+//! - the game it gives is read (its `game.yaml`, parsed) and must bear the name asked for;
+//! - a name it does not give, or gives wrongly, is looked for as before the index, in every
+//!   `game.yaml` (only those whose text holds the name are parsed); what is found there
+//!   wins, and the index is written again when it was wrong.
+//!
+//! So a message is routed to the game the plain search would find, reading one `game.yaml`
+//! when the index is right. One case is not noticed: a `game.yaml` edited by hand to take
+//! the name of another game of the folder, whose folder comes first in name order (two
+//! games of one name; the index keeps sending its mail to the one it knew).
+//!
+//! Folders whose name begins with a dot are never routed to (`arbitre new` builds a game
+//! in one and renames it at the end), nor are folder names with a tab or a line break or
+//! not in UTF-8 written to the index: a folder of games holding one is searched as before.
+
+use super::commands::{parse_commands, Command};
+use super::state::GameConfig;
+use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, store, Now};
+use crate::mail::incoming::{read_message, Incoming};
+use crate::report::{render_letter, Letter, Person, Templates};
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use tera::Context;
+
+/// The index's file name under ROOT.
+pub const INDEX: &str = ".games-index";
+
+/// The first line of the index, for whoever opens it.
+const INDEX_HEAD: &str =
+    "# arbitre: the games of this folder, for routing mail (game, tab, folder); rebuilt when stale";
+
+/// How much of a message [`route`] reads to find its SIGNON line.
+const ROUTE_BYTES: usize = 256 * 1024;
+
+/// Where a message goes under ROOT: ROOT itself when it is a game; else the game the
+/// message names (see the module docs), or `None`.
+pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
+    Ok(find(root, raw)?.map(|r| r.dir))
+}
+
+/// The game a message goes to, as [`route`] finds it.
+pub struct Routed {
+    pub dir: PathBuf,
+    /// Its `game.yaml`, when routing had to read it (the caller need not read it again).
+    pub config: Option<GameConfig>,
+}
+
+/// [`route`], with the configuration routing read on the way.
+pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, String> {
+    if is_game(root) {
+        return Ok(Some(Routed {
+            dir: root.to_path_buf(),
+            config: None,
+        }));
+    }
+    let mut folder = Folder::list(root)?;
+    // The SIGNON line is at the top: a message of many megabytes is not read in full just
+    // to find its game (its size is then judged by the game's own limit).
+    let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
+        return Ok(None);
+    };
+    for name in named_games(&mail) {
+        if let Some((dir, config)) = folder.find(&name) {
+            return Ok(Some(Routed { dir, config }));
+        }
+    }
+    Ok(None)
+}
+
+/// The names a message gives its game, in the order they are tried: the game of its first
+/// SIGNON line alone; without one, the `To:` addresses, then the words of the Subject.
+fn named_games(mail: &Incoming) -> Vec<String> {
+    let (commands, _) = parse_commands(&mail.lines);
+    if let Some(game) = commands.iter().find_map(|c| match &c.command {
+        Command::Signon { game, .. } => Some(game.clone()),
+        _ => None,
+    }) {
+        return vec![game];
+    }
+    let mut names: Vec<String> = Vec::new();
+    let from_to = mail.to.iter().filter_map(|a| {
+        let local = a.split('@').next()?;
+        Some(local.rsplit_once('+').map_or(local, |(_, tag)| tag))
+    });
+    let from_subject = mail
+        .subject
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+    for name in from_to.chain(from_subject) {
+        let name = name.trim_matches('-');
+        if is_game_name(name) && !names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+/// Could `name` be a game's name (letters, digits, `-` and `_`, as `arbitre new` takes)?
+fn is_game_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A folder of games as routing sees it: its listing, and its index once read.
+struct Folder<'a> {
+    root: &'a Path,
+    /// The sub-folders that may be games, by name, sorted; `None` for a name the index
+    /// cannot hold.
+    dirs: Vec<Option<String>>,
+    /// The index, checked against the listing; `None` until needed, or when it cannot be
+    /// kept (a folder's name it cannot hold).
+    index: Option<Vec<Entry>>,
+    checked: bool,
+}
+
+/// One line of the index: the game's name (empty when its `game.yaml` does not read) and
+/// its folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    name: String,
+    dir: String,
+}
+
+impl<'a> Folder<'a> {
+    fn list(root: &'a Path) -> Result<Folder<'a>, String> {
+        let entries = fs::read_dir(root).map_err(io_err(root))?;
+        let mut dirs = Vec::new();
+        for e in entries.flatten() {
+            // `file_type` comes with the listing; a link may lead to a game folder.
+            if !e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()) {
+                continue;
+            }
+            let name = e.file_name();
+            match name.to_str() {
+                Some(n) if n.starts_with('.') => {}
+                Some(n) if !n.contains(['\t', '\n', '\r']) => dirs.push(Some(n.to_string())),
+                _ => {
+                    if is_game(&e.path()) {
+                        dirs.push(None);
+                    }
+                }
+            }
+        }
+        dirs.sort();
+        Ok(Folder {
+            root,
+            dirs,
+            index: None,
+            checked: false,
+        })
+    }
+
+    /// The game named `name`: by the index when it is right, else by the plain search.
+    fn find(&mut self, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
+        if !self.checked {
+            self.checked = true;
+            self.index = self.checked_index();
+        }
+        let listed = self.index.as_ref().and_then(|index| {
+            index
+                .iter()
+                .find(|e| !e.name.is_empty() && e.name.eq_ignore_ascii_case(name))
+                .map(|e| self.root.join(&e.dir))
+        });
+        if let Some(dir) = listed.clone() {
+            match read_config(&dir) {
+                Ok(c) if c.game.eq_ignore_ascii_case(name) => return Some((dir, Some(c))),
+                _ => {}
+            }
+        }
+        let found = search(self.root, name);
+        let wrong = match (&listed, &found) {
+            (Some(_), _) => true,
+            (None, Some((_, config))) => config.is_some(),
+            (None, None) => false,
+        };
+        if wrong && self.index.is_some() {
+            self.index = self.build();
+        }
+        found
+    }
+
+    /// The index as written, when it lists exactly the game folders of the listing; else
+    /// built again (and written).
+    fn checked_index(&self) -> Option<Vec<Entry>> {
+        if self.dirs.iter().any(Option::is_none) {
+            return None;
+        }
+        let path = self.root.join(INDEX);
+        if let Some(index) = fs::read_to_string(&path).ok().and_then(|t| parse_index(&t)) {
+            let listed: HashSet<&str> = index.iter().map(|e| e.dir.as_str()).collect();
+            let present: HashSet<&str> = self.dirs.iter().flatten().map(String::as_str).collect();
+            let all_there = listed.iter().all(|d| present.contains(d));
+            let no_more = self
+                .dirs
+                .iter()
+                .flatten()
+                .filter(|d| !listed.contains(d.as_str()))
+                .all(|d| !is_game(&self.root.join(d)));
+            if all_there && no_more {
+                return Some(index);
+            }
+        }
+        self.build()
+    }
+
+    /// Builds the index from every game folder's `game.yaml`, and writes it. A failure to
+    /// write it is told, and routing goes on without it.
+    fn build(&self) -> Option<Vec<Entry>> {
+        if self.dirs.iter().any(Option::is_none) {
+            return None;
+        }
+        let index: Vec<Entry> = self
+            .dirs
+            .iter()
+            .flatten()
+            .filter(|d| is_game(&self.root.join(d)))
+            .map(|d| Entry {
+                name: read_config(&self.root.join(d)).map(|c| c.game).unwrap_or_default(),
+                dir: d.clone(),
+            })
+            .collect();
+        let path = self.root.join(INDEX);
+        if let Err(e) = store::write_atomic(&path, show_index(&index).as_bytes()) {
+            eprintln!("arbitre: {}: the index of games was not written: {e}", path.display());
+        }
+        Some(index)
+    }
+}
+
+/// The plain search, without the index: the first game folder, in name order, whose
+/// `game.yaml` reads and bears `name`; else the first whose `game.yaml` does not read but
+/// says `game: NAME` (the message then waits in that game until the file is mended, as
+/// after a crash). With the configuration when it reads.
+fn search(root: &Path, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
+    let Ok(games) = games_under(root) else {
+        return None;
+    };
+    let mut broken = None;
+    for dir in games {
+        if dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'))
+        {
+            continue;
+        }
+        // Reading the YAML of every game.yaml made routing a message in a folder of 1,000
+        // games cost 1,000 parses. A game's name is letters, digits, `-` and `_`, which
+        // `arbitre new` writes as they are, so a game.yaml that does not contain the name
+        // is not that game's: only the few that do are parsed. One broken game must not
+        // stop the mail of the others.
+        let path = dir.join("game.yaml");
+        let text = match fs::read_to_string(&path) {
+            Ok(text) if !mentions(&text, name) => continue,
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!(
+                    "arbitre: {}: {e} (skipped while looking for game `{name}`)",
+                    path.display()
+                );
+                continue;
+            }
+        };
+        match read_config(&dir) {
+            Ok(config) if config.game.eq_ignore_ascii_case(name) => return Some((dir, Some(config))),
+            Ok(_) => {}
+            Err(_) if names_game(&text, name) => {
+                broken.get_or_insert(dir);
+            }
+            Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
+        }
+    }
+    broken.map(|dir| (dir, None))
+}
+
+fn parse_index(text: &str) -> Option<Vec<Entry>> {
+    let mut lines = text.lines();
+    if lines.next() != Some(INDEX_HEAD) {
+        return None;
+    }
+    lines
+        .map(|l| {
+            let (name, dir) = l.split_once('\t')?;
+            (!dir.is_empty() && !dir.starts_with('.') && (name.is_empty() || is_game_name(name))).then(|| Entry {
+                name: name.to_string(),
+                dir: dir.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn show_index(index: &[Entry]) -> String {
+    let mut text = format!("{INDEX_HEAD}\n");
+    for e in index {
+        text.push_str(&format!("{}\t{}\n", e.name, e.dir));
+    }
+    text
+}
+
+/// Adds a game just created by `arbitre new` at `dir` to the index of the folder it is in,
+/// when that folder has one (a folder of games where mail was routed). Entries stay in
+/// folder order, which decides between two games of one name as the plain search does.
+/// Not writing it is no error: the next message finds the index stale and builds it.
+pub fn note_created(dir: &Path, name: &str) {
+    let Some(folder) = dir.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let Some(root) = dir.parent() else {
+        return;
+    };
+    let root = if root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        root
+    };
+    let path = root.join(INDEX);
+    let Some(mut index) = fs::read_to_string(&path).ok().and_then(|t| parse_index(&t)) else {
+        return;
+    };
+    if folder.starts_with('.') || folder.contains(['\t', '\n', '\r']) || !is_game_name(name) {
+        return;
+    }
+    index.retain(|e| e.dir != folder);
+    let at = index.partition_point(|e| e.dir.as_str() < folder);
+    index.insert(
+        at,
+        Entry {
+            name: name.to_string(),
+            dir: folder.to_string(),
+        },
+    );
+    if let Err(e) = store::write_atomic(&path, show_index(&index).as_bytes()) {
+        eprintln!("arbitre: {}: the index of games was not written: {e}", path.display());
+    }
+}
+
+/// Keeps a message that belongs to no game of ROOT in `ROOT/unmatched/` (redacted, as the
+/// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
+/// referee of the first game). Only keeping the message can fail; the rejection is done if
+/// it can be.
+pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+    let _lock = lock(root)?;
+    let dir = root.join("unmatched");
+    // One more than the highest number kept (not the count of files: one may have been
+    // removed by hand), and the rejection named after the file actually written, so that
+    // it never takes the name of an earlier rejection still waiting in the outbox.
+    let highest = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.get(..5)?.parse::<usize>().ok())
+        .max();
+    let n = highest.unwrap_or(0) + 1;
+    let kept = intake::prepare(None, raw);
+    let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    if let Err(e) = reject_unmatched(root, raw, stem, now) {
+        eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
+    }
+    Ok(path)
+}
+
+/// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
+/// sign-on, which name no game, so that a probe learns nothing of the games run here.
+fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), String> {
+    if automatic(raw) {
+        return Ok(());
+    }
+    let Ok(mut mail) = read_message(raw) else {
+        return Ok(());
+    };
+    clean_sender(&mut mail);
+    if mail.from_address.is_empty() {
+        return Ok(());
+    }
+    let configs: Vec<GameConfig> = games_under(root)?.iter().filter_map(|g| read_config(g).ok()).collect();
+    let Some(first) = configs.first() else {
+        return Ok(());
+    };
+    // The strictest budget of the games here: a stray belongs to none of them.
+    let per_day = configs
+        .iter()
+        .map(|c| c.limits.messages_per_day)
+        .min()
+        .unwrap_or(first.limits.messages_per_day);
+    if !intake::spend_unmatched(root, &mail.from_address, now, per_day)? {
+        eprintln!(
+            "arbitre: unmatched/{stem}.eml: over the daily budget of <{}>: not answered",
+            mail.from_address
+        );
+        return Ok(());
+    }
+    let (commands, errors) = parse_commands(&mail.lines);
+    let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
+        intake::NO_MATCH.to_string()
+    } else {
+        errors
+            .iter()
+            .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
+            .map(|e| format!("line {}: {}", e.line, e.message))
+            .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
+    };
+    let name = mail.from_name.clone().unwrap_or_default();
+    let mut c = Context::new();
+    c.insert("game", "");
+    c.insert("name", &name);
+    c.insert("subject", &mail.subject);
+    c.insert("referee", &first.referee.name);
+    c.insert("reason", &reason);
+    let letter = Letter {
+        stem: intake::refusal_stem(&mail),
+        to: Person {
+            name,
+            email: mail.from_address.clone(),
+        },
+        subject: "message refused".into(),
+        template: "rejection",
+        context: c,
+        in_reply_to: mail.message_id.clone(),
+    };
+    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
+    let outbox = root.join("outbox");
+    store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))
+}
+
+/// Does this game.yaml text, which may not parse, say `game: NAME`?
+fn names_game(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        l.strip_prefix("game:").is_some_and(|v| {
+            v.trim()
+                .trim_matches(|c| c == '"' || c == '\'')
+                .eq_ignore_ascii_case(name)
+        })
+    })
+}
+
+/// Does `text` contain `name`, in any ASCII case?
+fn mentions(text: &str, name: &str) -> bool {
+    text.to_ascii_lowercase().contains(&name.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routing_looks_for_the_name_in_any_case() {
+        let yaml = "game: Vopaliec\nvariant: standard\n";
+        assert!(mentions(yaml, "vopaliec"));
+        assert!(mentions(yaml, "VOPALIEC"));
+        assert!(!mentions(yaml, "autre"));
+        // Only a hint: `standard` is in the file but is not the game's name; `route` then
+        // reads the YAML to decide.
+        assert!(mentions(yaml, "standard"));
+    }
+}

@@ -1,0 +1,247 @@
+//! What the archive keeps of a message: rebuilt without any form of a password written
+//! on a SIGNON line.
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------
+// What the archive keeps
+
+/// What replaces a password in the archive.
+pub const REDACTED: &str = "********";
+
+/// The message rebuilt for the archive, with no form of any password written on a SIGNON
+/// line left in it:
+///
+/// - `first` (the intake's own header line, such as its verdict) comes first;
+/// - the header fields are kept as received, except the `Content-*` and `MIME-Version`
+///   fields (they describe the body, which is replaced), any `X-Arbitre-*` field (only the
+///   intake writes those), and any field that holds a password, raw or decoded (RFC 2047),
+///   which is kept as `Name: [redacted]`;
+/// - the body is the text the game reads (see the module docs), as UTF-8 `text/plain`:
+///   the other parts (HTML, attachments) and the transfer encodings (base64,
+///   quoted-printable) are gone with the forms of the password they held. On every line
+///   that begins with `SIGNON`, the words after the game are replaced by [`REDACTED`]; on
+///   the other lines, every whole-word occurrence of a password is, and any occurrence at
+///   all when it is six characters or more (a shorter one would eat into orders: `pa` in
+///   `a par - bur`).
+///
+/// Reading the result gives the same command lines, at the same numbers, with the password
+/// replaced. `None` when the bytes are not a message [`read_message`] can read.
+pub fn redacted(raw: &[u8], first: &str) -> Option<Vec<u8>> {
+    let start = check_structure(raw).ok()?;
+    let raw = raw.get(start..).unwrap_or_default();
+    std::panic::catch_unwind(|| redact(raw, first)).ok().flatten()
+}
+
+fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
+    let message = MessageParser::default().parse(raw)?;
+    let body = body_text(&message);
+    let secrets = passwords(&body);
+    let mut out: Vec<u8> = Vec::with_capacity(body.len() + 2048);
+    out.extend_from_slice(first.as_bytes());
+    out.extend_from_slice(b"\r\n");
+    for h in message.root_part().headers() {
+        let name = h.name.as_str();
+        let lower = name.to_ascii_lowercase();
+        if lower.starts_with("content-") || lower == "mime-version" || lower.starts_with("x-arbitre-") {
+            continue;
+        }
+        let field = raw
+            .get(h.offset_field as usize..h.offset_end as usize)
+            .unwrap_or_default();
+        let decoded = format!("{:?}", h.value);
+        let text = String::from_utf8_lossy(field);
+        let holds = |t: &str, s: &str| replace_secret(t, s) != t;
+        if secrets.iter().any(|s| holds(&text, s) || holds(&decoded, s)) {
+            out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes());
+            continue;
+        }
+        out.extend_from_slice(field);
+        if !field.ends_with(b"\n") {
+            out.extend_from_slice(b"\r\n");
+        }
+    }
+    out.extend_from_slice(
+        b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
+    );
+    for (k, line) in body.split('\n').enumerate() {
+        if k > 0 {
+            out.extend_from_slice(b"\r\n");
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        out.extend_from_slice(redact_line(line, &secrets).as_bytes());
+    }
+    out.extend_from_slice(b"\r\n");
+    Some(out)
+}
+
+/// The most SIGNON lines whose passwords are looked for elsewhere in a message (every
+/// SIGNON line loses its own password whatever their number): a flood of SIGNON lines
+/// must not make the redaction quadratic.
+const SECRET_LINES: usize = 10;
+
+/// The words after the game on the first [`SECRET_LINES`] lines that begin with `SIGNON`.
+fn passwords(body: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let signons = body.lines().filter(|line| {
+        line.split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("SIGNON"))
+    });
+    for line in signons.take(SECRET_LINES) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first().is_some_and(|w| w.eq_ignore_ascii_case("SIGNON")) && words.len() > 3 {
+            for w in &words[3..] {
+                if !out.iter().any(|o| o == w) {
+                    out.push(w.to_string());
+                }
+            }
+            let joined = words[3..].join(" ");
+            if words.len() > 4 && !out.contains(&joined) {
+                out.push(joined);
+            }
+        }
+    }
+    // Longest first, so that a password that holds another goes as a whole.
+    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out
+}
+
+fn redact_line(line: &str, secrets: &[String]) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("SIGNON")) && words.len() > 3 {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        return format!("{indent}{} {REDACTED}", words[..3].join(" "));
+    }
+    let mut line = line.to_string();
+    for s in secrets {
+        line = replace_secret(&line, s);
+    }
+    line
+}
+
+/// `text` with `secret` replaced: every occurrence when it is long, else whole words only.
+fn replace_secret(text: &str, secret: &str) -> String {
+    if secret.is_empty() || !text.contains(secret) {
+        return text.to_string();
+    }
+    if secret.chars().count() >= 6 {
+        return text.replace(secret, REDACTED);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut before: Option<char> = None;
+    while let Some(p) = rest.find(secret) {
+        let prev = rest[..p].chars().last().or(before);
+        let next = rest[p + secret.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(&rest[..p]);
+        if edge(prev) && edge(next) {
+            out.push_str(REDACTED);
+        } else {
+            out.push_str(secret);
+        }
+        before = secret.chars().last();
+        rest = &rest[p + secret.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::incoming::tests::read;
+
+    // --- what the archive keeps ----------------------------------------------------------
+
+    #[test]
+    fn the_redacted_message_reads_the_same_without_the_password() {
+        let raw = b"From: Alice <alice@example.org>\r\nSubject: pw is s3cret-pw\r\n\
+            Message-ID: <x@example.org>\r\nX-Arbitre-Password: matches\r\n\
+            Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+            SIGNON France vopaliec s3cret-=\r\npw\r\nA PAR - BUR\r\nPRESS TO ALL\r\nmy s3cret-pw!\r\nENDPRESS\r\n";
+        let out = redacted(raw, "X-Arbitre-Password: differs").unwrap();
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert!(!text.contains("s3cret"), "{text}");
+        assert!(text.starts_with("X-Arbitre-Password: differs\r\n"), "{text}");
+        assert_eq!(
+            text.matches("X-Arbitre-Password").count(),
+            1,
+            "the sender's own is dropped"
+        );
+        assert!(text.contains("Subject: [redacted]\r\n"), "{text}");
+        let before = read(raw);
+        let after = read(&out);
+        assert_eq!(after.message_id, before.message_id);
+        assert_eq!(after.from_address, before.from_address);
+        let numbers = |m: &Incoming| m.lines.iter().map(|l| l.number).collect::<Vec<_>>();
+        assert_eq!(numbers(&after), numbers(&before));
+        assert_eq!(after.lines[0].text, format!("SIGNON France vopaliec {REDACTED}"));
+        assert_eq!(after.lines[3].text, format!("my {REDACTED}!"));
+    }
+
+    #[test]
+    fn every_sample_message_reads_the_same_once_redacted() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail/in");
+        let mut read_ok = 0;
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            let raw = std::fs::read(&path).unwrap();
+            let Ok(before) = read_message(&raw) else {
+                continue;
+            };
+            read_ok += 1;
+            let kept = redacted(&raw, "X-Arbitre-Password: not-checked").unwrap();
+            let after = read_message(&kept).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let masked: Vec<(usize, String)> = before
+                .lines
+                .iter()
+                .map(|l| {
+                    let w: Vec<&str> = l.text.split_whitespace().collect();
+                    let text = if w.first().is_some_and(|x| x.eq_ignore_ascii_case("SIGNON")) && w.len() > 3 {
+                        format!("{} {REDACTED}", w[..3].join(" "))
+                    } else {
+                        l.text.clone()
+                    };
+                    (l.number, text)
+                })
+                .collect();
+            let got: Vec<(usize, String)> = after.lines.iter().map(|l| (l.number, l.text.clone())).collect();
+            assert_eq!(got, masked, "{}", path.display());
+            assert_eq!(
+                (&after.from_address, &after.message_id, &after.date),
+                (&before.from_address, &before.message_id, &before.date),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(read_ok >= 8);
+    }
+
+    #[test]
+    fn a_flood_of_signon_lines_is_redacted_in_linear_time() {
+        let body: String = (0..100_000)
+            .map(|k| format!("SIGNON France vopaliec pw{k}\r\n"))
+            .collect();
+        let raw = format!("From: a@example.org\r\n\r\n{body}");
+        let start = std::time::Instant::now();
+        let out = redacted(raw.as_bytes(), "X: y").unwrap();
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(!String::from_utf8(out).unwrap().contains("pw99999"));
+    }
+
+    #[test]
+    fn a_short_password_is_redacted_as_a_word_only() {
+        assert_eq!(
+            replace_secret("a par - bur, pa!", "pa"),
+            format!("a par - bur, {REDACTED}!")
+        );
+        assert_eq!(replace_secret("papa pa", "pa"), format!("papa {REDACTED}"));
+        assert_eq!(replace_secret("xkaiserx", "kaiser"), format!("x{REDACTED}x"));
+    }
+}
