@@ -20,10 +20,8 @@ pub const REDACTED: &str = "********";
 /// - the body is the text the game reads (see the module docs), as UTF-8 `text/plain`:
 ///   the other parts (HTML, attachments) and the transfer encodings (base64,
 ///   quoted-printable) are gone with the forms of the password they held. On every line
-///   that begins with `SIGNON`, the words after the game are replaced by [`REDACTED`]; on
-///   the other lines, every whole-word occurrence of a password is, and any occurrence at
-///   all when it is six characters or more (a shorter one would eat into orders: `pa` in
-///   `a par - bur`).
+///   that begins with `SIGNON`, the words after the game are replaced by [`REDACTED`];
+///   elsewhere a password is replaced as [`redact_body`] says.
 ///
 /// Reading the result gives the same command lines, at the same numbers, with the password
 /// replaced. `None` when the bytes are not a message [`read_message`] can read.
@@ -64,15 +62,71 @@ fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
     out.extend_from_slice(
         b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
     );
-    for (k, line) in body.split('\n').enumerate() {
-        if k > 0 {
-            out.extend_from_slice(b"\r\n");
-        }
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        out.extend_from_slice(redact_line(line, &secrets).as_bytes());
-    }
+    out.extend_from_slice(redact_body(&body, &secrets).as_bytes());
     out.extend_from_slice(b"\r\n");
     Some(out)
+}
+
+/// The most lines the game does not read that [`redact_body`] tries one by one when
+/// redacting them all at once changed what the game reads.
+const CAREFUL_LINES: usize = 16;
+
+/// The body with the passwords replaced, read by the game exactly as before: the same
+/// lines at the same numbers, each the same but for a password.
+///
+/// - A SIGNON line loses the words after the game.
+/// - A line the game reads (an order, press) loses a password of six characters or more;
+///   a shorter one stays, since it would eat into orders (a password `A` or `-` in
+///   `A PAR - BUR`) and the line is acted on as written anyway.
+/// - A line the game does not read (a quoted reply, a signature, the text after SIGNOFF)
+///   loses every password, as a whole word when short.
+///
+/// Replacing inside a line the game does not read can change where reading stops (a
+/// signature `--` made of a password `-`): then those lines are redacted one at a time,
+/// each only if what the game reads stays the same; past [`CAREFUL_LINES`] of them, or in
+/// a body over 256 KiB, the rest keep what they hold. That is the one case in which a
+/// password may stay in the archive: a short one, written again outside the SIGNON line.
+fn redact_body(body: &str, secrets: &[String]) -> String {
+    let lines: Vec<&str> = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let read = command_lines(body);
+    let numbers = |text: &str| command_lines(text).into_iter().map(|l| l.number).collect::<Vec<_>>();
+    let want: Vec<usize> = read.iter().map(|l| l.number).collect();
+    let is_read: std::collections::HashSet<usize> = want.iter().copied().collect();
+    let long: Vec<String> = secrets.iter().filter(|s| s.chars().count() >= 6).cloned().collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut unread: Vec<(usize, String)> = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let signon = line
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("SIGNON"));
+        if signon || is_read.contains(&(k + 1)) {
+            out.push(redact_line(line, &long));
+        } else {
+            let r = redact_line(line, secrets);
+            if r != *line {
+                unread.push((k, r));
+            }
+            out.push(line.to_string());
+        }
+    }
+    let mut all = out.clone();
+    for (k, r) in &unread {
+        all[*k] = r.clone();
+    }
+    let joined = all.join("\r\n");
+    if unread.is_empty() || numbers(&joined) == want {
+        return joined;
+    }
+    if body.len() <= 256 * 1024 {
+        for (k, r) in unread.into_iter().take(CAREFUL_LINES) {
+            let before = std::mem::replace(&mut out[k], r);
+            if numbers(&out.join("\r\n")) != want {
+                out[k] = before;
+            }
+        }
+    }
+    out.join("\r\n")
 }
 
 /// The most SIGNON lines whose passwords are looked for elsewhere in a message (every
@@ -154,6 +208,43 @@ mod tests {
     use crate::mail::incoming::tests::read;
 
     // --- what the archive keeps ----------------------------------------------------------
+
+    /// Found by the `mail` fuzz target: a SIGNON line with words after the password made
+    /// `-` a secret, which turned the signature `--` into stars, so that the redacted copy
+    /// read on past it (and `A MAR - SPA` lost its dash).
+    #[test]
+    fn redaction_never_changes_what_the_game_reads() {
+        let raw = b"From: Alice <alice@example.org>\r\nSubject: orders\r\n\r\n\
+            SIGNON France vopaliec s3cret*A PAR - BUR\r\nA MAR - SPA\r\n\r\n--\r\nAlice\r\n";
+        let before = read(raw);
+        let after = read(&redacted(raw, "X-Arbitre-Password: differs").unwrap());
+        let lines = |m: &Incoming| m.lines.iter().map(|l| (l.number, l.text.clone())).collect::<Vec<_>>();
+        assert_eq!(
+            lines(&after),
+            vec![
+                (1, format!("SIGNON France vopaliec {REDACTED}")),
+                (2, "A MAR - SPA".into())
+            ]
+        );
+        assert_eq!(lines(&before)[1], lines(&after)[1]);
+    }
+
+    /// A short password is a word an order may hold: orders keep it, a quoted copy of the
+    /// SIGNON line below the reply does not.
+    #[test]
+    fn a_short_password_stays_in_orders_and_leaves_quoted_lines() {
+        let raw = b"From: Alice <alice@example.org>\r\nSubject: orders\r\n\r\n\
+            SIGNON France vopaliec A\r\nA PAR - BUR\r\n\r\n> SIGNON France vopaliec A\r\n> A MAR H\r\n";
+        let text = String::from_utf8(redacted(raw, "X-Arbitre-Password: matches").unwrap()).unwrap();
+        assert!(text.contains("\r\nA PAR - BUR\r\n"), "{text}");
+        assert!(
+            text.contains(&format!("> SIGNON France vopaliec {REDACTED}\r\n")),
+            "{text}"
+        );
+        assert!(text.contains(&format!("> {REDACTED} MAR H")), "{text}");
+        let numbers = |m: &Incoming| m.lines.iter().map(|l| l.number).collect::<Vec<_>>();
+        assert_eq!(numbers(&read(text.as_bytes())), numbers(&read(raw)));
+    }
 
     #[test]
     fn the_redacted_message_reads_the_same_without_the_password() {
