@@ -25,12 +25,11 @@ use crate::game::commands::{parse_commands, Command};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
 use crate::mail::incoming::{read_message, redacted, Incoming};
-use crate::report::{Letter, Person};
+use crate::report::{views, Letter, Person};
 use chrono::{Duration, Utc};
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
-use tera::Context;
 
 /// The header line the intake puts first in every message it archives.
 pub const VERDICT_HEADER: &str = "X-Arbitre-Password";
@@ -435,12 +434,13 @@ pub(crate) fn refusal_stem(mail: &Incoming) -> String {
 /// sender wrote (the subject, the name): the same bytes whoever plays what.
 pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) -> Letter {
     let name = mail.from_name.clone().unwrap_or_default();
-    let mut c = Context::new();
-    c.insert("game", "");
-    c.insert("name", &name);
-    c.insert("subject", &mail.subject);
-    c.insert("referee", &game.config.referee.name);
-    c.insert("reason", reason);
+    let view = views::Rejection {
+        game: String::new(),
+        name: name.clone(),
+        subject: mail.subject.clone(),
+        referee: game.config.referee.name.clone(),
+        reason: reason.to_string(),
+    };
     Letter {
         stem,
         to: Person {
@@ -448,8 +448,7 @@ pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) 
             email: mail.from_address.clone(),
         },
         subject: "message refused".into(),
-        template: "rejection",
-        context: c,
+        view: view.into(),
         in_reply_to: mail.message_id.clone(),
     }
 }

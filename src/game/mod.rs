@@ -51,7 +51,7 @@ use crate::game::config::{hash_password, Checked, Person, Player};
 use crate::game::intake::Verdict;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
-use crate::report::{render_letter, Letter, LetterError, Templates};
+use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use chrono::{DateTime, FixedOffset};
 use sha2::{Digest, Sha256};
 use std::fs;
@@ -306,12 +306,17 @@ impl Game {
 
     /// A letter to a role's registered address. The subject names the game and the phase.
     pub fn letter(&self, stem: String, role: &str, subject: &str, template: &'static str, context: Context) -> Letter {
+        self.letter_of(stem, role, subject, View::Untyped { template, context })
+    }
+
+    /// A letter to a role's registered address, saying `view`. The subject names the game
+    /// and the phase.
+    pub fn letter_of(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
             subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
-            template,
-            context,
+            view: view.into(),
             in_reply_to: None,
         }
     }
@@ -557,7 +562,10 @@ impl Game {
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
         {
             l.in_reply_to = Some(id.clone());
-            cap_errors(&mut l.context);
+            let View::Untyped { context: c, .. } = &mut l.view else {
+                continue;
+            };
+            cap_errors(c);
             let chatter: Vec<LineError> = chatter
                 .iter()
                 .map(|c| LineError {
@@ -566,8 +574,8 @@ impl Game {
                     message: String::new(),
                 })
                 .collect();
-            l.context.insert("not_understood", &chatter);
-            l.context.insert("unread", &unread);
+            c.insert("not_understood", &chatter);
+            c.insert("unread", &unread);
         }
         fx.letters.append(&mut letters);
         Ok(fx)
@@ -1056,12 +1064,13 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
             .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
     };
     let name = mail.from_name.clone().unwrap_or_default();
-    let mut c = Context::new();
-    c.insert("game", "");
-    c.insert("name", &name);
-    c.insert("subject", &mail.subject);
-    c.insert("referee", &first.referee.name);
-    c.insert("reason", &reason);
+    let view = views::Rejection {
+        game: String::new(),
+        name: name.clone(),
+        subject: mail.subject.clone(),
+        referee: first.referee.name.clone(),
+        reason,
+    };
     let letter = Letter {
         stem: intake::refusal_stem(&mail),
         to: Person {
@@ -1069,8 +1078,7 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
             email: mail.from_address.clone(),
         },
         subject: "message refused".into(),
-        template: "rejection",
-        context: c,
+        view: view.into(),
         in_reply_to: mail.message_id.clone(),
     };
     let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
