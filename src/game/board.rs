@@ -8,7 +8,7 @@ use super::state::{Finished, MoveRow};
 use super::{Effects, Game};
 use crate::boardgame::{self, BoardGame, HouseRule, Kind, Setup};
 use crate::dice::Dice;
-use crate::report::Letter;
+use crate::report::{views, Letter};
 
 fn kind(game: &Game) -> Result<&'static Kind, String> {
     boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
@@ -135,20 +135,21 @@ pub fn act(
                             let to_move = to_move_name(g.as_ref(), &setup);
                             let finish = g.finish();
                             for r in game.roles() {
-                                let mut c = game.context(&r);
-                                c.insert("number", &number);
-                                c.insert("by", role);
-                                c.insert("summary", &played.summary);
-                                c.insert("notes", &played.notes);
-                                c.insert("board", &g.board());
-                                c.insert("to_move", &to_move);
-                                c.insert("over", &finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default());
-                                letters.push(game.letter(
+                                let view = views::BoardMove {
+                                    common: game.common(&r),
+                                    number,
+                                    by: role.to_string(),
+                                    summary: played.summary.clone(),
+                                    notes: played.notes.clone(),
+                                    board: g.board(),
+                                    to_move: to_move.clone(),
+                                    over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+                                };
+                                letters.push(game.letter_of(
                                     format!("{stem}-move{k}-{}", r.to_lowercase()),
                                     &r,
                                     &format!("move {number}: {}", played.summary),
-                                    "board-move",
-                                    c,
+                                    view,
                                 ));
                             }
                             if let Some(f) = finish {

@@ -29,7 +29,7 @@ use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
-use crate::report::Letter;
+use crate::report::{views, Letter};
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
@@ -643,9 +643,11 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         let mut fx = Effects::default();
         let code = phase(game)?.code();
         for role in &waiting {
-            let mut c = game.context(role);
-            c.insert("missing", &missing(game, role_of(role))?);
-            fx.letters.push(game.letter(
+            let view = views::Reminder {
+                common: game.common(role),
+                missing: missing(game, role_of(role))?,
+            };
+            fx.letters.push(game.letter_of(
                 format!("{code}-reminder-{}", role.to_lowercase()),
                 role,
                 &format!(
@@ -653,8 +655,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
                     game.state.phase,
                     show_time(&deadline.to_rfc3339(), &game.config.timezone)
                 ),
-                "reminder",
-                c,
+                view,
             ));
         }
         game.state.reminded = true;

@@ -556,17 +556,18 @@ impl Game {
                 .collect();
             let more = d.uncounted as usize;
             let number = d.sent + 1;
-            let mut c = self.context(&role);
-            c.insert("attempts", &lines);
-            c.insert("more", &more);
-            c.insert("count", &(d.pending.len() + more));
-            c.insert("failures", &FAILURES_PER_HOUR);
-            letters.push(self.letter(
+            let view = views::ForeignSignon {
+                common: self.common(&role),
+                count: d.pending.len() + more,
+                attempts: lines,
+                more,
+                failures: FAILURES_PER_HOUR,
+            };
+            letters.push(self.letter_of(
                 format!("signons-{}-{number}", role.to_lowercase()),
                 &role,
                 &format!("failed sign-ons as {role}"),
-                "foreign-signon",
-                c,
+                view,
             ));
             let d = self.state.digests.get_mut(&role).expect("listed above");
             d.pending.clear();

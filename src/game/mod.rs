@@ -259,29 +259,28 @@ impl Game {
         self.config.players.iter().map(|p| p.role.clone()).collect()
     }
 
-    /// What every letter's template can use.
-    pub fn context(&self, role: &str) -> Context {
-        let mut c = Context::new();
-        c.insert("game", &self.config.game);
-        c.insert("title", self.title());
-        c.insert("referee", &self.config.referee.name);
-        c.insert("role", role);
-        c.insert(
-            "name",
-            &self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
-        );
-        c.insert("phase", &self.state.phase);
-        c.insert(
-            "deadline",
-            &self
+    /// What every letter's template can use, as a view's fields.
+    pub fn common(&self, role: &str) -> views::Common {
+        views::Common {
+            game: self.config.game.clone(),
+            title: self.title().to_string(),
+            referee: self.config.referee.name.clone(),
+            role: role.to_string(),
+            name: self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
+            phase: self.state.phase.clone(),
+            deadline: self
                 .state
                 .deadline
                 .as_deref()
                 .map(|d| show_time(d, &self.config.timezone))
                 .unwrap_or_default(),
-        );
-        c.insert("commitment", &self.config.commitment);
-        c
+            commitment: self.config.commitment.clone(),
+        }
+    }
+
+    /// What every letter's template can use, by name (for the letters not yet typed).
+    pub fn context(&self, role: &str) -> Context {
+        Context::from_serialize(self.common(role)).expect("a struct of strings serialises")
     }
 
     /// What a subject names after the game: the phase of a Diplomacy game, or the board
@@ -681,17 +680,18 @@ impl Game {
         let letters = recipients
             .iter()
             .map(|r| {
-                let mut c = self.context(r);
-                c.insert("from", from);
-                c.insert("to", &shown_to);
-                c.insert("public", &public);
-                c.insert("lines", lines);
-                self.letter(
+                let view = views::Press {
+                    common: self.common(r),
+                    from: from.to_string(),
+                    to: shown_to.clone(),
+                    public,
+                    lines: lines.to_vec(),
+                };
+                self.letter_of(
                     format!("{stem}-press-{}", r.to_lowercase()),
                     r,
                     &format!("press from {from} to {shown_to}"),
-                    "press",
-                    c,
+                    view,
                 )
             })
             .collect();

@@ -51,6 +51,70 @@ pub struct Rejection {
     pub reason: String,
 }
 
+/// `press.txt`: press relayed to one of its recipients.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Press {
+    /// The recipient, the game, the phase.
+    #[serde(flatten)]
+    pub common: Common,
+    /// Who sent it: the sender's role, or `anonymous` where the game allows it.
+    pub from: String,
+    /// The recipients, in words: `all`, or their roles joined by commas.
+    pub to: String,
+    /// Whether it went to every player.
+    pub public: bool,
+    /// The press, line by line.
+    pub lines: Vec<String>,
+}
+
+/// `reminder.txt`: the deadline is near and a role's orders are not all on file.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Reminder {
+    /// The recipient, the game, the phase, the deadline.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What is not yet on file for the recipient: one line per unit or build.
+    pub missing: Vec<String>,
+}
+
+/// `board-move.txt`: a move of a board game, to every player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardMove {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The side that moved.
+    pub by: String,
+    /// The move in one line.
+    pub summary: String,
+    /// Anything else everyone must hear (a die rolled, a ship sunk).
+    pub notes: Vec<String>,
+    /// The board after the move, as text.
+    pub board: String,
+    /// The side to move next.
+    pub to_move: String,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
+/// `foreign-signon.txt`: the digest of failed sign-ons as the recipient's role.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ForeignSignon {
+    /// The recipient (the role's player) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// One line per attempt told: when, from which address, refused or ignored.
+    pub attempts: Vec<String>,
+    /// The attempts not listed (beyond the digest's length).
+    pub more: usize,
+    /// All the attempts since the last digest, listed or not.
+    pub count: usize,
+    /// How many failures within an hour make the role's sign-ons ignored for an hour.
+    pub failures: usize,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -92,6 +156,14 @@ macro_rules! views {
 views! {
     /// `rejection.txt`.
     Rejection(Rejection) = "rejection",
+    /// `press.txt`.
+    Press(Press) = "press",
+    /// `reminder.txt`.
+    Reminder(Reminder) = "reminder",
+    /// `board-move.txt`.
+    BoardMove(BoardMove) = "board-move",
+    /// `foreign-signon.txt`.
+    ForeignSignon(ForeignSignon) = "foreign-signon",
 }
 
 #[cfg(test)]
@@ -102,14 +174,59 @@ mod tests {
     /// One sample of every typed view, with every list non-empty and every flag set, so
     /// that each branch of its template is taken.
     pub(crate) fn samples() -> Vec<View> {
-        vec![Rejection {
-            game: String::new(),
-            name: "Ann".into(),
-            subject: "orders".into(),
+        let common = || Common {
+            game: "demo".into(),
+            title: "Diplomacy".into(),
             referee: "The Referee".into(),
-            reason: "line 1: no SIGNON".into(),
-        }
-        .into()]
+            role: "France".into(),
+            name: "Ann".into(),
+            phase: "Spring 1901 Movement".into(),
+            deadline: "2026-11-26 18:00 UTC".into(),
+            commitment: "ab12".into(),
+        };
+        let lines = || vec!["one".to_string(), "two".to_string()];
+        vec![
+            Rejection {
+                game: String::new(),
+                name: "Ann".into(),
+                subject: "orders".into(),
+                referee: "The Referee".into(),
+                reason: "line 1: no SIGNON".into(),
+            }
+            .into(),
+            Press {
+                common: common(),
+                from: "England".into(),
+                to: "France, Italy".into(),
+                public: false,
+                lines: lines(),
+            }
+            .into(),
+            Reminder {
+                common: common(),
+                missing: lines(),
+            }
+            .into(),
+            BoardMove {
+                common: common(),
+                number: 3,
+                by: "Red".into(),
+                summary: "Red places on cell 3".into(),
+                notes: lines(),
+                board: "...".into(),
+                to_move: "Blue".into(),
+                over: "Red wins.".into(),
+            }
+            .into(),
+            ForeignSignon {
+                common: common(),
+                attempts: lines(),
+                more: 2,
+                count: 4,
+                failures: 5,
+            }
+            .into(),
+        ]
     }
 
     /// Every built-in template renders from its sample view: a template that uses a
