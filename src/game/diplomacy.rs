@@ -29,7 +29,8 @@ use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
-use crate::report::{views, Letter};
+use crate::report::views::{self, DislodgedRow, PowerRow, Report, ResultRow};
+use crate::report::Letter;
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
@@ -665,54 +666,6 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
     Ok(None)
 }
 
-/// One order's line in a report.
-#[derive(Serialize, Clone)]
-struct ResultRow {
-    order: String,
-    result: String,
-    reason: String,
-}
-
-#[derive(Serialize, Clone)]
-struct PowerRow {
-    power: String,
-    results: Vec<ResultRow>,
-    /// No orders were received.
-    missed: bool,
-    units: String,
-    centers: usize,
-    unit_count: usize,
-    /// Builds (+) or removals (−) due in the coming winter.
-    adjustment: String,
-    eliminated: bool,
-}
-
-#[derive(Serialize, Clone)]
-struct DislodgedRow {
-    unit: String,
-    power: String,
-    attacker_from: String,
-    retreats: String,
-}
-
-/// The public report's data: the same for every reader.
-#[derive(Serialize, Clone)]
-struct Report {
-    game: String,
-    title: String,
-    phase: String,
-    code: String,
-    powers: Vec<PowerRow>,
-    /// The ruleset's part ([`Ruleset::report_part`]).
-    #[serde(flatten)]
-    variant: tera::Map<String, tera::Value>,
-    dislodged: Vec<DislodgedRow>,
-    eliminated: Vec<String>,
-    next_phase: String,
-    next_deadline: String,
-    over: String,
-}
-
 fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, String> {
     let map = map();
     let phase = phase(game)?;
@@ -803,21 +756,18 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let mut fx = Effects::default();
     let code = phase.code();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("report", &report);
-        fx.letters.push(game.letter(
-            format!("{code}-report-{}", role.to_lowercase()),
-            &role,
-            "results",
-            "report",
-            c,
-        ));
+        let view = views::ReportLetter {
+            common: game.common(&role),
+            report: report.clone(),
+        };
+        fx.letters
+            .push(game.letter_of(format!("{code}-report-{}", role.to_lowercase()), &role, "results", view));
     }
     let judged = Judged {
         phase,
         next_phase,
         next: &next,
-        report: &tera::to_value(&report).map_err(|e| e.to_string())?,
+        report: &report,
         divine: divine.as_ref(),
         before: &before,
         standing: &standing,
@@ -834,23 +784,31 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
 
     // Pages: the public report of this phase, and the index of every phase processed
     // (the history has one row per phase).
-    let mut c = Context::new();
-    c.insert("report", &report);
-    c.insert("game", &game.config.game);
-    c.insert("title", game.title());
-    fx.pages
-        .push((format!("{code}.html"), game.templates().render("page.html", &c)?));
-    let mut c = Context::new();
-    c.insert("game", &game.config.game);
-    c.insert("title", game.title());
-    let phases: Vec<BTreeMap<&str, String>> = history(game)
-        .iter()
-        .map(|f| BTreeMap::from([("code", f.phase.code()), ("name", f.phase.to_string())]))
-        .collect();
-    c.insert("phases", &phases);
-    c.insert("over", &report.over);
-    fx.pages
-        .push(("index.html".into(), game.templates().render("index.html", &c)?));
+    let page = views::Page {
+        game: game.config.game.clone(),
+        title: game.title().into(),
+        report: report.clone(),
+    };
+    fx.pages.push((
+        format!("{code}.html"),
+        game.templates().render_view(&page.into(), "html")?,
+    ));
+    let index = views::Index {
+        game: game.config.game.clone(),
+        title: game.title().into(),
+        phases: history(game)
+            .iter()
+            .map(|f| views::PhaseLink {
+                code: f.phase.code(),
+                name: f.phase.to_string(),
+            })
+            .collect(),
+        over: report.over.clone(),
+    };
+    fx.pages.push((
+        "index.html".into(),
+        game.templates().render_view(&index.into(), "html")?,
+    ));
 
     // The state of the new phase.
     rules(game).phase_over(game, phase, next_phase);

@@ -102,6 +102,11 @@ impl Templates {
         }
     }
 
+    /// Renders a view's template `NAME.EXT`.
+    pub fn render_view(&self, view: &View, ext: &str) -> Result<String, String> {
+        self.render(&format!("{}.{ext}", view.template()), &view.context()?)
+    }
+
     /// Renders one template.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, String> {
         let tera = match &self.set {

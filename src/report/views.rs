@@ -115,6 +115,146 @@ pub struct ForeignSignon {
     pub failures: usize,
 }
 
+/// One order's line in the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ResultRow {
+    /// The order as the judge read it (`A PAR - BUR`).
+    pub order: String,
+    /// What came of it: `succeeds`, `fails`, `dislodged`…
+    pub result: String,
+    /// Why, in words (from `causes.en.txt`), empty when there is nothing to say.
+    pub reason: String,
+}
+
+/// One power's part of the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PowerRow {
+    /// The power's name.
+    pub power: String,
+    /// Its orders and their results.
+    pub results: Vec<ResultRow>,
+    /// No orders were received.
+    pub missed: bool,
+    /// Its units after the phase, in one line.
+    pub units: String,
+    /// Its supply centres after the phase.
+    pub centers: usize,
+    /// Its units after the phase.
+    pub unit_count: usize,
+    /// Builds (+) or removals (−) due in the coming winter.
+    pub adjustment: String,
+    /// It has neither units nor centres left.
+    pub eliminated: bool,
+}
+
+/// A unit dislodged this phase.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DislodgedRow {
+    /// The unit (`A BUR`).
+    pub unit: String,
+    /// Its power.
+    pub power: String,
+    /// Where the attack came from (a province code), empty when unknown.
+    pub attacker_from: String,
+    /// Where it may retreat, or that it cannot and is disbanded.
+    pub retreats: String,
+}
+
+/// A line of the public report on what was cast (Diable et Bon Dieu): what and on which
+/// unit, never by which player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DivineRow {
+    /// `blessing`, `curse`, `adjustment blessing`.
+    pub what: String,
+    /// The unit or power it fell on, empty when none was cast.
+    pub target: String,
+    /// What it did.
+    pub effect: String,
+    /// Why it did nothing, when it did nothing.
+    pub reason: String,
+}
+
+/// The ruleset's part of the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ReportPart {
+    /// The game is Diable et Bon Dieu: the report has a "Heaven and hell" part.
+    pub diable: bool,
+    /// What was cast this phase (Diable et Bon Dieu), in the report's order.
+    pub divine: Vec<DivineRow>,
+}
+
+/// The public report of a phase: the same for every reader. No field can say who plays God
+/// or the Devil, nor which powers they protect.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Report {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The phase reported on (`Spring 1901 Movement`).
+    pub phase: String,
+    /// Its code (`S1901M`), the page's file name.
+    pub code: String,
+    /// Every power, in the map's order.
+    pub powers: Vec<PowerRow>,
+    /// The ruleset's part.
+    #[serde(flatten)]
+    pub variant: ReportPart,
+    /// The units dislodged.
+    pub dislodged: Vec<DislodgedRow>,
+    /// The powers eliminated this phase.
+    pub eliminated: Vec<String>,
+    /// The phase the game goes on to, empty when it is over.
+    pub next_phase: String,
+    /// Its deadline in the game's time zone, empty when the game is over.
+    pub next_deadline: String,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
+/// `report.txt` and `report.html`: the public report, to one player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ReportLetter {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The report, the same for every recipient.
+    pub report: Report,
+}
+
+/// `page.html`: the public report as a web page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Page {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The report.
+    pub report: Report,
+}
+
+/// A link of the index page to a phase's page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PhaseLink {
+    /// The phase's code, the page's file name without `.html`.
+    pub code: String,
+    /// The phase in words.
+    pub name: String,
+}
+
+/// `index.html`: every phase processed, with a link to its page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Index {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The phases processed, in order.
+    pub phases: Vec<PhaseLink>,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -164,6 +304,12 @@ views! {
     BoardMove(BoardMove) = "board-move",
     /// `foreign-signon.txt`.
     ForeignSignon(ForeignSignon) = "foreign-signon",
+    /// `report.txt` and `report.html`.
+    Report(ReportLetter) = "report",
+    /// `page.html` (a page, not a letter).
+    Page(Page) = "page",
+    /// `index.html` (a page, not a letter).
+    Index(Index) = "index",
 }
 
 #[cfg(test)]
@@ -226,7 +372,71 @@ mod tests {
                 failures: 5,
             }
             .into(),
+            ReportLetter {
+                common: common(),
+                report: report(),
+            }
+            .into(),
+            Page {
+                game: "demo".into(),
+                title: "Diplomacy".into(),
+                report: report(),
+            }
+            .into(),
+            Index {
+                game: "demo".into(),
+                title: "Diplomacy".into(),
+                phases: vec![PhaseLink {
+                    code: "S1901M".into(),
+                    name: "Spring 1901 Movement".into(),
+                }],
+                over: "France wins.".into(),
+            }
+            .into(),
         ]
+    }
+
+    /// A public report with a row of every kind.
+    fn report() -> Report {
+        Report {
+            game: "demo".into(),
+            title: "Diable et Bon Dieu".into(),
+            phase: "Spring 1901 Movement".into(),
+            code: "S1901M".into(),
+            powers: vec![PowerRow {
+                power: "France".into(),
+                results: vec![ResultRow {
+                    order: "A PAR - BUR".into(),
+                    result: "fails".into(),
+                    reason: "bounced".into(),
+                }],
+                missed: true,
+                units: "A BUR".into(),
+                centers: 3,
+                unit_count: 3,
+                adjustment: "+1".into(),
+                eliminated: true,
+            }],
+            variant: ReportPart {
+                diable: true,
+                divine: vec![DivineRow {
+                    what: "curse".into(),
+                    target: "A BUR".into(),
+                    effect: "dislodged".into(),
+                    reason: "protected".into(),
+                }],
+            },
+            dislodged: vec![DislodgedRow {
+                unit: "A BUR".into(),
+                power: "Germany".into(),
+                attacker_from: "PAR".into(),
+                retreats: "RUH".into(),
+            }],
+            eliminated: vec!["Italy".into()],
+            next_phase: "Fall 1901 Movement".into(),
+            next_deadline: "2026-11-27 18:00 UTC".into(),
+            over: "France wins.".into(),
+        }
     }
 
     /// Every built-in template renders from its sample view: a template that uses a

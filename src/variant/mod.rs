@@ -17,6 +17,7 @@ use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::views::{Report, ReportPart};
 use crate::report::Letter;
 use crate::yaml::Writer;
 use tera::Context;
@@ -30,7 +31,7 @@ pub struct Judged<'a> {
     /// The board of `next_phase`.
     pub next: &'a Board,
     /// The public report, as every template sees it.
-    pub report: &'a tera::Value,
+    pub report: &'a Report,
     /// The ruleset's own part of the judge's results.
     pub divine: Option<&'a DivineReport>,
     /// Where the game stood before this phase, and where it stands now.
@@ -149,11 +150,8 @@ pub trait Ruleset: Sync {
     }
 
     /// The ruleset's part of the public report of `phase`, the same for every reader.
-    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> tera::Map<String, tera::Value> {
-        let mut m = tera::Map::new();
-        m.insert("diable".into(), false.into());
-        m.insert("divine".into(), tera::Value::Array(Vec::new()));
-        m
+    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> ReportPart {
+        ReportPart::default()
     }
 
     /// The private letters of a processed phase, after the public reports.

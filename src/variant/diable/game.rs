@@ -24,11 +24,11 @@ use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::views::{DivineRow, ReportPart};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
 use crate::yaml::Writer;
-use serde::Serialize;
 use tera::Context;
 
 /// The Diable et Bon Dieu ruleset, as listed in [`crate::kinds::KINDS`].
@@ -181,15 +181,6 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Strin
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
     Ok(format!("{} on {}", what(kind), u.text(map())))
-}
-
-/// A line of the report on what God or the Devil cast.
-#[derive(Serialize, Clone)]
-struct DivineRow {
-    what: String,
-    target: String,
-    effect: String,
-    reason: String,
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
@@ -456,12 +447,11 @@ impl Ruleset for Diable {
         }
     }
 
-    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> tera::Map<String, tera::Value> {
-        let rows = report.map(|d| divine_rows(d, phase)).unwrap_or_default();
-        let mut m = tera::Map::new();
-        m.insert("diable".into(), true.into());
-        m.insert("divine".into(), tera::to_value(rows).unwrap_or_default());
-        m
+    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> ReportPart {
+        ReportPart {
+            diable: true,
+            divine: report.map(|d| divine_rows(d, phase)).unwrap_or_default(),
+        }
     }
 
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
@@ -502,7 +492,7 @@ impl Ruleset for Diable {
                 if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
                     let mut c = game.context(&p);
                     c.insert("winter", &next_phase.to_string());
-                    c.insert("next_deadline", &j.report.get("next_deadline"));
+                    c.insert("next_deadline", &j.report.next_deadline);
                     letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                         &p,
