@@ -255,6 +255,51 @@ pub struct Index {
     pub over: String,
 }
 
+/// The protected powers a divine player is told of (Diable et Bon Dieu): God knows his own
+/// and the Devil's, the Devil only his own, the powers nothing. A power not told is `None`
+/// and then absent from the template's variables, so no template, built-in or a game's
+/// own, can show it.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ProtectedTold {
+    /// The power God protects: told to God only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub god_protects: Option<String>,
+    /// The power the Devil protects: told to God and the Devil.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub devil_protects: Option<String>,
+}
+
+/// `divine.txt`: a divine player's private report of a phase (Diable et Bon Dieu).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Divine {
+    /// The recipient (God or the Devil) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The public report of the phase, which the recipient also receives.
+    pub report: Report,
+    /// The report's lines on what the recipient cast.
+    pub mine: Vec<DivineRow>,
+    /// God and the Devil withdraw from the game with this phase.
+    pub withdrawn: bool,
+    /// The protected powers the recipient knows of.
+    #[serde(flatten)]
+    pub protected: ProtectedTold,
+    /// The divine players' result, settled with this phase; empty until then.
+    pub divine_result: String,
+}
+
+/// `blessing-notice.txt`: to the power blessed for the coming winter, privately.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BlessingNotice {
+    /// The recipient (the blessed power's player) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The winter of the blessing (`Winter 1903 Adjustment`).
+    pub winter: String,
+    /// The winter's deadline, in the game's time zone.
+    pub next_deadline: String,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -306,6 +351,10 @@ views! {
     ForeignSignon(ForeignSignon) = "foreign-signon",
     /// `report.txt` and `report.html`.
     Report(ReportLetter) = "report",
+    /// `divine.txt`.
+    Divine(Divine) = "divine",
+    /// `blessing-notice.txt`.
+    BlessingNotice(BlessingNotice) = "blessing-notice",
     /// `page.html` (a page, not a letter).
     Page(Page) = "page",
     /// `index.html` (a page, not a letter).
@@ -375,6 +424,43 @@ mod tests {
             ReportLetter {
                 common: common(),
                 report: report(),
+            }
+            .into(),
+            Divine {
+                common: Common {
+                    role: "God".into(),
+                    ..common()
+                },
+                report: report(),
+                mine: report().variant.divine,
+                withdrawn: true,
+                protected: ProtectedTold {
+                    god_protects: Some("France".into()),
+                    devil_protects: Some("Austria".into()),
+                },
+                divine_result: "God wins.".into(),
+            }
+            .into(),
+            // The Devil's letter: no `god_protects` for its template to show.
+            Divine {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                report: report(),
+                mine: Vec::new(),
+                withdrawn: false,
+                protected: ProtectedTold {
+                    god_protects: None,
+                    devil_protects: Some("Austria".into()),
+                },
+                divine_result: String::new(),
+            }
+            .into(),
+            BlessingNotice {
+                common: common(),
+                winter: "Winter 1903 Adjustment".into(),
+                next_deadline: "2026-11-27 18:00 UTC".into(),
             }
             .into(),
             Page {
@@ -454,6 +540,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A power not told is not in the template's variables at all: the Devil's letter has
+    /// no `god_protects`, even empty.
+    #[test]
+    fn a_protected_power_not_told_is_absent() {
+        let devil = samples()
+            .into_iter()
+            .find(|v| matches!(v, View::Divine(d) if d.common.role == "Devil"))
+            .unwrap();
+        let c = devil.context().unwrap();
+        assert!(!c.contains_key("god_protects") && c.contains_key("devil_protects"));
     }
 
     /// The check above can fail: tera refuses a variable the context does not have.

@@ -24,7 +24,7 @@ use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
-use crate::report::views::{DivineRow, ReportPart};
+use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
@@ -91,20 +91,32 @@ fn needs_power_blessing_season(game: &Game) -> bool {
     phase(game).is_ok_and(|p| p.season == Season::Fall && hooks::is_blessing_winter(p.year))
 }
 
-/// Puts into a divine player's letter the protected powers he is told of, and no other:
-/// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
-/// own. What is not in the context no template, built-in or a game's own, can show.
+/// The protected powers a player is told of, and no other: God knows his own and the
+/// Devil's (`god_protects`, `devil_protects`), the Devil only his own, a power neither.
+/// What is not in the view no template, built-in or a game's own, can show.
+fn protected_told(game: &Game, role: Role) -> ProtectedTold {
+    let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+    match role {
+        Role::God => ProtectedTold {
+            god_protects: get(Role::God),
+            devil_protects: get(Role::Devil),
+        },
+        Role::Devil => ProtectedTold {
+            god_protects: None,
+            devil_protects: get(Role::Devil),
+        },
+        _ => ProtectedTold::default(),
+    }
+}
+
+/// [`protected_told`] into a string-keyed context (the welcome).
 fn insert_protected(game: &Game, role: Role, c: &mut Context) {
-    let known: &[Role] = match role {
-        Role::God => &[Role::God, Role::Devil],
-        Role::Devil => &[Role::Devil],
-        _ => &[],
-    };
-    for &r in known {
-        let name = r.name(map());
-        if let Some(p) = game.state.protected.get(name) {
-            c.insert(format!("{}_protects", name.to_lowercase()), p);
-        }
+    let p = protected_told(game, role);
+    if let Some(g) = &p.god_protects {
+        c.insert("god_protects", g);
+    }
+    if let Some(d) = &p.devil_protects {
+        c.insert("devil_protects", d);
     }
 }
 
@@ -464,24 +476,24 @@ impl Ruleset for Diable {
             if game.config.player(role).is_none() {
                 continue;
             }
-            let mut c = game.context(role);
-            let mine: Vec<DivineRow> = rows
-                .iter()
-                .filter(|d| (d.what == "curse") == (who == Role::Devil))
-                .cloned()
-                .collect();
-            c.insert("report", j.report);
-            c.insert("mine", &mine);
-            c.insert("withdrawn", &j.standing.divine_withdrawn);
-            insert_protected(game, who, &mut c);
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
-            c.insert("divine_result", &divine_result(j.standing, settled_now));
-            letters.push(game.letter(
+            let view = views::Divine {
+                common: game.common(role),
+                report: j.report.clone(),
+                mine: rows
+                    .iter()
+                    .filter(|d| (d.what == "curse") == (who == Role::Devil))
+                    .cloned()
+                    .collect(),
+                withdrawn: j.standing.divine_withdrawn,
+                protected: protected_told(game, who),
+                divine_result: divine_result(j.standing, settled_now),
+            };
+            letters.push(game.letter_of(
                 format!("{code}-divine-{}", role.to_lowercase()),
                 role,
                 &format!("{role}'s report"),
-                "divine",
-                c,
+                view,
             ));
         }
         // Entering a blessing winter: the blessed power is told, privately.
@@ -490,15 +502,16 @@ impl Ruleset for Diable {
             let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
             if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
                 if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
-                    let mut c = game.context(&p);
-                    c.insert("winter", &next_phase.to_string());
-                    c.insert("next_deadline", &j.report.next_deadline);
-                    letters.push(game.letter(
+                    let view = views::BlessingNotice {
+                        common: game.common(&p),
+                        winter: next_phase.to_string(),
+                        next_deadline: j.report.next_deadline.clone(),
+                    };
+                    letters.push(game.letter_of(
                         format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                         &p,
                         &format!("an extra build in {next_phase}"),
-                        "blessing-notice",
-                        c,
+                        view,
                     ));
                 }
             }
