@@ -67,20 +67,21 @@ pub fn start(game: &mut Game) -> Result<Effects, String> {
     game.state.phase = "play".into();
     let mut fx = Effects::default();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("boardgame", &true);
-        c.insert("sides", &setup.sides.join(", "));
-        c.insert("notation", kind.notation);
-        c.insert("notes", &notes);
-        c.insert("house_rules", &rules);
-        c.insert("board", &g.board());
-        c.insert("to_move", &to_move_name(g.as_ref(), &setup));
-        fx.letters.push(game.letter(
+        let view = views::BoardWelcome {
+            common: game.common(&role),
+            boardgame: true,
+            sides: setup.sides.join(", "),
+            notation: kind.notation.to_string(),
+            notes: notes.clone(),
+            house_rules: rules.clone(),
+            board: g.board(),
+            to_move: to_move_name(g.as_ref(), &setup),
+        };
+        fx.letters.push(game.letter_of(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
-            "welcome",
-            c,
+            view,
         ));
     }
     fx.log

@@ -366,9 +366,6 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
     rules(game).start(game)?;
     let mut fx = Effects::default();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("divine", &role_of(&role).is_divine());
-        rules(game).welcome(game, role_of(&role), &mut c);
         let units: Vec<String> = power(&role)
             .map(|p| {
                 board
@@ -379,13 +376,17 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
                     .collect()
             })
             .unwrap_or_default();
-        c.insert("units", &units.join(", "));
-        fx.letters.push(game.letter(
+        let view = views::Welcome {
+            common: game.common(&role),
+            divine: role_of(&role).is_divine(),
+            variant: rules(game).welcome(game, role_of(&role)),
+            units: units.join(", "),
+        };
+        fx.letters.push(game.letter_of(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
-            "welcome",
-            c,
+            view,
         ));
     }
     fx.log.push(format!(

@@ -300,6 +300,53 @@ pub struct BlessingNotice {
     pub next_deadline: String,
 }
 
+/// The ruleset's part of a Diplomacy welcome.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct WelcomePart {
+    /// The game is Diable et Bon Dieu.
+    pub diable: bool,
+    /// The protected powers the recipient is told of (God and the Devil only).
+    #[serde(flatten)]
+    pub protected: ProtectedTold,
+}
+
+/// `welcome.txt` to a player of a Diplomacy game (Diable et Bon Dieu included).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Welcome {
+    /// The recipient, the game, the first deadline, the seed's commitment.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The recipient plays God or the Devil.
+    pub divine: bool,
+    /// The ruleset's part.
+    #[serde(flatten)]
+    pub variant: WelcomePart,
+    /// The recipient's units at the start, in one line; empty for God and the Devil.
+    pub units: String,
+}
+
+/// `welcome.txt` to a player of a board game (its own audience: sides, notation, board).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardWelcome {
+    /// The recipient, the game, the seed's commitment.
+    #[serde(flatten)]
+    pub common: Common,
+    /// Always true: the template's board-game branch.
+    pub boardgame: bool,
+    /// The sides in seat order, joined by commas.
+    pub sides: String,
+    /// How to write a move, as the game's kind says it.
+    pub notation: String,
+    /// What the start drew or set up, one line each.
+    pub notes: Vec<String>,
+    /// The house rules in force, `name: description` each.
+    pub house_rules: Vec<String>,
+    /// The board at the start, as text.
+    pub board: String,
+    /// The side that moves first, empty when none does.
+    pub to_move: String,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -351,6 +398,10 @@ views! {
     ForeignSignon(ForeignSignon) = "foreign-signon",
     /// `report.txt` and `report.html`.
     Report(ReportLetter) = "report",
+    /// `welcome.txt`, to a Diplomacy player.
+    Welcome(Welcome) = "welcome",
+    /// `welcome.txt`, to a board game's player.
+    BoardWelcome(BoardWelcome) = "welcome",
     /// `divine.txt`.
     Divine(Divine) = "divine",
     /// `blessing-notice.txt`.
@@ -455,6 +506,62 @@ mod tests {
                     devil_protects: Some("Austria".into()),
                 },
                 divine_result: String::new(),
+            }
+            .into(),
+            Welcome {
+                common: common(),
+                divine: false,
+                variant: WelcomePart::default(),
+                units: "A PAR, A MAR, F BRE".into(),
+            }
+            .into(),
+            Welcome {
+                common: Common {
+                    role: "God".into(),
+                    ..common()
+                },
+                divine: true,
+                variant: WelcomePart {
+                    diable: true,
+                    protected: ProtectedTold {
+                        god_protects: Some("France".into()),
+                        devil_protects: Some("Austria".into()),
+                    },
+                },
+                units: String::new(),
+            }
+            .into(),
+            Welcome {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                divine: true,
+                variant: WelcomePart {
+                    diable: true,
+                    protected: ProtectedTold {
+                        god_protects: None,
+                        devil_protects: Some("Austria".into()),
+                    },
+                },
+                units: String::new(),
+            }
+            .into(),
+            BoardWelcome {
+                common: common(),
+                boardgame: true,
+                sides: "Red, Blue".into(),
+                notation: "PLACE <cell>".into(),
+                notes: lines(),
+                house_rules: lines(),
+                board: "...".into(),
+                to_move: "Red".into(),
+            }
+            .into(),
+            BoardWelcome {
+                boardgame: true,
+                house_rules: Vec::new(),
+                ..BoardWelcome::default()
             }
             .into(),
             BlessingNotice {

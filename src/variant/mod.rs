@@ -17,7 +17,7 @@ use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
-use crate::report::views::{Report, ReportPart};
+use crate::report::views::{Report, ReportPart, WelcomePart};
 use crate::report::Letter;
 use crate::yaml::Writer;
 use tera::Context;
@@ -90,9 +90,9 @@ pub trait Ruleset: Sync {
         Ok(())
     }
 
-    /// What a welcome's template may use beyond the common context.
-    fn welcome(&self, _game: &Game, _role: Role, c: &mut Context) {
-        c.insert("diable", &false);
+    /// The ruleset's part of a welcome.
+    fn welcome(&self, _game: &Game, _role: Role) -> WelcomePart {
+        WelcomePart::default()
     }
 
     /// The ruleset's part of the position the current phase is judged from; `with_casts`

@@ -24,7 +24,7 @@ use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
-use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart};
+use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, WelcomePart};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
@@ -106,17 +106,6 @@ fn protected_told(game: &Game, role: Role) -> ProtectedTold {
             devil_protects: get(Role::Devil),
         },
         _ => ProtectedTold::default(),
-    }
-}
-
-/// [`protected_told`] into a string-keyed context (the welcome).
-fn insert_protected(game: &Game, role: Role, c: &mut Context) {
-    let p = protected_told(game, role);
-    if let Some(g) = &p.god_protects {
-        c.insert("god_protects", g);
-    }
-    if let Some(d) = &p.devil_protects {
-        c.insert("devil_protects", d);
     }
 }
 
@@ -274,9 +263,11 @@ impl Ruleset for Diable {
         Ok(())
     }
 
-    fn welcome(&self, game: &Game, role: Role, c: &mut Context) {
-        c.insert("diable", &true);
-        insert_protected(game, role, c);
+    fn welcome(&self, game: &Game, role: Role) -> WelcomePart {
+        WelcomePart {
+            diable: true,
+            protected: protected_told(game, role),
+        }
     }
 
     fn position_extras(&self, game: &Game, phase: Phase, with_casts: bool) -> Option<RawDivine> {
