@@ -200,25 +200,22 @@ pub fn act(
         }
     }
     errors.sort_by_key(|e| e.line);
-    let mut c = game.context(role);
-    c.insert("boardgame", &true);
-    c.insert("done", &done);
-    c.insert("errors", &errors);
-    c.insert("board", &g.board());
-    c.insert("to_move", &to_move_name(g.as_ref(), &setup));
-    if !errors.is_empty() {
-        c.insert("notation", kind.notation);
-    }
     let subject = super::received(errors.len());
+    let view = views::BoardReply {
+        common: game.common(role),
+        boardgame: true,
+        board: g.board(),
+        to_move: to_move_name(g.as_ref(), &setup),
+        notation: (!errors.is_empty()).then(|| kind.notation.to_string()),
+        answered: views::Answered {
+            done,
+            errors,
+            ..Default::default()
+        },
+    };
     letters.insert(
         0,
-        game.letter(
-            format!("{stem}-reply-{}", role.to_lowercase()),
-            role,
-            &subject,
-            "reply",
-            c,
-        ),
+        game.letter_of(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
     );
     Ok(letters)
 }

@@ -29,12 +29,11 @@ use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
-use crate::report::views::{self, DislodgedRow, PowerRow, Report, ResultRow};
+use crate::report::views::{self, DislodgedRow, OnFile, PowerRow, Report, ResultRow};
 use crate::report::Letter;
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
-use serde::Serialize;
 use std::collections::BTreeMap;
 use tera::Context;
 
@@ -306,12 +305,6 @@ fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
 
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
-#[derive(Serialize)]
-struct OnFile {
-    order: String,
-    note: String,
-}
-
 fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
     let list = game.state.orders.get(role).cloned().unwrap_or_default();
     if list.is_empty() {
@@ -472,15 +465,20 @@ pub fn act(
 }
 
 fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
-    let mut c = game.context(role);
     let subject = super::received(errors.len());
-    c.insert("done", &done);
-    c.insert("errors", &errors);
-    c.insert("on_file", &on_file(game, role)?);
-    c.insert("divine_on_file", &rules(game).on_file(game, role_of(role)));
-    c.insert("missing", &missing(game, role_of(role))?);
-    c.insert("vote", &game.state.votes.get(role).cloned().unwrap_or_default());
-    Ok(game.letter(stem.to_string(), role, &subject, "reply", c))
+    let view = views::Reply {
+        common: game.common(role),
+        answered: views::Answered {
+            done,
+            errors,
+            ..Default::default()
+        },
+        on_file: on_file(game, role)?,
+        divine_on_file: rules(game).on_file(game, role_of(role)),
+        missing: missing(game, role_of(role))?,
+        vote: game.state.votes.get(role).cloned().unwrap_or_default(),
+    };
+    Ok(game.letter_of(stem.to_string(), role, &subject, view))
 }
 
 fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {

@@ -561,10 +561,10 @@ impl Game {
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
         {
             l.in_reply_to = Some(id.clone());
-            let View::Untyped { context: c, .. } = &mut l.view else {
+            let Some(answered) = l.view.answered() else {
                 continue;
             };
-            cap_errors(c);
+            answered.cap(QUOTED_ERRORS);
             let chatter: Vec<LineError> = chatter
                 .iter()
                 .map(|c| LineError {
@@ -573,8 +573,8 @@ impl Game {
                     message: String::new(),
                 })
                 .collect();
-            c.insert("not_understood", &chatter);
-            c.insert("unread", &unread);
+            answered.not_understood = chatter;
+            answered.unread = unread.clone();
         }
         fx.letters.append(&mut letters);
         Ok(fx)
@@ -759,16 +759,17 @@ impl Game {
     }
 
     fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
-        let mut c = self.context(role);
         let f = self.state.finished.clone().expect("finished");
-        c.insert("over", &f.summary);
-        c.insert("errors", &Vec::<LineError>::new());
-        self.letter(
+        let view = views::OverReply {
+            common: self.common(role),
+            answered: views::Answered::default(),
+            over: f.summary,
+        };
+        self.letter_of(
             format!("{stem}-reply-{}", role.to_lowercase()),
             role,
             "the game is over",
-            "reply",
-            c,
+            view,
         )
     }
 }
@@ -813,18 +814,6 @@ pub const MAX_COMMANDS: usize = 500;
 
 /// The most lines not understood that a reply quotes; the rest are counted.
 pub const QUOTED_ERRORS: usize = 20;
-
-/// Keeps the first [`QUOTED_ERRORS`] errors of a reply's context, and the count of the
-/// others as `more_errors`.
-fn cap_errors(c: &mut Context) {
-    let Some(tera::Value::Array(list)) = c.remove("errors") else {
-        return;
-    };
-    let more = list.len().saturating_sub(QUOTED_ERRORS);
-    let kept: Vec<tera::Value> = list.into_iter().take(QUOTED_ERRORS).collect();
-    c.insert("errors", &kept);
-    c.insert("more_errors", &more);
-}
 
 /// An archived message: its number, its arrival time, its path, and whether the intake
 /// wrote it (redacted, its verdict first).

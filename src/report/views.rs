@@ -10,6 +10,7 @@
 //! Hidden information stays visible in the types: a view sent to everyone has no field that
 //! could say who plays God or the Devil.
 
+use crate::game::commands::LineError;
 use serde::Serialize;
 use tera::Context;
 
@@ -347,6 +348,103 @@ pub struct BoardWelcome {
     pub to_move: String,
 }
 
+/// What every reply says of the message it answers, whoever the sender plays.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Answered {
+    /// The commands done, one line each (`line 3: A PAR - BUR on file`).
+    pub done: Vec<String>,
+    /// The commands not done, with why: the first [`Answered::cap`] keeps.
+    pub errors: Vec<LineError>,
+    /// The errors beyond those quoted.
+    pub more_errors: usize,
+    /// The lines not read as commands at all (chatter), ignored.
+    pub not_understood: Vec<LineError>,
+    /// Why the end of a too long message was not read, empty when all of it was.
+    pub unread: String,
+}
+
+impl Answered {
+    /// Keeps the first `quoted` errors and counts the others in `more_errors`.
+    pub fn cap(&mut self, quoted: usize) {
+        self.more_errors = self.errors.len().saturating_sub(quoted);
+        self.errors.truncate(quoted);
+    }
+}
+
+/// An order on file, with what the judge makes of it alone (a void order said so now).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct OnFile {
+    /// The order as written.
+    pub order: String,
+    /// What the judge says of it alone, empty when nothing.
+    pub note: String,
+}
+
+/// `reply.txt` to a player of a Diplomacy game (a power, God or the Devil): what is on
+/// file for the recipient's role, and nobody else's.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Reply {
+    /// The recipient, the game, the phase, the deadline.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message.
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// The power's orders on file (empty for God and the Devil).
+    pub on_file: Vec<OnFile>,
+    /// What God or the Devil has on file (the ruleset's words), empty for a power.
+    pub divine_on_file: Vec<String>,
+    /// What the role still has to order.
+    pub missing: Vec<String>,
+    /// The role's draw vote, empty when none.
+    pub vote: String,
+}
+
+/// `reply.txt` to a player of a board game.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardReply {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message.
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// Always true: the template's board-game branch.
+    pub boardgame: bool,
+    /// The board now, as text.
+    pub board: String,
+    /// The side to move, empty when none is.
+    pub to_move: String,
+    /// How to write a move: only when something went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+}
+
+/// `reply.txt` once the game is over: nothing more is done.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct OverReply {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message (nothing is done).
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// How the game ended.
+    pub over: String,
+}
+
+impl View {
+    /// What a reply says of the message it answers; `None` for a letter that is no reply.
+    pub fn answered(&mut self) -> Option<&mut Answered> {
+        match self {
+            View::Reply(r) => Some(&mut r.answered),
+            View::BoardReply(r) => Some(&mut r.answered),
+            View::OverReply(r) => Some(&mut r.answered),
+            _ => None,
+        }
+    }
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -402,6 +500,12 @@ views! {
     Welcome(Welcome) = "welcome",
     /// `welcome.txt`, to a board game's player.
     BoardWelcome(BoardWelcome) = "welcome",
+    /// `reply.txt`, to a Diplomacy player.
+    Reply(Reply) = "reply",
+    /// `reply.txt`, to a board game's player.
+    BoardReply(BoardReply) = "reply",
+    /// `reply.txt`, once the game is over.
+    OverReply(OverReply) = "reply",
     /// `divine.txt`.
     Divine(Divine) = "divine",
     /// `blessing-notice.txt`.
@@ -508,6 +612,51 @@ mod tests {
                 divine_result: String::new(),
             }
             .into(),
+            Reply {
+                common: common(),
+                answered: answered(),
+                on_file: vec![OnFile {
+                    order: "A PAR - BUR".into(),
+                    note: "void".into(),
+                }],
+                divine_on_file: Vec::new(),
+                missing: lines(),
+                vote: "draw".into(),
+            }
+            .into(),
+            Reply {
+                common: common(),
+                answered: Answered::default(),
+                ..Reply::default()
+            }
+            .into(),
+            Reply {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                answered: answered(),
+                on_file: Vec::new(),
+                divine_on_file: lines(),
+                missing: lines(),
+                vote: String::new(),
+            }
+            .into(),
+            BoardReply {
+                common: common(),
+                answered: answered(),
+                boardgame: true,
+                board: "...".into(),
+                to_move: "Blue".into(),
+                notation: Some("PLACE <cell>".into()),
+            }
+            .into(),
+            OverReply {
+                common: common(),
+                answered: answered(),
+                over: "Red wins.".into(),
+            }
+            .into(),
             Welcome {
                 common: common(),
                 divine: false,
@@ -587,6 +736,22 @@ mod tests {
             }
             .into(),
         ]
+    }
+
+    /// A reply's account of a message, with a line of every kind.
+    fn answered() -> Answered {
+        let e = || LineError {
+            line: 4,
+            text: "A PAR - XYZ".into(),
+            message: "no such province".into(),
+        };
+        Answered {
+            done: vec!["line 3: A PAR - BUR on file".into()],
+            errors: vec![e()],
+            more_errors: 1,
+            not_understood: vec![e()],
+            unread: "line 600 and after".into(),
+        }
     }
 
     /// A public report with a row of every kind.
