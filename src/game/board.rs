@@ -159,10 +159,13 @@ pub fn act(
                                     winners: f.winners.clone(),
                                     summary: f.summary.clone(),
                                 };
-                                let mut c = tera::Context::new();
-                                c.insert("boardgame", &true);
-                                c.insert("board", &g.board());
-                                letters.extend(game.final_letters(&finished, &c));
+                                let board = g.board();
+                                letters.extend(game.final_letters(&finished, |common, ending| views::BoardFinal {
+                                    common,
+                                    ending,
+                                    boardgame: true,
+                                    board: board.clone(),
+                                }));
                                 game.state.finished = Some(finished);
                                 log.push(format!("game over: {}", f.summary));
                             }

@@ -35,7 +35,6 @@ use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
 use std::collections::BTreeMap;
-use tera::Context;
 
 fn map() -> &'static Map {
     Map::standard()
@@ -774,10 +773,13 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     fx.letters.extend(rules(game).letters(game, &judged));
     if let Some(f) = &finished {
-        let mut c = Context::new();
-        c.insert("report", &report);
-        rules(game).final_context(game, &mut c);
-        fx.letters.extend(game.final_letters(f, &c));
+        let revealed = rules(game).revealed(game);
+        fx.letters.extend(game.final_letters(f, |common, ending| views::Final {
+            common,
+            ending,
+            report: report.clone(),
+            revealed: revealed.clone(),
+        }));
         game.state.finished = Some(f.clone());
     }
 

@@ -698,30 +698,37 @@ impl Game {
         Ok((format!("press to {shown_to} sent"), letters))
     }
 
-    /// The final report, to every player: who played what, the winners, the seed. `add`
-    /// holds what the kind of game shows besides (the last report, the board).
-    pub fn final_letters(&self, f: &state::Finished, add: &Context) -> Vec<Letter> {
-        let players: Vec<std::collections::BTreeMap<&str, String>> = self
+    /// The final report, to every player: who played what, the winners, the seed.
+    /// `view` makes each player's letter from these and what the kind of game shows
+    /// besides (the last report, the board).
+    pub fn final_letters<V: Into<View>>(
+        &self,
+        f: &state::Finished,
+        view: impl Fn(views::Common, views::Ending) -> V,
+    ) -> Vec<Letter> {
+        let players: Vec<views::PlayerRow> = self
             .config
             .players
             .iter()
-            .map(|p| std::collections::BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
+            .map(|p| views::PlayerRow {
+                role: p.role.clone(),
+                name: p.name.clone(),
+            })
             .collect();
         self.roles()
             .iter()
             .map(|role| {
-                let mut c = self.context(role);
-                c.extend(add.clone());
-                c.insert("summary", &f.summary);
-                c.insert("winners", &f.winners);
-                c.insert("seed", &self.config.seed);
-                c.insert("players", &players);
-                self.letter(
+                let ending = views::Ending {
+                    summary: f.summary.clone(),
+                    winners: f.winners.clone(),
+                    seed: self.config.seed.clone(),
+                    players: players.clone(),
+                };
+                self.letter_of(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     "the final report",
-                    "final",
-                    c,
+                    view(self.common(role), ending),
                 )
             })
             .collect()

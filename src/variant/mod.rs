@@ -17,10 +17,9 @@ use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
-use crate::report::views::{Report, ReportPart, WelcomePart};
+use crate::report::views::{Report, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
 use crate::yaml::Writer;
-use tera::Context;
 use victory::{Protected, Standing};
 
 /// What a processed phase hands a ruleset for its own letters.
@@ -165,7 +164,9 @@ pub trait Ruleset: Sync {
     }
 
     /// What the final letters may show of the ruleset's secrets, once the game is over.
-    fn final_context(&self, _game: &Game, _c: &mut Context) {}
+    fn revealed(&self, _game: &Game) -> Option<Revealed> {
+        None
+    }
 
     /// Clears what the ruleset kept for `phase`, as the game goes on to `next_phase`.
     fn phase_over(&self, _game: &mut Game, _phase: Phase, _next_phase: Phase) {}

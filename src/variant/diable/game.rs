@@ -24,12 +24,11 @@ use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
-use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, WelcomePart};
+use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
 use crate::yaml::Writer;
-use tera::Context;
 
 /// The Diable et Bon Dieu ruleset, as listed in [`crate::kinds::KINDS`].
 pub static RULES: Diable = Diable;
@@ -521,14 +520,12 @@ impl Ruleset for Diable {
         winners
     }
 
-    fn final_context(&self, game: &Game, c: &mut Context) {
-        for role in [Role::God, Role::Devil] {
-            let name = role.name(map());
-            c.insert(
-                format!("{}_protects", name.to_lowercase()),
-                &game.state.protected.get(name),
-            );
-        }
+    fn revealed(&self, game: &Game) -> Option<Revealed> {
+        let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+        Some(Revealed {
+            god_protects: get(Role::God),
+            devil_protects: get(Role::Devil),
+        })
     }
 
     fn phase_over(&self, game: &mut Game, phase: Phase, next_phase: Phase) {
