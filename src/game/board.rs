@@ -77,7 +77,7 @@ pub fn start(game: &mut Game) -> Result<Effects, String> {
             board: g.board(),
             to_move: to_move_name(g.as_ref(), &setup),
         };
-        fx.letters.push(game.letter_of(
+        fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
@@ -146,7 +146,7 @@ pub fn act(
                                     to_move: to_move.clone(),
                                     over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
                                 };
-                                letters.push(game.letter_of(
+                                letters.push(game.letter(
                                     format!("{stem}-move{k}-{}", r.to_lowercase()),
                                     &r,
                                     &format!("move {number}: {}", played.summary),
@@ -218,7 +218,7 @@ pub fn act(
     };
     letters.insert(
         0,
-        game.letter_of(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
+        game.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
     );
     Ok(letters)
 }

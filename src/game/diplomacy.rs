@@ -374,7 +374,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
             variant: rules(game).welcome(game, role_of(&role)),
             units: units.join(", "),
         };
-        fx.letters.push(game.letter_of(
+        fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
@@ -477,7 +477,7 @@ fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<Lin
         missing: missing(game, role_of(role))?,
         vote: game.state.votes.get(role).cloned().unwrap_or_default(),
     };
-    Ok(game.letter_of(stem.to_string(), role, &subject, view))
+    Ok(game.letter(stem.to_string(), role, &subject, view))
 }
 
 fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {
@@ -646,7 +646,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
                 common: game.common(role),
                 missing: missing(game, role_of(role))?,
             };
-            fx.letters.push(game.letter_of(
+            fx.letters.push(game.letter(
                 format!("{code}-reminder-{}", role.to_lowercase()),
                 role,
                 &format!(
@@ -759,7 +759,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             report: report.clone(),
         };
         fx.letters
-            .push(game.letter_of(format!("{code}-report-{}", role.to_lowercase()), &role, "results", view));
+            .push(game.letter(format!("{code}-report-{}", role.to_lowercase()), &role, "results", view));
     }
     let judged = Judged {
         phase,

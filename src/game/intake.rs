@@ -563,7 +563,7 @@ impl Game {
                 more,
                 failures: FAILURES_PER_HOUR,
             };
-            letters.push(self.letter_of(
+            letters.push(self.letter(
                 format!("signons-{}-{number}", role.to_lowercase()),
                 &role,
                 &format!("failed sign-ons as {role}"),

@@ -56,7 +56,6 @@ use chrono::{DateTime, FixedOffset};
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
-use tera::Context;
 
 /// The game's clock: now, or `--now`.
 pub type Now = DateTime<FixedOffset>;
@@ -278,11 +277,6 @@ impl Game {
         }
     }
 
-    /// What every letter's template can use, by name (for the letters not yet typed).
-    pub fn context(&self, role: &str) -> Context {
-        Context::from_serialize(self.common(role)).expect("a struct of strings serialises")
-    }
-
     /// What a subject names after the game: the phase of a Diplomacy game, or the board
     /// game's title.
     pub fn phase_label(&self) -> String {
@@ -303,14 +297,9 @@ impl Game {
         }
     }
 
-    /// A letter to a role's registered address. The subject names the game and the phase.
-    pub fn letter(&self, stem: String, role: &str, subject: &str, template: &'static str, context: Context) -> Letter {
-        self.letter_of(stem, role, subject, View::Untyped { template, context })
-    }
-
     /// A letter to a role's registered address, saying `view`. The subject names the game
     /// and the phase.
-    pub fn letter_of(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
+    pub fn letter(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
@@ -687,7 +676,7 @@ impl Game {
                     public,
                     lines: lines.to_vec(),
                 };
-                self.letter_of(
+                self.letter(
                     format!("{stem}-press-{}", r.to_lowercase()),
                     r,
                     &format!("press from {from} to {shown_to}"),
@@ -724,7 +713,7 @@ impl Game {
                     seed: self.config.seed.clone(),
                     players: players.clone(),
                 };
-                self.letter_of(
+                self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     "the final report",
@@ -772,7 +761,7 @@ impl Game {
             answered: views::Answered::default(),
             over: f.summary,
         };
-        self.letter_of(
+        self.letter(
             format!("{stem}-reply-{}", role.to_lowercase()),
             role,
             "the game is over",

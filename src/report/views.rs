@@ -515,8 +515,6 @@ macro_rules! views {
         #[derive(Clone, Debug)]
         pub enum View {
             $($(#[$doc])* $variant($ty),)*
-            /// Not yet typed: a template name and a string-keyed context.
-            Untyped { template: &'static str, context: Context },
         }
 
         impl View {
@@ -524,7 +522,6 @@ macro_rules! views {
             pub fn template(&self) -> &'static str {
                 match self {
                     $(View::$variant(_) => $name,)*
-                    View::Untyped { template, .. } => template,
                 }
             }
 
@@ -532,7 +529,6 @@ macro_rules! views {
             pub fn context(&self) -> Result<Context, String> {
                 let c = match self {
                     $(View::$variant(v) => Context::from_serialize(v),)*
-                    View::Untyped { context, .. } => return Ok(context.clone()),
                 };
                 c.map_err(|e| format!("cannot give the view to {}: {e}", self.template()))
             }
@@ -901,6 +897,19 @@ mod tests {
             next_phase: "Fall 1901 Movement".into(),
             next_deadline: "2026-11-27 18:00 UTC".into(),
             over: "France wins.".into(),
+        }
+    }
+
+    /// Every built-in template has a sample view above, so the test below renders them all.
+    #[test]
+    fn every_built_in_template_has_a_sample() {
+        let names: Vec<String> = samples()
+            .iter()
+            .flat_map(|v| ["txt", "html"].map(|ext| format!("{}.{ext}", v.template())))
+            .collect();
+        for (name, _) in crate::report::BUILT_IN {
+            // report.html is rendered through page.html's include as well as by itself.
+            assert!(names.iter().any(|n| n == name), "no sample view renders {name}");
         }
     }
 

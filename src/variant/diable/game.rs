@@ -479,7 +479,7 @@ impl Ruleset for Diable {
                 protected: protected_told(game, who),
                 divine_result: divine_result(j.standing, settled_now),
             };
-            letters.push(game.letter_of(
+            letters.push(game.letter(
                 format!("{code}-divine-{}", role.to_lowercase()),
                 role,
                 &format!("{role}'s report"),
@@ -497,7 +497,7 @@ impl Ruleset for Diable {
                         winter: next_phase.to_string(),
                         next_deadline: j.report.next_deadline.clone(),
                     };
-                    letters.push(game.letter_of(
+                    letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                         &p,
                         &format!("an extra build in {next_phase}"),
