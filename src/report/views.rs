@@ -511,10 +511,11 @@ pub struct BoardFinal {
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
-        /// A letter's or page's data: which template, and what it is given.
+        /// A letter's or page's data: which template, and what it is given (boxed: the
+        /// views differ much in size, and a letter is moved around).
         #[derive(Clone, Debug)]
         pub enum View {
-            $($(#[$doc])* $variant($ty),)*
+            $($(#[$doc])* $variant(Box<$ty>),)*
         }
 
         impl View {
@@ -528,7 +529,7 @@ macro_rules! views {
             /// The tera context: the view's fields by name.
             pub fn context(&self) -> Result<Context, String> {
                 let c = match self {
-                    $(View::$variant(v) => Context::from_serialize(v),)*
+                    $(View::$variant(v) => Context::from_serialize(&**v),)*
                 };
                 c.map_err(|e| format!("cannot give the view to {}: {e}", self.template()))
             }
@@ -536,7 +537,7 @@ macro_rules! views {
 
         $(impl From<$ty> for View {
             fn from(v: $ty) -> View {
-                View::$variant(v)
+                View::$variant(Box::new(v))
             }
         })*
     };
