@@ -8,7 +8,7 @@ use super::state::{Finished, MoveRow};
 use super::{Effects, Game};
 use crate::boardgame::{self, BoardGame, HouseRule, Kind, Setup};
 use crate::dice::Dice;
-use crate::report::Letter;
+use crate::report::{views, Letter};
 
 fn kind(game: &Game) -> Result<&'static Kind, String> {
     boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
@@ -67,20 +67,21 @@ pub fn start(game: &mut Game) -> Result<Effects, String> {
     game.state.phase = "play".into();
     let mut fx = Effects::default();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("boardgame", &true);
-        c.insert("sides", &setup.sides.join(", "));
-        c.insert("notation", kind.notation);
-        c.insert("notes", &notes);
-        c.insert("house_rules", &rules);
-        c.insert("board", &g.board());
-        c.insert("to_move", &to_move_name(g.as_ref(), &setup));
+        let view = views::BoardWelcome {
+            common: game.common(&role),
+            boardgame: true,
+            sides: setup.sides.join(", "),
+            notation: kind.notation.to_string(),
+            notes: notes.clone(),
+            house_rules: rules.clone(),
+            board: g.board(),
+            to_move: to_move_name(g.as_ref(), &setup),
+        };
         fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
-            "welcome",
-            c,
+            view,
         ));
     }
     fx.log
@@ -135,20 +136,21 @@ pub fn act(
                             let to_move = to_move_name(g.as_ref(), &setup);
                             let finish = g.finish();
                             for r in game.roles() {
-                                let mut c = game.context(&r);
-                                c.insert("number", &number);
-                                c.insert("by", role);
-                                c.insert("summary", &played.summary);
-                                c.insert("notes", &played.notes);
-                                c.insert("board", &g.board());
-                                c.insert("to_move", &to_move);
-                                c.insert("over", &finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default());
+                                let view = views::BoardMove {
+                                    common: game.common(&r),
+                                    number,
+                                    by: role.to_string(),
+                                    summary: played.summary.clone(),
+                                    notes: played.notes.clone(),
+                                    board: g.board(),
+                                    to_move: to_move.clone(),
+                                    over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+                                };
                                 letters.push(game.letter(
                                     format!("{stem}-move{k}-{}", r.to_lowercase()),
                                     &r,
                                     &format!("move {number}: {}", played.summary),
-                                    "board-move",
-                                    c,
+                                    view,
                                 ));
                             }
                             if let Some(f) = finish {
@@ -157,10 +159,13 @@ pub fn act(
                                     winners: f.winners.clone(),
                                     summary: f.summary.clone(),
                                 };
-                                let mut c = tera::Context::new();
-                                c.insert("boardgame", &true);
-                                c.insert("board", &g.board());
-                                letters.extend(game.final_letters(&finished, &c));
+                                let board = g.board();
+                                letters.extend(game.final_letters(&finished, |common, ending| views::BoardFinal {
+                                    common,
+                                    ending,
+                                    boardgame: true,
+                                    board: board.clone(),
+                                }));
                                 game.state.finished = Some(finished);
                                 log.push(format!("game over: {}", f.summary));
                             }
@@ -198,25 +203,22 @@ pub fn act(
         }
     }
     errors.sort_by_key(|e| e.line);
-    let mut c = game.context(role);
-    c.insert("boardgame", &true);
-    c.insert("done", &done);
-    c.insert("errors", &errors);
-    c.insert("board", &g.board());
-    c.insert("to_move", &to_move_name(g.as_ref(), &setup));
-    if !errors.is_empty() {
-        c.insert("notation", kind.notation);
-    }
     let subject = super::received(errors.len());
+    let view = views::BoardReply {
+        common: game.common(role),
+        boardgame: true,
+        board: g.board(),
+        to_move: to_move_name(g.as_ref(), &setup),
+        notation: (!errors.is_empty()).then(|| kind.notation.to_string()),
+        answered: views::Answered {
+            done,
+            errors,
+            ..Default::default()
+        },
+    };
     letters.insert(
         0,
-        game.letter(
-            format!("{stem}-reply-{}", role.to_lowercase()),
-            role,
-            &subject,
-            "reply",
-            c,
-        ),
+        game.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
     );
     Ok(letters)
 }

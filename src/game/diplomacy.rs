@@ -29,13 +29,12 @@ use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
+use crate::report::views::{self, DislodgedRow, OnFile, PowerRow, Report, ResultRow};
 use crate::report::Letter;
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
-use serde::Serialize;
 use std::collections::BTreeMap;
-use tera::Context;
 
 fn map() -> &'static Map {
     Map::standard()
@@ -305,12 +304,6 @@ fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
 
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
-#[derive(Serialize)]
-struct OnFile {
-    order: String,
-    note: String,
-}
-
 fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
     let list = game.state.orders.get(role).cloned().unwrap_or_default();
     if list.is_empty() {
@@ -365,9 +358,6 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
     rules(game).start(game)?;
     let mut fx = Effects::default();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("divine", &role_of(&role).is_divine());
-        rules(game).welcome(game, role_of(&role), &mut c);
         let units: Vec<String> = power(&role)
             .map(|p| {
                 board
@@ -378,13 +368,17 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
                     .collect()
             })
             .unwrap_or_default();
-        c.insert("units", &units.join(", "));
+        let view = views::Welcome {
+            common: game.common(&role),
+            divine: role_of(&role).is_divine(),
+            variant: rules(game).welcome(game, role_of(&role)),
+            units: units.join(", "),
+        };
         fx.letters.push(game.letter(
             format!("welcome-{}", role.to_lowercase()),
             &role,
             &format!("welcome: you play {role}"),
-            "welcome",
-            c,
+            view,
         ));
     }
     fx.log.push(format!(
@@ -470,15 +464,20 @@ pub fn act(
 }
 
 fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
-    let mut c = game.context(role);
     let subject = super::received(errors.len());
-    c.insert("done", &done);
-    c.insert("errors", &errors);
-    c.insert("on_file", &on_file(game, role)?);
-    c.insert("divine_on_file", &rules(game).on_file(game, role_of(role)));
-    c.insert("missing", &missing(game, role_of(role))?);
-    c.insert("vote", &game.state.votes.get(role).cloned().unwrap_or_default());
-    Ok(game.letter(stem.to_string(), role, &subject, "reply", c))
+    let view = views::Reply {
+        common: game.common(role),
+        answered: views::Answered {
+            done,
+            errors,
+            ..Default::default()
+        },
+        on_file: on_file(game, role)?,
+        divine_on_file: rules(game).on_file(game, role_of(role)),
+        missing: missing(game, role_of(role))?,
+        vote: game.state.votes.get(role).cloned().unwrap_or_default(),
+    };
+    Ok(game.letter(stem.to_string(), role, &subject, view))
 }
 
 fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {
@@ -643,8 +642,10 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         let mut fx = Effects::default();
         let code = phase(game)?.code();
         for role in &waiting {
-            let mut c = game.context(role);
-            c.insert("missing", &missing(game, role_of(role))?);
+            let view = views::Reminder {
+                common: game.common(role),
+                missing: missing(game, role_of(role))?,
+            };
             fx.letters.push(game.letter(
                 format!("{code}-reminder-{}", role.to_lowercase()),
                 role,
@@ -653,8 +654,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
                     game.state.phase,
                     show_time(&deadline.to_rfc3339(), &game.config.timezone)
                 ),
-                "reminder",
-                c,
+                view,
             ));
         }
         game.state.reminded = true;
@@ -662,54 +662,6 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         return Ok(Some(fx));
     }
     Ok(None)
-}
-
-/// One order's line in a report.
-#[derive(Serialize, Clone)]
-struct ResultRow {
-    order: String,
-    result: String,
-    reason: String,
-}
-
-#[derive(Serialize, Clone)]
-struct PowerRow {
-    power: String,
-    results: Vec<ResultRow>,
-    /// No orders were received.
-    missed: bool,
-    units: String,
-    centers: usize,
-    unit_count: usize,
-    /// Builds (+) or removals (−) due in the coming winter.
-    adjustment: String,
-    eliminated: bool,
-}
-
-#[derive(Serialize, Clone)]
-struct DislodgedRow {
-    unit: String,
-    power: String,
-    attacker_from: String,
-    retreats: String,
-}
-
-/// The public report's data: the same for every reader.
-#[derive(Serialize, Clone)]
-struct Report {
-    game: String,
-    title: String,
-    phase: String,
-    code: String,
-    powers: Vec<PowerRow>,
-    /// The ruleset's part ([`Ruleset::report_part`]).
-    #[serde(flatten)]
-    variant: tera::Map<String, tera::Value>,
-    dislodged: Vec<DislodgedRow>,
-    eliminated: Vec<String>,
-    next_phase: String,
-    next_deadline: String,
-    over: String,
 }
 
 fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, String> {
@@ -802,21 +754,18 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let mut fx = Effects::default();
     let code = phase.code();
     for role in game.roles() {
-        let mut c = game.context(&role);
-        c.insert("report", &report);
-        fx.letters.push(game.letter(
-            format!("{code}-report-{}", role.to_lowercase()),
-            &role,
-            "results",
-            "report",
-            c,
-        ));
+        let view = views::ReportLetter {
+            common: game.common(&role),
+            report: report.clone(),
+        };
+        fx.letters
+            .push(game.letter(format!("{code}-report-{}", role.to_lowercase()), &role, "results", view));
     }
     let judged = Judged {
         phase,
         next_phase,
         next: &next,
-        report: &tera::to_value(&report).map_err(|e| e.to_string())?,
+        report: &report,
         divine: divine.as_ref(),
         before: &before,
         standing: &standing,
@@ -824,32 +773,43 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     fx.letters.extend(rules(game).letters(game, &judged));
     if let Some(f) = &finished {
-        let mut c = Context::new();
-        c.insert("report", &report);
-        rules(game).final_context(game, &mut c);
-        fx.letters.extend(game.final_letters(f, &c));
+        let revealed = rules(game).revealed(game);
+        fx.letters.extend(game.final_letters(f, |common, ending| views::Final {
+            common,
+            ending,
+            report: report.clone(),
+            revealed: revealed.clone(),
+        }));
         game.state.finished = Some(f.clone());
     }
 
     // Pages: the public report of this phase, and the index of every phase processed
     // (the history has one row per phase).
-    let mut c = Context::new();
-    c.insert("report", &report);
-    c.insert("game", &game.config.game);
-    c.insert("title", game.title());
-    fx.pages
-        .push((format!("{code}.html"), game.templates().render("page.html", &c)?));
-    let mut c = Context::new();
-    c.insert("game", &game.config.game);
-    c.insert("title", game.title());
-    let phases: Vec<BTreeMap<&str, String>> = history(game)
-        .iter()
-        .map(|f| BTreeMap::from([("code", f.phase.code()), ("name", f.phase.to_string())]))
-        .collect();
-    c.insert("phases", &phases);
-    c.insert("over", &report.over);
-    fx.pages
-        .push(("index.html".into(), game.templates().render("index.html", &c)?));
+    let page = views::Page {
+        game: game.config.game.clone(),
+        title: game.title().into(),
+        report: report.clone(),
+    };
+    fx.pages.push((
+        format!("{code}.html"),
+        game.templates().render_view(&page.into(), "html")?,
+    ));
+    let index = views::Index {
+        game: game.config.game.clone(),
+        title: game.title().into(),
+        phases: history(game)
+            .iter()
+            .map(|f| views::PhaseLink {
+                code: f.phase.code(),
+                name: f.phase.to_string(),
+            })
+            .collect(),
+        over: report.over.clone(),
+    };
+    fx.pages.push((
+        "index.html".into(),
+        game.templates().render_view(&index.into(), "html")?,
+    ));
 
     // The state of the new phase.
     rules(game).phase_over(game, phase, next_phase);

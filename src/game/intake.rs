@@ -22,16 +22,15 @@
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
 use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, Now};
-use crate::game::commands::{parse_commands, Command};
+use crate::game::commands::{parse_commands, Command, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
 use crate::mail::incoming::{read_message, redacted, Incoming};
-use crate::report::{Letter, Person};
+use crate::report::{views, Letter, Person};
 use chrono::{Duration, Utc};
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
-use tera::Context;
 
 /// The header line the intake puts first in every message it archives.
 pub const VERDICT_HEADER: &str = "X-Arbitre-Password";
@@ -449,13 +448,19 @@ pub(crate) fn refusal_stem(mail: &Incoming) -> String {
 /// A refusal to the sender of a message, with nothing in it but `reason` and what the
 /// sender wrote (the subject, the name): the same bytes whoever plays what.
 pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) -> Letter {
+    refusal_from(&game.config.referee.name, mail, stem, reason)
+}
+
+/// [`refusal`], signed by `referee`: also for a stray that belongs to no game.
+pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason: &str) -> Letter {
     let name = mail.from_name.clone().unwrap_or_default();
-    let mut c = Context::new();
-    c.insert("game", "");
-    c.insert("name", &name);
-    c.insert("subject", &mail.subject);
-    c.insert("referee", &game.config.referee.name);
-    c.insert("reason", reason);
+    let view = views::Rejection {
+        game: String::new(),
+        name: name.clone(),
+        subject: mail.subject.clone(),
+        referee: referee.to_string(),
+        reason: reason.to_string(),
+    };
     Letter {
         stem,
         to: Person {
@@ -463,10 +468,19 @@ pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) 
             email: mail.from_address.clone(),
         },
         subject: "message refused".into(),
-        template: "rejection",
-        context: c,
+        view: view.into(),
         in_reply_to: mail.message_id.clone(),
     }
+}
+
+/// Why a message with no usable SIGNON line is refused: what is wrong with its SIGNON
+/// line, or that it has none. It depends on nothing but what the sender wrote.
+pub(crate) fn no_signon(errors: &[LineError]) -> String {
+    errors
+        .iter()
+        .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
+        .map(|e| format!("line {}: {}", e.line, e.message))
+        .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
 }
 
 /// The words of a refused sign-on, whatever did not match: the game, the role, the
@@ -572,17 +586,18 @@ impl Game {
                 .collect();
             let more = d.uncounted as usize;
             let number = d.sent + 1;
-            let mut c = self.context(&role);
-            c.insert("attempts", &lines);
-            c.insert("more", &more);
-            c.insert("count", &(d.pending.len() + more));
-            c.insert("failures", &FAILURES_PER_HOUR);
+            let view = views::ForeignSignon {
+                common: self.common(&role),
+                count: d.pending.len() + more,
+                attempts: lines,
+                more,
+                failures: FAILURES_PER_HOUR,
+            };
             letters.push(self.letter(
                 format!("signons-{}-{number}", role.to_lowercase()),
                 &role,
                 &format!("failed sign-ons as {role}"),
-                "foreign-signon",
-                c,
+                view,
             ));
             let d = self.state.digests.get_mut(&role).expect("listed above");
             d.pending.clear();

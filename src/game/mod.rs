@@ -55,12 +55,11 @@ use crate::game::config::{hash_password, Checked, Person, Player};
 use crate::game::intake::Verdict;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
-use crate::report::{render_letter, Letter, LetterError, Templates};
+use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use chrono::{DateTime, FixedOffset};
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
-use tera::Context;
 
 /// The game's clock: now, or `--now`.
 pub type Now = DateTime<FixedOffset>;
@@ -264,29 +263,23 @@ impl Game {
         self.config.players.iter().map(|p| p.role.clone()).collect()
     }
 
-    /// What every letter's template can use.
-    pub fn context(&self, role: &str) -> Context {
-        let mut c = Context::new();
-        c.insert("game", &self.config.game);
-        c.insert("title", self.title());
-        c.insert("referee", &self.config.referee.name);
-        c.insert("role", role);
-        c.insert(
-            "name",
-            &self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
-        );
-        c.insert("phase", &self.state.phase);
-        c.insert(
-            "deadline",
-            &self
+    /// What every letter's template can use, as a view's fields.
+    pub fn common(&self, role: &str) -> views::Common {
+        views::Common {
+            game: self.config.game.clone(),
+            title: self.title().to_string(),
+            referee: self.config.referee.name.clone(),
+            role: role.to_string(),
+            name: self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
+            phase: self.state.phase.clone(),
+            deadline: self
                 .state
                 .deadline
                 .as_deref()
                 .map(|d| show_time(d, &self.config.timezone))
                 .unwrap_or_default(),
-        );
-        c.insert("commitment", &self.config.commitment);
-        c
+            commitment: self.config.commitment.clone(),
+        }
     }
 
     /// What a subject names after the game: the phase of a Diplomacy game, or the board
@@ -309,14 +302,14 @@ impl Game {
         }
     }
 
-    /// A letter to a role's registered address. The subject names the game and the phase.
-    pub fn letter(&self, stem: String, role: &str, subject: &str, template: &'static str, context: Context) -> Letter {
+    /// A letter to a role's registered address, saying `view`. The subject names the game
+    /// and the phase.
+    pub fn letter(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
             subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
-            template,
-            context,
+            view: view.into(),
             in_reply_to: None,
         }
     }
@@ -562,7 +555,10 @@ impl Game {
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
         {
             l.in_reply_to = Some(id.clone());
-            cap_errors(&mut l.context);
+            let Some(answered) = l.view.answered() else {
+                continue;
+            };
+            answered.cap(QUOTED_ERRORS);
             let chatter: Vec<LineError> = chatter
                 .iter()
                 .map(|c| LineError {
@@ -571,8 +567,8 @@ impl Game {
                     message: String::new(),
                 })
                 .collect();
-            l.context.insert("not_understood", &chatter);
-            l.context.insert("unread", &unread);
+            answered.not_understood = chatter;
+            answered.unread = unread.clone();
         }
         fx.letters.append(&mut letters);
         Ok(fx)
@@ -606,11 +602,7 @@ impl Game {
             Some(intake::refusal(game, mail, intake::refusal_stem(mail), reason))
         };
         let Some((role, game)) = signon else {
-            let why = errors
-                .iter()
-                .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-                .map(|e| format!("line {}: {}", e.line, e.message))
-                .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into());
+            let why = intake::no_signon(errors);
             return SignOn::Refused(refuse(self, &why, fx), None);
         };
         let player = self
@@ -678,47 +670,55 @@ impl Game {
         let letters = recipients
             .iter()
             .map(|r| {
-                let mut c = self.context(r);
-                c.insert("from", from);
-                c.insert("to", &shown_to);
-                c.insert("public", &public);
-                c.insert("lines", lines);
+                let view = views::Press {
+                    common: self.common(r),
+                    from: from.to_string(),
+                    to: shown_to.clone(),
+                    public,
+                    lines: lines.to_vec(),
+                };
                 self.letter(
                     format!("{stem}-press-{}", r.to_lowercase()),
                     r,
                     &format!("press from {from} to {shown_to}"),
-                    "press",
-                    c,
+                    view,
                 )
             })
             .collect();
         Ok((format!("press to {shown_to} sent"), letters))
     }
 
-    /// The final report, to every player: who played what, the winners, the seed. `add`
-    /// holds what the kind of game shows besides (the last report, the board).
-    pub fn final_letters(&self, f: &state::Finished, add: &Context) -> Vec<Letter> {
-        let players: Vec<std::collections::BTreeMap<&str, String>> = self
+    /// The final report, to every player: who played what, the winners, the seed.
+    /// `view` makes each player's letter from these and what the kind of game shows
+    /// besides (the last report, the board).
+    pub fn final_letters<V: Into<View>>(
+        &self,
+        f: &state::Finished,
+        view: impl Fn(views::Common, views::Ending) -> V,
+    ) -> Vec<Letter> {
+        let players: Vec<views::PlayerRow> = self
             .config
             .players
             .iter()
-            .map(|p| std::collections::BTreeMap::from([("role", p.role.clone()), ("name", p.name.clone())]))
+            .map(|p| views::PlayerRow {
+                role: p.role.clone(),
+                name: p.name.clone(),
+            })
             .collect();
         self.roles()
             .iter()
             .map(|role| {
-                let mut c = self.context(role);
-                c.extend(add.clone());
-                c.insert("summary", &f.summary);
-                c.insert("winners", &f.winners);
-                c.insert("seed", &self.config.seed);
-                c.insert("players", &players);
+                let ending = views::Ending {
+                    summary: f.summary.clone(),
+                    winners: f.winners.clone(),
+                    seed: self.config.seed.clone(),
+                    players: players.clone(),
+                };
                 self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     "the final report",
-                    "final",
-                    c,
+                    view(self.common(role), ending),
                 )
             })
             .collect()
@@ -756,16 +756,17 @@ impl Game {
     }
 
     fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
-        let mut c = self.context(role);
         let f = self.state.finished.clone().expect("finished");
-        c.insert("over", &f.summary);
-        c.insert("errors", &Vec::<LineError>::new());
+        let view = views::OverReply {
+            common: self.common(role),
+            answered: views::Answered::default(),
+            over: f.summary,
+        };
         self.letter(
             format!("{stem}-reply-{}", role.to_lowercase()),
             role,
             "the game is over",
-            "reply",
-            c,
+            view,
         )
     }
 }
@@ -810,18 +811,6 @@ pub const MAX_COMMANDS: usize = 500;
 
 /// The most lines not understood that a reply quotes; the rest are counted.
 pub const QUOTED_ERRORS: usize = 20;
-
-/// Keeps the first [`QUOTED_ERRORS`] errors of a reply's context, and the count of the
-/// others as `more_errors`.
-fn cap_errors(c: &mut Context) {
-    let Some(tera::Value::Array(list)) = c.remove("errors") else {
-        return;
-    };
-    let more = list.len().saturating_sub(QUOTED_ERRORS);
-    let kept: Vec<tera::Value> = list.into_iter().take(QUOTED_ERRORS).collect();
-    c.insert("errors", &kept);
-    c.insert("more_errors", &more);
-}
 
 /// An archived message: its number, its arrival time, its path, and whether the intake
 /// wrote it (redacted, its verdict first).

@@ -41,11 +41,10 @@ use super::commands::{parse_commands, Command};
 use super::state::GameConfig;
 use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, store, Now};
 use crate::mail::incoming::{read_message, Incoming};
-use crate::report::{render_letter, Letter, Person, Templates};
+use crate::report::{render_letter, Templates};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use tera::Context;
 
 /// The index's file name under ROOT.
 pub const INDEX: &str = ".games-index";
@@ -420,30 +419,9 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
     let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
         intake::NO_MATCH.to_string()
     } else {
-        errors
-            .iter()
-            .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-            .map(|e| format!("line {}: {}", e.line, e.message))
-            .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
+        intake::no_signon(&errors)
     };
-    let name = mail.from_name.clone().unwrap_or_default();
-    let mut c = Context::new();
-    c.insert("game", "");
-    c.insert("name", &name);
-    c.insert("subject", &mail.subject);
-    c.insert("referee", &first.referee.name);
-    c.insert("reason", &reason);
-    let letter = Letter {
-        stem: intake::refusal_stem(&mail),
-        to: Person {
-            name,
-            email: mail.from_address.clone(),
-        },
-        subject: "message refused".into(),
-        template: "rejection",
-        context: c,
-        in_reply_to: mail.message_id.clone(),
-    };
+    let letter = intake::refusal_from(&first.referee.name, &mail, intake::refusal_stem(&mail), &reason);
     let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))

@@ -18,6 +18,9 @@ use std::path::Path;
 use std::sync::OnceLock;
 use tera::{Context, Tera};
 
+pub mod views;
+pub use views::View;
+
 /// The built-in templates, by name.
 const BUILT_IN: &[(&str, &str)] = &[
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
@@ -99,6 +102,11 @@ impl Templates {
         }
     }
 
+    /// Renders a view's template `NAME.EXT`.
+    pub fn render_view(&self, view: &View, ext: &str) -> Result<String, String> {
+        self.render(&format!("{}.{ext}", view.template()), &view.context()?)
+    }
+
     /// Renders one template.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, String> {
         let tera = match &self.set {
@@ -171,9 +179,9 @@ pub struct Letter {
     pub stem: String,
     pub to: Person,
     pub subject: String,
-    /// The template: `NAME.txt`, with `NAME.html` as an HTML part when there is one.
-    pub template: &'static str,
-    pub context: Context,
+    /// What the letter says: the view names its template (`NAME.txt`, with `NAME.html` as
+    /// an HTML part when there is one) and holds what the template is given.
+    pub view: View,
     /// The Message-ID this answers (without brackets).
     pub in_reply_to: Option<String>,
 }
@@ -185,16 +193,14 @@ pub fn render_letter(
     letter: &Letter,
     date: chrono::DateTime<chrono::FixedOffset>,
 ) -> Result<Vec<u8>, LetterError> {
+    let template = letter.view.template();
+    let context = letter.view.context().map_err(LetterError::Template)?;
     let text = templates
-        .render(&format!("{}.txt", letter.template), &letter.context)
+        .render(&format!("{template}.txt"), &context)
         .map_err(LetterError::Template)?;
-    let html_name = format!("{}.html", letter.template);
+    let html_name = format!("{template}.html");
     let html = if templates.has(&html_name) {
-        Some(
-            templates
-                .render(&html_name, &letter.context)
-                .map_err(LetterError::Template)?,
-        )
+        Some(templates.render(&html_name, &context).map_err(LetterError::Template)?)
     } else {
         None
     };

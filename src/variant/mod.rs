@@ -17,9 +17,9 @@ use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::views::{Report, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
 use crate::yaml::Writer;
-use tera::Context;
 use victory::{Protected, Standing};
 
 /// What a processed phase hands a ruleset for its own letters.
@@ -30,7 +30,7 @@ pub struct Judged<'a> {
     /// The board of `next_phase`.
     pub next: &'a Board,
     /// The public report, as every template sees it.
-    pub report: &'a tera::Value,
+    pub report: &'a Report,
     /// The ruleset's own part of the judge's results.
     pub divine: Option<&'a DivineReport>,
     /// Where the game stood before this phase, and where it stands now.
@@ -89,9 +89,9 @@ pub trait Ruleset: Sync {
         Ok(())
     }
 
-    /// What a welcome's template may use beyond the common context.
-    fn welcome(&self, _game: &Game, _role: Role, c: &mut Context) {
-        c.insert("diable", &false);
+    /// The ruleset's part of a welcome.
+    fn welcome(&self, _game: &Game, _role: Role) -> WelcomePart {
+        WelcomePart::default()
     }
 
     /// The ruleset's part of the position the current phase is judged from; `with_casts`
@@ -149,11 +149,8 @@ pub trait Ruleset: Sync {
     }
 
     /// The ruleset's part of the public report of `phase`, the same for every reader.
-    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> tera::Map<String, tera::Value> {
-        let mut m = tera::Map::new();
-        m.insert("diable".into(), false.into());
-        m.insert("divine".into(), tera::Value::Array(Vec::new()));
-        m
+    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> ReportPart {
+        ReportPart::default()
     }
 
     /// The private letters of a processed phase, after the public reports.
@@ -167,7 +164,9 @@ pub trait Ruleset: Sync {
     }
 
     /// What the final letters may show of the ruleset's secrets, once the game is over.
-    fn final_context(&self, _game: &Game, _c: &mut Context) {}
+    fn revealed(&self, _game: &Game) -> Option<Revealed> {
+        None
+    }
 
     /// Clears what the ruleset kept for `phase`, as the game goes on to `next_phase`.
     fn phase_over(&self, _game: &mut Game, _phase: Phase, _next_phase: Phase) {}

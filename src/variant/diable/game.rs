@@ -24,12 +24,11 @@ use crate::judge::{adjust, Board, Outcome};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
 use crate::yaml::Writer;
-use serde::Serialize;
-use tera::Context;
 
 /// The Diable et Bon Dieu ruleset, as listed in [`crate::kinds::KINDS`].
 pub static RULES: Diable = Diable;
@@ -91,20 +90,21 @@ fn needs_power_blessing_season(game: &Game) -> bool {
     phase(game).is_ok_and(|p| p.season == Season::Fall && hooks::is_blessing_winter(p.year))
 }
 
-/// Puts into a divine player's letter the protected powers he is told of, and no other:
-/// God knows his own and the Devil's (`god_protects`, `devil_protects`), the Devil only his
-/// own. What is not in the context no template, built-in or a game's own, can show.
-fn insert_protected(game: &Game, role: Role, c: &mut Context) {
-    let known: &[Role] = match role {
-        Role::God => &[Role::God, Role::Devil],
-        Role::Devil => &[Role::Devil],
-        _ => &[],
-    };
-    for &r in known {
-        let name = r.name(map());
-        if let Some(p) = game.state.protected.get(name) {
-            c.insert(format!("{}_protects", name.to_lowercase()), p);
-        }
+/// The protected powers a player is told of, and no other: God knows his own and the
+/// Devil's (`god_protects`, `devil_protects`), the Devil only his own, a power neither.
+/// What is not in the view no template, built-in or a game's own, can show.
+fn protected_told(game: &Game, role: Role) -> ProtectedTold {
+    let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+    match role {
+        Role::God => ProtectedTold {
+            god_protects: get(Role::God),
+            devil_protects: get(Role::Devil),
+        },
+        Role::Devil => ProtectedTold {
+            god_protects: None,
+            devil_protects: get(Role::Devil),
+        },
+        _ => ProtectedTold::default(),
     }
 }
 
@@ -181,15 +181,6 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Strin
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
     Ok(format!("{} on {}", what(kind), u.text(map())))
-}
-
-/// A line of the report on what God or the Devil cast.
-#[derive(Serialize, Clone)]
-struct DivineRow {
-    what: String,
-    target: String,
-    effect: String,
-    reason: String,
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
@@ -271,9 +262,11 @@ impl Ruleset for Diable {
         Ok(())
     }
 
-    fn welcome(&self, game: &Game, role: Role, c: &mut Context) {
-        c.insert("diable", &true);
-        insert_protected(game, role, c);
+    fn welcome(&self, game: &Game, role: Role) -> WelcomePart {
+        WelcomePart {
+            diable: true,
+            protected: protected_told(game, role),
+        }
     }
 
     fn position_extras(&self, game: &Game, phase: Phase, with_casts: bool) -> Option<RawDivine> {
@@ -456,12 +449,11 @@ impl Ruleset for Diable {
         }
     }
 
-    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> tera::Map<String, tera::Value> {
-        let rows = report.map(|d| divine_rows(d, phase)).unwrap_or_default();
-        let mut m = tera::Map::new();
-        m.insert("diable".into(), true.into());
-        m.insert("divine".into(), tera::to_value(rows).unwrap_or_default());
-        m
+    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> ReportPart {
+        ReportPart {
+            diable: true,
+            divine: report.map(|d| divine_rows(d, phase)).unwrap_or_default(),
+        }
     }
 
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
@@ -474,24 +466,24 @@ impl Ruleset for Diable {
             if game.config.player(role).is_none() {
                 continue;
             }
-            let mut c = game.context(role);
-            let mine: Vec<DivineRow> = rows
-                .iter()
-                .filter(|d| (d.what == "curse") == (who == Role::Devil))
-                .cloned()
-                .collect();
-            c.insert("report", j.report);
-            c.insert("mine", &mine);
-            c.insert("withdrawn", &j.standing.divine_withdrawn);
-            insert_protected(game, who, &mut c);
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
-            c.insert("divine_result", &divine_result(j.standing, settled_now));
+            let view = views::Divine {
+                common: game.common(role),
+                report: j.report.clone(),
+                mine: rows
+                    .iter()
+                    .filter(|d| (d.what == "curse") == (who == Role::Devil))
+                    .cloned()
+                    .collect(),
+                withdrawn: j.standing.divine_withdrawn,
+                protected: protected_told(game, who),
+                divine_result: divine_result(j.standing, settled_now),
+            };
             letters.push(game.letter(
                 format!("{code}-divine-{}", role.to_lowercase()),
                 role,
                 &format!("{role}'s report"),
-                "divine",
-                c,
+                view,
             ));
         }
         // Entering a blessing winter: the blessed power is told, privately.
@@ -500,15 +492,16 @@ impl Ruleset for Diable {
             let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
             if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
                 if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
-                    let mut c = game.context(&p);
-                    c.insert("winter", &next_phase.to_string());
-                    c.insert("next_deadline", &j.report.get("next_deadline"));
+                    let view = views::BlessingNotice {
+                        common: game.common(&p),
+                        winter: next_phase.to_string(),
+                        next_deadline: j.report.next_deadline.clone(),
+                    };
                     letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                         &p,
                         &format!("an extra build in {next_phase}"),
-                        "blessing-notice",
-                        c,
+                        view,
                     ));
                 }
             }
@@ -527,14 +520,12 @@ impl Ruleset for Diable {
         winners
     }
 
-    fn final_context(&self, game: &Game, c: &mut Context) {
-        for role in [Role::God, Role::Devil] {
-            let name = role.name(map());
-            c.insert(
-                format!("{}_protects", name.to_lowercase()),
-                &game.state.protected.get(name),
-            );
-        }
+    fn revealed(&self, game: &Game) -> Option<Revealed> {
+        let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+        Some(Revealed {
+            god_protects: get(Role::God),
+            devil_protects: get(Role::Devil),
+        })
     }
 
     fn phase_over(&self, game: &mut Game, phase: Phase, next_phase: Phase) {

@@ -1,0 +1,955 @@
+//! The typed views of the templates (issue #17): each template renders one struct made for
+//! it, so what a template can use is written in one place, and a field a letter forgets is a
+//! compile error rather than a render error in a game.
+//!
+//! A [`View`] is one of these structs; its variant names the template (`NAME.txt`, with
+//! `NAME.html` where there is one), so no letter names a template by a free string. The
+//! field names are the template variables, the same as before the views, so that the
+//! overrides in a game's `templates/` keep working.
+//!
+//! Hidden information stays visible in the types: a view sent to everyone has no field that
+//! could say who plays God or the Devil.
+
+use crate::game::commands::LineError;
+use serde::Serialize;
+use tera::Context;
+
+/// What every letter to a player can use: the game, the recipient, the phase.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Common {
+    /// The game's name (`game:` of the game file).
+    pub game: String,
+    /// The kind of game, in words ("Diplomacy", "Diable et Bon Dieu", a board game's title).
+    pub title: String,
+    /// The referee's name, to sign with.
+    pub referee: String,
+    /// The recipient's own role.
+    pub role: String,
+    /// The recipient's name, as registered.
+    pub name: String,
+    /// The phase (a Diplomacy phase, or the board game's), as the state file says it.
+    pub phase: String,
+    /// The current deadline in the game's time zone, empty when there is none.
+    pub deadline: String,
+    /// The state file's commitment (the hash of the seed), empty before the game starts.
+    pub commitment: String,
+}
+
+/// `rejection.txt`: a message not acted on, to its sender, whoever that is. Nothing in it
+/// depends on the game's secrets: only what the sender wrote and why it was refused.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Rejection {
+    /// Always empty: a refusal does not say which game it was about (a probe would learn
+    /// that the game exists). Kept so that an override may test it.
+    pub game: String,
+    /// The sender's display name, empty when the message had none.
+    pub name: String,
+    /// The subject of the refused message.
+    pub subject: String,
+    /// The referee's name.
+    pub referee: String,
+    /// Why it was refused, one line.
+    pub reason: String,
+}
+
+/// `press.txt`: press relayed to one of its recipients.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Press {
+    /// The recipient, the game, the phase.
+    #[serde(flatten)]
+    pub common: Common,
+    /// Who sent it: the sender's role, or `anonymous` where the game allows it.
+    pub from: String,
+    /// The recipients, in words: `all`, or their roles joined by commas.
+    pub to: String,
+    /// Whether it went to every player.
+    pub public: bool,
+    /// The press, line by line.
+    pub lines: Vec<String>,
+}
+
+/// `reminder.txt`: the deadline is near and a role's orders are not all on file.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Reminder {
+    /// The recipient, the game, the phase, the deadline.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What is not yet on file for the recipient: one line per unit or build.
+    pub missing: Vec<String>,
+}
+
+/// `board-move.txt`: a move of a board game, to every player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardMove {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The side that moved.
+    pub by: String,
+    /// The move in one line.
+    pub summary: String,
+    /// Anything else everyone must hear (a die rolled, a ship sunk).
+    pub notes: Vec<String>,
+    /// The board after the move, as text.
+    pub board: String,
+    /// The side to move next.
+    pub to_move: String,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
+/// `foreign-signon.txt`: the digest of failed sign-ons as the recipient's role.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ForeignSignon {
+    /// The recipient (the role's player) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// One line per attempt told: when, from which address, refused or ignored.
+    pub attempts: Vec<String>,
+    /// The attempts not listed (beyond the digest's length).
+    pub more: usize,
+    /// All the attempts since the last digest, listed or not.
+    pub count: usize,
+    /// How many failures within an hour make the role's sign-ons ignored for an hour.
+    pub failures: usize,
+}
+
+/// One order's line in the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ResultRow {
+    /// The order as the judge read it (`A PAR - BUR`).
+    pub order: String,
+    /// What came of it: `succeeds`, `fails`, `dislodged`…
+    pub result: String,
+    /// Why, in words (from `causes.en.txt`), empty when there is nothing to say.
+    pub reason: String,
+}
+
+/// One power's part of the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PowerRow {
+    /// The power's name.
+    pub power: String,
+    /// Its orders and their results.
+    pub results: Vec<ResultRow>,
+    /// No orders were received.
+    pub missed: bool,
+    /// Its units after the phase, in one line.
+    pub units: String,
+    /// Its supply centres after the phase.
+    pub centers: usize,
+    /// Its units after the phase.
+    pub unit_count: usize,
+    /// Builds (+) or removals (−) due in the coming winter.
+    pub adjustment: String,
+    /// It has neither units nor centres left.
+    pub eliminated: bool,
+}
+
+/// A unit dislodged this phase.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DislodgedRow {
+    /// The unit (`A BUR`).
+    pub unit: String,
+    /// Its power.
+    pub power: String,
+    /// Where the attack came from (a province code), empty when unknown.
+    pub attacker_from: String,
+    /// Where it may retreat, or that it cannot and is disbanded.
+    pub retreats: String,
+}
+
+/// A line of the public report on what was cast (Diable et Bon Dieu): what and on which
+/// unit, never by which player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DivineRow {
+    /// `blessing`, `curse`, `adjustment blessing`.
+    pub what: String,
+    /// The unit or power it fell on, empty when none was cast.
+    pub target: String,
+    /// What it did.
+    pub effect: String,
+    /// Why it did nothing, when it did nothing.
+    pub reason: String,
+}
+
+/// The ruleset's part of the public report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ReportPart {
+    /// The game is Diable et Bon Dieu: the report has a "Heaven and hell" part.
+    pub diable: bool,
+    /// What was cast this phase (Diable et Bon Dieu), in the report's order.
+    pub divine: Vec<DivineRow>,
+}
+
+/// The public report of a phase: the same for every reader. No field can say who plays God
+/// or the Devil, nor which powers they protect.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Report {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The phase reported on (`Spring 1901 Movement`).
+    pub phase: String,
+    /// Its code (`S1901M`), the page's file name.
+    pub code: String,
+    /// Every power, in the map's order.
+    pub powers: Vec<PowerRow>,
+    /// The ruleset's part.
+    #[serde(flatten)]
+    pub variant: ReportPart,
+    /// The units dislodged.
+    pub dislodged: Vec<DislodgedRow>,
+    /// The powers eliminated this phase.
+    pub eliminated: Vec<String>,
+    /// The phase the game goes on to, empty when it is over.
+    pub next_phase: String,
+    /// Its deadline in the game's time zone, empty when the game is over.
+    pub next_deadline: String,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
+/// `report.txt` and `report.html`: the public report, to one player.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ReportLetter {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The report, the same for every recipient.
+    pub report: Report,
+}
+
+/// `page.html`: the public report as a web page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Page {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The report.
+    pub report: Report,
+}
+
+/// A link of the index page to a phase's page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PhaseLink {
+    /// The phase's code, the page's file name without `.html`.
+    pub code: String,
+    /// The phase in words.
+    pub name: String,
+}
+
+/// `index.html`: every phase processed, with a link to its page.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Index {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// The phases processed, in order.
+    pub phases: Vec<PhaseLink>,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+}
+
+/// The protected powers a divine player is told of (Diable et Bon Dieu): God knows his own
+/// and the Devil's, the Devil only his own, the powers nothing. A power not told is `None`
+/// and then absent from the template's variables, so no template, built-in or a game's
+/// own, can show it.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ProtectedTold {
+    /// The power God protects: told to God only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub god_protects: Option<String>,
+    /// The power the Devil protects: told to God and the Devil.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub devil_protects: Option<String>,
+}
+
+/// `divine.txt`: a divine player's private report of a phase (Diable et Bon Dieu).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Divine {
+    /// The recipient (God or the Devil) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The public report of the phase, which the recipient also receives.
+    pub report: Report,
+    /// The report's lines on what the recipient cast.
+    pub mine: Vec<DivineRow>,
+    /// God and the Devil withdraw from the game with this phase.
+    pub withdrawn: bool,
+    /// The protected powers the recipient knows of.
+    #[serde(flatten)]
+    pub protected: ProtectedTold,
+    /// The divine players' result, settled with this phase; empty until then.
+    pub divine_result: String,
+}
+
+/// `blessing-notice.txt`: to the power blessed for the coming winter, privately.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BlessingNotice {
+    /// The recipient (the blessed power's player) and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The winter of the blessing (`Winter 1903 Adjustment`).
+    pub winter: String,
+    /// The winter's deadline, in the game's time zone.
+    pub next_deadline: String,
+}
+
+/// The ruleset's part of a Diplomacy welcome.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct WelcomePart {
+    /// The game is Diable et Bon Dieu.
+    pub diable: bool,
+    /// The protected powers the recipient is told of (God and the Devil only).
+    #[serde(flatten)]
+    pub protected: ProtectedTold,
+}
+
+/// `welcome.txt` to a player of a Diplomacy game (Diable et Bon Dieu included).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Welcome {
+    /// The recipient, the game, the first deadline, the seed's commitment.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The recipient plays God or the Devil.
+    pub divine: bool,
+    /// The ruleset's part.
+    #[serde(flatten)]
+    pub variant: WelcomePart,
+    /// The recipient's units at the start, in one line; empty for God and the Devil.
+    pub units: String,
+}
+
+/// `welcome.txt` to a player of a board game (its own audience: sides, notation, board).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardWelcome {
+    /// The recipient, the game, the seed's commitment.
+    #[serde(flatten)]
+    pub common: Common,
+    /// Always true: the template's board-game branch.
+    pub boardgame: bool,
+    /// The sides in seat order, joined by commas.
+    pub sides: String,
+    /// How to write a move, as the game's kind says it.
+    pub notation: String,
+    /// What the start drew or set up, one line each.
+    pub notes: Vec<String>,
+    /// The house rules in force, `name: description` each.
+    pub house_rules: Vec<String>,
+    /// The board at the start, as text.
+    pub board: String,
+    /// The side that moves first, empty when none does.
+    pub to_move: String,
+}
+
+/// What every reply says of the message it answers, whoever the sender plays.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Answered {
+    /// The commands done, one line each (`line 3: A PAR - BUR on file`).
+    pub done: Vec<String>,
+    /// The commands not done, with why: the first [`Answered::cap`] keeps.
+    pub errors: Vec<LineError>,
+    /// The errors beyond those quoted.
+    pub more_errors: usize,
+    /// The lines not read as commands at all (chatter), ignored.
+    pub not_understood: Vec<LineError>,
+    /// Why the end of a too long message was not read, empty when all of it was.
+    pub unread: String,
+}
+
+impl Answered {
+    /// Keeps the first `quoted` errors and counts the others in `more_errors`.
+    pub fn cap(&mut self, quoted: usize) {
+        self.more_errors = self.errors.len().saturating_sub(quoted);
+        self.errors.truncate(quoted);
+    }
+}
+
+/// An order on file, with what the judge makes of it alone (a void order said so now).
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct OnFile {
+    /// The order as written.
+    pub order: String,
+    /// What the judge says of it alone, empty when nothing.
+    pub note: String,
+}
+
+/// `reply.txt` to a player of a Diplomacy game (a power, God or the Devil): what is on
+/// file for the recipient's role, and nobody else's.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Reply {
+    /// The recipient, the game, the phase, the deadline.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message.
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// The power's orders on file (empty for God and the Devil).
+    pub on_file: Vec<OnFile>,
+    /// What God or the Devil has on file (the ruleset's words), empty for a power.
+    pub divine_on_file: Vec<String>,
+    /// What the role still has to order.
+    pub missing: Vec<String>,
+    /// The role's draw vote, empty when none.
+    pub vote: String,
+}
+
+/// `reply.txt` to a player of a board game.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardReply {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message.
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// Always true: the template's board-game branch.
+    pub boardgame: bool,
+    /// The board now, as text.
+    pub board: String,
+    /// The side to move, empty when none is.
+    pub to_move: String,
+    /// How to write a move: only when something went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+}
+
+/// `reply.txt` once the game is over: nothing more is done.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct OverReply {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// What came of the message (nothing is done).
+    #[serde(flatten)]
+    pub answered: Answered,
+    /// How the game ended.
+    pub over: String,
+}
+
+impl View {
+    /// What a reply says of the message it answers; `None` for a letter that is no reply.
+    pub fn answered(&mut self) -> Option<&mut Answered> {
+        match self {
+            View::Reply(r) => Some(&mut r.answered),
+            View::BoardReply(r) => Some(&mut r.answered),
+            View::OverReply(r) => Some(&mut r.answered),
+            _ => None,
+        }
+    }
+}
+
+/// A player of the game, named in the final report.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PlayerRow {
+    /// The role played.
+    pub role: String,
+    /// The player's name.
+    pub name: String,
+}
+
+/// What every final report says, whatever the kind of game.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Ending {
+    /// How the game ended, in one line.
+    pub summary: String,
+    /// The winning roles, none for a draw or no winner.
+    pub winners: Vec<String>,
+    /// The seed of the game's draws, published now so anyone can check them.
+    pub seed: String,
+    /// Who played what, in the players file's order.
+    pub players: Vec<PlayerRow>,
+}
+
+/// The secrets a ruleset reveals once the game is over (Diable et Bon Dieu: the protected
+/// powers). Each is `null` to the template when the game never drew it.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Revealed {
+    /// The power God protected.
+    pub god_protects: Option<String>,
+    /// The power the Devil protected.
+    pub devil_protects: Option<String>,
+}
+
+/// `final.txt` and `final.html` to a player of a Diplomacy game.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Final {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The end, the winners, the seed, the players.
+    #[serde(flatten)]
+    pub ending: Ending,
+    /// The public report of the last phase.
+    pub report: Report,
+    /// What the ruleset reveals; nothing for plain Diplomacy.
+    #[serde(flatten)]
+    pub revealed: Option<Revealed>,
+}
+
+/// `final.txt` and `final.html` to a player of a board game.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct BoardFinal {
+    /// The recipient and the game.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The end, the winners, the seed, the players.
+    #[serde(flatten)]
+    pub ending: Ending,
+    /// Always true: the template's board-game branch.
+    pub boardgame: bool,
+    /// The final board, as text.
+    pub board: String,
+}
+
+/// Declares [`View`], one variant per template, with the template's name.
+macro_rules! views {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
+        /// A letter's or page's data: which template, and what it is given (boxed: the
+        /// views differ much in size, and a letter is moved around).
+        #[derive(Clone, Debug)]
+        pub enum View {
+            $($(#[$doc])* $variant(Box<$ty>),)*
+        }
+
+        impl View {
+            /// The template's name without its extension.
+            pub fn template(&self) -> &'static str {
+                match self {
+                    $(View::$variant(_) => $name,)*
+                }
+            }
+
+            /// The tera context: the view's fields by name.
+            pub fn context(&self) -> Result<Context, String> {
+                let c = match self {
+                    $(View::$variant(v) => Context::from_serialize(&**v),)*
+                };
+                c.map_err(|e| format!("cannot give the view to {}: {e}", self.template()))
+            }
+        }
+
+        $(impl From<$ty> for View {
+            fn from(v: $ty) -> View {
+                View::$variant(Box::new(v))
+            }
+        })*
+    };
+}
+
+views! {
+    /// `rejection.txt`.
+    Rejection(Rejection) = "rejection",
+    /// `press.txt`.
+    Press(Press) = "press",
+    /// `reminder.txt`.
+    Reminder(Reminder) = "reminder",
+    /// `board-move.txt`.
+    BoardMove(BoardMove) = "board-move",
+    /// `foreign-signon.txt`.
+    ForeignSignon(ForeignSignon) = "foreign-signon",
+    /// `report.txt` and `report.html`.
+    Report(ReportLetter) = "report",
+    /// `welcome.txt`, to a Diplomacy player.
+    Welcome(Welcome) = "welcome",
+    /// `welcome.txt`, to a board game's player.
+    BoardWelcome(BoardWelcome) = "welcome",
+    /// `reply.txt`, to a Diplomacy player.
+    Reply(Reply) = "reply",
+    /// `reply.txt`, to a board game's player.
+    BoardReply(BoardReply) = "reply",
+    /// `reply.txt`, once the game is over.
+    OverReply(OverReply) = "reply",
+    /// `final.txt` and `final.html`, to a Diplomacy player.
+    Final(Final) = "final",
+    /// `final.txt` and `final.html`, to a board game's player.
+    BoardFinal(BoardFinal) = "final",
+    /// `divine.txt`.
+    Divine(Divine) = "divine",
+    /// `blessing-notice.txt`.
+    BlessingNotice(BlessingNotice) = "blessing-notice",
+    /// `page.html` (a page, not a letter).
+    Page(Page) = "page",
+    /// `index.html` (a page, not a letter).
+    Index(Index) = "index",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Templates;
+
+    /// One sample of every typed view, with every list non-empty and every flag set, so
+    /// that each branch of its template is taken.
+    pub(crate) fn samples() -> Vec<View> {
+        let common = || Common {
+            game: "demo".into(),
+            title: "Diplomacy".into(),
+            referee: "The Referee".into(),
+            role: "France".into(),
+            name: "Ann".into(),
+            phase: "Spring 1901 Movement".into(),
+            deadline: "2026-11-26 18:00 UTC".into(),
+            commitment: "ab12".into(),
+        };
+        let lines = || vec!["one".to_string(), "two".to_string()];
+        vec![
+            Rejection {
+                game: String::new(),
+                name: "Ann".into(),
+                subject: "orders".into(),
+                referee: "The Referee".into(),
+                reason: "line 1: no SIGNON".into(),
+            }
+            .into(),
+            Press {
+                common: common(),
+                from: "England".into(),
+                to: "France, Italy".into(),
+                public: false,
+                lines: lines(),
+            }
+            .into(),
+            Reminder {
+                common: common(),
+                missing: lines(),
+            }
+            .into(),
+            BoardMove {
+                common: common(),
+                number: 3,
+                by: "Red".into(),
+                summary: "Red places on cell 3".into(),
+                notes: lines(),
+                board: "...".into(),
+                to_move: "Blue".into(),
+                over: "Red wins.".into(),
+            }
+            .into(),
+            ForeignSignon {
+                common: common(),
+                attempts: lines(),
+                more: 2,
+                count: 4,
+                failures: 5,
+            }
+            .into(),
+            ReportLetter {
+                common: common(),
+                report: report(),
+            }
+            .into(),
+            Divine {
+                common: Common {
+                    role: "God".into(),
+                    ..common()
+                },
+                report: report(),
+                mine: report().variant.divine,
+                withdrawn: true,
+                protected: ProtectedTold {
+                    god_protects: Some("France".into()),
+                    devil_protects: Some("Austria".into()),
+                },
+                divine_result: "God wins.".into(),
+            }
+            .into(),
+            // The Devil's letter: no `god_protects` for its template to show.
+            Divine {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                report: report(),
+                mine: Vec::new(),
+                withdrawn: false,
+                protected: ProtectedTold {
+                    god_protects: None,
+                    devil_protects: Some("Austria".into()),
+                },
+                divine_result: String::new(),
+            }
+            .into(),
+            Reply {
+                common: common(),
+                answered: answered(),
+                on_file: vec![OnFile {
+                    order: "A PAR - BUR".into(),
+                    note: "void".into(),
+                }],
+                divine_on_file: Vec::new(),
+                missing: lines(),
+                vote: "draw".into(),
+            }
+            .into(),
+            Reply {
+                common: common(),
+                answered: Answered::default(),
+                ..Reply::default()
+            }
+            .into(),
+            Reply {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                answered: answered(),
+                on_file: Vec::new(),
+                divine_on_file: lines(),
+                missing: lines(),
+                vote: String::new(),
+            }
+            .into(),
+            BoardReply {
+                common: common(),
+                answered: answered(),
+                boardgame: true,
+                board: "...".into(),
+                to_move: "Blue".into(),
+                notation: Some("PLACE <cell>".into()),
+            }
+            .into(),
+            OverReply {
+                common: common(),
+                answered: answered(),
+                over: "Red wins.".into(),
+            }
+            .into(),
+            Final {
+                common: common(),
+                ending: ending(),
+                report: report(),
+                revealed: Some(Revealed {
+                    god_protects: Some("France".into()),
+                    devil_protects: Some("Austria".into()),
+                }),
+            }
+            .into(),
+            Final {
+                common: common(),
+                ending: Ending {
+                    winners: Vec::new(),
+                    ..ending()
+                },
+                report: report(),
+                revealed: None,
+            }
+            .into(),
+            BoardFinal {
+                common: common(),
+                ending: ending(),
+                boardgame: true,
+                board: "...".into(),
+            }
+            .into(),
+            Welcome {
+                common: common(),
+                divine: false,
+                variant: WelcomePart::default(),
+                units: "A PAR, A MAR, F BRE".into(),
+            }
+            .into(),
+            Welcome {
+                common: Common {
+                    role: "God".into(),
+                    ..common()
+                },
+                divine: true,
+                variant: WelcomePart {
+                    diable: true,
+                    protected: ProtectedTold {
+                        god_protects: Some("France".into()),
+                        devil_protects: Some("Austria".into()),
+                    },
+                },
+                units: String::new(),
+            }
+            .into(),
+            Welcome {
+                common: Common {
+                    role: "Devil".into(),
+                    ..common()
+                },
+                divine: true,
+                variant: WelcomePart {
+                    diable: true,
+                    protected: ProtectedTold {
+                        god_protects: None,
+                        devil_protects: Some("Austria".into()),
+                    },
+                },
+                units: String::new(),
+            }
+            .into(),
+            BoardWelcome {
+                common: common(),
+                boardgame: true,
+                sides: "Red, Blue".into(),
+                notation: "PLACE <cell>".into(),
+                notes: lines(),
+                house_rules: lines(),
+                board: "...".into(),
+                to_move: "Red".into(),
+            }
+            .into(),
+            BoardWelcome {
+                boardgame: true,
+                house_rules: Vec::new(),
+                ..BoardWelcome::default()
+            }
+            .into(),
+            BlessingNotice {
+                common: common(),
+                winter: "Winter 1903 Adjustment".into(),
+                next_deadline: "2026-11-27 18:00 UTC".into(),
+            }
+            .into(),
+            Page {
+                game: "demo".into(),
+                title: "Diplomacy".into(),
+                report: report(),
+            }
+            .into(),
+            Index {
+                game: "demo".into(),
+                title: "Diplomacy".into(),
+                phases: vec![PhaseLink {
+                    code: "S1901M".into(),
+                    name: "Spring 1901 Movement".into(),
+                }],
+                over: "France wins.".into(),
+            }
+            .into(),
+        ]
+    }
+
+    /// The end of a game.
+    fn ending() -> Ending {
+        Ending {
+            summary: "France wins.".into(),
+            winners: vec!["France".into()],
+            seed: "00ff".into(),
+            players: vec![PlayerRow {
+                role: "France".into(),
+                name: "Ann".into(),
+            }],
+        }
+    }
+
+    /// A reply's account of a message, with a line of every kind.
+    fn answered() -> Answered {
+        let e = || LineError {
+            line: 4,
+            text: "A PAR - XYZ".into(),
+            message: "no such province".into(),
+        };
+        Answered {
+            done: vec!["line 3: A PAR - BUR on file".into()],
+            errors: vec![e()],
+            more_errors: 1,
+            not_understood: vec![e()],
+            unread: "line 600 and after".into(),
+        }
+    }
+
+    /// A public report with a row of every kind.
+    fn report() -> Report {
+        Report {
+            game: "demo".into(),
+            title: "Diable et Bon Dieu".into(),
+            phase: "Spring 1901 Movement".into(),
+            code: "S1901M".into(),
+            powers: vec![PowerRow {
+                power: "France".into(),
+                results: vec![ResultRow {
+                    order: "A PAR - BUR".into(),
+                    result: "fails".into(),
+                    reason: "bounced".into(),
+                }],
+                missed: true,
+                units: "A BUR".into(),
+                centers: 3,
+                unit_count: 3,
+                adjustment: "+1".into(),
+                eliminated: true,
+            }],
+            variant: ReportPart {
+                diable: true,
+                divine: vec![DivineRow {
+                    what: "curse".into(),
+                    target: "A BUR".into(),
+                    effect: "dislodged".into(),
+                    reason: "protected".into(),
+                }],
+            },
+            dislodged: vec![DislodgedRow {
+                unit: "A BUR".into(),
+                power: "Germany".into(),
+                attacker_from: "PAR".into(),
+                retreats: "RUH".into(),
+            }],
+            eliminated: vec!["Italy".into()],
+            next_phase: "Fall 1901 Movement".into(),
+            next_deadline: "2026-11-27 18:00 UTC".into(),
+            over: "France wins.".into(),
+        }
+    }
+
+    /// Every built-in template has a sample view above, so the test below renders them all.
+    #[test]
+    fn every_built_in_template_has_a_sample() {
+        let names: Vec<String> = samples()
+            .iter()
+            .flat_map(|v| ["txt", "html"].map(|ext| format!("{}.{ext}", v.template())))
+            .collect();
+        for (name, _) in crate::report::BUILT_IN {
+            // report.html is rendered through page.html's include as well as by itself.
+            assert!(names.iter().any(|n| n == name), "no sample view renders {name}");
+        }
+    }
+
+    /// Every built-in template renders from its sample view: a template that uses a
+    /// variable its view does not have fails here, not in a game.
+    #[test]
+    fn each_template_renders_from_its_view() {
+        let t = Templates::load(None).unwrap();
+        for view in samples() {
+            let c = view.context().unwrap();
+            for ext in ["txt", "html"] {
+                let name = format!("{}.{ext}", view.template());
+                if t.has(&name) {
+                    let text = t.render(&name, &c).unwrap_or_else(|e| panic!("{e}"));
+                    assert!(!text.trim().is_empty(), "{name}");
+                }
+            }
+        }
+    }
+
+    /// A power not told is not in the template's variables at all: the Devil's letter has
+    /// no `god_protects`, even empty.
+    #[test]
+    fn a_protected_power_not_told_is_absent() {
+        let devil = samples()
+            .into_iter()
+            .find(|v| matches!(v, View::Divine(d) if d.common.role == "Devil"))
+            .unwrap();
+        let c = devil.context().unwrap();
+        assert!(!c.contains_key("god_protects") && c.contains_key("devil_protects"));
+    }
+
+    /// The check above can fail: tera refuses a variable the context does not have.
+    #[test]
+    fn a_field_the_view_lacks_is_an_error() {
+        let t = Templates::load(None).unwrap();
+        let mut c = View::from(Rejection::default()).context().unwrap();
+        c.remove("reason");
+        let e = t.render("rejection.txt", &c).unwrap_err();
+        assert!(e.contains("reason"), "{e}");
+    }
+}
