@@ -74,54 +74,64 @@ const CAREFUL_LINES: usize = 16;
 /// The body with the passwords replaced, read by the game exactly as before: the same
 /// lines at the same numbers, each the same but for a password.
 ///
-/// - A SIGNON line loses the words after the game.
+/// - A SIGNON line loses the words after the game (one the game does not read, quoted or
+///   part of an attribution, loses them or else its passwords alone).
 /// - A line the game reads (an order, press) loses a password of six characters or more;
 ///   a shorter one stays, since it would eat into orders (a password `A` or `-` in
 ///   `A PAR - BUR`) and the line is acted on as written anyway.
 /// - A line the game does not read (a quoted reply, a signature, the text after SIGNOFF)
 ///   loses every password, as a whole word when short.
 ///
-/// Replacing inside a line the game does not read can change where reading stops (a
-/// signature `--` made of a password `-`): then those lines are redacted one at a time,
-/// each only if what the game reads stays the same; past [`CAREFUL_LINES`] of them, or in
-/// a body over 256 KiB, the rest keep what they hold. That is the one case in which a
-/// password may stay in the archive: a short one, written again outside the SIGNON line.
+/// Replacing inside a line can change where reading stops (a signature `--` made of a
+/// password `-`, an attribution line that begins with SIGNON): then the lines are redacted
+/// one at a time, each only in a form that leaves what the game reads the same; past
+/// [`CAREFUL_LINES`] of them, or in a body over 256 KiB, the rest keep what they hold.
+/// Those are the cases in which a password may stay in the archive: a short one written
+/// again in a line the game reads, and one whose redaction would change the reading.
 fn redact_body(body: &str, secrets: &[String]) -> String {
     let lines: Vec<&str> = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-    let read = command_lines(body);
     let numbers = |text: &str| command_lines(text).into_iter().map(|l| l.number).collect::<Vec<_>>();
-    let want: Vec<usize> = read.iter().map(|l| l.number).collect();
+    let want = numbers(body);
     let is_read: std::collections::HashSet<usize> = want.iter().copied().collect();
     let long: Vec<String> = secrets.iter().filter(|s| s.chars().count() >= 6).cloned().collect();
-    let mut out: Vec<String> = Vec::with_capacity(lines.len());
-    let mut unread: Vec<(usize, String)> = Vec::new();
+    let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    // Each line a password touches, with its redacted forms, the most thorough first; the
+    // lines the game reads first (a SIGNON line's own password above all).
+    let mut changes: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut unread: Vec<(usize, Vec<String>)> = Vec::new();
     for (k, line) in lines.iter().enumerate() {
-        let signon = line
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.eq_ignore_ascii_case("SIGNON"));
-        if signon || is_read.contains(&(k + 1)) {
-            out.push(redact_line(line, &long));
+        let (forms, to) = if is_read.contains(&(k + 1)) {
+            (vec![redact_line(line, &long)], &mut changes)
         } else {
-            let r = redact_line(line, secrets);
-            if r != *line {
-                unread.push((k, r));
-            }
-            out.push(line.to_string());
+            // A SIGNON line the game does not read (quoted, or an attribution) may lose its
+            // words after the game, or else its passwords alone.
+            (
+                vec![redact_line(line, secrets), replace_secrets(line, secrets)],
+                &mut unread,
+            )
+        };
+        let mut forms: Vec<String> = forms.into_iter().filter(|f| f != line).collect();
+        forms.dedup();
+        if !forms.is_empty() {
+            to.push((k, forms));
         }
     }
+    changes.append(&mut unread);
     let mut all = out.clone();
-    for (k, r) in &unread {
-        all[*k] = r.clone();
+    for (k, forms) in &changes {
+        all[*k] = forms[0].clone();
     }
     let joined = all.join("\r\n");
-    if unread.is_empty() || numbers(&joined) == want {
+    if changes.is_empty() || numbers(&joined) == want {
         return joined;
     }
     if body.len() <= 256 * 1024 {
-        for (k, r) in unread.into_iter().take(CAREFUL_LINES) {
-            let before = std::mem::replace(&mut out[k], r);
-            if numbers(&out.join("\r\n")) != want {
+        for (k, forms) in changes.into_iter().take(CAREFUL_LINES) {
+            for form in forms {
+                let before = std::mem::replace(&mut out[k], form);
+                if numbers(&out.join("\r\n")) == want {
+                    break;
+                }
                 out[k] = before;
             }
         }
@@ -167,6 +177,11 @@ fn redact_line(line: &str, secrets: &[String]) -> String {
         let indent = &line[..line.len() - line.trim_start().len()];
         return format!("{indent}{} {REDACTED}", words[..3].join(" "));
     }
+    replace_secrets(line, secrets)
+}
+
+/// `line` with every one of `secrets` replaced ([`replace_secret`]).
+fn replace_secrets(line: &str, secrets: &[String]) -> String {
     let mut line = line.to_string();
     for s in secrets {
         line = replace_secret(&line, s);
@@ -227,6 +242,26 @@ mod tests {
             ]
         );
         assert_eq!(lines(&before)[1], lines(&after)[1]);
+    }
+
+    /// The inputs on which the `mail` fuzz target found the redacted copy read otherwise
+    /// than the message (`tests/mail/fuzz/`): a signature `--` made of stars by a password
+    /// `-`, and a line beginning with SIGNON inside an attribution, which, redacted as a
+    /// SIGNON line, was read.
+    #[test]
+    fn the_fuzz_findings_read_the_same_redacted() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail/fuzz");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let raw = std::fs::read(&path).unwrap();
+            let before = read(&raw);
+            let after = read(&redacted(&raw, "X-Arbitre-Password: not-checked").unwrap());
+            let numbers = |m: &Incoming| m.lines.iter().map(|l| l.number).collect::<Vec<_>>();
+            assert_eq!(numbers(&after), numbers(&before), "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 2);
     }
 
     /// A short password is a word an order may hold: orders keep it, a quoted copy of the
