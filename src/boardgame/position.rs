@@ -10,7 +10,7 @@
 
 use super::{BoardGame, Finish};
 use crate::dice::{Dice, Seed};
-use crate::yaml::{line_of, scalar, FileError, Ordered, Writer};
+use crate::yaml::{scalar, FileError, Ordered, Writer};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -92,11 +92,7 @@ pub struct Source<'a> {
 impl Source<'_> {
     /// An error at the line of `key:` that mentions `needle` (or of `key:` itself).
     pub fn err(&self, key: &str, needle: &str, message: String) -> FileError {
-        FileError {
-            origin: self.origin.into(),
-            line: line_of(self.text, key, needle),
-            message,
-        }
+        FileError::at(self.origin, self.text, key, needle, message)
     }
 
     /// Refuses a key the game does not read.

@@ -320,11 +320,7 @@ impl PlayersFile {
 
     /// Checks the values. `text` is the file's text, to point at lines.
     pub fn validate(self, map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
-        let err = |key: &str, needle: &str, message: String| ConfigError {
-            origin: origin.into(),
-            line: crate::yaml::line_of(text, key, needle),
-            message,
-        };
+        let err = |key: &str, needle: &str, message: String| ConfigError::at(origin, text, key, needle, message);
         let l = &self.limits;
         for (key, value, least) in [
             ("message_bytes", l.message_bytes, 1024),
@@ -710,7 +706,7 @@ players:
         assert!(check(jomini).is_ok());
         for (bad, says) in [("first: blue", "frist: blue"), ("first: blue", "first: green")] {
             let e = check(&jomini.replace(bad, says)).unwrap_err();
-            assert_eq!((e.origin.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
+            assert_eq!((e.file.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
             assert!(e.message.starts_with("options: "), "{e}");
         }
     }

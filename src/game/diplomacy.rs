@@ -53,6 +53,7 @@ pub fn phase(game: &Game) -> Result<Phase, String> {
 pub fn board(game: &Game) -> Result<Board, String> {
     let b = game.state.board.as_ref().ok_or("state.yaml: no board")?;
     b.board(map(), &game.config.variant, phase(game)?)
+        .map_err(|e| e.to_string())
 }
 
 fn power(name: &str) -> Option<Power> {
@@ -91,7 +92,9 @@ pub fn standing(game: &Game) -> Standing {
 fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, String> {
     let phase = phase(game)?;
     let b = game.state.board.as_ref().ok_or("state.yaml: no board")?;
-    let mut pos = b.position(map(), &game.config.variant, phase, orders)?;
+    let mut pos = b
+        .position(map(), &game.config.variant, phase, orders)
+        .map_err(|e| e.to_string())?;
     pos.divine = rules(game).position_extras(game, phase, with_casts);
     Ok(pos)
 }
