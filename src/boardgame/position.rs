@@ -149,8 +149,10 @@ pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>>
 
 fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
-    let rules = super::house_rules_in_force(variant, &raw.house_rules)
-        .map_err(|e| at.err("house_rules", "", format!("house_rules: {e}")))?;
+    let rules = super::house_rules_in_force(variant, &raw.house_rules).map_err(|e| FileError {
+        token: Some(e.name().into()),
+        ..at.err("house_rules", "", format!("house_rules: {e}"))
+    })?;
     for (key, value) in &raw.options {
         if crate::game::config::option_text(value).is_none() {
             return Err(at.err(

@@ -26,7 +26,7 @@ fn setup(game: &Game) -> Result<Setup, String> {
 /// The house rules in force in this game, as the players file chose them: what the
 /// welcome lists, and what HELP is to list.
 pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, String> {
-    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules)
+    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules).map_err(|e| e.to_string())
 }
 
 /// The game now, by replaying its moves on the seed; and the dice where they stand.

@@ -548,12 +548,7 @@ impl PlayersFile {
             }
         }
         if let Err(e) = crate::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
-            let name = self.house_rules.iter().find(|n| e.contains(&format!("`{n}`"))).cloned();
-            return Err(err(
-                "house_rules",
-                name.as_deref().unwrap_or(""),
-                format!("house_rules: {e}"),
-            ));
+            return Err(err("house_rules", e.name(), format!("house_rules: {e}")));
         }
         if let Some(kind) = crate::boardgame::kind(&self.variant) {
             // The game checks its own options when it starts: start one now, on any seed,
@@ -709,6 +704,23 @@ players:
             assert_eq!((e.file.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
             assert!(e.message.starts_with("options: "), "{e}");
         }
+    }
+
+    #[test]
+    fn a_house_rule_refused_is_named_as_the_token_at_its_own_line() {
+        let jomini = "game: j\nvariant: jomini\nreferee: {name: R, email: r@example.org}\nhouse_rules:\n  - x\n  - y\n\
+                      players:\n  - {name: A, email: a@example.org, role: Blue, password: pa}\n\
+                      \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
+        let e = check(jomini).unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.token.as_deref()),
+            (Some(5), Some("house_rules"), Some("x")),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "players.yaml:5: house_rules: `x`: JOMINI has no house rules; remove `house_rules:` to play it as written"
+        );
     }
 
     #[test]
