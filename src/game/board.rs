@@ -5,8 +5,8 @@
 
 use super::commands::{Command, LineError, Numbered};
 use super::state::{Finished, MoveRow};
-use super::{Effects, Game};
-use crate::boardgame::{self, BoardGame, HouseRule, Kind, Setup};
+use super::{Effects, Game, GameError};
+use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
 use crate::dice::Dice;
 use crate::report::Letter;
 
@@ -25,8 +25,8 @@ fn setup(game: &Game) -> Result<Setup, String> {
 
 /// The house rules in force in this game, as the players file chose them: what the
 /// welcome lists, and what HELP is to list.
-pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, String> {
-    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules).map_err(|e| e.to_string())
+pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
+    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules)
 }
 
 /// The game now, by replaying its moves on the seed; and the dice where they stand.
@@ -55,7 +55,7 @@ fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
 }
 
 /// Sets up the game and writes the welcomes (with the first announcements, e.g. a die).
-pub fn start(game: &mut Game) -> Result<Effects, String> {
+pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let kind = kind(game)?;
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
@@ -222,7 +222,7 @@ pub fn act(
 }
 
 /// The referee's view of a board game, as YAML.
-pub fn status(game: &Game) -> Result<String, String> {
+pub fn status(game: &Game) -> Result<String, GameError> {
     let (g, dice, setup) = current(game)?;
     let mut w = crate::yaml::Writer::default();
     w.key(0, "game", &game.config.game);

@@ -31,6 +31,9 @@ pub enum GameError {
     /// rendered: every letter of its kind fails until the referee fixes it.
     #[error("{0}")]
     Template(String),
+    /// A house rule of game.yaml that the game does not have (game.yaml was edited by hand).
+    #[error(transparent)]
+    HouseRule(#[from] crate::boardgame::HouseRuleError),
     /// The game's files cannot be written as YAML.
     #[error(transparent)]
     Yaml(#[from] serde_yaml::Error),
@@ -134,10 +137,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    #[test]
-    fn a_new_game_in_a_folder_in_use_is_refused_with_the_words_of_before() {
-        let dir = folder("full");
-        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    fn players_file() -> crate::game::config::Checked {
         let mut text = String::from(
             "game: g\nreferee: {name: R, email: r@example.org}\ndeadlines: {movement: 72h, retreat: 24h, \
              adjustment: 1d}\nstart: 2026-12-01T20:00:00+01:00\nplayers:\n",
@@ -150,11 +150,49 @@ mod tests {
                 "  - {{name: P{i}, email: p{i}@example.org, role: {role}, password: pw{i}}}\n"
             ));
         }
-        let checked = crate::game::config::PlayersFile::parse(&text, "p.yaml")
+        crate::game::config::PlayersFile::parse(&text, "p.yaml")
             .and_then(|f| f.validate(crate::map::Map::standard(), &text, "p.yaml"))
-            .unwrap();
-        let now = chrono::DateTime::parse_from_rfc3339("2026-11-01T00:00:00Z").unwrap();
-        let e = Game::create(&dir, checked, now).err().unwrap();
+            .unwrap()
+    }
+
+    fn now() -> crate::game::Now {
+        chrono::DateTime::parse_from_rfc3339("2026-11-01T00:00:00Z").unwrap()
+    }
+
+    #[test]
+    fn a_state_yaml_spoiled_by_hand_is_a_file_error_under_its_key() {
+        let dir = folder("state");
+        let _ = std::fs::remove_dir(&dir);
+        let mut g = Game::create(&dir, players_file(), now()).unwrap();
+        g.state.phase = "Summer 1901 Movement".into();
+        let e = crate::game::diplomacy::status(&g).unwrap_err();
+        let GameError::File(f) = &e else {
+            panic!("not a file error: {e:?}")
+        };
+        assert_eq!(
+            (f.file.as_str(), f.key.as_deref()),
+            ("state.yaml", Some("phase")),
+            "{e}"
+        );
+        assert_eq!(f.token.as_deref(), Some("Summer 1901 Movement"));
+        assert!(e.to_string().starts_with("state.yaml: phase: "), "{e}");
+        g.state.phase = "Spring 1901 Movement".into();
+        g.state.deadline = Some("soon".into());
+        let e = crate::game::diplomacy::process(&mut g, now()).err().unwrap();
+        assert_eq!(e.to_string(), "state.yaml: deadline: not a time");
+        assert!(
+            matches!(&e, GameError::File(f) if f.token.as_deref() == Some("soon")),
+            "{e:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_new_game_in_a_folder_in_use_is_refused_with_the_words_of_before() {
+        let dir = folder("full");
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let checked = players_file();
+        let e = Game::create(&dir, checked, now()).err().unwrap();
         assert!(matches!(&e, GameError::NotEmpty { dir: d } if d == &dir), "{e:?}");
         assert_eq!(
             e.to_string(),
