@@ -188,6 +188,25 @@ mod tests {
     }
 
     #[test]
+    fn a_message_that_cannot_be_acted_on_names_its_file_and_keeps_the_cause() {
+        let dir = folder("message");
+        let _ = std::fs::remove_dir(&dir);
+        let mut g = Game::create(&dir, players_file(), now()).unwrap();
+        g.state.phase = "Summer 1901 Movement".into();
+        let raw = "From: P0 <p0@example.org>\r\nTo: r@example.org\r\nSubject: orders\r\n\
+                   Message-ID: <m1@example.org>\r\n\r\nSIGNON England g pw0\r\nA LVP - YOR\r\n";
+        let kept = crate::game::archive(&dir, raw.as_bytes(), now()).unwrap();
+        let e = g.ingest(now()).unwrap_err();
+        let GameError::Message { path, source } = &e else {
+            panic!("not a message's error: {e:?}")
+        };
+        assert_eq!(path, &kept);
+        assert_eq!(e.to_string(), format!("{}: {source}", kept.display()));
+        assert_eq!(g.state.handled, 0, "the message is left to the next run");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_new_game_in_a_folder_in_use_is_refused_with_the_words_of_before() {
         let dir = folder("full");
         std::fs::write(dir.join("notes.txt"), "mine").unwrap();

@@ -390,7 +390,7 @@ impl Game {
                     self.state = before;
                     return Err(GameError::Message {
                         path,
-                        source: Box::new(GameError::Refused(e)),
+                        source: Box::new(e),
                     });
                 }
             };
@@ -414,7 +414,7 @@ impl Game {
     /// Acts on one message that arrived at `arrived`: authenticates it, then hands its
     /// commands to the game. `verdict` is the intake's check of the password; `None` for a
     /// message archived before the intake kept verdicts, whose password is checked here.
-    fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, String> {
+    fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, GameError> {
         let mut fx = Effects::default();
         let stem = format!("m{n:05}");
         let mut mail = match read_message(raw) {
@@ -490,7 +490,7 @@ impl Game {
         stem: &str,
         arrived: Now,
         mut fx: Effects,
-    ) -> Result<Effects, String> {
+    ) -> Result<Effects, GameError> {
         let n = &stem[1..];
         if !self.spend(&format!("role:{role}"), arrived) {
             fx.log.push(format!(
@@ -734,8 +734,8 @@ impl Game {
     pub fn write_players_and_end(
         &self,
         w: &mut crate::yaml::Writer,
-        orders: impl Fn(&str) -> Result<Option<String>, String>,
-    ) -> Result<(), String> {
+        orders: impl Fn(&str) -> Result<Option<String>, GameError>,
+    ) -> Result<(), GameError> {
         w.raw(0, "roles:");
         for p in &self.config.players {
             let mut fields = vec![
