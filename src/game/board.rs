@@ -9,6 +9,7 @@ use super::{Effects, Game, GameError};
 use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
 use crate::dice::Dice;
 use crate::report::Letter;
+use crate::yaml::FileError;
 
 fn kind(game: &Game) -> Result<&'static Kind, String> {
     boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
@@ -30,7 +31,7 @@ pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, HouseRuleErro
 }
 
 /// The game now, by replaying its moves on the seed; and the dice where they stand.
-fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), String> {
+fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let moves: Vec<(usize, String)> = game
@@ -38,14 +39,14 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), String> {
         .moves
         .iter()
         .map(|m| {
-            let side = setup
-                .sides
-                .iter()
-                .position(|s| s == &m.side)
-                .ok_or_else(|| format!("state.yaml: moves: `{}` is not a side", m.side))?;
+            let side = setup.sides.iter().position(|s| s == &m.side).ok_or_else(|| FileError {
+                key: Some("moves".into()),
+                token: Some(m.side.as_str().into()),
+                ..FileError::new("state.yaml", format!("moves: `{}` is not a side", m.side))
+            })?;
             Ok((side, m.text.clone()))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, FileError>>()?;
     let g = boardgame::replay(kind(game)?, &setup, &mut dice, &moves)?;
     Ok((g, dice, setup))
 }

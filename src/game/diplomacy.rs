@@ -231,7 +231,7 @@ fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) {
 }
 
 /// Does `role` have everything it can send on file for the phase?
-pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
+pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
@@ -271,7 +271,7 @@ pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
 }
 
 /// What a role still owes for the phase, in words (for replies and reminders).
-fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
+fn missing(game: &Game, role: Role) -> Result<Vec<String>, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
@@ -329,7 +329,7 @@ struct OnFile {
     note: String,
 }
 
-fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
+fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, GameError> {
     let list = game.state.orders.get(role).cloned().unwrap_or_default();
     if list.is_empty() {
         return Ok(Vec::new());

@@ -207,6 +207,34 @@ mod tests {
     }
 
     #[test]
+    fn a_board_game_s_spoiled_moves_or_house_rules_are_typed() {
+        let dir = folder("board");
+        let _ = std::fs::remove_dir(&dir);
+        let text = "game: duel\nvariant: jomini\nreferee: {name: R, email: r@example.org}\nplayers:\n\
+                    \x20 - {name: A, email: a@example.org, role: Blue, password: pa}\n\
+                    \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
+        let checked = crate::game::config::PlayersFile::parse(text, "p.yaml")
+            .and_then(|f| f.validate(crate::map::Map::standard(), text, "p.yaml"))
+            .unwrap();
+        let mut g = Game::create(&dir, checked, now()).unwrap();
+        g.state.moves.push(crate::game::state::MoveRow {
+            side: "Green".into(),
+            text: "x".into(),
+        });
+        let e = crate::game::board::status(&g).unwrap_err();
+        assert!(
+            matches!(&e, GameError::File(f) if f.key.as_deref() == Some("moves") && f.token.as_deref() == Some("Green")),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "state.yaml: moves: `Green` is not a side");
+        g.state.moves.clear();
+        g.config.house_rules = vec!["nope".into()];
+        let e = crate::game::board::status(&g).unwrap_err();
+        assert!(matches!(&e, GameError::HouseRule(h) if h.name() == "nope"), "{e:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_new_game_in_a_folder_in_use_is_refused_with_the_words_of_before() {
         let dir = folder("full");
         std::fs::write(dir.join("notes.txt"), "mine").unwrap();
