@@ -68,7 +68,11 @@ impl RawPosition {
     /// Reads the keys of a position file (or a turn file), not yet checked against a map.
     pub fn parse(text: &str, origin: &str) -> Result<RawPosition, FileError> {
         crate::yaml::from_str(text, origin).map_err(|mut e| {
-            e.message = fix_hint(&e.message);
+            if let Some(message) = fix_hint(&e.message) {
+                // The position's own words say what to write; the YAML reader's hint is not needed.
+                e.message = message.into();
+                e.hint = None;
+            }
             e
         })
     }
@@ -88,23 +92,15 @@ impl Position {
     /// Reads a position file's text. `origin` names it in errors.
     pub fn parse(map: &Map, text: &str, origin: &str) -> Result<Position, PositionError> {
         if text.trim().is_empty() {
-            let message = "the file is empty: a position needs at least `phase:` and `units:`".into();
-            return Err(FileError {
-                origin: origin.into(),
-                line: None,
-                message,
-            });
+            let message = "the file is empty: a position needs at least `phase:` and `units:`";
+            return Err(FileError::new(origin, message));
         }
         Position::from_raw(map, RawPosition::parse(text, origin)?, text, origin)
     }
 
     /// Checks raw keys against the map.
     pub fn from_raw(map: &Map, raw: RawPosition, text: &str, origin: &str) -> Result<Position, PositionError> {
-        let err = |needle: &str, key: &str, message: String| PositionError {
-            origin: origin.into(),
-            line: crate::yaml::line_of(text, key, needle),
-            message,
-        };
+        let err = |needle: &str, key: &str, message: String| FileError::at(origin, text, key, needle, message);
         let variant = raw.variant.clone().unwrap_or_else(|| "standard".into()).to_lowercase();
         let Some(rules) = crate::kinds::rules(&variant) else {
             return Err(err(
@@ -265,13 +261,13 @@ impl Position {
     }
 }
 
-fn fix_hint(message: &str) -> String {
+fn fix_hint(message: &str) -> Option<&'static str> {
     if message.contains("expected struct RawPosition") {
-        "a position file is a mapping of keys such as `phase:`, `units:` and `orders:`".into()
+        Some("a position file is a mapping of keys such as `phase:`, `units:` and `orders:`")
     } else if message.contains("missing field `phase`") {
-        "missing `phase:` (e.g. `phase: Spring 1901 Movement`)".into()
+        Some("missing `phase:` (e.g. `phase: Spring 1901 Movement`)")
     } else {
-        message.to_string()
+        None
     }
 }
 

@@ -4,23 +4,57 @@
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use std::fmt;
 
-/// A YAML file that cannot be used: which file, which line (when known), and what to fix.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A file of the game that cannot be used: which file, which line (when known), the key
+/// and the token it points at, what is wrong and how to fix it. Every reader of the game's
+/// files (positions, players files, game.yaml/state.yaml, board games' positions) says its
+/// problems with this one type.
+///
+/// Shown as `file:line: message (hint)`, the line and the hint only when known. The
+/// optional parts are boxed strings so that the error stays small enough to return.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {message}{}", .line.map(|l| format!(":{l}")).unwrap_or_default(), .hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
 pub struct FileError {
-    pub origin: String,
+    /// The file, as the user named it (or its path).
+    pub file: String,
+    /// The line (from 1) to look at, when it is known.
     pub line: Option<usize>,
+    /// The key (`units`, `players`…) the problem is under, when known.
+    pub key: Option<Box<str>>,
+    /// The word or value at fault (`Ottoman`, `72 hours`…), when there is one.
+    pub token: Option<Box<str>>,
+    /// What is wrong; it may already say how to fix it (`…: use one of …`).
     pub message: String,
+    /// What to look for when the message does not say it, shown in brackets after it.
+    pub hint: Option<Box<str>>,
 }
 
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{}: {}", self.origin, l, self.message),
-            None => write!(f, "{}: {}", self.origin, self.message),
+impl FileError {
+    /// A problem with the whole of `file` (no line, key or token).
+    pub fn new(file: impl Into<String>, message: impl Into<String>) -> FileError {
+        FileError {
+            file: file.into(),
+            line: None,
+            key: None,
+            token: None,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// A problem under `key:` at `token` of `text`, pointing at the line of `key:` that
+    /// mentions the token (see [`line_of`]); an empty key or token is not kept.
+    pub fn at(file: &str, text: &str, key: &str, token: &str, message: String) -> FileError {
+        let some = |s: &str| (!s.is_empty()).then(|| s.into());
+        FileError {
+            file: file.into(),
+            line: line_of(text, key, token),
+            key: some(key),
+            token: some(token),
+            message,
+            hint: None,
         }
     }
 }
-impl std::error::Error for FileError {}
 
 /// Reads YAML into `T`; a syntax or shape error becomes a [`FileError`] with its line.
 pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Result<T, FileError> {
@@ -30,10 +64,12 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
-        message.push_str(hint(&message));
         FileError {
-            origin: origin.into(),
+            file: origin.into(),
             line: e.location().map(|l| l.line()),
+            key: None,
+            token: None,
+            hint: hint(&message).map(Box::from),
             message,
         }
     })
@@ -41,23 +77,23 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
 
 /// What to look for, for the usual mistakes; the YAML reader's own words name only what
 /// it found where it stopped, which may be the line after the mistake.
-fn hint(message: &str) -> &'static str {
-    if message.contains("unknown field") {
-        " (check the spelling of the key)"
+fn hint(message: &str) -> Option<&'static str> {
+    Some(if message.contains("unknown field") {
+        "check the spelling of the key"
     } else if message.contains("cannot start any token") {
-        " (a tab? indent with spaces, not tabs)"
+        "a tab? indent with spaces, not tabs"
     } else if message.contains("did not find expected")
         || message.contains("unexpected end of stream")
         || message.contains("could not find expected")
         || message.contains("mapping values are not allowed")
     {
-        " (look for an unclosed `[`, `{` or quote, a missing `:`, or a line indented \
-         differently from its neighbours, here or on a line just above)"
+        "look for an unclosed `[`, `{` or quote, a missing `:`, or a line indented \
+         differently from its neighbours, here or on a line just above"
     } else if message.contains("expected a sequence") {
-        " (write a list: `[x, y]`, or one `- item` a line)"
+        "write a list: `[x, y]`, or one `- item` a line"
     } else {
-        ""
-    }
+        return None;
+    })
 }
 
 /// The line (from 1) to point at for a value of `key:`: the first line from the one that
@@ -231,8 +267,23 @@ mod tests {
         ] {
             let e = from_str::<Lists>(text, "p.yaml").unwrap_err();
             assert_eq!(e.line, Some(line), "{e}");
-            assert!(e.message.contains(hint), "{e}");
+            assert!(e.hint.as_deref().is_some_and(|h| h.contains(hint)), "{e}");
+            assert!(e.to_string().starts_with(&format!("p.yaml:{line}: ")), "{e}");
+            assert!(e.to_string().ends_with(')'), "the hint closes the line: {e}");
         }
+    }
+
+    #[test]
+    fn a_file_error_shows_its_place_message_and_hint_in_one_line() {
+        let mut e = super::FileError::at("g.yaml", "a: 1\nplayers:\n  - x\n", "players", "x", "bad".into());
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.token.as_deref()),
+            (Some(3), Some("players"), Some("x"))
+        );
+        assert_eq!(e.to_string(), "g.yaml:3: bad");
+        e.hint = Some("fix it".into());
+        assert_eq!(e.to_string(), "g.yaml:3: bad (fix it)");
+        assert_eq!(super::FileError::new("g.yaml", "empty").to_string(), "g.yaml: empty");
     }
 
     #[test]

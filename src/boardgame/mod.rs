@@ -61,26 +61,56 @@ pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
     kind(variant).map(|k| k.house_rules).unwrap_or(&[])
 }
 
+/// A `house_rules:` entry that cannot be played: the name as written, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HouseRuleError {
+    /// The game is played only as written.
+    #[error("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")]
+    NoneInGame { name: String, title: &'static str },
+    /// Not one of the game's house rules (a slip, or another game's).
+    #[error("`{name}` is not a house rule of {title}: its house rules are {}", known.join(", "))]
+    Unknown {
+        name: String,
+        title: &'static str,
+        known: Vec<&'static str>,
+    },
+    /// The same house rule twice.
+    #[error("`{name}` is listed twice")]
+    Twice { name: String },
+}
+
+impl HouseRuleError {
+    /// The entry at fault, as written in the file.
+    pub fn name(&self) -> &str {
+        match self {
+            HouseRuleError::NoneInGame { name, .. }
+            | HouseRuleError::Unknown { name, .. }
+            | HouseRuleError::Twice { name } => name,
+        }
+    }
+}
+
 /// The house rules named, checked against those of `variant`, in the order written; an
 /// error names the first unknown or repeated one and the ones that exist.
-pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, String> {
+pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
     let known = known_house_rules(variant);
     let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
     let mut rules: Vec<&'static HouseRule> = Vec::new();
     for name in names {
         let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
+            let name = name.clone();
             return Err(if known.is_empty() {
-                format!("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")
+                HouseRuleError::NoneInGame { name, title }
             } else {
-                let names: Vec<&str> = known.iter().map(|r| r.name).collect();
-                format!(
-                    "`{name}` is not a house rule of {title}: its house rules are {}",
-                    names.join(", ")
-                )
+                HouseRuleError::Unknown {
+                    name,
+                    title,
+                    known: known.iter().map(|r| r.name).collect(),
+                }
             });
         };
         if rules.contains(&rule) {
-            return Err(format!("`{name}` is listed twice"));
+            return Err(HouseRuleError::Twice { name: name.clone() });
         }
         rules.push(rule);
     }

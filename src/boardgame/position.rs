@@ -10,7 +10,7 @@
 
 use super::{BoardGame, Finish};
 use crate::dice::{Dice, Seed};
-use crate::yaml::{line_of, scalar, FileError, Ordered, Writer};
+use crate::yaml::{scalar, FileError, Ordered, Writer};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -92,11 +92,7 @@ pub struct Source<'a> {
 impl Source<'_> {
     /// An error at the line of `key:` that mentions `needle` (or of `key:` itself).
     pub fn err(&self, key: &str, needle: &str, message: String) -> FileError {
-        FileError {
-            origin: self.origin.into(),
-            line: line_of(self.text, key, needle),
-            message,
-        }
+        FileError::at(self.origin, self.text, key, needle, message)
     }
 
     /// Refuses a key the game does not read.
@@ -153,8 +149,10 @@ pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>>
 
 fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
-    let rules = super::house_rules_in_force(variant, &raw.house_rules)
-        .map_err(|e| at.err("house_rules", "", format!("house_rules: {e}")))?;
+    let rules = super::house_rules_in_force(variant, &raw.house_rules).map_err(|e| FileError {
+        token: Some(e.name().into()),
+        ..at.err("house_rules", "", format!("house_rules: {e}"))
+    })?;
     for (key, value) in &raw.options {
         if crate::game::config::option_text(value).is_none() {
             return Err(at.err(

@@ -5,10 +5,11 @@
 
 use super::commands::{Command, LineError, Numbered};
 use super::state::{Finished, MoveRow};
-use super::{Effects, Game};
-use crate::boardgame::{self, BoardGame, HouseRule, Kind, Setup};
+use super::{Effects, Game, GameError};
+use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
 use crate::dice::Dice;
 use crate::report::{views, Letter};
+use crate::yaml::FileError;
 
 fn kind(game: &Game) -> Result<&'static Kind, String> {
     boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
@@ -25,12 +26,12 @@ fn setup(game: &Game) -> Result<Setup, String> {
 
 /// The house rules in force in this game, as the players file chose them: what the
 /// welcome lists, and what HELP is to list.
-pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, String> {
+pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
     boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules)
 }
 
 /// The game now, by replaying its moves on the seed; and the dice where they stand.
-fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), String> {
+fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let moves: Vec<(usize, String)> = game
@@ -38,14 +39,14 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), String> {
         .moves
         .iter()
         .map(|m| {
-            let side = setup
-                .sides
-                .iter()
-                .position(|s| s == &m.side)
-                .ok_or_else(|| format!("state.yaml: moves: `{}` is not a side", m.side))?;
+            let side = setup.sides.iter().position(|s| s == &m.side).ok_or_else(|| FileError {
+                key: Some("moves".into()),
+                token: Some(m.side.as_str().into()),
+                ..FileError::new("state.yaml", format!("moves: `{}` is not a side", m.side))
+            })?;
             Ok((side, m.text.clone()))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, FileError>>()?;
     let g = boardgame::replay(kind(game)?, &setup, &mut dice, &moves)?;
     Ok((g, dice, setup))
 }
@@ -55,7 +56,7 @@ fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
 }
 
 /// Sets up the game and writes the welcomes (with the first announcements, e.g. a die).
-pub fn start(game: &mut Game) -> Result<Effects, String> {
+pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let kind = kind(game)?;
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
@@ -224,7 +225,7 @@ pub fn act(
 }
 
 /// The referee's view of a board game, as YAML.
-pub fn status(game: &Game) -> Result<String, String> {
+pub fn status(game: &Game) -> Result<String, GameError> {
     let (g, dice, setup) = current(game)?;
     let mut w = crate::yaml::Writer::default();
     w.key(0, "game", &game.config.game);

@@ -4,6 +4,7 @@
 //! then [`PlayersFile::validate`] checks every value and says what to fix.
 
 use crate::dice::{unhex, Seed};
+use crate::game::error::GameError;
 use crate::map::Map;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
@@ -127,8 +128,20 @@ pub struct Player {
     pub password_hash: String,
 }
 
+/// A duration that cannot be read, as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    /// Not numbers each followed by a unit, or not more than nothing.
+    #[error("`{text}`: write a duration like `72h`, `3d` or `1d12h`")]
+    Shape { text: String },
+    /// A unit other than days, hours and minutes.
+    #[error("`{text}`: unknown unit `{unit}` (use d, h or m)")]
+    Unit { text: String, unit: char },
+}
+
 /// A duration written `72h`, `3d`, `90m` or `1d12h`.
-pub fn parse_duration(text: &str) -> Result<chrono::Duration, String> {
+pub fn parse_duration(text: &str) -> Result<chrono::Duration, DurationError> {
+    let shape = || DurationError::Shape { text: text.into() };
     let t = text.trim().to_ascii_lowercase();
     let mut total = chrono::Duration::zero();
     let mut number = String::new();
@@ -141,20 +154,23 @@ pub fn parse_duration(text: &str) -> Result<chrono::Duration, String> {
         if c.is_whitespace() {
             continue;
         }
-        let n: i64 = number
-            .parse()
-            .map_err(|_| format!("`{text}`: write a duration like `72h`, `3d` or `1d12h`"))?;
+        let n: i64 = number.parse().map_err(|_| shape())?;
         number.clear();
         total += match c {
             'd' => chrono::Duration::days(n),
             'h' => chrono::Duration::hours(n),
             'm' => chrono::Duration::minutes(n),
-            _ => return Err(format!("`{text}`: unknown unit `{c}` (use d, h or m)")),
+            _ => {
+                return Err(DurationError::Unit {
+                    text: text.into(),
+                    unit: c,
+                })
+            }
         };
         any = true;
     }
     if !number.is_empty() || !any || total <= chrono::Duration::zero() {
-        return Err(format!("`{text}`: write a duration like `72h`, `3d` or `1d12h`"));
+        return Err(shape());
     }
     Ok(total)
 }
@@ -261,17 +277,21 @@ pub fn needs_upgrade(stored: &str) -> bool {
 /// Replaces `role`'s password hash in `DIR/game.yaml`, atomically. The file's text is kept
 /// as it is but for the hash (a referee's comments stay), unless the old hash cannot be found
 /// once in it, in which case the file is written anew from its contents.
-pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) -> Result<(), String> {
+pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) -> Result<(), GameError> {
     use crate::game::state::GameConfig;
     let path = dir.join("game.yaml");
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{origin}: {e}"))?;
-    let mut config: GameConfig = crate::yaml::from_str(&text, &origin).map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(&path).map_err(GameError::io(&path))?;
+    let mut config: GameConfig = crate::yaml::from_str(&text, &origin)?;
     let player = config
         .players
         .iter_mut()
         .find(|p| p.role.eq_ignore_ascii_case(role))
-        .ok_or_else(|| format!("{origin}: no player plays {role}"))?;
+        .ok_or_else(|| FileError {
+            key: Some("players".into()),
+            token: Some(role.into()),
+            ..FileError::new(&origin, format!("no player plays {role}"))
+        })?;
     let old_hash = std::mem::replace(&mut player.password_hash, new_hash.to_string());
     let quoted = format!("\"{new_hash}\"");
     let edited = match text.matches(old_hash.as_str()).count() {
@@ -287,9 +307,9 @@ pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) ->
     .filter(|t| crate::yaml::from_str::<GameConfig>(t, &origin).is_ok_and(|c| c == config));
     let new_text = match edited {
         Some(t) => t,
-        None => serde_yaml::to_string(&config).map_err(|e| e.to_string())?,
+        None => serde_yaml::to_string(&config)?,
     };
-    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(|e| format!("{origin}: {e}"))
+    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))
 }
 
 /// The roles of a game of this variant, in report order: the map's powers, then the
@@ -320,11 +340,7 @@ impl PlayersFile {
 
     /// Checks the values. `text` is the file's text, to point at lines.
     pub fn validate(self, map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
-        let err = |key: &str, needle: &str, message: String| ConfigError {
-            origin: origin.into(),
-            line: crate::yaml::line_of(text, key, needle),
-            message,
-        };
+        let err = |key: &str, needle: &str, message: String| ConfigError::at(origin, text, key, needle, message);
         let l = &self.limits;
         for (key, value, least) in [
             ("message_bytes", l.message_bytes, 1024),
@@ -552,12 +568,7 @@ impl PlayersFile {
             }
         }
         if let Err(e) = crate::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
-            let name = self.house_rules.iter().find(|n| e.contains(&format!("`{n}`"))).cloned();
-            return Err(err(
-                "house_rules",
-                name.as_deref().unwrap_or(""),
-                format!("house_rules: {e}"),
-            ));
+            return Err(err("house_rules", e.name(), format!("house_rules: {e}")));
         }
         if let Some(kind) = crate::boardgame::kind(&self.variant) {
             // The game checks its own options when it starts: start one now, on any seed,
@@ -710,9 +721,26 @@ players:
         assert!(check(jomini).is_ok());
         for (bad, says) in [("first: blue", "frist: blue"), ("first: blue", "first: green")] {
             let e = check(&jomini.replace(bad, says)).unwrap_err();
-            assert_eq!((e.origin.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
+            assert_eq!((e.file.as_str(), e.line), ("players.yaml", Some(4)), "{e}");
             assert!(e.message.starts_with("options: "), "{e}");
         }
+    }
+
+    #[test]
+    fn a_house_rule_refused_is_named_as_the_token_at_its_own_line() {
+        let jomini = "game: j\nvariant: jomini\nreferee: {name: R, email: r@example.org}\nhouse_rules:\n  - x\n  - y\n\
+                      players:\n  - {name: A, email: a@example.org, role: Blue, password: pa}\n\
+                      \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
+        let e = check(jomini).unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.token.as_deref()),
+            (Some(5), Some("house_rules"), Some("x")),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "players.yaml:5: house_rules: `x`: JOMINI has no house rules; remove `house_rules:` to play it as written"
+        );
     }
 
     #[test]
@@ -760,8 +788,17 @@ players:
         assert_eq!(parse_duration("72h").unwrap(), chrono::Duration::hours(72));
         assert_eq!(parse_duration("1d12h").unwrap(), chrono::Duration::hours(36));
         assert_eq!(parse_duration("90m").unwrap(), chrono::Duration::minutes(90));
-        assert!(parse_duration("72").is_err());
+        assert_eq!(parse_duration("72"), Err(DurationError::Shape { text: "72".into() }));
         assert!(parse_duration("0h").is_err());
+        let e = parse_duration("3w").unwrap_err();
+        assert_eq!(
+            e,
+            DurationError::Unit {
+                text: "3w".into(),
+                unit: 'w'
+            }
+        );
+        assert_eq!(e.to_string(), "`3w`: unknown unit `w` (use d, h or m)");
     }
 
     #[test]
@@ -838,6 +875,25 @@ players:
         store_password_hash(&dir, "England", &new).unwrap();
         let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
         assert_eq!(text, game.replace(&old, &format!("\"{new}\"")));
-        std::fs::remove_dir_all(dir).unwrap();
+        // A role nobody plays is named, under `players:`, with the file's path.
+        let e = store_password_hash(&dir, "Turkey", &new).unwrap_err();
+        let GameError::File(f) = &e else {
+            panic!("not a file error: {e:?}")
+        };
+        assert_eq!(
+            (f.key.as_deref(), f.token.as_deref()),
+            (Some("players"), Some("Turkey"))
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("{}: no player plays Turkey", dir.join("game.yaml").display())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A folder without game.yaml: the I/O error keeps the path.
+        let e = store_password_hash(&dir, "England", &new).unwrap_err();
+        assert!(
+            matches!(&e, GameError::Io { path, .. } if path == &dir.join("game.yaml")),
+            "{e:?}"
+        );
     }
 }

@@ -23,7 +23,7 @@
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::role::Role;
 use super::state::{BoardState, FactsRow, Finished};
-use super::{show_time, Effects, Game, Now};
+use super::{show_time, Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
@@ -34,6 +34,7 @@ use crate::report::Letter;
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
+use crate::yaml::FileError;
 use std::collections::BTreeMap;
 
 fn map() -> &'static Map {
@@ -45,13 +46,28 @@ fn rules(game: &Game) -> &'static dyn Ruleset {
     crate::variant::rules_of(&game.config.variant)
 }
 
-pub fn phase(game: &Game) -> Result<Phase, String> {
-    Phase::parse(&game.state.phase).map_err(|e| format!("state.yaml: phase: {e}"))
+/// A problem of `state.yaml` under `key:`, about `token` (no line: the state is written
+/// by the program, not by hand).
+fn state_error(key: &str, token: &str, message: String) -> GameError {
+    GameError::File(FileError {
+        key: Some(key.into()),
+        token: (!token.is_empty()).then(|| token.into()),
+        ..FileError::new("state.yaml", message)
+    })
 }
 
-pub fn board(game: &Game) -> Result<Board, String> {
-    let b = game.state.board.as_ref().ok_or("state.yaml: no board")?;
-    b.board(map(), &game.config.variant, phase(game)?)
+pub fn phase(game: &Game) -> Result<Phase, GameError> {
+    let text = &game.state.phase;
+    Phase::parse(text).map_err(|e| state_error("phase", text, format!("phase: {e}")))
+}
+
+/// The board of `state.yaml`, which a Diplomacy game always has.
+fn board_state(game: &Game) -> Result<&super::state::BoardState, GameError> {
+    (game.state.board.as_ref()).ok_or_else(|| state_error("board", "", "no board".into()))
+}
+
+pub fn board(game: &Game) -> Result<Board, GameError> {
+    Ok(board_state(game)?.board(map(), &game.config.variant, phase(game)?)?)
 }
 
 fn power(name: &str) -> Option<Power> {
@@ -87,10 +103,12 @@ pub fn standing(game: &Game) -> Standing {
 }
 
 /// The position of the phase with `orders`, judged as `arbitre adjudicate` would.
-fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, String> {
+fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, GameError> {
     let phase = phase(game)?;
-    let b = game.state.board.as_ref().ok_or("state.yaml: no board")?;
-    let mut pos = b.position(map(), &game.config.variant, phase, orders)?;
+    let b = board_state(game)?;
+    let mut pos = b
+        .position(map(), &game.config.variant, phase, orders)
+        .map_err(|e| e.to_string())?;
     pos.divine = rules(game).position_extras(game, phase, with_casts);
     Ok(pos)
 }
@@ -212,7 +230,7 @@ fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) {
 }
 
 /// Does `role` have everything it can send on file for the phase?
-pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
+pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
@@ -252,7 +270,7 @@ pub fn ready(game: &Game, role: Role) -> Result<bool, String> {
 }
 
 /// What a role still owes for the phase, in words (for replies and reminders).
-fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
+fn missing(game: &Game, role: Role) -> Result<Vec<String>, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
@@ -304,7 +322,7 @@ fn missing(game: &Game, role: Role) -> Result<Vec<String>, String> {
 
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
-fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
+fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, GameError> {
     let list = game.state.orders.get(role).cloned().unwrap_or_default();
     if list.is_empty() {
         return Ok(Vec::new());
@@ -348,7 +366,7 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, String> {
 // ---------------------------------------------------------------------------------------
 
 /// Sets up the first phase and writes the welcomes.
-pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, String> {
+pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError> {
     let map = map();
     let phase = Phase::new(Season::Spring, 1901, PhaseKind::Movement);
     let board = Board::starting(map);
@@ -545,7 +563,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
             .map(|line| format!("{origin}:{line}"))
             .unwrap_or_else(|| origin.to_string())
     };
-    let current = phase(game).map_err(|e| vec![e])?;
+    let current = phase(game).map_err(|e| vec![e.to_string()])?;
     let mut errors = Vec::new();
     if let Ok(p) = Phase::parse(&raw.phase) {
         if p != current {
@@ -618,7 +636,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
 // ---------------------------------------------------------------------------------------
 
 /// What `process` does to one game now: nothing, reminders, or the phase.
-pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
+pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> {
     if game.state.finished.is_some() {
         return Ok(None);
     }
@@ -627,7 +645,10 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
         .deadline
         .as_deref()
         .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
-        .ok_or("state.yaml: deadline: not a time")?;
+        .ok_or_else(|| {
+            let text = game.state.deadline.as_deref().unwrap_or_default();
+            state_error("deadline", text, "deadline: not a time".into())
+        })?;
     let mut waiting = Vec::new();
     for role in game.roles() {
         if !ready(game, role_of(&role))? {
@@ -664,7 +685,7 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, String> {
     Ok(None)
 }
 
-fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, String> {
+fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, GameError> {
     let map = map();
     let phase = phase(game)?;
     let orders: Vec<(String, Vec<String>)> = map
@@ -846,14 +867,20 @@ fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
     }
 }
 
-fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, String> {
+fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
     let d = &game.config.deadlines;
     let text = match phase.kind {
         PhaseKind::Movement => &d.movement,
         PhaseKind::Retreat => &d.retreat,
         PhaseKind::Adjustment => &d.adjustment,
     };
-    super::config::parse_duration(text).map_err(|e| format!("game.yaml: deadlines: {e}"))
+    super::config::parse_duration(text).map_err(|e| {
+        GameError::File(FileError {
+            key: Some("deadlines".into()),
+            token: Some(text.as_str().into()),
+            ..FileError::new("game.yaml", format!("deadlines: {e}"))
+        })
+    })
 }
 
 fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, waiting: &[String]) -> Vec<PowerRow> {
@@ -946,7 +973,7 @@ fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
 }
 
 /// The referee's view of the game (`arbitre status`), as YAML.
-pub fn status(game: &Game) -> Result<String, String> {
+pub fn status(game: &Game) -> Result<String, GameError> {
     let map = map();
     let phase = phase(game)?;
     let board = board(game)?;

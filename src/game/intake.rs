@@ -235,7 +235,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         Err(e) => {
             return Ok(Delivered::Game {
                 kept: spooled,
-                acted: Err(e),
+                acted: Err(e.into()),
             })
         }
     };
@@ -251,7 +251,10 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
             })
         }
     };
-    let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
+    let acted = Game::open(&dir)
+        .and_then(|mut g| g.ingest(now))
+        .map(|_| ())
+        .map_err(String::from);
     Ok(Delivered::Game { kept, acted })
 }
 

@@ -42,6 +42,7 @@ pub mod board;
 pub mod commands;
 pub mod config;
 pub mod diplomacy;
+pub mod error;
 pub mod intake;
 pub mod role;
 pub mod route;
@@ -52,6 +53,7 @@ pub mod store;
 use crate::dice::Seed;
 use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressTo};
 use crate::game::config::{hash_password, Checked, Person, Player};
+pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
@@ -88,11 +90,11 @@ pub fn is_game(dir: &Path) -> bool {
 }
 
 /// The game folders under ROOT: ROOT itself if it is one, else its sub-folders that are.
-pub fn games_under(root: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn games_under(root: &Path) -> Result<Vec<PathBuf>, GameError> {
     if is_game(root) {
         return Ok(vec![root.to_path_buf()]);
     }
-    let entries = fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let entries = fs::read_dir(root).map_err(io_err(root))?;
     let mut games: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| is_game(p))
@@ -101,12 +103,12 @@ pub fn games_under(root: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(games)
 }
 
-fn io_err(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
-    move |e| format!("{}: {e}", path.display())
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> GameError + '_ {
+    GameError::io(path)
 }
 
 /// The hidden folder beside `dir` where `arbitre new` builds the game before renaming it.
-fn building_dir(dir: &Path) -> Result<PathBuf, String> {
+fn building_dir(dir: &Path) -> Result<PathBuf, GameError> {
     let name = dir
         .file_name()
         .ok_or_else(|| format!("{}: name a new folder for the game", dir.display()))?;
@@ -122,7 +124,7 @@ fn building_dir(dir: &Path) -> Result<PathBuf, String> {
 /// runs one `arbitre mail` per message) take turns.
 pub struct Lock(#[allow(dead_code)] fs::File);
 
-pub fn lock(dir: &Path) -> Result<Lock, String> {
+pub fn lock(dir: &Path) -> Result<Lock, GameError> {
     let path = dir.join(".lock");
     let f = store::open_private(&path, true).map_err(io_err(&path))?;
     f.lock().map_err(io_err(&path))?;
@@ -147,21 +149,26 @@ pub fn show_time(time: &str, timezone: &str) -> String {
 
 impl Game {
     /// Opens a game folder.
-    pub fn open(dir: &Path) -> Result<Game, String> {
-        let read = |name: &str| -> Result<(String, PathBuf), String> {
-            let path = dir.join(name);
-            let text = fs::read_to_string(&path).map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => format!("{}: not a game folder (no {name})", dir.display()),
-                _ => format!("{}: {e}", path.display()),
+    pub fn open(dir: &Path) -> Result<Game, GameError> {
+        let read = |file: &'static str| -> Result<(String, PathBuf), GameError> {
+            let path = dir.join(file);
+            let text = fs::read_to_string(&path).map_err(|source| match source.kind() {
+                std::io::ErrorKind::NotFound => GameError::NotAGame {
+                    dir: dir.to_path_buf(),
+                    file,
+                },
+                _ => GameError::Io {
+                    path: path.clone(),
+                    source,
+                },
             })?;
             Ok((text, path))
         };
         let (text, path) = read("game.yaml")?;
-        let config: GameConfig =
-            crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+        let config: GameConfig = crate::yaml::from_str(&text, &path.display().to_string())?;
         let (text, path) = read("state.yaml")?;
-        let state: State = crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
-        let templates = Templates::load(Some(&dir.join("templates")))?;
+        let state: State = crate::yaml::from_str(&text, &path.display().to_string())?;
+        let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
         Ok(Game {
             dir: dir.to_path_buf(),
             config,
@@ -172,12 +179,9 @@ impl Game {
 
     /// Creates the folder of a new game from a checked players file, with the welcome
     /// messages in its outbox.
-    pub fn create(dir: &Path, checked: Checked, now: Now) -> Result<Game, String> {
+    pub fn create(dir: &Path, checked: Checked, now: Now) -> Result<Game, GameError> {
         if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
-            return Err(format!(
-                "{}: the folder exists and is not empty; choose a new folder for the game",
-                dir.display()
-            ));
+            return Err(GameError::NotEmpty { dir: dir.to_path_buf() });
         }
         let file = checked.file;
         let seed = checked.seed.unwrap_or_else(Seed::random);
@@ -212,7 +216,7 @@ impl Game {
             dir: dir.to_path_buf(),
             config,
             state: State::default(),
-            templates: Templates::load(None)?,
+            templates: Templates::load(None).map_err(GameError::Template)?,
         };
         let effects = if crate::boardgame::kind(&game.config.variant).is_some() {
             board::start(&mut game)?
@@ -226,7 +230,7 @@ impl Game {
         store::create_dir_private(&building).map_err(io_err(&building))?;
         game.dir = building.clone();
         let built = (|| {
-            let text = serde_yaml::to_string(&game.config).map_err(|e| e.to_string())?;
+            let text = serde_yaml::to_string(&game.config)?;
             let path = building.join("game.yaml");
             store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
             game.commit(effects, now)?;
@@ -242,8 +246,11 @@ impl Game {
     }
 
     /// The seed, from `game.yaml`.
-    pub fn seed(&self) -> Result<Seed, String> {
-        Seed::from_hex(&self.config.seed).map_err(|e| format!("{}: seed: {e}", self.dir.display()))
+    pub fn seed(&self) -> Result<Seed, GameError> {
+        Seed::from_hex(&self.config.seed).map_err(|reason| GameError::Seed {
+            dir: self.dir.clone(),
+            reason,
+        })
     }
 
     pub fn title(&self) -> &'static str {
@@ -315,14 +322,14 @@ impl Game {
     }
 
     /// Writes an action's messages and pages, then the state: see the module docs.
-    pub fn commit(&mut self, effects: Effects, now: Now) -> Result<(), String> {
+    pub fn commit(&mut self, effects: Effects, now: Now) -> Result<(), GameError> {
         let outbox = self.dir.join("outbox");
         let sent = self.dir.join("sent");
         let mut log = effects.log;
         for letter in &effects.letters {
             let bytes = match render_letter(&self.templates, &self.config.referee, letter, now) {
                 Ok(b) => b,
-                Err(LetterError::Template(e)) => return Err(e),
+                Err(LetterError::Template(e)) => return Err(GameError::Template(e)),
                 Err(LetterError::Address(e)) => {
                     // An address no mail can go to (a sender's, in a rejection): never
                     // let it stop the game.
@@ -348,8 +355,8 @@ impl Game {
     }
 
     /// Writes `state.yaml` atomically.
-    pub fn save(&self) -> Result<(), String> {
-        let text = serde_yaml::to_string(&self.state).map_err(|e| e.to_string())?;
+    pub fn save(&self) -> Result<(), GameError> {
+        let text = serde_yaml::to_string(&self.state)?;
         let path = self.dir.join("state.yaml");
         store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
     }
@@ -361,7 +368,7 @@ impl Game {
     /// Acts on every archived message not yet acted on, in arrival order (the spool first
     /// moved into the archive: [`intake::absorb_spool`]); then writes the digests of failed
     /// sign-ons that are due. The caller holds the game's lock.
-    pub fn ingest(&mut self, now: Now) -> Result<usize, String> {
+    pub fn ingest(&mut self, now: Now) -> Result<usize, GameError> {
         intake::absorb_spool(&self.dir)?;
         let mut done = 0;
         for (n, arrived, path, redacted) in archived(&self.dir.join("mail"))? {
@@ -379,7 +386,10 @@ impl Game {
                 Ok(e) => e,
                 Err(e) => {
                     self.state = before;
-                    return Err(format!("{}: {e}", path.display()));
+                    return Err(GameError::Message {
+                        path,
+                        source: Box::new(e),
+                    });
                 }
             };
             self.state.handled = n;
@@ -402,7 +412,7 @@ impl Game {
     /// Acts on one message that arrived at `arrived`: authenticates it, then hands its
     /// commands to the game. `verdict` is the intake's check of the password; `None` for a
     /// message archived before the intake kept verdicts, whose password is checked here.
-    fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, String> {
+    fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, GameError> {
         let mut fx = Effects::default();
         let stem = format!("m{n:05}");
         let mut mail = match read_message(raw) {
@@ -478,7 +488,7 @@ impl Game {
         stem: &str,
         arrived: Now,
         mut fx: Effects,
-    ) -> Result<Effects, String> {
+    ) -> Result<Effects, GameError> {
         let n = &stem[1..];
         if !self.spend(&format!("role:{role}"), arrived) {
             fx.log.push(format!(
@@ -729,8 +739,8 @@ impl Game {
     pub fn write_players_and_end(
         &self,
         w: &mut crate::yaml::Writer,
-        orders: impl Fn(&str) -> Result<Option<String>, String>,
-    ) -> Result<(), String> {
+        orders: impl Fn(&str) -> Result<Option<String>, GameError>,
+    ) -> Result<(), GameError> {
         w.raw(0, "roles:");
         for p in &self.config.players {
             let mut fields = vec![
@@ -776,14 +786,14 @@ impl Game {
 /// nothing of the game but its folder (and its `game.yaml` for the check), so that a
 /// message is kept even when the game cannot be opened (a broken template, say); the
 /// caller holds the game's [`lock`].
-pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+pub fn archive(game_dir: &Path, raw: &[u8], now: Now) -> Result<PathBuf, GameError> {
     let prepared = intake::prepare(Some(game_dir), raw);
     archive_redacted(game_dir, &prepared, now)
 }
 
 /// Keeps a message already in the intake's form under the next number of `GAME/mail/`.
 /// Its name ends in `-r`: its first line is the intake's verdict, to be trusted.
-fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<PathBuf, String> {
+fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<PathBuf, GameError> {
     let dir = game_dir.join("mail");
     let next = archived(&dir)?.last().map_or(1, |(n, _, _, _)| n + 1);
     // The arrival time is in the name: it decides whether orders came before the deadline,
@@ -861,7 +871,7 @@ pub fn received(errors: usize) -> String {
 
 /// The messages of `mail/`, by number, with their arrival time when their name has it.
 /// The flag says whether the name ends in `-r` (see [`archive_redacted`]).
-fn archived(dir: &Path) -> Result<Vec<Archived>, String> {
+fn archived(dir: &Path) -> Result<Vec<Archived>, GameError> {
     if !dir.exists() {
         return Ok(Vec::new());
     }
@@ -907,8 +917,8 @@ fn canonical_role(variant: &str, role: &str, players: usize) -> String {
 }
 
 /// A game's `game.yaml`, read.
-fn read_config(dir: &Path) -> Result<GameConfig, String> {
+fn read_config(dir: &Path) -> Result<GameConfig, GameError> {
     let path = dir.join("game.yaml");
     let text = fs::read_to_string(&path).map_err(io_err(&path))?;
-    crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())
+    Ok(crate::yaml::from_str(&text, &path.display().to_string())?)
 }

@@ -10,7 +10,7 @@ use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
 use crate::position::{Position, RawDislodged, RawPosition};
-use crate::yaml::Ordered;
+use crate::yaml::{FileError, Ordered};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -289,7 +289,7 @@ impl BoardState {
         variant: &str,
         phase: Phase,
         orders: Vec<(String, Vec<String>)>,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, FileError> {
         let raw = RawPosition {
             variant: Some(variant.to_string()),
             phase: phase.to_string(),
@@ -316,11 +316,16 @@ impl BoardState {
             divine: None,
             expect: None,
         };
-        Position::from_raw(map, raw, "", "state.yaml").map_err(|e| format!("state.yaml: the board: {}", e.message))
+        // No text to point at a line in: the board is state.yaml's `board:`, said in the message.
+        Position::from_raw(map, raw, "", "state.yaml").map_err(|e| FileError {
+            line: None,
+            message: format!("the board: {}", e.message),
+            ..e
+        })
     }
 
     /// The board itself.
-    pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, String> {
+    pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, FileError> {
         Ok(self.position(map, variant, phase, Vec::new())?.board)
     }
 }
