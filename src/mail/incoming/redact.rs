@@ -54,6 +54,12 @@ fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
             out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes());
             continue;
         }
+        if !fits_a_header(field) {
+            // What the parser took for one field would not read back as one: a NUL, or a
+            // blank line that would end the header early. Named, not copied.
+            out.extend_from_slice(format!("{name}: [unreadable]\r\n").as_bytes());
+            continue;
+        }
         out.extend_from_slice(field);
         if !field.ends_with(b"\n") {
             out.extend_from_slice(b"\r\n");
@@ -65,6 +71,15 @@ fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
     out.extend_from_slice(redact_body(&body, &secrets).as_bytes());
     out.extend_from_slice(b"\r\n");
     Some(out)
+}
+
+/// Can these bytes of a header field be written back as a field of the archive's header:
+/// no NUL and no blank line (which [`read_message`] refuses, or reads as the body's start)?
+fn fits_a_header(field: &[u8]) -> bool {
+    let lines = field.split(|&b| b == b'\n');
+    let trimmed = |l: &[u8]| l.strip_suffix(b"\r").unwrap_or(l).is_empty();
+    let count = field.split(|&b| b == b'\n').count();
+    !field.contains(&0) && lines.enumerate().all(|(i, l)| i + 1 == count || !trimmed(l))
 }
 
 /// The most lines the game does not read that [`redact_body`] tries one by one when
@@ -246,8 +261,8 @@ mod tests {
 
     /// The inputs on which the `mail` fuzz target found the redacted copy read otherwise
     /// than the message (`tests/mail/fuzz/`): a signature `--` made of stars by a password
-    /// `-`, and a line beginning with SIGNON inside an attribution, which, redacted as a
-    /// SIGNON line, was read.
+    /// `-`; a line beginning with SIGNON inside an attribution, which, redacted as a
+    /// SIGNON line, was read; a header field with a NUL in it, copied as it was.
     #[test]
     fn the_fuzz_findings_read_the_same_redacted() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail/fuzz");
@@ -261,7 +276,7 @@ mod tests {
             assert_eq!(numbers(&after), numbers(&before), "{}", path.display());
             seen += 1;
         }
-        assert!(seen >= 2);
+        assert!(seen >= 3);
     }
 
     /// A short password is a word an order may hold: orders keep it, a quoted copy of the
