@@ -35,17 +35,7 @@ fn create_seeded(tmp: &Tmp, variant: &str, players: &[Player], options: &str, se
     }
     let file = tmp.file("players.yaml", &text);
     let dir = tmp.path("game");
-    ok(
-        &[
-            "new",
-            dir.to_str().unwrap(),
-            "--players",
-            file.to_str().unwrap(),
-            "--now",
-            NOW,
-        ],
-        None,
-    );
+    support::create(&dir, &file, NOW);
     dir
 }
 

@@ -915,20 +915,7 @@ fn settings_from_the_environment() {
 fn arbitre_send_delivers_a_new_games_welcomes() {
     let server = Server::start(Behaviour::default());
     let root = GameDir::new();
-    let players = root.path().join("players.yaml");
-    std::fs::write(
-        &players,
-        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
-         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
-         - {name: Anne, email: anne@example.net, role: England, password: a}\n\
-         - {name: Bruno, email: bruno@example.net, role: France, password: b}\n\
-         - {name: Carl, email: carl@example.net, role: Germany, password: c}\n\
-         - {name: Dora, email: dora@example.net, role: Italy, password: d}\n\
-         - {name: Emil, email: emil@example.net, role: Austria, password: e}\n\
-         - {name: Fay, email: fay@example.net, role: Russia, password: f}\n\
-         - {name: Gus, email: gus@example.net, role: Turkey, password: g}\n",
-    )
-    .unwrap();
+    let players = players_file(root.path());
     let game = root.path().join("g1");
     let bin = env!("CARGO_BIN_EXE_arbitre");
     let run = |args: &[&str]| {

@@ -202,8 +202,14 @@ impl MailGame {
         args.push(now);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         ok(&args, None);
+        self.letters_since(&before, mails)
+    }
+
+    /// The letters written to the outbox since `before` to the senders of `mails`, each
+    /// with its role.
+    fn letters_since(&self, before: &BTreeSet<String>, mails: &[(String, String)]) -> Vec<(String, Sent)> {
         let mut out = Vec::new();
-        for n in self.outbox_names().difference(&before) {
+        for n in self.outbox_names().difference(before) {
             let m = read_sent(&std::fs::read(self.dir.join("outbox").join(n)).unwrap());
             if let Some((role, _)) = mails.iter().find(|(r, _)| m.to == [email(r)]) {
                 out.push((role.clone(), m));
@@ -234,14 +240,7 @@ impl MailGame {
             let mut g = arbitre::game::Game::open(&self.dir).unwrap();
             g.ingest(now).unwrap();
         }
-        let mut out = Vec::new();
-        for n in self.outbox_names().difference(&before) {
-            let m = read_sent(&std::fs::read(self.dir.join("outbox").join(n)).unwrap());
-            if let Some((role, _)) = mails.iter().find(|(r, _)| m.to == [email(r)]) {
-                out.push((role.clone(), m));
-            }
-        }
-        out
+        self.letters_since(&before, mails)
     }
 
     /// [`MailGame::process`] through the library, in the steps of `arbitre process`.
