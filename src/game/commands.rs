@@ -51,6 +51,14 @@ pub struct LineError {
     pub message: String,
 }
 
+/// The first SIGNON line of a message's commands: its role, game and password, as written.
+pub fn first_signon(commands: &[Numbered]) -> Option<(&str, &str, &str)> {
+    commands.iter().find_map(|c| match &c.command {
+        Command::Signon { role, game, password } => Some((role.as_str(), game.as_str(), password.as_str())),
+        _ => None,
+    })
+}
+
 /// Reads the command lines of a message. Errors are collected, never fatal: the reply lists
 /// them with their lines and the rest of the message is still acted on.
 pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) {

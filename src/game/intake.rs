@@ -22,7 +22,7 @@
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
 use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, Now};
-use crate::game::commands::{parse_commands, Command, LineError};
+use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
 use crate::mail::incoming::{read_message, redacted, Incoming};
@@ -89,10 +89,7 @@ impl Verdict {
     /// The same against a game's name and its players' roles and password hashes.
     fn against(name: &str, players: &[(String, String)], mail: &Incoming) -> Verdict {
         let (commands, _) = parse_commands(&mail.lines);
-        let Some((role, game, password)) = commands.iter().find_map(|c| match &c.command {
-            Command::Signon { role, game, password } => Some((role, game, password)),
-            _ => None,
-        }) else {
+        let Some((role, game, password)) = first_signon(&commands) else {
             return Verdict::NotChecked;
         };
         if !game.eq_ignore_ascii_case(name) {
@@ -269,10 +266,7 @@ fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
     };
     clean_sender(&mut mail);
     let (commands, _) = parse_commands(&mail.lines);
-    let Some((role, game, password)) = commands.iter().find_map(|c| match &c.command {
-        Command::Signon { role, game, password } => Some((role, game, password)),
-        _ => None,
-    }) else {
+    let Some((role, game, password)) = first_signon(&commands) else {
         return;
     };
     let Some(player) = config.player(role).filter(|_| game.eq_ignore_ascii_case(&config.game)) else {
