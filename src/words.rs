@@ -19,10 +19,37 @@ use crate::map::{Loc, Map};
 use std::sync::OnceLock;
 use tera::{Context, Tera, Value};
 
-/// A language the causes can be put in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A language a reader receives: the players file's `language:` (the game's, or one
+/// player's), or `SET LANGUAGE` by mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
+    #[default]
     En,
+    Fr,
+}
+
+impl Lang {
+    /// The code written in files and commands: `en`, `fr`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The language of a code (any case), or `None`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == Lang::default()
+    }
 }
 
 /// Between two reasons in one rendering: a control character, which a reason holds only
@@ -98,7 +125,8 @@ fn render(lang: Lang, said: &[Value]) -> String {
     let mut c = Context::new();
     c.insert("results", said);
     let name = match lang {
-        Lang::En => "reasons.en",
+        // The French causes come with the French reports (issue #14).
+        Lang::En | Lang::Fr => "reasons.en",
     };
     tera()
         .render(name, &c)

@@ -6,6 +6,7 @@
 use crate::dice::{unhex, Seed};
 use crate::game::error::GameError;
 use crate::map::Map;
+pub use crate::words::Lang;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -43,6 +44,35 @@ pub struct RawPlayer {
     /// A hash printed by `arbitre password`, so that the file need not hold the password.
     #[serde(default)]
     pub password_hash: Option<String>,
+    /// This player's language, when not the game's.
+    #[serde(default)]
+    pub language: Option<Lang>,
+    /// This player's time zone (`America/Montreal`), when not the game's.
+    #[serde(default)]
+    pub timezone: Option<String>,
+}
+
+/// The referee as the players file names them: the password, or its hash, signs the
+/// referee's desk commands by mail (`SIGNON Referee <game> <password>`); without one the
+/// desk is on the command line only.
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawReferee {
+    pub name: String,
+    pub email: String,
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub password_hash: Option<String>,
+}
+
+impl RawReferee {
+    pub fn person(&self) -> Person {
+        Person {
+            name: self.name.clone(),
+            email: self.email.clone(),
+        }
+    }
 }
 
 /// The players file as written.
@@ -52,9 +82,15 @@ pub struct PlayersFile {
     pub game: String,
     #[serde(default = "standard")]
     pub variant: String,
-    pub referee: Person,
+    pub referee: RawReferee,
     #[serde(default = "utc")]
     pub timezone: String,
+    /// The language of every player who sets none (`en` by default).
+    #[serde(default)]
+    pub language: Lang,
+    /// Anyone may `OBSERVE` the game's public reports (off by default).
+    #[serde(default)]
+    pub observers: bool,
     /// Diplomacy only (board games wait for each move).
     #[serde(default)]
     pub deadlines: Deadlines,
@@ -126,6 +162,12 @@ pub struct Player {
     pub email: String,
     pub role: String,
     pub password_hash: String,
+    /// The player's own language, when not the game's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Lang>,
+    /// The player's own time zone, when not the game's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
 }
 
 /// A duration that cannot be read, as written.
@@ -312,6 +354,24 @@ pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) ->
     crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))
 }
 
+/// Changes `DIR/game.yaml` by `change` and writes it anew, atomically: the desk's and the
+/// players' settings (an address, a language, a replacement player). The caller holds the
+/// game's lock. Returns the configuration as written.
+pub fn update_game_config(
+    dir: &std::path::Path,
+    change: impl FnOnce(&mut crate::game::state::GameConfig) -> Result<(), GameError>,
+) -> Result<crate::game::state::GameConfig, GameError> {
+    use crate::game::state::GameConfig;
+    let path = dir.join("game.yaml");
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(&path).map_err(GameError::io(&path))?;
+    let mut config: GameConfig = crate::yaml::from_str(&text, &origin)?;
+    change(&mut config)?;
+    let new_text = serde_yaml::to_string(&config)?;
+    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))?;
+    Ok(config)
+}
+
 /// The roles of a game of this variant, in report order: the map's powers, then the
 /// ruleset's extra roles.
 pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
@@ -459,6 +519,30 @@ impl PlayersFile {
                 ));
             }
         }
+        match (&self.referee.password, &self.referee.password_hash) {
+            (Some(_), Some(_)) => {
+                return Err(err(
+                    "referee",
+                    "password",
+                    "referee: give password or password_hash, not both".into(),
+                ))
+            }
+            (Some(p), None) if p.trim().is_empty() => {
+                return Err(err(
+                    "referee",
+                    "password",
+                    "referee: the password is empty; write one, or leave the key out (no desk by mail)".into(),
+                ))
+            }
+            (None, Some(hash)) if !is_password_hash(hash) => {
+                return Err(err(
+                    "referee",
+                    "password_hash",
+                    "referee: password_hash is not a hash this program reads; make one with `arbitre password`".into(),
+                ))
+            }
+            _ => {}
+        }
         if !valid_email(&self.referee.email) {
             return Err(err(
                 "referee",
@@ -499,6 +583,18 @@ impl PlayersFile {
                     ))
                 }
                 Some(_) => {}
+            }
+            if let Some(zone) = &p.timezone {
+                if zone.parse::<chrono_tz::Tz>().is_err() {
+                    return Err(err(
+                        "players",
+                        zone,
+                        format!(
+                            "players: {}: timezone `{zone}` is not a time zone name like `America/Montreal`",
+                            p.name
+                        ),
+                    ));
+                }
             }
             let email = p.email.to_lowercase();
             if seen_emails.contains(&email) {
@@ -663,6 +759,30 @@ players:
 
     fn check(text: &str) -> Result<Checked, ConfigError> {
         PlayersFile::parse(text, "players.yaml")?.validate(Map::standard(), text, "players.yaml")
+    }
+
+    #[test]
+    fn language_time_zones_observers_and_the_referee_password_are_read() {
+        let text = GOOD
+            .replace(
+                "referee: {name: Arbitre, email: arbitre@example.org}",
+                "referee: {name: Arbitre, email: arbitre@example.org, password: t0p}\nlanguage: fr\nobservers: true",
+            )
+            .replace(
+                "role: France, password: pb}",
+                "role: France, password: pb, language: en, timezone: America/Montreal}",
+            );
+        let c = check(&text).unwrap();
+        assert_eq!(c.file.language, Lang::Fr);
+        assert!(c.file.observers);
+        assert_eq!(c.file.referee.password.as_deref(), Some("t0p"));
+        assert_eq!(c.file.players[1].language, Some(Lang::En));
+        let bad = text.replace("America/Montreal", "Mars/Olympus");
+        let e = check(&bad).unwrap_err();
+        assert!(e.to_string().contains("`Mars/Olympus` is not a time zone"), "{e}");
+        let both = text.replace("password: t0p", "password: t0p, password_hash: x");
+        assert!(check(&both).unwrap_err().to_string().contains("not both"));
+        assert!(check(&text.replace("language: fr", "language: de")).is_err());
     }
 
     #[test]

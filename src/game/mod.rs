@@ -196,13 +196,22 @@ impl Game {
                     Some(hash) => hash.clone(),
                     None => hash_password(&p.password, &config::new_salt()),
                 },
+                language: p.language,
+                timezone: p.timezone.clone(),
             })
             .collect();
         let config = GameConfig {
             game: file.game.clone(),
             variant: file.variant.clone(),
-            referee: file.referee.clone(),
+            referee: file.referee.person(),
+            referee_password_hash: match (&file.referee.password, &file.referee.password_hash) {
+                (_, Some(hash)) => Some(hash.clone()),
+                (Some(p), None) => Some(hash_password(p, &config::new_salt())),
+                (None, None) => None,
+            },
             timezone: file.timezone.clone(),
+            language: file.language,
+            observers: file.observers,
             deadlines: file.deadlines.clone(),
             reminder: file.reminder.clone().unwrap_or_else(|| "24h".into()),
             seed: seed.to_hex(),

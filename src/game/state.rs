@@ -5,7 +5,7 @@
 //! Both are plain YAML a referee can read. The secrets (the seed, the divine roles, the
 //! protected powers) are in them: the folder is the referee's.
 
-use super::config::{Deadlines, Limits, Person, Player};
+use super::config::{Deadlines, Lang, Limits, Person, Player};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
@@ -21,7 +21,16 @@ pub struct GameConfig {
     pub game: String,
     pub variant: String,
     pub referee: Person,
+    /// The hash of the referee's password, for the desk by mail; none: the command line only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referee_password_hash: Option<String>,
     pub timezone: String,
+    /// The language of every player who sets none.
+    #[serde(default, skip_serializing_if = "Lang::is_default")]
+    pub language: Lang,
+    /// Anyone may `OBSERVE` the public reports.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub observers: bool,
     pub deadlines: Deadlines,
     /// How long before a deadline a role with missing orders is reminded (`24h`).
     pub reminder: String,
@@ -46,6 +55,27 @@ impl GameConfig {
     pub fn player(&self, role: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.role.eq_ignore_ascii_case(role))
     }
+
+    /// The language and time zone `role` reads in: the player's own, else the game's.
+    /// Anyone else (the referee, an observer) reads in the game's.
+    pub fn reader(&self, role: &str) -> Reader {
+        let player = self.player(role);
+        let game_zone = self.timezone.parse().unwrap_or(chrono_tz::UTC);
+        Reader {
+            lang: player.and_then(|p| p.language).unwrap_or(self.language),
+            timezone: player
+                .and_then(|p| p.timezone.as_deref())
+                .and_then(|z| z.parse().ok())
+                .unwrap_or(game_zone),
+        }
+    }
+}
+
+/// How one reader is written to: the language and the time zone of the deadlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reader {
+    pub lang: Lang,
+    pub timezone: chrono_tz::Tz,
 }
 
 /// `state.yaml`: the game now.
