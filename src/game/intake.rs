@@ -467,6 +467,8 @@ pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason:
         subject: "message refused".into(),
         view: view.into(),
         in_reply_to: mail.message_id.clone(),
+        // A stranger is answered in the one language that depends on nothing of the game.
+        lang: crate::words::Lang::default(),
     }
 }
 

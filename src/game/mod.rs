@@ -327,6 +327,7 @@ impl Game {
             subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
             view: view.into(),
             in_reply_to: None,
+            lang: self.config.reader(role).lang,
         }
     }
 

@@ -184,6 +184,21 @@ pub struct Letter {
     pub view: View,
     /// The Message-ID this answers (without brackets).
     pub in_reply_to: Option<String>,
+    /// The reader's language: the template `NAME.fr.txt` is used for French where it
+    /// exists, else `NAME.txt`.
+    pub lang: crate::words::Lang,
+}
+
+/// The name of a template in a language: `report.fr.txt` for `("report", "txt", Fr)` where
+/// the set has it, else `report.txt`.
+pub fn template_in(templates: &Templates, stem: &str, ext: &str, lang: crate::words::Lang) -> String {
+    if lang != crate::words::Lang::En {
+        let name = format!("{stem}.{}.{ext}", lang.code());
+        if templates.has(&name) {
+            return name;
+        }
+    }
+    format!("{stem}.{ext}")
 }
 
 /// Renders a letter to the bytes of an RFC 5322 message.
@@ -196,9 +211,9 @@ pub fn render_letter(
     let template = letter.view.template();
     let context = letter.view.context().map_err(LetterError::Template)?;
     let text = templates
-        .render(&format!("{template}.txt"), &context)
+        .render(&template_in(templates, template, "txt", letter.lang), &context)
         .map_err(LetterError::Template)?;
-    let html_name = format!("{template}.html");
+    let html_name = template_in(templates, template, "html", letter.lang);
     let html = if templates.has(&html_name) {
         Some(templates.render(&html_name, &context).map_err(LetterError::Template)?)
     } else {
