@@ -165,7 +165,7 @@ impl Game {
             Ok((text, path))
         };
         let (text, path) = read("game.yaml")?;
-        let config: GameConfig = crate::yaml::from_str(&text, &path.display().to_string())?;
+        let config = parse_config(&path, text)?;
         let (text, path) = read("state.yaml")?;
         let state: State = crate::yaml::from_str(&text, &path.display().to_string())?;
         let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
@@ -930,5 +930,48 @@ fn canonical_role(variant: &str, role: &str, players: usize) -> String {
 fn read_config(dir: &Path) -> Result<GameConfig, GameError> {
     let path = dir.join("game.yaml");
     let text = fs::read_to_string(&path).map_err(io_err(&path))?;
-    Ok(crate::yaml::from_str(&text, &path.display().to_string())?)
+    parse_config(&path, text)
+}
+
+/// Parses the text of a `game.yaml`. The mail intake reads the file twice for one message
+/// (routing it, then opening the game under the lock); the second time, the same text is not
+/// parsed again (a parse is a tenth of the CPU of a message): the last text parsed is kept,
+/// with its configuration, for the rest of the process, and a changed file is parsed anew.
+fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
+    use std::sync::Mutex;
+    static LAST: Mutex<Option<(PathBuf, String, GameConfig)>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((p, t, config)) = last.as_ref() {
+        if p == path && *t == text {
+            return Ok(config.clone());
+        }
+    }
+    let config: GameConfig = crate::yaml::from_str(&text, &path.display().to_string())?;
+    *last = Some((path.to_path_buf(), text, config.clone()));
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_yaml_changed_between_two_reads_is_parsed_anew() {
+        let dir = std::env::temp_dir().join(format!("arbitre-config-cache-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let text = "game: one\nvariant: standard\nreferee: {name: R, email: r@example.org}\n\
+                    timezone: UTC\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\n\
+                    reminder: 24h\nseed: '00'\ncommitment: '00'\nplayers: []\n";
+        fs::write(dir.join("game.yaml"), text).unwrap();
+        assert_eq!(read_config(&dir).unwrap().game, "one");
+        assert_eq!(read_config(&dir).unwrap().game, "one", "the same text, kept");
+        fs::write(dir.join("game.yaml"), text.replace("game: one", "game: two")).unwrap();
+        assert_eq!(read_config(&dir).unwrap().game, "two", "a changed file is read again");
+        fs::write(dir.join("game.yaml"), "game: [").unwrap();
+        assert!(
+            read_config(&dir).is_err(),
+            "and a broken one is an error, not the last good one"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
