@@ -216,18 +216,46 @@ fn date<Z: TimeZone>(t: &DateTime<Z>, lang: Lang, year: bool) -> String {
     let year = if year { format!(" {}", t.year()) } else { String::new() };
     match lang {
         Lang::En => {
-            const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+            const DAYS: [&str; 7] = [
+                "Monday",
+                "Tuesday",
+                "Wednesday",
+                "Thursday",
+                "Friday",
+                "Saturday",
+                "Sunday",
+            ];
             const MONTHS: [&str; 12] = [
-                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December",
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
             ];
             format!("{} {day} {}{year}", DAYS[weekday], MONTHS[month])
         }
         Lang::Fr => {
             const DAYS: [&str; 7] = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
             const MONTHS: [&str; 12] = [
-                "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-                "novembre", "décembre",
+                "janvier",
+                "février",
+                "mars",
+                "avril",
+                "mai",
+                "juin",
+                "juillet",
+                "août",
+                "septembre",
+                "octobre",
+                "novembre",
+                "décembre",
             ];
             let day = if day == 1 { "1er".to_string() } else { day.to_string() };
             format!("{} {day} {}{year}", DAYS[weekday], MONTHS[month])
@@ -523,7 +551,10 @@ mod tests {
         );
         let mun = unit(map, UnitType::Army, "mun");
         let r = |c| reason(map, Lang::Fr, &with(c, Some(mun)));
-        assert_eq!(r(Some(Cause::SupportCut { by: Some(mun) })), "coupé : délogée par A MUN");
+        assert_eq!(
+            r(Some(Cause::SupportCut { by: Some(mun) })),
+            "coupé : délogée par A MUN"
+        );
         assert_eq!(r(None), "délogée par A MUN");
     }
 
@@ -533,7 +564,10 @@ mod tests {
         let p = Phase::parse("F1901R").unwrap();
         assert_eq!(phase(p, Lang::En), "Fall 1901 Retreat");
         assert_eq!(phase(p, Lang::Fr), "Automne 1901, retraites");
-        assert_eq!(phase_text("Winter 1902 Adjustment", Lang::Fr), "Hiver 1902, ajustements");
+        assert_eq!(
+            phase_text("Winter 1902 Adjustment", Lang::Fr),
+            "Hiver 1902, ajustements"
+        );
         assert_eq!(phase_text("play", Lang::Fr), "play");
         let paris: chrono_tz::Tz = "Europe/Paris".parse().unwrap();
         let t = "2026-12-01T20:00:00+01:00";
