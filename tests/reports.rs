@@ -310,13 +310,18 @@ fn a_french_reader_gets_every_letter_in_french() {
     assert!(
         welcome
             .text
-            .contains("Premiers ordres attendus pour le mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
+            .contains("Première date limite : mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
         "{}",
         welcome.text
     );
-    let god = &out["welcome-god.eml"].text;
+    let god = &out["welcome-god.eml"];
+    assert_eq!(
+        god.subject,
+        "vopaliec, Printemps 1901, mouvements: bienvenue : vous jouez le Bon Dieu"
+    );
+    let god = &god.text;
     assert!(
-        god.contains("Vous êtes le Bon Dieu") && god.contains("bénédiction"),
+        god.contains("Vous jouez le Bon Dieu.") && god.contains("bénédiction"),
         "{god}"
     );
     assert!(out["welcome-england.eml"].text.contains("Welcome to vopaliec"));

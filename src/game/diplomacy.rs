@@ -414,7 +414,11 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
         };
         let subject = match game.config.reader(&role).lang {
             Lang::En => format!("welcome: you play {role}"),
-            Lang::Fr => format!("bienvenue : vous jouez {role}"),
+            Lang::Fr => match role_of(&role) {
+                Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
+                Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
+                _ => format!("bienvenue : vous jouez {role}"),
+            },
         };
         fx.letters
             .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
