@@ -16,6 +16,8 @@
 
 use crate::judge::{Cause, OrderResult, Then, Unit};
 use crate::map::{Loc, Map};
+use crate::phase::{Phase, PhaseKind, Season};
+use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Timelike};
 use std::sync::OnceLock;
 use tera::{Context, Tera, Value};
 
@@ -64,9 +66,15 @@ fn tera() -> &'static Tera {
         let mut t = Tera::default();
         t.add_raw_templates([
             ("causes.en.txt", include_str!("../templates/causes.en.txt")),
+            ("causes.fr.txt", include_str!("../templates/causes.fr.txt")),
             (
                 "reasons.en",
                 "{% import \"causes.en.txt\" as causes %}\
+                 {% for r in results %}{{ causes::reason(r=r) }}\u{1e}{% endfor %}",
+            ),
+            (
+                "reasons.fr",
+                "{% import \"causes.fr.txt\" as causes %}\
                  {% for r in results %}{{ causes::reason(r=r) }}\u{1e}{% endfor %}",
             ),
         ])
@@ -125,12 +133,142 @@ fn render(lang: Lang, said: &[Value]) -> String {
     let mut c = Context::new();
     c.insert("results", said);
     let name = match lang {
-        // The French causes come with the French reports (issue #14).
-        Lang::En | Lang::Fr => "reasons.en",
+        Lang::En => "reasons.en",
+        Lang::Fr => "reasons.fr",
     };
     tera()
         .render(name, &c)
         .unwrap_or_else(|e| panic!("the built-in template {name} renders every cause: {e:?}"))
+}
+
+/// One of two wordings, by the reader's language: for the short texts made in code (a
+/// subject, a row's note) where a template would be heavier than the words.
+pub fn pick(lang: Lang, en: &str, fr: &str) -> String {
+    match lang {
+        Lang::En => en.to_string(),
+        Lang::Fr => fr.to_string(),
+    }
+}
+
+/// A phase in words: `Spring 1901 Movement`, `Printemps 1901, mouvements`.
+pub fn phase(phase: Phase, lang: Lang) -> String {
+    match lang {
+        Lang::En => phase.to_string(),
+        Lang::Fr => {
+            let season = match phase.season {
+                Season::Spring => "Printemps",
+                Season::Fall => "Automne",
+                Season::Winter => "Hiver",
+            };
+            let kind = match phase.kind {
+                PhaseKind::Movement => "mouvements",
+                PhaseKind::Retreat => "retraites",
+                PhaseKind::Adjustment => "ajustements",
+            };
+            format!("{season} {}, {kind}", phase.year)
+        }
+    }
+}
+
+/// A phase as the state writes it (`Spring 1901 Movement`) in words; any other text (a
+/// board game's `play`) as it is.
+pub fn phase_text(text: &str, lang: Lang) -> String {
+    match Phase::parse(text) {
+        Ok(p) if lang != Lang::En => phase(p, lang),
+        _ => text.to_string(),
+    }
+}
+
+/// A moment as a reader reads it: in the reader's time zone, then in UTC, which everyone
+/// shares (`Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`; French `mardi 1er décembre
+/// 2026, 20 h 00 CET (19 h 00 UTC)`). In UTC already: once. The UTC part names its day when
+/// it is another day than the reader's.
+pub fn moment(t: DateTime<FixedOffset>, zone: chrono_tz::Tz, lang: Lang) -> String {
+    let local = t.with_timezone(&zone);
+    let utc = t.with_timezone(&chrono::Utc);
+    let abbreviation = local.format("%Z").to_string();
+    let mut s = format!("{}, {} {abbreviation}", date(&local, lang, true), clock(&local, lang));
+    if abbreviation != "UTC" {
+        let day = if utc.date_naive() == local.date_naive() {
+            String::new()
+        } else {
+            format!("{}, ", date(&utc, lang, false))
+        };
+        s += &format!(" ({day}{} UTC)", clock(&utc, lang));
+    }
+    s
+}
+
+/// [`moment`] of an RFC 3339 time; the text itself when it does not read as one.
+pub fn moment_text(time: &str, zone: chrono_tz::Tz, lang: Lang) -> String {
+    match DateTime::parse_from_rfc3339(time) {
+        Ok(t) => moment(t, zone, lang),
+        Err(_) => time.to_string(),
+    }
+}
+
+/// `Tuesday 1 December 2026`, `mardi 1er décembre 2026` (without the year: `Tuesday 1
+/// December`).
+fn date<Z: TimeZone>(t: &DateTime<Z>, lang: Lang, year: bool) -> String {
+    let weekday = t.weekday().num_days_from_monday() as usize;
+    let month = t.month0() as usize;
+    let day = t.day();
+    let year = if year { format!(" {}", t.year()) } else { String::new() };
+    match lang {
+        Lang::En => {
+            const DAYS: [&str; 7] = [
+                "Monday",
+                "Tuesday",
+                "Wednesday",
+                "Thursday",
+                "Friday",
+                "Saturday",
+                "Sunday",
+            ];
+            const MONTHS: [&str; 12] = [
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ];
+            format!("{} {day} {}{year}", DAYS[weekday], MONTHS[month])
+        }
+        Lang::Fr => {
+            const DAYS: [&str; 7] = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+            const MONTHS: [&str; 12] = [
+                "janvier",
+                "février",
+                "mars",
+                "avril",
+                "mai",
+                "juin",
+                "juillet",
+                "août",
+                "septembre",
+                "octobre",
+                "novembre",
+                "décembre",
+            ];
+            let day = if day == 1 { "1er".to_string() } else { day.to_string() };
+            format!("{} {day} {}{year}", DAYS[weekday], MONTHS[month])
+        }
+    }
+}
+
+/// `20:00`, `20 h 00`.
+fn clock<Z: TimeZone>(t: &DateTime<Z>, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{:02}:{:02}", t.hour(), t.minute()),
+        Lang::Fr => format!("{} h {:02}", t.hour(), t.minute()),
+    }
 }
 
 fn has_words(r: &OrderResult) -> bool {
@@ -267,10 +405,8 @@ mod tests {
         }
     }
 
-    /// Every cause has words in English, none left empty by a kind the template misses.
-    #[test]
-    fn every_cause_has_words() {
-        let map = Map::standard();
+    /// Every cause the judge gives, with a variant of each shape.
+    fn every_cause(map: &Map) -> Vec<Cause> {
         let a = unit(map, UnitType::Army, "par");
         let f = unit(map, UnitType::Fleet, "nth");
         let p = map.lookup("bur").unwrap();
@@ -367,22 +503,93 @@ mod tests {
             Cause::BuildWhichCoast { prov: p },
             Cause::CivilDisorder,
         ];
-        let all: Vec<Cause> = all
-            .into_iter()
+        all.into_iter()
             .chain(crate::variant::VariantCause::all().into_iter().map(Cause::Variant))
-            .collect();
+            .collect()
+    }
+
+    /// The words of every cause in `lang`, each checked: not empty, no template left over,
+    /// and no two causes alike.
+    fn words_of_every_cause(map: &Map, lang: Lang) -> Vec<String> {
+        let all = every_cause(map);
         let results: Vec<OrderResult> = all.iter().map(|c| with(Some(c.clone()), None)).collect();
-        let words = reasons(map, Lang::En, &results);
+        let words = reasons(map, lang, &results);
         assert_eq!(words.len(), all.len());
         for (c, w) in all.iter().zip(&words) {
             assert!(!w.is_empty() && !w.contains('{') && w.trim() == w, "{c:?}: `{w}`");
         }
         let distinct: std::collections::BTreeSet<&String> = words.iter().collect();
         assert_eq!(distinct.len(), all.len(), "two causes have the same words: {words:#?}");
+        words
+    }
+
+    /// Every cause has words in English, none left empty by a kind the template misses.
+    #[test]
+    fn every_cause_has_words() {
+        let map = Map::standard();
+        let words = words_of_every_cause(map, Lang::En);
         assert_eq!(words[0], "cannot read the order: column 3: m");
         assert_eq!(words[24], "bounced with A PAR");
         assert_eq!(words[22], "does not match: A PAR does not move there");
         assert_eq!(words[40], "England must remove 2, and removals are what it may order");
+    }
+
+    /// Every cause has words in French too, and they are French: none is the English one.
+    #[test]
+    fn every_cause_has_french_words() {
+        let map = Map::standard();
+        let fr = words_of_every_cause(map, Lang::Fr);
+        let en = words_of_every_cause(map, Lang::En);
+        for (f, e) in fr.iter().zip(&en) {
+            assert_ne!(f, e, "no French for `{e}`");
+        }
+        assert_eq!(fr[24], "rebondit sur A PAR");
+        assert_eq!(fr[28], "soutien coupé par A PAR");
+        assert_eq!(
+            fr[40],
+            "England doit démobiliser 2 unités, et ne peut ordonner que des démobilisations"
+        );
+        let mun = unit(map, UnitType::Army, "mun");
+        let r = |c| reason(map, Lang::Fr, &with(c, Some(mun)));
+        assert_eq!(
+            r(Some(Cause::SupportCut { by: Some(mun) })),
+            "coupé : délogée par A MUN"
+        );
+        assert_eq!(r(None), "délogée par A MUN");
+    }
+
+    /// Phases and deadlines in words, in both languages: the reader's zone, then UTC.
+    #[test]
+    fn phases_and_moments_in_words() {
+        let p = Phase::parse("F1901R").unwrap();
+        assert_eq!(phase(p, Lang::En), "Fall 1901 Retreat");
+        assert_eq!(phase(p, Lang::Fr), "Automne 1901, retraites");
+        assert_eq!(
+            phase_text("Winter 1902 Adjustment", Lang::Fr),
+            "Hiver 1902, ajustements"
+        );
+        assert_eq!(phase_text("play", Lang::Fr), "play");
+        let paris: chrono_tz::Tz = "Europe/Paris".parse().unwrap();
+        let t = "2026-12-01T20:00:00+01:00";
+        assert_eq!(
+            moment_text(t, paris, Lang::En),
+            "Tuesday 1 December 2026, 20:00 CET (19:00 UTC)"
+        );
+        assert_eq!(
+            moment_text(t, paris, Lang::Fr),
+            "mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC)"
+        );
+        assert_eq!(
+            moment_text(t, chrono_tz::UTC, Lang::En),
+            "Tuesday 1 December 2026, 19:00 UTC"
+        );
+        // Another day in UTC: the UTC part names it.
+        let tokyo: chrono_tz::Tz = "Asia/Tokyo".parse().unwrap();
+        assert_eq!(
+            moment_text("2026-12-02T08:30:00+09:00", tokyo, Lang::En),
+            "Wednesday 2 December 2026, 08:30 JST (Tuesday 1 December, 23:30 UTC)"
+        );
+        assert_eq!(moment_text("soon", tokyo, Lang::En), "soon");
     }
 
     /// A support cut by the unit that dislodged it says so once; any other cause is

@@ -289,7 +289,7 @@ fn a_whole_turn_by_mail() {
     assert!(r.contains("F ANK - BLA   -- fails: cursed: the move fails"), "{r}");
     assert!(r.contains("A WAR - GAL   -- fails: bounced with A VIE"), "{r}");
     assert!(
-        r.contains("Next: Fall 1901 Movement, due Thursday 3 December 2026, 19:00 CET."),
+        r.contains("Next: Fall 1901 Movement, due Thursday 3 December 2026, 19:00 CET (18:00 UTC)."),
         "{r}"
     );
     let divine: Vec<&String> = out.keys().filter(|n| n.starts_with("S1901M-divine-")).collect();
@@ -1259,7 +1259,7 @@ fn a_power_whose_last_unit_is_dislodged_is_not_eliminated_before_its_retreat() {
     assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1904 Movement"));
     let out = outbox(&dir);
     let r = &out["S1904R-report-germany.eml"].text;
-    assert!(r.contains("Italy: 0 centres, 1 units"), "{r}");
+    assert!(r.contains("Italy: 0 centres, 1 unit\n"), "{r}");
     assert!(!r.contains("Eliminated") && !out["S1904R-divine-devil.eml"].text.contains("wins"));
 }
 

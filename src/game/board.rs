@@ -78,12 +78,13 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
             board: g.board(),
             to_move: to_move_name(g.as_ref(), &setup),
         };
-        fx.letters.push(game.letter(
-            format!("welcome-{}", role.to_lowercase()),
-            &role,
+        let subject = crate::words::pick(
+            game.config.reader(&role).lang,
             &format!("welcome: you play {role}"),
-            view,
-        ));
+            &format!("bienvenue : vous jouez {role}"),
+        );
+        fx.letters
+            .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
     }
     fx.log
         .push(format!("created: {} with {}", kind.title, setup.sides.join(", ")));
@@ -147,12 +148,15 @@ pub fn act(
                                     to_move: to_move.clone(),
                                     over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
                                 };
-                                letters.push(game.letter(
-                                    format!("{stem}-move{k}-{}", r.to_lowercase()),
-                                    &r,
+                                let subject = crate::words::pick(
+                                    game.config.reader(&r).lang,
                                     &format!("move {number}: {}", played.summary),
-                                    view,
-                                ));
+                                    &format!("coup {number} : {}", played.summary),
+                                );
+                                letters.push(
+                                    game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
+                                        .broadcast(&game.config.game),
+                                );
                             }
                             if let Some(f) = finish {
                                 let finished = Finished {
@@ -161,12 +165,13 @@ pub fn act(
                                     summary: f.summary.clone(),
                                 };
                                 let board = g.board();
-                                letters.extend(game.final_letters(&finished, |common, ending| views::BoardFinal {
+                                let finals = game.final_letters(&finished, |common, ending| views::BoardFinal {
                                     common,
                                     ending,
                                     boardgame: true,
                                     board: board.clone(),
-                                }));
+                                });
+                                letters.extend(finals.into_iter().map(|l| l.broadcast(&game.config.game)));
                                 game.state.finished = Some(finished);
                                 log.push(format!("game over: {}", f.summary));
                             }
@@ -204,7 +209,7 @@ pub fn act(
         }
     }
     errors.sort_by_key(|e| e.line);
-    let subject = super::received(errors.len());
+    let subject = super::received_in(errors.len(), game.config.reader(role).lang);
     let view = views::BoardReply {
         common: game.common(role),
         boardgame: true,

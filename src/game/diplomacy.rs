@@ -29,8 +29,8 @@ use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
-use crate::report::views::{self, DislodgedRow, OnFile, PowerRow, Report, ResultRow};
-use crate::report::Letter;
+use crate::report::views::{self, CentreRow, DislodgedRow, OnFile, PowerRow, Report, ResultRow};
+use crate::report::{Letter, View};
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
 use crate::words::Lang;
@@ -270,7 +270,11 @@ pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
 }
 
 /// What a role still owes for the phase, in words (for replies and reminders).
-fn missing(game: &Game, role: Role) -> Result<Vec<String>, GameError> {
+fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError> {
+    let say = |en: String, fr: String| match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+    };
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
@@ -290,14 +294,20 @@ fn missing(game: &Game, role: Role) -> Result<Vec<String>, GameError> {
         PhaseKind::Movement => {
             for u in board.units.iter().filter(|u| u.power == p) {
                 if !keys.iter().any(|k| k == map().code(u.loc.prov)) {
-                    out.push(format!("an order for {}", u.text(map())));
+                    out.push(say(
+                        format!("an order for {}", u.text(map())),
+                        format!("un ordre pour {}", u.text(map())),
+                    ));
                 }
             }
         }
         PhaseKind::Retreat => {
             for d in board.dislodged.iter().filter(|d| d.unit.power == p) {
                 if !keys.iter().any(|k| k == map().code(d.unit.loc.prov)) {
-                    out.push(format!("a retreat or disband for {}", d.unit.text(map())));
+                    out.push(say(
+                        format!("a retreat or disband for {}", d.unit.text(map())),
+                        format!("une retraite ou une dissolution pour {}", d.unit.text(map())),
+                    ));
                 }
             }
         }
@@ -307,12 +317,22 @@ fn missing(game: &Game, role: Role) -> Result<Vec<String>, GameError> {
                 // The example is the power's own: a home centre it may build in, a unit of its.
                 out.push(if due > 0 {
                     match adjust::vacant_homes(map(), &board, p).first() {
-                        Some(&h) => format!("builds: {due} due (BUILD A {}, or WAIVE)", map().code(h)),
-                        None => format!("builds: {due} due (WAIVE)"),
+                        Some(&h) => say(
+                            format!("builds: {due} due (BUILD A {}, or WAIVE)", map().code(h)),
+                            format!("mobilisations : {due} (BUILD A {}, ou WAIVE)", map().code(h)),
+                        ),
+                        None => say(
+                            format!("builds: {due} due (WAIVE)"),
+                            format!("mobilisations : {due} (WAIVE)"),
+                        ),
                     }
                 } else {
                     let unit = board.units.iter().find(|u| u.power == p).map(|u| u.text(map()));
-                    format!("removals: {} due (REMOVE {})", -due, unit.unwrap_or_default())
+                    let unit = unit.unwrap_or_default();
+                    say(
+                        format!("removals: {} due (REMOVE {unit})", -due),
+                        format!("démobilisations : {} (REMOVE {unit})", -due),
+                    )
                 });
             }
         }
@@ -392,12 +412,16 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             variant: rules(game).welcome(game, role_of(&role)),
             units: units.join(", "),
         };
-        fx.letters.push(game.letter(
-            format!("welcome-{}", role.to_lowercase()),
-            &role,
-            &format!("welcome: you play {role}"),
-            view,
-        ));
+        let subject = match game.config.reader(&role).lang {
+            Lang::En => format!("welcome: you play {role}"),
+            Lang::Fr => match role_of(&role) {
+                Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
+                Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
+                _ => format!("bienvenue : vous jouez {role}"),
+            },
+        };
+        fx.letters
+            .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
     }
     fx.log.push(format!(
         "created: {} players, first deadline {}",
@@ -482,7 +506,7 @@ pub fn act(
 }
 
 fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
-    let subject = super::received(errors.len());
+    let subject = super::received_in(errors.len(), game.config.reader(role).lang);
     let view = views::Reply {
         common: game.common(role),
         answered: views::Answered {
@@ -492,7 +516,7 @@ fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<Lin
         },
         on_file: on_file(game, role)?,
         divine_on_file: rules(game).on_file(game, role_of(role)),
-        missing: missing(game, role_of(role))?,
+        missing: missing(game, role_of(role), game.config.reader(role).lang)?,
         vote: game.state.votes.get(role).cloned().unwrap_or_default(),
     };
     Ok(game.letter(stem.to_string(), role, &subject, view))
@@ -663,20 +687,21 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> 
         let mut fx = Effects::default();
         let code = phase(game)?.code();
         for role in &waiting {
+            let reader = game.config.reader(role);
             let view = views::Reminder {
                 common: game.common(role),
-                missing: missing(game, role_of(role))?,
+                missing: missing(game, role_of(role), reader.lang)?,
             };
-            fx.letters.push(game.letter(
-                format!("{code}-reminder-{}", role.to_lowercase()),
-                role,
-                &format!(
-                    "{}: reminder, due {}",
-                    game.state.phase,
-                    show_time(&deadline.to_rfc3339(), &game.config.timezone)
-                ),
-                view,
-            ));
+            // The letter's subject names the game and the phase already.
+            let due = crate::words::moment(deadline, reader.timezone, reader.lang);
+            let subject = match reader.lang {
+                Lang::En => format!("reminder, due {due}"),
+                Lang::Fr => format!("rappel, ordres attendus pour le {due}"),
+            };
+            fx.letters.push(
+                game.letter(format!("{code}-reminder-{}", role.to_lowercase()), role, &subject, view)
+                    .broadcast(&game.config.game),
+            );
         }
         game.state.reminded = true;
         fx.log.push(format!("{code}: reminded {}", waiting.join(", ")));
@@ -733,54 +758,43 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let due = now + duration_of(game, next_phase)?;
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
-    let report = Report {
-        game: game.config.game.clone(),
-        title: game.title().into(),
-        phase: phase.to_string(),
-        code: phase.code(),
-        powers: power_rows(game, &outcome, &next, next_phase, &waiting),
-        variant: rules(game).report_part(divine.as_ref(), phase),
-        dislodged: dislodged
-            .iter()
-            .map(|d| DislodgedRow {
-                unit: d.unit.text(map),
-                power: map.power_name(d.unit.power).into(),
-                attacker_from: d.attacker_from.map(|a| map.code(a).to_string()).unwrap_or_default(),
-                retreats: {
-                    let r: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
-                    if r.is_empty() && skipped {
-                        "none: disbanded".into()
-                    } else if r.is_empty() {
-                        "none: it will be disbanded".into()
-                    } else {
-                        r.join(", ")
-                    }
-                },
-            })
-            .collect(),
-        eliminated: eliminated.clone(),
-        next_phase: if finished.is_some() {
-            String::new()
-        } else {
-            next_phase.to_string()
-        },
-        next_deadline: if finished.is_some() {
-            String::new()
-        } else {
-            show_time(&next_deadline, &game.config.timezone)
-        },
-        over: finished.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+    let judgement = Judgement {
+        phase,
+        outcome: &outcome,
+        before: &pos.board,
+        next: &next,
+        dislodged: &dislodged,
+        skipped,
+        next_phase,
+        waiting: &waiting,
+        eliminated: &eliminated,
+        divine: divine.as_ref(),
+        next_deadline: finished.is_none().then_some(next_deadline.as_str()),
+        over: finished.as_ref().map(|f| f.summary.as_str()),
     };
+    // The public report in the game's words (the pages, the ruleset's letters), and in each
+    // reader's: the same bytes for every reader of one language and time zone.
+    let game_reader = game.config.reader("");
+    let report = public_report(game, &judgement, game_reader.lang, game_reader.timezone);
+    let mut in_words: BTreeMap<(&'static str, String), Report> = BTreeMap::new();
 
     let mut fx = Effects::default();
     let code = phase.code();
     for role in game.roles() {
+        let reader = game.config.reader(&role);
+        let report = in_words
+            .entry((reader.lang.code(), reader.timezone.name().to_string()))
+            .or_insert_with(|| public_report(game, &judgement, reader.lang, reader.timezone))
+            .clone();
         let view = views::ReportLetter {
             common: game.common(&role),
-            report: report.clone(),
+            report,
         };
-        fx.letters
-            .push(game.letter(format!("{code}-report-{}", role.to_lowercase()), &role, "results", view));
+        let subject = crate::words::pick(reader.lang, "results", "résultats");
+        fx.letters.push(
+            game.letter(format!("{code}-report-{}", role.to_lowercase()), &role, &subject, view)
+                .broadcast(&game.config.game),
+        );
     }
     let judged = Judged {
         phase,
@@ -795,12 +809,19 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     fx.letters.extend(rules(game).letters(game, &judged));
     if let Some(f) = &finished {
         let revealed = rules(game).revealed(game);
-        fx.letters.extend(game.final_letters(f, |common, ending| views::Final {
+        let finals = game.final_letters(f, |common, ending| views::Final {
             common,
             ending,
             report: report.clone(),
             revealed: revealed.clone(),
-        }));
+        });
+        for mut letter in finals {
+            if let View::Final(v) = &mut letter.view {
+                let reader = game.config.reader(&v.common.role);
+                v.report = public_report(game, &judgement, reader.lang, reader.timezone);
+            }
+            fx.letters.push(letter.broadcast(&game.config.game));
+        }
         game.state.finished = Some(f.clone());
     }
 
@@ -811,10 +832,11 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         title: game.title().into(),
         report: report.clone(),
     };
-    fx.pages.push((
-        format!("{code}.html"),
-        game.templates().render_view(&page.into(), "html")?,
-    ));
+    let page_in = |view: View| -> Result<String, String> {
+        let name = crate::report::template_in(game.templates(), view.template(), "html", game_reader.lang);
+        game.templates().render(&name, &view.context()?)
+    };
+    fx.pages.push((format!("{code}.html"), page_in(page.into())?));
     let index = views::Index {
         game: game.config.game.clone(),
         title: game.title().into(),
@@ -822,15 +844,12 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
             .iter()
             .map(|f| views::PhaseLink {
                 code: f.phase.code(),
-                name: f.phase.to_string(),
+                name: crate::words::phase(f.phase, game_reader.lang),
             })
             .collect(),
         over: report.over.clone(),
     };
-    fx.pages.push((
-        "index.html".into(),
-        game.templates().render_view(&index.into(), "html")?,
-    ));
+    fx.pages.push(("index.html".into(), page_in(index.into())?));
 
     // The state of the new phase.
     rules(game).phase_over(game, phase, next_phase);
@@ -883,12 +902,85 @@ fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, GameError>
     })
 }
 
-fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, waiting: &[String]) -> Vec<PowerRow> {
+/// What the public report of a phase says, before it is put into a reader's words.
+struct Judgement<'a> {
+    phase: Phase,
+    outcome: &'a Outcome,
+    /// The board the phase was judged on, and the board after it.
+    before: &'a Board,
+    next: &'a Board,
+    /// The units dislodged in the phase.
+    dislodged: &'a [crate::judge::Dislodged],
+    /// The retreat phase after it was judged at once ([`skip_empty_retreat`]).
+    skipped: bool,
+    next_phase: Phase,
+    /// The roles whose orders were not all in.
+    waiting: &'a [String],
+    /// The powers eliminated with the phase.
+    eliminated: &'a [String],
+    divine: Option<&'a DivineReport>,
+    /// The next deadline (RFC 3339); none when the game is over.
+    next_deadline: Option<&'a str>,
+    /// How the game ended, when it did.
+    over: Option<&'a str>,
+}
+
+/// The public report of a phase in a reader's language, its deadline in the reader's zone
+/// and UTC. Made of the phase's public facts only: every reader of one language and zone
+/// gets the same.
+fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) -> Report {
     let map = map();
+    let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
+    Report {
+        game: game.config.game.clone(),
+        title: game.title().into(),
+        phase: crate::words::phase(j.phase, lang),
+        code: j.phase.code(),
+        powers: power_rows(game, j, lang),
+        variant: rules(game).report_part(j.divine, j.phase),
+        dislodged: j
+            .dislodged
+            .iter()
+            .map(|d| DislodgedRow {
+                unit: d.unit.text(map),
+                power: map.power_name(d.unit.power).into(),
+                attacker_from: d.attacker_from.map(|a| map.code(a).to_string()).unwrap_or_default(),
+                retreats: {
+                    let r: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
+                    if r.is_empty() && j.skipped {
+                        say("none: disbanded", "aucune : dissoute")
+                    } else if r.is_empty() {
+                        say("none: it will be disbanded", "aucune : elle sera dissoute")
+                    } else {
+                        r.join(", ")
+                    }
+                },
+            })
+            .collect(),
+        eliminated: j.eliminated.to_vec(),
+        next_phase: match j.next_deadline {
+            Some(_) => crate::words::phase(j.next_phase, lang),
+            None => String::new(),
+        },
+        next_deadline: j
+            .next_deadline
+            .map(|d| crate::words::moment_text(d, zone, lang))
+            .unwrap_or_default(),
+        next_deadline_at: j.next_deadline.unwrap_or_default().to_string(),
+        over: j.over.unwrap_or_default().to_string(),
+    }
+}
+
+/// Each power's part of the public report: its orders and their results with their causes
+/// in words, its units after the phase, its supply centres by name with those that changed
+/// hands marked, and the builds or removals due when a winter comes next.
+fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
+    let map = map();
+    let (outcome, next) = (j.outcome, j.next);
     // The builds every reader is shown: without God's adjustment blessing, which only the
     // blessed power hears of before the winter (the winter's report names it after).
     let hooks = crate::judge::Standard;
-    let reasons = crate::words::reasons(map, Lang::En, &outcome.results);
+    let reasons = crate::words::reasons(map, lang, &outcome.results);
     map.all_powers()
         .filter_map(|p| {
             let name = map.power_name(p).to_string();
@@ -909,28 +1001,49 @@ fn power_rows(game: &Game, outcome: &Outcome, next: &Board, next_phase: Phase, w
                 .filter(|u| u.power == p)
                 .map(|u| u.text(map))
                 .collect();
-            let centers = next.centers.values().filter(|&&o| o == p).count();
-            let was_alive = outcome.results.iter().any(|r| r.power == p) || waiting.contains(&name);
+            let mut owned: Vec<CentreRow> = next
+                .centers
+                .iter()
+                .filter(|(_, &o)| o == p)
+                .map(|(&c, _)| CentreRow {
+                    name: map.code(c).to_string(),
+                    gained: j.before.centers.get(&c) != Some(&p),
+                })
+                .collect();
+            owned.sort_by(|a, b| a.name.cmp(&b.name));
+            let mut lost: Vec<String> = j
+                .before
+                .centers
+                .iter()
+                .filter(|(c, &o)| o == p && next.centers.get(c) != Some(&p))
+                .map(|(&c, _)| map.code(c).to_string())
+                .collect();
+            lost.sort();
+            let was_alive = outcome.results.iter().any(|r| r.power == p) || j.waiting.contains(&name);
             if !next.in_game(p) && !was_alive {
                 return None;
             }
-            let adjustment = if next_phase.kind == PhaseKind::Adjustment {
-                match adjust::adjustment(next, &hooks, p) {
-                    n if n > 0 => format!("builds {n}"),
-                    n if n < 0 => format!("removes {}", -n),
-                    _ => String::new(),
-                }
+            let due = if j.next_phase.kind == PhaseKind::Adjustment {
+                adjust::adjustment(next, &hooks, p) as i64
             } else {
-                String::new()
+                0
+            };
+            let adjustment = match due {
+                n if n > 0 => crate::words::pick(lang, &format!("builds {n}"), &format!("mobilise {n}")),
+                n if n < 0 => crate::words::pick(lang, &format!("removes {}", -n), &format!("démobilise {}", -n)),
+                _ => String::new(),
             };
             Some(PowerRow {
-                missed: waiting.contains(&name) && !game.state.orders.contains_key(&name),
+                missed: j.waiting.contains(&name) && !game.state.orders.contains_key(&name),
                 power: name,
                 results,
                 unit_count: units.len(),
                 units: units.join(", "),
-                centers,
+                centers: owned.len(),
+                owned,
+                lost,
                 adjustment,
+                due,
                 eliminated: !next.in_game(p),
             })
         })

@@ -281,18 +281,20 @@ impl Game {
 
     /// What every letter's template can use, as a view's fields.
     pub fn common(&self, role: &str) -> views::Common {
+        // The phase in the reader's language, the deadline in the reader's zone and UTC.
+        let reader = self.config.reader(role);
         views::Common {
             game: self.config.game.clone(),
             title: self.title().to_string(),
             referee: self.config.referee.name.clone(),
             role: role.to_string(),
             name: self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
-            phase: self.state.phase.clone(),
+            phase: crate::words::phase_text(&self.state.phase, reader.lang),
             deadline: self
                 .state
                 .deadline
                 .as_deref()
-                .map(|d| show_time(d, &self.config.timezone))
+                .map(|d| crate::words::moment_text(d, reader.timezone, reader.lang))
                 .unwrap_or_default(),
             commitment: self.config.commitment.clone(),
         }
@@ -321,13 +323,19 @@ impl Game {
     /// A letter to a role's registered address, saying `view`. The subject names the game
     /// and the phase.
     pub fn letter(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
+        let lang = self.config.reader(role).lang;
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
-            subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
+            subject: format!(
+                "{}, {}: {subject}",
+                self.config.game,
+                crate::words::phase_text(&self.phase_label(), lang)
+            ),
             view: view.into(),
             in_reply_to: None,
-            lang: self.config.reader(role).lang,
+            lang,
+            kind: crate::report::Kind::Own,
         }
     }
 
@@ -574,7 +582,10 @@ impl Game {
             .iter_mut()
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
         {
-            l.in_reply_to = Some(id.clone());
+            // The message's own Message-ID: a message without one is answered without
+            // In-Reply-To (its key is a digest, no Message-ID anyone could thread on).
+            l.in_reply_to = mail.message_id.clone();
+            l.kind = crate::report::Kind::Reply;
             let Some(answered) = l.view.answered() else {
                 continue;
             };
@@ -697,12 +708,22 @@ impl Game {
                     public,
                     lines: lines.to_vec(),
                 };
-                self.letter(
+                let letter = self.letter(
                     format!("{stem}-press-{}", r.to_lowercase()),
                     r,
-                    &format!("press from {from} to {shown_to}"),
+                    &match self.config.reader(r).lang {
+                        crate::words::Lang::En => format!("press from {from} to {shown_to}"),
+                        crate::words::Lang::Fr if public => format!("presse de {from} à tous"),
+                        crate::words::Lang::Fr => format!("presse de {from} à {shown_to}"),
+                    },
                     view,
-                )
+                );
+                // Public press is one of the game's broadcasts; private press is not.
+                if public {
+                    letter.broadcast(&self.config.game)
+                } else {
+                    letter
+                }
             })
             .collect();
         Ok((format!("press to {shown_to} sent"), letters))
@@ -734,10 +755,11 @@ impl Game {
                     seed: self.config.seed.clone(),
                     players: players.clone(),
                 };
+                let subject = crate::words::pick(self.config.reader(role).lang, "the final report", "le rapport final");
                 self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
-                    "the final report",
+                    &subject,
                     view(self.common(role), ending),
                 )
             })
@@ -782,12 +804,12 @@ impl Game {
             answered: views::Answered::default(),
             over: f.summary,
         };
-        self.letter(
-            format!("{stem}-reply-{}", role.to_lowercase()),
-            role,
+        let subject = crate::words::pick(
+            self.config.reader(role).lang,
             "the game is over",
-            view,
-        )
+            "la partie est terminée",
+        );
+        self.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view)
     }
 }
 
@@ -873,9 +895,18 @@ fn clean_sender(mail: &mut Incoming) {
 
 /// The subject of the reply to a message.
 pub fn received(errors: usize) -> String {
-    match errors {
-        0 => "received".into(),
-        n => format!("received, with {n} error(s)"),
+    received_in(errors, crate::words::Lang::En)
+}
+
+/// [`received`] in the reader's language.
+pub fn received_in(errors: usize, lang: crate::words::Lang) -> String {
+    use crate::words::Lang;
+    match (errors, lang) {
+        (0, Lang::En) => "received".into(),
+        (n, Lang::En) => format!("received, with {n} error(s)"),
+        (0, Lang::Fr) => "reçu".into(),
+        (1, Lang::Fr) => "reçu, avec 1 erreur".into(),
+        (n, Lang::Fr) => format!("reçu, avec {n} erreurs"),
     }
 }
 

@@ -41,6 +41,27 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("board-move.txt", include_str!("../../templates/board-move.txt")),
+    // The French letters and pages (issue #14): `template_in` picks them for a French reader.
+    ("welcome.fr.txt", include_str!("../../templates/welcome.fr.txt")),
+    ("reply.fr.txt", include_str!("../../templates/reply.fr.txt")),
+    (
+        "foreign-signon.fr.txt",
+        include_str!("../../templates/foreign-signon.fr.txt"),
+    ),
+    ("press.fr.txt", include_str!("../../templates/press.fr.txt")),
+    ("reminder.fr.txt", include_str!("../../templates/reminder.fr.txt")),
+    ("report.fr.txt", include_str!("../../templates/report.fr.txt")),
+    ("report.fr.html", include_str!("../../templates/report.fr.html")),
+    ("divine.fr.txt", include_str!("../../templates/divine.fr.txt")),
+    (
+        "blessing-notice.fr.txt",
+        include_str!("../../templates/blessing-notice.fr.txt"),
+    ),
+    ("final.fr.txt", include_str!("../../templates/final.fr.txt")),
+    ("final.fr.html", include_str!("../../templates/final.fr.html")),
+    ("page.fr.html", include_str!("../../templates/page.fr.html")),
+    ("index.fr.html", include_str!("../../templates/index.fr.html")),
+    ("board-move.fr.txt", include_str!("../../templates/board-move.fr.txt")),
 ];
 
 /// A recipient or sender: a name and an address.
@@ -187,6 +208,62 @@ pub struct Letter {
     /// The reader's language: the template `NAME.fr.txt` is used for French where it
     /// exists, else `NAME.txt`.
     pub lang: crate::words::Lang,
+    /// What the letter is to its reader, which its headers say: a reply, a letter of the
+    /// referee's own, or one of the game's broadcasts.
+    pub kind: Kind,
+}
+
+/// What a letter is to its reader, for the headers a mail program sorts by.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    /// An answer to the reader's own message: `Auto-Submitted: auto-replied` (RFC 3834),
+    /// with In-Reply-To and References to that message when it had a Message-ID.
+    Reply,
+    /// Written by the referee unasked, for this reader alone (a welcome, a private report,
+    /// private press, a notice): `Auto-Submitted: auto-generated`.
+    #[default]
+    Own,
+    /// One of the game's broadcasts (a public report, public press, a reminder, a move of a
+    /// board game): `auto-generated`, and the game's `List-Id` so that its players can
+    /// file them. The List-Id names the game only: every reader of a broadcast gets the same.
+    Broadcast {
+        /// The game's name.
+        game: String,
+    },
+}
+
+impl Letter {
+    /// This letter as one of `game`'s broadcasts.
+    pub fn broadcast(mut self, game: &str) -> Letter {
+        self.kind = Kind::Broadcast { game: game.to_string() };
+        self
+    }
+
+    /// This letter as the answer to the message `id` (without brackets), when it has one.
+    pub fn replying_to(mut self, id: Option<String>) -> Letter {
+        self.kind = Kind::Reply;
+        self.in_reply_to = id;
+        self
+    }
+}
+
+/// The List-Id of a game's broadcasts: `<GAME.arbitre.DOMAIN>` (RFC 2919), the game's name
+/// in the letters a list label may hold (lower case, digits, `-`), the referee's domain.
+pub fn list_id(game: &str, domain: &str) -> String {
+    let label: String = game
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            c @ ('a'..='z' | '0'..='9' | '-') => c,
+            _ => '-',
+        })
+        .collect();
+    let label = label.trim_matches('-');
+    let label = if label.is_empty() { "game" } else { label };
+    format!("<{label}.arbitre.{domain}>")
+}
+
+fn raw_header(name: &'static str, value: String) -> lettre::message::header::HeaderValue {
+    lettre::message::header::HeaderValue::new(lettre::message::header::HeaderName::new_from_ascii_str(name), value)
 }
 
 /// The name of a template in a language: `report.fr.txt` for `("report", "txt", Fr)` where
@@ -268,7 +345,16 @@ fn eml(
         .message_id(Some(format!("<{}.{tag}@{domain}>", letter.stem)))
         .user_agent("arbitre".into());
     if let Some(id) = &letter.in_reply_to {
-        builder = builder.in_reply_to(format!("<{id}>"));
+        builder = builder.in_reply_to(format!("<{id}>")).references(format!("<{id}>"));
+    }
+    // A letter that answers a message is a reply whatever kind it was made as.
+    let reply = letter.kind == Kind::Reply || letter.in_reply_to.is_some();
+    builder = builder.raw_header(raw_header(
+        "Auto-Submitted",
+        if reply { "auto-replied" } else { "auto-generated" }.to_string(),
+    ));
+    if let Kind::Broadcast { game } = &letter.kind {
+        builder = builder.raw_header(raw_header("List-Id", list_id(game, domain)));
     }
     let text = normalise(text);
     let message = match html {
@@ -338,6 +424,57 @@ mod tests {
             .get_template_names()
             .any(|n| n == "report.html"));
         assert!(!t.has("nonesuch.txt") && t.render("nonesuch.txt", &Context::new()).is_err());
+    }
+
+    /// A letter of each kind rendered: its headers.
+    fn headers_of(kind: Kind, in_reply_to: Option<&str>) -> String {
+        let from = Person {
+            name: "Referee".into(),
+            email: "ref@vopaliec.example".into(),
+        };
+        let letter = Letter {
+            stem: "x".into(),
+            to: Person {
+                name: "Ann".into(),
+                email: "ann@example.org".into(),
+            },
+            subject: "s".into(),
+            view: views::Rejection::default().into(),
+            in_reply_to: in_reply_to.map(str::to_string),
+            lang: crate::words::Lang::En,
+            kind,
+        };
+        let date = chrono::DateTime::parse_from_rfc3339("2026-12-01T20:00:00+01:00").unwrap();
+        let bytes = render_letter(&Templates::load(None).unwrap(), &from, &letter, date).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        text.split("\r\n\r\n").next().unwrap().to_string()
+    }
+
+    #[test]
+    fn replies_reports_and_broadcasts_say_so_in_their_headers() {
+        let reply = headers_of(Kind::Reply, Some("m1@player.example"));
+        assert!(reply.contains("In-Reply-To: <m1@player.example>\r\n"), "{reply}");
+        assert!(reply.contains("References: <m1@player.example>\r\n"), "{reply}");
+        assert!(reply.contains("Auto-Submitted: auto-replied\r\n"), "{reply}");
+        assert!(!reply.contains("List-Id"), "{reply}");
+        let own = headers_of(Kind::Own, None);
+        assert!(own.contains("Auto-Submitted: auto-generated\r\n"), "{own}");
+        assert!(!own.contains("In-Reply-To") && !own.contains("List-Id"), "{own}");
+        let broadcast = headers_of(
+            Kind::Broadcast {
+                game: "Vopaliec 2".into(),
+            },
+            None,
+        );
+        assert!(broadcast.contains("Auto-Submitted: auto-generated\r\n"), "{broadcast}");
+        assert!(
+            broadcast.contains("List-Id: <vopaliec-2.arbitre.vopaliec.example>\r\n"),
+            "{broadcast}"
+        );
+        // A message answered is a reply whatever the letter was made as.
+        let answered = headers_of(Kind::Own, Some("m2@player.example"));
+        assert!(answered.contains("Auto-Submitted: auto-replied\r\n"), "{answered}");
+        assert_eq!(list_id("--", "d.example"), "<game.arbitre.d.example>");
     }
 
     #[test]

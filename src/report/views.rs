@@ -27,9 +27,10 @@ pub struct Common {
     pub role: String,
     /// The recipient's name, as registered.
     pub name: String,
-    /// The phase (a Diplomacy phase, or the board game's), as the state file says it.
+    /// The phase (a Diplomacy phase in the reader's language, or the board game's).
     pub phase: String,
-    /// The current deadline in the game's time zone, empty when there is none.
+    /// The current deadline in the reader's time zone and in UTC, in the reader's
+    /// language; empty when there is none.
     pub deadline: String,
     /// The state file's commitment (the hash of the seed), empty before the game starts.
     pub commitment: String,
@@ -140,12 +141,29 @@ pub struct PowerRow {
     pub units: String,
     /// Its supply centres after the phase.
     pub centers: usize,
+    /// Its supply centres after the phase by name, in alphabetical order, each marked when
+    /// it was gained with this phase.
+    pub owned: Vec<CentreRow>,
+    /// The supply centres it lost with this phase, by name.
+    pub lost: Vec<String>,
     /// Its units after the phase.
     pub unit_count: usize,
-    /// Builds (+) or removals (−) due in the coming winter.
+    /// Builds or removals due in the coming winter, in words (`builds 1`), empty when none.
     pub adjustment: String,
+    /// The same as a number: builds (+) or removals (−) due in the coming winter, 0 when
+    /// none or when no winter comes next.
+    pub due: i64,
     /// It has neither units nor centres left.
     pub eliminated: bool,
+}
+
+/// A supply centre in a power's list.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct CentreRow {
+    /// The province's code (`PAR`).
+    pub name: String,
+    /// It changed hands with this phase, to this power.
+    pub gained: bool,
 }
 
 /// A unit dislodged this phase.
@@ -207,8 +225,11 @@ pub struct Report {
     pub eliminated: Vec<String>,
     /// The phase the game goes on to, empty when it is over.
     pub next_phase: String,
-    /// Its deadline in the game's time zone, empty when the game is over.
+    /// Its deadline in the reader's time zone and in UTC, empty when the game is over.
     pub next_deadline: String,
+    /// The same deadline as a time (RFC 3339), for a letter that shows it in its own
+    /// reader's words; empty when the game is over.
+    pub next_deadline_at: String,
     /// How the game ended, empty while it goes on.
     pub over: String,
 }
@@ -297,7 +318,7 @@ pub struct BlessingNotice {
     pub common: Common,
     /// The winter of the blessing (`Winter 1903 Adjustment`).
     pub winter: String,
-    /// The winter's deadline, in the game's time zone.
+    /// The winter's deadline, in the reader's time zone and in UTC.
     pub next_deadline: String,
 }
 
@@ -875,8 +896,20 @@ mod tests {
                 missed: true,
                 units: "A BUR".into(),
                 centers: 3,
+                owned: vec![
+                    CentreRow {
+                        name: "BEL".into(),
+                        gained: true,
+                    },
+                    CentreRow {
+                        name: "PAR".into(),
+                        gained: false,
+                    },
+                ],
+                lost: vec!["MUN".into()],
                 unit_count: 3,
-                adjustment: "+1".into(),
+                adjustment: "builds 1".into(),
+                due: 1,
                 eliminated: true,
             }],
             variant: ReportPart {
@@ -897,6 +930,7 @@ mod tests {
             eliminated: vec!["Italy".into()],
             next_phase: "Fall 1901 Movement".into(),
             next_deadline: "2026-11-27 18:00 UTC".into(),
+            next_deadline_at: "2026-11-27T18:00:00+00:00".into(),
             over: "France wins.".into(),
         }
     }
@@ -906,7 +940,7 @@ mod tests {
     fn every_built_in_template_has_a_sample() {
         let names: Vec<String> = samples()
             .iter()
-            .flat_map(|v| ["txt", "html"].map(|ext| format!("{}.{ext}", v.template())))
+            .flat_map(|v| ["txt", "html", "fr.txt", "fr.html"].map(|ext| format!("{}.{ext}", v.template())))
             .collect();
         for (name, _) in crate::report::BUILT_IN {
             // report.html is rendered through page.html's include as well as by itself.
@@ -921,13 +955,21 @@ mod tests {
         let t = Templates::load(None).unwrap();
         for view in samples() {
             let c = view.context().unwrap();
-            for ext in ["txt", "html"] {
+            for ext in ["txt", "html", "fr.txt", "fr.html"] {
                 let name = format!("{}.{ext}", view.template());
                 if t.has(&name) {
                     let text = t.render(&name, &c).unwrap_or_else(|e| panic!("{e}"));
                     assert!(!text.trim().is_empty(), "{name}");
                 }
             }
+            // Every letter has its French: only the refusal to anyone, which is written in
+            // both languages at once, has none.
+            let french = |ext: &str| t.has(&format!("{}.fr.{ext}", view.template()));
+            assert!(
+                french("txt") || french("html") || view.template() == "rejection",
+                "no French for {}",
+                view.template()
+            );
         }
     }
 

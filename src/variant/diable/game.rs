@@ -28,6 +28,7 @@ use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, Revealed,
 use crate::report::Letter;
 use crate::variant::victory::Standing;
 use crate::variant::{Judged, Ruleset, TurnCast};
+use crate::words::Lang;
 use crate::yaml::Writer;
 
 /// The Diable et Bon Dieu ruleset, as listed in [`crate::kinds::KINDS`].
@@ -214,14 +215,33 @@ fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
     rows
 }
 
-fn divine_result(s: &Standing, settled_now: bool) -> String {
+/// The public report as a divine letter shows it to its reader: its phase and deadline in
+/// the reader's words (the rest is the game's, which the reader also has in full).
+fn in_words(j: &Judged, reader: crate::game::state::Reader) -> views::Report {
+    let mut report = j.report.clone();
+    report.phase = crate::words::phase(j.phase, reader.lang);
+    if !report.next_deadline_at.is_empty() {
+        report.next_deadline = crate::words::moment_text(&report.next_deadline_at, reader.timezone, reader.lang);
+        report.next_phase = crate::words::phase(j.next_phase, reader.lang);
+    }
+    report
+}
+
+fn divine_result(s: &Standing, settled_now: bool, lang: Lang) -> String {
     if !settled_now {
         return String::new();
     }
+    let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
     match (s.god_wins, s.devil_wins) {
-        (true, _) => "God wins the divine contest.".into(),
-        (_, true) => "The Devil wins the divine contest.".into(),
-        _ => "The divine contest is settled without a winner.".into(),
+        (true, _) => say("God wins the divine contest.", "Le Bon Dieu remporte la joute divine."),
+        (_, true) => say(
+            "The Devil wins the divine contest.",
+            "Le Diable remporte la joute divine.",
+        ),
+        _ => say(
+            "The divine contest is settled without a winner.",
+            "La joute divine s'achève sans vainqueur.",
+        ),
     }
 }
 
@@ -467,9 +487,10 @@ impl Ruleset for Diable {
                 continue;
             }
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
+            let reader = game.config.reader(role);
             let view = views::Divine {
                 common: game.common(role),
-                report: j.report.clone(),
+                report: in_words(j, reader),
                 mine: rows
                     .iter()
                     .filter(|d| (d.what == "curse") == (who == Role::Devil))
@@ -477,14 +498,14 @@ impl Ruleset for Diable {
                     .collect(),
                 withdrawn: j.standing.divine_withdrawn,
                 protected: protected_told(game, who),
-                divine_result: divine_result(j.standing, settled_now),
+                divine_result: divine_result(j.standing, settled_now, reader.lang),
             };
-            letters.push(game.letter(
-                format!("{code}-divine-{}", role.to_lowercase()),
-                role,
-                &format!("{role}'s report"),
-                view,
-            ));
+            let subject = match (reader.lang, who) {
+                (Lang::Fr, Role::God) => "rapport du Bon Dieu".to_string(),
+                (Lang::Fr, _) => "rapport du Diable".to_string(),
+                (Lang::En, _) => format!("{role}'s report"),
+            };
+            letters.push(game.letter(format!("{code}-divine-{}", role.to_lowercase()), role, &subject, view));
         }
         // Entering a blessing winter: the blessed power is told, privately.
         let next_phase = j.next_phase;
@@ -492,15 +513,21 @@ impl Ruleset for Diable {
             let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
             if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
                 if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
+                    let reader = game.config.reader(&p);
+                    let winter = crate::words::phase(next_phase, reader.lang);
                     let view = views::BlessingNotice {
                         common: game.common(&p),
-                        winter: next_phase.to_string(),
-                        next_deadline: j.report.next_deadline.clone(),
+                        winter: winter.clone(),
+                        next_deadline: in_words(j, reader).next_deadline,
+                    };
+                    let subject = match reader.lang {
+                        Lang::En => format!("an extra build in {winter}"),
+                        Lang::Fr => format!("une mobilisation de plus en {winter}"),
                     };
                     letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
                         &p,
-                        &format!("an extra build in {next_phase}"),
+                        &subject,
                         view,
                     ));
                 }
