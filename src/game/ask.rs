@@ -337,9 +337,9 @@ impl Game {
         let mut passwords = 0;
         for Numbered { line, text, command } in commands {
             let result = match command {
-                Command::Question(q) => self.question(role, q, line, id, stem).map(|(done, letter)| {
+                Command::Question(q) => self.question(role, q, line, id, stem).map(|letter| {
                     out.letters.push(letter);
-                    Ok(done)
+                    Ok(format!("{}: answered in a letter of its own", text.to_uppercase()))
                 }),
                 Command::Setting(Setting::Password(new)) => {
                     passwords += 1;
@@ -368,14 +368,7 @@ impl Game {
     }
 
     /// Answers one question with its letter.
-    fn question(
-        &self,
-        role: &str,
-        q: Question,
-        line: usize,
-        id: &str,
-        stem: &str,
-    ) -> Result<(String, Letter), GameError> {
+    fn question(&self, role: &str, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
         let house_rules: Vec<String> = board::house_rules(self)?
@@ -454,11 +447,7 @@ impl Game {
                 ("whoami", "who you are", view.into())
             }
         };
-        let letter = self.answer_letter(stem, line, what, role, subject, view, id);
-        Ok((
-            format!("{}: answered in a letter of its own", what.to_uppercase()),
-            letter,
-        ))
+        Ok(self.answer_letter(stem, line, what, role, subject, view, id))
     }
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have

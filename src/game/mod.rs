@@ -581,10 +581,10 @@ impl Game {
             fx.letters.push(letter);
             return Ok(fx);
         }
-        // The players' questions and settings first, in order; the rest to the game.
+        // The players' questions and settings are taken apart, and answered once the game
+        // has acted on the rest (so that LIST counts the orders of the same message).
         let boardgame = crate::boardgame::kind(&self.config.variant).is_some();
         let (questions, commands) = ask::split(commands, boardgame);
-        let asked = self.ask(&role, questions, &id, stem, arrived, from_intake)?;
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(&role, stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
@@ -592,6 +592,7 @@ impl Game {
         } else {
             diplomacy::act(self, &role, commands, errors, stem, arrived)?
         };
+        let asked = self.ask(&role, questions, &id, stem, arrived, from_intake)?;
         for l in letters
             .iter_mut()
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
