@@ -788,3 +788,27 @@ fn observe_where_observers_are_not_allowed_is_answered_as_for_an_unknown_game() 
         );
     }
 }
+
+/// In a blessing winter, what God's adjustment blessing adds to a power's builds is secret
+/// until the winter's report: LIST reads the same whichever power is blessed, or none.
+#[test]
+fn list_in_a_blessing_winter_does_not_tell_who_is_blessed() {
+    let tmp = Tmp::new();
+    let mut got = Vec::new();
+    for (k, blessed) in ["France", "Italy", ""].iter().enumerate() {
+        let dir = new_game(&tmp, &format!("w{k}"), "");
+        let mut s = state(&dir);
+        s["phase"] = serde_yaml::Value::from("Winter 1903 Adjustment");
+        // France's and Italy's armies are abroad: each could build, if blessed.
+        s["board"]["units"]["France"] = serde_yaml::from_str("[F MAO, A BUR, A GAS]").unwrap();
+        s["board"]["units"]["Italy"] = serde_yaml::from_str("[F ION, A TYR, A PIE]").unwrap();
+        if !blessed.is_empty() {
+            s["adjustment_blessing"] = serde_yaml::Value::from(*blessed);
+        }
+        std::fs::write(dir.join("state.yaml"), serde_yaml::to_string(&s).unwrap()).unwrap();
+        send(&dir, 1, "en-list", "LIST", EVENING);
+        got.push(answer(&dir, "list", "England").text);
+    }
+    assert_eq!(got[0], got[2], "France blessed");
+    assert_eq!(got[1], got[2], "Italy blessed");
+}

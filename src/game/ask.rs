@@ -485,12 +485,20 @@ impl Game {
         if view.over.is_empty() {
             let map = crate::map::Map::standard();
             let b = diplomacy::board(self)?;
+            let winter = diplomacy::phase(self)?.kind == crate::phase::PhaseKind::Adjustment;
             for p in map.all_powers() {
                 let name = map.power_name(p);
                 if !b.in_game(p) {
                     continue;
                 }
-                let ready = diplomacy::ready(self, super::role::Role::Power(p))?;
+                let ready = if winter {
+                    match public_winter_ready(self, &b, p) {
+                        Some(ready) => ready,
+                        None => continue, // nothing due by the public rules
+                    }
+                } else {
+                    diplomacy::ready(self, super::role::Role::Power(p))?
+                };
                 let has = self.state.orders.get(name).is_some_and(|o| !o.is_empty());
                 let on_file = match (ready, has) {
                     (true, true) => "complete",
@@ -847,6 +855,35 @@ impl Game {
         }
         Ok(true)
     }
+}
+
+/// Whether a power has its winter's builds or removals on file, by the adjustments every
+/// player can count: without God's adjustment blessing, which only the blessed power hears
+/// of before the winter's report (the report's centre counts leave it out the same way).
+/// `None` when nothing is due by those counts, so the blessed power is then not listed,
+/// whatever it has on file.
+fn public_winter_ready(game: &Game, board: &crate::judge::Board, p: crate::map::Power) -> Option<bool> {
+    use crate::order::{parse_order, Order};
+    let map = crate::map::Map::standard();
+    let due = crate::judge::adjust::adjustment(board, &crate::judge::Standard, p);
+    let room = crate::judge::adjust::vacant_homes(map, board, p).len() as i32;
+    let needed = if due > 0 { due.min(room) } else { -due };
+    if needed <= 0 {
+        return None;
+    }
+    let filed = game
+        .state
+        .orders
+        .get(map.power_name(p))
+        .into_iter()
+        .flatten()
+        .filter(|o| match parse_order(map, o) {
+            Ok(Order::Build(_) | Order::Waive) => due > 0,
+            Ok(Order::Disband(_)) => due < 0,
+            _ => false,
+        })
+        .count() as i32;
+    Some(filed >= needed)
 }
 
 /// What one line without SIGNON comes to.
