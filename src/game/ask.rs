@@ -300,24 +300,15 @@ impl Game {
             .collect()
     }
 
-    /// A letter in answer to line `line` of message `stem`, to the role's address.
-    fn answer_letter(
-        &self,
-        stem: &str,
-        line: usize,
-        what: &str,
-        role: &str,
-        subject: &str,
-        view: impl Into<View>,
-        id: &str,
-    ) -> Letter {
+    /// A letter in answer to a line of a message, to the role's address.
+    fn answer_letter(&self, at: At, what: &str, role: &str, subject: &str, view: impl Into<View>) -> Letter {
         let mut l = self.letter(
-            format!("{stem}-l{line}-{what}-{}", role.to_lowercase()),
+            format!("{}-l{}-{what}-{}", at.stem, at.line, role.to_lowercase()),
             role,
             subject,
             view,
         );
-        l.in_reply_to = Some(id.to_string());
+        l.in_reply_to = Some(at.id.to_string());
         l
     }
 
@@ -447,7 +438,7 @@ impl Game {
                 ("whoami", "who you are", view.into())
             }
         };
-        Ok(self.answer_letter(stem, line, what, role, subject, view, id))
+        Ok(self.answer_letter(At { stem, line, id }, what, role, subject, view))
     }
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
@@ -578,7 +569,13 @@ impl Game {
             what: "password".into(),
             ..Default::default()
         };
-        letters.push(self.answer_letter(stem, line, "password", role, "your password was changed", view, id));
+        letters.push(self.answer_letter(
+            At { stem, line, id },
+            "password",
+            role,
+            "your password was changed",
+            view,
+        ));
         Ok(Ok("SET PASSWORD: changed; a confirmation goes to your address".into()))
     }
 
@@ -621,13 +618,13 @@ impl Game {
                 let z = zone.clone();
                 self.change_player(role, |p| p.timezone = Some(z))?;
                 let view = notice(self, "timezone", &zone, "");
-                letters.push(self.answer_letter(stem, line, "timezone", role, "your time zone", view, id));
+                letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, "your time zone", view));
                 format!("SET TIMEZONE: deadlines are shown to you in {zone}")
             }
             Setting::Language(lang) => {
                 self.change_player(role, |p| p.language = Some(lang))?;
                 let view = notice(self, "language", lang.code(), "");
-                letters.push(self.answer_letter(stem, line, "language", role, "your language", view, id));
+                letters.push(self.answer_letter(At { stem, line, id }, "language", role, "your language", view));
                 format!("SET LANGUAGE: {}", lang.code())
             }
             Setting::Address(address) => {
@@ -651,19 +648,23 @@ impl Game {
                 );
                 // The code to the new address, which must send it back; a word to the old.
                 let mut to_new = self.answer_letter(
-                    stem,
-                    line,
+                    At { stem, line, id },
                     "address-code",
                     role,
                     "confirm your new address",
                     notice(self, "address-code", &address, &code),
-                    id,
                 );
                 to_new.to.email = address.clone();
                 to_new.in_reply_to = None;
                 letters.push(to_new);
                 let view = notice(self, "address-asked", &address, "");
-                letters.push(self.answer_letter(stem, line, "address-asked", role, "a change of address", view, id));
+                letters.push(self.answer_letter(
+                    At { stem, line, id },
+                    "address-asked",
+                    role,
+                    "a change of address",
+                    view,
+                ));
                 format!("SET ADDRESS: a code was sent to {address}; the change is made when it comes back from there")
             }
             Setting::Resign { confirm: false } => {
@@ -678,7 +679,7 @@ impl Game {
                     },
                 );
                 let view = notice(self, "resign-asked", "", "");
-                letters.push(self.answer_letter(stem, line, "resign", role, "your resignation", view, id));
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
                 "RESIGN: asked; write RESIGN CONFIRM to confirm it".into()
             }
             Setting::Resign { confirm: true } => {
@@ -691,7 +692,7 @@ impl Game {
                 r.confirmed = Some(arrived.to_rfc3339());
                 let r = r.clone();
                 let view = notice(self, "resign-sent", "", "");
-                letters.push(self.answer_letter(stem, line, "resign", role, "your resignation", view, id));
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
                 let tz = self.config.timezone.clone();
                 let player = self.config.player(role).cloned();
                 let view = views::Resignation {
@@ -721,7 +722,7 @@ impl Game {
     /// A message without a SIGNON line: its `OBSERVE`, `UNOBSERVE` and `CONFIRM` lines that
     /// name this game and that it takes. Returns false when there is none (the message is
     /// then refused as any message without a SIGNON line is, whatever it held).
-    pub(crate) fn from_anyone(
+    pub(crate) fn without_signon(
         &mut self,
         mail: &Incoming,
         commands: &[Numbered],
@@ -884,6 +885,16 @@ fn public_winter_ready(game: &Game, board: &crate::judge::Board, p: crate::map::
         })
         .count() as i32;
     Some(filed >= needed)
+}
+
+/// Which line of which message a letter answers: its name, and its In-Reply-To.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    /// The message's stem (`m00012`).
+    stem: &'a str,
+    line: usize,
+    /// The message's Message-ID.
+    id: &'a str,
 }
 
 /// What one line without SIGNON comes to.

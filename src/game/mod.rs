@@ -454,7 +454,7 @@ impl Game {
             ask::FromIntake::default()
         };
         if commands::first_signon(&commands).is_none()
-            && self.from_anyone(&mail, &commands, &id, &stem, arrived, &mut fx)?
+            && self.without_signon(&mail, &commands, &id, &stem, arrived, &mut fx)?
         {
             return Ok(fx);
         }

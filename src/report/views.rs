@@ -1223,7 +1223,7 @@ mod tests {
             // report.html is rendered through page.html's include as well as by itself;
             // `NAME.fr.txt` is rendered from the sample of `NAME.txt`.
             let name = name.replace(".fr.", ".");
-            assert!(names.iter().any(|n| *n == name), "no sample view renders {name}");
+            assert!(names.contains(&name), "no sample view renders {name}");
         }
     }
 
