@@ -712,7 +712,13 @@ fn a_reply_below_our_own_letter_takes_the_new_orders_and_lists_chatter_once() {
     let reply = out.values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
     assert_eq!(reply.subject, "vopaliec, Spring 1901 Movement: received");
     assert!(!reply.text.contains("Not done"), "{}", reply.text);
-    assert!(reply.text.contains("Not understood (ignored):"), "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .contains("Not understood (ignored; HELP lists the commands you may use):"),
+        "{}",
+        reply.text
+    );
     assert_eq!(reply.text.matches("Thanks!").count(), 1, "{}", reply.text);
     assert_eq!(reply.text.matches("Good luck all").count(), 1, "{}", reply.text);
 }

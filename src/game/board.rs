@@ -51,6 +51,13 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> 
     Ok((g, dice, setup))
 }
 
+/// The board now, as text, and the side to move (empty when none is): for `GET MAP` and
+/// `LIST`.
+pub fn board_now(game: &Game) -> Result<(String, String), GameError> {
+    let (g, _, setup) = current(game)?;
+    Ok((g.board(), to_move_name(g.as_ref(), &setup)))
+}
+
 fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
     g.to_move().map(|i| setup.sides[i].clone()).unwrap_or_default()
 }
@@ -158,6 +165,20 @@ pub fn act(
                                         .broadcast(&game.config.game),
                                 );
                             }
+                            letters.extend(game.to_observers(
+                                &format!("{stem}-move{k}"),
+                                &format!("move {number}: {}", played.summary),
+                                |common| views::BoardMove {
+                                    common,
+                                    number,
+                                    by: role.to_string(),
+                                    summary: played.summary.clone(),
+                                    notes: played.notes.clone(),
+                                    board: g.board(),
+                                    to_move: to_move.clone(),
+                                    over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+                                },
+                            ));
                             if let Some(f) = finish {
                                 let finished = Finished {
                                     after: format!("move {number}"),
@@ -194,6 +215,10 @@ pub fn act(
                     done
                 }),
             Command::Status => Ok("STATUS: see below".into()),
+            // Taken apart before the game acts (`ask::split`).
+            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
+                Err("answered apart".into())
+            }
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
             Command::Clear | Command::Bless(_) | Command::Curse(_) | Command::VoteDraw | Command::VoteContinue => {
                 Err(format!("not a command of {}", kind.title))

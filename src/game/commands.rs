@@ -32,6 +32,67 @@ pub enum Command {
     VoteDraw,
     VoteContinue,
     Status,
+    /// A player's question (`HELP`, `LIST`…): answered to the sender alone, changes nothing.
+    Question(Question),
+    /// A player's setting (`SET …`, `RESIGN`): changes the player's own entry only.
+    Setting(Setting),
+    /// `OBSERVE <game>` (`on`) or `UNOBSERVE <game>`, from anyone, without SIGNON.
+    Observe {
+        game: String,
+        on: bool,
+    },
+    /// `CONFIRM <game> <code>`, without SIGNON: the code mailed to a new address (`SET
+    /// ADDRESS`) or to a would-be observer, coming back from it.
+    Confirm {
+        game: String,
+        code: String,
+    },
+}
+
+/// What a player may ask of the game. Each is answered by a letter of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `HELP` | `AIDE`: the commands this role may use, the order syntax, the house rules.
+    Help,
+    /// `LIST` | `LISTE`: the phase, its deadline, who has orders on file.
+    List,
+    /// `HISTORY [<phase>|ALL]` | `HISTORIQUE`, `GET REPORT <phase>` | `RAPPORT <phase>`.
+    History(Past),
+    /// `GET RULES` | `REGLES`.
+    Rules,
+    /// `GET MAP` | `CARTE`.
+    Map,
+    /// `WHOAMI` | `QUISUISJE`.
+    WhoAmI,
+}
+
+/// Which past reports `HISTORY` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Past {
+    /// The last phase reported.
+    Last,
+    /// Every report so far.
+    All,
+    /// One phase, as its code (`S1901M`).
+    Phase(String),
+}
+
+/// What a player may change of their own entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// `SET PASSWORD <new>` | `CHANGER MOTDEPASSE <new>`; the archive keeps only
+    /// `********` of it (see [`crate::mail::incoming::redacted`]).
+    Password(String),
+    /// `SET ADDRESS <new>` | `CHANGER ADRESSE <new>`: done once the code mailed there
+    /// comes back (`CONFIRM`).
+    Address(String),
+    /// `SET TIMEZONE <IANA zone>` | `CHANGER FUSEAU <zone>`.
+    Timezone(String),
+    /// `SET LANGUAGE en|fr` | `CHANGER LANGUE en|fr`.
+    Language(crate::words::Lang),
+    /// `RESIGN` | `DEMISSION` (`confirm: false`), then `RESIGN CONFIRM` | `DEMISSION
+    /// CONFIRMER`.
+    Resign { confirm: bool },
 }
 
 /// A command with the body line it starts on.
@@ -156,7 +217,14 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 errors.push(error("ENDPRESS without PRESS"));
                 continue;
             }
-            _ => Command::Order(text.clone()),
+            _ => match player_command(&first.to_uppercase(), &words) {
+                Some(Ok(command)) => command,
+                Some(Err(message)) => {
+                    errors.push(error(&message));
+                    continue;
+                }
+                None => Command::Order(text.clone()),
+            },
         };
         out.push(Numbered {
             line: *number,
@@ -165,6 +233,160 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
         });
     }
     (out, errors)
+}
+
+/// The players' commands of `shared/spec/game-and-mail.md` ("Players' questions and
+/// settings"), English and French: `None` when `keyword` is none of them (the line is then
+/// an order), else the command or how to write it.
+fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, String>> {
+    let arg = |i: usize| words.get(i).map(|w| w.to_string());
+    let upper = |i: usize| words.get(i).map(|w| w.to_uppercase());
+    let rest = |i: usize| words.get(i..).map(|w| w.join(" ")).unwrap_or_default();
+    let alone = |command: Command, form: &str| {
+        if words.len() == 1 {
+            Ok(command)
+        } else {
+            Err(format!("{form} takes nothing after it: write `{form}` alone"))
+        }
+    };
+    let question = Command::Question;
+    Some(match keyword {
+        "HELP" | "AIDE" => Ok(question(Question::Help)),
+        "LIST" | "LISTE" => alone(question(Question::List), keyword),
+        "WHOAMI" | "QUISUISJE" => alone(question(Question::WhoAmI), keyword),
+        "HISTORY" | "HISTORIQUE" => past(&rest(1), keyword).map(|p| question(Question::History(p))),
+        "RAPPORT" => {
+            past_phase(&rest(1), "RAPPORT <phase>, like `RAPPORT S1901M`").map(|p| question(Question::History(p)))
+        }
+        "REGLES" | "RÈGLES" => alone(question(Question::Rules), keyword),
+        "CARTE" => alone(question(Question::Map), keyword),
+        "GET" => match upper(1).as_deref() {
+            Some("REPORT") => past_phase(&rest(2), "GET REPORT <phase>, like `GET REPORT S1901M`")
+                .map(|p| question(Question::History(p))),
+            Some("RULES") if words.len() == 2 => Ok(question(Question::Rules)),
+            Some("MAP") if words.len() == 2 => Ok(question(Question::Map)),
+            _ => Err(format!(
+                "not understood: `{}`; write GET REPORT <phase>, GET RULES or GET MAP (HELP lists every command)",
+                words.join(" ")
+            )),
+        },
+        "SET" | "CHANGER" => {
+            let fr = keyword == "CHANGER";
+            let what = upper(1).unwrap_or_default();
+            let value = arg(2);
+            let extra = words.len() > 3;
+            let example = |en: &str, fr_form: &str| -> String {
+                if fr {
+                    format!("write it like `CHANGER {fr_form}`")
+                } else {
+                    format!("write it like `SET {en}`")
+                }
+            };
+            match (what.as_str(), value) {
+                ("PASSWORD" | "MOTDEPASSE", Some(v)) if !extra => Ok(Command::Setting(Setting::Password(v))),
+                ("PASSWORD" | "MOTDEPASSE", _) => Err(format!(
+                    "one word, the new password: {}",
+                    example("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
+                )),
+                ("ADDRESS" | "ADRESSE", Some(v)) if !extra => Ok(Command::Setting(Setting::Address(v))),
+                ("ADDRESS" | "ADRESSE", _) => Err(format!(
+                    "name the new address: {}",
+                    example("ADDRESS ann@example.org", "ADRESSE ann@example.org")
+                )),
+                ("TIMEZONE" | "FUSEAU", Some(v)) if !extra => match chrono_tz::TZ_VARIANTS
+                    .iter()
+                    .find(|z| z.name().eq_ignore_ascii_case(&v))
+                {
+                    Some(z) => Ok(Command::Setting(Setting::Timezone(z.name().to_string()))),
+                    None => Err(format!(
+                        "`{v}` is not a time zone of the IANA list: {}",
+                        example("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
+                    )),
+                },
+                ("TIMEZONE" | "FUSEAU", _) => Err(format!(
+                    "name a time zone of the IANA list: {}",
+                    example("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
+                )),
+                ("LANGUAGE" | "LANGUE", Some(v)) if !extra => match crate::words::Lang::from_code(&v) {
+                    Some(l) => Ok(Command::Setting(Setting::Language(l))),
+                    None => Err(format!(
+                        "`{v}`: the languages are en and fr: {}",
+                        example("LANGUAGE fr", "LANGUE fr")
+                    )),
+                },
+                ("LANGUAGE" | "LANGUE", _) => Err(format!("name en or fr: {}", example("LANGUAGE fr", "LANGUE en"))),
+                ("ABSENCE", _) => return None,
+                _ => Err(format!(
+                    "not understood: `{}`; {} (HELP lists every command)",
+                    words.join(" "),
+                    if fr {
+                        "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE"
+                    } else {
+                        "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE"
+                    }
+                )),
+            }
+        }
+        "RESIGN" | "DEMISSION" | "DÉMISSION" => match upper(1).as_deref() {
+            None => Ok(Command::Setting(Setting::Resign { confirm: false })),
+            Some("CONFIRM" | "CONFIRMER") if words.len() == 2 => {
+                Ok(Command::Setting(Setting::Resign { confirm: true }))
+            }
+            _ => Err(format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it")),
+        },
+        "OBSERVE" | "OBSERVER" | "UNOBSERVE" | "NEPLUSOBSERVER" => match words {
+            [_, game] => Ok(Command::Observe {
+                game: game.to_string(),
+                on: matches!(keyword, "OBSERVE" | "OBSERVER"),
+            }),
+            _ => Err(format!("name the game: write it like `{keyword} vopaliec`")),
+        },
+        "CONFIRM" | "CONFIRMER" => match words {
+            [_, game, code] => Ok(Command::Confirm {
+                game: game.to_string(),
+                code: code.to_string(),
+            }),
+            _ => Err(format!(
+                "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
+            )),
+        },
+        _ => return None,
+    })
+}
+
+/// The argument of `HISTORY`: nothing (the last report), `ALL` | `TOUT`, or a phase.
+fn past(arg: &str, keyword: &str) -> Result<Past, String> {
+    match arg.to_uppercase().as_str() {
+        "" => Ok(Past::Last),
+        "ALL" | "TOUT" | "TOUS" => Ok(Past::All),
+        _ => past_phase(
+            arg,
+            &format!("{keyword} [<phase>|ALL], like `{keyword} S1901M` or `{keyword} ALL`"),
+        ),
+    }
+}
+
+/// A phase named by a player: `S1901M`, `Spring 1901 Movement`, or `Spring 1901` (its
+/// movement phase; `Winter 1901` its adjustments).
+fn past_phase(arg: &str, form: &str) -> Result<Past, String> {
+    if arg.trim().is_empty() {
+        return Err(format!("name a phase: write {form}"));
+    }
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    let text = match words.as_slice() {
+        [season, year] => {
+            let kind = if matches!(season.to_lowercase().as_str(), "winter" | "hiver") {
+                "adjustment"
+            } else {
+                "movement"
+            };
+            format!("{season} {year} {kind}")
+        }
+        _ => arg.to_string(),
+    };
+    crate::phase::Phase::parse(&text)
+        .map(|p| Past::Phase(p.code()))
+        .map_err(|e| format!("{e}; write {form}"))
 }
 
 /// Is this line, which is no keyword, plainly chatter rather than a mistyped order: a
@@ -285,6 +507,90 @@ mod tests {
                 Command::Status,
             ]
         );
+    }
+
+    #[test]
+    fn reads_the_players_commands_in_english_and_french() {
+        use crate::words::Lang;
+        let c = commands(
+            "HELP\naide\nLIST\nliste\nHISTORY\nHISTORY ALL\nhistorique s1901m\nHISTORY Spring 1901\n\
+             GET REPORT F1901M\nrapport Winter 1901\nGET RULES\nrègles\nGET MAP\ncarte\nWHOAMI\nquisuisje\n\
+             SET PASSWORD n3w-s3cret\nchanger motdepasse autre-m0t\nSET ADDRESS a@b.example\n\
+             SET TIMEZONE europe/paris\nchanger fuseau America/Montreal\nSET LANGUAGE fr\nchanger langue EN\n\
+             RESIGN\nresign confirm\ndémission confirmer\nOBSERVE vopaliec\nneplusobserver vopaliec\n\
+             CONFIRM vopaliec 12AB34CD",
+        );
+        use Command::{Question as Q, Setting as S};
+        assert_eq!(
+            c,
+            vec![
+                Q(Question::Help),
+                Q(Question::Help),
+                Q(Question::List),
+                Q(Question::List),
+                Q(Question::History(Past::Last)),
+                Q(Question::History(Past::All)),
+                Q(Question::History(Past::Phase("S1901M".into()))),
+                Q(Question::History(Past::Phase("S1901M".into()))),
+                Q(Question::History(Past::Phase("F1901M".into()))),
+                Q(Question::History(Past::Phase("W1901A".into()))),
+                Q(Question::Rules),
+                Q(Question::Rules),
+                Q(Question::Map),
+                Q(Question::Map),
+                Q(Question::WhoAmI),
+                Q(Question::WhoAmI),
+                S(Setting::Password("n3w-s3cret".into())),
+                S(Setting::Password("autre-m0t".into())),
+                S(Setting::Address("a@b.example".into())),
+                S(Setting::Timezone("Europe/Paris".into())),
+                S(Setting::Timezone("America/Montreal".into())),
+                S(Setting::Language(Lang::Fr)),
+                S(Setting::Language(Lang::En)),
+                S(Setting::Resign { confirm: false }),
+                S(Setting::Resign { confirm: true }),
+                S(Setting::Resign { confirm: true }),
+                Command::Observe {
+                    game: "vopaliec".into(),
+                    on: true
+                },
+                Command::Observe {
+                    game: "vopaliec".into(),
+                    on: false
+                },
+                Command::Confirm {
+                    game: "vopaliec".into(),
+                    code: "12AB34CD".into()
+                },
+            ]
+        );
+    }
+
+    /// A command with a missing or wrong argument says how to write it, with an example.
+    #[test]
+    fn a_wrong_argument_is_answered_with_the_right_form() {
+        let (c, e) = parse_commands(&lines(
+            "SET TIMEZONE Paris\nSET LANGUAGE de\nSET PASSWORD\nGET REPORT\nHISTORY 1901\nSET COLOUR red\nGET LOST\nOBSERVE\nLIST ALL",
+        ));
+        assert!(c.is_empty(), "{c:?}");
+        let m: Vec<&str> = e.iter().map(|e| e.message.as_str()).collect();
+        assert!(
+            m[0].contains("IANA") && m[0].contains("SET TIMEZONE Europe/Paris"),
+            "{}",
+            m[0]
+        );
+        assert!(
+            m[1].contains("en and fr") && m[1].contains("SET LANGUAGE fr"),
+            "{}",
+            m[1]
+        );
+        assert!(m[2].contains("SET PASSWORD n3w-s3cret"), "{}", m[2]);
+        assert!(m[3].contains("GET REPORT S1901M"), "{}", m[3]);
+        assert!(m[4].contains("HISTORY S1901M"), "{}", m[4]);
+        assert!(m[5].starts_with("not understood") && m[5].contains("HELP"), "{}", m[5]);
+        assert!(m[6].starts_with("not understood") && m[6].contains("HELP"), "{}", m[6]);
+        assert!(m[7].contains("OBSERVE vopaliec"), "{}", m[7]);
+        assert!(m[8].contains("alone"), "{}", m[8]);
     }
 
     #[test]

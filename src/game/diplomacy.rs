@@ -485,6 +485,10 @@ pub fn act(
             }
             Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
             Command::Status => Ok("STATUS: see below".into()),
+            // Taken apart before the game acts (`ask::split`).
+            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
+                Err("answered apart".into())
+            }
         };
         match result {
             Ok(d) => done.push(format!("line {line}: {d}")),
@@ -796,6 +800,12 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
                 .broadcast(&game.config.game),
         );
     }
+    fx.letters.extend(
+        game.to_observers(&format!("{code}-report"), "results", |common| views::ReportLetter {
+            common,
+            report: report.clone(),
+        }),
+    );
     let judged = Judged {
         phase,
         next_phase,

@@ -112,11 +112,23 @@ pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
 
 /// [`prepare`] against a game's name and its players' roles and password hashes.
 fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, raw: &[u8]) -> Vec<u8> {
-    let verdict = match (registry, read_message(raw)) {
-        (Some((name, players)), Ok(mail)) => Verdict::against(&name, &players, &mail),
-        _ => Verdict::NotChecked,
+    let (verdict, new_password) = match (registry, read_message(raw)) {
+        (Some((name, players)), Ok(mail)) => {
+            let verdict = Verdict::against(&name, &players, &mail);
+            // `SET PASSWORD`: the archive keeps the new password's hash, never the password
+            // (hashed only for a message whose password matched).
+            let new = (verdict == Verdict::Matches)
+                .then(|| super::ask::new_password_header(&mail))
+                .flatten();
+            (verdict, new)
+        }
+        _ => (Verdict::NotChecked, None),
     };
     let mut first = format!("{VERDICT_HEADER}: {}", verdict.word());
+    if let Some(line) = new_password {
+        first.push_str("\r\n");
+        first.push_str(&line);
+    }
     if automatic(raw) {
         // A delivery report is known by its Content-Type, which the archive does not keep.
         first.push_str("\r\nAuto-Submitted: auto-generated (a report or auto-reply, kept as such by arbitre)");

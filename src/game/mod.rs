@@ -2,6 +2,7 @@
 //!
 //! - [`config`]: the players file and the passwords' salted hashes.
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
+//! - [`ask`]: the players' questions and settings (HELP, LIST, SET …) and observers.
 //! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
@@ -38,6 +39,7 @@
 //! `S1901M-report-france.eml`), and `state.yaml` last: an action redone after a crash
 //! rewrites the same files, and a file already sent is not written again.
 
+pub mod ask;
 pub mod board;
 pub mod commands;
 pub mod config;
@@ -448,12 +450,27 @@ impl Game {
             return Ok(fx);
         }
         clean_sender(&mut mail);
+        let redacted_archive = verdict.is_some();
         let verdict = verdict.unwrap_or_else(|| Verdict::of(&self.config, &mail));
         let id = intake::message_key(&mail);
         let (commands, errors) = parse_commands(&mail.lines);
+        // Only the intake writes its header lines into an archived message (redaction
+        // drops any the sender wrote): read them only from such a message.
+        let from_intake = if redacted_archive {
+            ask::FromIntake::read(raw)
+        } else {
+            ask::FromIntake::default()
+        };
+        if commands::first_signon(&commands).is_none()
+            && self.without_signon(&mail, &commands, &id, &stem, arrived, &mut fx)?
+        {
+            return Ok(fx);
+        }
         let decision = self.sign_on(&mail, &commands, &errors, verdict, &stem, arrived, &mut fx);
         let (letter, failure) = match decision {
-            SignOn::Role(role) => return self.signed_on(role, mail, id, commands, errors, &stem, arrived, fx),
+            SignOn::Role(role) => {
+                return self.signed_on(role, mail, id, commands, errors, &stem, arrived, &from_intake, fx)
+            }
             SignOn::Refused(letter, failure) => (letter, failure),
             SignOn::Ignored(failure) => (None, Some(failure)),
         };
@@ -505,6 +522,7 @@ impl Game {
         errors: Vec<LineError>,
         stem: &str,
         arrived: Now,
+        from_intake: &ask::FromIntake,
         mut fx: Effects,
     ) -> Result<Effects, GameError> {
         let n = &stem[1..];
@@ -571,6 +589,10 @@ impl Game {
             fx.letters.push(letter);
             return Ok(fx);
         }
+        // The players' questions and settings are taken apart, and answered once the game
+        // has acted on the rest (so that LIST counts the orders of the same message).
+        let boardgame = crate::boardgame::kind(&self.config.variant).is_some();
+        let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(&role, stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
@@ -578,6 +600,7 @@ impl Game {
         } else {
             diplomacy::act(self, &role, commands, errors, stem, arrived)?
         };
+        let asked = self.ask(&role, questions, &id, stem, arrived, from_intake)?;
         for l in letters
             .iter_mut()
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
@@ -589,6 +612,12 @@ impl Game {
             let Some(answered) = l.view.answered() else {
                 continue;
             };
+            answered.errors.extend(asked.errors.iter().cloned());
+            answered.errors.sort_by_key(|e| e.line);
+            answered
+                .done
+                .extend(asked.done.iter().map(|(line, d)| format!("line {line}: {d}")));
+            answered.done.sort_by_key(|d| done_line(d));
             answered.cap(QUOTED_ERRORS);
             let chatter: Vec<LineError> = chatter
                 .iter()
@@ -602,6 +631,14 @@ impl Game {
             answered.unread = unread.clone();
         }
         fx.letters.append(&mut letters);
+        // The answers to questions are replies too, threaded on the message's own
+        // Message-ID (none for a message without one); a letter to another address (a
+        // code sent to a new address) is not.
+        fx.letters
+            .extend(asked.letters.into_iter().map(|l| match l.in_reply_to {
+                Some(_) => l.replying_to(mail.message_id.clone()),
+                None => l,
+            }));
         Ok(fx)
     }
 
@@ -698,7 +735,7 @@ impl Game {
         } else {
             recipients.join(", ")
         };
-        let letters = recipients
+        let mut letters: Vec<Letter> = recipients
             .iter()
             .map(|r| {
                 let view = views::Press {
@@ -726,6 +763,19 @@ impl Game {
                 }
             })
             .collect();
+        if public {
+            letters.extend(self.to_observers(
+                &format!("{stem}-press"),
+                &format!("press from {from} to all"),
+                |common| views::Press {
+                    common,
+                    from: from.to_string(),
+                    to: shown_to.clone(),
+                    public,
+                    lines: lines.to_vec(),
+                },
+            ));
+        }
         Ok((format!("press to {shown_to} sent"), letters))
     }
 
@@ -746,24 +796,27 @@ impl Game {
                 name: p.name.clone(),
             })
             .collect();
-        self.roles()
+        let ending = views::Ending {
+            summary: f.summary.clone(),
+            winners: f.winners.clone(),
+            seed: self.config.seed.clone(),
+            players,
+        };
+        let mut letters: Vec<Letter> = self
+            .roles()
             .iter()
             .map(|role| {
-                let ending = views::Ending {
-                    summary: f.summary.clone(),
-                    winners: f.winners.clone(),
-                    seed: self.config.seed.clone(),
-                    players: players.clone(),
-                };
                 let subject = crate::words::pick(self.config.reader(role).lang, "the final report", "le rapport final");
                 self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     &subject,
-                    view(self.common(role), ending),
+                    view(self.common(role), ending.clone()),
                 )
             })
-            .collect()
+            .collect();
+        letters.extend(self.to_observers("final", "the final report", |common| view(common, ending.clone())));
+        letters
     }
 
     /// The end of `arbitre status`: every player (with `orders`, what `orders` says of the
@@ -891,6 +944,14 @@ fn clean_sender(mail: &mut Incoming) {
         .take()
         .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
         .filter(|n| !n.trim().is_empty());
+}
+
+/// The line a reply's `line N: …` entry is about, to keep them in the message's order.
+fn done_line(done: &str) -> usize {
+    done.strip_prefix("line ")
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(usize::MAX)
 }
 
 /// The subject of the reply to a message.

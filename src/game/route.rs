@@ -10,9 +10,10 @@
 //! The game named by the first SIGNON line, and no other: a SIGNON line for a game that is
 //! not run here goes to `ROOT/unmatched/` whatever the rest of the message says. A message
 //! with no SIGNON line (none at all, or one that is not `SIGNON <role> <game> <password>`)
-//! may name its game in its `To:` address (`GAME@…` or `referee+GAME@…`) or as a word of
-//! its Subject; the game then refuses it for want of a SIGNON line, in the words a stray
-//! gets, so that this says nothing of which games are run here.
+//! may name its game on an `OBSERVE`, `UNOBSERVE` or `CONFIRM` line, in its `To:` address
+//! (`GAME@…` or `referee+GAME@…`) or as a word of its Subject; the game then refuses it for
+//! want of a SIGNON line, in the words a stray gets, so that this says nothing of which
+//! games are run here (unless the game takes observers and the line is one it acts on).
 //!
 //! # The index
 //! `ROOT/.games-index` lists the games of the folder: one line per game folder, the game's
@@ -102,6 +103,15 @@ fn named_games(mail: &Incoming) -> Vec<String> {
         return vec![game];
     }
     let mut names: Vec<String> = Vec::new();
+    // `OBSERVE <game>`, `UNOBSERVE <game>` and `CONFIRM <game> <code>` are written without
+    // SIGNON and name their game.
+    for c in &commands {
+        if let Command::Observe { game, .. } | Command::Confirm { game, .. } = &c.command {
+            if is_game_name(game) && !names.iter().any(|n| n.eq_ignore_ascii_case(game)) {
+                names.push(game.clone());
+            }
+        }
+    }
     let from_to = mail.to.iter().filter_map(|a| {
         let local = a.split('@').next()?;
         Some(local.rsplit_once('+').map_or(local, |(_, tag)| tag))

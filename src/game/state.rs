@@ -143,6 +143,40 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Finished>,
+    /// The addresses that receive the public reports and press (`OBSERVE`), lower-cased,
+    /// in the order they came.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub observers: Vec<String>,
+    /// The resignations asked for (`RESIGN`), per role, until the referee acts on them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub resignations: BTreeMap<String, Resignation>,
+    /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub address_changes: BTreeMap<String, AddressChange>,
+}
+
+/// A resignation asked for by a role's player: when, and when confirmed (the referee is
+/// told then, and decides).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Resignation {
+    /// When `RESIGN` came (RFC 3339).
+    pub asked: String,
+    /// When `RESIGN CONFIRM` came; none until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmed: Option<String>,
+}
+
+/// A change of address waiting for the code mailed to the new address to come back.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AddressChange {
+    /// The new address, as written.
+    pub address: String,
+    /// The code mailed there.
+    pub code: String,
+    /// When it was asked for (RFC 3339).
+    pub asked: String,
 }
 
 /// Failed sign-ons for one role: their times within the last hour, and until when further

@@ -62,6 +62,23 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("page.fr.html", include_str!("../../templates/page.fr.html")),
     ("index.fr.html", include_str!("../../templates/index.fr.html")),
     ("board-move.fr.txt", include_str!("../../templates/board-move.fr.txt")),
+    // The players' questions and settings (src/game/ask.rs), in English and French.
+    ("help.txt", include_str!("../../templates/help.txt")),
+    ("help.fr.txt", include_str!("../../templates/help.fr.txt")),
+    ("list.txt", include_str!("../../templates/list.txt")),
+    ("list.fr.txt", include_str!("../../templates/list.fr.txt")),
+    ("history.txt", include_str!("../../templates/history.txt")),
+    ("history.fr.txt", include_str!("../../templates/history.fr.txt")),
+    ("rules.txt", include_str!("../../templates/rules.txt")),
+    ("rules.fr.txt", include_str!("../../templates/rules.fr.txt")),
+    ("map.txt", include_str!("../../templates/map.txt")),
+    ("map.fr.txt", include_str!("../../templates/map.fr.txt")),
+    ("whoami.txt", include_str!("../../templates/whoami.txt")),
+    ("whoami.fr.txt", include_str!("../../templates/whoami.fr.txt")),
+    ("setting.txt", include_str!("../../templates/setting.txt")),
+    ("setting.fr.txt", include_str!("../../templates/setting.fr.txt")),
+    ("resignation.txt", include_str!("../../templates/resignation.txt")),
+    ("resignation.fr.txt", include_str!("../../templates/resignation.fr.txt")),
 ];
 
 /// A recipient or sender: a name and an address.

@@ -1,0 +1,976 @@
+//! The players' questions and settings (`shared/spec/game-and-mail.md`, "Players' questions
+//! and settings"; issue #14): `HELP`, `LIST`, `HISTORY`, `GET RULES`, `GET MAP`, `WHOAMI`,
+//! `SET PASSWORD|ADDRESS|TIMEZONE|LANGUAGE`, `RESIGN`; and what anyone may write without
+//! signing on: `OBSERVE`, `UNOBSERVE`, `CONFIRM`.
+//!
+//! - Each question is answered by a letter of its own to the role's registered address
+//!   (`m00012-l3-help-france`), beside the reply to the message, which lists the command as
+//!   done ("answered in a letter of its own"). Orders in the same message still go to the
+//!   game as before: a player may write `HELP` under a page of orders.
+//! - A setting changes the player's own entry in `game.yaml` ([`update_game_config`]) or
+//!   the state (a resignation, a change of address waiting for its code), and is confirmed
+//!   by a letter too.
+//! - Without a SIGNON line only `OBSERVE`, `UNOBSERVE` and `CONFIRM` are read, and only when
+//!   they name this game and it takes them: anything else is refused in the very words of
+//!   any message without a SIGNON line, so that a probe learns nothing (not even whether a
+//!   game takes observers, unless it does).
+//! - Observers receive the public letters only: each phase's public report, public press,
+//!   the board games' relayed moves and the final report ([`Game::to_observers`]), each
+//!   with its own `To:`.
+
+use super::commands::{Command, LineError, Numbered, Past, Question, Setting};
+use super::config::{hash_password, new_salt, update_game_config};
+use super::state::{AddressChange, Resignation};
+use super::{board, diplomacy, Effects, Game, GameError, Now};
+use crate::mail::incoming::{Incoming, REDACTED};
+use crate::report::{views, Letter, Person, View};
+use crate::words::Lang;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The header the intake writes, in place of the clear new password of a `SET PASSWORD`
+/// line: `LINE ok HASH` or `LINE no WHY` (only when the message's password matched).
+pub const NEW_PASSWORD_HEADER: &str = "X-Arbitre-New-Password";
+
+/// The shortest password `SET PASSWORD` takes.
+pub const PASSWORD_MIN: usize = 8;
+
+/// Is `new` fit to be a password? One word is already ensured by the parser.
+pub fn check_new_password(new: &str) -> Result<(), String> {
+    if new == REDACTED {
+        return Err("choose another password".into());
+    }
+    if new.chars().count() < PASSWORD_MIN {
+        return Err(format!(
+            "the new password must have at least {PASSWORD_MIN} characters: write it like `SET PASSWORD n3w-s3cret`"
+        ));
+    }
+    if new.chars().any(char::is_control) {
+        return Err("the new password holds a control character".into());
+    }
+    Ok(())
+}
+
+/// The intake's header line for the first `SET PASSWORD` after the SIGNON line of a
+/// message whose password matched: the new password hashed (Argon2id), or why it is not
+/// taken. The clear password goes no further than this: the archive keeps `********`.
+pub fn new_password_header(mail: &Incoming) -> Option<String> {
+    let (commands, _) = super::commands::parse_commands(&mail.lines);
+    let signon = commands
+        .iter()
+        .find(|c| matches!(c.command, Command::Signon { .. }))?
+        .line;
+    let (line, new) = commands.iter().find_map(|c| match &c.command {
+        Command::Setting(Setting::Password(p)) if c.line > signon => Some((c.line, p)),
+        _ => None,
+    })?;
+    Some(match check_new_password(new) {
+        Ok(()) => format!("{NEW_PASSWORD_HEADER}: {line} ok {}", hash_password(new, &new_salt())),
+        Err(why) => format!("{NEW_PASSWORD_HEADER}: {line} no {why}"),
+    })
+}
+
+/// What the intake left for the game beside its verdict.
+#[derive(Clone, Debug, Default)]
+pub struct FromIntake {
+    /// The line of the `SET PASSWORD` the intake read, and the new hash or why not.
+    pub new_password: Option<(usize, Result<String, String>)>,
+}
+
+impl FromIntake {
+    /// Reads the intake's header lines of an archived message (`raw` without its verdict).
+    pub fn read(raw: &[u8]) -> FromIntake {
+        let Some(m) = mail_parser::MessageParser::default().parse_headers(raw) else {
+            return FromIntake::default();
+        };
+        let new_password = m.header_raw(NEW_PASSWORD_HEADER).and_then(|v| {
+            let mut words = v.trim().splitn(3, ' ');
+            let line: usize = words.next()?.parse().ok()?;
+            let verdict = words.next()?;
+            let rest = words.next()?.trim().to_string();
+            Some((line, if verdict == "ok" { Ok(rest) } else { Err(rest) }))
+        });
+        FromIntake { new_password }
+    }
+}
+
+/// What the questions and settings of a message came to: for the reply, and the letters.
+#[derive(Default)]
+pub struct Asked {
+    /// Done, with their line.
+    pub done: Vec<(usize, String)>,
+    pub errors: Vec<LineError>,
+    pub letters: Vec<Letter>,
+}
+
+/// Splits a signed-on message's commands into the players' questions and settings, and
+/// the rest (for the game). In a board game `RESIGN` is the game's own move (conceding),
+/// so it stays with the game.
+pub fn split(commands: Vec<Numbered>, boardgame: bool) -> (Vec<Numbered>, Vec<Numbered>) {
+    let mut mine = Vec::new();
+    let mut rest = Vec::new();
+    for mut c in commands {
+        match &c.command {
+            Command::Setting(Setting::Resign { .. }) if boardgame => {
+                c.command = Command::Order(c.text.clone());
+                rest.push(c);
+            }
+            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
+                mine.push(c)
+            }
+            _ => rest.push(c),
+        }
+    }
+    (mine, rest)
+}
+
+/// A code only this game can make: `what`, then `parts`, hashed with the game's secret
+/// seed; 8 hex digits, upper case.
+fn code(game: &Game, what: &str, parts: &[&str]) -> String {
+    let mut h = Sha256::new();
+    h.update(b"arbitre ");
+    h.update(what.as_bytes());
+    h.update(game.config.seed.as_bytes());
+    for p in parts {
+        h.update([0]);
+        h.update(p.to_lowercase().as_bytes());
+    }
+    crate::dice::hex(&h.finalize()[..4]).to_uppercase()
+}
+
+/// The code that confirms `address` as an observer of the game.
+fn observer_code(game: &Game, address: &str) -> String {
+    code(game, "observe", &[&game.config.game, address])
+}
+
+/// A stable, address-free name for an observer's letters.
+fn observer_tag(address: &str) -> String {
+    let d = Sha256::digest(address.to_lowercase().as_bytes());
+    format!("obs-{}", crate::dice::hex(&d[..6]))
+}
+
+/// A date in a language: `Tuesday 1 December 2026, 20:00 CET`, `mardi 1 décembre 2026, 20:00 CET`.
+pub fn when(t: chrono::DateTime<chrono::FixedOffset>, tz: chrono_tz::Tz, lang: Lang) -> String {
+    use chrono::{Datelike, Timelike};
+    let t = t.with_timezone(&tz);
+    match lang {
+        Lang::En => t.format("%A %-d %B %Y, %H:%M %Z").to_string(),
+        Lang::Fr => {
+            const DAYS: [&str; 7] = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+            const MONTHS: [&str; 12] = [
+                "janvier",
+                "février",
+                "mars",
+                "avril",
+                "mai",
+                "juin",
+                "juillet",
+                "août",
+                "septembre",
+                "octobre",
+                "novembre",
+                "décembre",
+            ];
+            format!(
+                "{} {} {} {}, {:02}:{:02} {}",
+                DAYS[t.weekday().num_days_from_monday() as usize],
+                t.day(),
+                MONTHS[t.month0() as usize],
+                t.year(),
+                t.hour(),
+                t.minute(),
+                t.format("%Z")
+            )
+        }
+    }
+}
+
+/// The position now as text: each power's units and centres (Diplomacy), or the board (a
+/// board game). `GET MAP` sends this until pictures exist; the picture goes here.
+pub fn position_text(game: &Game) -> Result<String, GameError> {
+    if crate::boardgame::kind(&game.config.variant).is_some() {
+        let (board, to_move) = board::board_now(game)?;
+        return Ok(if to_move.is_empty() {
+            board
+        } else {
+            format!("{board}\n{to_move} is to move.")
+        });
+    }
+    let map = crate::map::Map::standard();
+    let b = diplomacy::board(game)?;
+    let mut out = Vec::new();
+    for p in map.all_powers() {
+        if !b.in_game(p) {
+            continue;
+        }
+        let units: Vec<String> = b.units.iter().filter(|u| u.power == p).map(|u| u.text(map)).collect();
+        let centres: Vec<&str> = b
+            .centers
+            .iter()
+            .filter(|(_, &o)| o == p)
+            .map(|(&c, _)| map.code(c))
+            .collect();
+        out.push(format!(
+            "{}: {} centres, {} units\n  units: {}\n  centres: {}",
+            map.power_name(p),
+            centres.len(),
+            units.len(),
+            if units.is_empty() {
+                "none".into()
+            } else {
+                units.join(", ")
+            },
+            if centres.is_empty() {
+                "none".into()
+            } else {
+                centres.join(", ")
+            },
+        ));
+        for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
+            out.push(format!("  dislodged: {}", d.unit.text(map)));
+        }
+    }
+    let neutral: Vec<&str> = map
+        .centers()
+        .filter(|c| !b.centers.contains_key(c))
+        .map(|c| map.code(c))
+        .collect();
+    if !neutral.is_empty() {
+        out.push(format!("Neutral centres: {}", neutral.join(", ")));
+    }
+    Ok(out.join("\n"))
+}
+
+/// The readings of this game's text that arbitre takes, from docs/.
+fn readings(game: &Game) -> String {
+    const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
+    const DIABLE: &str = include_str!("../../docs/diable-et-bon-dieu.md");
+    const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
+    match crate::boardgame::kind(&game.config.variant) {
+        Some(k) => {
+            // The game's own section of boardgames.md.
+            let head = format!("## {}", k.title);
+            BOARDGAMES
+                .split("\n## ")
+                .map(|s| format!("## {}", s.trim_start_matches("## ")))
+                .find(|s| s.starts_with(&head))
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        }
+        None if game.config.variant == "diable-et-bon-dieu" => format!("{}\n\n{}", DIPLOMACY.trim(), DIABLE.trim()),
+        None => DIPLOMACY.trim().to_string(),
+    }
+}
+
+impl Game {
+    /// The letters of a public broadcast to every observer: one each, to that address
+    /// alone. `stem` is the broadcast's (`S1901M-report`), `view` makes the letter from the
+    /// observer's common fields.
+    pub fn to_observers<V: Into<View>>(
+        &self,
+        stem: &str,
+        subject: &str,
+        view: impl Fn(views::Common) -> V,
+    ) -> Vec<Letter> {
+        if !self.config.observers {
+            return Vec::new();
+        }
+        self.state
+            .observers
+            .iter()
+            .map(|address| {
+                let common = views::Common {
+                    role: "observer".into(),
+                    name: "observer".into(),
+                    ..self.common("")
+                };
+                Letter {
+                    stem: format!("{stem}-{}", observer_tag(address)),
+                    to: Person {
+                        name: String::new(),
+                        email: address.clone(),
+                    },
+                    subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
+                    view: view(common).into(),
+                    in_reply_to: None,
+                    lang: self.config.language,
+                    kind: crate::report::Kind::default(),
+                }
+                .broadcast(&self.config.game)
+            })
+            .collect()
+    }
+
+    /// A letter in answer to a line of a message, to the role's address.
+    fn answer_letter(&self, at: At, what: &str, role: &str, subject: &str, view: impl Into<View>) -> Letter {
+        let mut l = self.letter(
+            format!("{}-l{}-{what}-{}", at.stem, at.line, role.to_lowercase()),
+            role,
+            subject,
+            view,
+        );
+        l.in_reply_to = Some(at.id.to_string());
+        l
+    }
+
+    /// Acts on the questions and settings of a message signed on as `role` (from
+    /// [`split`]), in order: a `SET LANGUAGE fr` before `HELP` gets the help in French.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn ask(
+        &mut self,
+        role: &str,
+        commands: Vec<Numbered>,
+        id: &str,
+        stem: &str,
+        arrived: Now,
+        intake: &FromIntake,
+    ) -> Result<Asked, GameError> {
+        let mut out = Asked::default();
+        let mut passwords = 0;
+        for Numbered { line, text, command } in commands {
+            let result = match command {
+                Command::Question(q) => self.question(role, q, line, id, stem).map(|letter| {
+                    out.letters.push(letter);
+                    Ok(format!("{}: answered in a letter of its own", text.to_uppercase()))
+                }),
+                Command::Setting(Setting::Password(new)) => {
+                    passwords += 1;
+                    if passwords > 1 {
+                        Ok(Err("one SET PASSWORD per message: this one is ignored".to_string()))
+                    } else {
+                        self.set_password(role, line, &new, intake, id, stem, &mut out.letters)
+                    }
+                }
+                Command::Setting(s) => self.setting(role, s, line, id, stem, arrived, &mut out.letters),
+                Command::Observe { .. } => Ok(Err(
+                    "OBSERVE is for those who do not play: as a player you receive every public report already"
+                        .to_string(),
+                )),
+                Command::Confirm { .. } => Ok(Err(
+                    "send CONFIRM from the new address, in a message of its own without a SIGNON line".to_string(),
+                )),
+                _ => Ok(Err("not a question or a setting".to_string())),
+            }?;
+            match result {
+                Ok(done) => out.done.push((line, done)),
+                Err(message) => out.errors.push(LineError { line, text, message }),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Answers one question with its letter.
+    fn question(&self, role: &str, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
+        let common = self.common(role);
+        let boardgame = crate::boardgame::kind(&self.config.variant);
+        let house_rules: Vec<String> = board::house_rules(self)?
+            .iter()
+            .map(|r| format!("{}: {}", r.name, r.description))
+            .collect();
+        let (what, subject, view): (&str, &str, View) = match q {
+            Question::Help => {
+                let audience = match (boardgame, role) {
+                    (Some(_), _) => "side",
+                    (None, "God") => "god",
+                    (None, "Devil") => "devil",
+                    _ => "power",
+                };
+                let others: Vec<String> = self
+                    .roles_in_order()
+                    .into_iter()
+                    .filter(|r| r != role && r != "God" && r != "Devil")
+                    .collect();
+                let view = views::Help {
+                    common,
+                    audience: audience.into(),
+                    diable: self.config.variant == "diable-et-bon-dieu",
+                    boardgame: boardgame.is_some(),
+                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    others: others.join(", "),
+                    house_rules,
+                    observers: self.config.observers,
+                };
+                ("help", "help", view.into())
+            }
+            Question::List => ("list", "list", self.list(role, common)?.into()),
+            Question::History(past) => ("history", "history", self.history(role, past, common)?.into()),
+            Question::Rules => {
+                let view = views::Rules {
+                    common,
+                    kind: match boardgame {
+                        Some(_) => "board",
+                        None if self.config.variant == "diable-et-bon-dieu" => "diable",
+                        None => "diplomacy",
+                    }
+                    .into(),
+                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    house_rules,
+                    readings: readings(self),
+                };
+                ("rules", "the rules", view.into())
+            }
+            Question::Map => {
+                let view = views::MapLetter {
+                    common,
+                    position: position_text(self)?,
+                };
+                ("map", "the position", view.into())
+            }
+            Question::WhoAmI => {
+                let reader = self.config.reader(role);
+                let view = views::WhoAmI {
+                    common,
+                    email: self.config.player(role).map(|p| p.email.clone()).unwrap_or_default(),
+                    language: reader.lang.code().into(),
+                    timezone: reader.timezone.name().into(),
+                    pending_address: self
+                        .state
+                        .address_changes
+                        .get(role)
+                        .map(|c| c.address.clone())
+                        .unwrap_or_default(),
+                    resignation: match self.state.resignations.get(role) {
+                        Some(r) if r.confirmed.is_some() => "confirmed",
+                        Some(_) => "asked",
+                        None => "",
+                    }
+                    .into(),
+                };
+                ("whoami", "who you are", view.into())
+            }
+        };
+        Ok(self.answer_letter(At { stem, line, id }, what, role, subject, view))
+    }
+
+    /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
+    /// orders on file. Votes are secret in every game arbitre runs, so they are not shown.
+    fn list(&self, role: &str, common: views::Common) -> Result<views::List, GameError> {
+        let reader = self.config.reader(role);
+        let deadline = self
+            .state
+            .deadline
+            .as_deref()
+            .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
+        let mut view = views::List {
+            common,
+            deadline_local: deadline
+                .map(|d| when(d, reader.timezone, reader.lang))
+                .unwrap_or_default(),
+            deadline_utc: deadline
+                .map(|d| when(d, chrono_tz::UTC, reader.lang))
+                .unwrap_or_default(),
+            timezone: reader.timezone.name().into(),
+            over: self
+                .state
+                .finished
+                .as_ref()
+                .map(|f| f.summary.clone())
+                .unwrap_or_default(),
+            ..Default::default()
+        };
+        if crate::boardgame::kind(&self.config.variant).is_some() {
+            view.boardgame = true;
+            view.moves = self.state.moves.len();
+            view.to_move = board::board_now(self)?.1;
+            return Ok(view);
+        }
+        if view.over.is_empty() {
+            let map = crate::map::Map::standard();
+            let b = diplomacy::board(self)?;
+            let winter = diplomacy::phase(self)?.kind == crate::phase::PhaseKind::Adjustment;
+            for p in map.all_powers() {
+                let name = map.power_name(p);
+                if !b.in_game(p) {
+                    continue;
+                }
+                let ready = if winter {
+                    match public_winter_ready(self, &b, p) {
+                        Some(ready) => ready,
+                        None => continue, // nothing due by the public rules
+                    }
+                } else {
+                    diplomacy::ready(self, super::role::Role::Power(p))?
+                };
+                let has = self.state.orders.get(name).is_some_and(|o| !o.is_empty());
+                let on_file = match (ready, has) {
+                    (true, true) => "complete",
+                    (true, false) => continue, // nothing to order in this phase
+                    (false, true) => "some",
+                    (false, false) => "none",
+                };
+                view.roles.push(views::ListRow {
+                    role: name.into(),
+                    on_file: on_file.into(),
+                });
+            }
+        }
+        Ok(view)
+    }
+
+    /// `HISTORY`: the reports this role was sent, read back from the outbox and `sent/`.
+    fn history(&self, role: &str, past: Past, common: views::Common) -> Result<views::History, GameError> {
+        let mut view = views::History {
+            common,
+            asked: match &past {
+                Past::Last => "last".into(),
+                Past::All => "all".into(),
+                Past::Phase(code) => code.clone(),
+            },
+            ..Default::default()
+        };
+        if crate::boardgame::kind(&self.config.variant).is_some() {
+            view.boardgame = true;
+            view.moves = self
+                .state
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("move {}, {}: {}", i + 1, m.side, m.text))
+                .collect();
+            return Ok(view);
+        }
+        let mut found = past_letters(&self.dir, role)?;
+        match &past {
+            Past::All => {}
+            Past::Phase(code) => found.retain(|(phase, _)| phase.map(|p| p.code()).as_deref() == Some(code.as_str())),
+            Past::Last => {
+                let last = found.iter().filter_map(|(p, _)| *p).max();
+                found.retain(|(p, _)| p.is_none() || *p == last);
+            }
+        }
+        view.letters = found.into_iter().map(|(_, l)| l).collect();
+        Ok(view)
+    }
+
+    /// `SET PASSWORD`: the hash the intake made of the new password (the archive holds no
+    /// clear password), or, for a message archived unredacted, the password itself.
+    #[allow(clippy::too_many_arguments)]
+    fn set_password(
+        &mut self,
+        role: &str,
+        line: usize,
+        new: &str,
+        intake: &FromIntake,
+        id: &str,
+        stem: &str,
+        letters: &mut Vec<Letter>,
+    ) -> Result<Result<String, String>, GameError> {
+        let hash = match &intake.new_password {
+            Some((l, verdict)) if *l == line => verdict.clone(),
+            _ if new != REDACTED => check_new_password(new).map(|()| hash_password(new, &new_salt())),
+            _ => Err("the new password could not be read: send SET PASSWORD again".into()),
+        };
+        let hash = match hash {
+            Ok(h) => h,
+            Err(why) => return Ok(Err(why)),
+        };
+        self.change_player(role, |p| p.password_hash = hash)?;
+        let view = views::Setting {
+            common: self.common(role),
+            what: "password".into(),
+            ..Default::default()
+        };
+        letters.push(self.answer_letter(
+            At { stem, line, id },
+            "password",
+            role,
+            "your password was changed",
+            view,
+        ));
+        Ok(Ok("SET PASSWORD: changed; a confirmation goes to your address".into()))
+    }
+
+    /// Changes the player of `role` in `game.yaml`, and here.
+    fn change_player(&mut self, role: &str, change: impl FnOnce(&mut super::config::Player)) -> Result<(), GameError> {
+        let role = role.to_string();
+        self.config = update_game_config(&self.dir, |c| {
+            let p = c
+                .players
+                .iter_mut()
+                .find(|p| p.role.eq_ignore_ascii_case(&role))
+                .ok_or_else(|| GameError::from(format!("{role} is not a role of this game")))?;
+            change(p);
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// The other settings.
+    #[allow(clippy::too_many_arguments)]
+    fn setting(
+        &mut self,
+        role: &str,
+        s: Setting,
+        line: usize,
+        id: &str,
+        stem: &str,
+        arrived: Now,
+        letters: &mut Vec<Letter>,
+    ) -> Result<Result<String, String>, GameError> {
+        let notice = |game: &Game, what: &str, value: &str, code: &str| views::Setting {
+            common: game.common(role),
+            what: what.into(),
+            value: value.into(),
+            code: code.into(),
+        };
+        let done = match s {
+            Setting::Password(_) => unreachable!("SET PASSWORD is done by set_password"),
+            Setting::Timezone(zone) => {
+                let z = zone.clone();
+                self.change_player(role, |p| p.timezone = Some(z))?;
+                let view = notice(self, "timezone", &zone, "");
+                letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, "your time zone", view));
+                format!("SET TIMEZONE: deadlines are shown to you in {zone}")
+            }
+            Setting::Language(lang) => {
+                self.change_player(role, |p| p.language = Some(lang))?;
+                let view = notice(self, "language", lang.code(), "");
+                letters.push(self.answer_letter(At { stem, line, id }, "language", role, "your language", view));
+                format!("SET LANGUAGE: {}", lang.code())
+            }
+            Setting::Address(address) => {
+                if address.parse::<lettre::Address>().is_err() {
+                    return Ok(Err(format!(
+                        "`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`"
+                    )));
+                }
+                let old = self.config.player(role).map(|p| p.email.clone()).unwrap_or_default();
+                if address.eq_ignore_ascii_case(&old) {
+                    return Ok(Err(format!("{address} is already your address")));
+                }
+                let code = code(self, "address", &[role, &address, stem]);
+                self.state.address_changes.insert(
+                    role.to_string(),
+                    AddressChange {
+                        address: address.clone(),
+                        code: code.clone(),
+                        asked: arrived.to_rfc3339(),
+                    },
+                );
+                // The code to the new address, which must send it back; a word to the old.
+                let mut to_new = self.answer_letter(
+                    At { stem, line, id },
+                    "address-code",
+                    role,
+                    "confirm your new address",
+                    notice(self, "address-code", &address, &code),
+                );
+                to_new.to.email = address.clone();
+                to_new.in_reply_to = None;
+                letters.push(to_new);
+                let view = notice(self, "address-asked", &address, "");
+                letters.push(self.answer_letter(
+                    At { stem, line, id },
+                    "address-asked",
+                    role,
+                    "a change of address",
+                    view,
+                ));
+                format!("SET ADDRESS: a code was sent to {address}; the change is made when it comes back from there")
+            }
+            Setting::Resign { confirm: false } => {
+                if self.state.resignations.get(role).is_some_and(|r| r.confirmed.is_some()) {
+                    return Ok(Err("your resignation is confirmed already; the referee decides".into()));
+                }
+                self.state.resignations.insert(
+                    role.to_string(),
+                    Resignation {
+                        asked: arrived.to_rfc3339(),
+                        confirmed: None,
+                    },
+                );
+                let view = notice(self, "resign-asked", "", "");
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
+                "RESIGN: asked; write RESIGN CONFIRM to confirm it".into()
+            }
+            Setting::Resign { confirm: true } => {
+                let Some(r) = self.state.resignations.get_mut(role) else {
+                    return Ok(Err("write RESIGN first, then RESIGN CONFIRM".into()));
+                };
+                if r.confirmed.is_some() {
+                    return Ok(Err("your resignation is confirmed already; the referee decides".into()));
+                }
+                r.confirmed = Some(arrived.to_rfc3339());
+                let r = r.clone();
+                let view = notice(self, "resign-sent", "", "");
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
+                let tz = self.config.timezone.clone();
+                let player = self.config.player(role).cloned();
+                let view = views::Resignation {
+                    common: views::Common {
+                        role: role.to_string(),
+                        name: player.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
+                        ..self.common(role)
+                    },
+                    email: player.map(|p| p.email).unwrap_or_default(),
+                    asked: super::show_time(&r.asked, &tz),
+                    confirmed: super::show_time(r.confirmed.as_deref().unwrap_or_default(), &tz),
+                };
+                letters.push(Letter {
+                    stem: format!("{stem}-l{line}-resignation-{}", role.to_lowercase()),
+                    to: self.config.referee.clone(),
+                    subject: format!("{}, {}: {role} resigns", self.config.game, self.phase_label()),
+                    view: view.into(),
+                    in_reply_to: None,
+                    lang: self.config.language,
+                    kind: crate::report::Kind::Own,
+                });
+                "RESIGN CONFIRM: the referee has been told, and decides".into()
+            }
+        };
+        Ok(Ok(done))
+    }
+
+    /// A message without a SIGNON line: its `OBSERVE`, `UNOBSERVE` and `CONFIRM` lines that
+    /// name this game and that it takes. Returns false when there is none (the message is
+    /// then refused as any message without a SIGNON line is, whatever it held).
+    pub(crate) fn without_signon(
+        &mut self,
+        mail: &Incoming,
+        commands: &[Numbered],
+        id: &str,
+        stem: &str,
+        arrived: Now,
+        fx: &mut Effects,
+    ) -> Result<bool, GameError> {
+        let from = mail.from_address.to_lowercase();
+        if from.is_empty() {
+            return Ok(false);
+        }
+        let ours = |g: &str| g.eq_ignore_ascii_case(&self.config.game);
+        let steps: Vec<(usize, Step)> = commands
+            .iter()
+            .filter_map(|c| {
+                let step = match &c.command {
+                    Command::Observe { game, on } if ours(game) && self.config.observers => {
+                        let observing = self.state.observers.contains(&from);
+                        match (on, observing) {
+                            (true, true) => Step::Notice("already-observing"),
+                            (true, false) => Step::ObserveCode,
+                            (false, true) => Step::Unobserve,
+                            (false, false) => Step::Notice("not-observing"),
+                        }
+                    }
+                    Command::Confirm { game, code } if ours(game) => {
+                        let change =
+                            self.state.address_changes.iter().find(|(_, c)| {
+                                c.address.eq_ignore_ascii_case(&from) && c.code.eq_ignore_ascii_case(code)
+                            });
+                        match change {
+                            Some((role, _)) => Step::Address(role.clone()),
+                            None if self.config.observers && observer_code(self, &from).eq_ignore_ascii_case(code) => {
+                                Step::Observe
+                            }
+                            None => return None,
+                        }
+                    }
+                    _ => return None,
+                };
+                Some((c.line, step))
+            })
+            .collect();
+        if steps.is_empty() {
+            return Ok(false);
+        }
+        // As a refused message: the same message again is not answered again, and the
+        // sender's daily budget counts it.
+        let seen = self.state.seen_by.entry(format!("<{from}>")).or_default();
+        if seen.contains(&id.to_string()) {
+            fx.log
+                .push(format!("{stem} <{id}> was seen before: kept, not acted on"));
+            return Ok(true);
+        }
+        seen.push(id.to_string());
+        if seen.len() > super::REFUSED_IDS {
+            seen.remove(0);
+        }
+        if !self.spend(&from, arrived) {
+            fx.log
+                .push(format!("{stem}: over the daily budget of <{from}>: not answered"));
+            return Ok(true);
+        }
+        let anyone = |game: &Game, what: &str, value: &str, code: &str, to: &str, line: usize| {
+            Letter {
+                stem: format!("{stem}-l{line}-{what}-{}", observer_tag(to)),
+                to: Person {
+                    name: mail.from_name.clone().unwrap_or_default(),
+                    email: to.to_string(),
+                },
+                subject: format!("{}: {}", game.config.game, what.replace('-', " ")),
+                view: views::Setting {
+                    common: views::Common {
+                        role: String::new(),
+                        name: String::new(),
+                        ..game.common("")
+                    },
+                    what: what.into(),
+                    value: value.into(),
+                    code: code.into(),
+                }
+                .into(),
+                in_reply_to: None,
+                lang: game.config.language,
+                kind: crate::report::Kind::Own,
+            }
+            .replying_to(mail.message_id.clone())
+        };
+        for (line, step) in steps {
+            match step {
+                Step::Notice(what) => fx.letters.push(anyone(self, what, "", "", &from, line)),
+                Step::ObserveCode => {
+                    let code = observer_code(self, &from);
+                    fx.letters.push(anyone(self, "observe-code", "", &code, &from, line));
+                }
+                Step::Observe => {
+                    if !self.state.observers.contains(&from) {
+                        self.state.observers.push(from.clone());
+                    }
+                    fx.letters.push(anyone(self, "observing", "", "", &from, line));
+                    fx.log.push(format!("{stem}: <{from}> observes the game"));
+                }
+                Step::Unobserve => {
+                    self.state.observers.retain(|o| o != &from);
+                    fx.letters.push(anyone(self, "unobserved", "", "", &from, line));
+                    fx.log.push(format!("{stem}: <{from}> no longer observes the game"));
+                }
+                Step::Address(role) => {
+                    let Some(change) = self.state.address_changes.remove(&role) else {
+                        continue;
+                    };
+                    let old = self.config.player(&role).map(|p| p.email.clone()).unwrap_or_default();
+                    let new = change.address.clone();
+                    self.change_player(&role, |p| p.email = new)?;
+                    for (k, to) in [&old, &change.address].into_iter().enumerate() {
+                        let mut l = self.letter(
+                            format!("{stem}-l{line}-address-done{k}-{}", role.to_lowercase()),
+                            &role,
+                            "your address was changed",
+                            views::Setting {
+                                common: self.common(&role),
+                                what: "address-done".into(),
+                                value: change.address.clone(),
+                                code: String::new(),
+                            },
+                        );
+                        l.to.email = to.clone();
+                        fx.letters.push(l);
+                    }
+                    fx.log
+                        .push(format!("{stem}: the address of {role} is now <{}>", change.address));
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Whether a power has its winter's builds or removals on file, by the adjustments every
+/// player can count: without God's adjustment blessing, which only the blessed power hears
+/// of before the winter's report (the report's centre counts leave it out the same way).
+/// `None` when nothing is due by those counts, so the blessed power is then not listed,
+/// whatever it has on file.
+fn public_winter_ready(game: &Game, board: &crate::judge::Board, p: crate::map::Power) -> Option<bool> {
+    use crate::order::{parse_order, Order};
+    let map = crate::map::Map::standard();
+    let due = crate::judge::adjust::adjustment(board, &crate::judge::Standard, p);
+    let room = crate::judge::adjust::vacant_homes(map, board, p).len() as i32;
+    let needed = if due > 0 { due.min(room) } else { -due };
+    if needed <= 0 {
+        return None;
+    }
+    let filed = game
+        .state
+        .orders
+        .get(map.power_name(p))
+        .into_iter()
+        .flatten()
+        .filter(|o| match parse_order(map, o) {
+            Ok(Order::Build(_) | Order::Waive) => due > 0,
+            Ok(Order::Disband(_)) => due < 0,
+            _ => false,
+        })
+        .count() as i32;
+    Some(filed >= needed)
+}
+
+/// Which line of which message a letter answers: its name, and its In-Reply-To.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    /// The message's stem (`m00012`).
+    stem: &'a str,
+    line: usize,
+    /// The message's Message-ID.
+    id: &'a str,
+}
+
+/// What one line without SIGNON comes to.
+enum Step {
+    /// A letter saying this (`already-observing`, `not-observing`).
+    Notice(&'static str),
+    /// The code to confirm an observer, sent to the sender.
+    ObserveCode,
+    /// The code came back: the sender observes.
+    Observe,
+    Unobserve,
+    /// The code of a change of address came back from the new address: done.
+    Address(String),
+}
+
+/// The reports `role` was sent (the public report, a divine player's report, a blessing
+/// notice, the final report), from the game's outbox and `sent/`, with their phase (none
+/// for the final report), oldest first.
+fn past_letters(dir: &Path, role: &str) -> Result<Vec<(Option<crate::phase::Phase>, views::PastLetter)>, GameError> {
+    let role = role.to_lowercase();
+    let mut found: std::collections::BTreeMap<String, std::path::PathBuf> = Default::default();
+    for folder in ["sent", "outbox"] {
+        let Ok(entries) = std::fs::read_dir(dir.join(folder)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            let Some(stem) = name.strip_suffix(".eml") else {
+                continue;
+            };
+            if stem == format!("final-{role}") {
+                found.entry(stem.to_string()).or_insert(e.path());
+                continue;
+            }
+            let mut parts = stem.splitn(3, '-');
+            let (Some(code), Some(kind), Some(whose)) = (parts.next(), parts.next(), parts.next()) else {
+                continue;
+            };
+            if whose == role
+                && matches!(kind, "report" | "divine" | "blessing")
+                && crate::phase::Phase::parse(code).is_ok_and(|p| p.code() == code)
+            {
+                found.entry(stem.to_string()).or_insert(e.path());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (stem, path) in found {
+        let raw = std::fs::read(&path).map_err(GameError::io(&path))?;
+        let Some(m) = mail_parser::MessageParser::default().parse(&raw) else {
+            continue;
+        };
+        let phase = crate::phase::Phase::parse(stem.split('-').next().unwrap_or_default()).ok();
+        let phase = if stem.starts_with("final-") { None } else { phase };
+        out.push((
+            phase,
+            views::PastLetter {
+                phase: phase.map_or("final".into(), |p| p.code()),
+                subject: m.subject().unwrap_or_default().to_string(),
+                text: m
+                    .body_text(0)
+                    .map(|t| t.replace("\r\n", "\n"))
+                    .unwrap_or_default()
+                    .trim_end()
+                    .to_string(),
+            },
+        ));
+    }
+    // By phase, the final report last; within a phase the public report first.
+    out.sort_by_key(|(p, l)| (p.is_none(), *p, !l.subject.ends_with("results")));
+    Ok(out)
+}
