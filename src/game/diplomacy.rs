@@ -800,12 +800,14 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
                 .broadcast(&game.config.game),
         );
     }
-    fx.letters.extend(
-        game.to_observers(&format!("{code}-report"), "results", |common| views::ReportLetter {
+    fx.letters.extend(game.to_observers(
+        &format!("{code}-report"),
+        &crate::words::pick(game_reader.lang, "results", "résultats"),
+        |common| views::ReportLetter {
             common,
             report: report.clone(),
-        }),
-    );
+        },
+    ));
     let judged = Judged {
         phase,
         next_phase,

@@ -766,7 +766,10 @@ impl Game {
         if public {
             letters.extend(self.to_observers(
                 &format!("{stem}-press"),
-                &format!("press from {from} to all"),
+                &match self.config.language {
+                    crate::words::Lang::En => format!("press from {from} to all"),
+                    crate::words::Lang::Fr => format!("presse de {from} à tous"),
+                },
                 |common| views::Press {
                     common,
                     from: from.to_string(),
@@ -815,7 +818,8 @@ impl Game {
                 )
             })
             .collect();
-        letters.extend(self.to_observers("final", "the final report", |common| view(common, ending.clone())));
+        let subject = crate::words::pick(self.config.language, "the final report", "le rapport final");
+        letters.extend(self.to_observers("final", &subject, |common| view(common, ending.clone())));
         letters
     }
 
