@@ -143,6 +143,9 @@ pub struct State {
     /// Set once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Finished>,
+    /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
+    #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
+    pub desk: crate::game::desk::DeskState,
 }
 
 /// Failed sign-ons for one role: their times within the last hour, and until when further

@@ -41,6 +41,11 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("board-move.txt", include_str!("../../templates/board-move.txt")),
+    // The referee's desk (issue #13).
+    ("desk-notice.txt", include_str!("../../templates/desk-notice.txt")),
+    ("desk-welcome.txt", include_str!("../../templates/desk-welcome.txt")),
+    ("desk-account.txt", include_str!("../../templates/desk-account.txt")),
+    ("desk-reply.txt", include_str!("../../templates/desk-reply.txt")),
 ];
 
 /// A recipient or sender: a name and an address.
