@@ -104,7 +104,10 @@ fn move_files(from: &Path, to: &Path, pick: impl Fn(&str) -> bool) -> Result<usi
 /// A fresh deadline for a phase played again: its length from `deadlines:`, from now.
 fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
     let phase = diplomacy::phase(game)?;
-    Ok((now + diplomacy::duration_of(game, phase)?).to_rfc3339())
+    Ok(super::stored(
+        now + diplomacy::duration_of(game, phase)?,
+        &game.config.timezone,
+    ))
 }
 
 /// `arbitre rollback DIR`: back to the start of the last phase adjudicated, as it was; the

@@ -230,6 +230,14 @@ fn current_deadline(game: &Game) -> Result<Now, DeskError> {
     })
 }
 
+/// A time as `state.yaml` keeps it: RFC 3339, with the offset of the game's zone then.
+pub fn stored(time: Now, timezone: &str) -> String {
+    match timezone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => time.with_timezone(&tz).fixed_offset().to_rfc3339(),
+        Err(_) => time.to_rfc3339(),
+    }
+}
+
 /// A time in the game's zone and in UTC: `Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`.
 pub fn both_zones(time: &str, timezone: &str) -> String {
     let utc = chrono::DateTime::parse_from_rfc3339(time)
@@ -316,7 +324,7 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
     }
     let tz = game.config.timezone.clone();
     let (was, is) = (both_zones(&old.to_rfc3339(), &tz), both_zones(&new.to_rfc3339(), &tz));
-    game.state.deadline = Some(new.to_rfc3339());
+    game.state.deadline = Some(stored(new, &game.config.timezone));
     if new > old {
         // A reminder is due again before the later deadline.
         game.state.reminded = false;
@@ -395,7 +403,7 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
         });
     }
     game.state.desk.paused = None;
-    game.state.deadline = Some(new.to_rfc3339());
+    game.state.deadline = Some(stored(new, &game.config.timezone));
     game.state.reminded = false;
     let is = both_zones(&new.to_rfc3339(), &game.config.timezone);
     let n = next_act(game);
