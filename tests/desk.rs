@@ -485,6 +485,51 @@ fn rollback_goes_back_phase_by_phase_across_an_adjustment_and_a_retreat_and_redo
 }
 
 #[test]
+fn a_rollback_undoes_a_movement_phase_whose_empty_retreat_was_skipped() {
+    let g = Desk::new("standard");
+    // France's A BUR, surrounded by its own armies, is dislodged from MUN with RUH's
+    // support: it has nowhere to go, so the retreat phase is skipped.
+    let mut st = g.state();
+    st["board"]["units"]["France"] = serde_yaml::from_str("[A BUR, A PAR, A PIC, A BEL, A MAR, A GAS]").unwrap();
+    st["board"]["units"]["Germany"] = serde_yaml::from_str("[A MUN, A RUH, F KIE]").unwrap();
+    std::fs::write(g.dir.join("state.yaml"), serde_yaml::to_string(&st).unwrap()).unwrap();
+    g.orders("Germany", &["A MUN - BUR", "A RUH S A MUN - BUR"], MORNING);
+    let spring = g.state_text();
+    g.ok("process", &["--force"], MORNING);
+    assert_eq!(
+        g.state()["phase"].as_str(),
+        Some("Fall 1901 Movement"),
+        "the retreat was skipped"
+    );
+    assert!(!units(&g.state(), "France").contains(&"A BUR".to_string()));
+    g.ok("rollback", &[], MORNING);
+    assert_eq!(game_part(&g.state_text()), game_part(&spring));
+    assert_eq!(units(&g.state(), "France")[0], "A BEL");
+    assert!(units(&g.state(), "France").contains(&"A BUR".to_string()));
+}
+
+#[test]
+fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
+    let g = Desk::new("standard");
+    g.ok("process", &["--force"], MORNING);
+    assert!(g.letters("S1901M-missed-").is_empty(), "one phase missed: nothing yet");
+    g.orders("France", &["A PAR H"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    let asked = g.letters("F1901M-missed-referee");
+    let asked = asked.values().next().expect("the referee is asked");
+    assert_eq!(asked.to, [REFEREE]);
+    assert!(
+        asked.text.contains("Italy has sent no orders for 2 phases in a row."),
+        "{}",
+        asked.text
+    );
+    assert!(!asked.text.contains("France"), "France ordered: {}", asked.text);
+    assert!(asked.text.contains("arbitre disorder"), "{}", asked.text);
+    assert_eq!(g.state()["desk"]["missed"]["Italy"].as_u64(), Some(2));
+    assert!(g.status().contains("missed 2 phase(s) in a row"));
+}
+
+#[test]
 fn a_rollback_withdraws_the_reports_not_yet_sent() {
     let g = Desk::new("standard");
     g.ok("process", &["--force"], MORNING);

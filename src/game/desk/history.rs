@@ -95,10 +95,16 @@ fn move_files(from: &Path, to: &Path, pick: impl Fn(&str) -> bool) -> Result<usi
     if !names.is_empty() {
         store::create_dir_private(to).map_err(GameError::io(to))?;
     }
+    let mut moved = 0;
     for n in &names {
-        fs::rename(from.join(n), to.join(n)).map_err(GameError::io(&from.join(n)))?;
+        match fs::rename(from.join(n), to.join(n)) {
+            Ok(()) => moved += 1,
+            // Taken meanwhile by `arbitre send`, which holds no game lock: sent, not withdrawn.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(GameError::io(&from.join(n))(e)),
+        }
     }
-    Ok(names.len())
+    Ok(moved)
 }
 
 /// A fresh deadline for a phase played again: its length from `deadlines:`, from now.
