@@ -798,3 +798,80 @@ fn a_game_without_a_referee_password_has_no_desk_by_mail() {
         .any(|m| m.subject == "message refused" && m.to == [REFEREE]));
     let _ = Path::new(&dir);
 }
+
+// ---------------------------------------------------------------------------------------
+// absences
+// ---------------------------------------------------------------------------------------
+
+fn reply_to(g: &Desk, role: &str) -> Sent {
+    let mut r: Vec<(String, Sent)> = outbox(&g.dir)
+        .into_iter()
+        .filter(|(n, _)| n.contains(&format!("-reply-{}", role.to_lowercase())))
+        .collect();
+    r.pop().unwrap().1
+}
+
+#[test]
+fn an_absence_moves_a_deadline_that_falls_in_it_and_nobody_is_told_whose() {
+    let g = Desk::new("diable-et-bon-dieu");
+    g.orders("France", &["SET ABSENCE 2026-11-30 2026-12-02"], MORNING);
+    assert!(reply_to(&g, "France")
+        .text
+        .contains("absence from 2026-11-30 to 2026-12-02 noted"));
+    assert_eq!(g.state()["deadline"].as_str(), Some("2026-12-03T20:00:00+01:00"));
+    let told = g.letters("d0001-extended-");
+    assert_eq!(told.len(), 9);
+    let body = one_body(&told);
+    assert!(
+        body.contains("is extended") && !body.contains("France") && !body.contains("absen"),
+        "{body}"
+    );
+    assert!(g
+        .status()
+        .contains("Absences declared:\n  France   2026-11-30 to 2026-12-02"));
+    assert!(g.journal().contains("who: mail") && g.journal().contains("role: France"));
+
+    g.orders(
+        "Italy",
+        &[
+            "SET ABSENCE 2026-12-05",
+            "SET ABSENCE soon later",
+            "SET ABSENCE 2026-12-09 2026-12-07",
+        ],
+        MORNING,
+    );
+    let r = reply_to(&g, "Italy").text;
+    assert!(r.contains("write SET ABSENCE <from> <to>"), "{r}");
+    assert!(r.contains("`soon` is not a date"), "{r}");
+    assert!(r.contains("ends (2026-12-07) before it begins"), "{r}");
+}
+
+#[test]
+fn a_phase_opening_in_an_absence_is_due_after_it_within_the_allowance() {
+    let g = Desk::new("standard");
+    // Neither covers the first deadline (1 December).
+    g.orders(
+        "Italy",
+        &["SET ABSENCE 2026-12-02 2026-12-04", "SET ABSENCE 2026-12-06 2026-12-20"],
+        MORNING,
+    );
+    assert_eq!(g.state()["deadline"].as_str(), Some(DEADLINE));
+    // Judged on 29 November at 9:00, Fall 1901 would be due on 2 December: moved to the 5th.
+    g.ok("process", &["--force"], MORNING);
+    assert_eq!(g.state()["deadline"].as_str(), Some("2026-12-05T09:00:00+01:00"));
+    let report = &g.letters("S1901M-report-france")["S1901M-report-france.eml"];
+    assert!(
+        report
+            .text
+            .contains("due Saturday 5 December 2026, 09:00 CET (extended)"),
+        "{}",
+        report.text
+    );
+    assert!(!report.text.contains("absen"), "{}", report.text);
+    // Judged on the 5th (no winter: nobody builds), Spring 1902 would be due on the 8th,
+    // inside the second absence; 3 days used and 13 more needed pass the 14 a year: not moved.
+    g.ok("process", &["--force"], "2026-12-05T09:00:00+01:00");
+    assert_eq!(g.state()["phase"].as_str(), Some("Spring 1902 Movement"));
+    assert_eq!(g.state()["deadline"].as_str(), Some("2026-12-08T09:00:00+01:00"));
+    assert_eq!(g.state()["desk"]["absence_days"]["Italy"]["2026"].as_u64(), Some(3));
+}

@@ -468,6 +468,12 @@ pub fn act(
             }
             Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
             Command::Status => Ok("STATUS: see below".into()),
+            Command::SetAbsence { from, to } => {
+                super::desk::absence::declare(game, role, &from, &to, arrived).map(|(said, mut told)| {
+                    letters.append(&mut told);
+                    said
+                })
+            }
         };
         match result {
             Ok(d) => done.push(format!("line {line}: {d}")),
@@ -859,8 +865,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .map(|(p, _)| map.power_name(*p).to_string())
         .collect();
 
-    // The new phase.
-    let due = now + duration_of(game, next_phase)?;
+    // The new phase, its deadline moved past a player's declared absence (desk::absence).
+    let (due, extended) = super::desk::absence::extend(game, now + duration_of(game, next_phase)?);
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
     let report = Report {
@@ -896,6 +902,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         },
         next_deadline: if finished.is_some() {
             String::new()
+        } else if extended {
+            format!("{} (extended)", show_time(&next_deadline, &game.config.timezone))
         } else {
             show_time(&next_deadline, &game.config.timezone)
         },

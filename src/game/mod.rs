@@ -223,6 +223,7 @@ impl Game {
             house_rules: file.house_rules.iter().map(|r| r.trim().to_string()).collect(),
             players,
             limits: file.limits.clone(),
+            absence_max_days: None,
         };
         let mut game = Game {
             dir: dir.to_path_buf(),

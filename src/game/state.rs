@@ -48,6 +48,10 @@ pub struct GameConfig {
     /// The bounds on incoming mail; the defaults when absent.
     #[serde(default, skip_serializing_if = "Limits::is_default")]
     pub limits: Limits,
+    /// The most days a player's declared absences may move deadlines in a year (the
+    /// referee's; [`crate::game::desk::absence::DEFAULT_MAX_DAYS`] when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absence_max_days: Option<u32>,
 }
 
 impl GameConfig {

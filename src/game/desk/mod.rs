@@ -20,6 +20,7 @@
 //! - Civil disorder lasts until the power is replaced; orders of a power in disorder are
 //!   not used.
 
+pub mod absence;
 pub mod history;
 pub mod journal;
 pub mod mail;
@@ -63,6 +64,12 @@ pub struct DeskState {
     /// The phases in a row each power let pass without orders (NMR).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub missed: BTreeMap<String, u32>,
+    /// The absences each player declared (`SET ABSENCE`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub absences: BTreeMap<String, Vec<absence::Absence>>,
+    /// The days of deadline each player's absences moved, per year.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -122,6 +122,16 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             let _ = writeln!(s, "  {role:<8} {}{notes}", state.words());
         }
     }
+    let absences: Vec<String> = game
+        .state
+        .desk
+        .absences
+        .iter()
+        .flat_map(|(role, list)| list.iter().map(move |a| format!("  {role:<8} {} to {}", a.from, a.to)))
+        .collect();
+    if !absences.is_empty() {
+        let _ = writeln!(s, "\nAbsences declared:\n{}", absences.join("\n"));
+    }
     let _ = writeln!(s, "\nPlayers:");
     for p in &game.config.players {
         let _ = writeln!(s, "  {:<8} {} <{}>", p.role, p.name, p.email);
@@ -165,6 +175,15 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
     w.flow_list(0, "civil_disorder", &d.disorder);
     let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
+    let absences: Vec<(&str, String)> = d
+        .absences
+        .iter()
+        .map(|(role, list)| {
+            let spans: Vec<String> = list.iter().map(|a| format!("{} to {}", a.from, a.to)).collect();
+            (role.as_str(), spans.join(", "))
+        })
+        .collect();
+    w.flow_map(0, "absences", &absences);
     w.key(0, "outbox", &count_eml(&game.dir.join("outbox")).to_string());
     let entries = journal::last(&game.dir, JOURNAL_LINES)?;
     if entries.is_empty() {
