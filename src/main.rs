@@ -5,6 +5,7 @@
 //! argument below is its help text (`arbitre --help`, `arbitre COMMAND --help`).
 
 use arbitre::game::config::PlayersFile;
+use arbitre::game::desk::{self, journal::Who, Act};
 use arbitre::game::intake::Delivered;
 use arbitre::game::{self, diplomacy, Game, Now};
 use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
@@ -45,6 +46,15 @@ enum Command {
     Status(StatusArgs),
     Password(PasswordArgs),
     Adjudicate(AdjudicateArgs),
+    // The referee's desk (issue #13).
+    Deadline(DeadlineArgs),
+    Pause(PauseArgs),
+    Resume(ResumeArgs),
+    Preview(PreviewArgs),
+    Rollback(RollbackArgs),
+    Replace(ReplaceArgs),
+    Disorder(DisorderArgs),
+    Player(PlayerArgs),
 }
 
 /// Create a game folder; the welcomes go to DIR/outbox
@@ -135,6 +145,13 @@ struct ProcessArgs {
     /// A game folder, or a folder of game folders
     #[arg(value_name = "ROOT")]
     root: PathBuf,
+    /// Adjudicate the phase of this one game now, before its deadline, with the orders on
+    /// file (units without orders hold, builds not ordered are waived); journaled
+    #[arg(long)]
+    force: bool,
+    /// Why, for the journal (with --force)
+    #[arg(long, value_name = "TEXT", requires = "force")]
+    why: Option<String>,
     #[command(flatten)]
     clock: Clock,
 }
@@ -172,16 +189,175 @@ struct SendArgs {
     clock: Clock,
 }
 
-/// Print the referee's view of a game, as YAML
+/// Print the referee's view of a game
 ///
-/// The phase, units, centres, deadline, the orders on file, the casts, the protected
-/// powers and the seed; under delivery:, the messages that failed or wait for another try.
+/// The phase, the deadline (the game's zone and UTC), who has orders on file (never what),
+/// the pause, civil disorder, the mail waiting or failed, and the journal's last entries.
+/// With --yaml: the phase, units, centres, deadline, the orders on file, the casts, the
+/// protected powers, the seed and the same facts, as YAML; under delivery:, the messages
+/// that failed or wait for another try.
 #[derive(Args)]
-#[command(verbatim_doc_comment, after_help = "Example:\n  arbitre status games/vopaliec")]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Examples:\n  arbitre status games/vopaliec\n  arbitre status games/vopaliec --yaml"
+)]
 struct StatusArgs {
     /// The game folder
     #[arg(value_name = "DIR")]
     dir: PathBuf,
+    /// Print YAML, for scripts
+    #[arg(long)]
+    yaml: bool,
+}
+
+// The referee's desk (issue #13): every verb takes the game's lock, acts on the mail
+// waiting, does one thing, tells the players who must know, and writes the journal.
+
+/// What every desk verb takes: the game folder, why (for the journal), the clock.
+#[derive(Args)]
+struct DeskArgs {
+    /// The game folder
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Why, for the journal
+    #[arg(long, value_name = "TEXT")]
+    why: Option<String>,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// Move the current deadline; every player is told
+///
+/// WHEN is +2d or +36h (from the current deadline; -12h brings it nearer), an RFC 3339
+/// time, or a date and time in the game's time zone.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Examples:\n  arbitre deadline games/vopaliec +2d --why \"Bruno is travelling\"\n  arbitre deadline games/vopaliec \"2026-12-03 20:00\""
+)]
+struct DeadlineArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// The new deadline
+    #[arg(value_name = "WHEN", allow_hyphen_values = true)]
+    when: String,
+}
+
+/// Pause a game: orders and press are still taken, nothing is judged or reminded
+///
+/// Every player is told, with the reason.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre pause games/vopaliec --why \"the holidays, back on 3 January\""
+)]
+struct PauseArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+}
+
+/// Resume a paused game; every player is told the deadline
+///
+/// Without --deadline the players get back the time they had left when it was paused.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre resume games/vopaliec --deadline +3d"
+)]
+struct ResumeArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// The new deadline: +3d (from now), an RFC 3339 time, or a date and time in the game's zone
+    #[arg(long, value_name = "WHEN", allow_hyphen_values = true)]
+    deadline: Option<String>,
+}
+
+/// Judge the phase as if its deadline had passed; the letters go to DIR/preview only
+///
+/// Nothing in the game changes: state.yaml and the outbox stay as they are.
+#[derive(Args)]
+#[command(verbatim_doc_comment, after_help = "Example:\n  arbitre preview games/vopaliec")]
+struct PreviewArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+}
+
+/// Go back to the start of the last phase judged, from the kept history
+///
+/// Units, orders as submitted, divine casts and draws are as they were; the phase gets a
+/// fresh deadline and every player is told. --redo undoes the rollback until new orders
+/// arrive.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Examples:\n  arbitre rollback games/vopaliec --why \"MAO was misspelt in the map\"\n  arbitre rollback games/vopaliec --redo"
+)]
+struct RollbackArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// Undo the last rollback instead
+    #[arg(long)]
+    redo: bool,
+}
+
+/// Give a role to a new player, with a fresh password
+///
+/// The newcomer is welcomed with the password and the position, the leaving player is
+/// told, and every other player hears that a player was replaced (never which role).
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre replace games/vopaliec France --name \"Nina Dupont\" --address nina@example.org"
+)]
+struct ReplaceArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// The role: a power, God or the Devil
+    #[arg(value_name = "ROLE")]
+    role: String,
+    /// The newcomer's name
+    #[arg(long, value_name = "NAME")]
+    name: String,
+    /// The newcomer's address
+    #[arg(long, value_name = "ADDRESS")]
+    address: String,
+}
+
+/// Put a power in civil disorder: its units hold, it builds nothing
+///
+/// Removals it owes are made by the rules (DATC 4.D.8). Every player is told.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Example:\n  arbitre disorder games/vopaliec Italy"
+)]
+struct DisorderArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// The power
+    #[arg(value_name = "POWER")]
+    power: String,
+}
+
+/// Change a player's address, or mail them a new password
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "Examples:\n  arbitre player games/vopaliec France --address alice@new.example\n  arbitre player games/vopaliec France --new-password"
+)]
+#[command(group = clap::ArgGroup::new("change").required(true).args(["address", "new_password"]))]
+struct PlayerArgs {
+    #[command(flatten)]
+    desk: DeskArgs,
+    /// The role
+    #[arg(value_name = "ROLE")]
+    role: String,
+    /// The player's new address (both the old and the new one are told)
+    #[arg(long, value_name = "ADDRESS")]
+    address: Option<String>,
+    /// Make a new password and mail it to the player
+    #[arg(long = "new-password")]
+    new_password: bool,
 }
 
 /// Hash a password read on standard input, for a players file
@@ -267,6 +443,23 @@ fn main() -> ExitCode {
         Command::Status(a) => status(a).map_err(Failure::from),
         Command::Password(PasswordArgs {}) => password().map_err(Failure::from),
         Command::Adjudicate(a) => adjudicate(a).map_err(Failure::from),
+        Command::Deadline(a) => at_desk(&a.desk, "deadline", |g, act| desk::deadline(g, act, &a.when)),
+        Command::Pause(a) => at_desk(&a.desk, "pause", desk::pause),
+        Command::Resume(a) => at_desk(&a.desk, "resume", |g, act| desk::resume(g, act, a.deadline.as_deref())),
+        Command::Preview(a) => preview(a).map_err(Failure::from),
+        Command::Rollback(a) if a.redo => at_desk(&a.desk, "rollback --redo", desk::history::redo),
+        Command::Rollback(a) => at_desk(&a.desk, "rollback", desk::history::rollback),
+        Command::Replace(a) => at_desk(&a.desk, "replace", |g, act| {
+            desk::replace(g, act, &a.role, &a.name, &a.address)
+        }),
+        Command::Disorder(a) => at_desk(&a.desk, "disorder", |g, act| desk::disorder(g, act, &a.power)),
+        Command::Player(a) => {
+            let change = match &a.address {
+                Some(address) => desk::Account::Address(address.clone()),
+                None => desk::Account::NewPassword,
+            };
+            at_desk(&a.desk, "player", |g, act| desk::player(g, act, &a.role, change))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -489,6 +682,24 @@ fn orders(args: OrdersArgs) -> Result<(), String> {
 fn process(args: ProcessArgs) -> Result<(), String> {
     let root = &args.root;
     let now = args.clock.now();
+    if args.force {
+        if !game::is_game(root) {
+            return Err(format!(
+                "{}: --force adjudicates one game: name its folder (a game folder has game.yaml)",
+                root.display()
+            ));
+        }
+        let act = Act {
+            who: Who::Cli,
+            why: args.why.clone().unwrap_or_default(),
+            now,
+        };
+        let said = desk::at_desk(root, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
+        for line in said {
+            println!("{}: {line}", root.display());
+        }
+        return Ok(());
+    }
     let games = game::games_under(root)?;
     if games.is_empty() {
         return Err(format!(
@@ -515,6 +726,10 @@ fn process(args: ProcessArgs) -> Result<(), String> {
                         what.push_str(&format!("{n} message(s) written; now {}", g.state.phase));
                     }
                     None if g.state.finished.is_some() => what.push_str("the game is over"),
+                    None if g.state.desk.paused.is_some() => {
+                        let p = g.state.desk.paused.as_ref().expect("paused");
+                        what.push_str(&format!("paused since {}: {}; not adjudicated", p.since, p.why))
+                    }
                     None => what.push_str(&format!("nothing due ({})", g.state.phase)),
                 }
             } else {
@@ -594,12 +809,61 @@ fn send(args: SendArgs) -> Result<(), String> {
 fn status(args: StatusArgs) -> Result<(), String> {
     let dir = args.dir.as_path();
     let g = Game::open(dir)?;
+    if !args.yaml {
+        print!("{}", desk::status::text(&g)?);
+        return Ok(());
+    }
     let text = if arbitre::boardgame::kind(&g.config.variant).is_some() {
         game::board::status(&g)?
     } else {
         diplomacy::status(&g)?
     };
-    print!("{text}{}", delivery_status(dir)?);
+    print!("{text}{}{}", desk::status::yaml(&g)?, delivery_status(dir)?);
+    Ok(())
+}
+
+/// A desk verb at the command line: the game locked, the mail waiting acted on, the verb,
+/// then what it did, a line each.
+fn at_desk(
+    args: &DeskArgs,
+    verb: &str,
+    run: impl FnOnce(&mut Game, &Act) -> Result<game::Effects, desk::DeskError>,
+) -> Result<(), Failure> {
+    let now = args.clock.now();
+    let act = Act {
+        who: Who::Cli,
+        why: args.why.clone().unwrap_or_default(),
+        now,
+    };
+    let dir = args.dir.as_path();
+    let said = desk::at_desk(dir, now, |g| run(g, &act)).map_err(|e| Failure::Usage(format!("{verb}: {e}")))?;
+    for line in said {
+        println!("{}: {line}", dir.display());
+    }
+    Ok(())
+}
+
+/// `arbitre preview DIR`: judged in memory, written to DIR/preview, nothing else changed.
+fn preview(args: PreviewArgs) -> Result<(), String> {
+    let a = &args.desk;
+    let dir = a.dir.as_path();
+    let now = a.clock.now();
+    if !game::is_game(dir) {
+        return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
+    }
+    let _lock = game::lock(dir)?;
+    let mut g = Game::open(dir)?;
+    let act = Act {
+        who: Who::Cli,
+        why: a.why.clone().unwrap_or_default(),
+        now,
+    };
+    let p = desk::preview(&mut g, &act).map_err(|e| format!("preview: {e}"))?;
+    desk::journal::append(dir, std::slice::from_ref(&p.entry))?;
+    println!("{}: {}", dir.display(), p.entry.detail);
+    for f in &p.files {
+        println!("  {}", f.display());
+    }
     Ok(())
 }
 

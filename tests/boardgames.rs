@@ -122,7 +122,7 @@ fn a_game_of_diam_by_mail_to_a_win() {
     // After the end, a move is refused.
     let r = send(&dir, ben, "late", "PLACE BROWN 3");
     assert!(r.contains("over"), "{r}");
-    let status = ok(&["status", dir.to_str().unwrap()], None);
+    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
     assert!(status.contains("winners: Red-Orange"), "{status}");
 }
 

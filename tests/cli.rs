@@ -689,7 +689,7 @@ fn two_units_in_one_province_are_rejected_with_the_line() {
 // ---- the command line ----
 
 /// The commands `arbitre --help` lists, one line each.
-const COMMANDS: [&str; 8] = [
+const COMMANDS: [&str; 16] = [
     "new",
     "mail",
     "orders",
@@ -698,6 +698,15 @@ const COMMANDS: [&str; 8] = [
     "status",
     "password",
     "adjudicate",
+    // The referee's desk (issue #13).
+    "deadline",
+    "pause",
+    "resume",
+    "preview",
+    "rollback",
+    "replace",
+    "disorder",
+    "player",
 ];
 
 /// A usage error: exit 1, nothing on stdout, and a message on stderr that points at `--help`.

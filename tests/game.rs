@@ -232,7 +232,7 @@ fn a_whole_turn_by_mail() {
         .iter()
         .any(|m| m.subject.contains("failed sign-ons as England") && m.text.contains("your own address")));
     // The duplicate was not acted on: France's order stays A PAR - BUR.
-    let status = ok(&["status", d], None);
+    let status = ok(&["status", d, "--yaml"], None);
     assert!(
         status.contains("France: [A PAR - BUR, A MAR - SPA, F BRE - MAO]"),
         "{status}"
@@ -415,7 +415,7 @@ fn missed_orders_hold_and_the_report_names_the_power() {
         "France's orders were incomplete, not missing"
     );
     assert!(r.contains("A PAR - BUR   -- fails: bounced with A MAR"), "{r}");
-    let status = ok(&["status", d], None);
+    let status = ok(&["status", d, "--yaml"], None);
     assert!(
         status.contains("England: [F LON, F EDI, A LVP]"),
         "England's units held: {status}"
@@ -478,10 +478,10 @@ fn a_message_kept_before_a_crash_is_acted_on_by_the_next_run() {
     )
     .unwrap();
     std::fs::write(dir.join("state.yaml"), &state_before).unwrap();
-    assert!(ok(&["status", d], None).contains("orders: {}"));
+    assert!(ok(&["status", d, "--yaml"], None).contains("orders: {}"));
     ok(&["process", d, "--now", EVENING], None);
     assert!(
-        ok(&["status", d], None).contains("France: [A PAR - BUR]"),
+        ok(&["status", d, "--yaml"], None).contains("France: [A PAR - BUR]"),
         "acted on again"
     );
     assert!(!outbox(&dir).contains_key("m00001-reply-france.eml"), "not sent twice");
@@ -613,7 +613,7 @@ fn a_folder_of_games_routes_by_signon_and_keeps_strays() {
     ok(&["mail", r, "--maildir", md.to_str().unwrap(), "--now", EVENING], None);
     assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 0);
     assert!(md.join("cur/1.host:2,S").exists());
-    let status = ok(&["status", &format!("{r}/vopaliec")], None);
+    let status = ok(&["status", &format!("{r}/vopaliec"), "--yaml"], None);
     assert!(status.contains("Germany: [A MUN H]"), "{status}");
 }
 
@@ -653,7 +653,7 @@ fn a_message_for_a_game_whose_game_yaml_is_broken_waits_in_that_game() {
     // Once the file is mended, the next run acts on the message.
     std::fs::write(&config, good).unwrap();
     ok(&["process", r, "--now", EVENING], None);
-    let status = ok(&["status", &format!("{r}/autre")], None);
+    let status = ok(&["status", &format!("{r}/autre"), "--yaml"], None);
     assert!(status.contains("France: [A PAR - PIC]"), "{status}");
 }
 
@@ -671,7 +671,10 @@ fn a_game_can_be_run_from_turn_files_alone() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.yaml:6: England: `A LVP - MOS`"), "{err}");
     assert!(err.contains("divine: curse:"), "{err}");
-    assert!(ok(&["status", d], None).contains("orders: {}"), "nothing recorded");
+    assert!(
+        ok(&["status", d, "--yaml"], None).contains("orders: {}"),
+        "nothing recorded"
+    );
     let good = tmp.file(
         "s1901.yaml",
         "phase: S1901M\norders:\n  France: [A PAR - BUR, A MAR - BUR]\n  Germany: [A MUN - BUR]\ndivine: {blessing: A MUN, curse: none}\n",
@@ -693,7 +696,7 @@ fn a_game_can_be_run_from_turn_files_alone() {
     assert!(r.contains("Blessing: A MUN, applied"), "{r}");
     // The rules: the report says which unit was cursed, "or that none was".
     assert!(r.contains("  Curse: none\n"), "a curse declined (NONE): {r}");
-    assert!(ok(&["status", d], None).contains("Germany: [F KIE, A BER, A BUR]"));
+    assert!(ok(&["status", d, "--yaml"], None).contains("Germany: [F KIE, A BER, A BUR]"));
 }
 
 #[test]
@@ -977,7 +980,7 @@ fn a_dislodged_unit_retreats_by_mail() {
     // Everyone else has nothing to do: processed at once.
     ok(&["process", d, "--now", "2026-12-02T10:05:00+01:00"], None);
     assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1901 Movement"));
-    assert!(ok(&["status", d], None).contains("A PIC"));
+    assert!(ok(&["status", d, "--yaml"], None).contains("A PIC"));
 }
 
 #[test]
@@ -1010,7 +1013,7 @@ fn a_game_folder_may_override_a_template() {
     );
     std::fs::remove_file(dir.join("templates/reply.txt")).unwrap();
     ok(&["process", d, "--now", EVENING], None);
-    assert!(ok(&["status", d], None).contains("France: [A PAR H, A MAR - SPA]"));
+    assert!(ok(&["status", d, "--yaml"], None).contains("France: [A PAR H, A MAR - SPA]"));
 }
 
 #[test]
@@ -1126,7 +1129,7 @@ fn orders_after_the_deadline_are_refused() {
     // The rules: God and the Devil cast before the deadline.
     let r = send_as(&dir, 7, "God", "late-g", "BLESS A PAR", "2026-12-01T20:30:00+01:00");
     assert!(r.text.contains("too late"), "{}", r.text);
-    let status = ok(&["status", dir.to_str().unwrap()], None);
+    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
     assert!(
         status.contains("orders: {}") && status.contains("divine: {}"),
         "{status}"

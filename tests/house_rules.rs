@@ -113,7 +113,7 @@ fn forgiving_first_acts_refuses_such_a_turn_instead() {
         game_yaml.contains("house_rules:\n- forgiving-first-acts"),
         "{game_yaml}"
     );
-    let status = ok(&["status", dir.to_str().unwrap()], None);
+    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
     assert!(status.contains("house_rules: [forgiving-first-acts]"), "{status}");
 
     let r = send(&dir, "South", "t1", "B2 turn NE");

@@ -1242,7 +1242,7 @@ fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
         "a message still retried is not failed: {body}"
     );
 
-    let out = arbitre(&["status", g], None);
+    let out = arbitre(&["status", g, "--yaml"], None);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let status = String::from_utf8_lossy(&out.stdout);
     let yaml: serde_yaml::Value = serde_yaml::from_str(&status).unwrap();

@@ -220,9 +220,12 @@ pub fn act(
                 Err("answered apart".into())
             }
             Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
-            Command::Clear | Command::Bless(_) | Command::Curse(_) | Command::VoteDraw | Command::VoteContinue => {
-                Err(format!("not a command of {}", kind.title))
-            }
+            Command::Clear
+            | Command::Bless(_)
+            | Command::Curse(_)
+            | Command::VoteDraw
+            | Command::VoteContinue
+            | Command::SetAbsence { .. } => Err(format!("not a command of {}", kind.title)),
         };
         match result {
             Ok(d) => done.push(format!("line {line}: {d}")),

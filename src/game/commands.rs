@@ -47,6 +47,11 @@ pub enum Command {
         game: String,
         code: String,
     },
+    /// `SET ABSENCE <from> <to>`: days the player cannot play (the referee's desk).
+    SetAbsence {
+        from: String,
+        to: String,
+    },
 }
 
 /// What a player may ask of the game. Each is answered by a letter of its own.
@@ -213,6 +218,16 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 }
                 Command::Press { to, lines: body }
             }
+            "SET" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => match words.as_slice() {
+                [_, _, from, to] => Command::SetAbsence {
+                    from: from.to_string(),
+                    to: to.to_string(),
+                },
+                _ => {
+                    errors.push(error("write SET ABSENCE <from> <to>, with dates like 2026-12-20"));
+                    continue;
+                }
+            },
             "ENDPRESS" => {
                 errors.push(error("ENDPRESS without PRESS"));
                 continue;

@@ -449,7 +449,14 @@ pub fn act(
     let mut done: Vec<String> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
-    let late = chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
+    // A paused game takes orders whatever its deadline said (desk::pause).
+    let paused = game
+        .state
+        .desk
+        .paused
+        .as_ref()
+        .is_some_and(|p| chrono::DateTime::parse_from_rfc3339(&p.since).is_ok_and(|since| arrived >= since));
+    let late = !paused && chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
@@ -488,6 +495,12 @@ pub fn act(
             // Taken apart before the game acts (`ask::split`).
             Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
                 Err("answered apart".into())
+            }
+            Command::SetAbsence { from, to } => {
+                super::desk::absence::declare(game, role, &from, &to, arrived).map(|(said, mut told)| {
+                    letters.append(&mut told);
+                    said
+                })
             }
         };
         match result {
@@ -663,9 +676,41 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
 // Deadlines: reminders and processing
 // ---------------------------------------------------------------------------------------
 
+/// How `process` comes to a game: at its deadline (or once every order is in), or forced
+/// by the referee before it (`arbitre process DIR --force`, `FORCE` by mail).
+pub enum Run {
+    Due,
+    Forced(super::desk::Act),
+}
+
 /// What `process` does to one game now: nothing, reminders, or the phase.
 pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> {
-    if game.state.finished.is_some() {
+    process_with(game, now, Run::Due)
+}
+
+/// The roles that still owe something for the phase, and among them those that hold up an
+/// early adjudication and are reminded (not the powers in civil disorder, whose orders are
+/// not used).
+fn waiting(game: &Game) -> Result<(Vec<String>, Vec<String>), GameError> {
+    let mut waiting = Vec::new();
+    for role in game.roles() {
+        if !ready(game, role_of(&role))? {
+            waiting.push(role);
+        }
+    }
+    let blocking = waiting
+        .iter()
+        .filter(|r| !game.state.desk.disorder.contains(r))
+        .cloned()
+        .collect();
+    Ok((waiting, blocking))
+}
+
+/// [`process`], at the deadline or forced. A paused game is left alone: neither judged nor
+/// reminded. Before a phase is judged the game is kept in its history
+/// ([`super::desk::history`]), and the journal says it was judged.
+pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError> {
+    if game.state.finished.is_some() || game.state.desk.paused.is_some() {
         return Ok(None);
     }
     let deadline = game
@@ -677,20 +722,45 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> 
             let text = game.state.deadline.as_deref().unwrap_or_default();
             state_error("deadline", text, "deadline: not a time".into())
         })?;
-    let mut waiting = Vec::new();
-    for role in game.roles() {
-        if !ready(game, role_of(&role))? {
-            waiting.push(role);
-        }
-    }
-    if now >= deadline || waiting.is_empty() {
-        return adjudicate(game, now, waiting).map(Some);
+    let (waiting, blocking) = waiting(game)?;
+    let forced = matches!(run, Run::Forced(_));
+    if forced || now >= deadline || blocking.is_empty() {
+        super::desk::history::snapshot(game)?;
+        let code = phase(game)?.code();
+        let how = if forced {
+            "forced before the deadline"
+        } else if blocking.is_empty() {
+            "all orders in"
+        } else {
+            "at the deadline"
+        };
+        let nmr = count_missed(game, &waiting);
+        let mut fx = adjudicate(game, now, waiting.clone())?;
+        fx.letters.extend(ask_the_referee(game, &code, &nmr));
+        let act = match run {
+            Run::Forced(act) => act,
+            Run::Due => super::desk::Act {
+                who: super::desk::journal::Who::System,
+                why: String::new(),
+                now,
+            },
+        };
+        let missed = if waiting.is_empty() {
+            String::new()
+        } else {
+            format!(", missing: {}", waiting.join(", "))
+        };
+        fx.journal.push(act.entry(
+            "adjudicate",
+            format!("{code} adjudicated ({how}{missed}); now {}", game.state.phase),
+        ));
+        return Ok(Some(fx));
     }
     let before = super::config::parse_duration(&game.config.reminder).unwrap_or(chrono::Duration::hours(24));
     if !game.state.reminded && now >= deadline - before {
         let mut fx = Effects::default();
         let code = phase(game)?.code();
-        for role in &waiting {
+        for role in &blocking {
             let reader = game.config.reader(role);
             let view = views::Reminder {
                 common: game.common(role),
@@ -708,18 +778,84 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> 
             );
         }
         game.state.reminded = true;
-        fx.log.push(format!("{code}: reminded {}", waiting.join(", ")));
+        fx.log.push(format!("{code}: reminded {}", blocking.join(", ")));
         return Ok(Some(fx));
     }
     Ok(None)
 }
 
+/// The phase judged as if its deadline had passed, for `arbitre preview`: the caller puts
+/// the state back.
+pub fn adjudicate_preview(game: &mut Game, now: Now) -> Result<Effects, GameError> {
+    let (waiting, _) = waiting(game)?;
+    adjudicate(game, now, waiting)
+}
+
+/// After how many phases in a row without orders the referee is asked what to do with a
+/// power.
+pub const MISSED_BEFORE_ASKING: u32 = 2;
+
+/// Counts the phases each power let pass without any order (a power not in civil
+/// disorder that had something to order and sent nothing); returns those the referee must
+/// now be asked about, with their count.
+fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
+    let mut ask = Vec::new();
+    for p in &map().powers {
+        let name = &p.name;
+        let none = waiting.contains(name) && game.state.orders.get(name).is_none_or(|o| o.is_empty());
+        let disorder = game.state.desk.disorder.contains(name);
+        if none && !disorder {
+            let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
+            *n += 1;
+            if *n >= MISSED_BEFORE_ASKING {
+                ask.push((name.clone(), *n));
+            }
+        } else {
+            game.state.desk.missed.remove(name);
+        }
+    }
+    ask
+}
+
+/// The letter asking the referee about powers that keep missing their orders: nothing
+/// happens to them without the referee's word.
+fn ask_the_referee(game: &Game, code: &str, missed: &[(String, u32)]) -> Option<Letter> {
+    if missed.is_empty() {
+        return None;
+    }
+    let mut lines: Vec<String> = missed
+        .iter()
+        .map(|(p, n)| format!("{p} has sent no orders for {n} phases in a row."))
+        .collect();
+    lines.push(
+        "Replace its player (arbitre replace DIR POWER --name N --address A) or put it in civil          disorder (arbitre disorder DIR POWER); until then its units hold."
+            .into(),
+    );
+    let view = views::DeskNotice {
+        game: game.config.game.clone(),
+        title: game.title().to_string(),
+        referee: game.config.referee.name.clone(),
+        phase: game.state.phase.clone(),
+        lines,
+    };
+    let mut letter = game.letter(
+        format!("{code}-missed-referee"),
+        super::desk::REFEREE,
+        "orders missed: your decision",
+        view,
+    );
+    letter.to = game.config.referee.clone();
+    Some(letter)
+}
+
 fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, GameError> {
     let map = map();
     let phase = phase(game)?;
+    // A power in civil disorder gives no orders (desk::disorder).
     let orders: Vec<(String, Vec<String>)> = map
         .powers
         .iter()
+        .filter(|p| !game.state.desk.disorder.contains(&p.name))
         .filter_map(|p| Some((p.name.clone(), game.state.orders.get(&p.name)?.clone())))
         .collect();
     let pos = position(game, orders, true)?;
@@ -758,8 +894,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .map(|(p, _)| map.power_name(*p).to_string())
         .collect();
 
-    // The new phase.
-    let due = now + duration_of(game, next_phase)?;
+    // The new phase, its deadline moved past a player's declared absence (desk::absence).
+    let (due, extended) = super::desk::absence::extend(game, now + duration_of(game, next_phase)?);
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
     let judgement = Judgement {
@@ -775,6 +911,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         divine: divine.as_ref(),
         next_deadline: finished.is_none().then_some(next_deadline.as_str()),
         over: finished.as_ref().map(|f| f.summary.as_str()),
+        extended,
     };
     // The public report in the game's words (the pages, the ruleset's letters), and in each
     // reader's: the same bytes for every reader of one language and time zone.
@@ -898,7 +1035,7 @@ fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
     }
 }
 
-fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
+pub(crate) fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
     let d = &game.config.deadlines;
     let text = match phase.kind {
         PhaseKind::Movement => &d.movement,
@@ -935,6 +1072,9 @@ struct Judgement<'a> {
     next_deadline: Option<&'a str>,
     /// How the game ended, when it did.
     over: Option<&'a str>,
+    /// The next deadline was moved past a player's declared absence (the report says that
+    /// it moved, never why).
+    extended: bool,
 }
 
 /// The public report of a phase in a reader's language, its deadline in the reader's zone
@@ -976,7 +1116,14 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
         },
         next_deadline: j
             .next_deadline
-            .map(|d| crate::words::moment_text(d, zone, lang))
+            .map(|d| {
+                let when = crate::words::moment_text(d, zone, lang);
+                match (j.extended, lang) {
+                    (false, _) => when,
+                    (true, Lang::En) => format!("{when} (extended)"),
+                    (true, Lang::Fr) => format!("{when} (prolongée)"),
+                }
+            })
             .unwrap_or_default(),
         next_deadline_at: j.next_deadline.unwrap_or_default().to_string(),
         over: j.over.unwrap_or_default().to_string(),

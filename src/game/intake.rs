@@ -78,12 +78,8 @@ impl Verdict {
 
     /// Checks the password of the first SIGNON line of `mail` against the game's players.
     pub fn of(config: &GameConfig, mail: &Incoming) -> Verdict {
-        let players: Vec<(String, String)> = config
-            .players
-            .iter()
-            .map(|p| (p.role.clone(), p.password_hash.clone()))
-            .collect();
-        Verdict::against(&config.game, &players, mail)
+        let (name, players) = players_of(config);
+        Verdict::against(&name, &players, mail)
     }
 
     /// The same against a game's name and its players' roles and password hashes.
@@ -161,12 +157,18 @@ fn registry(dir: &Path) -> Option<(String, Vec<(String, String)>)> {
     Some((name, players))
 }
 
-/// A game's name, and its players' roles and password hashes.
+/// A game's name, and its players' roles and password hashes (with the referee's, under
+/// the role `Referee`, when the referee has a password for the desk by mail).
 fn players_of(c: &GameConfig) -> (String, Vec<(String, String)>) {
+    let referee = c
+        .referee_password_hash
+        .iter()
+        .map(|h| (super::desk::REFEREE.to_string(), h.clone()));
     let players = c
         .players
         .iter()
         .map(|p| (p.role.clone(), p.password_hash.clone()))
+        .chain(referee)
         .collect();
     (c.game.clone(), players)
 }

@@ -43,6 +43,7 @@ pub mod ask;
 pub mod board;
 pub mod commands;
 pub mod config;
+pub mod desk;
 pub mod diplomacy;
 pub mod error;
 pub mod intake;
@@ -84,6 +85,8 @@ pub struct Effects {
     pub pages: Vec<(String, String)>,
     /// Lines for the referee (standard error).
     pub log: Vec<String>,
+    /// Entries for the game's journal ([`desk::journal`]), written after the state.
+    pub journal: Vec<desk::journal::Entry>,
 }
 
 /// Is `dir` a game folder?
@@ -222,6 +225,7 @@ impl Game {
             house_rules: file.house_rules.iter().map(|r| r.trim().to_string()).collect(),
             players,
             limits: file.limits.clone(),
+            absence_max_days: None,
         };
         let mut game = Game {
             dir: dir.to_path_buf(),
@@ -357,7 +361,11 @@ impl Game {
                     continue;
                 }
             };
-            let name = format!("{}.eml", letter.stem);
+            let name = match self.state.desk.rollbacks {
+                0 => format!("{}.eml", letter.stem),
+                // The phases played again after a rollback write names used before.
+                n => format!("{}-r{n}.eml", letter.stem),
+            };
             if sent.join(&name).exists() {
                 continue; // written and sent by a run that crashed before saving the state
             }
@@ -368,6 +376,7 @@ impl Game {
             store::write_atomic(&pages.join(name), html.as_bytes()).map_err(io_err(&pages))?;
         }
         self.save()?;
+        desk::journal::append(&self.dir, &effects.journal)?;
         for line in &log {
             eprintln!("{}: {line}", self.config.game);
         }
@@ -471,6 +480,7 @@ impl Game {
             SignOn::Role(role) => {
                 return self.signed_on(role, mail, id, commands, errors, &stem, arrived, &from_intake, fx)
             }
+            SignOn::Referee => return desk::mail::act(self, id, commands, errors, &stem, arrived, fx),
             SignOn::Refused(letter, failure) => (letter, failure),
             SignOn::Ignored(failure) => (None, Some(failure)),
         };
@@ -673,6 +683,27 @@ impl Game {
             let why = intake::no_signon(errors);
             return SignOn::Refused(refuse(self, &why, fx), None);
         };
+        // The referee's desk by mail: the same checks, the same refusal.
+        if role.eq_ignore_ascii_case(desk::REFEREE)
+            && game.eq_ignore_ascii_case(&self.config.game)
+            && self.config.referee_password_hash.is_some()
+        {
+            if self.throttled(desk::REFEREE, arrived) {
+                fx.log.push(format!(
+                    "{stem}: SIGNON as the referee ignored: too many failures within the hour"
+                ));
+                return SignOn::Ignored((desk::REFEREE.to_string(), true));
+            }
+            let address_ok = self.config.referee.email.eq_ignore_ascii_case(&mail.from_address);
+            if verdict != Verdict::Matches || !address_ok {
+                fx.log.push(format!("{stem}: SIGNON as the referee refused"));
+                return SignOn::Refused(
+                    refuse(self, intake::NO_MATCH, fx),
+                    Some((desk::REFEREE.to_string(), false)),
+                );
+            }
+            return SignOn::Referee;
+        }
         let player = self
             .config
             .player(role)
@@ -895,6 +926,8 @@ fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<Pa
 enum SignOn {
     /// Signed on as this role.
     Role(String),
+    /// Signed on as the referee, for the desk's verbs.
+    Referee,
     /// Refused, with the refusal to write (none when the sender has no address), and the
     /// failure to note for a role of the game (the role, not checked).
     Refused(Option<Letter>, Option<(String, bool)>),

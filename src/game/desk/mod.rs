@@ -1,0 +1,769 @@
+//! The referee's desk (issue #13): what a referee does to a live game without editing its
+//! files by hand. One function per verb, each taking the opened game and returning what it
+//! did as [`Effects`]: the letters to the players who must know, and the journal entry
+//! ([`journal`]). The command line (`arbitre deadline DIR …`, through [`at_desk`]) and the
+//! referee's mail (`SIGNON Referee …`, [`mail`]) call the same functions.
+//!
+//! Every verb checks everything before it changes anything: a wrong power, time or state
+//! is a [`DeskError`] and the game is left as it was.
+//!
+//! Decisions where the issue is silent:
+//! - `deadline +2d` moves the current deadline by two days; `resume --deadline +2d` counts
+//!   from now (a paused game has no deadline running). A resume without a time gives the
+//!   players back the time they had left when the game was paused.
+//! - A rollback opens the restored phase with a fresh deadline (its length from
+//!   `deadlines:`), so that players can revise the orders restored; the reports of the
+//!   undone phase not yet sent are withdrawn to `history/withdrawn-<phase>/`.
+//! - The notices of a desk act are the same bytes for every recipient: they name no
+//!   recipient, and the one of a replacement names no role (so that replacing God reads
+//!   exactly as replacing a power).
+//! - Civil disorder lasts until the power is replaced; orders of a power in disorder are
+//!   not used.
+
+pub mod absence;
+pub mod history;
+pub mod journal;
+pub mod mail;
+pub mod status;
+pub mod when;
+
+use crate::game::config::{hash_password, new_salt, update_game_config, Person};
+use crate::game::diplomacy;
+use crate::game::role::Role;
+use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
+use crate::map::Map;
+use crate::report::views::{DeskAccount, DeskNotice, DeskWelcome};
+use crate::report::Letter;
+use journal::{Entry, Who};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+pub use when::When;
+
+/// The role the referee signs on as by mail.
+pub const REFEREE: &str = "Referee";
+
+/// What `state.yaml` keeps for the desk, under `desk:`.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DeskState {
+    /// Set while the game is paused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Pause>,
+    /// The powers in civil disorder.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disorder: Vec<String>,
+    /// How many desk acts wrote letters: their file names are numbered by it (`d0003-…`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub acts: u32,
+    /// How many rollbacks and redos were made: every letter written after the n-th has
+    /// `-rN` at the end of its file name, since the names of the phases played again were
+    /// used before (and a file name already in `sent/` is never written again).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rollbacks: u32,
+    /// The phases in a row each power let pass without orders (NMR).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub missed: BTreeMap<String, u32>,
+    /// The absences each player declared (`SET ABSENCE`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub absences: BTreeMap<String, Vec<absence::Absence>>,
+    /// The days of deadline each player's absences moved, per year.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl DeskState {
+    pub fn is_empty(&self) -> bool {
+        *self == DeskState::default()
+    }
+}
+
+/// A pause: since when, and why.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Pause {
+    /// When the game was paused (RFC 3339).
+    pub since: String,
+    pub why: String,
+}
+
+/// Why a desk verb did nothing. Each says what is wrong and how to put it right.
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error(
+        "`{text}` is not a time: write +2d, +36h, an RFC 3339 time (2026-12-03T20:00:00+01:00) \
+         or a date and time in the game's zone, {timezone} (2026-12-03 20:00)"
+    )]
+    BadTime { text: String, timezone: String },
+    #[error("`{text}` does not exist in {timezone} (the clocks go forward then): choose another time")]
+    NoSuchLocalTime { text: String, timezone: String },
+    #[error("{when} is not in the future (now: {now}); give a later time; nothing was changed")]
+    Past { when: String, now: String },
+    #[error("{}: a board game has no phases or deadlines; `{verb}` is for Diplomacy games", dir.display())]
+    BoardGame { dir: PathBuf, verb: &'static str },
+    #[error("the game is over ({summary}); nothing can change it now")]
+    Over { summary: String },
+    #[error("the game is already paused since {since} ({why}); `resume` starts it again")]
+    AlreadyPaused { since: String, why: String },
+    #[error(
+        "the game is paused since {since} ({why}); resume it first (`arbitre resume DIR \
+         [--deadline WHEN]`, or RESUME by mail); nothing was changed"
+    )]
+    Paused { since: String, why: String },
+    #[error("the game is not paused: there is nothing to resume; nothing was changed")]
+    NotPaused,
+    #[error("give the reason for the pause (--why TEXT, or PAUSE <why> by mail): the players are told it")]
+    NoReason,
+    #[error("no phase has been adjudicated yet: there is nothing to roll back to; nothing was changed")]
+    NoHistory,
+    #[error(
+        "{}: missing, so {phase} cannot be restored (the history is kept for the phases \
+         adjudicated since the desk exists); nothing was changed",
+        path.display()
+    )]
+    NoSnapshot { phase: String, path: PathBuf },
+    #[error("there is no rollback to undo in {phase}: `--redo` undoes the last rollback, until new orders arrive")]
+    NothingToRedo { phase: String },
+    #[error(
+        "the orders of {phase} have changed since the rollback, so it can no longer be undone; \
+         the phase will be adjudicated with the orders now on file"
+    )]
+    RedoGone { phase: String },
+    #[error("`{role}` is not a role of this game; the roles are {roles}")]
+    NoSuchRole { role: String, roles: String },
+    #[error("{role} is not a power: civil disorder is for the powers")]
+    NotAPower { role: String },
+    #[error("{power} is already in civil disorder; nothing was changed")]
+    AlreadyInDisorder { power: String },
+    #[error("`{address}` is not an email address: write it like name@example.org")]
+    BadAddress { address: String },
+    #[error("the name is empty: give the newcomer's name")]
+    NoName,
+    #[error("{address} is already {role}'s address; nothing was changed")]
+    SameAddress { address: String, role: String },
+}
+
+/// Who asks for a desk act, and why (for the journal and, where it is told, the players).
+#[derive(Clone, Debug)]
+pub struct Act {
+    pub who: Who,
+    pub why: String,
+    pub now: Now,
+}
+
+impl Act {
+    pub(crate) fn entry(&self, what: &str, detail: String) -> Entry {
+        Entry {
+            at: self.now.to_rfc3339(),
+            who: self.who,
+            role: None,
+            what: what.to_string(),
+            detail,
+            why: self.why.clone(),
+        }
+    }
+}
+
+/// Opens the game in `dir` under its lock, acts on the mail waiting (as `process` does,
+/// so that what came first is acted on first), then runs `verb` and commits what it did.
+/// Returns what the journal says of it.
+pub fn at_desk(
+    dir: &Path,
+    now: Now,
+    verb: impl FnOnce(&mut Game) -> Result<Effects, DeskError>,
+) -> Result<Vec<String>, DeskError> {
+    if !is_game(dir) {
+        // Before the lock, which would write its file in any folder.
+        return Err(GameError::NotAGame {
+            dir: dir.to_path_buf(),
+            file: "game.yaml",
+        }
+        .into());
+    }
+    let _lock = lock(dir)?;
+    let mut g = Game::open(dir)?;
+    g.ingest(now)?;
+    let fx = verb(&mut g)?;
+    let said = fx.journal.iter().map(|e| e.detail.clone()).collect();
+    g.commit(fx, now)?;
+    Ok(said)
+}
+
+fn map() -> &'static Map {
+    Map::standard()
+}
+
+/// The verbs of phases and deadlines are for Diplomacy games that are not over.
+fn diplomacy_only(game: &Game, verb: &'static str) -> Result<(), DeskError> {
+    if crate::boardgame::kind(&game.config.variant).is_some() {
+        return Err(DeskError::BoardGame {
+            dir: game.dir.clone(),
+            verb,
+        });
+    }
+    if let Some(f) = &game.state.finished {
+        return Err(DeskError::Over {
+            summary: f.summary.clone(),
+        });
+    }
+    Ok(())
+}
+
+fn not_paused(game: &Game) -> Result<(), DeskError> {
+    match &game.state.desk.paused {
+        Some(p) => Err(DeskError::Paused {
+            since: show_time(&p.since, &game.config.timezone),
+            why: p.why.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+fn current_deadline(game: &Game) -> Result<Now, DeskError> {
+    let text = game.state.deadline.clone().unwrap_or_default();
+    chrono::DateTime::parse_from_rfc3339(&text).map_err(|_| {
+        GameError::File(crate::yaml::FileError {
+            key: Some("deadline".into()),
+            token: Some(text.as_str().into()),
+            ..crate::yaml::FileError::new("state.yaml", "deadline: not a time")
+        })
+        .into()
+    })
+}
+
+/// A time as `state.yaml` keeps it: RFC 3339, with the offset of the game's zone then.
+pub fn stored(time: Now, timezone: &str) -> String {
+    match timezone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => time.with_timezone(&tz).fixed_offset().to_rfc3339(),
+        Err(_) => time.to_rfc3339(),
+    }
+}
+
+/// A time in the game's zone and in UTC: `Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`.
+pub fn both_zones(time: &str, timezone: &str) -> String {
+    let utc = chrono::DateTime::parse_from_rfc3339(time)
+        .map(|t| t.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_default();
+    format!("{} ({utc})", show_time(time, timezone))
+}
+
+/// The next number of a desk act that writes letters.
+fn next_act(game: &mut Game) -> u32 {
+    game.state.desk.acts += 1;
+    game.state.desk.acts
+}
+
+/// The same notice to every player: the body names no recipient.
+fn tell_all(game: &Game, n: u32, kind: &str, subject: &str, lines: Vec<String>, except: Option<&str>) -> Vec<Letter> {
+    let view = DeskNotice {
+        game: game.config.game.clone(),
+        title: game.title().to_string(),
+        referee: game.config.referee.name.clone(),
+        phase: game.state.phase.clone(),
+        lines,
+    };
+    game.roles()
+        .iter()
+        .filter(|r| Some(r.as_str()) != except)
+        .map(|role| {
+            game.letter(
+                format!("d{n:04}-{kind}-{}", role.to_lowercase()),
+                role,
+                subject,
+                view.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The role of the game that `name` names (any case).
+fn role_named(game: &Game, name: &str) -> Result<String, DeskError> {
+    game.config
+        .player(name)
+        .map(|p| p.role.clone())
+        .ok_or_else(|| DeskError::NoSuchRole {
+            role: name.to_string(),
+            roles: game.roles().join(", "),
+        })
+}
+
+fn check_address(address: &str) -> Result<(), DeskError> {
+    address
+        .parse::<lettre::Address>()
+        .map(|_| ())
+        .map_err(|_| DeskError::BadAddress {
+            address: address.to_string(),
+        })
+}
+
+/// A fresh password: 12 letters and digits that cannot be mistaken for one another.
+pub fn fresh_password() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let mut rng = rand::rng();
+    (0..12)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Deadlines and pauses
+// ---------------------------------------------------------------------------------------
+
+/// `arbitre deadline DIR WHEN`: the current phase is due at WHEN (a shift counts from the
+/// current deadline). Every player is told.
+pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskError> {
+    diplomacy_only(game, "deadline")?;
+    not_paused(game)?;
+    let old = current_deadline(game)?;
+    let new = When::parse(when, &game.config.timezone)?.from(old);
+    if new <= act.now {
+        return Err(DeskError::Past {
+            when: both_zones(&new.to_rfc3339(), &game.config.timezone),
+            now: both_zones(&act.now.to_rfc3339(), &game.config.timezone),
+        });
+    }
+    let tz = game.config.timezone.clone();
+    let (was, is) = (both_zones(&old.to_rfc3339(), &tz), both_zones(&new.to_rfc3339(), &tz));
+    game.state.deadline = Some(stored(new, &game.config.timezone));
+    if new > old {
+        // A reminder is due again before the later deadline.
+        game.state.reminded = false;
+    }
+    let n = next_act(game);
+    let lines = vec![
+        format!("The referee has moved the deadline of {}.", game.state.phase),
+        format!("It was {was}."),
+        format!("It is now {is}."),
+    ];
+    let letters = tell_all(game, n, "deadline", &format!("new deadline {is}"), lines, None);
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry(
+            "deadline",
+            format!("{}: deadline moved from {was} to {is}", game.state.phase),
+        )],
+        ..Default::default()
+    })
+}
+
+/// `arbitre pause DIR --why TEXT`: nothing is adjudicated and nobody reminded until the
+/// game resumes; orders and press are still taken. Every player is told, with the reason.
+pub fn pause(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
+    diplomacy_only(game, "pause")?;
+    if let Some(p) = &game.state.desk.paused {
+        return Err(DeskError::AlreadyPaused {
+            since: show_time(&p.since, &game.config.timezone),
+            why: p.why.clone(),
+        });
+    }
+    let why = act.why.trim().to_string();
+    if why.is_empty() {
+        return Err(DeskError::NoReason);
+    }
+    current_deadline(game)?;
+    game.state.desk.paused = Some(Pause {
+        since: act.now.to_rfc3339(),
+        why: why.clone(),
+    });
+    let n = next_act(game);
+    let lines = vec![
+        format!("The referee has paused the game: {why}"),
+        "Orders and press are still taken, but nothing is adjudicated and no reminder is sent \
+         until the game resumes; you will be told the new deadline then."
+            .to_string(),
+    ];
+    let letters = tell_all(game, n, "pause", "the game is paused", lines, None);
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry("pause", format!("{}: paused", game.state.phase))],
+        ..Default::default()
+    })
+}
+
+/// `arbitre resume DIR [--deadline WHEN]`: the game runs again, due at WHEN (a shift
+/// counts from now), or with the time that was left when it was paused.
+pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects, DeskError> {
+    diplomacy_only(game, "resume")?;
+    let Some(p) = game.state.desk.paused.clone() else {
+        return Err(DeskError::NotPaused);
+    };
+    let old = current_deadline(game)?;
+    let new = match when {
+        Some(w) => When::parse(w, &game.config.timezone)?.from(act.now),
+        None => {
+            let since = chrono::DateTime::parse_from_rfc3339(&p.since).unwrap_or(act.now);
+            let left = (old - since).max(chrono::Duration::zero());
+            act.now + left
+        }
+    };
+    if new <= act.now {
+        return Err(DeskError::Past {
+            when: both_zones(&new.to_rfc3339(), &game.config.timezone),
+            now: both_zones(&act.now.to_rfc3339(), &game.config.timezone),
+        });
+    }
+    game.state.desk.paused = None;
+    game.state.deadline = Some(stored(new, &game.config.timezone));
+    game.state.reminded = false;
+    let is = both_zones(&new.to_rfc3339(), &game.config.timezone);
+    let n = next_act(game);
+    let lines = vec![
+        "The referee has resumed the game.".to_string(),
+        format!("The deadline of {} is {is}.", game.state.phase),
+    ];
+    let letters = tell_all(game, n, "resume", &format!("the game resumes, due {is}"), lines, None);
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry("resume", format!("{}: resumed, due {is}", game.state.phase))],
+        ..Default::default()
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Adjudication: preview and force
+// ---------------------------------------------------------------------------------------
+
+/// The folder `arbitre preview` writes to.
+pub const PREVIEW: &str = "preview";
+
+/// What a preview wrote: the files, and the public report's text.
+pub struct Preview {
+    pub files: Vec<PathBuf>,
+    pub report: String,
+    pub entry: Entry,
+}
+
+/// `arbitre preview DIR`: adjudicates the current phase as if its deadline had passed and
+/// writes every letter that would go out, and the pages, to `DIR/preview/` (emptied first).
+/// Nothing in the game changes; the journal notes the preview.
+pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
+    diplomacy_only(game, "preview")?;
+    let saved = game.state.clone();
+    let fx = diplomacy::adjudicate_preview(game, act.now);
+    game.state = saved;
+    let fx = fx?;
+    let dir = game.dir.join(PREVIEW);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(GameError::io(&dir))?;
+    }
+    let pages = dir.join("pages");
+    crate::game::store::create_dir_private(&pages).map_err(GameError::io(&pages))?;
+    let mut files = Vec::new();
+    let mut report = String::new();
+    for letter in &fx.letters {
+        let bytes = crate::report::render_letter(game.templates(), &game.config.referee, letter, act.now)
+            .map_err(|e| GameError::Template(e.to_string()))?;
+        let path = dir.join(format!("{}.eml", letter.stem));
+        crate::game::store::write_atomic(&path, &bytes).map_err(GameError::io(&path))?;
+        files.push(path);
+        if report.is_empty() && letter.view.template() == "report" {
+            let name = crate::report::template_in(game.templates(), "report", "txt", letter.lang);
+            report = game
+                .templates()
+                .render(&name, &letter.view.context().map_err(GameError::Template)?)
+                .map_err(GameError::Template)?;
+        }
+    }
+    for (name, html) in &fx.pages {
+        let path = pages.join(name);
+        crate::game::store::write_atomic(&path, html.as_bytes()).map_err(GameError::io(&path))?;
+        files.push(path);
+    }
+    let entry = act.entry(
+        "preview",
+        format!(
+            "{}: previewed, {} letter(s) and {} page(s) in {}/",
+            game.state.phase,
+            fx.letters.len(),
+            fx.pages.len(),
+            PREVIEW
+        ),
+    );
+    Ok(Preview { files, report, entry })
+}
+
+/// `arbitre process DIR --force`: adjudicates the current phase now, whatever is missing
+/// (units without orders hold, dislodged units without orders are disbanded, builds not
+/// ordered are waived, removals not ordered are made by the rules: DATC 4.D.8).
+pub fn force(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
+    diplomacy_only(game, "process --force")?;
+    not_paused(game)?;
+    let fx = diplomacy::process_with(game, act.now, diplomacy::Run::Forced(act.clone()))?;
+    Ok(fx.unwrap_or_default())
+}
+
+// ---------------------------------------------------------------------------------------
+// Players: replacement, civil disorder, address and password
+// ---------------------------------------------------------------------------------------
+
+/// The position in words, for a newcomer: each power's units and centres.
+fn position_lines(game: &Game) -> Vec<String> {
+    let Some(b) = &game.state.board else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in &map().powers {
+        let units = b.units.get(&p.name).cloned().unwrap_or_default();
+        let centres = b.supply_centers.get(&p.name).cloned().unwrap_or_default();
+        if units.is_empty() && centres.is_empty() {
+            continue;
+        }
+        out.push(format!(
+            "{}: {} centre(s) ({}); units: {}",
+            p.name,
+            centres.len(),
+            centres.join(", "),
+            if units.is_empty() {
+                "none".into()
+            } else {
+                units.join(", ")
+            }
+        ));
+        for d in b.dislodged.get(&p.name).into_iter().flatten() {
+            out.push(format!(
+                "  dislodged: {}, may retreat to {}",
+                d.unit,
+                if d.retreats.is_empty() {
+                    "nowhere".into()
+                } else {
+                    d.retreats.join(", ")
+                }
+            ));
+        }
+    }
+    out
+}
+
+/// `arbitre replace DIR ROLE --name N --address A`: a newcomer takes the role, with a fresh
+/// password, and is welcomed with the position; the leaving player is told; every other
+/// player is told that a player was replaced, in words that name no role.
+pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str) -> Result<Effects, DeskError> {
+    let role = role_named(game, role)?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(DeskError::NoName);
+    }
+    check_address(address)?;
+    let leaving = game.person(&role).expect("a role of the game");
+    let password = fresh_password();
+    let hash = hash_password(&password, &new_salt());
+    game.config = update_game_config(&game.dir, |c| {
+        let p = c
+            .players
+            .iter_mut()
+            .find(|p| p.role == role)
+            .ok_or_else(|| GameError::Refused(format!("game.yaml: no player plays {role}")))?;
+        p.name = name.to_string();
+        p.email = address.to_string();
+        p.password_hash = hash.clone();
+        // The newcomer reads in the game's language and zone until they say otherwise.
+        p.language = None;
+        p.timezone = None;
+        Ok(())
+    })?;
+    let s = &mut game.state;
+    s.throttle.remove(&role);
+    s.digests.remove(&role);
+    s.desk.missed.remove(&role);
+    s.desk.disorder.retain(|p| *p != role);
+    let n = next_act(game);
+    let mut letters = Vec::new();
+    let parting = DeskNotice {
+        game: game.config.game.clone(),
+        title: game.title().to_string(),
+        referee: game.config.referee.name.clone(),
+        phase: game.state.phase.clone(),
+        lines: vec![
+            format!("The referee has given {role} to another player: you no longer play in this game."),
+            "Thank you for playing.".into(),
+        ],
+    };
+    let mut letter = game.letter(
+        format!("d{n:04}-leaving-{}", role.to_lowercase()),
+        &role,
+        "you leave the game",
+        parting,
+    );
+    letter.to = leaving.clone();
+    letters.push(letter);
+    let who = Role::parse(map(), &role).unwrap_or(Role::Observer);
+    let divine = who.is_divine();
+    let welcome = DeskWelcome {
+        common: game.common(&role),
+        divine,
+        variant: crate::variant::rules_of(&game.config.variant).welcome(game, who),
+        password,
+        position: position_lines(game),
+        deadline_utc: game
+            .state
+            .deadline
+            .as_deref()
+            .map(|d| both_zones(d, &game.config.timezone))
+            .unwrap_or_default(),
+    };
+    letters.push(game.letter(
+        format!("d{n:04}-welcome-{}", role.to_lowercase()),
+        &role,
+        &format!("welcome: you play {role}"),
+        welcome,
+    ));
+    let lines = vec![
+        "The referee has replaced a player of the game.".to_string(),
+        "Nothing else changes: the phase, the orders on file and the deadline stay as they are.".into(),
+    ];
+    letters.extend(tell_all(
+        game,
+        n,
+        "replaced",
+        "a player was replaced",
+        lines,
+        Some(&role),
+    ));
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry(
+            "replace",
+            format!(
+                "{role}: {} <{}> replaced by {name} <{address}>",
+                leaving.name, leaving.email
+            ),
+        )],
+        ..Default::default()
+    })
+}
+
+/// `arbitre disorder DIR POWER`: the power goes into civil disorder: its orders are not
+/// used (units hold, dislodged units are disbanded, no builds, removals by the rules,
+/// DATC 4.D.8), it no longer holds up an early adjudication, and it is not reminded.
+/// Every player is told.
+pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, DeskError> {
+    diplomacy_only(game, "disorder")?;
+    let role = role_named(game, power)?;
+    if Role::parse(map(), &role).and_then(|r| r.power()).is_none() {
+        return Err(DeskError::NotAPower { role });
+    }
+    if game.state.desk.disorder.contains(&role) {
+        return Err(DeskError::AlreadyInDisorder { power: role });
+    }
+    game.state.desk.disorder.push(role.clone());
+    game.state.orders.remove(&role);
+    let n = next_act(game);
+    let lines = vec![
+        format!("{role} is in civil disorder from {}.", game.state.phase),
+        "Its units hold, its dislodged units are disbanded, it builds nothing, and the removals \
+         it owes are made by the rules (the units farthest from its home centres first)."
+            .to_string(),
+    ];
+    let letters = tell_all(
+        game,
+        n,
+        "disorder",
+        &format!("{role} is in civil disorder"),
+        lines,
+        None,
+    );
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry("disorder", format!("{role}: civil disorder from {}", game.state.phase))],
+        ..Default::default()
+    })
+}
+
+/// What `arbitre player` changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Account {
+    /// The role's address.
+    Address(String),
+    /// A fresh password, mailed to the player.
+    NewPassword,
+}
+
+/// `arbitre player DIR ROLE --address A | --new-password`.
+pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result<Effects, DeskError> {
+    let role = role_named(game, role)?;
+    let before = game.person(&role).expect("a role of the game");
+    if let Account::Address(address) = &change {
+        check_address(address)?;
+        if address.eq_ignore_ascii_case(&before.email) {
+            return Err(DeskError::SameAddress {
+                address: address.clone(),
+                role,
+            });
+        }
+    }
+    let n = next_act(game);
+    let mut letters = Vec::new();
+    let detail = match change {
+        Account::Address(address) => {
+            game.config = update_game_config(&game.dir, |c| {
+                if let Some(p) = c.players.iter_mut().find(|p| p.role == role) {
+                    p.email = address.clone();
+                }
+                Ok(())
+            })?;
+            let view = |lines: Vec<String>| DeskAccount {
+                common: game.common(&role),
+                password: String::new(),
+                lines,
+            };
+            let mut old = game.letter(
+                format!("d{n:04}-address-was-{}", role.to_lowercase()),
+                &role,
+                "your address was changed",
+                view(vec![format!(
+                    "The referee has changed your address for this game to {address}: the game's mail now goes there, \
+                     and your messages must come from it. If you did not ask for this, write to the referee."
+                )]),
+            );
+            old.to = Person {
+                name: before.name.clone(),
+                email: before.email.clone(),
+            };
+            letters.push(old);
+            letters.push(game.letter(
+                format!("d{n:04}-address-{}", role.to_lowercase()),
+                &role,
+                "your address was changed",
+                view(vec![format!(
+                    "The referee has made {address} your address for this game: its mail comes here, \
+                     and your messages must come from here."
+                )]),
+            ));
+            format!("{role}: address {} changed to {address}", before.email)
+        }
+        Account::NewPassword => {
+            let password = fresh_password();
+            let hash = hash_password(&password, &new_salt());
+            game.config = update_game_config(&game.dir, |c| {
+                if let Some(p) = c.players.iter_mut().find(|p| p.role == role) {
+                    p.password_hash = hash.clone();
+                }
+                Ok(())
+            })?;
+            game.state.throttle.remove(&role);
+            letters.push(game.letter(
+                format!("d{n:04}-password-{}", role.to_lowercase()),
+                &role,
+                "your new password",
+                DeskAccount {
+                    common: game.common(&role),
+                    password,
+                    lines: vec!["The referee has given you a new password; the old one no longer works.".into()],
+                },
+            ));
+            format!("{role}: new password sent to {}", before.email)
+        }
+    };
+    Ok(Effects {
+        letters,
+        journal: vec![act.entry("player", detail)],
+        ..Default::default()
+    })
+}

@@ -1,0 +1,210 @@
+//! `arbitre status DIR`: the referee's view of one game, as text (the default) or as the
+//! facts the desk adds to the YAML of `--yaml`. Who has ordered, never what.
+
+use super::both_zones;
+use super::journal::{self, Entry};
+use crate::game::role::Role;
+use crate::game::{diplomacy, show_time, Game, GameError};
+use crate::map::Map;
+use std::fmt::Write;
+
+/// How many journal entries the status shows.
+pub const JOURNAL_LINES: usize = 10;
+
+/// Where a role stands for the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnFile {
+    /// Everything it can send is on file.
+    Complete,
+    /// Something is on file, not everything.
+    Partial,
+    /// Nothing yet.
+    Nothing,
+}
+
+impl OnFile {
+    fn words(self) -> &'static str {
+        match self {
+            OnFile::Complete => "complete",
+            OnFile::Partial => "partial",
+            OnFile::Nothing => "nothing on file",
+        }
+    }
+}
+
+/// Where each role of a Diplomacy game stands, in the game's order.
+pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
+    let mut out = Vec::new();
+    for role in game.roles_in_order() {
+        if game.config.player(&role).is_none() {
+            continue;
+        }
+        let r = Role::parse(Map::standard(), &role).unwrap_or(Role::Observer);
+        let state = if diplomacy::ready(game, r)? {
+            OnFile::Complete
+        } else if game.state.orders.get(&role).is_some_and(|o| !o.is_empty()) {
+            OnFile::Partial
+        } else {
+            OnFile::Nothing
+        };
+        out.push((role, state));
+    }
+    Ok(out)
+}
+
+fn entry_line(e: &Entry, timezone: &str) -> String {
+    let who = match &e.role {
+        Some(r) => format!("{} ({r})", e.who.as_str()),
+        None => e.who.as_str().to_string(),
+    };
+    let why = if e.why.is_empty() {
+        String::new()
+    } else {
+        format!(" — why: {}", e.why)
+    };
+    format!("{}  {who}: {}: {}{why}", show_time(&e.at, timezone), e.what, e.detail)
+}
+
+fn count_eml(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| e.file_name().to_string_lossy().ends_with(".eml"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// The readable status.
+pub fn text(game: &Game) -> Result<String, GameError> {
+    let tz = &game.config.timezone;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}), refereed by {}",
+        game.config.game,
+        game.title(),
+        game.config.referee.name
+    );
+    let board = crate::boardgame::kind(&game.config.variant).is_some();
+    if let Some(f) = &game.state.finished {
+        let _ = writeln!(s, "Over after {}: {}", f.after, f.summary);
+    } else if board {
+        let _ = writeln!(
+            s,
+            "A board game: {} move(s) so far; moves are relayed as they come.",
+            game.state.moves.len()
+        );
+    } else {
+        let _ = writeln!(s, "Phase: {}", game.state.phase);
+        if let Some(d) = &game.state.deadline {
+            let _ = writeln!(s, "Deadline: {}", both_zones(d, tz));
+        }
+    }
+    if let Some(p) = &game.state.desk.paused {
+        let _ = writeln!(s, "PAUSED since {}: {}", show_time(&p.since, tz), p.why);
+    }
+    if !board && game.state.finished.is_none() {
+        let _ = writeln!(s, "\nOrders (who, never what):");
+        for (role, state) in on_file(game)? {
+            let mut notes = Vec::new();
+            if game.state.desk.disorder.contains(&role) {
+                notes.push("civil disorder".to_string());
+            }
+            if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
+                notes.push(format!("missed {n} phase(s) in a row"));
+            }
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join("; "))
+            };
+            let _ = writeln!(s, "  {role:<8} {}{notes}", state.words());
+        }
+    }
+    let absences: Vec<String> = game
+        .state
+        .desk
+        .absences
+        .iter()
+        .flat_map(|(role, list)| list.iter().map(move |a| format!("  {role:<8} {} to {}", a.from, a.to)))
+        .collect();
+    if !absences.is_empty() {
+        let _ = writeln!(s, "\nAbsences declared:\n{}", absences.join("\n"));
+    }
+    let _ = writeln!(s, "\nPlayers:");
+    for p in &game.config.players {
+        let _ = writeln!(s, "  {:<8} {} <{}>", p.role, p.name, p.email);
+    }
+    let _ = writeln!(s, "\nMail:");
+    let _ = writeln!(s, "  waiting in the outbox: {}", count_eml(&game.dir.join("outbox")));
+    let failed = crate::mail::smtp::read_failed(&game.dir).map_err(GameError::Refused)?;
+    let retries = crate::mail::smtp::read_retries(&game.dir).map_err(GameError::Refused)?;
+    let _ = writeln!(s, "  failed: {}", failed.len());
+    for f in &failed {
+        let _ = writeln!(s, "    failed/{} to {}: {}", f.name, f.to, f.reason);
+    }
+    let _ = writeln!(s, "  to be tried again: {}", retries.len());
+    for r in &retries {
+        let _ = writeln!(
+            s,
+            "    outbox/{} to {}: {} (next try {})",
+            r.file, r.to, r.reason, r.next_try
+        );
+    }
+    let entries = journal::last(&game.dir, JOURNAL_LINES)?;
+    let _ = writeln!(s, "\nJournal (last {}):", JOURNAL_LINES);
+    if entries.is_empty() {
+        let _ = writeln!(s, "  nothing yet");
+    }
+    for e in &entries {
+        let _ = writeln!(s, "  {}", entry_line(e, tz));
+    }
+    Ok(s)
+}
+
+/// What the desk adds to `arbitre status --yaml`: the pause, civil disorder, the phases
+/// missed, the outbox, and the last journal entries.
+pub fn yaml(game: &Game) -> Result<String, GameError> {
+    let mut w = crate::yaml::Writer::default();
+    let d = &game.state.desk;
+    match &d.paused {
+        Some(p) => w.flow_map(0, "paused", &[("since", p.since.clone()), ("why", p.why.clone())]),
+        None => w.raw(0, "paused: null"),
+    }
+    w.flow_list(0, "civil_disorder", &d.disorder);
+    let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
+    w.flow_map(0, "missed", &missed);
+    let absences: Vec<(&str, String)> = d
+        .absences
+        .iter()
+        .map(|(role, list)| {
+            let spans: Vec<String> = list.iter().map(|a| format!("{} to {}", a.from, a.to)).collect();
+            (role.as_str(), spans.join(", "))
+        })
+        .collect();
+    w.flow_map(0, "absences", &absences);
+    w.key(0, "outbox", &count_eml(&game.dir.join("outbox")).to_string());
+    let entries = journal::last(&game.dir, JOURNAL_LINES)?;
+    if entries.is_empty() {
+        w.raw(0, "journal: []");
+    } else {
+        w.raw(0, "journal:");
+        for e in &entries {
+            let mut fields = vec![
+                ("at", e.at.clone()),
+                ("who", e.who.as_str().to_string()),
+                ("what", e.what.clone()),
+                ("detail", e.detail.clone()),
+            ];
+            if let Some(r) = &e.role {
+                fields.push(("role", r.clone()));
+            }
+            if !e.why.is_empty() {
+                fields.push(("why", e.why.clone()));
+            }
+            w.flow_item(1, &fields, None);
+        }
+    }
+    Ok(w.finish())
+}
