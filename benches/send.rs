@@ -127,7 +127,11 @@ fn arbitre_send(sink: &Sink, n: usize) -> Duration {
     let report = send_outbox(&dir, &settings).expect("send_outbox");
     let took = start.elapsed();
     assert_eq!(report.sent.len(), n, "every message sent: {report:?}");
-    assert_eq!(sink.received.load(Ordering::SeqCst) - before, n, "the sink got every message");
+    assert_eq!(
+        sink.received.load(Ordering::SeqCst) - before,
+        n,
+        "the sink got every message"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     took
 }
@@ -142,8 +146,14 @@ fn lettre_send(sink: &Sink, n: usize) -> Duration {
     let messages: Vec<Vec<u8>> = (0..n).map(message).collect();
     let before = sink.received.load(Ordering::SeqCst);
     let start = Instant::now();
-    let mut conn = SmtpConnection::connect(sink.addr, Some(Duration::from_secs(10)), &ClientId::default(), None, None)
-        .expect("connect to the sink");
+    let mut conn = SmtpConnection::connect(
+        sink.addr,
+        Some(Duration::from_secs(10)),
+        &ClientId::default(),
+        None,
+        None,
+    )
+    .expect("connect to the sink");
     for m in &messages {
         conn.send(&envelope, m).expect("lettre send");
     }
@@ -167,7 +177,10 @@ fn main() {
         println!("send: {n} messages through arbitre send and lettre, untimed (a test run)");
         return;
     }
-    println!("{n} messages of {} bytes to a sink on 127.0.0.1, one session (wall time):", message(0).len());
+    println!(
+        "{n} messages of {} bytes to a sink on 127.0.0.1, one session (wall time):",
+        message(0).len()
+    );
     for (what, took) in [("arbitre send", sent), ("lettre send", raw)] {
         println!(
             "  {what:<13} {:>8.2} s  {:>8.0} messages/s  {:>7.2} ms a message",

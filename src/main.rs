@@ -670,9 +670,8 @@ fn imap(args: ImapArgs) -> Result<(), String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
-    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())?.ok_or_else(|| {
-        format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR)
-    })?;
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())?
+        .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
     let now = || args.clock.now();
     if args.watch {
         imap_mail::watch(root, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {

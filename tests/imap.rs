@@ -63,7 +63,11 @@ fn mail(from: (&str, &str), id: &str, body: &str) -> Vec<u8> {
 }
 
 fn bruno(id: &str, orders: &str) -> Vec<u8> {
-    mail(("Bruno", "bruno@example.net"), id, &format!("SIGNON France g1 b\r\n{orders}\r\n"))
+    mail(
+        ("Bruno", "bruno@example.net"),
+        id,
+        &format!("SIGNON France g1 b\r\n{orders}\r\n"),
+    )
 }
 
 /// `arbitre ARGS` with the mailbox of `server` in the environment (`url`; the CA file only
@@ -137,7 +141,10 @@ fn messages_in_the_folder_are_acted_on_once_and_moved_to_processed() {
     let welcomed = letters_to(&game, "bruno@example.net").len();
     server.deliver("INBOX", &bruno("m1", "A PAR - BUR"));
     server.deliver("INBOX", &bruno("m2", "F BRE - MAO"));
-    server.deliver("INBOX", &mail(("Zed", "zed@example.net"), "m3", "hello, is this the game?\r\n"));
+    server.deliver(
+        "INBOX",
+        &mail(("Zed", "zed@example.net"), "m3", "hello, is this the game?\r\n"),
+    );
 
     let out = intake(&server, &root);
     assert!(text(&out).contains("UID 1: kept as"), "{}", text(&out));
@@ -148,8 +155,16 @@ fn messages_in_the_folder_are_acted_on_once_and_moved_to_processed() {
     );
     let orders = orders_of(&game, "France");
     assert!(orders.contains("PAR") && orders.contains("BRE"), "{orders}");
-    assert_eq!(letters_to(&game, "bruno@example.net").len(), welcomed + 2, "one reply a message");
-    assert_eq!(std::fs::read_dir(root.join("unmatched")).unwrap().count(), 1, "the stray kept");
+    assert_eq!(
+        letters_to(&game, "bruno@example.net").len(),
+        welcomed + 2,
+        "one reply a message"
+    );
+    assert_eq!(
+        std::fs::read_dir(root.join("unmatched")).unwrap().count(),
+        1,
+        "the stray kept"
+    );
     let recorded = std::fs::read_to_string(root.join(STATE_FILE)).unwrap();
     assert!(recorded.contains("last_uid: 3"), "{recorded}");
 
@@ -192,8 +207,14 @@ fn wrong_credentials_are_refused_and_nothing_moves() {
     );
     assert!(!out.status.success());
     let said = text(&out);
-    assert!(said.contains("login to imaps://127.0.0.1:") && said.contains("refused"), "{said}");
-    assert!(!said.contains("not-the-password"), "the password is never shown: {said}");
+    assert!(
+        said.contains("login to imaps://127.0.0.1:") && said.contains("refused"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("not-the-password"),
+        "the password is never shown: {said}"
+    );
     assert_eq!(server.uids("INBOX"), vec![1]);
     assert!(!orders_of(&root.join("g1"), "France").contains("BUR"));
 }
@@ -264,15 +285,25 @@ fn a_run_killed_at_any_step_then_run_again_acts_on_each_message_once() {
             welcomed + 2,
             "step {step}: one reply a message; crashed run: {}; outbox: {:?}",
             text(&crashed),
-            support::outbox(&game).into_iter().map(|(n, m)| (n, m.to, m.subject)).collect::<Vec<_>>()
+            support::outbox(&game)
+                .into_iter()
+                .map(|(n, m)| (n, m.to, m.subject))
+                .collect::<Vec<_>>()
         );
         let orders = orders_of(&game, "France");
-        assert!(orders.contains("BUR") && orders.contains("MAO"), "step {step}: {orders}");
+        assert!(
+            orders.contains("BUR") && orders.contains("MAO"),
+            "step {step}: {orders}"
+        );
         assert_eq!(server.uids("INBOX"), Vec::<u32>::new(), "step {step}");
         let processed = server.message_ids("Processed");
         for id in [&first, &second] {
             let id = format!("<{id}@example.net>");
-            assert_eq!(processed.iter().filter(|p| **p == id).count(), 1, "step {step}: {id} moved once");
+            assert_eq!(
+                processed.iter().filter(|p| **p == id).count(),
+                1,
+                "step {step}: {id} moved once"
+            );
         }
         if finished {
             assert!(step > 4, "the run wrote less than expected: {}", text(&crashed));
@@ -316,7 +347,9 @@ fn watch_takes_in_new_mail_and_reconnects_after_a_server_restart() {
     std::thread::sleep(Duration::from_millis(500));
     server.run().expect("dovecot started again");
     server.deliver("INBOX", &bruno("w2", "F BRE - MAO"));
-    wait_for("the message after the restart", &|| orders_of(&game, "France").contains("MAO"));
+    wait_for("the message after the restart", &|| {
+        orders_of(&game, "France").contains("MAO")
+    });
     wait_for("both moved", &|| server.uids("INBOX").is_empty());
     watcher.stop();
 }
@@ -372,8 +405,10 @@ fn one_run_takes_in_processes_and_sends() {
     assert!(std::fs::read_dir(game.join("outbox")).unwrap().next().is_none());
     let to_bruno: Vec<_> = received.iter().filter(|r| r.to == ["bruno@example.net"]).collect();
     assert_eq!(to_bruno.len(), 2);
-    assert!(String::from_utf8_lossy(&to_bruno[1].data).contains("A PAR - BUR") || {
-        let sent = support::read_sent(&to_bruno[1].data);
-        sent.text.contains("PAR")
-    });
+    assert!(
+        String::from_utf8_lossy(&to_bruno[1].data).contains("A PAR - BUR") || {
+            let sent = support::read_sent(&to_bruno[1].data);
+            sent.text.contains("PAR")
+        }
+    );
 }

@@ -30,9 +30,7 @@ pub const REQUIRE_VAR: &str = "ARBITRE_REQUIRE_SERVERS";
 /// Says that `test` cannot run for want of a server: a failure under
 /// `ARBITRE_REQUIRE_SERVERS=1`, else a line on standard error.
 pub fn skip(test: &str, why: &str) {
-    let message = format!(
-        "SKIPPED {test}: {why} (install the servers with `bash .ci/setup-servers.sh`, as root)"
-    );
+    let message = format!("SKIPPED {test}: {why} (install the servers with `bash .ci/setup-servers.sh`, as root)");
     if std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1") {
         panic!("{message}; {REQUIRE_VAR}=1 makes this a failure");
     }
@@ -465,13 +463,20 @@ impl Smtpd {
         }
     }
 
+    /// How many sessions were opened (each first `EHLO`).
+    pub fn sessions(&self) -> usize {
+        std::fs::read_to_string(self.dir.0.join("mail/sessions"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    }
+
     /// Every message accepted so far, in order.
     pub fn received(&self) -> Vec<Received> {
         let mail = self.dir.0.join("mail");
         let mut names: Vec<String> = std::fs::read_dir(&mail)
             .unwrap()
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".json"))
+            .filter(|n| n.ends_with(".json") && !n.contains(".tmp"))
             .collect();
         names.sort();
         names

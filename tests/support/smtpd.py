@@ -18,6 +18,14 @@ lock = threading.Lock()
 count = [len([n for n in os.listdir(args.out) if n.endswith('.eml')])]
 
 class Handler:
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        # One line per EHLO that opens a session (not the one after STARTTLS).
+        if session.ssl is None or args.mode == 'smtps':
+            with lock, open(os.path.join(args.out, 'sessions'), 'a') as f:
+                f.write(hostname + '\n')
+        session.host_name = hostname
+        return responses
+
     async def handle_RCPT(self, server, session, envelope, address, options):
         if address in args.refuse:
             return '550 5.1.1 <%s>: no such user here' % address
@@ -31,7 +39,7 @@ class Handler:
             count[0] += 1
             stem = os.path.join(args.out, '%05d' % count[0])
         meta = {'from': envelope.mail_from, 'to': envelope.rcpt_tos,
-                'tls': session.ssl is not None,
+                'tls': server.transport.get_extra_info('ssl_object') is not None,
                 'login': session.auth_data if isinstance(session.auth_data, str) else None}
         for ext, data in (('.eml', envelope.original_content), ('.json', json.dumps(meta).encode())):
             with open(stem + ext + '.tmp', 'wb') as f:

@@ -43,9 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::intake::{deliver, Delivered};
 use crate::game::{store, Now};
 pub use session::{open, Session};
-pub use settings::{
-    ImapSettings, Mailbox, Security, CA_FILE_VAR, DEFAULT_PROCESSED, PASSWORD_VAR, URL_VAR, USER_VAR,
-};
+pub use settings::{ImapSettings, Mailbox, Security, CA_FILE_VAR, DEFAULT_PROCESSED, PASSWORD_VAR, URL_VAR, USER_VAR};
 
 /// The file in ROOT recording the last UID taken in.
 pub const STATE_FILE: &str = ".imap-state.yaml";
@@ -196,10 +194,7 @@ pub fn take_in(
             };
             let raw = fetch.body().unwrap_or_default().to_vec();
             let now = now();
-            let arrived = fetch
-                .internal_date()
-                .map(|t| t.min(now))
-                .unwrap_or(now);
+            let arrived = fetch.internal_date().map(|t| t.min(now)).unwrap_or(now);
             let taken = match deliver(root, &raw, arrived, now) {
                 Ok(Delivered::Game { kept, acted: Ok(()) }) => Taken::Game(kept),
                 Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e),
@@ -223,7 +218,9 @@ pub fn take_in(
             session.uid_mv(&set, &mailbox.processed).map_err(failed)?;
         } else {
             session.uid_copy(&set, &mailbox.processed).map_err(failed)?;
-            session.uid_store(&set, "+FLAGS.SILENT (\\Seen \\Deleted)").map_err(failed)?;
+            session
+                .uid_store(&set, "+FLAGS.SILENT (\\Seen \\Deleted)")
+                .map_err(failed)?;
             if uidplus {
                 session.uid_expunge(&set).map_err(failed)?;
             } else {

@@ -140,7 +140,8 @@ fn tcp(mailbox: &Mailbox) -> Result<TcpStream, String> {
         match TcpStream::connect_timeout(&addr, mailbox.timeout) {
             Ok(tcp) => {
                 tcp.set_read_timeout(Some(mailbox.timeout)).map_err(|e| e.to_string())?;
-                tcp.set_write_timeout(Some(mailbox.timeout)).map_err(|e| e.to_string())?;
+                tcp.set_write_timeout(Some(mailbox.timeout))
+                    .map_err(|e| e.to_string())?;
                 let _ = tcp.set_nodelay(true);
                 return Ok(tcp);
             }
@@ -158,10 +159,16 @@ fn tls_config(mailbox: &Mailbox) -> Result<Arc<ClientConfig>, ImapError> {
         let _ = roots.add(cert);
     }
     if let Some(pem) = &mailbox.ca_pem {
-        let shown = mailbox.ca_file.as_deref().unwrap_or(std::path::Path::new("")).display().to_string();
+        let shown = mailbox
+            .ca_file
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""))
+            .display()
+            .to_string();
         let mut found = 0;
         for cert in CertificateDer::pem_slice_iter(pem) {
-            let cert = cert.map_err(|e| settings(format!("the IMAP CA file {shown}: a certificate cannot be read: {e}")))?;
+            let cert =
+                cert.map_err(|e| settings(format!("the IMAP CA file {shown}: a certificate cannot be read: {e}")))?;
             roots
                 .add(cert)
                 .map_err(|e| settings(format!("the IMAP CA file {shown}: {e}")))?;

@@ -96,7 +96,11 @@ impl fmt::Display for Mailbox {
             Security::Tls => "imaps",
             Security::StartTls => "imap",
         };
-        write!(f, "{scheme}://{}:{}/{} as {}", self.host, self.port, self.folder, self.username)
+        write!(
+            f,
+            "{scheme}://{}:{}/{} as {}",
+            self.host, self.port, self.folder, self.username
+        )
     }
 }
 
@@ -122,7 +126,8 @@ impl ImapSettings {
             return Ok(None);
         };
         let need = |name: &str| -> Result<String, String> {
-            var(name)?.ok_or_else(|| format!("{URL_VAR} is set but {name} is not: set it too (or use --imap-config FILE)"))
+            var(name)?
+                .ok_or_else(|| format!("{URL_VAR} is set but {name} is not: set it too (or use --imap-config FILE)"))
         };
         let settings = ImapSettings {
             url,
@@ -175,7 +180,11 @@ impl ImapSettings {
             match pair.split_once('=') {
                 Some(("tls", v)) => tls = Some(v.to_ascii_lowercase()),
                 Some(("processed", v)) if !v.is_empty() => processed = decode(v)?,
-                _ => return Err(format!("the IMAP URL `{url}`: `{pair}` is not understood (tls=starttls, processed=FOLDER)")),
+                _ => {
+                    return Err(format!(
+                        "the IMAP URL `{url}`: `{pair}` is not understood (tls=starttls, processed=FOLDER)"
+                    ))
+                }
             }
         }
         let (security, default_port) = match (scheme.to_ascii_lowercase().as_str(), tls.as_deref()) {
@@ -200,7 +209,11 @@ impl ImapSettings {
         if host.is_empty() {
             return Err(format!("the IMAP URL `{url}` names no host: {fix}"));
         }
-        let folder = if path.is_empty() { "INBOX".to_string() } else { decode(path)? };
+        let folder = if path.is_empty() {
+            "INBOX".to_string()
+        } else {
+            decode(path)?
+        };
         if folder == processed {
             return Err(format!(
                 "the IMAP URL `{url}`: the folder read and the processed folder are both `{folder}`"
@@ -265,12 +278,18 @@ mod tests {
     #[test]
     fn urls_resolve_to_host_port_security_and_folders() {
         let m = settings("imaps://mail.example.org/INBOX").mailbox().unwrap();
-        assert_eq!((m.host.as_str(), m.port, m.security), ("mail.example.org", 993, Security::Tls));
+        assert_eq!(
+            (m.host.as_str(), m.port, m.security),
+            ("mail.example.org", 993, Security::Tls)
+        );
         assert_eq!((m.folder.as_str(), m.processed.as_str()), ("INBOX", "Processed"));
         let m = settings("imap://127.0.0.1:1143/Games%20in?tls=starttls&processed=Done")
             .mailbox()
             .unwrap();
-        assert_eq!((m.host.as_str(), m.port, m.security), ("127.0.0.1", 1143, Security::StartTls));
+        assert_eq!(
+            (m.host.as_str(), m.port, m.security),
+            ("127.0.0.1", 1143, Security::StartTls)
+        );
         assert_eq!((m.folder.as_str(), m.processed.as_str()), ("Games in", "Done"));
         assert_eq!(settings("imaps://h").mailbox().unwrap().folder, "INBOX");
     }

@@ -19,8 +19,8 @@ use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 
-use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
 use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
 use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
 use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
@@ -110,11 +110,20 @@ fn open_blocking(endpoint: &Endpoint) -> Result<SmtpConnection, String> {
 /// SMTPUTF8), goes through lettre's own `send`: the first is slower but correct, the second
 /// is refused by lettre before anything is sent, with its own error.
 pub(super) fn transmit(conn: &mut SmtpConnection, envelope: &Envelope, data: &[u8]) -> Result<Response, SmtpError> {
-    let wide_addresses = envelope.from().into_iter().chain(envelope.to()).any(|a| !AsRef::<str>::as_ref(a).is_ascii());
+    let wide_addresses = envelope
+        .from()
+        .into_iter()
+        .chain(envelope.to())
+        .any(|a| !AsRef::<str>::as_ref(a).is_ascii());
     let eight_bit = !data.is_ascii();
     let offered = |e| conn.server_info().supports_feature(e);
     let text = match std::str::from_utf8(data) {
-        Ok(text) if (!wide_addresses || offered(Extension::SmtpUtfEight)) && (!eight_bit || offered(Extension::EightBitMime)) => text,
+        Ok(text)
+            if (!wide_addresses || offered(Extension::SmtpUtfEight))
+                && (!eight_bit || offered(Extension::EightBitMime)) =>
+        {
+            text
+        }
         _ => return conn.send(envelope, data),
     };
     let mut options = Vec::new();
