@@ -412,3 +412,39 @@ fn one_run_takes_in_processes_and_sends() {
         }
     );
 }
+
+/// A folder rebuilt by the server (a new UIDVALIDITY) makes the recorded UID meaningless:
+/// every message in it is taken in again, and one acted on before is not acted on twice.
+#[test]
+fn a_changed_uidvalidity_takes_in_every_message_and_acts_on_none_twice() {
+    let Some(server) = dovecot("a_changed_uidvalidity_takes_in_every_message_and_acts_on_none_twice") else {
+        return;
+    };
+    let tmp = Tmp::new();
+    let root = games(&tmp);
+    let game = root.join("g1");
+    let welcomed = letters_to(&game, "bruno@example.net").len();
+    server.deliver("INBOX", &bruno("u1", "A PAR - BUR"));
+    intake(&server, &root);
+    assert_eq!(letters_to(&game, "bruno@example.net").len(), welcomed + 1);
+    // The same message back in the folder, a new one beside it, and a state file whose
+    // UIDs are of another UIDVALIDITY: taken at its word, it would skip both.
+    server.deliver("INBOX", &bruno("u1", "A PAR - BUR"));
+    server.deliver("INBOX", &bruno("u2", "F BRE - MAO"));
+    let path = root.join(STATE_FILE);
+    let recorded = std::fs::read_to_string(&path).unwrap();
+    let mut state: serde_yaml::Value = serde_yaml::from_str(&recorded).unwrap();
+    state["uidvalidity"] = serde_yaml::Value::from(1u32);
+    state["last_uid"] = serde_yaml::Value::from(1000u32);
+    std::fs::write(&path, serde_yaml::to_string(&state).unwrap()).unwrap();
+
+    let out = intake(&server, &root);
+    assert!(text(&out).contains("UIDVALIDITY"), "{}", text(&out));
+    assert!(orders_of(&game, "France").contains("MAO"), "the new message acted on");
+    assert_eq!(
+        letters_to(&game, "bruno@example.net").len(),
+        welcomed + 2,
+        "one reply for the new message, none for the one seen before"
+    );
+    assert_eq!(server.uids("INBOX"), Vec::<u32>::new());
+}
