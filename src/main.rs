@@ -8,6 +8,7 @@ use arbitre::game::config::PlayersFile;
 use arbitre::game::desk::{self, journal::Who, Act};
 use arbitre::game::intake::Delivered;
 use arbitre::game::{self, diplomacy, Game, Now};
+use arbitre::mail::imap as imap_mail;
 use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
@@ -40,9 +41,11 @@ struct Cli {
 enum Command {
     New(NewArgs),
     Mail(MailArgs),
+    Imap(ImapArgs),
     Orders(OrdersArgs),
     Process(ProcessArgs),
     Send(SendArgs),
+    Run(RunArgs),
     Status(StatusArgs),
     Password(PasswordArgs),
     Adjudicate(AdjudicateArgs),
@@ -185,6 +188,74 @@ struct SendArgs {
     /// certificates are always verified. Wins over ARBITRE_SMTP_CA_FILE and ca_file
     #[arg(long = "ca-file", value_name = "PEM")]
     ca_file: Option<PathBuf>,
+    #[command(flatten)]
+    clock: Clock,
+    /// Settings already read (by `arbitre run`).
+    #[arg(skip)]
+    settings: Option<SmtpSettings>,
+}
+
+/// Act on the new messages of an IMAP folder as `mail` does
+///
+/// The mailbox comes from --imap-config FILE (YAML keys url, username, password, ca_file)
+/// or the environment: ARBITRE_IMAP_URL, ARBITRE_IMAP_USER, ARBITRE_IMAP_PASSWORD,
+/// ARBITRE_IMAP_CA_FILE; never a password on the command line. URLs are
+/// imaps://host:993/INBOX or imap://host:143/INBOX?tls=starttls (add &processed=FOLDER to
+/// name where messages go; Processed by default).
+/// Each message is moved to the processed folder only once its effect is committed; the
+/// last UID taken in is kept in ROOT/.imap-state.yaml, so a rerun acts on each message once.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre imap /srv/games --imap-config imap.yaml
+  arbitre imap /srv/games --watch                 (IDLE, reconnecting after network errors)"
+)]
+struct ImapArgs {
+    /// A game folder, or a folder of game folders
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    /// Keep watching the folder (IDLE where offered, else every minute)
+    #[arg(long)]
+    watch: bool,
+    /// A YAML file with the mailbox's url, username, password and ca_file
+    #[arg(long = "imap-config", value_name = "FILE")]
+    imap_config: Option<PathBuf>,
+    /// A private certificate authority to trust besides the system's roots (PEM);
+    /// certificates are always verified
+    #[arg(long = "ca-file", value_name = "PEM")]
+    ca_file: Option<PathBuf>,
+    #[command(flatten)]
+    clock: Clock,
+}
+
+/// One cycle, or forever: IMAP intake, process, send
+///
+/// The IMAP intake runs when a mailbox is set (--imap-config or ARBITRE_IMAP_URL), the
+/// sending when a server is (--smtp-config or ARBITRE_SMTP_URL), as for `imap` and `send`.
+/// With --watch it never ends: it wakes when mail arrives (IDLE) or every minute.
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  */5 * * * * arbitre run /srv/games            (one cron line, settings in the environment)
+  arbitre run /srv/games --watch                (one long-running process)"
+)]
+struct RunArgs {
+    /// A game folder, or a folder of game folders
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    /// Never end: wait for mail (IDLE) or a minute between cycles
+    #[arg(long)]
+    watch: bool,
+    /// A YAML file with the mailbox's url, username, password and ca_file
+    #[arg(long = "imap-config", value_name = "FILE")]
+    imap_config: Option<PathBuf>,
+    /// A YAML file with the SMTP server's url, username, password, timeout_secs and ca_file
+    #[arg(long = "smtp-config", value_name = "FILE")]
+    smtp_config: Option<PathBuf>,
     #[command(flatten)]
     clock: Clock,
 }
@@ -437,6 +508,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::New(a) => new(a).map_err(Failure::from),
         Command::Mail(a) => mail(a),
+        Command::Imap(a) => imap(a).map_err(Failure::from),
+        Command::Run(a) => run(a).map_err(Failure::from),
         Command::Orders(a) => orders(a).map_err(Failure::from),
         Command::Process(a) => process(a).map_err(Failure::from),
         Command::Send(a) => send(a).map_err(Failure::from),
@@ -754,9 +827,10 @@ fn process(args: ProcessArgs) -> Result<(), String> {
 
 fn send(args: SendArgs) -> Result<(), String> {
     // clap refuses --smtp given with --smtp-config.
-    let mut settings = match &args.smtp_config {
-        Some(file) => SmtpSettings::from_file(file)?,
-        None => SmtpSettings::from_env(args.smtp.as_deref())?,
+    let mut settings = match (&args.settings, &args.smtp_config) {
+        (Some(settings), _) => settings.clone(),
+        (None, Some(file)) => SmtpSettings::from_file(file)?,
+        (None, None) => SmtpSettings::from_env(args.smtp.as_deref())?,
     };
     if let Some(pem) = args.ca_file {
         settings.ca_file = Some(pem);
@@ -802,6 +876,128 @@ fn send(args: SendArgs) -> Result<(), String> {
     }
     if unsent > 0 {
         return Err(format!("{unsent} message(s) not sent; they stay in the outbox"));
+    }
+    Ok(())
+}
+
+fn imap(args: ImapArgs) -> Result<(), String> {
+    let root = args.root.as_path();
+    if !root.is_dir() {
+        return Err(format!("{}: no such folder", root.display()));
+    }
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())?
+        .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
+    let now = || args.clock.now();
+    if args.watch {
+        imap_mail::watch(root, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {
+            if let Err(e) = show_intake(result) {
+                eprintln!("arbitre: {e}");
+            }
+            true
+        });
+        return Ok(());
+    }
+    show_intake(imap_mail::fetch_once(root, &mailbox, now))
+}
+
+/// Tells what one pass over the IMAP folder did.
+fn show_intake(result: Result<imap_mail::IntakeReport, imap_mail::ImapError>) -> Result<(), String> {
+    let report = result.map_err(|e| e.to_string())?;
+    if let Some((old, new)) = report.uidvalidity_changed {
+        eprintln!(
+            "arbitre: the folder's UIDVALIDITY is {new}, not {old} as recorded (or another mailbox): every \
+             message in it is taken in; those acted on before are not acted on twice"
+        );
+    }
+    for (uid, taken) in &report.taken {
+        match taken {
+            imap_mail::Taken::Game(p) => println!("UID {uid}: kept as {}", p.display()),
+            imap_mail::Taken::Kept(p, e) => eprintln!(
+                "arbitre: UID {uid}: kept as {}, but acting on it failed: {e} (the next `arbitre process` acts on it)",
+                p.display()
+            ),
+            imap_mail::Taken::Unmatched(p) => println!("UID {uid}: names no game here; kept as {}", p.display()),
+            imap_mail::Taken::TooLarge(p) => println!("UID {uid}: over the size limit; kept as {}", p.display()),
+        }
+    }
+    for uid in &report.moved_only {
+        println!("UID {uid}: taken in by an earlier run; now moved");
+    }
+    Ok(())
+}
+
+fn run(args: RunArgs) -> Result<(), String> {
+    let root = args.root.clone();
+    if !root.is_dir() {
+        return Err(format!("{}: no such folder", root.display()));
+    }
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), None)?;
+    let smtp = match &args.smtp_config {
+        Some(file) => Some(SmtpSettings::from_file(file)?),
+        None if std::env::var(arbitre::mail::smtp::URL_VAR).is_ok_and(|v| !v.is_empty()) => {
+            Some(SmtpSettings::from_env(None)?)
+        }
+        None => None,
+    };
+    if smtp.is_none() {
+        eprintln!(
+            "arbitre: no SMTP server (--smtp-config or {}): the outboxes are not sent",
+            arbitre::mail::smtp::URL_VAR
+        );
+    }
+    let clock = args.clock.now;
+    // Process, then send; every failure is told and the cycle goes on.
+    let rest = |errors: &mut Vec<String>| {
+        if let Err(e) = process(ProcessArgs {
+            root: root.clone(),
+            clock: Clock { now: clock },
+        }) {
+            errors.push(e);
+        }
+        if let Some(settings) = &smtp {
+            if let Err(e) = send(SendArgs {
+                root: root.clone(),
+                smtp: None,
+                smtp_config: None,
+                ca_file: None,
+                clock: Clock { now: clock },
+                settings: Some(settings.clone()),
+            }) {
+                errors.push(e);
+            }
+        }
+    };
+    let now = || clock.unwrap_or_else(|| chrono::Utc::now().fixed_offset());
+    if !args.watch {
+        let mut errors = Vec::new();
+        if let Some(mailbox) = &mailbox {
+            if let Err(e) = show_intake(imap_mail::fetch_once(&root, mailbox, now)) {
+                errors.push(e);
+            }
+        }
+        rest(&mut errors);
+        return match errors.as_slice() {
+            [] => Ok(()),
+            _ => Err(errors.join("\narbitre: ")),
+        };
+    }
+    let cycle = |intake: Option<Result<imap_mail::IntakeReport, imap_mail::ImapError>>| {
+        let mut errors = Vec::new();
+        if let Some(Err(e)) = intake.map(show_intake) {
+            errors.push(e);
+        }
+        rest(&mut errors);
+        for e in errors {
+            eprintln!("arbitre: {e}");
+        }
+        true
+    };
+    match &mailbox {
+        Some(mailbox) => imap_mail::watch(&root, mailbox, &now, imap_mail::WATCH_WAIT, &mut |r| cycle(Some(r))),
+        None => loop {
+            cycle(None);
+            std::thread::sleep(imap_mail::WATCH_WAIT);
+        },
     }
     Ok(())
 }

@@ -127,3 +127,4 @@ pub fn outbox(dir: &Path) -> BTreeMap<String, Sent> {
 pub fn state(dir: &Path) -> serde_yaml::Value {
     serde_yaml::from_str(&std::fs::read_to_string(dir.join("state.yaml")).unwrap()).unwrap()
 }
+pub mod servers;

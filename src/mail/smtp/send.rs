@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use super::journal::{FailCause, Failed, Run, JOURNAL};
 use super::message::{envelope_of, wire_bytes};
 use super::retry::time;
-use super::session::{describe, open};
+use super::session::{describe, open, transmit};
 use super::settings::{Endpoint, SmtpSettings};
 use crate::game::store;
 
@@ -186,7 +186,7 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
                 }
             },
         };
-        match conn.send(&message.envelope, &message.data) {
+        match transmit(conn, &message.envelope, &message.data) {
             Ok(_) => match run.record(&message) {
                 Ok(()) => run.move_to_sent(message.path),
                 Err(e) => {
