@@ -950,6 +950,8 @@ fn run(args: RunArgs) -> Result<(), String> {
     let rest = |errors: &mut Vec<String>| {
         if let Err(e) = process(ProcessArgs {
             root: root.clone(),
+            force: false,
+            why: None,
             clock: Clock { now: clock },
         }) {
             errors.push(e);
