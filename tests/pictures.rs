@@ -1,0 +1,127 @@
+//! Pictures of the board (issue #15).
+
+use arbitre::judge::Board;
+use arbitre::map::{Kind, Loc, Map, ProvId};
+use arbitre::phase::Phase;
+use arbitre::picture::{self, Geometry, PictureView};
+
+/// The map's borders that the drawing does not show as a shared border, and the shared
+/// borders of the drawing that are no border of the map.
+fn border_differences(map: &Map, text: &str) -> (Vec<String>, Vec<String>) {
+    let drawn = Geometry::touching(map, text).unwrap();
+    let mut missing = Vec::new();
+    for a in 0..map.provinces.len() as u32 {
+        for b in map.any_borders(a) {
+            if a < b && !drawn.contains(&(a, b)) {
+                missing.push(format!("{}-{}", map.code(a), map.code(b)));
+            }
+        }
+    }
+    let extra = drawn
+        .iter()
+        .filter(|&&(a, b)| !map.any_borders(a).any(|x| x == b))
+        // Nobody crosses from or into an impassable province: it touches whom it likes.
+        .filter(|&&(a, b)| ![a, b].iter().any(|&p| map.province(p).kind == Kind::Impassable))
+        .map(|&(a, b)| format!("{}-{}", map.code(a), map.code(b)))
+        .collect();
+    (missing, extra)
+}
+
+const GEOMETRY: &str = include_str!("../maps/standard.geometry.yaml");
+
+#[test]
+fn every_province_has_an_area_a_label_and_a_unit_point_and_every_coast_a_point() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    assert_eq!(geo.provinces.len(), map.provinces.len());
+    for (i, p) in map.provinces.iter().enumerate() {
+        let g = &geo.provinces[i];
+        assert!(
+            g.path.starts_with('M') && g.path.ends_with('Z'),
+            "{}: no outline",
+            p.code
+        );
+        for pt in [g.label, g.unit] {
+            assert!(
+                pt.x > 0.0 && pt.x < geo.width && pt.y > 0.0 && pt.y < geo.height,
+                "{}",
+                p.code
+            );
+        }
+        for &c in &p.coasts {
+            let at = geo.unit_point(Loc {
+                prov: i as ProvId,
+                coast: Some(c),
+            });
+            assert_ne!(at, g.unit, "{}/{}: the coast has no point of its own", p.code, c.code());
+        }
+    }
+    // The six named coasts of the board.
+    let coasts: usize = map.provinces.iter().map(|p| p.coasts.len()).sum();
+    assert_eq!(coasts, 6);
+}
+
+/// The drawing agrees with the rules: two provinces share a drawn border exactly when an
+/// army or a fleet may cross between them (Switzerland, impassable, aside).
+#[test]
+fn drawn_borders_are_the_borders_of_the_map() {
+    let (missing, extra) = border_differences(Map::standard(), GEOMETRY);
+    assert!(missing.is_empty(), "borders of the map not drawn: {missing:?}");
+    assert!(extra.is_empty(), "drawn borders that the map does not have: {extra:?}");
+}
+
+#[test]
+fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
+    let map = Map::standard();
+    let without_swi: String = GEOMETRY
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("SWI:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = Geometry::from_yaml(map, &without_swi, "g.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("g.yaml") && e.contains("no geometry for SWI"), "{e}");
+
+    let without_coast = GEOMETRY.replace("coasts: {EC: [665, 518], SC: [630, 560]}", "coasts: {EC: [665, 518]}");
+    assert_ne!(without_coast, GEOMETRY, "the test's needle is in the file");
+    let e = Geometry::from_yaml(map, &without_coast, "g.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("BUL: the coast SC needs a point"), "{e}");
+
+    let unknown = GEOMETRY.replace(
+        "  SWI:",
+        "  XYZ: {seeds: [[1, 1]], label: [1, 1], unit: [1, 1]}\n  SWI:",
+    );
+    let e = Geometry::from_yaml(map, &unknown, "g.yaml").unwrap_err().to_string();
+    assert!(e.contains("`XYZ` is not a province"), "{e}");
+
+    let outside = GEOMETRY.replace("SKA: {seeds: [[447, 254]]", "SKA: {seeds: [[1447, 254]]");
+    let e = Geometry::from_yaml(map, &outside, "g.yaml").unwrap_err().to_string();
+    assert!(e.contains("SKA: a seed (1447, 254) is outside the frame"), "{e}");
+}
+
+/// A map without a geometry file still works; it simply has no picture.
+#[test]
+fn a_map_without_geometry_has_no_picture() {
+    let yaml = "name: tiny\npowers:\n  Red: {adjective: Red, french: Rouge}\nprovinces:\n  AAA: {kind: land, name: A, french: A}\n  BBB: {kind: land, name: B, french: B}\narmies:\n  AAA: [BBB]\n  BBB: [AAA]\nfleets: {}\nstarting_units:\n  Red: [A AAA]\n";
+    let map = Map::from_yaml(yaml, "tiny.yaml").unwrap();
+    assert!(Geometry::of(&map).is_none());
+    assert!(Geometry::of(Map::standard()).is_some());
+}
+
+#[test]
+#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png and prints the border differences"]
+fn sketch() {
+    let map = Map::standard();
+    let text = std::fs::read_to_string("maps/standard.geometry.yaml").unwrap();
+    let (missing, extra) = border_differences(map, &text);
+    println!("missing: {}\nextra: {}", missing.join(" "), extra.join(" "));
+    let geo = Geometry::from_yaml(map, &text, "geometry").unwrap();
+    let view = PictureView::board(Phase::parse("S1901M").unwrap(), &Board::starting(map));
+    let svg = picture::draw(map, &geo, &view);
+    std::fs::create_dir_all("/tmp/pic").unwrap();
+    std::fs::write("/tmp/pic/start.svg", &svg).unwrap();
+    std::fs::write("/tmp/pic/start.png", picture::png(&svg).unwrap()).unwrap();
+}
