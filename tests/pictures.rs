@@ -1,9 +1,15 @@
 //! Pictures of the board (issue #15).
 
 use arbitre::judge::Board;
-use arbitre::map::{Kind, Loc, Map, ProvId};
+use arbitre::map::{Kind, Loc, Map, Power, ProvId};
 use arbitre::phase::Phase;
 use arbitre::picture::{self, Geometry, PictureView};
+use arbitre::picture::{Reader, Secrets};
+use arbitre::position::Position;
+use arbitre::variant::diable::Protected;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// The map's borders that the drawing does not show as a shared border, and the shared
 /// borders of the drawing that are no border of the map.
@@ -111,6 +117,117 @@ fn a_map_without_geometry_has_no_picture() {
     assert!(Geometry::of(Map::standard()).is_some());
 }
 
+/// The phases of the golden tests: `tests/golden/pictures/NAME.yaml` is a position file,
+/// `NAME.svg` its picture after adjudication.
+const GOLDEN: [&str; 6] = ["moves", "supports", "convoys", "retreats", "builds", "diable"];
+
+/// A golden phase adjudicated and drawn: its view and its public SVG.
+fn golden_picture(name: &str) -> (PictureView, String) {
+    let map = Map::standard();
+    let path = format!("tests/golden/pictures/{name}.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let position = Position::parse(map, &text, &path).unwrap_or_else(|e| panic!("{e}"));
+    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let view = PictureView::position(map, &position, &outcome, divine.as_ref());
+    let svg = picture::draw(map, Geometry::standard(), &view);
+    (view, svg)
+}
+
+/// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test pictures`
+/// writes them again (then look at them, and at their diff, before committing).
+#[test]
+fn pictures_of_the_golden_phases_are_their_svg_files() {
+    let update = std::env::var("UPDATE_GOLDEN").as_deref() == Ok("1");
+    let mut differ = Vec::new();
+    for name in GOLDEN {
+        let (_, svg) = golden_picture(name);
+        let path = format!("tests/golden/pictures/{name}.svg");
+        if update {
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (UPDATE_GOLDEN=1 writes it)"));
+        if want != svg {
+            differ.push(path);
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "pictures differ from {differ:?} (UPDATE_GOLDEN=1 writes them again)"
+    );
+}
+
+/// A picture as PNG stays under 200 KB (it goes into mail).
+#[test]
+fn every_golden_picture_rasterises_under_200_kb() {
+    for name in GOLDEN {
+        let (_, svg) = golden_picture(name);
+        let png = picture::png(&svg).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{name}: not a PNG");
+        assert!(png.len() < 200 * 1024, "{name}: {} bytes", png.len());
+    }
+}
+
+/// The public picture of a Diable et Bon Dieu phase is the same, byte for byte, whoever
+/// God and the Devil protect, whatever they have cast for the coming phase, and whichever
+/// power is blessed for the coming winter: every power but the blessed one, and the
+/// archive, get that one picture. God and the Devil get theirs, with what they are told.
+/// A seeded loop over random assignments (the project's property tests use rand_chacha).
+#[test]
+fn the_public_picture_is_the_same_whatever_the_divine_secrets() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let (view, public) = golden_picture("diable");
+    assert!(
+        public.contains("−") && public.contains(">+<"),
+        "the announced blessing and curse are drawn"
+    );
+    let powers: Vec<Power> = map.all_powers().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let mut private_seen = 0;
+    for _ in 0..300 {
+        let mut pair = powers.clone();
+        pair.shuffle(&mut rng);
+        let unit = |rng: &mut ChaCha8Rng| (rng.random_range(0..3) > 0).then(|| view.units.choose(rng).unwrap().loc);
+        let secrets = Secrets {
+            protected: Protected {
+                god: pair[0],
+                devil: pair[1],
+            },
+            blessing: unit(&mut rng),
+            curse: unit(&mut rng),
+            adjustment_blessing: (rng.random_range(0..2) == 0).then(|| *powers.choose(&mut rng).unwrap()),
+        };
+        let for_reader = |r: Reader| picture::draw_for(map, geo, &view, Some(&secrets), r);
+        assert_eq!(for_reader(Reader::Public), public);
+        for &p in &powers {
+            let picture = for_reader(Reader::Power(p));
+            if secrets.adjustment_blessing == Some(p) {
+                assert_ne!(picture, public, "the blessed power sees its blessing");
+                assert!(picture.contains(&format!("adjustment blessing: {}", map.power_name(p))));
+                assert!(!picture.contains("protects"));
+                private_seen += 1;
+            } else {
+                assert_eq!(picture, public, "{} sees only the public picture", map.power_name(p));
+            }
+        }
+        let god = for_reader(Reader::God);
+        assert!(god.contains(&format!("God protects {}", map.power_name(pair[0]))));
+        assert!(god.contains(&format!("the Devil protects {}", map.power_name(pair[1]))));
+        let devil = for_reader(Reader::Devil);
+        assert!(!devil.contains("God protects"));
+        assert!(devil.contains(&format!("the Devil protects {}", map.power_name(pair[1]))));
+        assert_eq!(
+            devil.contains("stroke-dasharray=\"2 2\""),
+            secrets.curse.is_some(),
+            "the Devil sees his own curse"
+        );
+    }
+    assert!(private_seen > 0, "the loop tried blessed powers");
+    // No secrets known at all (a standard game): everyone gets the public picture.
+    assert_eq!(picture::draw_for(map, geo, &view, None, Reader::God), public);
+}
+
 #[test]
 #[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png and prints the border differences"]
 fn sketch() {
@@ -119,9 +236,13 @@ fn sketch() {
     let (missing, extra) = border_differences(map, &text);
     println!("missing: {}\nextra: {}", missing.join(" "), extra.join(" "));
     let geo = Geometry::from_yaml(map, &text, "geometry").unwrap();
-    let view = PictureView::board(Phase::parse("S1901M").unwrap(), &Board::starting(map));
+    let view = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::starting(map));
     let svg = picture::draw(map, &geo, &view);
     std::fs::create_dir_all("/tmp/pic").unwrap();
     std::fs::write("/tmp/pic/start.svg", &svg).unwrap();
     std::fs::write("/tmp/pic/start.png", picture::png(&svg).unwrap()).unwrap();
+    for name in GOLDEN {
+        let (_, svg) = golden_picture(name);
+        std::fs::write(format!("/tmp/pic/{name}.png"), picture::png(&svg).unwrap()).unwrap();
+    }
 }

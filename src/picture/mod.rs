@@ -18,5 +18,5 @@ pub mod view;
 
 pub use geometry::{Geometry, Pt};
 pub use png::png;
-pub use svg::{draw, draw_private};
-pub use view::{Adjustment, Cast, CastEffect, DislodgedMark, Mark, PictureView, Private};
+pub use svg::{draw, draw_for, draw_private};
+pub use view::{Adjustment, Cast, CastEffect, DislodgedMark, Mark, PictureView, Private, Reader, Secrets};

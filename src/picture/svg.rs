@@ -11,7 +11,7 @@
 //! diamond.
 
 use super::geometry::{num, Geometry, Pt};
-use super::view::{Adjustment, CastEffect, Mark, PictureView, Private};
+use super::view::{Adjustment, CastEffect, Mark, PictureView, Private, Reader, Secrets};
 use crate::judge::{Unit, Verdict};
 use crate::map::{Kind, Loc, Map, Power, UnitType};
 use crate::variant::diable::CastKind;
@@ -61,6 +61,21 @@ pub fn draw(map: &Map, geometry: &Geometry, view: &PictureView) -> String {
 /// The picture for a reader entitled to `private` as well.
 pub fn draw_private(map: &Map, geometry: &Geometry, view: &PictureView, private: &Private) -> String {
     Svg::new(map, geometry).picture(view, Some(private))
+}
+
+/// The picture for `reader`: the public one, or the one with what the reader is told of
+/// the game's secrets ([`Reader::told`]).
+pub fn draw_for(
+    map: &Map,
+    geometry: &Geometry,
+    view: &PictureView,
+    secrets: Option<&Secrets>,
+    reader: Reader,
+) -> String {
+    match reader.told(secrets) {
+        None => draw(map, geometry, view),
+        Some(private) => draw_private(map, geometry, view, &private),
+    }
 }
 
 struct Svg<'a> {

@@ -4,11 +4,11 @@
 //! A [`PictureView`] holds public facts only. What a divine player or a blessed power may
 //! know besides is a [`Private`], drawn only by [`super::draw_private`].
 
-use crate::judge::{self, Board, Outcome, Submitted, Unit, Verdict};
+use crate::judge::{self, movement, Board, Outcome, Submitted, Unit, Verdict};
 use crate::map::{Loc, Map, Power, ProvId};
-use crate::order::{Order, Reader};
+use crate::order::{self, Order};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::DivineReport;
+use crate::position::{DivineReport, Position};
 use crate::variant::diable::{self, Casts, Protected};
 
 /// An order drawn on the map, for the unit of `power` that was given it.
@@ -104,6 +104,41 @@ pub struct Private {
     pub adjustment_blessing: Option<Power>,
 }
 
+/// The secrets of a Diable et Bon Dieu game at the time of a picture: whom God and the
+/// Devil protect, what they have cast for the coming phase, and the power blessed for the
+/// coming winter. [`Reader::told`] gives each reader the part they may know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Secrets {
+    pub protected: Protected,
+    pub blessing: Option<Loc>,
+    pub curse: Option<Loc>,
+    pub adjustment_blessing: Option<Power>,
+}
+
+/// Who a picture is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The archive, an observer: public facts only.
+    Public,
+    Power(Power),
+    God,
+    Devil,
+}
+
+impl Reader {
+    /// What this reader may know of the secrets; `None` when nothing, and the reader gets
+    /// the public picture.
+    pub fn told(self, secrets: Option<&Secrets>) -> Option<Private> {
+        let s = secrets?;
+        match self {
+            Reader::Public => None,
+            Reader::God => Some(Private::god(s.protected, s.blessing, s.adjustment_blessing)),
+            Reader::Devil => Some(Private::devil(s.protected, s.curse)),
+            Reader::Power(p) => (s.adjustment_blessing == Some(p)).then(|| Private::blessed_power(p)),
+        }
+    }
+}
+
 impl Private {
     /// God knows both protected powers and his own blessing.
     pub fn god(protected: Protected, blessing: Option<Loc>, adjustment_blessing: Option<Power>) -> Private {
@@ -135,8 +170,10 @@ impl Private {
 }
 
 impl PictureView {
-    /// The board alone, before orders (its dislodged units with their retreat options).
-    pub fn board(phase: Phase, board: &Board) -> PictureView {
+    /// The board alone, before orders; in a retreat phase, its dislodged units with where
+    /// they may go (as the judge finds it, narrowed to the position's list when it has one).
+    pub fn board(map: &Map, phase: Phase, board: &Board) -> PictureView {
+        let taken = movement::taken(map, board);
         PictureView {
             phase,
             units: board.units.clone(),
@@ -145,9 +182,16 @@ impl PictureView {
             dislodged: board
                 .dislodged
                 .iter()
-                .map(|d| DislodgedMark {
-                    unit: d.unit,
-                    retreats: d.retreats.clone().unwrap_or_default(),
+                .map(|d| {
+                    let found = movement::retreat_options(map, &taken, d.unit, d.attacker_from, |_| true);
+                    let retreats = match &d.retreats {
+                        Some(given) => found
+                            .into_iter()
+                            .filter(|l| given.iter().any(|g| g.prov == l.prov))
+                            .collect(),
+                        None => found,
+                    };
+                    DislodgedMark { unit: d.unit, retreats }
                 })
                 .collect(),
             adjustments: Vec::new(),
@@ -155,13 +199,23 @@ impl PictureView {
         }
     }
 
+    /// A position file's phase as adjudicated ([`crate::variant::adjudicate`]), with the
+    /// blessing and curse its report announces (Diable et Bon Dieu).
+    pub fn position(map: &Map, position: &Position, outcome: &Outcome, divine: Option<&DivineReport>) -> PictureView {
+        let view = PictureView::outcome(map, &position.board, &position.orders, outcome);
+        match (divine, &position.divine) {
+            (Some(report), Some(raw)) => view.with_casts(map, &position.board, &Casts::from_raw(raw.clone()), report),
+            _ => view,
+        }
+    }
+
     /// A phase as adjudicated: the board at its start, the orders read as the judge reads
     /// them with the verdict of each, and what the phase changed (dislodgements with the
     /// retreats the judge found, builds and disbands).
     pub fn outcome(map: &Map, board: &Board, orders: &[Submitted], outcome: &Outcome) -> PictureView {
-        let mut view = PictureView::board(outcome.phase, board);
+        let mut view = PictureView::board(map, outcome.phase, board);
         let at = judge::index_by_province(map, &board.units);
-        let mut reader = Reader::default();
+        let mut reader = order::Reader::default();
         let retreat = outcome.phase.kind == PhaseKind::Retreat;
         // In a retreat phase, the orders are for the dislodged units.
         let dislodged_units: Vec<Unit> = board.dislodged.iter().map(|d| d.unit).collect();
