@@ -89,7 +89,7 @@ fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
         .to_string();
     assert!(e.contains("g.yaml") && e.contains("no geometry for SWI"), "{e}");
 
-    let without_coast = GEOMETRY.replace("coasts: {EC: [665, 518], SC: [630, 560]}", "coasts: {EC: [665, 518]}");
+    let without_coast = GEOMETRY.replace("coasts: {EC: [718, 542], SC: [689, 591]}", "coasts: {EC: [718, 542]}");
     assert_ne!(without_coast, GEOMETRY, "the test's needle is in the file");
     let e = Geometry::from_yaml(map, &without_coast, "g.yaml")
         .unwrap_err()
@@ -103,9 +103,10 @@ fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
     let e = Geometry::from_yaml(map, &unknown, "g.yaml").unwrap_err().to_string();
     assert!(e.contains("`XYZ` is not a province"), "{e}");
 
-    let outside = GEOMETRY.replace("SKA: {seeds: [[447, 254]]", "SKA: {seeds: [[1447, 254]]");
+    let outside = GEOMETRY.replace("SKA: {seeds: [[476, 238]]", "SKA: {seeds: [[1476, 238]]");
+    assert_ne!(outside, GEOMETRY, "the test's needle is in the file");
     let e = Geometry::from_yaml(map, &outside, "g.yaml").unwrap_err().to_string();
-    assert!(e.contains("SKA: a seed (1447, 254) is outside the frame"), "{e}");
+    assert!(e.contains("SKA: a seed (1476, 238) is outside the frame"), "{e}");
 }
 
 /// A map without a geometry file still works; it simply has no picture.
