@@ -229,6 +229,48 @@ fn the_public_picture_is_the_same_whatever_the_divine_secrets() {
     assert_eq!(picture::draw_for(map, geo, &view, None, Reader::God), public);
 }
 
+fn arbitre(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `arbitre picture POSITION.yaml` draws what the library draws; `-o x.png` writes a PNG.
+#[test]
+fn arbitre_picture_draws_a_position_file_as_svg_or_png() {
+    let out = arbitre(&["picture", "tests/golden/pictures/supports.yaml"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), golden_picture("supports").1);
+
+    let dir = std::env::temp_dir().join(format!("arbitre-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("retreats.png");
+    let out = arbitre(&[
+        "picture",
+        "tests/golden/pictures/retreats.yaml",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+
+    // Without orders: the board alone, no arrow.
+    let board = dir.join("board.yaml");
+    std::fs::write(&board, "phase: Spring 1901 Movement\nunits:\n  France: [A PAR]\n").unwrap();
+    let out = arbitre(&["picture", board.to_str().unwrap()]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("<svg") && !svg.contains("stroke-width=\"3\""),
+        "no order drawn"
+    );
+
+    let out = arbitre(&["picture", "no-such-file.yaml"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-file.yaml"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 #[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png and prints the border differences"]
 fn sketch() {
