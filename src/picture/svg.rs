@@ -588,10 +588,10 @@ impl<'a> Svg<'a> {
             escape(&view.phase.to_string())
         );
         let key =
-            "disc: army · hull: fleet · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed";
+            "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed";
         let _ = writeln!(
             o,
-            "<text x=\"240\" y=\"{}\" font-size=\"10.5\">{key}</text>",
+            "<text x=\"200\" y=\"{}\" font-size=\"10.5\">{key}</text>",
             top + 18.0
         );
         let mut extra = Vec::new();
