@@ -591,7 +591,8 @@ impl<'a> Svg<'a> {
             "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed";
         let _ = writeln!(
             o,
-            "<text x=\"200\" y=\"{}\" font-size=\"10.5\">{key}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" text-anchor=\"end\">{key}</text>",
+            self.geo.width - 10.0,
             top + 18.0
         );
         let mut extra = Vec::new();
