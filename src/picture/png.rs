@@ -52,9 +52,23 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PngError> {
 fn encode(w: u32, h: u32, rgba: &[u8]) -> Result<Vec<u8>, PngError> {
     use std::collections::HashMap;
     let rgb = |p: &[u8]| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+    // Counted run by run: a flat picture is mostly long runs of one colour, and a lookup per
+    // run instead of per pixel is most of the encoder's speed.
     let mut counts: HashMap<u32, u32> = HashMap::new();
+    let mut run: Option<(u32, u32)> = None;
     for p in rgba.chunks_exact(4) {
-        *counts.entry(rgb(p)).or_default() += 1;
+        let c = rgb(p);
+        run = match run {
+            Some((rc, n)) if rc == c => Some((rc, n + 1)),
+            Some((rc, n)) => {
+                *counts.entry(rc).or_default() += n;
+                Some((c, 1))
+            }
+            None => Some((c, 1)),
+        };
+    }
+    if let Some((rc, n)) = run {
+        *counts.entry(rc).or_default() += n;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
     // Most frequent first; equal counts by colour, so that the output never varies.
@@ -74,11 +88,15 @@ fn encode(w: u32, h: u32, rgba: &[u8]) -> Result<Vec<u8>, PngError> {
         best.1
     };
     let mut index: HashMap<u32, u8> = palette.iter().enumerate().map(|(i, &c)| (c, i as u8)).collect();
+    let mut last = (u32::MAX, 0u8);
     let pixels: Vec<u8> = rgba
         .chunks_exact(4)
         .map(|p| {
             let c = rgb(p);
-            *index.entry(c).or_insert_with(|| nearest(c))
+            if c != last.0 {
+                last = (c, *index.entry(c).or_insert_with(|| nearest(c)));
+            }
+            last.1
         })
         .collect();
     let plte: Vec<u8> = palette.iter().flat_map(|&c| channels(c).map(|v| v as u8)).collect();
@@ -88,7 +106,7 @@ fn encode(w: u32, h: u32, rgba: &[u8]) -> Result<Vec<u8>, PngError> {
     encoder.set_color(::png::ColorType::Indexed);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_palette(plte);
-    encoder.set_compression(::png::Compression::High);
+    encoder.set_compression(::png::Compression::Balanced);
     let err = |e: ::png::EncodingError| PngError::Encode(e.to_string());
     let mut writer = encoder.write_header().map_err(err)?;
     writer.write_image_data(&pixels).map_err(err)?;
