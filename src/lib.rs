@@ -11,6 +11,7 @@
 //! | [`variant`] | the rules that vary, one [`variant::Ruleset`] each: the judge's hooks and what a ruleset adds to the mail game (`variant/diable/`: blessings and curses, the divine roles) |
 //! | [`words`] | the judge's causes in words, by one template per language (`templates/causes.en.txt`) |
 //! | [`position`] | the position file (`arbitre adjudicate`): YAML in, YAML out |
+//! | [`picture`] | the board drawn: SVG from a map's geometry (`maps/*.geometry.yaml`) and a phase, PNG by resvg |
 //! | [`dice`] | trusted draws from a game's published seed |
 //! | [`boardgame`] | DIAM, Diabolik Fleet, Les Belligérants, JOMINI: one module each behind [`boardgame::BoardGame`] |
 //! | [`kinds`] | the one list of game kinds ([`kinds::KINDS`]): each `variant:` name, and the ruleset or board game it is |
@@ -31,6 +32,7 @@ pub mod mail;
 pub mod map;
 pub mod order;
 pub mod phase;
+pub mod picture;
 pub mod position;
 pub mod report;
 pub mod variant;

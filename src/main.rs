@@ -58,6 +58,7 @@ enum Command {
     Replace(ReplaceArgs),
     Disorder(DisorderArgs),
     Player(PlayerArgs),
+    Picture(PictureArgs),
 }
 
 /// Create a game folder; the welcomes go to DIR/outbox
@@ -457,6 +458,28 @@ struct AdjudicateArgs {
     position: String,
 }
 
+/// Draw a position file's phase: the board, and its orders with their results
+///
+/// With orders, the phase is adjudicated and drawn as it ended (arrows, failed orders
+/// dashed, dislodged units with their retreats, builds and removals); without, the board
+/// alone. The picture is SVG, or PNG when OUT ends in `.png` (docs/pictures.md).
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre picture turns/spring-1901.yaml -o spring-1901.png
+  arbitre picture position.yaml > board.svg"
+)]
+struct PictureArgs {
+    /// The position file; `-` reads it from standard input
+    #[arg(value_name = "POSITION.yaml")]
+    position: String,
+    /// Where to write the picture (`.svg` or `.png`); standard output (SVG) when not given
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
 // `--now TIME`, for the commands whose clock a test or a replay can set (a plain comment:
 // a doc comment here would become the about of the commands it is flattened into).
 #[derive(Args)]
@@ -533,6 +556,7 @@ fn main() -> ExitCode {
             };
             at_desk(&a.desk, "player", |g, act| desk::player(g, act, &a.role, change))
         }
+        Command::Picture(a) => picture(a).map_err(Failure::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -572,6 +596,44 @@ fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
         .map(|s| s.disbanded)
         .unwrap_or_default();
     print!("{}", write_outcome(map, &outcome, divine.as_ref(), &disbanded));
+    Ok(())
+}
+
+fn picture(args: PictureArgs) -> Result<(), String> {
+    use arbitre::picture::{self, Geometry, PictureView};
+    let file = args.position.as_str();
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
+    };
+    let origin = if file == "-" { "<stdin>" } else { file };
+    let map = Map::standard();
+    let geometry = Geometry::of(map).ok_or_else(|| format!("the map `{}` has no geometry to draw it", map.name))?;
+    let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
+    let view = if position.orders.is_empty() {
+        PictureView::board(map, position.phase, &position.board)
+    } else {
+        let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+        PictureView::position(map, &position, &outcome, divine.as_ref())
+    };
+    let svg = picture::draw(map, geometry, &view);
+    match &args.output {
+        None => print!("{svg}"),
+        Some(out) => {
+            let png = out.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            let bytes = if png {
+                picture::png(&svg).map_err(|e| e.to_string())?
+            } else {
+                svg.into_bytes()
+            };
+            std::fs::write(out, bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+        }
+    }
     Ok(())
 }
 

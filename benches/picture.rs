@@ -1,0 +1,75 @@
+//! Drawing the board (issue #15): the standard map's SVG for a busy phase, and its PNG.
+//!
+//! The phase is `tests/golden/pictures/supports.yaml` (22 units, every one ordered: moves,
+//! supports to move and to hold, a cut support, a dislodgement with its retreats). Timed:
+//! - the geometry read and its areas computed (`Geometry::from_yaml`), once per process;
+//! - the picture's view built from the outcome and the SVG drawn (target: under 5 ms);
+//! - the SVG rasterised and written as PNG (target: under 50 ms), fonts already loaded.
+//!
+//! CPU time of the process, median of `BENCH_ROUNDS` batches (default 9). `cargo bench
+//! --bench picture`; as a test (`cargo test --benches`) it draws the picture once, untimed.
+
+mod common;
+
+use arbitre::map::Map;
+use arbitre::picture::{self, Geometry, PictureView};
+use arbitre::position::Position;
+use common::{cpu_now, fmt_int, fmt_time, is_bench, machine, once, rounds, single};
+use std::hint::black_box;
+
+const PHASE: &str = include_str!("../tests/golden/pictures/supports.yaml");
+const GEOMETRY: &str = include_str!("../maps/standard.geometry.yaml");
+
+fn main() {
+    let map = Map::standard();
+    let position = Position::parse(map, PHASE, "supports.yaml").expect("the bench's phase reads");
+    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let geo = Geometry::standard();
+    let draw = || {
+        let view = PictureView::position(map, &position, &outcome, divine.as_ref());
+        picture::draw(map, geo, &view)
+    };
+    let svg = draw();
+    if !is_bench() {
+        let png = picture::png(&svg).expect("the picture rasterises");
+        assert!(png.len() < 200 * 1024);
+        return;
+    }
+    println!("{}", machine());
+    let (_, load) = once(|| Geometry::from_yaml(map, GEOMETRY, "geometry").unwrap());
+    // The fonts are loaded by the first PNG; not counted below.
+    let (png, first) = once(|| picture::png(&svg).unwrap());
+    let rounds = rounds();
+    let svg_time = single(
+        &mut |n| {
+            let t = cpu_now();
+            for _ in 0..n {
+                black_box(draw());
+            }
+            cpu_now() - t
+        },
+        rounds,
+    );
+    let png_time = single(
+        &mut |n| {
+            let t = cpu_now();
+            for _ in 0..n {
+                black_box(picture::png(black_box(&svg)).unwrap());
+            }
+            cpu_now() - t
+        },
+        rounds,
+    );
+    println!("geometry read, areas computed (once): {}", fmt_time(load.as_secs_f64()));
+    println!(
+        "SVG (view and drawing):               {}  ({} bytes)",
+        fmt_time(svg_time),
+        fmt_int(svg.len() as u64)
+    );
+    println!(
+        "PNG (rasterised and encoded):         {}  ({} bytes; the first, with the fonts loaded: {})",
+        fmt_time(png_time),
+        fmt_int(png.len() as u64),
+        fmt_time(first.as_secs_f64())
+    );
+}

@@ -1,0 +1,22 @@
+//! Pictures of the board (issue #15): an SVG drawn by arbitre itself, and its PNG.
+//!
+//! - [`geometry`]: where things are drawn, read from `maps/NAME.geometry.yaml` (a map
+//!   without one has no picture: [`Geometry::of`] says `None`).
+//! - [`view`]: what a picture shows, as a typed [`PictureView`] built from a board and a
+//!   phase's outcome; what only some may know is a separate [`Private`].
+//! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
+//! - [`png`]: the SVG rasterised with resvg.
+//!
+//! The public picture is made from the [`PictureView`] alone, which has no field for a
+//! secret: who God and the Devil are, whom they protect, what they cast before it is
+//! announced. Those go only into [`draw_private`], for those entitled to know them.
+
+pub mod geometry;
+pub mod png;
+pub mod svg;
+pub mod view;
+
+pub use geometry::{Geometry, Pt};
+pub use png::png;
+pub use svg::{draw, draw_for, draw_private};
+pub use view::{Adjustment, Cast, CastEffect, DislodgedMark, Mark, PictureView, Private, Reader, Secrets};

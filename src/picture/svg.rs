@@ -1,0 +1,644 @@
+//! The drawing: a [`PictureView`] on a map's [`Geometry`], as SVG text.
+//!
+//! The output depends only on its inputs (no clock, no hashing order, numbers written with
+//! one decimal), so that the same phase always gives the same bytes: the golden tests of
+//! `tests/pictures.rs` compare them, and the public picture of Diable et Bon Dieu can be
+//! checked byte for byte whatever the secrets are.
+//!
+//! Colours are the Okabe–Ito palette, chosen to stay apart for colour-blind readers; no
+//! fact rests on colour alone: a unit carries its power's initial, an army is a disc and a
+//! fleet a hull, a failed order is dashed, a support ends in a dot and a convoy in a
+//! diamond.
+
+use super::geometry::{num, Geometry, Pt};
+use super::view::{Adjustment, CastEffect, Mark, PictureView, Private, Reader, Secrets};
+use crate::judge::{Unit, Verdict};
+use crate::map::{Kind, Loc, Map, Power, UnitType};
+use crate::variant::diable::CastKind;
+use std::fmt::Write;
+
+/// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,
+/// Russia, Turkey on the standard map); a map with more powers starts again.
+const PALETTE: [&str; 7] = [
+    "#0072B2", // blue
+    "#56B4E9", // sky blue
+    "#E69F00", // orange
+    "#009E73", // bluish green
+    "#D55E00", // vermillion
+    "#CC79A7", // reddish purple
+    "#F0E442", // yellow
+];
+/// The same colours mixed with the land's, for the provinces of owned centres.
+const TINT: [&str; 7] = [
+    "#a9c6d6", "#b8dae6", "#ecd18f", "#a3cfb3", "#e5b088", "#e1c3cd", "#f0e9a5",
+];
+/// Text on each colour: dark on the light ones, white on the dark ones.
+const ON: [&str; 7] = ["#fff", "#000", "#000", "#fff", "#fff", "#000", "#000"];
+
+const SEA: &str = "#cfe3ef";
+const LAND: &str = "#f3ead5";
+const SCENERY: &str = "#e2dccd";
+const IMPASSABLE: &str = "#b8b2a6";
+const BORDER: &str = "#7a6f60";
+const INK: &str = "#222";
+const LEGEND: f64 = 78.0;
+
+fn colour(p: Power) -> &'static str {
+    PALETTE[p.0 as usize % PALETTE.len()]
+}
+fn tint(p: Power) -> &'static str {
+    TINT[p.0 as usize % TINT.len()]
+}
+fn on(p: Power) -> &'static str {
+    ON[p.0 as usize % ON.len()]
+}
+
+/// The public picture: what everyone may see.
+pub fn draw(map: &Map, geometry: &Geometry, view: &PictureView) -> String {
+    Svg::new(map, geometry).picture(view, None)
+}
+
+/// The picture for a reader entitled to `private` as well.
+pub fn draw_private(map: &Map, geometry: &Geometry, view: &PictureView, private: &Private) -> String {
+    Svg::new(map, geometry).picture(view, Some(private))
+}
+
+/// The picture for `reader`: the public one, or the one with what the reader is told of
+/// the game's secrets ([`Reader::told`]).
+pub fn draw_for(
+    map: &Map,
+    geometry: &Geometry,
+    view: &PictureView,
+    secrets: Option<&Secrets>,
+    reader: Reader,
+) -> String {
+    match reader.told(secrets) {
+        None => draw(map, geometry, view),
+        Some(private) => draw_private(map, geometry, view, &private),
+    }
+}
+
+struct Svg<'a> {
+    map: &'a Map,
+    geo: &'a Geometry,
+    out: String,
+}
+
+/// `x,y` with one decimal.
+fn xy(out: &mut String, p: Pt) {
+    num(out, p.x);
+    out.push(',');
+    num(out, p.y);
+}
+
+fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            _ => s.push(c),
+        }
+    }
+    s
+}
+
+fn dash(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Succeeds => "",
+        _ => " stroke-dasharray=\"7 4\"",
+    }
+}
+
+fn toward(a: Pt, b: Pt, d: f64) -> Pt {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1e-9 {
+        return a;
+    }
+    Pt::new(a.x + dx / len * d, a.y + dy / len * d)
+}
+
+fn mid(a: Pt, b: Pt) -> Pt {
+    Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+}
+
+/// Where a dislodged unit is drawn: beside its province's unit point.
+fn aside(p: Pt) -> Pt {
+    Pt::new(p.x + 15.0, p.y + 13.0)
+}
+
+impl<'a> Svg<'a> {
+    fn new(map: &'a Map, geo: &'a Geometry) -> Svg<'a> {
+        Svg {
+            map,
+            geo,
+            out: String::with_capacity(64 * 1024),
+        }
+    }
+
+    fn picture(mut self, view: &PictureView, private: Option<&Private>) -> String {
+        let (w, h) = (self.geo.width, self.geo.height + LEGEND);
+        let o = &mut self.out;
+        o.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+        num(o, w);
+        o.push(' ');
+        num(o, h);
+        o.push_str("\" width=\"");
+        num(o, w);
+        o.push_str("\" height=\"");
+        num(o, h);
+        o.push_str("\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n");
+        let _ = writeln!(o, "<title>{} — {}</title>", escape(&self.map.name), view.phase);
+        self.areas(view);
+        self.labels();
+        self.centers(view);
+        self.retreat_options(view);
+        self.orders(view);
+        self.units(view);
+        self.adjustments(view);
+        self.casts(view);
+        if let Some(p) = private {
+            self.private(p);
+        }
+        self.legend(view, private);
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+
+    fn areas(&mut self, view: &PictureView) {
+        let o = &mut self.out;
+        let _ = writeln!(
+            o,
+            "<g stroke=\"{BORDER}\" stroke-width=\"0.9\" stroke-linejoin=\"round\"><rect width=\"{}\" height=\"{}\" fill=\"{SEA}\" stroke=\"none\"/>",
+            self.geo.width, self.geo.height
+        );
+        if !self.geo.scenery.is_empty() {
+            let _ = writeln!(o, "<path fill=\"{SCENERY}\" d=\"{}\"/>", self.geo.scenery);
+        }
+        for (i, (p, g)) in self.map.provinces.iter().zip(&self.geo.provinces).enumerate() {
+            let owner = view.centers.iter().find(|c| c.0 as usize == i).map(|c| c.1);
+            let fill = match (p.kind, owner) {
+                (Kind::Sea, _) => SEA,
+                (Kind::Impassable, _) => IMPASSABLE,
+                (_, Some(pw)) => tint(pw),
+                _ => LAND,
+            };
+            let _ = writeln!(o, "<path id=\"{}\" fill=\"{fill}\" d=\"{}\"/>", p.code, g.path);
+        }
+        o.push_str("</g>\n");
+    }
+
+    fn labels(&mut self) {
+        let o = &mut self.out;
+        o.push_str("<g font-size=\"10.5\" text-anchor=\"middle\" fill=\"#3b342b\">\n");
+        for (p, g) in self.map.provinces.iter().zip(&self.geo.provinces) {
+            let style = match p.kind {
+                Kind::Sea => " font-style=\"italic\" fill=\"#2f5570\"",
+                _ => "",
+            };
+            o.push_str("<text x=\"");
+            num(o, g.label.x);
+            o.push_str("\" y=\"");
+            num(o, g.label.y + 3.5);
+            let _ = writeln!(o, "\"{style}>{}</text>", escape(&p.code));
+        }
+        o.push_str("</g>\n");
+    }
+
+    /// A supply centre: a ring beside the label, filled with its owner's colour and
+    /// marked with its initial, white when neutral.
+    fn centers(&mut self, view: &PictureView) {
+        let o = &mut self.out;
+        o.push_str(
+            "<g stroke=\"#222\" stroke-width=\"1\" font-size=\"7\" font-weight=\"bold\" text-anchor=\"middle\">\n",
+        );
+        for c in self.map.centers() {
+            let g = &self.geo.provinces[c as usize];
+            let at = Pt::new(g.label.x + 18.0, g.label.y);
+            let owner = view.centers.iter().find(|x| x.0 == c).map(|x| x.1);
+            let fill = owner.map_or("#fff", colour);
+            o.push_str("<circle cx=\"");
+            num(o, at.x);
+            o.push_str("\" cy=\"");
+            num(o, at.y);
+            let _ = write!(o, "\" r=\"4.5\" fill=\"{fill}\"/>");
+            o.push('\n');
+        }
+        o.push_str("</g>\n");
+    }
+
+    fn unit_at(&self, loc: Loc) -> Pt {
+        self.geo.unit_point(loc)
+    }
+
+    /// The point a move to `loc` ends at: the coast's point for a named coast, else the
+    /// province's unit point.
+    fn dest(&self, loc: Loc) -> Pt {
+        self.geo.unit_point(loc)
+    }
+
+    /// A line from `a` to `b` in a power's colour over a dark edge, `width` wide.
+    fn line(&mut self, a: Pt, b: Pt, c: &str, width: f64, v: Verdict) {
+        let o = &mut self.out;
+        let mut d = String::new();
+        d.push('M');
+        xy(&mut d, a);
+        d.push('L');
+        xy(&mut d, b);
+        let dash = dash(v);
+        let _ = writeln!(
+            o,
+            "<path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"{}\" fill=\"none\"{dash}/><path d=\"{d}\" stroke=\"{c}\" stroke-width=\"{width}\" fill=\"none\"{dash}/>",
+            width + 2.0
+        );
+    }
+
+    fn arrowhead(&mut self, from: Pt, tip: Pt, c: &str) {
+        let back = toward(tip, from, 10.0);
+        let (dx, dy) = (tip.x - back.x, tip.y - back.y);
+        let (nx, ny) = (-dy / 2.0, dx / 2.0);
+        let o = &mut self.out;
+        o.push_str("<path d=\"M");
+        xy(o, tip);
+        o.push('L');
+        xy(o, Pt::new(back.x + nx, back.y + ny));
+        o.push('L');
+        xy(o, Pt::new(back.x - nx, back.y - ny));
+        let _ = writeln!(o, "Z\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"1\"/>");
+    }
+
+    fn end_mark(&mut self, at: Pt, c: &str, diamond: bool) {
+        let o = &mut self.out;
+        if diamond {
+            o.push_str("<path d=\"M");
+            xy(o, Pt::new(at.x, at.y - 5.0));
+            o.push('L');
+            xy(o, Pt::new(at.x + 5.0, at.y));
+            o.push('L');
+            xy(o, Pt::new(at.x, at.y + 5.0));
+            o.push('L');
+            xy(o, Pt::new(at.x - 5.0, at.y));
+            let _ = writeln!(o, "Z\" fill=\"{c}\" stroke=\"{INK}\"/>");
+        } else {
+            o.push_str("<circle cx=\"");
+            num(o, at.x);
+            o.push_str("\" cy=\"");
+            num(o, at.y);
+            let _ = writeln!(o, "\" r=\"3.5\" fill=\"{c}\" stroke=\"{INK}\"/>");
+        }
+    }
+
+    fn ring(&mut self, at: Pt, r: f64, c: &str, v: Verdict) {
+        let o = &mut self.out;
+        o.push_str("<circle cx=\"");
+        num(o, at.x);
+        o.push_str("\" cy=\"");
+        num(o, at.y);
+        let _ = writeln!(
+            o,
+            "\" r=\"{r}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"3\"{}/>",
+            dash(v)
+        );
+    }
+
+    /// Where a move's arrow is drawn: from its unit to its destination, a unit's width
+    /// short of each.
+    fn move_line(&self, from: Pt, to: Pt) -> (Pt, Pt) {
+        (toward(from, to, 10.0), toward(to, from, 11.0))
+    }
+
+    fn orders(&mut self, view: &PictureView) {
+        self.out.push_str("<g stroke-linecap=\"round\">\n");
+        let dislodged_at = |loc: Loc| view.dislodged.iter().any(|d| d.unit.loc == loc);
+        // Supports and convoys first, under the moves they point at.
+        for m in &view.marks {
+            match *m {
+                Mark::Support {
+                    power,
+                    from,
+                    target,
+                    to,
+                    verdict,
+                } => {
+                    let a = self.unit_at(from);
+                    let end = match to {
+                        Some(to) => {
+                            let t = self.unit_at(target);
+                            let (s, e) = self.move_line(t, self.dest(to));
+                            mid(s, e)
+                        }
+                        None => toward(self.unit_at(target), a, 13.0),
+                    };
+                    let a = toward(a, end, 9.0);
+                    self.line(a, end, colour(power), 1.6, verdict);
+                    self.end_mark(end, colour(power), false);
+                }
+                Mark::Convoy {
+                    power,
+                    from,
+                    army,
+                    to,
+                    verdict,
+                } => {
+                    let a = self.unit_at(from);
+                    let (s, e) = self.move_line(self.unit_at(army), self.dest(to));
+                    let end = mid(s, e);
+                    let a = toward(a, end, 9.0);
+                    self.line(a, end, colour(power), 1.6, verdict);
+                    self.end_mark(end, colour(power), true);
+                }
+                _ => {}
+            }
+        }
+        for m in &view.marks {
+            match *m {
+                Mark::Move {
+                    power,
+                    from,
+                    to,
+                    verdict,
+                    ..
+                } => {
+                    // A retreat starts from where the dislodged unit is drawn.
+                    let start = if dislodged_at(from) && view.phase.kind == crate::phase::PhaseKind::Retreat {
+                        aside(self.unit_at(from))
+                    } else {
+                        self.unit_at(from)
+                    };
+                    let (a, b) = self.move_line(start, self.dest(to));
+                    let b2 = toward(b, a, 6.0);
+                    self.line(a, b2, colour(power), 3.0, verdict);
+                    self.arrowhead(a, b, colour(power));
+                }
+                Mark::Hold { power, at, verdict } => {
+                    let p = self.unit_at(at);
+                    self.ring(p, 14.0, colour(power), verdict);
+                }
+                _ => {}
+            }
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    fn retreat_options(&mut self, view: &PictureView) {
+        let o = &mut self.out;
+        o.push_str("<g stroke=\"#333\" stroke-width=\"1.2\" stroke-dasharray=\"2 3\" fill=\"#fff\">\n");
+        for d in &view.dislodged {
+            let a = aside(self.geo.unit_point(d.unit.loc));
+            for &r in &d.retreats {
+                let b = self.geo.unit_point(r);
+                let b = toward(b, a, 4.0);
+                o.push_str("<path d=\"M");
+                xy(o, a);
+                o.push('L');
+                xy(o, b);
+                o.push_str("\"/><circle stroke-dasharray=\"none\" cx=\"");
+                num(o, b.x);
+                o.push_str("\" cy=\"");
+                num(o, b.y);
+                o.push_str("\" r=\"4\"/>\n");
+            }
+        }
+        o.push_str("</g>\n");
+    }
+
+    /// A unit: a disc for an army, a hull for a fleet, in its power's colour with its
+    /// power's initial. `scale` below 1 for a dislodged unit.
+    fn unit(&mut self, u: Unit, at: Pt, scale: f64) {
+        let c = colour(u.power);
+        let o = &mut self.out;
+        match u.kind {
+            UnitType::Army => {
+                o.push_str("<circle cx=\"");
+                num(o, at.x);
+                o.push_str("\" cy=\"");
+                num(o, at.y);
+                o.push_str("\" r=\"");
+                num(o, 8.5 * scale);
+                let _ = write!(o, "\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>");
+            }
+            UnitType::Fleet => {
+                let s = scale;
+                o.push_str("<path d=\"M");
+                for (i, (dx, dy)) in [(-12.0, -5.0), (12.0, -5.0), (7.0, 6.5), (-7.0, 6.5)]
+                    .iter()
+                    .enumerate()
+                {
+                    if i > 0 {
+                        o.push('L');
+                    }
+                    xy(o, Pt::new(at.x + dx * s, at.y + dy * s));
+                }
+                let _ = write!(o, "Z\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>");
+            }
+        }
+        let initial = self.map.power_name(u.power).chars().next().unwrap_or('?');
+        o.push_str("<text x=\"");
+        num(o, at.x);
+        o.push_str("\" y=\"");
+        num(o, at.y + 3.6 * scale);
+        o.push_str("\" font-size=\"");
+        num(o, 10.0 * scale);
+        let _ = writeln!(
+            o,
+            "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            on(u.power),
+            escape(&initial.to_string())
+        );
+    }
+
+    fn units(&mut self, view: &PictureView) {
+        self.out.push_str("<g>\n");
+        for &u in &view.units {
+            let at = self.unit_at(u.loc);
+            self.unit(u, at, 1.0);
+        }
+        for d in &view.dislodged {
+            let at = aside(self.unit_at(d.unit.loc));
+            self.out.push_str("<circle cx=\"");
+            num(&mut self.out, at.x);
+            self.out.push_str("\" cy=\"");
+            num(&mut self.out, at.y);
+            self.out.push_str(
+                "\" r=\"11\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"1.2\" stroke-dasharray=\"3 2\"/>\n",
+            );
+            self.unit(d.unit, at, 0.8);
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    fn adjustments(&mut self, view: &PictureView) {
+        for a in &view.adjustments {
+            match *a {
+                Adjustment::Build(u) => {
+                    let at = self.unit_at(u.loc);
+                    self.ring(at, 13.0, colour(u.power), Verdict::Succeeds);
+                    self.unit(u, at, 1.0);
+                    self.badge(Pt::new(at.x + 11.0, at.y - 11.0), "+", "#fff", INK);
+                }
+                Adjustment::Disband(u) => {
+                    let on_board = view.units.contains(&u);
+                    let at = if on_board {
+                        self.unit_at(u.loc)
+                    } else {
+                        aside(self.unit_at(u.loc))
+                    };
+                    let o = &mut self.out;
+                    let mut d = String::new();
+                    for (s, e) in [((-9.0, -9.0), (9.0, 9.0)), ((-9.0, 9.0), (9.0, -9.0))] {
+                        d.push('M');
+                        xy(&mut d, Pt::new(at.x + s.0, at.y + s.1));
+                        d.push('L');
+                        xy(&mut d, Pt::new(at.x + e.0, at.y + e.1));
+                    }
+                    let _ = writeln!(
+                        o,
+                        "<path d=\"{d}\" stroke=\"#fff\" stroke-width=\"5\" stroke-linecap=\"round\"/><path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"2.5\" stroke-linecap=\"round\"/>"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A small round badge with a sign in it.
+    fn badge(&mut self, at: Pt, sign: &str, fill: &str, ink: &str) {
+        let o = &mut self.out;
+        o.push_str("<circle cx=\"");
+        num(o, at.x);
+        o.push_str("\" cy=\"");
+        num(o, at.y);
+        let _ = write!(
+            o,
+            "\" r=\"6\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1\"/><text x=\""
+        );
+        num(o, at.x);
+        o.push_str("\" y=\"");
+        num(o, at.y + 3.5);
+        let _ = writeln!(
+            o,
+            "\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{sign}</text>"
+        );
+    }
+
+    fn cast_badge(&mut self, kind: CastKind, at: Pt, cancelled: bool) {
+        let p = Pt::new(at.x - 11.0, at.y - 11.0);
+        match kind {
+            CastKind::Blessing => self.badge(p, "+", "#fff", INK),
+            CastKind::Curse => self.badge(p, "−", INK, "#fff"),
+        }
+        if cancelled {
+            let o = &mut self.out;
+            o.push_str("<path d=\"M");
+            xy(o, Pt::new(p.x - 6.0, p.y + 6.0));
+            o.push('L');
+            xy(o, Pt::new(p.x + 6.0, p.y - 6.0));
+            let _ = writeln!(o, "\" stroke=\"{INK}\" stroke-width=\"1.5\"/>");
+        }
+    }
+
+    fn casts(&mut self, view: &PictureView) {
+        for c in &view.casts {
+            let at = match view.dislodged.iter().find(|d| d.unit.loc == c.at) {
+                Some(_) => aside(self.unit_at(c.at)),
+                None => self.unit_at(c.at),
+            };
+            self.cast_badge(c.kind, at, c.effect == CastEffect::Cancelled);
+        }
+    }
+
+    fn private(&mut self, p: &Private) {
+        for (kind, at) in [(CastKind::Blessing, p.blessing), (CastKind::Curse, p.curse)] {
+            let Some(at) = at else { continue };
+            let pt = self.unit_at(at);
+            let o = &mut self.out;
+            o.push_str("<circle cx=\"");
+            num(o, pt.x);
+            o.push_str("\" cy=\"");
+            num(o, pt.y);
+            let _ = writeln!(
+                o,
+                "\" r=\"16\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/>"
+            );
+            self.cast_badge(kind, pt, false);
+        }
+    }
+
+    fn legend(&mut self, view: &PictureView, private: Option<&Private>) {
+        let top = self.geo.height;
+        let counts = view.center_counts(self.map);
+        let mut units = vec![0usize; self.map.powers.len()];
+        for u in &view.units {
+            if let Some(n) = units.get_mut(u.power.0 as usize) {
+                *n += 1;
+            }
+        }
+        let o = &mut self.out;
+        let _ = writeln!(
+            o,
+            "<g font-size=\"12\" fill=\"{INK}\"><rect y=\"{top}\" width=\"{}\" height=\"{LEGEND}\" fill=\"#fbf8f1\" stroke=\"{BORDER}\"/>",
+            self.geo.width
+        );
+        let _ = writeln!(
+            o,
+            "<text x=\"10\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+            top + 19.0,
+            escape(&view.phase.to_string())
+        );
+        let key =
+            "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed";
+        let _ = writeln!(
+            o,
+            "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" text-anchor=\"end\">{key}</text>",
+            self.geo.width - 10.0,
+            top + 18.0
+        );
+        let mut extra = Vec::new();
+        if let Some(p) = private {
+            if let Some(g) = p.god_protects {
+                extra.push(format!("God protects {}", self.map.power_name(g)));
+            }
+            if let Some(d) = p.devil_protects {
+                extra.push(format!("the Devil protects {}", self.map.power_name(d)));
+            }
+            if let Some(b) = p.adjustment_blessing {
+                extra.push(format!("adjustment blessing: {}", self.map.power_name(b)));
+            }
+        }
+        if !extra.is_empty() {
+            let _ = writeln!(
+                o,
+                "<text x=\"10\" y=\"{}\" font-size=\"10.5\" font-style=\"italic\">private: {}</text>",
+                top + 72.0,
+                escape(&extra.join(" · "))
+            );
+        }
+        let step = (self.geo.width - 20.0) / self.map.powers.len().max(1) as f64;
+        for (i, pw) in self.map.powers.iter().enumerate() {
+            let x = 10.0 + step * i as f64;
+            let y = top + 38.0;
+            let power = Power(i as u8);
+            o.push_str("<circle cx=\"");
+            num(o, x + 8.0);
+            o.push_str("\" cy=\"");
+            num(o, y - 4.0);
+            let _ = write!(o, "\" r=\"7\" fill=\"{}\" stroke=\"{INK}\"/>", colour(power));
+            o.push_str("<text x=\"");
+            num(o, x + 20.0);
+            o.push_str("\" y=\"");
+            num(o, y);
+            let _ = write!(o, "\" font-weight=\"bold\">{}</text><text x=\"", escape(&pw.name));
+            num(o, x + 20.0);
+            o.push_str("\" y=\"");
+            num(o, y + 15.0);
+            let _ = writeln!(
+                o,
+                "\" font-size=\"11\">{} centres · {} units</text>",
+                counts[i], units[i]
+            );
+        }
+        o.push_str("</g>\n");
+    }
+}
