@@ -240,6 +240,26 @@ fn a_certificate_from_an_authority_not_trusted_is_refused() {
         let said = text(&out);
         assert!(said.contains("TLS with") && said.contains("--ca-file"), "{url}: {said}");
     }
+    // A CA file of another authority (of the same name, another key) is no better.
+    let other = support::servers::Authority::make(&tmp.0);
+    let out = arbitre(
+        &server,
+        &server.imaps_url("INBOX"),
+        &server.password.clone(),
+        false,
+        &[
+            "imap",
+            root.to_str().unwrap(),
+            "--now",
+            EVENING,
+            "--ca-file",
+            other.ca.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let said = text(&out);
+    assert!(said.contains("TLS with") && said.contains("--ca-file"), "{said}");
     assert_eq!(server.uids("INBOX"), vec![1]);
     // The same authority given by --ca-file is trusted.
     let ca = server.authority.ca.to_str().unwrap().to_string();
