@@ -347,3 +347,221 @@ fn a_sample_game_is_played_through_imap_in_and_smtp_out() {
     delivered.sort();
     assert_eq!(processed, delivered);
 }
+
+/// The lines of README.md's "Mail servers" section: the settings file (its `export` lines),
+/// the cron line and the long-running command, as a referee copies them.
+struct Readme {
+    /// (variable, value as written) of the settings file.
+    exports: Vec<(String, String)>,
+    /// The cron line's command (what follows the five time fields).
+    cron: String,
+    /// The `--watch` command.
+    watch: String,
+}
+
+impl Readme {
+    fn read() -> Readme {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        let start = text.find("### Mail servers").expect("README: a Mail servers section");
+        let section = &text[start..];
+        let section = &section[..section[4..].find("\n### ").map_or(section.len(), |e| e + 4)];
+        let mut exports = Vec::new();
+        for line in section.lines().filter(|l| l.starts_with("export ")) {
+            for pair in shell_words(&line["export ".len()..]) {
+                let (name, value) = pair.split_once('=').expect("NAME=VALUE");
+                exports.push((name.to_string(), value.to_string()));
+            }
+        }
+        let cron = section
+            .lines()
+            .find(|l| l.starts_with("*/"))
+            .expect("README: a cron line")
+            .split_whitespace()
+            .skip(5)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let watch = section
+            .split('`')
+            .find(|s| s.contains("arbitre run") && s.contains("--watch"))
+            .expect("README: the --watch command")
+            .to_string();
+        Readme { exports, cron, watch }
+    }
+}
+
+/// The words of a line of `sh`, single and double quotes removed.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => (quote, any) = (Some(c), true),
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            (_, c) => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    words
+}
+
+/// `url` with its host and port made `127.0.0.1:port` (scheme, folder and options kept).
+fn on_loopback(url: &str, port: u16) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let cut = rest.find(['/', '?']).unwrap_or(rest.len());
+    format!("{scheme}://127.0.0.1:{port}{}", &rest[cut..])
+}
+
+/// README.md's settings file, cron line and `--watch` command, run as written against
+/// Dovecot and aiosmtpd (their addresses, logins and private authority put in): the cron
+/// line takes in a player's message and delivers the reply, and so does the `--watch`
+/// process, as the message arrives.
+#[test]
+fn the_readmes_settings_run_a_game_from_cron_and_with_watch() {
+    const TEST: &str = "the_readmes_settings_run_a_game_from_cron_and_with_watch";
+    let readme = Readme::read();
+    let names: Vec<&str> = readme.exports.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ARBITRE_IMAP_URL",
+            "ARBITRE_IMAP_USER",
+            "ARBITRE_IMAP_PASSWORD",
+            "ARBITRE_SMTP_URL",
+            "ARBITRE_SMTP_USER",
+            "ARBITRE_SMTP_PASSWORD"
+        ]
+    );
+    let imap = match Dovecot::start() {
+        Ok(d) => d,
+        Err(why) => return skip(TEST, &why),
+    };
+    let tls = if readme.exports[3].1.contains("tls=starttls") {
+        "starttls"
+    } else {
+        "smtps"
+    };
+    let smtp = match Smtpd::start(SmtpdOptions {
+        tls: Some(tls),
+        login: Some((SMTP_LOGIN.0.into(), SMTP_LOGIN.1.into())),
+        ..SmtpdOptions::default()
+    }) {
+        Ok(s) => s,
+        Err(why) => return skip(TEST, &why),
+    };
+    let tmp = Tmp::new();
+    let home = tmp.path("home");
+    let root = tmp.path("games");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&root).unwrap();
+    // A game of now, its first deadline three days away.
+    let start = (chrono::Utc::now() + chrono::TimeDelta::days(3)).to_rfc3339();
+    let players = tmp.file(
+        "players.yaml",
+        &std::fs::read_to_string(example().join("players.yaml"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                if l.starts_with("start:") {
+                    format!("start: {start}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let out = Command::new(BIN)
+        .args(["new", root.join("vopaliec").to_str().unwrap(), "--players"])
+        .arg(&players)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // The settings file, the README's with the test's servers in it, and the one thing a
+    // provider's public certificate needs not: the tests' private authority.
+    let mut env = String::new();
+    for (name, value) in &readme.exports {
+        let value = match name.as_str() {
+            "ARBITRE_IMAP_URL" => on_loopback(value, imap.imaps_port),
+            "ARBITRE_SMTP_URL" => on_loopback(value, smtp.port),
+            "ARBITRE_IMAP_USER" => imap.user.clone(),
+            "ARBITRE_IMAP_PASSWORD" => imap.password.clone(),
+            "ARBITRE_SMTP_USER" => SMTP_LOGIN.0.to_string(),
+            _ => SMTP_LOGIN.1.to_string(),
+        };
+        env.push_str(&format!("export {name}='{value}'\n"));
+    }
+    env.push_str(&format!(
+        "export ARBITRE_IMAP_CA_FILE='{}' ARBITRE_SMTP_CA_FILE='{}'\n",
+        imap.authority.ca.display(),
+        smtp.authority.ca.display()
+    ));
+    std::fs::write(home.join(".arbitre-env"), env).unwrap();
+    // As cron runs it: sh, HOME, a PATH with arbitre on it, and nothing else.
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let shell = |line: &str| {
+        let mut cmd = Command::new("/bin/sh");
+        cmd.arg("-c")
+            .arg(line.replace("/srv/games", root.to_str().unwrap()))
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+            .stdin(Stdio::null());
+        cmd
+    };
+    let replies_to = |id: &str| {
+        mailbag(&smtp)
+            .into_iter()
+            .filter(|l| l.in_reply_to.as_deref() == Some(id))
+            .count()
+    };
+
+    let mut delivered = Vec::new();
+    let mut arrives = |id: &str, message: Vec<u8>| {
+        imap.deliver("INBOX", &message);
+        delivered.push(format!("<{id}@mail.vopaliec.example>"));
+    };
+    arrives("cron", orders("France", "cron", &["A PAR - BUR"]));
+    let status = shell(&readme.cron).status().unwrap();
+    let log = std::fs::read_to_string(home.join("arbitre.log")).unwrap_or_default();
+    assert!(status.success(), "{}: {log}", readme.cron);
+    assert_eq!(replies_to("<cron@mail.vopaliec.example>"), 1, "{log}");
+    assert_eq!(
+        recipients(&mailbag(&smtp), "welcome: you play France"),
+        ["alice@vopaliec.example"]
+    );
+
+    // The long-running process: it takes in and answers a message as it arrives.
+    let mut watch = shell(&readme.watch);
+    std::os::unix::process::CommandExt::process_group(&mut watch, 0);
+    let mut child = watch.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    arrives("watch", orders("France", "watch", &["F BRE - MAO"]));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while replies_to("<watch@mail.vopaliec.example>") == 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    // SAFETY: a signal to the process group this test started.
+    unsafe { libc::kill(-(child.id() as i32), libc::SIGTERM) };
+    let _ = child.wait();
+    assert_eq!(
+        replies_to("<watch@mail.vopaliec.example>"),
+        1,
+        "the --watch process answered"
+    );
+    assert_eq!(imap.uids("INBOX"), Vec::<u32>::new());
+    let mut processed = imap.message_ids("Processed");
+    processed.sort();
+    delivered.sort();
+    assert_eq!(processed, delivered);
+}
