@@ -78,6 +78,7 @@ fn once(dir: &Path, limits: &str, raw: &[u8]) -> (Duration, String) {
         Delivered::Game { acted: Err(e), .. } => panic!("not acted on: {e}"),
         Delivered::TooLarge(_) => "refused (too large), kept in rejected/".to_string(),
         Delivered::Unmatched(_) => panic!("unmatched"),
+        Delivered::Unauthenticated(..) => panic!("no authentication is required here"),
     };
     let outbox = std::fs::read_dir(dir.join("outbox")).unwrap().count();
     assert!(outbox >= 8, "the welcomes and the reply");

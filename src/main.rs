@@ -728,6 +728,13 @@ fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failur
                 path.display()
             );
         }
+        Delivered::Unauthenticated(path, forged) => {
+            eprintln!(
+                "arbitre: the message's sender is not authenticated (the {} failed); kept as {}",
+                forged.checks(),
+                path.display()
+            );
+        }
         Delivered::Game { acted: Ok(()), .. } => {}
         Delivered::Game { kept, acted: Err(e) } => eprintln!(
             "arbitre: the message is kept as {}, but acting on it failed: {e}\n\
@@ -980,6 +987,9 @@ fn show_intake(result: Result<imap_mail::IntakeReport, imap_mail::ImapError>) ->
             ),
             imap_mail::Taken::Unmatched(p) => println!("UID {uid}: names no game here; kept as {}", p.display()),
             imap_mail::Taken::TooLarge(p) => println!("UID {uid}: over the size limit; kept as {}", p.display()),
+            imap_mail::Taken::Unauthenticated(p) => {
+                println!("UID {uid}: sender not authenticated; kept as {}", p.display())
+            }
         }
     }
     for uid in &report.moved_only {

@@ -240,6 +240,26 @@ fn a_certificate_from_an_authority_not_trusted_is_refused() {
         let said = text(&out);
         assert!(said.contains("TLS with") && said.contains("--ca-file"), "{url}: {said}");
     }
+    // A CA file of another authority (of the same name, another key) is no better.
+    let other = support::servers::Authority::make(&tmp.0);
+    let out = arbitre(
+        &server,
+        &server.imaps_url("INBOX"),
+        &server.password.clone(),
+        false,
+        &[
+            "imap",
+            root.to_str().unwrap(),
+            "--now",
+            EVENING,
+            "--ca-file",
+            other.ca.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let said = text(&out);
+    assert!(said.contains("TLS with") && said.contains("--ca-file"), "{said}");
     assert_eq!(server.uids("INBOX"), vec![1]);
     // The same authority given by --ca-file is trusted.
     let ca = server.authority.ca.to_str().unwrap().to_string();
@@ -447,4 +467,150 @@ fn a_changed_uidvalidity_takes_in_every_message_and_acts_on_none_twice() {
         "one reply for the new message, none for the one seen before"
     );
     assert_eq!(server.uids("INBOX"), Vec::<u32>::new());
+}
+
+/// A message from `from` with `fields` at the top of its header, as the receiving server
+/// writes its `Authentication-Results` there.
+fn authenticated(from: &str, id: &str, fields: &[&str], orders: &str) -> Vec<u8> {
+    let mut head = String::new();
+    for f in fields {
+        head.push_str(&format!("Authentication-Results: {f}\r\n"));
+    }
+    let mut raw = head.into_bytes();
+    raw.extend(mail(
+        ("Bruno", from),
+        id,
+        &format!("SIGNON France g1 b\r\n{orders}\r\n"),
+    ));
+    raw
+}
+
+/// The bodies of the outbox's letters to `to` whose subject is `subject` (after the game's
+/// and phase's names, if any).
+fn bodies(game: &Path, to: &str, subject: &str) -> Vec<String> {
+    letters_to(game, to)
+        .into_iter()
+        .filter(|m| m.subject == subject || m.subject.ends_with(&format!(": {subject}")))
+        .map(|m| m.text)
+        .collect()
+}
+
+/// `require_authentication:` trusts the `Authentication-Results` of the referee's own
+/// receiving server (its authserv-id) and no other: a message whose DMARC, or SPF and
+/// DKIM, failed there is kept in rejected/, refused with words that say nothing of the
+/// game, and the referee is told; without the key, the same message is acted on.
+#[test]
+fn mail_the_receiving_server_could_not_authenticate_is_refused_when_the_game_requires_it() {
+    let Some(server) = dovecot("mail_the_receiving_server_could_not_authenticate_is_refused_when_the_game_requires_it")
+    else {
+        return;
+    };
+    let tmp = Tmp::new();
+    let root = tmp.path("games");
+    std::fs::create_dir_all(&root).unwrap();
+    let players = players(&tmp.0);
+    let mut file = std::fs::read_to_string(&players).unwrap();
+    file.push_str("require_authentication: {authserv_id: mx.example.org}\n");
+    std::fs::write(&players, file).unwrap();
+    create(&root.join("g1"), &players, CREATED);
+    let game = root.join("g1");
+    let welcomed = letters_to(&game, "bruno@example.net").len();
+
+    let dmarc_fail =
+        "mx.example.org; spf=pass smtp.mailfrom=example.net; dmarc=fail (p=reject) header.from=example.net";
+    let messages = [
+        // The server's DMARC failure: refused.
+        authenticated("bruno@example.net", "a1", &[dmarc_fail], "A PAR - BUR"),
+        // Another server's word (the sender's own, say) is not taken: acted on.
+        authenticated(
+            "bruno@example.net",
+            "a2",
+            &[
+                "mx.evil.example; dmarc=fail header.from=example.net",
+                "mx.example.org; dmarc=pass header.from=example.net",
+            ],
+            "F BRE - MAO",
+        ),
+        // SPF and DKIM both failed, no DMARC: refused.
+        authenticated(
+            "bruno@example.net",
+            "a3",
+            &["mx.example.org; spf=fail smtp.mailfrom=example.net; dkim=fail header.d=example.net"],
+            "A MAR - SPA",
+        ),
+        // A forged pass of another server beside the server's failure hides nothing.
+        authenticated(
+            "bruno@example.net",
+            "a4",
+            &["mx.evil.example; dmarc=pass header.from=example.net", dmarc_fail],
+            "A MAR - GAS",
+        ),
+        // No verdict at all: acted on.
+        authenticated("bruno@example.net", "a5", &[], "A MAR - PIE"),
+        // A stranger whose mail failed the same way: told the same words.
+        authenticated("zed@example.net", "a6", &[dmarc_fail], "A PAR - PIC"),
+    ];
+    for m in &messages {
+        server.deliver("INBOX", m);
+    }
+    let out = intake(&server, &root);
+    let said = text(&out);
+    for uid in [1, 3, 4, 6] {
+        assert!(
+            said.contains(&format!("UID {uid}: sender not authenticated; kept as")),
+            "{said}"
+        );
+    }
+    let orders = orders_of(&game, "France");
+    assert!(orders.contains("MAO") && orders.contains("PIE"), "{orders}");
+    for refused in ["BUR", "SPA", "GAS", "PIC"] {
+        assert!(!orders.contains(refused), "{refused}: {orders}");
+    }
+    assert_eq!(std::fs::read_dir(game.join("rejected")).unwrap().count(), 4);
+    assert_eq!(server.uids("INBOX"), Vec::<u32>::new(), "every message moved");
+
+    // Bruno: three refusals (words that say nothing of the game) and two replies.
+    let refusals = bodies(&game, "bruno@example.net", "message refused");
+    assert_eq!(refusals.len(), 3, "{refusals:?}");
+    assert_eq!(letters_to(&game, "bruno@example.net").len(), welcomed + 5);
+    let stranger = bodies(&game, "zed@example.net", "message refused");
+    assert_eq!(stranger.len(), 1);
+    let dmarc: Vec<&String> = refusals
+        .iter()
+        .filter(|r| r.contains("the DMARC check failed"))
+        .collect();
+    assert_eq!(dmarc.len(), 2, "{refusals:?}");
+    assert!(
+        refusals.iter().any(|r| r.contains("the SPF and DKIM checks failed")),
+        "{refusals:?}"
+    );
+    assert!(dmarc[0].contains("could not confirm"), "{}", dmarc[0]);
+    assert_eq!(*dmarc[0], stranger[0], "a player and a stranger read the same words");
+    for secret in ["France", "g1"] {
+        assert!(!dmarc[0].contains(secret), "{secret}: {}", dmarc[0]);
+    }
+
+    // The referee: one letter a refused message, saying who, what failed, and where it is.
+    let told = bodies(
+        &game,
+        "referee@example.org",
+        "message refused: sender not authenticated",
+    );
+    assert_eq!(told.len(), 4, "{told:?}");
+    assert!(
+        told[0].contains("bruno@example.net") && told[0].contains("mx.example.org") && told[0].contains("rejected/"),
+        "{}",
+        told[0]
+    );
+
+    // Off by default: the same failed message is acted on in a game without the key.
+    let other = Tmp::new();
+    let plain = games(&other);
+    server.deliver(
+        "INBOX",
+        &authenticated("bruno@example.net", "b1", &[dmarc_fail], "A PAR - BUR"),
+    );
+    let out = intake(&server, &plain);
+    assert!(text(&out).contains(": kept as"), "{}", text(&out));
+    assert!(orders_of(&plain.join("g1"), "France").contains("BUR"));
 }

@@ -112,6 +112,21 @@ pub struct PlayersFile {
     /// What one message, and one sender in a day, may cost the game (optional).
     #[serde(default)]
     pub limits: Limits,
+    /// Refuse the messages the referee's receiving server found forged (off by default).
+    #[serde(default)]
+    pub require_authentication: Option<RequireAuthentication>,
+}
+
+/// `require_authentication:` in the players file and `game.yaml`: a message whose sender
+/// the referee's own receiving server could not authenticate (its `Authentication-Results`
+/// say `dmarc=fail`, or `spf=fail` and `dkim=fail`, for the `From:` domain) is kept in
+/// `rejected/` and refused, and the referee is told ([`crate::mail::authres`]).
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RequireAuthentication {
+    /// The authserv-id that server writes first in its `Authentication-Results` fields
+    /// (`mx.example.org`); the fields of any other are ignored, as anyone can write them.
+    pub authserv_id: String,
 }
 
 /// The bounds on the work incoming mail may cause (`limits:` in the players file and in
@@ -413,6 +428,21 @@ impl PlayersFile {
                     key,
                     format!(
                         "limits: {key}: {value} is too small; write at least {least}, or leave it out for the default"
+                    ),
+                ));
+            }
+        }
+        if let Some(r) = &self.require_authentication {
+            let id = r.authserv_id.trim();
+            if id.is_empty() || id.contains(|c: char| c.is_whitespace() || c == ';' || c == '(') {
+                return Err(err(
+                    "require_authentication",
+                    "authserv_id",
+                    format!(
+                        "require_authentication: authserv_id: `{}` is not a server's name; write the \
+                         authserv-id that your receiving server puts first in its Authentication-Results \
+                         lines, such as `mx.example.org`",
+                        r.authserv_id
                     ),
                 ));
             }
@@ -783,6 +813,24 @@ players:
         let both = text.replace("password: t0p", "password: t0p, password_hash: x");
         assert!(check(&both).unwrap_err().to_string().contains("not both"));
         assert!(check(&text.replace("language: fr", "language: de")).is_err());
+    }
+
+    #[test]
+    fn require_authentication_names_the_receiving_server() {
+        let c = check(GOOD).unwrap();
+        assert_eq!(c.file.require_authentication, None, "off by default");
+        let on = format!("{GOOD}\nrequire_authentication: {{authserv_id: mx.example.org}}\n");
+        let c = check(&on).unwrap();
+        let id = c.file.require_authentication.map(|r| r.authserv_id);
+        assert_eq!(id.as_deref(), Some("mx.example.org"));
+        let e = check(&on.replace("mx.example.org", "\"mx example\"")).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("authserv_id: `mx example` is not a server's name"),
+            "{e}"
+        );
+        // A bare `true` says nothing of which server to trust.
+        assert!(check(&format!("{GOOD}\nrequire_authentication: true\n")).is_err());
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //!    in `ROOT/unmatched/`, redacted, and answered with the same words whatever it named.
 //! 3. A message larger than the game's `limits.message_bytes` is kept, redacted, under
 //!    `GAME/rejected/` and answered with a short refusal; the game lock is held only to
-//!    write that answer.
+//!    write that answer. So is, in a game with `require_authentication:`, a message whose
+//!    sender the referee's receiving server could not authenticate
+//!    ([`crate::mail::authres`]); the referee is told of it too.
 //! 4. The password of the first SIGNON line is checked once, here, outside the game lock
 //!    ([`Verdict`]); the message is rebuilt without any form of the password
 //!    ([`crate::mail::incoming::redacted`]) with the verdict as its first line, and written
@@ -25,6 +27,7 @@ use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, 
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
+use crate::mail::authres::{self, Forged};
 use crate::mail::incoming::{read_message, redacted, Incoming};
 use crate::report::{views, Letter, Person};
 use chrono::{Duration, Utc};
@@ -201,7 +204,31 @@ pub enum Delivered {
     Unmatched(PathBuf),
     /// Too large: kept in `GAME/rejected/`, refused with a short reply.
     TooLarge(PathBuf),
+    /// Its sender not authenticated by the referee's receiving server (the game requires
+    /// it): kept in `GAME/rejected/`, refused with a short reply, the referee told.
+    Unauthenticated(PathBuf, Forged),
 }
+
+/// Why a message is kept in `GAME/rejected/` and refused before the game reads it.
+enum Rejected {
+    TooLarge { limit: u64 },
+    Unauthenticated { forged: Forged, authserv_id: String },
+}
+
+/// What the senders of the messages the receiving server found forged are told: it says
+/// nothing of the game, the same whatever the message asked.
+fn unauthenticated_reason(forged: Forged) -> String {
+    format!(
+        "the mail server that received it for the referee could not confirm that it comes from \
+         the address it is from (the {} failed); nothing in it was read. If you sent it, \
+         ask your mail provider why your mail fails them",
+        forged.checks()
+    )
+}
+
+/// The key of the referee's daily budget of letters about refused unauthenticated mail, in
+/// the game's count of messages per sender (no address has this form).
+const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
@@ -216,7 +243,25 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         .map(|c| c.limits.message_bytes)
         .unwrap_or_else(|| crate::game::config::Limits::default().message_bytes);
     if raw.len() as u64 > limit {
-        return refuse_too_large(&dir, raw, limit, arrived, now).map(Delivered::TooLarge);
+        return reject(&dir, raw, Rejected::TooLarge { limit }, arrived, now).map(Delivered::TooLarge);
+    }
+    if let Some(required) = config.as_ref().and_then(|c| c.require_authentication.as_ref()) {
+        let head = header_block(raw);
+        let domain = read_message(&head)
+            .map(|m| {
+                m.from_address
+                    .rsplit_once('@')
+                    .map(|(_, d)| d.to_string())
+                    .unwrap_or_default()
+            })
+            .unwrap_or_default();
+        if let Some(forged) = authres::judge(&head, &required.authserv_id, &domain) {
+            let why = Rejected::Unauthenticated {
+                forged,
+                authserv_id: required.authserv_id.clone(),
+            };
+            return reject(&dir, raw, why, arrived, now).map(|p| Delivered::Unauthenticated(p, forged));
+        }
     }
     let prepared = match &config {
         Some(c) => prepare_for(Some(players_of(c)), raw),
@@ -344,23 +389,31 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// Keeps a message over the size limit, redacted, in `GAME/rejected/`, and writes its
-/// sender a short refusal (within the sender's daily budget). Holds the game lock only to
-/// write the refusal and count it.
-fn refuse_too_large(dir: &Path, raw: &[u8], limit: u64, arrived: Now, now: Now) -> Result<PathBuf, String> {
-    let kept_bytes = prepare(None, raw);
-    let rejected = dir.join("rejected");
-    let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
-    let path = store::write_new(&rejected, &stem, "eml", &kept_bytes).map_err(io_err(&rejected))?;
-    // Only the header block is read for the answer.
-    let head_end = raw
+/// The header block of a message and the blank line after it (the whole message when it
+/// has no body).
+fn header_block(raw: &[u8]) -> Vec<u8> {
+    let end = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
         .map(|p| p + 4)
         .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
         .unwrap_or(raw.len());
-    let mut head = raw[..head_end].to_vec();
+    let mut head = raw[..end].to_vec();
     head.extend_from_slice(b"\r\n");
+    head
+}
+
+/// Keeps a message refused before the game reads it, redacted, in `GAME/rejected/`, and
+/// writes its sender a short refusal (within the sender's daily budget); for one not
+/// authenticated, tells the referee too (within a daily budget of its own). Holds the game
+/// lock only to write the letters and count them.
+fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, String> {
+    let kept_bytes = prepare(None, raw);
+    let rejected = dir.join("rejected");
+    let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
+    let path = store::write_new(&rejected, &stem, "eml", &kept_bytes).map_err(io_err(&rejected))?;
+    // Only the header block is read for the answer.
+    let head = header_block(raw);
     if automatic(&head) {
         return Ok(path);
     }
@@ -379,30 +432,94 @@ fn refuse_too_large(dir: &Path, raw: &[u8], limit: u64, arrived: Now, now: Now) 
             return Ok(path);
         }
     };
-    if !game.spend(&mail.from_address, arrived) {
+    let file = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    let (reason, log) = match &why {
+        Rejected::TooLarge { limit } => (
+            format!(
+                "the message is {} bytes long, and this game takes messages of at most {limit} bytes; \
+                 send the commands alone, as plain text",
+                raw.len()
+            ),
+            format!("{}: too large ({} bytes): kept, refused", path.display(), raw.len()),
+        ),
+        Rejected::Unauthenticated { forged, authserv_id } => (
+            unauthenticated_reason(*forged),
+            format!(
+                "{}: from <{}>, whose {} failed at {authserv_id}: kept, refused",
+                path.display(),
+                mail.from_address,
+                forged.checks()
+            ),
+        ),
+    };
+    let mut letters = Vec::new();
+    if game.spend(&mail.from_address, arrived) {
+        letters.push(refusal(&game, &mail, format!("rejected-{file}-refusal"), &reason));
+    }
+    if let Rejected::Unauthenticated { forged, authserv_id } = &why {
+        if game.spend(UNAUTHENTICATED_BUDGET, arrived) {
+            letters.push(tell_the_referee(&game, &mail, &file, *forged, authserv_id));
+        }
+    }
+    if letters.is_empty() {
         game.save()?;
         return Ok(path);
     }
-    let file = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    let reason = format!(
-        "the message is {} bytes long, and this game takes messages of at most {limit} bytes; \
-         send the commands alone, as plain text",
-        raw.len()
-    );
-    let letter = refusal(&game, &mail, format!("rejected-{file}-refusal"), &reason);
     game.commit(
         Effects {
-            letters: vec![letter],
-            log: vec![format!(
-                "{}: too large ({} bytes): kept, refused",
-                path.display(),
-                raw.len()
-            )],
+            letters,
+            log: vec![log],
             ..Default::default()
         },
         now,
     )?;
     Ok(path)
+}
+
+/// The letter that tells the referee of a message refused because its sender was not
+/// authenticated.
+fn tell_the_referee(game: &Game, mail: &Incoming, file: &str, forged: Forged, authserv_id: &str) -> Letter {
+    let domain = mail.from_address.rsplit_once('@').map_or("", |(_, d)| d);
+    let id = mail
+        .message_id
+        .as_deref()
+        .map(|i| format!(", Message-ID <{i}>"))
+        .unwrap_or_default();
+    let lines = vec![
+        format!(
+            "A message from {} (subject \"{}\"{id}) was refused: {authserv_id}, your receiving server, \
+             found that its {} failed for {domain}.",
+            mail.from_address,
+            mail.subject,
+            forged.checks()
+        ),
+        format!(
+            "It is kept as rejected/{file}.eml; its sender was told that it could not be \
+             authenticated, and nothing about the game."
+        ),
+        "If it is genuine, the player's mail provider must pass these checks; or remove \
+         require_authentication from game.yaml."
+            .to_string(),
+    ];
+    let view = views::DeskNotice {
+        game: game.config.game.clone(),
+        title: game.title().to_string(),
+        referee: game.config.referee.name.clone(),
+        phase: game.state.phase.clone(),
+        lines,
+    };
+    let mut letter = game.letter(
+        format!("rejected-{file}-referee"),
+        super::desk::REFEREE,
+        "message refused: sender not authenticated",
+        view,
+    );
+    letter.to = game.config.referee.clone();
+    letter
 }
 
 /// Counts one stray message of `address` (one that names no game of ROOT) on the day of

@@ -226,6 +226,7 @@ impl Game {
             players,
             limits: file.limits.clone(),
             absence_max_days: None,
+            require_authentication: file.require_authentication.clone(),
         };
         let mut game = Game {
             dir: dir.to_path_buf(),

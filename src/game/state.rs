@@ -52,6 +52,9 @@ pub struct GameConfig {
     /// referee's; [`crate::game::desk::absence::DEFAULT_MAX_DAYS`] when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absence_max_days: Option<u32>,
+    /// Refuse the messages the referee's receiving server found forged (off when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub require_authentication: Option<crate::game::config::RequireAuthentication>,
 }
 
 impl GameConfig {

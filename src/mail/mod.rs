@@ -1,9 +1,11 @@
 //! Mail in and out: reading what players send, and delivering what the referee writes.
 //!
 //! - [`incoming`]: a raw RFC 5322 message to its sender, Message-ID and command lines.
+//! - [`authres`]: the receiving server's `Authentication-Results` verdict on the sender.
 //! - [`imap`]: taking in the new messages of an IMAP folder, each exactly once.
 //! - [`smtp`]: delivering the `.eml` files of an outbox by SMTP, moving each to `sent/`.
 
+pub mod authres;
 pub mod imap;
 pub mod incoming;
 pub mod smtp;

@@ -8,7 +8,8 @@
 //!   with `doveadm`, the server's own tool, as the mail a player sends would arrive.
 //! - [`Smtpd`]: aiosmtpd (PyPI) with a small handler that keeps every message it accepts as a
 //!   file (the DATA bytes, and the envelope beside them), and can refuse (`550`) or defer
-//!   (`451`) recipients, require a login, speak SMTPS or require STARTTLS.
+//!   (`451`) recipients, require a login, speak SMTPS or require STARTTLS, answer slowly,
+//!   or die in the middle of a session.
 //!
 //! Both use a certificate made at set-up ([`Authority`]), signed by an authority of the
 //! test's own: `ca.pem` is what `--ca-file` is given.
@@ -354,6 +355,12 @@ pub struct SmtpdOptions {
     pub refuse: Vec<String>,
     /// Recipients refused for now (`451`).
     pub defer: Vec<String>,
+    /// How long the server waits before it answers each message's data.
+    pub delay: Duration,
+    /// The server process dies (no reply, no clean close) when the client's `MAIL FROM`
+    /// of this number (from 1, across sessions) arrives: a crashed or restarted server.
+    /// Started again by [`Smtpd::run`], it counts from 0 again.
+    pub exit_at_mail: Option<usize>,
 }
 
 /// One message an [`Smtpd`] accepted.
@@ -430,6 +437,12 @@ impl Smtpd {
         }
         for r in &self.options.defer {
             cmd.args(["--defer", r]);
+        }
+        if !self.options.delay.is_zero() {
+            cmd.args(["--delay", &self.options.delay.as_secs_f64().to_string()]);
+        }
+        if let Some(n) = self.options.exit_at_mail {
+            cmd.args(["--exit-at-mail", &n.to_string()]);
         }
         let log = d.join("smtpd.log");
         let mut child = cmd

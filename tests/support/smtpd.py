@@ -1,6 +1,9 @@
 """aiosmtpd for arbitre's tests: keeps each message it accepts as NNNNN.eml (the bytes of
-DATA, dot-stuffing undone) with NNNNN.json beside it (envelope, TLS, login)."""
-import argparse, json, os, signal, ssl, sys, threading
+DATA, dot-stuffing undone) with NNNNN.json beside it (envelope, TLS, login). Scripted
+failures: --refuse (550) and --defer (451) recipients, --delay before each reply to DATA,
+--exit-at-mail N (the whole server dies at the Nth MAIL FROM, as a crashed or restarted
+server would, without a reply)."""
+import argparse, asyncio, json, os, signal, ssl, sys, threading
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
@@ -13,9 +16,12 @@ p.add_argument('--key')
 p.add_argument('--login')
 p.add_argument('--refuse', action='append', default=[])
 p.add_argument('--defer', action='append', default=[])
+p.add_argument('--delay', type=float, default=0.0)
+p.add_argument('--exit-at-mail', type=int, default=0)
 args = p.parse_args()
 lock = threading.Lock()
 count = [len([n for n in os.listdir(args.out) if n.endswith('.eml')])]
+mails = [0]
 
 class Handler:
     async def handle_EHLO(self, server, session, envelope, hostname, responses):
@@ -26,6 +32,15 @@ class Handler:
         session.host_name = hostname
         return responses
 
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        with lock:
+            mails[0] += 1
+            if mails[0] == args.exit_at_mail:
+                os._exit(0)
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return '250 OK'
+
     async def handle_RCPT(self, server, session, envelope, address, options):
         if address in args.refuse:
             return '550 5.1.1 <%s>: no such user here' % address
@@ -35,6 +50,8 @@ class Handler:
         return '250 2.1.5 OK'
 
     async def handle_DATA(self, server, session, envelope):
+        if args.delay:
+            await asyncio.sleep(args.delay)
         with lock:
             count[0] += 1
             stem = os.path.join(args.out, '%05d' % count[0])

@@ -101,6 +101,8 @@ pub enum Taken {
     Unmatched(PathBuf),
     /// Over the size limit: kept in `GAME/rejected/`.
     TooLarge(PathBuf),
+    /// Its sender not authenticated by the receiving server: kept in `GAME/rejected/`.
+    Unauthenticated(PathBuf),
 }
 
 /// `ROOT/.imap-state.yaml`.
@@ -200,6 +202,7 @@ pub fn take_in(
                 Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e),
                 Ok(Delivered::Unmatched(p)) => Taken::Unmatched(p),
                 Ok(Delivered::TooLarge(p)) => Taken::TooLarge(p),
+                Ok(Delivered::Unauthenticated(p, _)) => Taken::Unauthenticated(p),
                 Err(e) => {
                     return Err(ImapError::Local(format!(
                         "the message of UID {uid} could not be kept ({e}); it stays in {} for the next run",

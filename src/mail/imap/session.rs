@@ -201,9 +201,18 @@ fn tls(
     Ok(StreamOwned::new(conn, tcp))
 }
 
+/// A TLS failure in words, with how to fix a certificate that no trusted authority signed:
+/// an issuer unknown, or one known by name whose key did not sign it.
 fn describe_tls(e: &io::Error) -> String {
+    use rustls::{CertificateError, Error as TlsError};
     let text = e.to_string();
-    if text.contains("UnknownIssuer") {
+    let untrusted = matches!(
+        e.get_ref().and_then(|inner| inner.downcast_ref::<TlsError>()),
+        Some(TlsError::InvalidCertificate(
+            CertificateError::UnknownIssuer | CertificateError::BadSignature
+        ))
+    );
+    if untrusted {
         format!(
             "{text} (the server's certificate is signed by no authority this machine trusts: \
              give that authority's certificate with --ca-file PEM, ARBITRE_IMAP_CA_FILE or ca_file)"

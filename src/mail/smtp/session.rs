@@ -183,11 +183,22 @@ fn tls_parameters(endpoint: &Endpoint) -> Result<TlsParameters, String> {
     builder.build().map_err(|e| describe(&e, endpoint))
 }
 
-/// How to fix a certificate that no trusted authority signed, when that is the error.
+/// How to fix a certificate that no trusted authority signed, when that is the error: an
+/// issuer unknown, or one known by name whose key did not sign it (another authority of the
+/// same name, say a private one made again).
 fn trust_hint(error: &SmtpError) -> &'static str {
+    use rustls::{CertificateError, Error as TlsError};
     let mut source = error.source();
     while let Some(e) = source {
-        if e.to_string().contains("UnknownIssuer") {
+        // rustls's error, or an I/O error carrying it (whose `source` skips it).
+        let tls = e.downcast_ref::<TlsError>().or_else(|| {
+            e.downcast_ref::<std::io::Error>()
+                .and_then(|io| io.get_ref())
+                .and_then(|inner| inner.downcast_ref::<TlsError>())
+        });
+        if let Some(TlsError::InvalidCertificate(CertificateError::UnknownIssuer | CertificateError::BadSignature)) =
+            tls
+        {
             return " (the server's certificate is signed by no authority this machine trusts: \
                     give that authority's certificate with --ca-file PEM, ARBITRE_SMTP_CA_FILE or \
                     ca_file)";
