@@ -29,8 +29,13 @@ fn password(role: &str) -> String {
 /// A players file for a game of `variant`, every role's address and password made from
 /// its name.
 fn players_file(variant: &str) -> String {
+    players_file_with(variant, "")
+}
+
+/// [`players_file`] with more keys (`grace: 6h\n`).
+fn players_file_with(variant: &str, extra: &str) -> String {
     let mut s = format!(
-        "game: vopaliec\nvariant: {variant}\n\
+        "game: vopaliec\nvariant: {variant}\n{extra}\
          referee: {{name: Arbitre de Vopaliec, email: {REFEREE}, password: {REFEREE_PASSWORD}}}\n\
          timezone: Europe/Paris\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
          start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
@@ -58,8 +63,13 @@ struct Desk {
 
 impl Desk {
     fn new(variant: &str) -> Desk {
+        Desk::with(variant, "")
+    }
+
+    /// A game whose players file has more keys (`extra`, whole lines).
+    fn with(variant: &str, extra: &str) -> Desk {
         let tmp = Tmp::new();
-        let players = tmp.file("players.yaml", &players_file(variant));
+        let players = tmp.file("players.yaml", &players_file_with(variant, extra));
         let dir = tmp.path("vopaliec");
         create(&dir, &players, CREATED);
         Desk {
@@ -351,7 +361,8 @@ fn a_preview_writes_the_reports_to_preview_and_changes_nothing() {
     let before = g.files();
     let state_before = g.state_text();
     let out = g.ok("preview", &[], MORNING);
-    assert!(out.contains("previewed, 11 letter(s) and 2 page(s)"), "{out}");
+    // Nine reports, God's and the Devil's letters, the referee's copy of the report.
+    assert!(out.contains("previewed, 12 letter(s) and 2 page(s)"), "{out}");
     assert_eq!(g.state_text(), state_before, "state.yaml byte-identical");
     let after = g.files();
     let without_journal = |m: &BTreeMap<String, Vec<u8>>| {
@@ -512,28 +523,207 @@ fn a_rollback_undoes_a_movement_phase_whose_empty_retreat_was_skipped() {
 fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
     let g = Desk::new("standard");
     g.ok("process", &["--force"], MORNING);
-    assert!(g.letters("S1901M-missed-").is_empty(), "one phase missed: nothing yet");
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        !digest.contains("YOUR DECISION"),
+        "one phase missed: nothing yet: {digest}"
+    );
     g.orders("France", &["A PAR H"], MORNING);
     g.ok("process", &["--force"], MORNING);
-    let asked = g.letters("F1901M-missed-referee");
+    let asked = g.letters("F1901M-digest-referee");
     let asked = asked.values().next().expect("the referee is asked");
     assert_eq!(asked.to, [REFEREE]);
+    assert!(asked.subject.contains("your decision is needed"), "{}", asked.subject);
+    let decision = asked.text.split("Replace its player").next().unwrap();
     assert!(
-        asked.text.contains("Italy has sent no orders for 2 phases in a row."),
+        decision.contains("Italy has sent no orders for 2 phases in a row."),
         "{}",
         asked.text
     );
-    assert!(!asked.text.contains("France"), "France ordered: {}", asked.text);
+    assert!(!decision.contains("France"), "France ordered: {}", asked.text);
     assert!(asked.text.contains("arbitre disorder"), "{}", asked.text);
     assert_eq!(g.state()["desk"]["missed"]["Italy"].as_u64(), Some(2));
     assert!(g.status().contains("missed 2 phase(s) in a row"));
 }
 
 #[test]
+fn nmr_before_asking_sets_how_many_phases_are_missed_before_the_referee_is_asked() {
+    let g = Desk::with("standard", "nmr_before_asking: 1\n");
+    g.ok("process", &["--force"], MORNING);
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        digest.contains("Italy has sent no orders for 1 phases in a row."),
+        "{digest}"
+    );
+    let tmp = Tmp::new();
+    let bad = tmp.file("players.yaml", &players_file_with("standard", "nmr_before_asking: 0\n"));
+    let out = arbitre(
+        &[
+            "new",
+            tmp.path("g").to_str().unwrap(),
+            "--players",
+            bad.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("players.yaml:3: nmr_before_asking: 0"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------
+// What the referee receives: copies and the digest
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn the_referee_gets_the_public_report_by_default_and_nothing_private() {
+    let g = Desk::new("diable-et-bon-dieu");
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &[], AFTER);
+    let copy = g.letters("S1901M-report-referee");
+    let copy = copy.values().next().expect("the referee's copy of the report");
+    assert_eq!(
+        (copy.to.as_slice(), copy.cc, copy.bcc),
+        ([REFEREE.to_string()].as_slice(), 0, 0)
+    );
+    assert!(copy.subject.contains("the referee's copy"), "{}", copy.subject);
+    let france = g.letters("S1901M-report-france");
+    let france = &france.values().next().unwrap().text;
+    let report = |t: &str| t[t.find("France").unwrap()..t.find("Next:").unwrap()].to_string();
+    assert_eq!(report(&copy.text), report(france), "the same report");
+    assert!(g.letters("S1901M-divine-").keys().all(|n| !n.contains("referee")));
+    assert!(outbox(&g.dir).keys().all(|n| !n.contains("-copy-")), "nothing private");
+}
+
+#[test]
+fn private_and_divine_copies_are_each_asked_for_by_name() {
+    let copies = |extra: &str| {
+        let g = Desk::with("diable-et-bon-dieu", extra);
+        g.ok("process", &[], AFTER);
+        let names: Vec<String> = outbox(&g.dir)
+            .into_iter()
+            .filter(|(_, m)| m.to == [REFEREE])
+            .map(|(n, m)| {
+                assert_eq!((m.cc, m.bcc), (0, 0));
+                n
+            })
+            .collect();
+        (g, names)
+    };
+    let (_, names) = copies("referee_copies: {public: false, private: true}\n");
+    assert!(
+        !names.iter().any(|n| n.starts_with("S1901M-report-referee")),
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|n| n.contains("divine")),
+        "never the divine mail: {names:?}"
+    );
+    let (g, names) = copies("referee_copies: {divine: true}\n");
+    assert!(
+        names.iter().any(|n| n.starts_with("S1901M-report-referee")),
+        "{names:?}"
+    );
+    for who in ["god", "devil"] {
+        let copy = format!("S1901M-divine-{who}-copy-referee");
+        assert!(names.iter().any(|n| n.starts_with(&copy)), "{copy}: {names:?}");
+        let original = g.letters(&format!("S1901M-divine-{who}."));
+        let original = &original.values().next().unwrap().text;
+        assert_eq!(&one_body(&g.letters(&copy)), original, "the copy is the letter itself");
+    }
+    let e = String::from_utf8_lossy(
+        &arbitre(
+            &[
+                "new",
+                Tmp::new().path("g").to_str().unwrap(),
+                "--players",
+                Tmp::new()
+                    .file(
+                        "p.yaml",
+                        &players_file_with("standard", "referee_copies: {secret: true}\n"),
+                    )
+                    .to_str()
+                    .unwrap(),
+            ],
+            None,
+        )
+        .stderr,
+    )
+    .to_string();
+    assert!(e.contains("unknown field `secret`"), "{e}");
+}
+
+/// Every power's units holding.
+const HOLDS: [(&str, &[&str]); 7] = [
+    ("France", &["A PAR H", "A MAR H", "F BRE H"]),
+    ("England", &["F LON H", "F EDI H", "A LVP H"]),
+    ("Germany", &["A BER H", "A MUN H", "F KIE H"]),
+    ("Italy", &["A ROM H", "A VEN H", "F NAP H"]),
+    ("Austria", &["A VIE H", "A BUD H", "F TRI H"]),
+    ("Russia", &["A MOS H", "F SEV H", "A WAR H", "F STP/SC H"]),
+    ("Turkey", &["F ANK H", "A CON H", "A SMY H"]),
+];
+
+#[test]
+fn one_digest_a_run_says_who_was_reminded_who_missed_and_the_failed_sign_ons() {
+    let g = Desk::new("standard");
+    g.orders("France", &["A PAR H", "A MAR H", "F BRE H"], MORNING);
+    g.orders("Italy", &["A ROM H"], MORNING);
+    g.mail(
+        &email("England"),
+        "Player England",
+        "SIGNON England vopaliec wrong\r\nF LON H",
+        MORNING,
+    );
+    g.mail(REFEREE, "Arbitre", "SIGNON Referee vopaliec wrong\r\nSTATUS", MORNING);
+    // The reminders' run, 24 hours before the deadline.
+    g.ok("process", &[], "2026-11-30T21:00:00+01:00");
+    let d = one_body(&g.letters("S1901M-digest-reminders-referee"));
+    assert!(d.contains("were reminded of the deadline"), "{d}");
+    assert!(
+        d.contains("Reminded: England, Germany, Italy, Austria, Russia, Turkey."),
+        "{d}"
+    );
+    assert!(
+        d.contains("Failed sign-ons since the last digest:\n  England: 1\n  Referee: 1"),
+        "{d}"
+    );
+    // The deadline's run: who sent nothing, who sent too little; the sign-ons told once.
+    g.ok("process", &[], AFTER);
+    let d = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        d.contains("Spring 1901 Movement was adjudicated at its deadline"),
+        "{d}"
+    );
+    assert!(
+        d.contains("No orders received (NMR): England, Germany, Austria, Russia, Turkey."),
+        "{d}"
+    );
+    assert!(d.contains("Orders incomplete: Italy."), "{d}");
+    assert!(!d.contains("sign-ons"), "told already: {d}");
+    assert_eq!(g.letters("S1901M-digest").len(), 2, "one digest a run");
+
+    // A run with nothing to say writes none.
+    for (power, orders) in HOLDS {
+        g.orders(power, orders, AFTER);
+    }
+    g.ok("process", &[], AFTER);
+    assert_eq!(
+        g.letters("F1901M-report-").len(),
+        8,
+        "judged: every power and the referee's copy"
+    );
+    assert!(g.letters("F1901M-digest").is_empty(), "nothing to say");
+}
+
+#[test]
 fn a_rollback_withdraws_the_reports_not_yet_sent() {
     let g = Desk::new("standard");
     g.ok("process", &["--force"], MORNING);
-    assert_eq!(g.letters("S1901M-report-").len(), 7);
+    assert_eq!(
+        g.letters("S1901M-report-").len(),
+        8,
+        "seven powers and the referee's copy"
+    );
     g.ok("rollback", &[], MORNING);
     assert!(g.letters("S1901M-report-").is_empty(), "unsent reports withdrawn");
     assert!(g
@@ -542,7 +732,7 @@ fn a_rollback_withdraws_the_reports_not_yet_sent() {
         .exists());
     assert!(!g.dir.join("pages/S1901M.html").exists());
     g.ok("rollback", &["--redo"], MORNING);
-    assert_eq!(g.letters("S1901M-report-").len(), 7, "redo puts them back");
+    assert_eq!(g.letters("S1901M-report-").len(), 8, "redo puts them back");
     assert!(g.dir.join("pages/S1901M.html").exists());
 }
 
@@ -771,7 +961,7 @@ fn a_wrong_referee_sign_on_gets_the_refusal_of_any_failed_sign_on() {
     assert_eq!(wrong_password, player, "the same words as any failed sign-on");
     assert_eq!(wrong_address, player);
     assert_eq!(g.state()["deadline"], before, "nothing changed");
-    assert!(g.state()["desk"].is_null(), "not paused");
+    assert!(g.state()["desk"]["paused"].is_null(), "not paused");
     // No password in the archive.
     for e in std::fs::read_dir(g.dir.join("mail")).unwrap() {
         let text = std::fs::read_to_string(e.unwrap().path()).unwrap();

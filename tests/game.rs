@@ -272,7 +272,7 @@ fn a_whole_turn_by_mail() {
     let out = outbox(&dir);
     let reports: Vec<&Sent> = out
         .iter()
-        .filter(|(n, _)| n.starts_with("S1901M-report-"))
+        .filter(|(n, _)| n.starts_with("S1901M-report-") && !n.contains("referee"))
         .map(|(_, m)| m)
         .collect();
     assert_eq!(
@@ -444,13 +444,13 @@ fn one_reminder_before_the_deadline_to_each_role_with_orders_missing() {
     assert!(!outbox(&dir).keys().any(|n| n.contains("reminder")));
     ok(&["process", d, "--now", "2026-11-30T21:00:00+01:00"], None);
     let out = outbox(&dir);
-    let reminded: Vec<&String> = out.keys().filter(|n| n.contains("reminder")).collect();
+    let reminded: Vec<&String> = out.keys().filter(|n| n.contains("-reminder-")).collect();
     assert_eq!(reminded, ["S1901M-reminder-devil.eml", "S1901M-reminder-germany.eml"]);
     assert!(out["S1901M-reminder-germany.eml"].text.contains("an order for A MUN"));
     assert!(out["S1901M-reminder-devil.eml"].text.contains("your curse"));
     ok(&["process", d, "--now", "2026-11-30T22:00:00+01:00"], None);
     assert_eq!(
-        outbox(&dir).keys().filter(|n| n.contains("reminder")).count(),
+        outbox(&dir).keys().filter(|n| n.contains("-reminder-")).count(),
         2,
         "only once"
     );
@@ -921,7 +921,7 @@ fn a_draw_vote_ends_the_game_and_the_final_report_reveals_everything() {
     let out = outbox(&dir);
     let finals: Vec<&Sent> = out
         .iter()
-        .filter(|(n, _)| n.starts_with("final-"))
+        .filter(|(n, _)| n.starts_with("final-") && !n.contains("referee"))
         .map(|(_, m)| m)
         .collect();
     assert_eq!(finals.len(), 9);

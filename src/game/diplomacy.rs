@@ -735,8 +735,14 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
             "at the deadline"
         };
         let nmr = count_missed(game, &waiting);
+        let did = match (forced, blocking.is_empty()) {
+            (true, _) => super::desk::referee::Did::Forced,
+            (false, true) => super::desk::referee::Did::AllIn,
+            (false, false) => super::desk::referee::Did::Deadline,
+        };
+        let told = super::desk::referee::Run::judging(game, did, &waiting, nmr);
         let mut fx = adjudicate(game, now, waiting.clone())?;
-        fx.letters.extend(ask_the_referee(game, &code, &nmr));
+        fx.letters.extend(super::desk::referee::digest(game, told));
         let act = match run {
             Run::Forced(act) => act,
             Run::Due => super::desk::Act {
@@ -779,6 +785,8 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         }
         game.state.reminded = true;
         fx.log.push(format!("{code}: reminded {}", blocking.join(", ")));
+        let told = super::desk::referee::Run::reminding(game, &blocking);
+        fx.letters.extend(super::desk::referee::digest(game, told));
         return Ok(Some(fx));
     }
     Ok(None)
@@ -791,14 +799,14 @@ pub fn adjudicate_preview(game: &mut Game, now: Now) -> Result<Effects, GameErro
     adjudicate(game, now, waiting)
 }
 
-/// After how many phases in a row without orders the referee is asked what to do with a
-/// power.
-pub const MISSED_BEFORE_ASKING: u32 = 2;
-
 /// Counts the phases each power let pass without any order (a power not in civil
 /// disorder that had something to order and sent nothing); returns those the referee must
 /// now be asked about, with their count.
 fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
+    let asking = game
+        .config
+        .nmr_before_asking
+        .unwrap_or(super::config::NMR_BEFORE_ASKING);
     let mut ask = Vec::new();
     for p in &map().powers {
         let name = &p.name;
@@ -807,7 +815,7 @@ fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
         if none && !disorder {
             let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
             *n += 1;
-            if *n >= MISSED_BEFORE_ASKING {
+            if *n >= asking {
                 ask.push((name.clone(), *n));
             }
         } else {
@@ -815,37 +823,6 @@ fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
         }
     }
     ask
-}
-
-/// The letter asking the referee about powers that keep missing their orders: nothing
-/// happens to them without the referee's word.
-fn ask_the_referee(game: &Game, code: &str, missed: &[(String, u32)]) -> Option<Letter> {
-    if missed.is_empty() {
-        return None;
-    }
-    let mut lines: Vec<String> = missed
-        .iter()
-        .map(|(p, n)| format!("{p} has sent no orders for {n} phases in a row."))
-        .collect();
-    lines.push(
-        "Replace its player (arbitre replace DIR POWER --name N --address A) or put it in civil          disorder (arbitre disorder DIR POWER); until then its units hold."
-            .into(),
-    );
-    let view = views::DeskNotice {
-        game: game.config.game.clone(),
-        title: game.title().to_string(),
-        referee: game.config.referee.name.clone(),
-        phase: game.state.phase.clone(),
-        lines,
-    };
-    let mut letter = game.letter(
-        format!("{code}-missed-referee"),
-        super::desk::REFEREE,
-        "orders missed: your decision",
-        view,
-    );
-    letter.to = game.config.referee.clone();
-    Some(letter)
 }
 
 fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, GameError> {
@@ -973,6 +950,10 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
         game.state.finished = Some(f.clone());
     }
+
+    // The referee's copies (desk::referee).
+    fx.letters
+        .extend(super::desk::referee::copies(game, &code, &report, &fx.letters));
 
     // Pages: the public report of this phase, and the index of every phase processed
     // (the history has one row per phase).

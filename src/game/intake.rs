@@ -535,6 +535,10 @@ impl Game {
         } else {
             Sender::Other
         };
+        if listed {
+            // Told to the referee in the next digest (desk::referee).
+            *self.state.desk.signon_failures.entry(role.to_string()).or_insert(0) += 1;
+        }
         let digest = self.state.digests.entry(role.to_string()).or_default();
         if !listed {
             // Listed when it first came.

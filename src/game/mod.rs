@@ -226,6 +226,9 @@ impl Game {
             players,
             limits: file.limits.clone(),
             absence_max_days: None,
+            referee_copies: file.referee_copies,
+            grace: file.grace.clone(),
+            nmr_before_asking: file.nmr_before_asking,
         };
         let mut game = Game {
             dir: dir.to_path_buf(),

@@ -84,6 +84,8 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("desk-welcome.txt", include_str!("../../templates/desk-welcome.txt")),
     ("desk-account.txt", include_str!("../../templates/desk-account.txt")),
     ("desk-reply.txt", include_str!("../../templates/desk-reply.txt")),
+    ("desk-digest.txt", include_str!("../../templates/desk-digest.txt")),
+    ("desk-digest.fr.txt", include_str!("../../templates/desk-digest.fr.txt")),
 ];
 
 /// A recipient or sender: a name and an address.

@@ -754,6 +754,66 @@ pub struct DeskReply {
     pub preview: String,
 }
 
+/// `desk-digest.txt`: the referee's digest of one run of `process`.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct DeskDigest {
+    pub game: String,
+    pub title: String,
+    pub referee: String,
+    /// The phase the run was about, and the phase now.
+    pub phase: String,
+    pub now: String,
+    /// What the run did: `deadline`, `all_in`, `forced` or `reminders`.
+    pub kind: String,
+    /// The roles whose orders were not all in when the phase was judged (some on file).
+    pub missing: Vec<Waiting>,
+    /// The powers that sent no orders at all (NMR).
+    pub nmr: Vec<String>,
+    /// The roles whose orders came in the grace period.
+    pub late: Vec<String>,
+    /// The roles reminded.
+    pub reminded: Vec<String>,
+    /// The powers that keep missing their orders: the referee decides.
+    pub ask: Vec<Missed>,
+    /// The resignations confirmed and waiting for the referee.
+    pub resignations: Vec<Resigned>,
+    /// Failed sign-ons since the last digest, per role.
+    pub signons: Vec<Count>,
+    /// Messages in `failed/` (when more than at the last digest; else 0).
+    pub failed: usize,
+    /// The powers in civil disorder.
+    pub disorder: Vec<String>,
+}
+
+/// A role that owed orders.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Waiting {
+    pub role: String,
+    /// Its orders came in the grace period.
+    pub late: bool,
+}
+
+/// A power that missed `phases` phases in a row.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Missed {
+    pub power: String,
+    pub phases: u32,
+}
+
+/// A resignation confirmed: by whom, when.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Resigned {
+    pub role: String,
+    pub confirmed: String,
+}
+
+/// A count for a role.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Count {
+    pub role: String,
+    pub count: u32,
+}
+
 /// Declares [`View`], one variant per template, with the template's name.
 macro_rules! views {
     ($($(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal,)*) => {
@@ -849,6 +909,8 @@ views! {
     DeskAccount(DeskAccount) = "desk-account",
     /// `desk-reply.txt`.
     DeskReply(DeskReply) = "desk-reply",
+    /// `desk-digest.txt`.
+    DeskDigest(DeskDigest) = "desk-digest",
 }
 
 #[cfg(test)]
@@ -1123,6 +1185,44 @@ mod tests {
                 status: "Phase: Spring 1901".into(),
                 preview: "France: A PAR - BUR".into(),
                 ..DeskReply::default()
+            }
+            .into(),
+            DeskDigest {
+                kind: "deadline".into(),
+                missing: vec![
+                    Waiting {
+                        role: "Italy".into(),
+                        late: true,
+                    },
+                    Waiting {
+                        role: "God".into(),
+                        late: false,
+                    },
+                ],
+                nmr: lines(),
+                late: lines(),
+                reminded: lines(),
+                ask: vec![Missed {
+                    power: "Italy".into(),
+                    phases: 2,
+                }],
+                resignations: vec![Resigned {
+                    role: "France".into(),
+                    confirmed: "Tuesday".into(),
+                }],
+                signons: vec![Count {
+                    role: "Referee".into(),
+                    count: 3,
+                }],
+                failed: 2,
+                disorder: lines(),
+                ..DeskDigest::default()
+            }
+            .into(),
+            DeskDigest {
+                kind: "reminders".into(),
+                reminded: lines(),
+                ..DeskDigest::default()
             }
             .into(),
         ];

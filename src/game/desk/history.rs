@@ -68,6 +68,7 @@ fn read_state(path: &Path) -> Result<State, GameError> {
 fn restore(now: &State, kept: State) -> State {
     let mut desk = now.desk.clone();
     desk.missed = kept.desk.missed.clone();
+    desk.late = kept.desk.late.clone();
     State {
         handled: now.handled,
         seen: now.seen.clone(),

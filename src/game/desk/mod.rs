@@ -24,6 +24,7 @@ pub mod absence;
 pub mod history;
 pub mod journal;
 pub mod mail;
+pub mod referee;
 pub mod status;
 pub mod when;
 
@@ -70,6 +71,15 @@ pub struct DeskState {
     /// The days of deadline each player's absences moved, per year.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
+    /// The roles whose orders of the phase came in the grace period after its deadline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<String>,
+    /// Failed sign-ons per role (the referee's too) since the referee's last digest.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub signon_failures: BTreeMap<String, u32>,
+    /// How many messages were in `failed/` at the referee's last digest.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub failed_told: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
