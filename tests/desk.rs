@@ -571,6 +571,72 @@ fn nmr_before_asking_sets_how_many_phases_are_missed_before_the_referee_is_asked
 }
 
 // ---------------------------------------------------------------------------------------
+// The grace period
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn orders_in_the_grace_period_are_taken_marked_late_and_the_phase_waits_for_its_end() {
+    let g = Desk::with("standard", "grace: 6h\n");
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.orders("Italy", &["A VEN - TYR"], AFTER);
+    let reply = reply_to(&g, "Italy");
+    assert!(
+        reply
+            .text
+            .contains("A VEN - TYR: on file (late: after the deadline, within the grace period)"),
+        "{}",
+        reply.text
+    );
+    assert!(!reply.text.contains("too late"), "{}", reply.text);
+    // Past the deadline, within the grace: nothing is judged yet.
+    g.ok("process", &[], AFTER);
+    assert_eq!(g.state()["phase"].as_str(), Some("Spring 1901 Movement"));
+    assert!(
+        g.letters("S1901M-report-").is_empty(),
+        "the phase waits for the end of the grace period"
+    );
+    let s = g.status();
+    assert!(
+        s.contains("Grace: orders are taken until Wednesday 2 December 2026, 02:00 CET"),
+        "{s}"
+    );
+    assert!(s.contains("Late (in the grace period): Italy"), "{s}");
+    // After the grace: refused as any late order.
+    g.orders("Germany", &["A MUN - RUH"], "2026-12-02T02:30:00+01:00");
+    assert!(reply_to(&g, "Germany").text.contains("too late"));
+    g.ok("process", &[], "2026-12-02T02:30:00+01:00");
+    assert_eq!(units(&g.state(), "Italy"), ["A ROM", "A TYR", "F NAP"]);
+    assert_eq!(units(&g.state(), "Germany"), ["A BER", "A MUN", "F KIE"]);
+    let report = &g.letters("S1901M-report-england").into_values().next().unwrap().text;
+    assert!(report.contains("Italy (orders arrived late):"), "{report}");
+    assert!(!report.contains("France (orders arrived late)"), "{report}");
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        digest.contains("Orders that arrived late, within the grace period: Italy."),
+        "{digest}"
+    );
+    assert!(g.state()["desk"]["late"].is_null(), "cleared with the phase");
+
+    // Without a grace period, the same orders are too late.
+    let g = Desk::new("standard");
+    g.orders("Italy", &["A VEN - TYR"], AFTER);
+    assert!(reply_to(&g, "Italy").text.contains("too late"));
+    let tmp = Tmp::new();
+    let bad = tmp.file("players.yaml", &players_file_with("standard", "grace: soon\n"));
+    let out = arbitre(
+        &[
+            "new",
+            tmp.path("g").to_str().unwrap(),
+            "--players",
+            bad.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("players.yaml:3: grace: `soon`: write a duration"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------
 // What the referee receives: copies and the digest
 // ---------------------------------------------------------------------------------------
 

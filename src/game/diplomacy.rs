@@ -456,7 +456,10 @@ pub fn act(
         .paused
         .as_ref()
         .is_some_and(|p| chrono::DateTime::parse_from_rfc3339(&p.since).is_ok_and(|since| arrived >= since));
-    let late = !paused && chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
+    // After the deadline, orders are still taken in the grace period, marked late.
+    let lateness = super::desk::lateness(game, arrived);
+    let late = !paused && lateness == super::desk::Lateness::TooLate;
+    let in_grace = !paused && lateness == super::desk::Lateness::Grace;
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
@@ -504,6 +507,12 @@ pub fn act(
             }
         };
         match result {
+            Ok(d) if in_grace && changes => {
+                super::desk::mark_late(game, role);
+                done.push(format!(
+                    "line {line}: {d} (late: after the deadline, within the grace period)"
+                ))
+            }
             Ok(d) => done.push(format!("line {line}: {d}")),
             Err(message) => errors.push(LineError { line, text, message }),
         }
@@ -724,7 +733,9 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         })?;
     let (waiting, blocking) = waiting(game)?;
     let forced = matches!(run, Run::Forced(_));
-    if forced || now >= deadline || blocking.is_empty() {
+    // With a grace period, the phase waits for its end unless every order is in.
+    let due = super::desk::grace_end(game).unwrap_or(deadline);
+    if forced || now >= due || blocking.is_empty() {
         super::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
         let how = if forced {
@@ -992,6 +1003,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     game.state.reminded = false;
     game.state.orders.clear();
+    game.state.desk.late.clear();
     fx.log.push(format!(
         "{code} processed{}; next: {next_phase}",
         if waiting.is_empty() {
@@ -1175,6 +1187,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
             };
             Some(PowerRow {
                 missed: j.waiting.contains(&name) && !game.state.orders.contains_key(&name),
+                late: game.state.desk.late.contains(&name),
                 power: name,
                 results,
                 unit_count: units.len(),

@@ -137,6 +137,8 @@ pub struct PowerRow {
     pub results: Vec<ResultRow>,
     /// No orders were received.
     pub missed: bool,
+    /// Its orders arrived after the deadline, within the grace period (`grace:`).
+    pub late: bool,
     /// Its units after the phase, in one line.
     pub units: String,
     /// Its supply centres after the phase.
@@ -1404,6 +1406,7 @@ mod tests {
                     reason: "bounced".into(),
                 }],
                 missed: true,
+                late: true,
                 units: "A BUR".into(),
                 centers: 3,
                 owned: vec![

@@ -247,6 +247,52 @@ fn current_deadline(game: &Game) -> Result<Now, DeskError> {
     })
 }
 
+/// When a message came, against the deadline and the grace period (`grace:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lateness {
+    /// By the deadline (or the game has none).
+    OnTime,
+    /// After the deadline, by the end of the grace period: taken, marked late.
+    Grace,
+    /// After both: nothing on file changes any more.
+    TooLate,
+}
+
+/// The end of the grace period of the current phase: its deadline plus `grace:`; none
+/// without a grace period or a deadline.
+pub fn grace_end(game: &Game) -> Option<Now> {
+    let grace = crate::game::config::parse_duration(game.config.grace.as_deref()?).ok()?;
+    let deadline = chrono::DateTime::parse_from_rfc3339(game.state.deadline.as_deref()?).ok()?;
+    Some(deadline + grace)
+}
+
+/// Where a message that came at `arrived` stands against the deadline and the grace.
+pub fn lateness(game: &Game, arrived: Now) -> Lateness {
+    let Some(deadline) = game
+        .state
+        .deadline
+        .as_deref()
+        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
+    else {
+        return Lateness::OnTime;
+    };
+    if arrived <= deadline {
+        Lateness::OnTime
+    } else if grace_end(game).is_some_and(|end| arrived <= end) {
+        Lateness::Grace
+    } else {
+        Lateness::TooLate
+    }
+}
+
+/// Notes that `role`'s orders came in the grace period: the public report and the
+/// referee's digest say so.
+pub fn mark_late(game: &mut Game, role: &str) {
+    if !game.state.desk.late.iter().any(|r| r == role) {
+        game.state.desk.late.push(role.to_string());
+    }
+}
+
 /// A time as `state.yaml` keeps it: RFC 3339, with the offset of the game's zone then.
 pub fn stored(time: Now, timezone: &str) -> String {
     match timezone.parse::<chrono_tz::Tz>() {

@@ -100,6 +100,16 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         if let Some(d) = &game.state.deadline {
             let _ = writeln!(s, "Deadline: {}", both_zones(d, tz));
         }
+        if let Some(end) = super::grace_end(game) {
+            let _ = writeln!(
+                s,
+                "Grace: orders are taken until {}, marked late",
+                both_zones(&end.to_rfc3339(), tz)
+            );
+        }
+        if !game.state.desk.late.is_empty() {
+            let _ = writeln!(s, "Late (in the grace period): {}", game.state.desk.late.join(", "));
+        }
     }
     if let Some(p) = &game.state.desk.paused {
         let _ = writeln!(s, "PAUSED since {}: {}", show_time(&p.since, tz), p.why);
@@ -173,6 +183,11 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         None => w.raw(0, "paused: null"),
     }
     w.flow_list(0, "civil_disorder", &d.disorder);
+    match super::grace_end(game) {
+        Some(end) => w.key(0, "grace_end", &super::stored(end, &game.config.timezone)),
+        None => w.raw(0, "grace_end: null"),
+    }
+    w.flow_list(0, "late", &d.late);
     let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
     let absences: Vec<(&str, String)> = d
