@@ -570,6 +570,41 @@ fn nmr_before_asking_sets_how_many_phases_are_missed_before_the_referee_is_asked
     assert!(err.contains("players.yaml:3: nmr_before_asking: 0"), "{err}");
 }
 
+#[test]
+fn a_confirmed_resignation_waits_in_the_status_until_disorder_or_replace_answers_it() {
+    let g = Desk::new("standard");
+    g.orders("France", &["RESIGN"], MORNING);
+    g.orders("France", &["RESIGN CONFIRM"], MORNING);
+    let told = g.letters("m00002-l2-resignation-france");
+    assert_eq!(told.values().next().expect("the referee is told").to, [REFEREE]);
+    let s = g.status();
+    assert!(s.contains("Resignations waiting for you"), "{s}");
+    assert!(
+        s.contains("France   confirmed Sunday 29 November 2026, 09:00 CET: your decision"),
+        "{s}"
+    );
+    let y: serde_yaml::Value = serde_yaml::from_str(&ok(&["status", g.d(), "--yaml"], None)).unwrap();
+    assert!(
+        y["resignations"]["France"].as_str().unwrap().starts_with("confirmed"),
+        "{y:?}"
+    );
+    g.ok("disorder", &["France"], MORNING);
+    assert!(g.state()["resignations"].is_null(), "answered");
+    assert!(!g.status().contains("Resignations waiting"));
+
+    // Asked, not confirmed; then answered by a replacement.
+    g.orders("Italy", &["RESIGN"], MORNING);
+    assert!(g
+        .status()
+        .contains("Italy    asked Sunday 29 November 2026, 09:00 CET, not yet confirmed"));
+    g.ok(
+        "replace",
+        &["Italy", "--name", "Nina", "--address", "nina@example.org"],
+        MORNING,
+    );
+    assert!(g.state()["resignations"].is_null(), "answered");
+}
+
 // ---------------------------------------------------------------------------------------
 // The grace period
 // ---------------------------------------------------------------------------------------

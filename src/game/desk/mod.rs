@@ -629,6 +629,8 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     s.digests.remove(&role);
     s.desk.missed.remove(&role);
     s.desk.disorder.retain(|p| *p != role);
+    // The leaving player's resignation, if any, is answered by the replacement.
+    s.resignations.remove(&role);
     let n = next_act(game);
     let mut letters = Vec::new();
     let parting = DeskNotice {
@@ -710,6 +712,8 @@ pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, Desk
     }
     game.state.desk.disorder.push(role.clone());
     game.state.orders.remove(&role);
+    // A resignation waiting is answered by the civil disorder.
+    game.state.resignations.remove(&role);
     let n = next_act(game);
     let lines = vec![
         format!("{role} is in civil disorder from {}.", game.state.phase),
