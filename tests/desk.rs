@@ -238,9 +238,29 @@ fn status_is_readable_text_that_says_who_has_ordered_and_never_what() {
     assert_eq!(of("France").as_str(), Some("complete"));
     assert_eq!(of("England").as_str(), Some("missing"));
     assert!(y["paused"].is_null());
+    // Which roles have orders on file and how many, never what.
+    assert_eq!(y["orders"]["France"].as_u64(), Some(3));
+    assert_eq!(y["orders"]["Italy"].as_u64(), Some(1));
+    assert!(y["orders"]["England"].is_null());
+    let text = ok(&["status", g.d(), "--yaml"], None);
+    for secret in ["BUR", "MAO", "TYR"] {
+        assert!(!text.contains(secret), "--yaml shows an order ({secret}): {text}");
+    }
     let journal = y["journal"].as_sequence().unwrap();
     assert_eq!(journal.last().unwrap()["what"].as_str(), Some("deadline"));
     assert_eq!(journal.last().unwrap()["why"].as_str(), Some("asked by Italy"));
+}
+
+#[test]
+fn status_yaml_says_which_casts_are_on_file_never_what() {
+    let g = Desk::new("diable-et-bon-dieu");
+    g.orders("God", &["BLESS F BRE"], MORNING);
+    let text = ok(&["status", g.d(), "--yaml"], None);
+    let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    assert_eq!(y["divine"]["blessing"].as_str(), Some("on file"), "{text}");
+    assert!(y["divine"]["curse"].is_null(), "{text}");
+    let divine = text.lines().find(|l| l.starts_with("divine:")).unwrap();
+    assert!(!divine.contains("BRE"), "{divine}");
 }
 
 // ---------------------------------------------------------------------------------------

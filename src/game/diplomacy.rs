@@ -1248,14 +1248,15 @@ pub fn status(game: &Game) -> Result<String, GameError> {
     w.key(0, "variant", &game.config.variant);
     crate::position::write_board(&mut w, map, 0, phase, &board);
     w.key(0, "deadline", game.state.deadline.as_deref().unwrap_or(""));
-    if game.state.orders.is_empty() {
-        w.raw(0, "orders: {}");
-    } else {
-        w.raw(0, "orders:");
-        for (role, list) in &game.state.orders {
-            w.flow_list(1, role, list);
-        }
-    }
+    // Who has orders on file and how many, never what (`arbitre preview` shows that).
+    let counts: Vec<String> = game
+        .state
+        .orders
+        .iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role), list.len()))
+        .collect();
+    w.raw(0, &format!("orders: {{{}}}", counts.join(", ")));
     rules(game).status(game, &mut w);
     let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     w.flow_map(0, "votes", &votes);
