@@ -277,7 +277,7 @@ fn a_deadline_moved_is_told_to_every_player_in_the_same_words() {
     assert_eq!(told.len(), 9, "every player, God and the Devil included");
     let body = one_body(&told);
     assert!(
-        body.contains("It is now Thursday 3 December 2026, 20:00 CET (2026-12-03 19:00 UTC)."),
+        body.contains("It is now Thursday 3 December 2026, 20:00 CET (19:00 UTC)."),
         "{body}"
     );
     assert!(!body.contains("Bruno"), "the reason is the journal's: {body}");
@@ -313,6 +313,63 @@ fn a_wrong_folder_says_so_and_creates_nothing() {
         !tmp.path(".lock").exists(),
         "no lock file left in a folder that is no game"
     );
+}
+
+#[test]
+fn the_desk_s_letters_are_in_french_for_a_french_game() {
+    let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
+    g.ok("deadline", &["+2d"], MORNING);
+    let body = one_body(&g.letters("d0001-deadline-"));
+    assert!(body.contains("L'arbitre a déplacé la date limite de"), "{body}");
+    assert!(
+        body.contains("Elle est désormais fixée au jeudi 3 décembre 2026"),
+        "{body}"
+    );
+    assert!(!body.contains("The referee"), "{body}");
+    g.ok("pause", &["--why", "les vacances"], MORNING);
+    let body = one_body(&g.letters("d0002-pause-"));
+    assert!(body.contains("L'arbitre a suspendu la partie : les vacances"), "{body}");
+    g.ok("resume", &[], MORNING);
+    g.ok("disorder", &["Italy"], MORNING);
+    let body = one_body(&g.letters("d0004-disorder-"));
+    assert!(body.contains("Italy est en désordre civil"), "{body}");
+    g.ok("player", &["France", "--new-password"], MORNING);
+    let letter = &g.letters("d0005-password-france")["d0005-password-france.eml"];
+    assert!(
+        letter.subject.contains("votre nouveau mot de passe"),
+        "{}",
+        letter.subject
+    );
+    assert!(
+        letter.text.contains("Votre nouveau mot de passe pour vopaliec est"),
+        "{}",
+        letter.text
+    );
+    g.ok(
+        "replace",
+        &["Devil", "--name", "Nina", "--address", "nina@example.org"],
+        MORNING,
+    );
+    let welcome = &g.letters("d0006-welcome-devil")["d0006-welcome-devil.eml"];
+    assert!(
+        welcome.subject.contains("bienvenue : vous jouez le Diable"),
+        "{}",
+        welcome.subject
+    );
+    assert!(welcome.text.contains("Vous êtes le Diable"), "{}", welcome.text);
+    assert!(
+        welcome.text.contains("England : 3 centres (EDI, LON, LVP)"),
+        "{}",
+        welcome.text
+    );
+    let leaving = &g.letters("d0006-leaving-devil")["d0006-leaving-devil.eml"];
+    assert!(
+        leaving.text.contains("vous ne jouez plus dans cette partie"),
+        "{}",
+        leaving.text
+    );
+    let body = one_body(&g.letters("d0006-replaced-"));
+    assert!(body.contains("L'arbitre a remplacé un joueur de la partie."), "{body}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -906,7 +963,13 @@ fn replacing_god_reads_to_everyone_else_exactly_as_replacing_a_power() {
     assert_eq!(welcome.to, ["nina@elsewhere.example"]);
     assert!(welcome.text.contains("You are God"), "{}", welcome.text);
     assert!(welcome.text.contains("You protect "), "{}", welcome.text);
-    assert!(welcome.text.contains("England: 3 centre(s)"), "{}", welcome.text);
+    assert!(
+        welcome
+            .text
+            .contains("England: 3 centres (EDI, LON, LVP); units: F LON, F EDI, A LVP"),
+        "{}",
+        welcome.text
+    );
     let leaving = &god.letters("d0001-leaving-god")["d0001-leaving-god.eml"];
     assert_eq!(leaving.to, ["god@vopaliec.example"]);
     let pw = password_in(&welcome.text);
