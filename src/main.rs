@@ -265,7 +265,8 @@ struct RunArgs {
 ///
 /// The phase, the deadline (the game's zone and UTC), who has orders on file (never what),
 /// the pause, civil disorder, the mail waiting or failed, and the journal's last entries.
-/// With --yaml: the phase, units, centres, deadline, the orders on file, the casts, the
+/// With --yaml: the phase, units, centres, deadline, how many orders each role has on
+/// file and which casts are on file (never what: `arbitre preview` shows that), the
 /// protected powers, the seed and the same facts, as YAML; under delivery:, the messages
 /// that failed or wait for another try.
 #[derive(Args)]

@@ -29,8 +29,13 @@ fn password(role: &str) -> String {
 /// A players file for a game of `variant`, every role's address and password made from
 /// its name.
 fn players_file(variant: &str) -> String {
+    players_file_with(variant, "")
+}
+
+/// [`players_file`] with more keys (`grace: 6h\n`).
+fn players_file_with(variant: &str, extra: &str) -> String {
     let mut s = format!(
-        "game: vopaliec\nvariant: {variant}\n\
+        "game: vopaliec\nvariant: {variant}\n{extra}\
          referee: {{name: Arbitre de Vopaliec, email: {REFEREE}, password: {REFEREE_PASSWORD}}}\n\
          timezone: Europe/Paris\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
          start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
@@ -58,8 +63,13 @@ struct Desk {
 
 impl Desk {
     fn new(variant: &str) -> Desk {
+        Desk::with(variant, "")
+    }
+
+    /// A game whose players file has more keys (`extra`, whole lines).
+    fn with(variant: &str, extra: &str) -> Desk {
         let tmp = Tmp::new();
-        let players = tmp.file("players.yaml", &players_file(variant));
+        let players = tmp.file("players.yaml", &players_file_with(variant, extra));
         let dir = tmp.path("vopaliec");
         create(&dir, &players, CREATED);
         Desk {
@@ -228,9 +238,29 @@ fn status_is_readable_text_that_says_who_has_ordered_and_never_what() {
     assert_eq!(of("France").as_str(), Some("complete"));
     assert_eq!(of("England").as_str(), Some("missing"));
     assert!(y["paused"].is_null());
+    // Which roles have orders on file and how many, never what.
+    assert_eq!(y["orders"]["France"].as_u64(), Some(3));
+    assert_eq!(y["orders"]["Italy"].as_u64(), Some(1));
+    assert!(y["orders"]["England"].is_null());
+    let text = ok(&["status", g.d(), "--yaml"], None);
+    for secret in ["BUR", "MAO", "TYR"] {
+        assert!(!text.contains(secret), "--yaml shows an order ({secret}): {text}");
+    }
     let journal = y["journal"].as_sequence().unwrap();
     assert_eq!(journal.last().unwrap()["what"].as_str(), Some("deadline"));
     assert_eq!(journal.last().unwrap()["why"].as_str(), Some("asked by Italy"));
+}
+
+#[test]
+fn status_yaml_says_which_casts_are_on_file_never_what() {
+    let g = Desk::new("diable-et-bon-dieu");
+    g.orders("God", &["BLESS F BRE"], MORNING);
+    let text = ok(&["status", g.d(), "--yaml"], None);
+    let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    assert_eq!(y["divine"]["blessing"].as_str(), Some("on file"), "{text}");
+    assert!(y["divine"]["curse"].is_null(), "{text}");
+    let divine = text.lines().find(|l| l.starts_with("divine:")).unwrap();
+    assert!(!divine.contains("BRE"), "{divine}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -247,7 +277,7 @@ fn a_deadline_moved_is_told_to_every_player_in_the_same_words() {
     assert_eq!(told.len(), 9, "every player, God and the Devil included");
     let body = one_body(&told);
     assert!(
-        body.contains("It is now Thursday 3 December 2026, 20:00 CET (2026-12-03 19:00 UTC)."),
+        body.contains("It is now Thursday 3 December 2026, 20:00 CET (19:00 UTC)."),
         "{body}"
     );
     assert!(!body.contains("Bruno"), "the reason is the journal's: {body}");
@@ -283,6 +313,63 @@ fn a_wrong_folder_says_so_and_creates_nothing() {
         !tmp.path(".lock").exists(),
         "no lock file left in a folder that is no game"
     );
+}
+
+#[test]
+fn the_desk_s_letters_are_in_french_for_a_french_game() {
+    let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
+    g.ok("deadline", &["+2d"], MORNING);
+    let body = one_body(&g.letters("d0001-deadline-"));
+    assert!(body.contains("L'arbitre a déplacé la date limite de"), "{body}");
+    assert!(
+        body.contains("Elle est désormais fixée au jeudi 3 décembre 2026"),
+        "{body}"
+    );
+    assert!(!body.contains("The referee"), "{body}");
+    g.ok("pause", &["--why", "les vacances"], MORNING);
+    let body = one_body(&g.letters("d0002-pause-"));
+    assert!(body.contains("L'arbitre a suspendu la partie : les vacances"), "{body}");
+    g.ok("resume", &[], MORNING);
+    g.ok("disorder", &["Italy"], MORNING);
+    let body = one_body(&g.letters("d0004-disorder-"));
+    assert!(body.contains("Italy est en désordre civil"), "{body}");
+    g.ok("player", &["France", "--new-password"], MORNING);
+    let letter = &g.letters("d0005-password-france")["d0005-password-france.eml"];
+    assert!(
+        letter.subject.contains("votre nouveau mot de passe"),
+        "{}",
+        letter.subject
+    );
+    assert!(
+        letter.text.contains("Votre nouveau mot de passe pour vopaliec est"),
+        "{}",
+        letter.text
+    );
+    g.ok(
+        "replace",
+        &["Devil", "--name", "Nina", "--address", "nina@example.org"],
+        MORNING,
+    );
+    let welcome = &g.letters("d0006-welcome-devil")["d0006-welcome-devil.eml"];
+    assert!(
+        welcome.subject.contains("bienvenue : vous jouez le Diable"),
+        "{}",
+        welcome.subject
+    );
+    assert!(welcome.text.contains("Vous êtes le Diable"), "{}", welcome.text);
+    assert!(
+        welcome.text.contains("England : 3 centres (EDI, LON, LVP)"),
+        "{}",
+        welcome.text
+    );
+    let leaving = &g.letters("d0006-leaving-devil")["d0006-leaving-devil.eml"];
+    assert!(
+        leaving.text.contains("vous ne jouez plus dans cette partie"),
+        "{}",
+        leaving.text
+    );
+    let body = one_body(&g.letters("d0006-replaced-"));
+    assert!(body.contains("L'arbitre a remplacé un joueur de la partie."), "{body}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -351,7 +438,8 @@ fn a_preview_writes_the_reports_to_preview_and_changes_nothing() {
     let before = g.files();
     let state_before = g.state_text();
     let out = g.ok("preview", &[], MORNING);
-    assert!(out.contains("previewed, 11 letter(s) and 2 page(s)"), "{out}");
+    // Nine reports, God's and the Devil's letters, the referee's copy of the report.
+    assert!(out.contains("previewed, 12 letter(s) and 2 page(s)"), "{out}");
     assert_eq!(g.state_text(), state_before, "state.yaml byte-identical");
     let after = g.files();
     let without_journal = |m: &BTreeMap<String, Vec<u8>>| {
@@ -512,28 +600,308 @@ fn a_rollback_undoes_a_movement_phase_whose_empty_retreat_was_skipped() {
 fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
     let g = Desk::new("standard");
     g.ok("process", &["--force"], MORNING);
-    assert!(g.letters("S1901M-missed-").is_empty(), "one phase missed: nothing yet");
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        !digest.contains("YOUR DECISION"),
+        "one phase missed: nothing yet: {digest}"
+    );
     g.orders("France", &["A PAR H"], MORNING);
     g.ok("process", &["--force"], MORNING);
-    let asked = g.letters("F1901M-missed-referee");
+    let asked = g.letters("F1901M-digest-referee");
     let asked = asked.values().next().expect("the referee is asked");
     assert_eq!(asked.to, [REFEREE]);
+    assert!(asked.subject.contains("your decision is needed"), "{}", asked.subject);
+    let decision = asked.text.split("Replace its player").next().unwrap();
     assert!(
-        asked.text.contains("Italy has sent no orders for 2 phases in a row."),
+        decision.contains("Italy has sent no orders for 2 phases in a row."),
         "{}",
         asked.text
     );
-    assert!(!asked.text.contains("France"), "France ordered: {}", asked.text);
+    assert!(!decision.contains("France"), "France ordered: {}", asked.text);
     assert!(asked.text.contains("arbitre disorder"), "{}", asked.text);
     assert_eq!(g.state()["desk"]["missed"]["Italy"].as_u64(), Some(2));
     assert!(g.status().contains("missed 2 phase(s) in a row"));
 }
 
 #[test]
+fn nmr_before_asking_sets_how_many_phases_are_missed_before_the_referee_is_asked() {
+    let g = Desk::with("standard", "nmr_before_asking: 1\n");
+    g.ok("process", &["--force"], MORNING);
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        digest.contains("Italy has sent no orders for 1 phases in a row."),
+        "{digest}"
+    );
+    let tmp = Tmp::new();
+    let bad = tmp.file("players.yaml", &players_file_with("standard", "nmr_before_asking: 0\n"));
+    let out = arbitre(
+        &[
+            "new",
+            tmp.path("g").to_str().unwrap(),
+            "--players",
+            bad.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("players.yaml:3: nmr_before_asking: 0"), "{err}");
+}
+
+#[test]
+fn a_confirmed_resignation_waits_in_the_status_until_disorder_or_replace_answers_it() {
+    let g = Desk::new("standard");
+    g.orders("France", &["RESIGN"], MORNING);
+    g.orders("France", &["RESIGN CONFIRM"], MORNING);
+    let told = g.letters("m00002-l2-resignation-france");
+    assert_eq!(told.values().next().expect("the referee is told").to, [REFEREE]);
+    let s = g.status();
+    assert!(s.contains("Resignations waiting for you"), "{s}");
+    assert!(
+        s.contains("France   confirmed Sunday 29 November 2026, 09:00 CET: your decision"),
+        "{s}"
+    );
+    let y: serde_yaml::Value = serde_yaml::from_str(&ok(&["status", g.d(), "--yaml"], None)).unwrap();
+    assert!(
+        y["resignations"]["France"].as_str().unwrap().starts_with("confirmed"),
+        "{y:?}"
+    );
+    g.ok("disorder", &["France"], MORNING);
+    assert!(g.state()["resignations"].is_null(), "answered");
+    assert!(!g.status().contains("Resignations waiting"));
+
+    // Asked, not confirmed; then answered by a replacement.
+    g.orders("Italy", &["RESIGN"], MORNING);
+    assert!(g
+        .status()
+        .contains("Italy    asked Sunday 29 November 2026, 09:00 CET, not yet confirmed"));
+    g.ok(
+        "replace",
+        &["Italy", "--name", "Nina", "--address", "nina@example.org"],
+        MORNING,
+    );
+    assert!(g.state()["resignations"].is_null(), "answered");
+}
+
+// ---------------------------------------------------------------------------------------
+// The grace period
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn orders_in_the_grace_period_are_taken_marked_late_and_the_phase_waits_for_its_end() {
+    let g = Desk::with("standard", "grace: 6h\n");
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.orders("Italy", &["A VEN - TYR"], AFTER);
+    let reply = reply_to(&g, "Italy");
+    assert!(
+        reply
+            .text
+            .contains("A VEN - TYR: on file (late: after the deadline, within the grace period)"),
+        "{}",
+        reply.text
+    );
+    assert!(!reply.text.contains("too late"), "{}", reply.text);
+    // Past the deadline, within the grace: nothing is judged yet.
+    g.ok("process", &[], AFTER);
+    assert_eq!(g.state()["phase"].as_str(), Some("Spring 1901 Movement"));
+    assert!(
+        g.letters("S1901M-report-").is_empty(),
+        "the phase waits for the end of the grace period"
+    );
+    let s = g.status();
+    assert!(
+        s.contains("Grace: orders are taken until Wednesday 2 December 2026, 02:00 CET"),
+        "{s}"
+    );
+    assert!(s.contains("Late (in the grace period): Italy"), "{s}");
+    // After the grace: refused as any late order.
+    g.orders("Germany", &["A MUN - RUH"], "2026-12-02T02:30:00+01:00");
+    assert!(reply_to(&g, "Germany").text.contains("too late"));
+    g.ok("process", &[], "2026-12-02T02:30:00+01:00");
+    assert_eq!(units(&g.state(), "Italy"), ["A ROM", "A TYR", "F NAP"]);
+    assert_eq!(units(&g.state(), "Germany"), ["A BER", "A MUN", "F KIE"]);
+    let report = &g.letters("S1901M-report-england").into_values().next().unwrap().text;
+    assert!(report.contains("Italy (orders arrived late):"), "{report}");
+    assert!(!report.contains("France (orders arrived late)"), "{report}");
+    let digest = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        digest.contains("Orders that arrived late, within the grace period: Italy."),
+        "{digest}"
+    );
+    assert!(g.state()["desk"]["late"].is_null(), "cleared with the phase");
+
+    // Without a grace period, the same orders are too late.
+    let g = Desk::new("standard");
+    g.orders("Italy", &["A VEN - TYR"], AFTER);
+    assert!(reply_to(&g, "Italy").text.contains("too late"));
+    let tmp = Tmp::new();
+    let bad = tmp.file("players.yaml", &players_file_with("standard", "grace: soon\n"));
+    let out = arbitre(
+        &[
+            "new",
+            tmp.path("g").to_str().unwrap(),
+            "--players",
+            bad.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("players.yaml:3: grace: `soon`: write a duration"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------
+// What the referee receives: copies and the digest
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn the_referee_gets_the_public_report_by_default_and_nothing_private() {
+    let g = Desk::new("diable-et-bon-dieu");
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &[], AFTER);
+    let copy = g.letters("S1901M-report-referee");
+    let copy = copy.values().next().expect("the referee's copy of the report");
+    assert_eq!(
+        (copy.to.as_slice(), copy.cc, copy.bcc),
+        ([REFEREE.to_string()].as_slice(), 0, 0)
+    );
+    assert!(copy.subject.contains("the referee's copy"), "{}", copy.subject);
+    let france = g.letters("S1901M-report-france");
+    let france = &france.values().next().unwrap().text;
+    let report = |t: &str| t[t.find("France").unwrap()..t.find("Next:").unwrap()].to_string();
+    assert_eq!(report(&copy.text), report(france), "the same report");
+    assert!(g.letters("S1901M-divine-").keys().all(|n| !n.contains("referee")));
+    assert!(outbox(&g.dir).keys().all(|n| !n.contains("-copy-")), "nothing private");
+}
+
+#[test]
+fn private_and_divine_copies_are_each_asked_for_by_name() {
+    let copies = |extra: &str| {
+        let g = Desk::with("diable-et-bon-dieu", extra);
+        g.ok("process", &[], AFTER);
+        let names: Vec<String> = outbox(&g.dir)
+            .into_iter()
+            .filter(|(_, m)| m.to == [REFEREE])
+            .map(|(n, m)| {
+                assert_eq!((m.cc, m.bcc), (0, 0));
+                n
+            })
+            .collect();
+        (g, names)
+    };
+    let (_, names) = copies("referee_copies: {public: false, private: true}\n");
+    assert!(
+        !names.iter().any(|n| n.starts_with("S1901M-report-referee")),
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|n| n.contains("divine")),
+        "never the divine mail: {names:?}"
+    );
+    let (g, names) = copies("referee_copies: {divine: true}\n");
+    assert!(
+        names.iter().any(|n| n.starts_with("S1901M-report-referee")),
+        "{names:?}"
+    );
+    for who in ["god", "devil"] {
+        let copy = format!("S1901M-divine-{who}-copy-referee");
+        assert!(names.iter().any(|n| n.starts_with(&copy)), "{copy}: {names:?}");
+        let original = g.letters(&format!("S1901M-divine-{who}."));
+        let original = &original.values().next().unwrap().text;
+        assert_eq!(&one_body(&g.letters(&copy)), original, "the copy is the letter itself");
+    }
+    let e = String::from_utf8_lossy(
+        &arbitre(
+            &[
+                "new",
+                Tmp::new().path("g").to_str().unwrap(),
+                "--players",
+                Tmp::new()
+                    .file(
+                        "p.yaml",
+                        &players_file_with("standard", "referee_copies: {secret: true}\n"),
+                    )
+                    .to_str()
+                    .unwrap(),
+            ],
+            None,
+        )
+        .stderr,
+    )
+    .to_string();
+    assert!(e.contains("unknown field `secret`"), "{e}");
+}
+
+/// Every power's units holding.
+const HOLDS: [(&str, &[&str]); 7] = [
+    ("France", &["A PAR H", "A MAR H", "F BRE H"]),
+    ("England", &["F LON H", "F EDI H", "A LVP H"]),
+    ("Germany", &["A BER H", "A MUN H", "F KIE H"]),
+    ("Italy", &["A ROM H", "A VEN H", "F NAP H"]),
+    ("Austria", &["A VIE H", "A BUD H", "F TRI H"]),
+    ("Russia", &["A MOS H", "F SEV H", "A WAR H", "F STP/SC H"]),
+    ("Turkey", &["F ANK H", "A CON H", "A SMY H"]),
+];
+
+#[test]
+fn one_digest_a_run_says_who_was_reminded_who_missed_and_the_failed_sign_ons() {
+    let g = Desk::new("standard");
+    g.orders("France", &["A PAR H", "A MAR H", "F BRE H"], MORNING);
+    g.orders("Italy", &["A ROM H"], MORNING);
+    g.mail(
+        &email("England"),
+        "Player England",
+        "SIGNON England vopaliec wrong\r\nF LON H",
+        MORNING,
+    );
+    g.mail(REFEREE, "Arbitre", "SIGNON Referee vopaliec wrong\r\nSTATUS", MORNING);
+    // The reminders' run, 24 hours before the deadline.
+    g.ok("process", &[], "2026-11-30T21:00:00+01:00");
+    let d = one_body(&g.letters("S1901M-digest-reminders-referee"));
+    assert!(d.contains("were reminded of the deadline"), "{d}");
+    assert!(
+        d.contains("Reminded: England, Germany, Italy, Austria, Russia, Turkey."),
+        "{d}"
+    );
+    assert!(
+        d.contains("Failed sign-ons since the last digest:\n  England: 1\n  Referee: 1"),
+        "{d}"
+    );
+    // The deadline's run: who sent nothing, who sent too little; the sign-ons told once.
+    g.ok("process", &[], AFTER);
+    let d = one_body(&g.letters("S1901M-digest-referee"));
+    assert!(
+        d.contains("Spring 1901 Movement was adjudicated at its deadline"),
+        "{d}"
+    );
+    assert!(
+        d.contains("No orders received (NMR): England, Germany, Austria, Russia, Turkey."),
+        "{d}"
+    );
+    assert!(d.contains("Orders incomplete: Italy."), "{d}");
+    assert!(!d.contains("sign-ons"), "told already: {d}");
+    assert_eq!(g.letters("S1901M-digest").len(), 2, "one digest a run");
+
+    // A run with nothing to say writes none.
+    for (power, orders) in HOLDS {
+        g.orders(power, orders, AFTER);
+    }
+    g.ok("process", &[], AFTER);
+    assert_eq!(
+        g.letters("F1901M-report-").len(),
+        8,
+        "judged: every power and the referee's copy"
+    );
+    assert!(g.letters("F1901M-digest").is_empty(), "nothing to say");
+}
+
+#[test]
 fn a_rollback_withdraws_the_reports_not_yet_sent() {
     let g = Desk::new("standard");
     g.ok("process", &["--force"], MORNING);
-    assert_eq!(g.letters("S1901M-report-").len(), 7);
+    assert_eq!(
+        g.letters("S1901M-report-").len(),
+        8,
+        "seven powers and the referee's copy"
+    );
     g.ok("rollback", &[], MORNING);
     assert!(g.letters("S1901M-report-").is_empty(), "unsent reports withdrawn");
     assert!(g
@@ -542,7 +910,7 @@ fn a_rollback_withdraws_the_reports_not_yet_sent() {
         .exists());
     assert!(!g.dir.join("pages/S1901M.html").exists());
     g.ok("rollback", &["--redo"], MORNING);
-    assert_eq!(g.letters("S1901M-report-").len(), 7, "redo puts them back");
+    assert_eq!(g.letters("S1901M-report-").len(), 8, "redo puts them back");
     assert!(g.dir.join("pages/S1901M.html").exists());
 }
 
@@ -595,7 +963,13 @@ fn replacing_god_reads_to_everyone_else_exactly_as_replacing_a_power() {
     assert_eq!(welcome.to, ["nina@elsewhere.example"]);
     assert!(welcome.text.contains("You are God"), "{}", welcome.text);
     assert!(welcome.text.contains("You protect "), "{}", welcome.text);
-    assert!(welcome.text.contains("England: 3 centre(s)"), "{}", welcome.text);
+    assert!(
+        welcome
+            .text
+            .contains("England: 3 centres (EDI, LON, LVP); units: F LON, F EDI, A LVP"),
+        "{}",
+        welcome.text
+    );
     let leaving = &god.letters("d0001-leaving-god")["d0001-leaving-god.eml"];
     assert_eq!(leaving.to, ["god@vopaliec.example"]);
     let pw = password_in(&welcome.text);
@@ -771,7 +1145,7 @@ fn a_wrong_referee_sign_on_gets_the_refusal_of_any_failed_sign_on() {
     assert_eq!(wrong_password, player, "the same words as any failed sign-on");
     assert_eq!(wrong_address, player);
     assert_eq!(g.state()["deadline"], before, "nothing changed");
-    assert!(g.state()["desk"].is_null(), "not paused");
+    assert!(g.state()["desk"]["paused"].is_null(), "not paused");
     // No password in the archive.
     for e in std::fs::read_dir(g.dir.join("mail")).unwrap() {
         let text = std::fs::read_to_string(e.unwrap().path()).unwrap();

@@ -152,6 +152,23 @@ fn set_protected(dir: &Path, god: &str, devil: &str) {
 /// byte the prober receives is the same. The prober is a stranger, or England's player,
 /// whose own role stays theirs; then some probes name England, so that England's digest
 /// of failed sign-ons, which the prober receives, is compared too.
+/// The orders on file, from state.yaml, a role a line as `France: [A PAR - BUR]`
+/// (`arbitre status` says only how many).
+fn orders_on_file(dir: &Path) -> String {
+    let state = state(dir);
+    let mut out = String::new();
+    for (role, list) in state["orders"].as_mapping().into_iter().flatten() {
+        let list: Vec<&str> = list
+            .as_sequence()
+            .into_iter()
+            .flatten()
+            .filter_map(|o| o.as_str())
+            .collect();
+        out += &format!("{}: [{}]\n", role.as_str().unwrap_or_default(), list.join(", "));
+    }
+    out
+}
+
 #[test]
 fn every_byte_sent_to_a_prober_is_the_same_whoever_plays_what() {
     let tmp = Tmp::new();
@@ -323,7 +340,7 @@ fn a_message_over_the_size_limit_is_refused_kept_apart_and_the_next_one_is_read(
     // The next message is read as usual.
     let body = format!("{}\nA PAR - BUR", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "small", "orders", &body), EVENING);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
 }
 
@@ -359,7 +376,7 @@ fn more_press_blocks_than_allowed_refuse_the_message_and_say_why() {
     assert_eq!(reply.to, [PEOPLE[0].1]);
     assert!(reply.text.contains("21 PRESS blocks"), "{}", reply.text);
     assert!(reply.text.contains("at most 20"), "{}", reply.text);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(!status.contains("France: [A PAR - BUR]"), "nothing done: {status}");
     // Twenty are allowed.
     let press: String = (0..20)
@@ -390,7 +407,7 @@ fn a_sender_over_the_daily_budget_is_no_longer_answered_and_cannot_silence_a_pla
     // France's player, authenticated, still has a budget of their own.
     let body = format!("{}\nA PAR - BUR", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "real", "orders", &body), EVENING);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
     // The next day, the count starts again.
     deliver(
@@ -422,7 +439,7 @@ fn after_five_failures_in_an_hour_sign_ons_are_ignored_for_an_hour() {
     // The right password, from the right address, within the hour: ignored, unanswered.
     let body = format!("{}\nA PAR - BUR", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "real", "orders", &body), &at(30));
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(!status.contains("France: [A PAR - BUR]"), "{status}");
     assert_eq!(to(&dir, MALLORY.1).len(), 5, "no more answers to the guesser");
     assert!(
@@ -438,7 +455,7 @@ fn after_five_failures_in_an_hour_sign_ons_are_ignored_for_an_hour() {
         &mail(PEOPLE[0], "later", "orders", &body),
         "2026-11-30T20:04:00+01:00",
     );
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
     // France's player had one digest, of the first failure, not one mail per attempt.
     let digests: Vec<Sent> = outbox(&dir)
@@ -552,7 +569,7 @@ fn a_maildir_message_is_judged_by_its_delivery_time() {
         ],
         None,
     );
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
     assert_eq!(files_in(&dir.join("mail")), ["00001-20261201T180000Z-r.eml"]);
 }
@@ -570,11 +587,11 @@ fn a_message_id_is_a_duplicate_only_for_the_same_authenticated_role() {
     );
     let body = format!("{}\nA PAR - BUR", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "genuine", "orders", &body), EVENING);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
     let body = format!("{}\nA PAR - GAS", signon("France"));
     deliver(&dir, &mail(PEOPLE[0], "genuine", "orders", &body), EVENING);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(
         status.contains("France: [A PAR - BUR]"),
         "a copy is not acted on again: {status}"
@@ -671,7 +688,7 @@ fn the_clear_password_is_never_written_to_disk_and_replay_still_works() {
             assert!(!text.contains(f.as_str()), "{} holds `{f}`:\n{text}", path.display());
         }
     }
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("Germany: [A BER - KIE]"), "{status}");
     let archived = std::fs::read_to_string(dir.join("mail").join(&files_in(&dir.join("mail"))[0])).unwrap();
     assert!(archived.starts_with("X-Arbitre-Password: matches\r\n"), "{archived}");
@@ -684,7 +701,7 @@ fn the_clear_password_is_never_written_to_disk_and_replay_still_works() {
     }
     std::fs::write(&path, serde_yaml::to_string(&state).unwrap()).unwrap();
     ok(&["process", dir.to_str().unwrap(), "--now", EVENING], None);
-    let again = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let again = orders_on_file(&dir);
     assert!(again.contains("Germany: [A BER - KIE]"), "{again}");
 }
 
@@ -706,7 +723,7 @@ fn a_reply_below_our_own_letter_takes_the_new_orders_and_lists_chatter_once() {
         signon("France")
     );
     deliver(&dir, &mail(PEOPLE[0], "outlook", "RE: received", &body), EVENING);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(status.contains("France: [A PAR - BUR]"), "{status}");
     let out = outbox(&dir);
     let reply = out.values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
@@ -826,7 +843,7 @@ fn repeating_a_message_id_gives_a_guesser_no_uncounted_guesses() {
     let mut args = vec!["mail", dir.to_str().unwrap(), "--now", EVENING];
     args.extend(files.iter().map(|f| f.to_str().unwrap()));
     ok(&args, None);
-    let status = ok(&["status", dir.to_str().unwrap(), "--yaml"], None);
+    let status = orders_on_file(&dir);
     assert!(!status.contains("France: [A PAR - BUR]"), "{status}");
     let refusals = outbox(&dir)
         .values()

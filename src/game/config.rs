@@ -112,6 +112,16 @@ pub struct PlayersFile {
     /// What one message, and one sender in a day, may cost the game (optional).
     #[serde(default)]
     pub limits: Limits,
+    /// The referee's copies of the reports (issue #13): public on, private and divine off.
+    #[serde(default)]
+    pub referee_copies: RefereeCopies,
+    /// How long after a deadline orders are still taken, marked late (`6h`); none by default.
+    #[serde(default)]
+    pub grace: Option<String>,
+    /// After how many phases in a row without orders the referee is asked what to do with
+    /// a power (2 by default).
+    #[serde(default)]
+    pub nmr_before_asking: Option<u32>,
     /// Refuse the messages the referee's receiving server found forged (off by default).
     #[serde(default)]
     pub require_authentication: Option<RequireAuthentication>,
@@ -128,6 +138,39 @@ pub struct RequireAuthentication {
     /// (`mx.example.org`); the fields of any other are ignored, as anyone can write them.
     pub authserv_id: String,
 }
+
+/// Which reports the referee gets a copy of (`referee_copies:` in the players file and in
+/// `game.yaml`; every key optional). Each copy is a letter of its own to the referee.
+#[derive(Deserialize, Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct RefereeCopies {
+    /// The public report of every phase, and the final report.
+    pub public: bool,
+    /// The private letters of a phase to the powers (a blessing told to its power).
+    pub private: bool,
+    /// The private letters of God and the Devil: only when asked for by name.
+    pub divine: bool,
+}
+
+impl Default for RefereeCopies {
+    fn default() -> RefereeCopies {
+        RefereeCopies {
+            public: true,
+            private: false,
+            divine: false,
+        }
+    }
+}
+
+impl RefereeCopies {
+    pub fn is_default(&self) -> bool {
+        *self == RefereeCopies::default()
+    }
+}
+
+/// After how many phases in a row without orders the referee is asked, when the game does
+/// not say (`nmr_before_asking:`).
+pub const NMR_BEFORE_ASKING: u32 = 2;
 
 /// The bounds on the work incoming mail may cause (`limits:` in the players file and in
 /// `game.yaml`; every key optional).
@@ -492,6 +535,17 @@ impl PlayersFile {
         }
         if let Some(r) = &self.reminder {
             parse_duration(r).map_err(|e| err("reminder", "", format!("reminder: {e}")))?;
+        }
+        if let Some(g) = &self.grace {
+            parse_duration(g).map_err(|e| err("grace", "", format!("grace: {e}")))?;
+        }
+        if self.nmr_before_asking == Some(0) {
+            return Err(err(
+                "nmr_before_asking",
+                "",
+                "nmr_before_asking: 0 would ask before any phase was missed; write 1 or more, or leave it out for 2"
+                    .into(),
+            ));
         }
         let start = match &self.start {
             Some(text) => Some(chrono::DateTime::parse_from_rfc3339(text).map_err(|_| {

@@ -456,7 +456,10 @@ pub fn act(
         .paused
         .as_ref()
         .is_some_and(|p| chrono::DateTime::parse_from_rfc3339(&p.since).is_ok_and(|since| arrived >= since));
-    let late = !paused && chrono::DateTime::parse_from_rfc3339(&deadline).is_ok_and(|d| arrived > d);
+    // After the deadline, orders are still taken in the grace period, marked late.
+    let lateness = super::desk::lateness(game, arrived);
+    let late = !paused && lateness == super::desk::Lateness::TooLate;
+    let in_grace = !paused && lateness == super::desk::Lateness::Grace;
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
@@ -504,6 +507,12 @@ pub fn act(
             }
         };
         match result {
+            Ok(d) if in_grace && changes => {
+                super::desk::mark_late(game, role);
+                done.push(format!(
+                    "line {line}: {d} (late: after the deadline, within the grace period)"
+                ))
+            }
             Ok(d) => done.push(format!("line {line}: {d}")),
             Err(message) => errors.push(LineError { line, text, message }),
         }
@@ -724,7 +733,9 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         })?;
     let (waiting, blocking) = waiting(game)?;
     let forced = matches!(run, Run::Forced(_));
-    if forced || now >= deadline || blocking.is_empty() {
+    // With a grace period, the phase waits for its end unless every order is in.
+    let due = super::desk::grace_end(game).unwrap_or(deadline);
+    if forced || now >= due || blocking.is_empty() {
         super::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
         let how = if forced {
@@ -735,8 +746,14 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
             "at the deadline"
         };
         let nmr = count_missed(game, &waiting);
+        let did = match (forced, blocking.is_empty()) {
+            (true, _) => super::desk::referee::Did::Forced,
+            (false, true) => super::desk::referee::Did::AllIn,
+            (false, false) => super::desk::referee::Did::Deadline,
+        };
+        let told = super::desk::referee::Run::judging(game, did, &waiting, nmr);
         let mut fx = adjudicate(game, now, waiting.clone())?;
-        fx.letters.extend(ask_the_referee(game, &code, &nmr));
+        fx.letters.extend(super::desk::referee::digest(game, told));
         let act = match run {
             Run::Forced(act) => act,
             Run::Due => super::desk::Act {
@@ -779,6 +796,8 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         }
         game.state.reminded = true;
         fx.log.push(format!("{code}: reminded {}", blocking.join(", ")));
+        let told = super::desk::referee::Run::reminding(game, &blocking);
+        fx.letters.extend(super::desk::referee::digest(game, told));
         return Ok(Some(fx));
     }
     Ok(None)
@@ -791,14 +810,14 @@ pub fn adjudicate_preview(game: &mut Game, now: Now) -> Result<Effects, GameErro
     adjudicate(game, now, waiting)
 }
 
-/// After how many phases in a row without orders the referee is asked what to do with a
-/// power.
-pub const MISSED_BEFORE_ASKING: u32 = 2;
-
 /// Counts the phases each power let pass without any order (a power not in civil
 /// disorder that had something to order and sent nothing); returns those the referee must
 /// now be asked about, with their count.
 fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
+    let asking = game
+        .config
+        .nmr_before_asking
+        .unwrap_or(super::config::NMR_BEFORE_ASKING);
     let mut ask = Vec::new();
     for p in &map().powers {
         let name = &p.name;
@@ -807,7 +826,7 @@ fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
         if none && !disorder {
             let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
             *n += 1;
-            if *n >= MISSED_BEFORE_ASKING {
+            if *n >= asking {
                 ask.push((name.clone(), *n));
             }
         } else {
@@ -815,37 +834,6 @@ fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
         }
     }
     ask
-}
-
-/// The letter asking the referee about powers that keep missing their orders: nothing
-/// happens to them without the referee's word.
-fn ask_the_referee(game: &Game, code: &str, missed: &[(String, u32)]) -> Option<Letter> {
-    if missed.is_empty() {
-        return None;
-    }
-    let mut lines: Vec<String> = missed
-        .iter()
-        .map(|(p, n)| format!("{p} has sent no orders for {n} phases in a row."))
-        .collect();
-    lines.push(
-        "Replace its player (arbitre replace DIR POWER --name N --address A) or put it in civil          disorder (arbitre disorder DIR POWER); until then its units hold."
-            .into(),
-    );
-    let view = views::DeskNotice {
-        game: game.config.game.clone(),
-        title: game.title().to_string(),
-        referee: game.config.referee.name.clone(),
-        phase: game.state.phase.clone(),
-        lines,
-    };
-    let mut letter = game.letter(
-        format!("{code}-missed-referee"),
-        super::desk::REFEREE,
-        "orders missed: your decision",
-        view,
-    );
-    letter.to = game.config.referee.clone();
-    Some(letter)
 }
 
 fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, GameError> {
@@ -974,6 +962,10 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         game.state.finished = Some(f.clone());
     }
 
+    // The referee's copies (desk::referee).
+    fx.letters
+        .extend(super::desk::referee::copies(game, &code, &report, &fx.letters));
+
     // Pages: the public report of this phase, and the index of every phase processed
     // (the history has one row per phase).
     let page = views::Page {
@@ -1011,6 +1003,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     game.state.reminded = false;
     game.state.orders.clear();
+    game.state.desk.late.clear();
     fx.log.push(format!(
         "{code} processed{}; next: {next_phase}",
         if waiting.is_empty() {
@@ -1194,6 +1187,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
             };
             Some(PowerRow {
                 missed: j.waiting.contains(&name) && !game.state.orders.contains_key(&name),
+                late: game.state.desk.late.contains(&name),
                 power: name,
                 results,
                 unit_count: units.len(),
@@ -1254,14 +1248,15 @@ pub fn status(game: &Game) -> Result<String, GameError> {
     w.key(0, "variant", &game.config.variant);
     crate::position::write_board(&mut w, map, 0, phase, &board);
     w.key(0, "deadline", game.state.deadline.as_deref().unwrap_or(""));
-    if game.state.orders.is_empty() {
-        w.raw(0, "orders: {}");
-    } else {
-        w.raw(0, "orders:");
-        for (role, list) in &game.state.orders {
-            w.flow_list(1, role, list);
-        }
-    }
+    // Who has orders on file and how many, never what (`arbitre preview` shows that).
+    let counts: Vec<String> = game
+        .state
+        .orders
+        .iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role), list.len()))
+        .collect();
+    w.raw(0, &format!("orders: {{{}}}", counts.join(", ")));
     rules(game).status(game, &mut w);
     let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     w.flow_map(0, "votes", &votes);

@@ -484,39 +484,26 @@ fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Resu
 /// authenticated.
 fn tell_the_referee(game: &Game, mail: &Incoming, file: &str, forged: Forged, authserv_id: &str) -> Letter {
     let domain = mail.from_address.rsplit_once('@').map_or("", |(_, d)| d);
-    let id = mail
-        .message_id
-        .as_deref()
-        .map(|i| format!(", Message-ID <{i}>"))
-        .unwrap_or_default();
-    let lines = vec![
-        format!(
-            "A message from {} (subject \"{}\"{id}) was refused: {authserv_id}, your receiving server, \
-             found that its {} failed for {domain}.",
-            mail.from_address,
-            mail.subject,
-            forged.checks()
-        ),
-        format!(
-            "It is kept as rejected/{file}.eml; its sender was told that it could not be \
-             authenticated, and nothing about the game."
-        ),
-        "If it is genuine, the player's mail provider must pass these checks; or remove \
-         require_authentication from game.yaml."
-            .to_string(),
-    ];
     let view = views::DeskNotice {
         game: game.config.game.clone(),
         title: game.title().to_string(),
         referee: game.config.referee.name.clone(),
         phase: game.state.phase.clone(),
-        lines,
+        notice: views::Notice::Unauthenticated {
+            from: mail.from_address.clone(),
+            subject: mail.subject.clone(),
+            message_id: mail.message_id.clone().unwrap_or_default(),
+            authserv_id: authserv_id.to_string(),
+            checks: forged.checks().to_string(),
+            domain: domain.to_string(),
+            file: file.to_string(),
+        },
     };
     let mut letter = game.letter(
         format!("rejected-{file}-referee"),
         super::desk::REFEREE,
-        "message refused: sender not authenticated",
-        view,
+        &super::desk::subject(&view.notice, game.config.language),
+        view.clone(),
     );
     letter.to = game.config.referee.clone();
     letter
@@ -652,6 +639,10 @@ impl Game {
         } else {
             Sender::Other
         };
+        if listed {
+            // Told to the referee in the next digest (desk::referee).
+            *self.state.desk.signon_failures.entry(role.to_string()).or_insert(0) += 1;
+        }
         let digest = self.state.digests.entry(role.to_string()).or_default();
         if !listed {
             // Listed when it first came.

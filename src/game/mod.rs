@@ -227,6 +227,9 @@ impl Game {
             limits: file.limits.clone(),
             absence_max_days: None,
             require_authentication: file.require_authentication.clone(),
+            referee_copies: file.referee_copies,
+            grace: file.grace.clone(),
+            nmr_before_asking: file.nmr_before_asking,
         };
         let mut game = Game {
             dir: dir.to_path_buf(),

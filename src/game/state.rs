@@ -5,7 +5,7 @@
 //! Both are plain YAML a referee can read. The secrets (the seed, the divine roles, the
 //! protected powers) are in them: the folder is the referee's.
 
-use super::config::{Deadlines, Lang, Limits, Person, Player};
+use super::config::{Deadlines, Lang, Limits, Person, Player, RefereeCopies};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
@@ -55,6 +55,15 @@ pub struct GameConfig {
     /// Refuse the messages the referee's receiving server found forged (off when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub require_authentication: Option<crate::game::config::RequireAuthentication>,
+    /// The referee's copies of the reports; the defaults (public only) when absent.
+    #[serde(default, skip_serializing_if = "RefereeCopies::is_default")]
+    pub referee_copies: RefereeCopies,
+    /// How long after a deadline orders are still taken, marked late (`6h`); none: no grace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace: Option<String>,
+    /// After how many phases in a row without orders the referee is asked (2 when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nmr_before_asking: Option<u32>,
 }
 
 impl GameConfig {

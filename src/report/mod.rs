@@ -81,9 +81,21 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("resignation.fr.txt", include_str!("../../templates/resignation.fr.txt")),
     // The referee's desk (issue #13).
     ("desk-notice.txt", include_str!("../../templates/desk-notice.txt")),
+    ("desk-notice.fr.txt", include_str!("../../templates/desk-notice.fr.txt")),
     ("desk-welcome.txt", include_str!("../../templates/desk-welcome.txt")),
+    (
+        "desk-welcome.fr.txt",
+        include_str!("../../templates/desk-welcome.fr.txt"),
+    ),
     ("desk-account.txt", include_str!("../../templates/desk-account.txt")),
+    (
+        "desk-account.fr.txt",
+        include_str!("../../templates/desk-account.fr.txt"),
+    ),
     ("desk-reply.txt", include_str!("../../templates/desk-reply.txt")),
+    ("desk-reply.fr.txt", include_str!("../../templates/desk-reply.fr.txt")),
+    ("desk-digest.txt", include_str!("../../templates/desk-digest.txt")),
+    ("desk-digest.fr.txt", include_str!("../../templates/desk-digest.fr.txt")),
 ];
 
 /// A recipient or sender: a name and an address.

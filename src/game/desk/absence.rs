@@ -91,11 +91,11 @@ pub fn declare(
     game.state.reminded = false;
     let is = super::both_zones(&due.to_rfc3339(), &game.config.timezone);
     let n = super::next_act(game);
-    let lines = vec![
-        format!("The deadline of {} is extended.", game.state.phase),
-        format!("It is now {is}."),
-    ];
-    let letters = super::tell_all(game, n, "extended", &format!("deadline extended to {is}"), lines, None);
+    let (phase, due) = (game.state.phase.clone(), due.to_rfc3339());
+    let letters = super::tell_all(game, n, "extended", None, |r| super::Notice::DeadlineExtended {
+        phase: super::phase_in(&phase, r),
+        is: super::moment(&due, r),
+    });
     Ok((format!("{said}; the deadline moves to {is}"), letters))
 }
 

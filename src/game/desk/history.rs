@@ -8,10 +8,11 @@
 //! What only concerns the mail (messages acted on, sign-on throttles, daily budgets) is
 //! never rolled back: a message acted on stays acted on.
 
-use super::{both_zones, diplomacy_only, next_act, not_paused, tell_all, Act, DeskError};
+use super::{both_zones, diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
 use crate::game::state::State;
 use crate::game::{diplomacy, store, Effects, Game, GameError, Now};
 use crate::phase::Phase;
+use crate::report::views::Notice;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -68,6 +69,7 @@ fn read_state(path: &Path) -> Result<State, GameError> {
 fn restore(now: &State, kept: State) -> State {
     let mut desk = now.desk.clone();
     desk.missed = kept.desk.missed.clone();
+    desk.late = kept.desk.late.clone();
     State {
         handled: now.handled,
         seen: now.seen.clone(),
@@ -165,18 +167,12 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
         &game.config.timezone,
     );
     let n = next_act(game);
-    let mut lines = vec![format!(
-        "The referee has taken the game back to the start of {phase}: its adjudication is undone."
-    )];
-    if letters_withdrawn > 0 {
-        lines.push("Its reports not yet sent are withdrawn; any you received no longer stand.".into());
-    } else {
-        lines.push("Its reports no longer stand.".into());
-    }
-    lines.push(format!(
-        "The orders given for {phase} are on file again as they were submitted, and may be changed until the deadline: {due}."
-    ));
-    let letters = tell_all(game, n, "rollback", &format!("back to {phase}, due {due}"), lines, None);
+    let deadline = game.state.deadline.clone().unwrap_or_default();
+    let letters = tell_all(game, n, "rollback", None, |r| Notice::RolledBack {
+        phase: phase_in(&phase, r),
+        due: moment(&deadline, r),
+        withdrawn: letters_withdrawn > 0,
+    });
     Ok(Effects {
         letters,
         journal: vec![act.entry(
@@ -227,18 +223,13 @@ pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     game.state.desk.rollbacks += 1;
     fs::remove_file(&path).map_err(GameError::io(&path))?;
     let now_phase = game.state.phase.clone();
-    let mut lines = vec![format!(
-        "The referee has undone the rollback: {phase} stands as it was adjudicated, and its reports stand."
-    )];
-    match &game.state.deadline {
-        Some(d) => lines.push(format!(
-            "The game is at {now_phase}, due {}.",
-            both_zones(d, &game.config.timezone)
-        )),
-        None => lines.push("The game is over.".into()),
-    }
     let n = next_act(game);
-    let letters = tell_all(game, n, "redo", &format!("{phase} stands"), lines, None);
+    let deadline = game.state.deadline.clone();
+    let letters = tell_all(game, n, "redo", None, |r| Notice::RollbackUndone {
+        phase: phase_in(&phase, r),
+        now: deadline.as_ref().map(|_| phase_in(&now_phase, r)).unwrap_or_default(),
+        due: deadline.as_deref().map(|d| moment(d, r)).unwrap_or_default(),
+    });
     Ok(Effects {
         letters,
         journal: vec![act.entry(

@@ -24,15 +24,17 @@ pub mod absence;
 pub mod history;
 pub mod journal;
 pub mod mail;
+pub mod referee;
 pub mod status;
 pub mod when;
 
 use crate::game::config::{hash_password, new_salt, update_game_config, Person};
 use crate::game::diplomacy;
 use crate::game::role::Role;
+use crate::game::state::Reader;
 use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
 use crate::map::Map;
-use crate::report::views::{DeskAccount, DeskNotice, DeskWelcome};
+use crate::report::views::{AccountChange, DeskAccount, DeskNotice, DeskWelcome, DislodgedUnit, Notice, PositionRow};
 use crate::report::Letter;
 use journal::{Entry, Who};
 use serde::{Deserialize, Serialize};
@@ -70,6 +72,15 @@ pub struct DeskState {
     /// The days of deadline each player's absences moved, per year.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
+    /// The roles whose orders of the phase came in the grace period after its deadline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<String>,
+    /// Failed sign-ons per role (the referee's too) since the referee's last digest.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub signon_failures: BTreeMap<String, u32>,
+    /// How many messages were in `failed/` at the referee's last digest.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub failed_told: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -237,6 +248,52 @@ fn current_deadline(game: &Game) -> Result<Now, DeskError> {
     })
 }
 
+/// When a message came, against the deadline and the grace period (`grace:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lateness {
+    /// By the deadline (or the game has none).
+    OnTime,
+    /// After the deadline, by the end of the grace period: taken, marked late.
+    Grace,
+    /// After both: nothing on file changes any more.
+    TooLate,
+}
+
+/// The end of the grace period of the current phase: its deadline plus `grace:`; none
+/// without a grace period or a deadline.
+pub fn grace_end(game: &Game) -> Option<Now> {
+    let grace = crate::game::config::parse_duration(game.config.grace.as_deref()?).ok()?;
+    let deadline = chrono::DateTime::parse_from_rfc3339(game.state.deadline.as_deref()?).ok()?;
+    Some(deadline + grace)
+}
+
+/// Where a message that came at `arrived` stands against the deadline and the grace.
+pub fn lateness(game: &Game, arrived: Now) -> Lateness {
+    let Some(deadline) = game
+        .state
+        .deadline
+        .as_deref()
+        .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok())
+    else {
+        return Lateness::OnTime;
+    };
+    if arrived <= deadline {
+        Lateness::OnTime
+    } else if grace_end(game).is_some_and(|end| arrived <= end) {
+        Lateness::Grace
+    } else {
+        Lateness::TooLate
+    }
+}
+
+/// Notes that `role`'s orders came in the grace period: the public report and the
+/// referee's digest say so.
+pub fn mark_late(game: &mut Game, role: &str) {
+    if !game.state.desk.late.iter().any(|r| r == role) {
+        game.state.desk.late.push(role.to_string());
+    }
+}
+
 /// A time as `state.yaml` keeps it: RFC 3339, with the offset of the game's zone then.
 pub fn stored(time: Now, timezone: &str) -> String {
     match timezone.parse::<chrono_tz::Tz>() {
@@ -259,26 +316,71 @@ fn next_act(game: &mut Game) -> u32 {
     game.state.desk.acts
 }
 
-/// The same notice to every player: the body names no recipient.
-fn tell_all(game: &Game, n: u32, kind: &str, subject: &str, lines: Vec<String>, except: Option<&str>) -> Vec<Letter> {
+/// A time in a reader's words: their language, their zone, and UTC.
+fn moment(time: &str, reader: Reader) -> String {
+    crate::words::moment_text(time, reader.timezone, reader.lang)
+}
+
+/// A phase in a reader's words.
+fn phase_in(phase: &str, reader: Reader) -> String {
+    crate::words::phase_text(phase, reader.lang)
+}
+
+/// The subject of a notice, in `lang`.
+pub(crate) fn subject(notice: &Notice, lang: crate::words::Lang) -> String {
+    use crate::words::Lang::{En, Fr};
+    match (notice, lang) {
+        (Notice::DeadlineMoved { is, .. }, En) => format!("new deadline {is}"),
+        (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle date limite le {is}"),
+        (Notice::DeadlineExtended { is, .. }, En) => format!("deadline extended to {is}"),
+        (Notice::DeadlineExtended { is, .. }, Fr) => format!("date limite prolongée au {is}"),
+        (Notice::Paused { .. }, En) => "the game is paused".into(),
+        (Notice::Paused { .. }, Fr) => "la partie est suspendue".into(),
+        (Notice::Resumed { is, .. }, En) => format!("the game resumes, due {is}"),
+        (Notice::Resumed { is, .. }, Fr) => format!("la partie reprend, date limite le {is}"),
+        (Notice::RolledBack { phase, due, .. }, En) => format!("back to {phase}, due {due}"),
+        (Notice::RolledBack { phase, due, .. }, Fr) => format!("retour à {phase}, date limite le {due}"),
+        (Notice::RollbackUndone { phase, .. }, En) => format!("{phase} stands"),
+        (Notice::RollbackUndone { phase, .. }, Fr) => format!("{phase} est maintenu"),
+        (Notice::Replaced, En) => "a player was replaced".into(),
+        (Notice::Replaced, Fr) => "un joueur a été remplacé".into(),
+        (Notice::Leaving { .. }, En) => "you leave the game".into(),
+        (Notice::Leaving { .. }, Fr) => "vous quittez la partie".into(),
+        (Notice::Disorder { power, .. }, En) => format!("{power} is in civil disorder"),
+        (Notice::Disorder { power, .. }, Fr) => format!("{power} est en désordre civil"),
+        (Notice::Unauthenticated { .. }, En) => "message refused: sender not authenticated".into(),
+        (Notice::Unauthenticated { .. }, Fr) => "message refusé : expéditeur non authentifié".into(),
+    }
+}
+
+/// A notice to one role, in its reader's words.
+fn notice_to(game: &Game, stem: String, role: &str, notice: &impl Fn(Reader) -> Notice) -> Letter {
+    notice_in(game, stem, role, game.config.reader(role), notice)
+}
+
+/// A notice to one role, in the words of `reader`.
+fn notice_in(game: &Game, stem: String, role: &str, reader: Reader, notice: &impl Fn(Reader) -> Notice) -> Letter {
+    let notice = notice(reader);
     let view = DeskNotice {
         game: game.config.game.clone(),
         title: game.title().to_string(),
         referee: game.config.referee.name.clone(),
-        phase: game.state.phase.clone(),
-        lines,
+        phase: phase_in(&game.state.phase, reader),
+        notice,
     };
+    let subject = subject(&view.notice, reader.lang);
+    let mut letter = game.letter(stem, role, &subject, view);
+    letter.lang = reader.lang;
+    letter
+}
+
+/// The same notice to every player (but `except`), each in their own words: the body
+/// names no recipient, so that readers of one language and zone get the same bytes.
+fn tell_all(game: &Game, n: u32, kind: &str, except: Option<&str>, notice: impl Fn(Reader) -> Notice) -> Vec<Letter> {
     game.roles()
         .iter()
         .filter(|r| Some(r.as_str()) != except)
-        .map(|role| {
-            game.letter(
-                format!("d{n:04}-{kind}-{}", role.to_lowercase()),
-                role,
-                subject,
-                view.clone(),
-            )
-        })
+        .map(|role| notice_to(game, format!("d{n:04}-{kind}-{}", role.to_lowercase()), role, &notice))
         .collect()
 }
 
@@ -337,12 +439,13 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
         game.state.reminded = false;
     }
     let n = next_act(game);
-    let lines = vec![
-        format!("The referee has moved the deadline of {}.", game.state.phase),
-        format!("It was {was}."),
-        format!("It is now {is}."),
-    ];
-    let letters = tell_all(game, n, "deadline", &format!("new deadline {is}"), lines, None);
+    let (old_text, new_text) = (old.to_rfc3339(), new.to_rfc3339());
+    let phase = game.state.phase.clone();
+    let letters = tell_all(game, n, "deadline", None, |r| Notice::DeadlineMoved {
+        phase: phase_in(&phase, r),
+        was: moment(&old_text, r),
+        is: moment(&new_text, r),
+    });
     Ok(Effects {
         letters,
         journal: vec![act.entry(
@@ -373,13 +476,7 @@ pub fn pause(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
         why: why.clone(),
     });
     let n = next_act(game);
-    let lines = vec![
-        format!("The referee has paused the game: {why}"),
-        "Orders and press are still taken, but nothing is adjudicated and no reminder is sent \
-         until the game resumes; you will be told the new deadline then."
-            .to_string(),
-    ];
-    let letters = tell_all(game, n, "pause", "the game is paused", lines, None);
+    let letters = tell_all(game, n, "pause", None, |_| Notice::Paused { why: why.clone() });
     Ok(Effects {
         letters,
         journal: vec![act.entry("pause", format!("{}: paused", game.state.phase))],
@@ -414,11 +511,11 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
     game.state.reminded = false;
     let is = both_zones(&new.to_rfc3339(), &game.config.timezone);
     let n = next_act(game);
-    let lines = vec![
-        "The referee has resumed the game.".to_string(),
-        format!("The deadline of {} is {is}.", game.state.phase),
-    ];
-    let letters = tell_all(game, n, "resume", &format!("the game resumes, due {is}"), lines, None);
+    let (phase, due) = (game.state.phase.clone(), new.to_rfc3339());
+    let letters = tell_all(game, n, "resume", None, |r| Notice::Resumed {
+        phase: phase_in(&phase, r),
+        is: moment(&due, r),
+    });
     Ok(Effects {
         letters,
         journal: vec![act.entry("resume", format!("{}: resumed, due {is}", game.state.phase))],
@@ -503,42 +600,38 @@ pub fn force(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
 // Players: replacement, civil disorder, address and password
 // ---------------------------------------------------------------------------------------
 
-/// The position in words, for a newcomer: each power's units and centres.
-fn position_lines(game: &Game) -> Vec<String> {
+/// The position for a newcomer: each power's units and centres.
+fn position_rows(game: &Game) -> Vec<PositionRow> {
     let Some(b) = &game.state.board else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for p in &map().powers {
-        let units = b.units.get(&p.name).cloned().unwrap_or_default();
-        let centres = b.supply_centers.get(&p.name).cloned().unwrap_or_default();
-        if units.is_empty() && centres.is_empty() {
-            continue;
-        }
-        out.push(format!(
-            "{}: {} centre(s) ({}); units: {}",
-            p.name,
-            centres.len(),
-            centres.join(", "),
-            if units.is_empty() {
-                "none".into()
-            } else {
-                units.join(", ")
+    map()
+        .powers
+        .iter()
+        .filter_map(|p| {
+            let units = b.units.get(&p.name).cloned().unwrap_or_default();
+            let centres = b.supply_centers.get(&p.name).cloned().unwrap_or_default();
+            let dislodged: Vec<DislodgedUnit> = b
+                .dislodged
+                .get(&p.name)
+                .into_iter()
+                .flatten()
+                .map(|d| DislodgedUnit {
+                    unit: d.unit.clone(),
+                    retreats: d.retreats.clone(),
+                })
+                .collect();
+            if units.is_empty() && centres.is_empty() && dislodged.is_empty() {
+                return None;
             }
-        ));
-        for d in b.dislodged.get(&p.name).into_iter().flatten() {
-            out.push(format!(
-                "  dislodged: {}, may retreat to {}",
-                d.unit,
-                if d.retreats.is_empty() {
-                    "nowhere".into()
-                } else {
-                    d.retreats.join(", ")
-                }
-            ));
-        }
-    }
-    out
+            Some(PositionRow {
+                power: p.name.clone(),
+                centres,
+                units,
+                dislodged,
+            })
+        })
+        .collect()
 }
 
 /// `arbitre replace DIR ROLE --name N --address A`: a newcomer takes the role, with a fresh
@@ -552,6 +645,7 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     }
     check_address(address)?;
     let leaving = game.person(&role).expect("a role of the game");
+    let leaving_reader = game.config.reader(&role);
     let password = fresh_password();
     let hash = hash_password(&password, &new_salt());
     game.config = update_game_config(&game.dir, |c| {
@@ -573,23 +667,18 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     s.digests.remove(&role);
     s.desk.missed.remove(&role);
     s.desk.disorder.retain(|p| *p != role);
+    // The leaving player's resignation, if any, is answered by the replacement.
+    s.resignations.remove(&role);
     let n = next_act(game);
     let mut letters = Vec::new();
-    let parting = DeskNotice {
-        game: game.config.game.clone(),
-        title: game.title().to_string(),
-        referee: game.config.referee.name.clone(),
-        phase: game.state.phase.clone(),
-        lines: vec![
-            format!("The referee has given {role} to another player: you no longer play in this game."),
-            "Thank you for playing.".into(),
-        ],
-    };
-    let mut letter = game.letter(
+    // The leaving player is written to in the words they read (the role's settings were
+    // theirs until now).
+    let mut letter = notice_in(
+        game,
         format!("d{n:04}-leaving-{}", role.to_lowercase()),
         &role,
-        "you leave the game",
-        parting,
+        leaving_reader,
+        &|_| Notice::Leaving { role: role.clone() },
     );
     letter.to = leaving.clone();
     letters.push(letter);
@@ -600,32 +689,21 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
         divine,
         variant: crate::variant::rules_of(&game.config.variant).welcome(game, who),
         password,
-        position: position_lines(game),
-        deadline_utc: game
-            .state
-            .deadline
-            .as_deref()
-            .map(|d| both_zones(d, &game.config.timezone))
-            .unwrap_or_default(),
+        position: position_rows(game),
+    };
+    let subject = match (game.config.reader(&role).lang, who) {
+        (crate::words::Lang::En, _) => format!("welcome: you play {role}"),
+        (crate::words::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
+        (crate::words::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
+        (crate::words::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
     };
     letters.push(game.letter(
         format!("d{n:04}-welcome-{}", role.to_lowercase()),
         &role,
-        &format!("welcome: you play {role}"),
+        &subject,
         welcome,
     ));
-    let lines = vec![
-        "The referee has replaced a player of the game.".to_string(),
-        "Nothing else changes: the phase, the orders on file and the deadline stay as they are.".into(),
-    ];
-    letters.extend(tell_all(
-        game,
-        n,
-        "replaced",
-        "a player was replaced",
-        lines,
-        Some(&role),
-    ));
+    letters.extend(tell_all(game, n, "replaced", Some(&role), |_| Notice::Replaced));
     Ok(Effects {
         letters,
         journal: vec![act.entry(
@@ -654,21 +732,14 @@ pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, Desk
     }
     game.state.desk.disorder.push(role.clone());
     game.state.orders.remove(&role);
+    // A resignation waiting is answered by the civil disorder.
+    game.state.resignations.remove(&role);
     let n = next_act(game);
-    let lines = vec![
-        format!("{role} is in civil disorder from {}.", game.state.phase),
-        "Its units hold, its dislodged units are disbanded, it builds nothing, and the removals \
-         it owes are made by the rules (the units farthest from its home centres first)."
-            .to_string(),
-    ];
-    let letters = tell_all(
-        game,
-        n,
-        "disorder",
-        &format!("{role} is in civil disorder"),
-        lines,
-        None,
-    );
+    let phase = game.state.phase.clone();
+    let letters = tell_all(game, n, "disorder", None, |r| Notice::Disorder {
+        power: role.clone(),
+        phase: phase_in(&phase, r),
+    });
     Ok(Effects {
         letters,
         journal: vec![act.entry("disorder", format!("{role}: civil disorder from {}", game.state.phase))],
@@ -708,19 +779,23 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
                 }
                 Ok(())
             })?;
-            let view = |lines: Vec<String>| DeskAccount {
+            let view = |change: AccountChange| DeskAccount {
                 common: game.common(&role),
                 password: String::new(),
-                lines,
+                change,
             };
+            let changed = crate::words::pick(
+                game.config.reader(&role).lang,
+                "your address was changed",
+                "votre adresse a été changée",
+            );
             let mut old = game.letter(
                 format!("d{n:04}-address-was-{}", role.to_lowercase()),
                 &role,
-                "your address was changed",
-                view(vec![format!(
-                    "The referee has changed your address for this game to {address}: the game's mail now goes there, \
-                     and your messages must come from it. If you did not ask for this, write to the referee."
-                )]),
+                &changed,
+                view(AccountChange::AddressWas {
+                    address: address.clone(),
+                }),
             );
             old.to = Person {
                 name: before.name.clone(),
@@ -730,11 +805,10 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             letters.push(game.letter(
                 format!("d{n:04}-address-{}", role.to_lowercase()),
                 &role,
-                "your address was changed",
-                view(vec![format!(
-                    "The referee has made {address} your address for this game: its mail comes here, \
-                     and your messages must come from here."
-                )]),
+                &changed,
+                view(AccountChange::AddressIs {
+                    address: address.clone(),
+                }),
             ));
             format!("{role}: address {} changed to {address}", before.email)
         }
@@ -751,11 +825,15 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             letters.push(game.letter(
                 format!("d{n:04}-password-{}", role.to_lowercase()),
                 &role,
-                "your new password",
+                &crate::words::pick(
+                    game.config.reader(&role).lang,
+                    "your new password",
+                    "votre nouveau mot de passe",
+                ),
                 DeskAccount {
                     common: game.common(&role),
                     password,
-                    lines: vec!["The referee has given you a new password; the old one no longer works.".into()],
+                    change: AccountChange::NewPassword,
                 },
             ));
             format!("{role}: new password sent to {}", before.email)

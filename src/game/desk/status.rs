@@ -75,6 +75,23 @@ fn count_eml(dir: &std::path::Path) -> usize {
         .unwrap_or(0)
 }
 
+/// The resignations of the game, each with what it waits for: the player's
+/// `RESIGN CONFIRM`, or the referee's decision once confirmed.
+fn waiting_resignations(game: &Game) -> Vec<(String, String)> {
+    let tz = &game.config.timezone;
+    game.state
+        .resignations
+        .iter()
+        .map(|(role, r)| {
+            let when = match &r.confirmed {
+                Some(c) => format!("confirmed {}: your decision", show_time(c, tz)),
+                None => format!("asked {}, not yet confirmed by the player", show_time(&r.asked, tz)),
+            };
+            (role.clone(), when)
+        })
+        .collect()
+}
+
 /// The readable status.
 pub fn text(game: &Game) -> Result<String, GameError> {
     let tz = &game.config.timezone;
@@ -99,6 +116,16 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         let _ = writeln!(s, "Phase: {}", game.state.phase);
         if let Some(d) = &game.state.deadline {
             let _ = writeln!(s, "Deadline: {}", both_zones(d, tz));
+        }
+        if let Some(end) = super::grace_end(game) {
+            let _ = writeln!(
+                s,
+                "Grace: orders are taken until {}, marked late",
+                both_zones(&end.to_rfc3339(), tz)
+            );
+        }
+        if !game.state.desk.late.is_empty() {
+            let _ = writeln!(s, "Late (in the grace period): {}", game.state.desk.late.join(", "));
         }
     }
     if let Some(p) = &game.state.desk.paused {
@@ -131,6 +158,16 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         .collect();
     if !absences.is_empty() {
         let _ = writeln!(s, "\nAbsences declared:\n{}", absences.join("\n"));
+    }
+    let resignations = waiting_resignations(game);
+    if !resignations.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nResignations waiting for you (arbitre replace, or arbitre disorder):"
+        );
+        for (role, when) in &resignations {
+            let _ = writeln!(s, "  {role:<8} {when}");
+        }
     }
     let _ = writeln!(s, "\nPlayers:");
     for p in &game.config.players {
@@ -173,6 +210,11 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         None => w.raw(0, "paused: null"),
     }
     w.flow_list(0, "civil_disorder", &d.disorder);
+    match super::grace_end(game) {
+        Some(end) => w.key(0, "grace_end", &super::stored(end, &game.config.timezone)),
+        None => w.raw(0, "grace_end: null"),
+    }
+    w.flow_list(0, "late", &d.late);
     let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
     let absences: Vec<(&str, String)> = d
@@ -184,6 +226,19 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         })
         .collect();
     w.flow_map(0, "absences", &absences);
+    let resignations: Vec<(&str, String)> = game
+        .state
+        .resignations
+        .iter()
+        .map(|(role, r)| {
+            let state = match &r.confirmed {
+                Some(c) => format!("confirmed {c}"),
+                None => format!("asked {}", r.asked),
+            };
+            (role.as_str(), state)
+        })
+        .collect();
+    w.flow_map(0, "resignations", &resignations);
     w.key(0, "outbox", &count_eml(&game.dir.join("outbox")).to_string());
     let entries = journal::last(&game.dir, JOURNAL_LINES)?;
     if entries.is_empty() {

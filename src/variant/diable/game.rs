@@ -570,8 +570,9 @@ impl Ruleset for Diable {
             ("curse", &d.curse),
             ("adjustment_blessing", &game.state.adjustment_blessing),
         ] {
-            if let Some(v) = v {
-                fields.push((k, v.clone()));
+            // Which casts are on file, never what they are (`arbitre preview` shows that).
+            if v.is_some() {
+                fields.push((k, "on file".to_string()));
             }
         }
         w.flow_map(0, "divine", &fields);
