@@ -147,7 +147,10 @@ pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>>
     Some(judge(&variant, reader, &at))
 }
 
-fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
+/// The file read and checked, and its game set up (before its moves).
+type Checked = (RawBoardPosition, Vec<&'static super::HouseRule>, Read);
+
+fn read(variant: &str, reader: Reader, at: &Source) -> Result<Checked, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
     let rules = super::house_rules_in_force(variant, &raw.house_rules).map_err(|e| FileError {
         token: Some(e.name().into()),
@@ -166,7 +169,12 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         winners: o.winners,
         summary: o.summary,
     });
-    let (mut game, notes) = reader(&raw, over, at)?;
+    let read = reader(&raw, over, at)?;
+    Ok((raw, rules, read))
+}
+
+fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
+    let (raw, rules, (mut game, notes)) = read(variant, reader, at)?;
     let sides = game.side_names();
 
     let mut w = Writer::default();
@@ -181,28 +189,7 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
     // Neither game draws dice once under way; the dice are only there for the trait.
     let mut dice = Dice::new(Seed([0; 32]));
     for (n, written) in raw.moves.iter().enumerate() {
-        let (side, text) = match written {
-            RawMove::Text(text) => (game.to_move(), text.trim()),
-            RawMove::BySide(one) => {
-                let [(name, text)]: [(&String, &String); 1] =
-                    one.iter().collect::<Vec<_>>().try_into().map_err(|_| {
-                        at.err(
-                            "moves",
-                            "",
-                            format!("moves: item {}: write one move, `- B2-B3` or `- North: resign`", n + 1),
-                        )
-                    })?;
-                (Some(side_named(&sides, name, "moves", at)?), text.trim())
-            }
-        };
-        let result = match side {
-            None => Err("the game is over".to_string()),
-            Some(side) if game.to_move() != Some(side) && !game.out_of_turn(side, text) => Err(match game.to_move() {
-                Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
-                None => "the game is over".into(),
-            }),
-            Some(side) => game.play(side, text, &mut dice),
-        };
+        let (side, text, result) = play_move(game.as_mut(), &sides, n, written, &mut dice, at)?;
         match side {
             Some(side) => {
                 w.item_key(1, "side", sides[side]);
@@ -251,6 +238,61 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         w.raw(1, line);
     }
     Ok(w.finish())
+}
+
+/// Plays the `n`th move of the file (from 0): the side that played it, its text, and
+/// whether it was accepted. A refused move changes nothing.
+fn play_move<'m>(
+    game: &mut dyn PositionGame,
+    sides: &[&'static str],
+    n: usize,
+    written: &'m RawMove,
+    dice: &mut Dice,
+    at: &Source,
+) -> Result<(Option<usize>, &'m str, Result<super::Played, String>), FileError> {
+    let (side, text) = match written {
+        RawMove::Text(text) => (game.to_move(), text.trim()),
+        RawMove::BySide(one) => {
+            let [(name, text)]: [(&String, &String); 1] = one.iter().collect::<Vec<_>>().try_into().map_err(|_| {
+                at.err(
+                    "moves",
+                    "",
+                    format!("moves: item {}: write one move, `- B2-B3` or `- North: resign`", n + 1),
+                )
+            })?;
+            (Some(side_named(sides, name, "moves", at)?), text.trim())
+        }
+    };
+    let result = match side {
+        None => Err("the game is over".to_string()),
+        Some(side) if game.to_move() != Some(side) && !game.out_of_turn(side, text) => Err(match game.to_move() {
+            Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
+            None => "the game is over".into(),
+        }),
+        Some(side) => game.play(side, text, dice),
+    };
+    Ok((side, text, result))
+}
+
+/// A board game's position file read and its moves played (the refused ones change
+/// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
+/// `None` when `text` is no position of a board game arbitre judges.
+pub fn play_out(text: &str, origin: &str) -> Option<Result<Box<dyn PositionGame>, FileError>> {
+    let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
+    let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
+    let reader = crate::kinds::find(&variant)?.position_reader()?;
+    let at = Source { text, origin };
+    let played = || -> Result<Box<dyn PositionGame>, FileError> {
+        let (raw, _, (mut game, _)) = read(&variant, reader, &at)?;
+        let sides = game.side_names();
+        let mut dice = Dice::new(Seed([0; 32]));
+        for (n, written) in raw.moves.iter().enumerate() {
+            // A refused move changes nothing: the picture is of the moves accepted.
+            let _ = play_move(game.as_mut(), &sides, n, written, &mut dice, &at)?;
+        }
+        Ok(game)
+    };
+    Some(played())
 }
 
 /// `key:` and one `- item` a line.

@@ -11,6 +11,8 @@
 //! secret: who God and the Devil are, whom they protect, what they cast before it is
 //! announced. Those go only into [`draw_private`], for those entitled to know them.
 
+pub mod diabolik;
+pub mod diam;
 pub mod geometry;
 pub mod png;
 pub mod svg;

@@ -69,6 +69,7 @@ mod position;
 mod seats;
 #[cfg(test)]
 mod test_support;
+mod view;
 
 use super::Kind;
 use seats::{sides, start};
