@@ -128,23 +128,33 @@ pub type Reader = fn(&RawBoardPosition, Option<Finish>, &Source) -> Result<Read,
 /// Judges a board game's position file, if `text` is one (its `variant:` is a board
 /// game): the output YAML, or what is wrong and where. `None` for anything else.
 pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>> {
+    let (variant, reader) = board_variant(text, origin)?;
+    let at = Source { text, origin };
+    Some(reader.and_then(|reader| judge(&variant, reader, &at)))
+}
+
+/// The board game `text` is a position of (its `variant:` in lower case) and the game's
+/// reader of positions, or the error of a game whose positions arbitre does not judge.
+/// `None` when `variant:` names no board game.
+fn board_variant(text: &str, origin: &str) -> Option<(String, Result<Reader, FileError>)> {
     let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
     let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
     let kind = super::kind(&variant)?;
-    let at = Source { text, origin };
-    let Some(reader) = crate::kinds::find(&variant).and_then(crate::kinds::Kind::position_reader) else {
-        return Some(Err(at.err(
-            "variant",
-            "",
-            format!(
-                "arbitre judges no position of {}: it does not check the moves of that game (positions are \
-                 for {})",
-                kind.title,
-                crate::kinds::board_position_names().join(" and ")
-            ),
-        )));
-    };
-    Some(judge(&variant, reader, &at))
+    let reader = crate::kinds::find(&variant)
+        .and_then(crate::kinds::Kind::position_reader)
+        .ok_or_else(|| {
+            Source { text, origin }.err(
+                "variant",
+                "",
+                format!(
+                    "arbitre judges no position of {}: it does not check the moves of that game (positions \
+                     are for {})",
+                    kind.title,
+                    crate::kinds::board_position_names().join(" and ")
+                ),
+            )
+        });
+    Some((variant, reader))
 }
 
 /// The file read and checked, and its game set up (before its moves).
@@ -240,6 +250,10 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
     Ok(w.finish())
 }
 
+/// A move of the file played: the side that played it (none once the game is over), its
+/// text, and the game's answer.
+type MovePlayed<'m> = (Option<usize>, &'m str, Result<super::Played, String>);
+
 /// Plays the `n`th move of the file (from 0): the side that played it, its text, and
 /// whether it was accepted. A refused move changes nothing.
 fn play_move<'m>(
@@ -249,7 +263,7 @@ fn play_move<'m>(
     written: &'m RawMove,
     dice: &mut Dice,
     at: &Source,
-) -> Result<(Option<usize>, &'m str, Result<super::Played, String>), FileError> {
+) -> Result<MovePlayed<'m>, FileError> {
     let (side, text) = match written {
         RawMove::Text(text) => (game.to_move(), text.trim()),
         RawMove::BySide(one) => {
@@ -278,12 +292,10 @@ fn play_move<'m>(
 /// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
 /// `None` when `text` is no position of a board game arbitre judges.
 pub fn play_out(text: &str, origin: &str) -> Option<Result<Box<dyn PositionGame>, FileError>> {
-    let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
-    let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
-    let reader = crate::kinds::find(&variant)?.position_reader()?;
+    let (variant, reader) = board_variant(text, origin)?;
     let at = Source { text, origin };
     let played = || -> Result<Box<dyn PositionGame>, FileError> {
-        let (raw, _, (mut game, _)) = read(&variant, reader, &at)?;
+        let (raw, _, (mut game, _)) = read(&variant, reader?, &at)?;
         let sides = game.side_names();
         let mut dice = Dice::new(Seed([0; 32]));
         for (n, written) in raw.moves.iter().enumerate() {

@@ -578,3 +578,23 @@ fn legend_lines(view: &DiamView) -> Legend {
         key: wrap(KEY, 124),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_cuts_at_spaces_within_the_width() {
+        assert_eq!(wrap("one two three four", 9), ["one two", "three", "four"]);
+        assert_eq!(wrap("a-very-long-word here", 5), ["a-very-long-word", "here"]);
+        assert!(wrap("   ", 10).is_empty());
+    }
+
+    #[test]
+    fn numbers_have_one_decimal_and_no_minus_zero() {
+        assert_eq!(
+            format!("{} {} {} {}", N(1.25), N(-0.04), N(3.0), N(-2.36)),
+            "1.3 0 3 -2.4"
+        );
+    }
+}

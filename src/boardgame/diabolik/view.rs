@@ -101,3 +101,76 @@ impl Diabolik {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boardgame::BoardGame;
+    use crate::dice::{Dice, Seed};
+
+    fn game(ships: &[(&str, usize, Dir)]) -> Diabolik {
+        let mut game = Diabolik::new(2, 0, &Default::default(), &mut Vec::new()).unwrap();
+        game.cells = vec![None; game.cells.len()];
+        for &(sq, side, facing) in ships {
+            game.put(Sq::parse(sq).unwrap(), Some(super::super::Ship { side, facing }));
+        }
+        game.phase = Phase::Turn { side: 0, bonus: false };
+        game
+    }
+
+    fn sq(name: &str) -> Square {
+        square(Sq::parse(name).unwrap())
+    }
+
+    #[test]
+    fn the_view_has_the_last_turn_act_by_act_until_a_refused_turn_or_a_resignation() {
+        let mut game = game(&[
+            ("C4", 0, Dir::N),
+            ("E5", 0, Dir::N),
+            ("A2", 0, Dir::N),
+            ("D5", 1, Dir::S),
+            ("H7", 1, Dir::S),
+            ("A7", 1, Dir::S),
+            ("B7", 1, Dir::S),
+        ]);
+        let mut dice = Dice::new(Seed([0; 32]));
+        assert_eq!(game.view().last, None);
+        game.play(0, "C4-C5; sink D5; A2 turn NE", &mut dice).unwrap();
+        let turn = game.view().last.unwrap();
+        assert_eq!((turn.fleet, turn.bonus, turn.spent, turn.budget), (0, false, 3, 4));
+        assert_eq!(
+            turn.acts,
+            [
+                Act::Move {
+                    from: sq("C4"),
+                    to: sq("C5"),
+                    heading: 0
+                },
+                Act::Sink {
+                    at: sq("D5"),
+                    fleet: 1,
+                    heading: 4,
+                    guns: vec![sq("C5"), sq("E5")]
+                },
+                Act::Turn {
+                    at: sq("A2"),
+                    heading: 1
+                },
+            ]
+        );
+        // The sinking earned a bonus turn; a refused one leaves the last turn as it was.
+        assert!(matches!(
+            game.view().status,
+            Status::ToMove {
+                fleet: 0,
+                bonus: true,
+                ..
+            }
+        ));
+        assert!(game.play(0, "sink H7", &mut dice).is_err());
+        assert_eq!(game.view().last.map(|t| t.acts.len()), Some(3));
+        game.play(0, "resign", &mut dice).unwrap();
+        assert_eq!(game.view().last, None);
+        assert!(matches!(game.view().status, Status::Over(_)));
+    }
+}

@@ -54,3 +54,60 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    #[test]
+    fn the_view_has_the_last_move_with_where_it_landed_and_what_it_carried() {
+        let mut game = at(2, ["", "", "BRO", "K", "", "", "", ""], 0);
+        assert_eq!(game.view().last, None);
+        play(&mut game, 0, "MOVE 3/2 RIGHT").unwrap();
+        let view = game.view();
+        assert_eq!(
+            view.last,
+            Some(DiamLast::Move {
+                side: 0,
+                from: 2,
+                level: 1,
+                to: 3,
+                landing: 1,
+                carried: 2
+            })
+        );
+        assert_eq!(view.cells[3], [Piece::Black, Piece::Red, Piece::Orange]);
+        assert_eq!(view.to_move, Some(1));
+        play(&mut game, 1, "PLACE BLACK 3").unwrap();
+        assert_eq!(
+            game.view().last,
+            Some(DiamLast::Place {
+                side: 1,
+                piece: Piece::Black,
+                cell: 2,
+                level: 1
+            })
+        );
+        // A refused move changes nothing, the last move included.
+        assert!(play(&mut game, 0, "PLACE RED 9").is_err());
+        assert!(matches!(game.view().last, Some(DiamLast::Place { side: 1, .. })));
+    }
+
+    #[test]
+    fn the_view_has_the_diam_that_ended_the_game() {
+        let mut game = at(2, ["K", "", "", "", "BR", "", "", ""], 0);
+        play(&mut game, 0, "PLACE RED 1").unwrap();
+        let view = game.view();
+        assert_eq!(
+            view.diams,
+            [DiamPair {
+                piece: Piece::Red,
+                cell: 0,
+                level: 1
+            }]
+        );
+        assert_eq!(view.to_move, None);
+        assert!(view.result.unwrap().starts_with("Red-Orange wins with a DIAM"));
+    }
+}
