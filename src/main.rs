@@ -463,7 +463,8 @@ struct AdjudicateArgs {
 ///
 /// With orders, the phase is adjudicated and drawn as it ended (arrows, failed orders
 /// dashed, dislodged units with their retreats, builds and removals); without, the board
-/// alone. The picture is SVG, or PNG when OUT ends in `.png` (docs/pictures.md).
+/// alone. A DIAM or Diabolik Fleet position is drawn after its moves, the last one
+/// shown. The picture is SVG, or PNG when OUT ends in `.png` (docs/pictures.md).
 #[derive(Args)]
 #[command(
     verbatim_doc_comment,
@@ -613,16 +614,23 @@ fn picture(args: PictureArgs) -> Result<(), String> {
         std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
     };
     let origin = if file == "-" { "<stdin>" } else { file };
-    let map = Map::standard();
-    let geometry = Geometry::of(map).ok_or_else(|| format!("the map `{}` has no geometry to draw it", map.name))?;
-    let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
-    let view = if position.orders.is_empty() {
-        PictureView::board(map, position.phase, &position.board)
+    // A DIAM or Diabolik Fleet position: its moves played, the board drawn as they left it.
+    let svg = if let Some(game) = arbitre::boardgame::position::play_out(&text, origin) {
+        let game = game.map_err(|e| e.to_string())?;
+        game.picture()
+            .ok_or_else(|| format!("{origin}: arbitre draws no picture of this game"))?
     } else {
-        let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
-        PictureView::position(map, &position, &outcome, divine.as_ref())
+        let map = Map::standard();
+        let geometry = Geometry::of(map).ok_or_else(|| format!("the map `{}` has no geometry to draw it", map.name))?;
+        let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
+        let view = if position.orders.is_empty() {
+            PictureView::board(map, position.phase, &position.board)
+        } else {
+            let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+            PictureView::position(map, &position, &outcome, divine.as_ref())
+        };
+        picture::draw(map, geometry, &view)
     };
-    let svg = picture::draw(map, geometry, &view);
     match &args.output {
         None => print!("{svg}"),
         Some(out) => {

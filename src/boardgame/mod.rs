@@ -154,6 +154,12 @@ pub trait BoardGame {
 
     /// The end of the game, once it has ended.
     fn finish(&self) -> Option<Finish>;
+
+    /// The board drawn as SVG (board, pieces, last move), for the games that have a
+    /// picture (`crate::picture::diam`, `crate::picture::diabolik`); `None` for the others.
+    fn picture(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A game started, with the notes announced with the welcome; or why it cannot start.

@@ -128,26 +128,39 @@ pub type Reader = fn(&RawBoardPosition, Option<Finish>, &Source) -> Result<Read,
 /// Judges a board game's position file, if `text` is one (its `variant:` is a board
 /// game): the output YAML, or what is wrong and where. `None` for anything else.
 pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>> {
+    let (variant, reader) = board_variant(text, origin)?;
+    let at = Source { text, origin };
+    Some(reader.and_then(|reader| judge(&variant, reader, &at)))
+}
+
+/// The board game `text` is a position of (its `variant:` in lower case) and the game's
+/// reader of positions, or the error of a game whose positions arbitre does not judge.
+/// `None` when `variant:` names no board game.
+fn board_variant(text: &str, origin: &str) -> Option<(String, Result<Reader, FileError>)> {
     let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
     let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
     let kind = super::kind(&variant)?;
-    let at = Source { text, origin };
-    let Some(reader) = crate::kinds::find(&variant).and_then(crate::kinds::Kind::position_reader) else {
-        return Some(Err(at.err(
-            "variant",
-            "",
-            format!(
-                "arbitre judges no position of {}: it does not check the moves of that game (positions are \
-                 for {})",
-                kind.title,
-                crate::kinds::board_position_names().join(" and ")
-            ),
-        )));
-    };
-    Some(judge(&variant, reader, &at))
+    let reader = crate::kinds::find(&variant)
+        .and_then(crate::kinds::Kind::position_reader)
+        .ok_or_else(|| {
+            Source { text, origin }.err(
+                "variant",
+                "",
+                format!(
+                    "arbitre judges no position of {}: it does not check the moves of that game (positions \
+                     are for {})",
+                    kind.title,
+                    crate::kinds::board_position_names().join(" and ")
+                ),
+            )
+        });
+    Some((variant, reader))
 }
 
-fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
+/// The file read and checked, and its game set up (before its moves).
+type Checked = (RawBoardPosition, Vec<&'static super::HouseRule>, Read);
+
+fn read(variant: &str, reader: Reader, at: &Source) -> Result<Checked, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
     let rules = super::house_rules_in_force(variant, &raw.house_rules).map_err(|e| FileError {
         token: Some(e.name().into()),
@@ -166,7 +179,12 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         winners: o.winners,
         summary: o.summary,
     });
-    let (mut game, notes) = reader(&raw, over, at)?;
+    let read = reader(&raw, over, at)?;
+    Ok((raw, rules, read))
+}
+
+fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
+    let (raw, rules, (mut game, notes)) = read(variant, reader, at)?;
     let sides = game.side_names();
 
     let mut w = Writer::default();
@@ -181,28 +199,7 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
     // Neither game draws dice once under way; the dice are only there for the trait.
     let mut dice = Dice::new(Seed([0; 32]));
     for (n, written) in raw.moves.iter().enumerate() {
-        let (side, text) = match written {
-            RawMove::Text(text) => (game.to_move(), text.trim()),
-            RawMove::BySide(one) => {
-                let [(name, text)]: [(&String, &String); 1] =
-                    one.iter().collect::<Vec<_>>().try_into().map_err(|_| {
-                        at.err(
-                            "moves",
-                            "",
-                            format!("moves: item {}: write one move, `- B2-B3` or `- North: resign`", n + 1),
-                        )
-                    })?;
-                (Some(side_named(&sides, name, "moves", at)?), text.trim())
-            }
-        };
-        let result = match side {
-            None => Err("the game is over".to_string()),
-            Some(side) if game.to_move() != Some(side) && !game.out_of_turn(side, text) => Err(match game.to_move() {
-                Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
-                None => "the game is over".into(),
-            }),
-            Some(side) => game.play(side, text, &mut dice),
-        };
+        let (side, text, result) = play_move(game.as_mut(), &sides, n, written, &mut dice, at)?;
         match side {
             Some(side) => {
                 w.item_key(1, "side", sides[side]);
@@ -251,6 +248,63 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         w.raw(1, line);
     }
     Ok(w.finish())
+}
+
+/// A move of the file played: the side that played it (none once the game is over), its
+/// text, and the game's answer.
+type MovePlayed<'m> = (Option<usize>, &'m str, Result<super::Played, String>);
+
+/// Plays the `n`th move of the file (from 0): the side that played it, its text, and
+/// whether it was accepted. A refused move changes nothing.
+fn play_move<'m>(
+    game: &mut dyn PositionGame,
+    sides: &[&'static str],
+    n: usize,
+    written: &'m RawMove,
+    dice: &mut Dice,
+    at: &Source,
+) -> Result<MovePlayed<'m>, FileError> {
+    let (side, text) = match written {
+        RawMove::Text(text) => (game.to_move(), text.trim()),
+        RawMove::BySide(one) => {
+            let [(name, text)]: [(&String, &String); 1] = one.iter().collect::<Vec<_>>().try_into().map_err(|_| {
+                at.err(
+                    "moves",
+                    "",
+                    format!("moves: item {}: write one move, `- B2-B3` or `- North: resign`", n + 1),
+                )
+            })?;
+            (Some(side_named(sides, name, "moves", at)?), text.trim())
+        }
+    };
+    let result = match side {
+        None => Err("the game is over".to_string()),
+        Some(side) if game.to_move() != Some(side) && !game.out_of_turn(side, text) => Err(match game.to_move() {
+            Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
+            None => "the game is over".into(),
+        }),
+        Some(side) => game.play(side, text, dice),
+    };
+    Ok((side, text, result))
+}
+
+/// A board game's position file read and its moves played (the refused ones change
+/// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
+/// `None` when `text` is no position of a board game arbitre judges.
+pub fn play_out(text: &str, origin: &str) -> Option<Result<Box<dyn PositionGame>, FileError>> {
+    let (variant, reader) = board_variant(text, origin)?;
+    let at = Source { text, origin };
+    let played = || -> Result<Box<dyn PositionGame>, FileError> {
+        let (raw, _, (mut game, _)) = read(&variant, reader?, &at)?;
+        let sides = game.side_names();
+        let mut dice = Dice::new(Seed([0; 32]));
+        for (n, written) in raw.moves.iter().enumerate() {
+            // A refused move changes nothing: the picture is of the moves accepted.
+            let _ = play_move(game.as_mut(), &sides, n, written, &mut dice, &at)?;
+        }
+        Ok(game)
+    };
+    Some(played())
 }
 
 /// `key:` and one `- item` a line.

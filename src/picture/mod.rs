@@ -6,16 +6,23 @@
 //!   phase's outcome; what only some may know is a separate [`Private`].
 //! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
 //! - [`png`]: the SVG rasterised with resvg.
+//! - [`diam`], [`diabolik`]: the boards of DIAM and Diabolik Fleet, each drawn from a typed
+//!   view the game builds of itself ([`DiamView`], [`FleetView`]); a board game gives its
+//!   picture through `boardgame::BoardGame::picture`.
 //!
 //! The public picture is made from the [`PictureView`] alone, which has no field for a
 //! secret: who God and the Devil are, whom they protect, what they cast before it is
 //! announced. Those go only into [`draw_private`], for those entitled to know them.
 
+pub mod diabolik;
+pub mod diam;
 pub mod geometry;
 pub mod png;
 pub mod svg;
 pub mod view;
 
+pub use diabolik::FleetView;
+pub use diam::DiamView;
 pub use geometry::{Geometry, Pt};
 pub use png::png;
 pub use svg::{draw, draw_for, draw_private};

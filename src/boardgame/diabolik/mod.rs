@@ -163,6 +163,7 @@ mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
 use super::{BoardGame, Finish, HouseRule, Kind, Played, Setup};
@@ -435,10 +436,45 @@ impl TurnState {
 /// A count the tie-breaks compare, for one fleet.
 type Measure = fn(&Diabolik, usize) -> usize;
 
-/// One act done: its words for the summary, and anything to announce.
+/// One act done: its words for the summary, anything to announce, and what it did.
 struct Done {
     text: String,
     notes: Vec<String>,
+    did: Did,
+}
+
+/// An act as done, for the picture of the last turn (`view`).
+#[derive(Clone, Debug)]
+enum Did {
+    Move {
+        from: Sq,
+        to: Sq,
+        facing: Dir,
+    },
+    Turn {
+        at: Sq,
+        to: Dir,
+    },
+    /// The ship sunk, where it was, and the ships whose broadsides sank it.
+    Sink {
+        at: Sq,
+        ship: Ship,
+        guns: Vec<Sq>,
+    },
+    Build {
+        at: Sq,
+        facing: Dir,
+    },
+}
+
+/// The last turn played, act by act, for the picture.
+#[derive(Clone, Debug)]
+struct LastTurn {
+    side: usize,
+    bonus: bool,
+    spent: u32,
+    budget: u32,
+    acts: Vec<Did>,
 }
 
 /// A game of Diabolik Fleet.
@@ -451,6 +487,8 @@ pub struct Diabolik {
     /// The seat drawn to play first: deployment and turns go round from it.
     first: usize,
     phase: Phase,
+    /// The last turn played (shared: the search for a legal turn clones the game often).
+    last: Option<std::sync::Arc<LastTurn>>,
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -504,6 +542,7 @@ impl Diabolik {
             rules,
             first,
             phase: Phase::Deploy(first),
+            last: None,
         };
         for side in 0..players {
             let facing = game.fleets[side].edge.forward();
@@ -765,6 +804,11 @@ impl Diabolik {
         Ok(Done {
             text: format!("{from}-{dest}"),
             notes,
+            did: Did::Move {
+                from,
+                to: dest,
+                facing: ship.facing,
+            },
         })
     }
 
@@ -787,6 +831,7 @@ impl Diabolik {
         Ok(Done {
             text: format!("{at} turns {to}"),
             notes: Vec::new(),
+            did: Did::Turn { at, to },
         })
     }
 
@@ -864,7 +909,11 @@ impl Diabolik {
         } else {
             format!("sinks {owner_name}'s {at}")
         };
-        Ok(Done { text, notes })
+        Ok(Done {
+            text,
+            notes,
+            did: Did::Sink { at, ship: target, guns },
+        })
     }
 
     fn act_build(&mut self, side: usize, at: Sq, facing: Dir, t: &mut TurnState) -> Result<Done, String> {
@@ -894,6 +943,7 @@ impl Diabolik {
         Ok(Done {
             text: format!("rebuilds {at} heading {facing}"),
             notes: Vec::new(),
+            did: Did::Build { at, facing },
         })
     }
 
@@ -1226,6 +1276,7 @@ impl Diabolik {
         let mut next = self.clone();
         let mut t = TurnState::new(budget);
         let mut texts = Vec::new();
+        let mut dids = Vec::new();
         let mut notes = Vec::new();
         for (n, (written, act)) in acts.iter().enumerate() {
             if !t.moved && t.acts >= 2 {
@@ -1242,6 +1293,7 @@ impl Diabolik {
                 .map_err(|e| format!("act {} `{written}`: {e}", n + 1))?;
             texts.push(done.text);
             notes.extend(done.notes);
+            dids.push(done.did);
         }
         if !t.moved {
             if !self.rules.forgiving_first_acts {
@@ -1267,6 +1319,13 @@ impl Diabolik {
         if !bonus {
             next.fleets[side].normal_turns += 1;
         }
+        next.last = Some(std::sync::Arc::new(LastTurn {
+            side,
+            bonus,
+            spent: t.spent,
+            budget,
+            acts: dids,
+        }));
         next.after_turn(side, bonus, t.sank > 0, &mut notes);
         *self = next;
         Ok(Played { summary, notes })
@@ -1305,6 +1364,7 @@ impl Diabolik {
         let name = self.fleets[side].name;
         let why = format!("moved no ship in its first or second act ({})", acts.join(", "));
         let mut notes = Vec::new();
+        self.last = None;
         if self.leave(side, &why, |winner| format!("{name} {why}: {winner} wins."), &mut notes) {
             let next = self.next_side(side);
             self.begin_turn(next, &mut notes);
@@ -1348,6 +1408,7 @@ impl Diabolik {
         let shown: Vec<String> = home.iter().zip(&headings).map(|(sq, d)| format!("{sq} {d}")).collect();
         let summary = format!("{name} sets its headings: {}", shown.join(", "));
         let mut notes = Vec::new();
+        next.last = None;
         next.withdraw_stops(&mut notes);
         next.after_deploy(side, &mut notes);
         *self = next;
@@ -1397,6 +1458,7 @@ impl Diabolik {
     fn resign(&mut self, side: usize) -> Result<Played, String> {
         let name = self.fleets[side].name;
         let mut notes = Vec::new();
+        self.last = None;
         if self.leave(
             side,
             "resigns",
@@ -1623,5 +1685,9 @@ impl BoardGame for Diabolik {
             Phase::Over(finish) => Some(finish.clone()),
             _ => None,
         }
+    }
+
+    fn picture(&self) -> Option<String> {
+        Some(crate::picture::diabolik::draw(&self.view()))
     }
 }

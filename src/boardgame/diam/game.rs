@@ -42,6 +42,9 @@ pub struct Game {
     /// How often each position has come up after a move (and at the start).
     pub(super) seen: HashMap<Position, u32>,
     pub(super) over: Option<Finish>,
+    /// The last move accepted, by whom, and the level (from 0) where the piece placed or
+    /// moved stands after it: for the picture.
+    pub(super) last: Option<(usize, Action, usize)>,
 }
 
 impl Game {
@@ -55,6 +58,7 @@ impl Game {
             move_limit,
             seen: HashMap::new(),
             over: None,
+            last: None,
         };
         game.seen.insert(game.position(), 1);
         game
@@ -415,7 +419,11 @@ impl BoardGame for Game {
             return Err(format!("it is not your turn: {} is to move", self.name(mover)));
         }
         let action = self.check(side, read(text)?)?;
+        let lands = match action {
+            Action::Place { cell: to, .. } | Action::Move { to, .. } => self.cells[to].len(),
+        };
         let summary = self.apply(side, action);
+        self.last = Some((side, action, lands));
         self.moves += 1;
         let mut notes = Vec::new();
         self.judge(side, &mut notes);
@@ -467,6 +475,10 @@ impl BoardGame for Game {
 
     fn finish(&self) -> Option<Finish> {
         self.over.clone()
+    }
+
+    fn picture(&self) -> Option<String> {
+        Some(crate::picture::diam::draw(&self.view()))
     }
 }
 

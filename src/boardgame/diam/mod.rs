@@ -60,6 +60,7 @@
 //! - `diams`: the ring (neighbours, facing cells) and the DIAMs on it.
 //! - `game`: the game in progress: legal moves, playing one, the endings, the board.
 //! - `position`: a game written to and read from a position file.
+//! - `view`: the game as its picture sees it (`crate::picture::diam`).
 
 mod colour;
 mod diams;
@@ -69,6 +70,7 @@ mod position;
 mod seats;
 #[cfg(test)]
 mod test_support;
+mod view;
 
 use super::Kind;
 use seats::{sides, start};

@@ -1,0 +1,238 @@
+//! Pictures of the board games (issue #15): DIAM and Diabolik Fleet drawn from their own
+//! state, through `BoardGame::picture` and `arbitre picture POSITION.yaml`.
+//!
+//! The golden pictures are drawn from position files of tests/boardgame-positions/ after
+//! their moves; `UPDATE_GOLDEN=1 cargo test --test board_pictures` writes them again
+//! (look at them, and at their diff, before committing).
+
+mod support;
+
+use arbitre::boardgame::{self, position, replay, Setup};
+use arbitre::dice::{Dice, Seed};
+use arbitre::picture;
+use std::path::PathBuf;
+use support::*;
+
+/// `tests/boardgame-positions/NAME.yaml` drawn after its moves is `tests/golden/pictures/NAME.svg`.
+const GOLDEN: [&str; 6] = [
+    "diam-opening",
+    "diam-midgame",
+    "diam-four-opponents",
+    "diabolik-midgame",
+    "diabolik-four",
+    "diabolik-below-minimum",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn position_file(name: &str) -> PathBuf {
+    root().join("tests/boardgame-positions").join(format!("{name}.yaml"))
+}
+
+/// A position file's game after its moves, drawn.
+fn drawn(name: &str) -> String {
+    let path = position_file(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = position::play_out(&text, &path.display().to_string())
+        .expect("a board game's position")
+        .unwrap_or_else(|e| panic!("{e}"));
+    game.picture().expect("the game has a picture")
+}
+
+#[test]
+fn pictures_of_the_golden_positions_are_their_svg_files() {
+    let update = std::env::var("UPDATE_GOLDEN").as_deref() == Ok("1");
+    let mut differ = Vec::new();
+    for name in GOLDEN {
+        let svg = drawn(name);
+        let path = root().join(format!("tests/golden/pictures/{name}.svg"));
+        if update {
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        if want != svg {
+            differ.push(name);
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "pictures differ from tests/golden/pictures/{differ:?}.svg (UPDATE_GOLDEN=1 writes them again)"
+    );
+}
+
+/// A board picture goes into mail: its PNG stays under 200 KB.
+#[test]
+fn every_golden_board_picture_rasterises_under_200_kb() {
+    for name in GOLDEN {
+        let png = picture::png(&drawn(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{name}: not a PNG");
+        assert!(png.len() < 200 * 1024, "{name}: {} bytes", png.len());
+    }
+}
+
+fn game(
+    variant: &str,
+    sides: &[&str],
+    options: &[(&str, &str)],
+    moves: &[(usize, &str)],
+) -> Box<dyn boardgame::BoardGame> {
+    let kind = boardgame::kind(variant).unwrap();
+    let setup = Setup {
+        sides: sides.iter().map(|s| s.to_string()).collect(),
+        options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        house_rules: Vec::new(),
+    };
+    let moves: Vec<(usize, String)> = moves.iter().map(|(s, m)| (*s, m.to_string())).collect();
+    replay(kind, &setup, &mut Dice::new(Seed([7; 32])), &moves).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The picture of a game by mail follows its moves: the last one is shown and named, and
+/// the picture changes with the position.
+#[test]
+fn a_diam_game_s_picture_shows_its_last_move() {
+    let start = game("diam", &["Red-Orange", "Brown-Black"], &[], &[]);
+    let svg = start.picture().unwrap();
+    assert!(svg.contains("Last move: none shown."));
+    assert!(svg.contains("Red-Orange ◀ to move"));
+
+    let played = game(
+        "diam",
+        &["Red-Orange", "Brown-Black"],
+        &[],
+        &[(0, "PLACE RED 3"), (1, "PLACE BROWN 3"), (0, "MOVE 3/1 RIGHT")],
+    );
+    let svg = played.picture().unwrap();
+    assert!(
+        svg.contains("Last move: Red-Orange moved red from 3/1 to cell 4 (level 1), carrying 1 piece above it."),
+        "{svg}"
+    );
+    assert!(svg.contains("Brown-Black ◀ to move"));
+    assert!(svg.contains("reserve: 3 red, 4 orange"));
+    // The vacated places are framed dashed, the pieces landed solid.
+    assert_eq!(svg.matches("stroke-dasharray=\"4 3\"").count(), 1);
+}
+
+#[test]
+fn a_diam_game_won_by_a_diam_shows_it_and_the_result() {
+    // Red-Orange places red on 1 at level 2, facing the red on 5 at level 2: a DIAM.
+    let won = game(
+        "diam",
+        &["Red-Orange", "Brown-Black"],
+        &[],
+        &[
+            (0, "PLACE ORANGE 2"),
+            (1, "PLACE BROWN 5"),
+            (0, "PLACE RED 5"),
+            (1, "PLACE BLACK 1"),
+            (0, "PLACE RED 1"),
+        ],
+    );
+    assert!(won.finish().is_some());
+    let svg = won.picture().unwrap();
+    assert!(svg.contains(">DIAM, level 2</text>"), "{svg}");
+    assert!(svg.contains("Game over: Red-Orange wins with a DIAM in red at level 2 on cells 1 and 5."));
+    assert!(!svg.contains("◀ to move"));
+}
+
+#[test]
+fn a_diabolik_fleet_game_s_picture_shows_its_last_turn() {
+    let sides = ["South", "North"];
+    let opts = [("headings", "forward")];
+    let start = game("diabolik-fleet", &sides, &opts, &[]);
+    let first = start.to_move().unwrap();
+    let svg = start.picture().unwrap();
+    assert!(svg.contains("Last turn: none shown."));
+    // Every ship of both fleets is on the board, each a hull with its fleet's initial.
+    assert_eq!(
+        svg.matches(">S</text>").count(),
+        8 + 1,
+        "eight ships and the legend's sample"
+    );
+    assert_eq!(svg.matches(">N</text>").count(), 8 + 1);
+
+    let turn = if first == 0 { "B2-B3; D2-D3" } else { "B7-B6; D7-D6" };
+    let played = game("diabolik-fleet", &sides, &opts, &[(first, turn)]);
+    let svg = played.picture().unwrap();
+    let mover = sides[first];
+    let acts = if first == 0 {
+        "1. B2-B3 · 2. D2-D3"
+    } else {
+        "1. B7-B6 · 2. D7-D6"
+    };
+    assert!(
+        svg.contains(&format!("Last turn: {mover}, 2 of 4 cannonballs: {acts}.")),
+        "{svg}"
+    );
+    assert!(svg.contains(&format!("{} to move: its turn 1 (4 cannonballs).", sides[1 - first])));
+    // Where the two ships were: dashed hulls.
+    assert_eq!(svg.matches("stroke-dasharray=\"4 3\"").count(), 2);
+}
+
+#[test]
+fn a_diabolik_fleet_sinking_shows_the_wreck_and_the_broadsides() {
+    let svg = drawn("diabolik-midgame");
+    // (The legend wraps the line after D6.)
+    assert!(svg.contains("2. sinks North's E6 (broadsides from D6,"));
+    assert!(svg.contains("South to play its bonus turn (4 cannonballs) or"));
+    // The wreck is drawn faded where the ship was: North's colour, dashed.
+    assert_eq!(svg.matches("fill-opacity=\"0.35\"").count(), 1);
+    assert!(svg.contains("North</tspan> 5 afloat"));
+}
+
+/// The games without a picture of their own say so.
+#[test]
+fn only_diam_and_diabolik_fleet_have_pictures() {
+    let mut dice = Dice::new(Seed([1; 32]));
+    for kind in boardgame::KINDS {
+        let sides = (kind.sides)(2).unwrap();
+        let setup = Setup {
+            sides: sides.iter().map(|s| s.to_string()).collect(),
+            ..Setup::default()
+        };
+        let (game, _) = (kind.start)(&setup, &mut dice).unwrap();
+        let drawn = game.picture().is_some();
+        assert_eq!(
+            drawn,
+            ["diam", "diabolik-fleet"].contains(&kind.variant),
+            "{}",
+            kind.variant
+        );
+    }
+}
+
+#[test]
+fn arbitre_picture_draws_a_board_game_s_position_file() {
+    let file = position_file("diam-midgame");
+    let svg = ok(&["picture", file.to_str().unwrap()], None);
+    assert_eq!(svg, drawn("diam-midgame"));
+
+    let dir = std::env::temp_dir().join(format!("arbitre-board-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("fleet.png");
+    let file = position_file("diabolik-four");
+    ok(&["picture", file.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
+    let png = std::fs::read(&out).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn arbitre_picture_refuses_a_board_position_it_cannot_read_and_says_where() {
+    let text = "variant: diam\ncells:\n  1: [red, red, red, red, red]\nto_move: Red-Orange\n";
+    let out = arbitre(&["picture", "-"], Some(text.as_bytes()));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<stdin>:3: cells: cell 1 holds 5 pieces: a cell holds at most 4"),
+        "{err}"
+    );
+
+    let out = arbitre(&["picture", "-"], Some(b"variant: belligerants\n"));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("arbitre judges no position of Les Belligérants"), "{err}");
+}
