@@ -93,15 +93,7 @@ pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
     let said: Vec<Value> = results
         .iter()
         .filter(|r| has_words(r))
-        .map(|r| {
-            let mut m = tera::Map::new();
-            m.insert("cause".into(), r.cause.as_ref().map_or(Value::Null, |c| view(map, c)));
-            m.insert(
-                "dislodged_by".into(),
-                r.dislodged_by.map_or(Value::Null, |u| Value::String(u.text(map))),
-            );
-            Value::Object(m)
-        })
+        .map(|r| Reason::of(map, r).0)
         .collect();
     let text = render(lang, &said);
     let mut words: Vec<String> = text.split_terminator(SEP).map(str::to_string).collect();
@@ -123,6 +115,30 @@ pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
             false => String::new(),
         })
         .collect()
+}
+
+/// The reason of one result, named from the map but not yet in words: what a reply keeps
+/// of a void order until it knows its reader's language ([`Reason::words`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reason(Value);
+
+impl Reason {
+    /// The reason of `r` (its cause and its dislodgement), units and places named.
+    pub fn of(map: &Map, r: &OrderResult) -> Reason {
+        let mut m = tera::Map::new();
+        m.insert("cause".into(), r.cause.as_ref().map_or(Value::Null, |c| view(map, c)));
+        m.insert(
+            "dislodged_by".into(),
+            r.dislodged_by.map_or(Value::Null, |u| Value::String(u.text(map))),
+        );
+        Reason(Value::Object(m))
+    }
+
+    /// The reason in `lang`, as [`reason`] words it.
+    pub fn words(&self, lang: Lang) -> String {
+        let text = render(lang, std::slice::from_ref(&self.0));
+        text.strip_suffix(SEP).unwrap_or(&text).to_string()
+    }
 }
 
 /// The reasons of `said` (the views of [`reasons`]) in one text, each followed by [`SEP`].

@@ -493,7 +493,7 @@ pub(crate) fn no_signon(errors: &[LineError]) -> String {
     errors
         .iter()
         .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-        .map(|e| format!("line {}: {}", e.line, e.message))
+        .map(|e| format!("line {}: {}", e.line, e.message.words(crate::words::Lang::En)))
         .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
 }
 

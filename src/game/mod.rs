@@ -49,6 +49,7 @@ pub mod error;
 pub mod intake;
 pub mod role;
 pub mod route;
+pub mod said;
 pub use route::{keep_unmatched, route};
 pub mod state;
 pub mod store;
@@ -564,7 +565,7 @@ impl Game {
             errors.push(LineError {
                 line: c.line,
                 text: c.text.clone(),
-                message: "ignored: it comes before the SIGNON line".into(),
+                message: said::Refusal::BeforeSignon,
             });
         }
         let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
@@ -576,13 +577,13 @@ impl Game {
         let mut commands = commands;
         let unread = if commands.len() > MAX_COMMANDS {
             let rest = commands.split_off(MAX_COMMANDS);
-            format!(
-                "line {} and the {} command line(s) after it were not read: one message may hold at most {MAX_COMMANDS} commands",
-                rest[0].line,
-                rest.len() - 1
-            )
+            Some(said::Refusal::Unread {
+                line: rest[0].line,
+                after: rest.len() - 1,
+                most: MAX_COMMANDS,
+            })
         } else {
-            String::new()
+            None
         };
         let blocks = commands
             .iter()
@@ -619,22 +620,24 @@ impl Game {
             // In-Reply-To (its key is a digest, no Message-ID anyone could thread on).
             l.in_reply_to = mail.message_id.clone();
             l.kind = crate::report::Kind::Reply;
+            let lang = l.lang;
             let Some(answered) = l.view.answered() else {
                 continue;
             };
+            answered.lang = lang;
             answered.errors.extend(asked.errors.iter().cloned());
             answered.errors.sort_by_key(|e| e.line);
             answered
                 .done
-                .extend(asked.done.iter().map(|(line, d)| format!("line {line}: {d}")));
-            answered.done.sort_by_key(|d| done_line(d));
+                .extend(asked.done.iter().map(|(line, d)| (Some(*line), d.clone())));
+            answered.done.sort_by_key(|(line, _)| line.unwrap_or(usize::MAX));
             answered.cap(QUOTED_ERRORS);
             let chatter: Vec<LineError> = chatter
                 .iter()
                 .map(|c| LineError {
                     line: c.line,
                     text: c.text.clone(),
-                    message: String::new(),
+                    message: said::Refusal::Chatter,
                 })
                 .collect();
             answered.not_understood = chatter;
@@ -742,8 +745,8 @@ impl Game {
         to: &PressTo,
         lines: &[String],
         stem: &str,
-        resolve: impl Fn(&str) -> Result<String, String>,
-    ) -> Result<(String, Vec<Letter>), String> {
+        resolve: impl Fn(&str) -> Result<String, said::Refusal>,
+    ) -> Result<(said::Said, Vec<Letter>), said::Refusal> {
         let recipients: Vec<String> = match to {
             PressTo::All => self.roles(),
             PressTo::Powers(names) => {
@@ -755,7 +758,7 @@ impl Game {
                     }
                 }
                 if out.is_empty() {
-                    return Err("name at least one other player".into());
+                    return Err(said::Refusal::NameAnotherPlayer);
                 }
                 out
             }
@@ -810,7 +813,8 @@ impl Game {
                 },
             ));
         }
-        Ok((format!("press to {shown_to} sent"), letters))
+        let to = if public { Vec::new() } else { recipients };
+        Ok((said::Said::PressSent { to }, letters))
     }
 
     /// The final report, to every player: who played what, the winners, the seed.
@@ -981,14 +985,6 @@ fn clean_sender(mail: &mut Incoming) {
         .take()
         .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
         .filter(|n| !n.trim().is_empty());
-}
-
-/// The line a reply's `line N: …` entry is about, to keep them in the message's order.
-fn done_line(done: &str) -> usize {
-    done.strip_prefix("line ")
-        .and_then(|r| r.split(':').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(usize::MAX)
 }
 
 /// The subject of the reply to a message.
