@@ -294,10 +294,10 @@ impl Note {
 /// Why a blessing or a curse names no unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoTarget {
-    /// The text does not read as a unit: the parser's words (`column 3: …`).
+    /// The text does not read as a unit: why, and where.
     Unreadable {
         text: String,
-        error: String,
+        error: crate::order::ParseError,
     },
     /// It reads as an order, not a unit.
     NotAUnit {
@@ -585,7 +585,11 @@ fn no_target_en(t: &NoTarget) -> String {
 
 fn no_target_fr(t: &NoTarget) -> String {
     match t {
-        NoTarget::Unreadable { text, error } => format!("`{text}` est illisible : {error}"),
+        NoTarget::Unreadable { text, error } => format!(
+            "`{text}` est illisible : colonne {} : {}",
+            error.column,
+            crate::words::unreadable_words(error, Lang::Fr)
+        ),
         NoTarget::NotAUnit { text } => format!("`{text}` n'est pas une unité : écrivez-la comme `A PAR`"),
         NoTarget::NoUnitIn { prov } => format!("il n'y a pas d'unité en {prov}"),
         NoTarget::OtherType { text, stands } => format!("il n'y a pas de {text} ({stands} s'y trouve)"),
@@ -991,7 +995,7 @@ mod tests {
         for t in [
             NoTarget::Unreadable {
                 text: s("A"),
-                error: s("column 2: the order stops short"),
+                error: crate::order::parse_order(crate::map::Map::standard(), "A").unwrap_err(),
             },
             NoTarget::NotAUnit { text: s("A PAR - BUR") },
             NoTarget::NoUnitIn { prov: s("BUR") },

@@ -160,9 +160,9 @@ impl Hooks for DivineHooks {
 
 /// The unit a blessing or curse names, or why it names none.
 pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, NoTarget> {
-    let order = parse_order(map, text).map_err(|e| NoTarget::Unreadable {
+    let order = parse_order(map, text).map_err(|error| NoTarget::Unreadable {
         text: text.to_string(),
-        error: e.to_string(),
+        error,
     })?;
     let Order::Hold(u) = order else {
         return Err(NoTarget::NotAUnit { text: text.to_string() });
