@@ -223,3 +223,36 @@ fn a_french_gods_message_is_answered_in_french() {
     );
     all_french(&reply);
 }
+
+/// A draw voted by every power: the report, the final report and a reply after the end say
+/// how the game ended in French, the same words for every French reader.
+#[test]
+fn a_draw_is_told_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    for i in 0..7 {
+        send(&dir, i, &format!("v{i}"), "VOTE DRAW", EVENING);
+    }
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let ended = "Tous les pays encore en jeu ont voté la partie nulle : \
+                 England, France, Germany, Italy, Austria, Russia, Turkey.";
+    let out = outbox(&dir);
+    let finals: Vec<&Sent> = out
+        .iter()
+        .filter(|(n, _)| n.starts_with("final-"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(finals.len(), 9);
+    for f in &finals {
+        has(&f.text, &[ended]);
+        assert!(!f.text.contains("voted for a draw"), "{}", f.text);
+    }
+    has(&out["S1901M-report-france.eml"].text, &[ended]);
+    let reply = send(&dir, 0, "after", "A PAR H", LATE);
+    has(&reply, &["La partie est terminée.", ended]);
+    // The state keeps the English words.
+    assert_eq!(
+        state(&dir)["finished"]["summary"].as_str(),
+        Some("Every surviving power voted for a draw: England, France, Germany, Italy, Austria, Russia, Turkey.")
+    );
+}

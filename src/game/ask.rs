@@ -479,7 +479,7 @@ impl Game {
                 .state
                 .finished
                 .as_ref()
-                .map(|f| f.summary.clone())
+                .map(|f| self.ending_in(f, reader.lang))
                 .unwrap_or_default(),
             ..Default::default()
         };

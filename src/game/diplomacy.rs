@@ -1150,7 +1150,14 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
             })
             .unwrap_or_default(),
         next_deadline_at: j.next_deadline.unwrap_or_default().to_string(),
-        over: j.over.unwrap_or_default().to_string(),
+        // How it ended, in the reader's words (the state keeps the English ones).
+        over: j
+            .over
+            .map(|o| match lang {
+                Lang::En => o.to_string(),
+                _ => ending_words(game, &standing(game), lang),
+            })
+            .unwrap_or_default(),
     }
 }
 
@@ -1236,36 +1243,64 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
 fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
     let map = map();
     let mut winners = Vec::new();
-    let summary = if let Some(p) = s.solo {
-        winners.push(map.power_name(p).to_string());
-        format!(
-            "{} wins alone with {} or more supply centres.",
-            map.power_name(p),
-            victory::SOLO
-        )
-    } else {
-        // Survivors: every power with a unit or a centre (as the draw vote counts them).
-        let survivors: Vec<String> = game
-            .state
-            .history
-            .last()
-            .map(|f| {
-                map.powers
-                    .iter()
-                    .map(|p| p.name.clone())
-                    .filter(|p| f.centers.get(p).is_some_and(|&n| n > 0) || f.units.get(p).is_some_and(|&n| n > 0))
-                    .collect()
-            })
-            .unwrap_or_default();
-        winners.extend(survivors.iter().cloned());
-        format!("Every surviving power voted for a draw: {}.", survivors.join(", "))
-    };
+    match s.solo {
+        Some(p) => winners.push(map.power_name(p).to_string()),
+        None => winners.extend(survivors(game)),
+    }
     winners.extend(rules(game).winners(s));
     Finished {
         after: phase.to_string(),
         winners,
-        summary,
+        // The state's words, in English; the letters say it in each reader's (`ending`).
+        summary: ending_words(game, s, Lang::En),
     }
+}
+
+/// The powers still in the game after the last phase processed: with a unit or a centre
+/// (as the draw vote counts them).
+fn survivors(game: &Game) -> Vec<String> {
+    game.state
+        .history
+        .last()
+        .map(|f| {
+            map()
+                .powers
+                .iter()
+                .map(|p| p.name.clone())
+                .filter(|p| f.centers.get(p).is_some_and(|&n| n > 0) || f.units.get(p).is_some_and(|&n| n > 0))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How a game that is over ended, in `lang`: a solo, or a draw voted by every survivor.
+fn ending_words(game: &Game, s: &Standing, lang: Lang) -> String {
+    match (s.solo, lang) {
+        (Some(p), Lang::En) => format!(
+            "{} wins alone with {} or more supply centres.",
+            map().power_name(p),
+            victory::SOLO
+        ),
+        (Some(p), Lang::Fr) => format!(
+            "{} l'emporte seul avec {} centres de ravitaillement ou plus.",
+            map().power_name(p),
+            victory::SOLO
+        ),
+        (None, Lang::En) => format!(
+            "Every surviving power voted for a draw: {}.",
+            survivors(game).join(", ")
+        ),
+        (None, Lang::Fr) => format!(
+            "Tous les pays encore en jeu ont voté la partie nulle : {}.",
+            survivors(game).join(", ")
+        ),
+    }
+}
+
+/// How the game ended, in `lang`, once it is over (from its history, as [`finish`] said it).
+pub fn ending(game: &Game, lang: Lang) -> Option<String> {
+    let s = standing(game);
+    s.over.then(|| ending_words(game, &s, lang))
 }
 
 /// The referee's view of the game (`arbitre status`), as YAML.

@@ -834,27 +834,29 @@ impl Game {
                 name: p.name.clone(),
             })
             .collect();
-        let ending = views::Ending {
-            summary: f.summary.clone(),
+        // How it ended, in each reader's words: the same for every reader of one language.
+        let ending = |lang| views::Ending {
+            summary: self.ending_in(f, lang),
             winners: f.winners.clone(),
             seed: self.config.seed.clone(),
-            players,
+            players: players.clone(),
         };
         let mut letters: Vec<Letter> = self
             .roles()
             .iter()
             .map(|role| {
-                let subject = crate::words::pick(self.config.reader(role).lang, "the final report", "le rapport final");
+                let lang = self.config.reader(role).lang;
+                let subject = crate::words::pick(lang, "the final report", "le rapport final");
                 self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     &subject,
-                    view(self.common(role), ending.clone()),
+                    view(self.common(role), ending(lang)),
                 )
             })
             .collect();
         let subject = crate::words::pick(self.config.language, "the final report", "le rapport final");
-        letters.extend(self.to_observers("final", &subject, |common| view(common, ending.clone())));
+        letters.extend(self.to_observers("final", &subject, |common| view(common, ending(self.config.language))));
         letters
     }
 
@@ -889,12 +891,21 @@ impl Game {
         Ok(())
     }
 
+    /// How the game ended, in `lang`: a Diplomacy game's words are made from its history
+    /// ([`diplomacy::ending`]); a board game's are its engine's.
+    pub fn ending_in(&self, f: &state::Finished, lang: crate::words::Lang) -> String {
+        match crate::boardgame::kind(&self.config.variant) {
+            Some(_) => f.summary.clone(),
+            None => diplomacy::ending(self, lang).unwrap_or_else(|| f.summary.clone()),
+        }
+    }
+
     fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
         let f = self.state.finished.clone().expect("finished");
         let view = views::OverReply {
             common: self.common(role),
             answered: views::Answered::default(),
-            over: f.summary,
+            over: self.ending_in(&f, self.config.reader(role).lang),
         };
         let subject = crate::words::pick(
             self.config.reader(role).lang,
