@@ -16,6 +16,7 @@
 
 use crate::judge::{Cause, OrderResult, Then, Unit};
 use crate::map::{Loc, Map};
+use crate::order::Unreadable;
 use crate::phase::{Phase, PhaseKind, Season};
 use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Timelike};
 use std::sync::OnceLock;
@@ -77,6 +78,10 @@ fn tera() -> &'static Tera {
                 "{% import \"causes.fr.txt\" as causes %}\
                  {% for r in results %}{{ causes::reason(r=r) }}\u{1e}{% endfor %}",
             ),
+            (
+                "unreadable.fr",
+                "{% import \"causes.fr.txt\" as causes %}{{ causes::unreadable(w=w) }}",
+            ),
         ])
         .expect("the built-in templates of the causes parse (a test checks it)");
         t
@@ -93,15 +98,7 @@ pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
     let said: Vec<Value> = results
         .iter()
         .filter(|r| has_words(r))
-        .map(|r| {
-            let mut m = tera::Map::new();
-            m.insert("cause".into(), r.cause.as_ref().map_or(Value::Null, |c| view(map, c)));
-            m.insert(
-                "dislodged_by".into(),
-                r.dislodged_by.map_or(Value::Null, |u| Value::String(u.text(map))),
-            );
-            Value::Object(m)
-        })
+        .map(|r| Reason::of(map, r).0)
         .collect();
     let text = render(lang, &said);
     let mut words: Vec<String> = text.split_terminator(SEP).map(str::to_string).collect();
@@ -125,6 +122,30 @@ pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
         .collect()
 }
 
+/// The reason of one result, named from the map but not yet in words: what a reply keeps
+/// of a void order until it knows its reader's language ([`Reason::words`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reason(Value);
+
+impl Reason {
+    /// The reason of `r` (its cause and its dislodgement), units and places named.
+    pub fn of(map: &Map, r: &OrderResult) -> Reason {
+        let mut m = tera::Map::new();
+        m.insert("cause".into(), r.cause.as_ref().map_or(Value::Null, |c| view(map, c)));
+        m.insert(
+            "dislodged_by".into(),
+            r.dislodged_by.map_or(Value::Null, |u| Value::String(u.text(map))),
+        );
+        Reason(Value::Object(m))
+    }
+
+    /// The reason in `lang`, as [`reason`] words it.
+    pub fn words(&self, lang: Lang) -> String {
+        let text = render(lang, std::slice::from_ref(&self.0));
+        text.strip_suffix(SEP).unwrap_or(&text).to_string()
+    }
+}
+
 /// The reasons of `said` (the views of [`reasons`]) in one text, each followed by [`SEP`].
 fn render(lang: Lang, said: &[Value]) -> String {
     if said.is_empty() {
@@ -139,6 +160,21 @@ fn render(lang: Lang, said: &[Value]) -> String {
     tera()
         .render(name, &c)
         .unwrap_or_else(|e| panic!("the built-in template {name} renders every cause: {e:?}"))
+}
+
+/// Why an order could not be read, without its column, in `lang` (`` `XYZ` is not a
+/// province of the standard map ``).
+pub fn unreadable_words(e: &crate::order::ParseError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.message.clone(),
+        Lang::Fr => {
+            let mut c = Context::new();
+            c.insert("w", &unreadable(&e.what));
+            tera()
+                .render("unreadable.fr", &c)
+                .unwrap_or_else(|e| panic!("the built-in template unreadable.fr renders every case: {e:?}"))
+        }
+    }
 }
 
 /// One of two wordings, by the reader's language: for the short texts made in code (a
@@ -275,6 +311,40 @@ fn has_words(r: &OrderResult) -> bool {
     r.cause.is_some() || r.dislodged_by.is_some()
 }
 
+/// What made an order unreadable, as the template sees it: `kind`, and the word `found` or
+/// the `expected` part (its key in snake case).
+fn unreadable(what: &Unreadable) -> Value {
+    let mut m = tera::Map::new();
+    let mut put = |k: &str, v: &str| m.insert(k.into(), Value::String(v.to_string()));
+    match what {
+        Unreadable::Character(c) => {
+            put("kind", "character");
+            put("found", &c.to_string());
+        }
+        Unreadable::Unexpected { found, expected } => {
+            put("kind", "unexpected");
+            put("found", found);
+            put("expected", expected.key());
+        }
+        Unreadable::StopsShort { expected } => {
+            put("kind", "stops_short");
+            put("expected", expected.key());
+        }
+        Unreadable::NotAProvince { word } => {
+            put("kind", "not_a_province");
+            put("found", word);
+        }
+        Unreadable::NotACoast { word } => {
+            put("kind", "not_a_coast");
+            put("found", word);
+        }
+        Unreadable::Empty => {
+            put("kind", "empty");
+        }
+    }
+    Value::Object(m)
+}
+
 /// A cause as the template sees it.
 fn view(map: &Map, cause: &Cause) -> Value {
     let unit = |u: &Unit| Value::String(u.text(map));
@@ -286,7 +356,11 @@ fn view(map: &Map, cause: &Cause) -> Value {
     let (kind, fields): (&str, Vec<(&str, Value)>) = match cause {
         C::Unreadable(e) => (
             "unreadable",
-            vec![("column", Value::from(e.column)), ("message", text(&e.message))],
+            vec![
+                ("column", Value::from(e.column)),
+                ("message", text(&e.message)),
+                ("what", unreadable(&e.what)),
+            ],
         ),
         C::NoUnit { prov: p } => ("no_unit", vec![("prov", prov(p))]),
         C::NotYours { unit: u } => ("not_yours", vec![("unit", unit(u)), ("power", power(&u.power))]),
@@ -414,6 +488,7 @@ mod tests {
             Cause::Unreadable(ParseError {
                 column: 3,
                 message: "m".into(),
+                what: Unreadable::Empty,
             }),
             Cause::NoUnit { prov: p },
             Cause::NotYours { unit: a },
@@ -558,6 +633,50 @@ mod tests {
         assert_eq!(r(None), "délogée par A MUN");
     }
 
+    /// Why an order does not read, in French: every part the parser expects has its own
+    /// French words, and the English words stay the parser's.
+    #[test]
+    fn an_unreadable_order_is_told_in_french() {
+        use crate::order::Expected as E;
+        let every = [
+            E::UnitToBuild,
+            E::UnitToRemove,
+            E::Unit,
+            E::Destination,
+            E::UnitSupported,
+            E::SupportedDestination,
+            E::SupportTail,
+            E::ArmyConvoyed,
+            E::ConvoyedDestination,
+            E::ConvoyTail,
+            E::Coast,
+            E::CloseAfterCoast,
+            E::End,
+            E::OrderKind,
+        ];
+        let words: std::collections::BTreeSet<String> = every
+            .iter()
+            .map(|&expected| {
+                let e = ParseError {
+                    column: 1,
+                    message: format!("the order stops short: expected {}", expected.text()),
+                    what: Unreadable::StopsShort { expected },
+                };
+                assert_eq!(unreadable_words(&e, Lang::En), e.message);
+                unreadable_words(&e, Lang::Fr)
+            })
+            .collect();
+        assert_eq!(words.len(), every.len(), "{words:#?}");
+        let map = Map::standard();
+        let e = crate::order::parse_order(map, "A PAR - XYZ").unwrap_err();
+        assert_eq!(
+            unreadable_words(&e, Lang::Fr),
+            "`XYZ` n'est pas une province de la carte"
+        );
+        let e = crate::order::parse_order(map, "A PAR # BUR").unwrap_err();
+        assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu `#`");
+    }
+
     /// Phases and deadlines in words, in both languages: the reader's zone, then UTC.
     #[test]
     fn phases_and_moments_in_words() {
@@ -624,6 +743,7 @@ mod tests {
         let odd = Cause::Unreadable(ParseError {
             column: 1,
             message: format!("unexpected `{SEP}`"),
+            what: Unreadable::Character(SEP),
         });
         let bur = unit(map, UnitType::Army, "bur");
         let results = [

@@ -415,25 +415,39 @@ fn time_zone_and_language_are_kept_for_the_player_in_both_languages() {
         &answer(&dir, "language", "Germany").text,
         &["Your letters in vopaliec will be written in English"],
     );
-    // A wrong argument: the right form, with an example.
-    send(
-        &dir,
-        0,
-        "fr-bad",
-        "SET TIMEZONE Paris\nSET LANGUAGE de\nSET COLOUR red\nGET LOST\nThanks!",
-        EVENING,
-    );
+    // A wrong argument: the right form, with an example, in the reader's language (France
+    // reads French now, England English).
+    let wrong = "SET TIMEZONE Paris\nSET LANGUAGE de\nSET COLOUR red\nGET LOST\nThanks!";
+    send(&dir, 0, "fr-bad", wrong, EVENING);
     let r = reply(&dir, "France").text;
     has(
         &r,
+        &[
+            "`Paris` n'est pas un fuseau horaire de la liste IANA : écrivez par exemple `SET TIMEZONE Europe/Paris`",
+            "`de` : les langues sont en (anglais) et fr (français)",
+            "pas compris : `SET COLOUR red`",
+            "pas compris : `GET LOST`",
+            "AIDE donne toutes les commandes",
+            "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 6 : Thanks!",
+        ],
+    );
+    lacks(&r, &["not understood", "time zone", "write it like"]);
+    send(&dir, 1, "en-bad", wrong, EVENING);
+    has(
+        &reply(&dir, "England").text,
         &[
             "`Paris` is not a time zone of the IANA list: write it like `SET TIMEZONE Europe/Paris`",
             "`de`: the languages are en and fr",
             "not understood: `SET COLOUR red`",
             "not understood: `GET LOST`",
             "HELP lists every command",
-            "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 6 : Thanks!",
         ],
+    );
+    // Written in French, the example is the French form.
+    send(&dir, 0, "fr-bad2", "CHANGER FUSEAU Paris", EVENING);
+    has(
+        &reply(&dir, "France").text,
+        &["écrivez par exemple `CHANGER FUSEAU Europe/Paris`"],
     );
 }
 
@@ -612,7 +626,10 @@ fn a_resignation_confirmed_reaches_the_referee_who_decides() {
     has(&reply(&dir, "France").text, &["A PAR H: on file"]);
     // In French, both in one message; and CONFIRM alone is refused with the right form.
     send(&dir, 2, "d0", "DEMISSION CONFIRMER", EVENING);
-    has(&reply(&dir, "Germany").text, &["write RESIGN first"]);
+    has(
+        &reply(&dir, "Germany").text,
+        &["écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER"],
+    );
     send(&dir, 2, "d1", "DEMISSION\nDEMISSION CONFIRMER", EVENING);
     has(&answer(&dir, "l2-resign", "Germany").text, &["DEMISSION CONFIRMER"]);
     has(

@@ -20,6 +20,7 @@
 
 use super::commands::{Command, LineError, Numbered, Past, Question, Setting};
 use super::config::{hash_password, new_salt, update_game_config};
+use super::said::{PasswordProblem, Refusal, Said};
 use super::state::{AddressChange, Resignation};
 use super::{board, diplomacy, Effects, Game, GameError, Now};
 use crate::mail::incoming::{Incoming, REDACTED};
@@ -36,24 +37,23 @@ pub const NEW_PASSWORD_HEADER: &str = "X-Arbitre-New-Password";
 pub const PASSWORD_MIN: usize = 8;
 
 /// Is `new` fit to be a password? One word is already ensured by the parser.
-pub fn check_new_password(new: &str) -> Result<(), String> {
+pub fn check_new_password(new: &str) -> Result<(), PasswordProblem> {
     if new == REDACTED {
-        return Err("choose another password".into());
+        return Err(PasswordProblem::Redacted);
     }
     if new.chars().count() < PASSWORD_MIN {
-        return Err(format!(
-            "the new password must have at least {PASSWORD_MIN} characters: write it like `SET PASSWORD n3w-s3cret`"
-        ));
+        return Err(PasswordProblem::TooShort { min: PASSWORD_MIN });
     }
     if new.chars().any(char::is_control) {
-        return Err("the new password holds a control character".into());
+        return Err(PasswordProblem::ControlCharacter);
     }
     Ok(())
 }
 
 /// The intake's header line for the first `SET PASSWORD` after the SIGNON line of a
 /// message whose password matched: the new password hashed (Argon2id), or why it is not
-/// taken. The clear password goes no further than this: the archive keeps `********`.
+/// taken, as a word of [`PasswordProblem::code`]. The clear password goes no further than
+/// this: the archive keeps `********`.
 pub fn new_password_header(mail: &Incoming) -> Option<String> {
     let (commands, _) = super::commands::parse_commands(&mail.lines);
     let signon = commands
@@ -66,7 +66,7 @@ pub fn new_password_header(mail: &Incoming) -> Option<String> {
     })?;
     Some(match check_new_password(new) {
         Ok(()) => format!("{NEW_PASSWORD_HEADER}: {line} ok {}", hash_password(new, &new_salt())),
-        Err(why) => format!("{NEW_PASSWORD_HEADER}: {line} no {why}"),
+        Err(why) => format!("{NEW_PASSWORD_HEADER}: {line} no {}", why.code()),
     })
 }
 
@@ -74,7 +74,7 @@ pub fn new_password_header(mail: &Incoming) -> Option<String> {
 #[derive(Clone, Debug, Default)]
 pub struct FromIntake {
     /// The line of the `SET PASSWORD` the intake read, and the new hash or why not.
-    pub new_password: Option<(usize, Result<String, String>)>,
+    pub new_password: Option<(usize, Result<String, Refusal>)>,
 }
 
 impl FromIntake {
@@ -88,7 +88,14 @@ impl FromIntake {
             let line: usize = words.next()?.parse().ok()?;
             let verdict = words.next()?;
             let rest = words.next()?.trim().to_string();
-            Some((line, if verdict == "ok" { Ok(rest) } else { Err(rest) }))
+            let verdict = match verdict {
+                "ok" => Ok(rest),
+                // A message archived by an older intake says why in English words.
+                _ => {
+                    Err(PasswordProblem::from_code(&rest, PASSWORD_MIN).map_or(Refusal::Words(rest), Refusal::Password))
+                }
+            };
+            Some((line, verdict))
         });
         FromIntake { new_password }
     }
@@ -98,7 +105,7 @@ impl FromIntake {
 #[derive(Default)]
 pub struct Asked {
     /// Done, with their line.
-    pub done: Vec<(usize, String)>,
+    pub done: Vec<(usize, Said)>,
     pub errors: Vec<LineError>,
     pub letters: Vec<Letter>,
 }
@@ -302,6 +309,11 @@ impl Game {
             .collect()
     }
 
+    /// One of two wordings, in the language `role` reads.
+    fn say(&self, role: &str, en: &str, fr: &str) -> String {
+        crate::words::pick(self.config.reader(role).lang, en, fr)
+    }
+
     /// A letter in answer to a line of a message, to the role's address.
     fn answer_letter(&self, at: At, what: &str, role: &str, subject: &str, view: impl Into<View>) -> Letter {
         let mut l = self.letter(
@@ -332,25 +344,22 @@ impl Game {
             let result = match command {
                 Command::Question(q) => self.question(role, q, line, id, stem).map(|letter| {
                     out.letters.push(letter);
-                    Ok(format!("{}: answered in a letter of its own", text.to_uppercase()))
+                    Ok(Said::Answered {
+                        command: text.to_uppercase(),
+                    })
                 }),
                 Command::Setting(Setting::Password(new)) => {
                     passwords += 1;
                     if passwords > 1 {
-                        Ok(Err("one SET PASSWORD per message: this one is ignored".to_string()))
+                        Ok(Err(Refusal::OnePasswordPerMessage))
                     } else {
                         self.set_password(role, line, &new, intake, id, stem, &mut out.letters)
                     }
                 }
                 Command::Setting(s) => self.setting(role, s, line, id, stem, arrived, &mut out.letters),
-                Command::Observe { .. } => Ok(Err(
-                    "OBSERVE is for those who do not play: as a player you receive every public report already"
-                        .to_string(),
-                )),
-                Command::Confirm { .. } => Ok(Err(
-                    "send CONFIRM from the new address, in a message of its own without a SIGNON line".to_string(),
-                )),
-                _ => Ok(Err("not a question or a setting".to_string())),
+                Command::Observe { .. } => Ok(Err(Refusal::ObserveAsPlayer)),
+                Command::Confirm { .. } => Ok(Err(Refusal::ConfirmApart)),
+                _ => Ok(Err(Refusal::NotAQuestion)),
             }?;
             match result {
                 Ok(done) => out.done.push((line, done)),
@@ -368,7 +377,7 @@ impl Game {
             .iter()
             .map(|r| format!("{}: {}", r.name, r.description))
             .collect();
-        let (what, subject, view): (&str, &str, View) = match q {
+        let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
                 let audience = match (boardgame, role) {
                     (Some(_), _) => "side",
@@ -391,10 +400,14 @@ impl Game {
                     house_rules,
                     observers: self.config.observers,
                 };
-                ("help", "help", view.into())
+                ("help", ("help", "aide"), view.into())
             }
-            Question::List => ("list", "list", self.list(role, common)?.into()),
-            Question::History(past) => ("history", "history", self.history(role, past, common)?.into()),
+            Question::List => ("list", ("list", "liste"), self.list(role, common)?.into()),
+            Question::History(past) => (
+                "history",
+                ("history", "historique"),
+                self.history(role, past, common)?.into(),
+            ),
             Question::Rules => {
                 let view = views::Rules {
                     common,
@@ -408,14 +421,14 @@ impl Game {
                     house_rules,
                     readings: readings(self),
                 };
-                ("rules", "the rules", view.into())
+                ("rules", ("the rules", "les règles"), view.into())
             }
             Question::Map => {
                 let view = views::MapLetter {
                     common,
                     position: position_text(self)?,
                 };
-                ("map", "the position", view.into())
+                ("map", ("the position", "la position"), view.into())
             }
             Question::WhoAmI => {
                 let reader = self.config.reader(role);
@@ -437,10 +450,11 @@ impl Game {
                     }
                     .into(),
                 };
-                ("whoami", "who you are", view.into())
+                ("whoami", ("who you are", "qui vous êtes"), view.into())
             }
         };
-        Ok(self.answer_letter(At { stem, line, id }, what, role, subject, view))
+        let subject = crate::words::pick(self.config.reader(role).lang, subject.0, subject.1);
+        Ok(self.answer_letter(At { stem, line, id }, what, role, &subject, view))
     }
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
@@ -465,7 +479,7 @@ impl Game {
                 .state
                 .finished
                 .as_ref()
-                .map(|f| f.summary.clone())
+                .map(|f| self.ending_in(f, reader.lang))
                 .unwrap_or_default(),
             ..Default::default()
         };
@@ -555,11 +569,13 @@ impl Game {
         id: &str,
         stem: &str,
         letters: &mut Vec<Letter>,
-    ) -> Result<Result<String, String>, GameError> {
+    ) -> Result<Result<Said, Refusal>, GameError> {
         let hash = match &intake.new_password {
             Some((l, verdict)) if *l == line => verdict.clone(),
-            _ if new != REDACTED => check_new_password(new).map(|()| hash_password(new, &new_salt())),
-            _ => Err("the new password could not be read: send SET PASSWORD again".into()),
+            _ if new != REDACTED => check_new_password(new)
+                .map(|()| hash_password(new, &new_salt()))
+                .map_err(Refusal::Password),
+            _ => Err(Refusal::PasswordUnread),
         };
         let hash = match hash {
             Ok(h) => h,
@@ -575,10 +591,10 @@ impl Game {
             At { stem, line, id },
             "password",
             role,
-            "your password was changed",
+            &self.say(role, "your password was changed", "votre mot de passe a été changé"),
             view,
         ));
-        Ok(Ok("SET PASSWORD: changed; a confirmation goes to your address".into()))
+        Ok(Ok(Said::PasswordChanged))
     }
 
     /// Changes the player of `role` in `game.yaml`, and here.
@@ -607,7 +623,7 @@ impl Game {
         stem: &str,
         arrived: Now,
         letters: &mut Vec<Letter>,
-    ) -> Result<Result<String, String>, GameError> {
+    ) -> Result<Result<Said, Refusal>, GameError> {
         let notice = |game: &Game, what: &str, value: &str, code: &str| views::Setting {
             common: game.common(role),
             what: what.into(),
@@ -620,24 +636,24 @@ impl Game {
                 let z = zone.clone();
                 self.change_player(role, |p| p.timezone = Some(z))?;
                 let view = notice(self, "timezone", &zone, "");
-                letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, "your time zone", view));
-                format!("SET TIMEZONE: deadlines are shown to you in {zone}")
+                let subject = self.say(role, "your time zone", "votre fuseau horaire");
+                letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, &subject, view));
+                Said::TimezoneSet { zone }
             }
             Setting::Language(lang) => {
                 self.change_player(role, |p| p.language = Some(lang))?;
                 let view = notice(self, "language", lang.code(), "");
-                letters.push(self.answer_letter(At { stem, line, id }, "language", role, "your language", view));
-                format!("SET LANGUAGE: {}", lang.code())
+                let subject = self.say(role, "your language", "votre langue");
+                letters.push(self.answer_letter(At { stem, line, id }, "language", role, &subject, view));
+                Said::LanguageSet { lang }
             }
             Setting::Address(address) => {
                 if address.parse::<lettre::Address>().is_err() {
-                    return Ok(Err(format!(
-                        "`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`"
-                    )));
+                    return Ok(Err(Refusal::NotAMailAddress { address }));
                 }
                 let old = self.config.player(role).map(|p| p.email.clone()).unwrap_or_default();
                 if address.eq_ignore_ascii_case(&old) {
-                    return Ok(Err(format!("{address} is already your address")));
+                    return Ok(Err(Refusal::AlreadyYourAddress { address }));
                 }
                 let code = code(self, "address", &[role, &address, stem]);
                 self.state.address_changes.insert(
@@ -653,7 +669,7 @@ impl Game {
                     At { stem, line, id },
                     "address-code",
                     role,
-                    "confirm your new address",
+                    &self.say(role, "confirm your new address", "confirmez votre nouvelle adresse"),
                     notice(self, "address-code", &address, &code),
                 );
                 to_new.to.email = address.clone();
@@ -664,14 +680,14 @@ impl Game {
                     At { stem, line, id },
                     "address-asked",
                     role,
-                    "a change of address",
+                    &self.say(role, "a change of address", "un changement d'adresse"),
                     view,
                 ));
-                format!("SET ADDRESS: a code was sent to {address}; the change is made when it comes back from there")
+                Said::AddressCodeSent { address }
             }
             Setting::Resign { confirm: false } => {
                 if self.state.resignations.get(role).is_some_and(|r| r.confirmed.is_some()) {
-                    return Ok(Err("your resignation is confirmed already; the referee decides".into()));
+                    return Ok(Err(Refusal::ResignConfirmedAlready));
                 }
                 self.state.resignations.insert(
                     role.to_string(),
@@ -681,20 +697,22 @@ impl Game {
                     },
                 );
                 let view = notice(self, "resign-asked", "", "");
-                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
-                "RESIGN: asked; write RESIGN CONFIRM to confirm it".into()
+                let subject = self.say(role, "your resignation", "votre démission");
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, &subject, view));
+                Said::ResignAsked
             }
             Setting::Resign { confirm: true } => {
                 let Some(r) = self.state.resignations.get_mut(role) else {
-                    return Ok(Err("write RESIGN first, then RESIGN CONFIRM".into()));
+                    return Ok(Err(Refusal::ResignFirst));
                 };
                 if r.confirmed.is_some() {
-                    return Ok(Err("your resignation is confirmed already; the referee decides".into()));
+                    return Ok(Err(Refusal::ResignConfirmedAlready));
                 }
                 r.confirmed = Some(arrived.to_rfc3339());
                 let r = r.clone();
                 let view = notice(self, "resign-sent", "", "");
-                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, "your resignation", view));
+                let subject = self.say(role, "your resignation", "votre démission");
+                letters.push(self.answer_letter(At { stem, line, id }, "resign", role, &subject, view));
                 let tz = self.config.timezone.clone();
                 let player = self.config.player(role).cloned();
                 let view = views::Resignation {
@@ -716,7 +734,7 @@ impl Game {
                     lang: self.config.language,
                     kind: crate::report::Kind::Own,
                 });
-                "RESIGN CONFIRM: the referee has been told, and decides".into()
+                Said::ResignConfirmed
             }
         };
         Ok(Ok(done))

@@ -4,6 +4,7 @@
 //! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
 
 use super::commands::{Command, LineError, Numbered};
+use super::said::{Refusal, Said};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
 use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
@@ -125,17 +126,20 @@ pub fn act(
         },
     ) in commands.into_iter().enumerate()
     {
-        let result = match command {
-            Command::Order(text) if game.state.finished.is_some() => Err(format!("`{text}`: the game is over")),
+        let result: Result<Said, Refusal> = match command {
+            Command::Order(text) if game.state.finished.is_some() => Err(Refusal::MoveAfterTheEnd { text }),
             Command::Order(text) => {
                 if g.to_move() != Some(side) && !g.out_of_turn(side, &text) {
                     Err(match g.to_move() {
-                        Some(i) => format!("it is not your turn: {} is to move", setup.sides[i]),
-                        None => "the game is over".into(),
+                        Some(i) => Refusal::NotYourTurn {
+                            to_move: setup.sides[i].clone(),
+                        },
+                        None => Refusal::GameIsOver,
                     })
                 } else {
                     match g.play(side, &text, &mut dice) {
-                        Err(e) => Err(e),
+                        // The engine's own words, in English.
+                        Err(e) => Err(Refusal::Words(e)),
                         Ok(played) => {
                             game.state.moves.push(MoveRow {
                                 side: role.to_string(),
@@ -196,7 +200,10 @@ pub fn act(
                                 game.state.finished = Some(finished);
                                 log.push(format!("game over: {}", f.summary));
                             }
-                            Ok(format!("move {number} accepted: {}", played.summary))
+                            Ok(Said::MoveAccepted {
+                                number,
+                                summary: played.summary.clone(),
+                            })
                         }
                     }
                 }
@@ -208,27 +215,32 @@ pub fn act(
                         .iter()
                         .find(|s| s.eq_ignore_ascii_case(n))
                         .cloned()
-                        .ok_or_else(|| format!("`{n}` is not a side; the sides are {}", setup.sides.join(", ")))
+                        .ok_or_else(|| Refusal::PressNotASide {
+                            name: n.to_string(),
+                            sides: setup.sides.clone(),
+                        })
                 })
                 .map(|(done, mut press)| {
                     letters.append(&mut press);
                     done
                 }),
-            Command::Status => Ok("STATUS: see below".into()),
+            Command::Status => Ok(Said::Status),
             // Taken apart before the game acts (`ask::split`).
             Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
-                Err("answered apart".into())
+                Err(Refusal::AnsweredApart)
             }
-            Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
+            Command::Signon { .. } => Err(Refusal::OneSignon),
             Command::Clear
             | Command::Bless(_)
             | Command::Curse(_)
             | Command::VoteDraw
             | Command::VoteContinue
-            | Command::SetAbsence { .. } => Err(format!("not a command of {}", kind.title)),
+            | Command::SetAbsence { .. } => Err(Refusal::NotACommandOf {
+                title: kind.title.to_string(),
+            }),
         };
         match result {
-            Ok(d) => done.push(format!("line {line}: {d}")),
+            Ok(d) => done.push((Some(line), d)),
             Err(message) => errors.push(LineError {
                 line,
                 text: written,
@@ -237,7 +249,8 @@ pub fn act(
         }
     }
     errors.sort_by_key(|e| e.line);
-    let subject = super::received_in(errors.len(), game.config.reader(role).lang);
+    let lang = game.config.reader(role).lang;
+    let subject = super::received_in(errors.len(), lang);
     let view = views::BoardReply {
         common: game.common(role),
         boardgame: true,
@@ -245,6 +258,7 @@ pub fn act(
         to_move: to_move_name(g.as_ref(), &setup),
         notation: (!errors.is_empty()).then(|| kind.notation.to_string()),
         answered: views::Answered {
+            lang,
             done,
             errors,
             ..Default::default()

@@ -1,6 +1,7 @@
 //! The mail command language of `shared/spec/game-and-mail.md`: one command per line,
 //! keywords in any case. Anything that is not a keyword is an order for the current phase.
 
+use crate::game::said::{Hint, PhaseForm, Refusal, SettingProblem};
 use crate::mail::incoming::CommandLine;
 
 /// Who a press message goes to.
@@ -109,12 +110,13 @@ pub struct Numbered {
     pub command: Command,
 }
 
-/// A line that could not be read as a command, with why.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// A line that could not be read as a command, or a command not done, with why (in words
+/// once the reader's language is known).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LineError {
     pub line: usize,
     pub text: String,
-    pub message: String,
+    pub message: Refusal,
 }
 
 /// The first SIGNON line of a message's commands: its role, game and password, as written.
@@ -142,10 +144,10 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 .trim()
                 .to_string()
         };
-        let error = |message: &str| LineError {
+        let error = |message: Refusal| LineError {
             line: *number,
             text: text.clone(),
-            message: message.into(),
+            message,
         };
         let command = match keyword.as_str() {
             "SIGNON" => match words.as_slice() {
@@ -155,7 +157,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     password: password.to_string(),
                 },
                 _ => {
-                    errors.push(error("write SIGNON <role> <game> <password>"));
+                    errors.push(error(Refusal::WriteSignon));
                     continue;
                 }
             },
@@ -163,7 +165,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
             "STATUS" if words.len() == 1 => Command::Status,
             "BLESS" | "CURSE" => {
                 if words.len() < 2 {
-                    errors.push(error("name a unit, like `BLESS A PAR`"));
+                    errors.push(error(Refusal::NameAUnit));
                     continue;
                 }
                 if keyword == "BLESS" {
@@ -176,7 +178,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 Some("DRAW") if words.len() == 2 => Command::VoteDraw,
                 Some("CONTINUE") if words.len() == 2 => Command::VoteContinue,
                 _ => {
-                    errors.push(error("write VOTE DRAW or VOTE CONTINUE"));
+                    errors.push(error(Refusal::WriteVote));
                     continue;
                 }
             },
@@ -190,7 +192,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                         }
                     }
                     _ => {
-                        errors.push(error("write PRESS TO ALL or PRESS TO <power> [<power> …]"));
+                        errors.push(error(Refusal::WritePress));
                         continue;
                     }
                 };
@@ -213,7 +215,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     body.push(l.text.clone());
                 }
                 if !closed {
-                    errors.push(error("this press has no ENDPRESS line; it was not sent"));
+                    errors.push(error(Refusal::NoEndpress));
                     continue;
                 }
                 Command::Press { to, lines: body }
@@ -224,18 +226,18 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     to: to.to_string(),
                 },
                 _ => {
-                    errors.push(error("write SET ABSENCE <from> <to>, with dates like 2026-12-20"));
+                    errors.push(error(Refusal::WriteAbsence));
                     continue;
                 }
             },
             "ENDPRESS" => {
-                errors.push(error("ENDPRESS without PRESS"));
+                errors.push(error(Refusal::EndpressWithoutPress));
                 continue;
             }
             _ => match player_command(&first.to_uppercase(), &words) {
                 Some(Ok(command)) => command,
                 Some(Err(message)) => {
-                    errors.push(error(&message));
+                    errors.push(error(message));
                     continue;
                 }
                 None => Command::Order(text.clone()),
@@ -253,7 +255,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
 /// The players' commands of `shared/spec/game-and-mail.md` ("Players' questions and
 /// settings"), English and French: `None` when `keyword` is none of them (the line is then
 /// an order), else the command or how to write it.
-fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, String>> {
+fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refusal>> {
     let arg = |i: usize| words.get(i).map(|w| w.to_string());
     let upper = |i: usize| words.get(i).map(|w| w.to_uppercase());
     let rest = |i: usize| words.get(i..).map(|w| w.join(" ")).unwrap_or_default();
@@ -261,7 +263,7 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Strin
         if words.len() == 1 {
             Ok(command)
         } else {
-            Err(format!("{form} takes nothing after it: write `{form}` alone"))
+            Err(Refusal::TakesNothing { form: form.to_string() })
         }
     };
     let question = Command::Question;
@@ -270,76 +272,47 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Strin
         "LIST" | "LISTE" => alone(question(Question::List), keyword),
         "WHOAMI" | "QUISUISJE" => alone(question(Question::WhoAmI), keyword),
         "HISTORY" | "HISTORIQUE" => past(&rest(1), keyword).map(|p| question(Question::History(p))),
-        "RAPPORT" => {
-            past_phase(&rest(1), "RAPPORT <phase>, like `RAPPORT S1901M`").map(|p| question(Question::History(p)))
-        }
+        "RAPPORT" => past_phase(&rest(1), PhaseForm::Rapport).map(|p| question(Question::History(p))),
         "REGLES" | "RÈGLES" => alone(question(Question::Rules), keyword),
         "CARTE" => alone(question(Question::Map), keyword),
         "GET" => match upper(1).as_deref() {
-            Some("REPORT") => past_phase(&rest(2), "GET REPORT <phase>, like `GET REPORT S1901M`")
-                .map(|p| question(Question::History(p))),
+            Some("REPORT") => past_phase(&rest(2), PhaseForm::GetReport).map(|p| question(Question::History(p))),
             Some("RULES") if words.len() == 2 => Ok(question(Question::Rules)),
             Some("MAP") if words.len() == 2 => Ok(question(Question::Map)),
-            _ => Err(format!(
-                "not understood: `{}`; write GET REPORT <phase>, GET RULES or GET MAP (HELP lists every command)",
-                words.join(" ")
-            )),
+            _ => Err(Refusal::NotUnderstood {
+                text: words.join(" "),
+                hint: Hint::Get,
+            }),
         },
         "SET" | "CHANGER" => {
             let fr = keyword == "CHANGER";
             let what = upper(1).unwrap_or_default();
             let value = arg(2);
             let extra = words.len() > 3;
-            let example = |en: &str, fr_form: &str| -> String {
-                if fr {
-                    format!("write it like `CHANGER {fr_form}`")
-                } else {
-                    format!("write it like `SET {en}`")
-                }
-            };
+            let problem = |problem: SettingProblem| Refusal::Setting { problem, french: fr };
             match (what.as_str(), value) {
                 ("PASSWORD" | "MOTDEPASSE", Some(v)) if !extra => Ok(Command::Setting(Setting::Password(v))),
-                ("PASSWORD" | "MOTDEPASSE", _) => Err(format!(
-                    "one word, the new password: {}",
-                    example("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
-                )),
+                ("PASSWORD" | "MOTDEPASSE", _) => Err(problem(SettingProblem::PasswordForm)),
                 ("ADDRESS" | "ADRESSE", Some(v)) if !extra => Ok(Command::Setting(Setting::Address(v))),
-                ("ADDRESS" | "ADRESSE", _) => Err(format!(
-                    "name the new address: {}",
-                    example("ADDRESS ann@example.org", "ADRESSE ann@example.org")
-                )),
+                ("ADDRESS" | "ADRESSE", _) => Err(problem(SettingProblem::AddressForm)),
                 ("TIMEZONE" | "FUSEAU", Some(v)) if !extra => match chrono_tz::TZ_VARIANTS
                     .iter()
                     .find(|z| z.name().eq_ignore_ascii_case(&v))
                 {
                     Some(z) => Ok(Command::Setting(Setting::Timezone(z.name().to_string()))),
-                    None => Err(format!(
-                        "`{v}` is not a time zone of the IANA list: {}",
-                        example("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
-                    )),
+                    None => Err(problem(SettingProblem::NotATimezone { zone: v })),
                 },
-                ("TIMEZONE" | "FUSEAU", _) => Err(format!(
-                    "name a time zone of the IANA list: {}",
-                    example("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
-                )),
+                ("TIMEZONE" | "FUSEAU", _) => Err(problem(SettingProblem::NameATimezone)),
                 ("LANGUAGE" | "LANGUE", Some(v)) if !extra => match crate::words::Lang::from_code(&v) {
                     Some(l) => Ok(Command::Setting(Setting::Language(l))),
-                    None => Err(format!(
-                        "`{v}`: the languages are en and fr: {}",
-                        example("LANGUAGE fr", "LANGUE fr")
-                    )),
+                    None => Err(problem(SettingProblem::NotALanguage { code: v })),
                 },
-                ("LANGUAGE" | "LANGUE", _) => Err(format!("name en or fr: {}", example("LANGUAGE fr", "LANGUE en"))),
+                ("LANGUAGE" | "LANGUE", _) => Err(problem(SettingProblem::NameALanguage)),
                 ("ABSENCE", _) => return None,
-                _ => Err(format!(
-                    "not understood: `{}`; {} (HELP lists every command)",
-                    words.join(" "),
-                    if fr {
-                        "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE"
-                    } else {
-                        "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE"
-                    }
-                )),
+                _ => Err(Refusal::NotUnderstood {
+                    text: words.join(" "),
+                    hint: Hint::Set { french: fr },
+                }),
             }
         }
         "RESIGN" | "DEMISSION" | "DÉMISSION" => match upper(1).as_deref() {
@@ -347,45 +320,51 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Strin
             Some("CONFIRM" | "CONFIRMER") if words.len() == 2 => {
                 Ok(Command::Setting(Setting::Resign { confirm: true }))
             }
-            _ => Err(format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it")),
+            _ => Err(Refusal::ResignForm {
+                keyword: keyword.to_string(),
+            }),
         },
         "OBSERVE" | "OBSERVER" | "UNOBSERVE" | "NEPLUSOBSERVER" => match words {
             [_, game] => Ok(Command::Observe {
                 game: game.to_string(),
                 on: matches!(keyword, "OBSERVE" | "OBSERVER"),
             }),
-            _ => Err(format!("name the game: write it like `{keyword} vopaliec`")),
+            _ => Err(Refusal::ObserveForm {
+                keyword: keyword.to_string(),
+            }),
         },
         "CONFIRM" | "CONFIRMER" => match words {
             [_, game, code] => Ok(Command::Confirm {
                 game: game.to_string(),
                 code: code.to_string(),
             }),
-            _ => Err(format!(
-                "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
-            )),
+            _ => Err(Refusal::ConfirmForm {
+                keyword: keyword.to_string(),
+            }),
         },
         _ => return None,
     })
 }
 
 /// The argument of `HISTORY`: nothing (the last report), `ALL` | `TOUT`, or a phase.
-fn past(arg: &str, keyword: &str) -> Result<Past, String> {
+fn past(arg: &str, keyword: &str) -> Result<Past, Refusal> {
     match arg.to_uppercase().as_str() {
         "" => Ok(Past::Last),
         "ALL" | "TOUT" | "TOUS" => Ok(Past::All),
         _ => past_phase(
             arg,
-            &format!("{keyword} [<phase>|ALL], like `{keyword} S1901M` or `{keyword} ALL`"),
+            PhaseForm::History {
+                keyword: keyword.to_string(),
+            },
         ),
     }
 }
 
 /// A phase named by a player: `S1901M`, `Spring 1901 Movement`, or `Spring 1901` (its
 /// movement phase; `Winter 1901` its adjustments).
-fn past_phase(arg: &str, form: &str) -> Result<Past, String> {
+fn past_phase(arg: &str, form: PhaseForm) -> Result<Past, Refusal> {
     if arg.trim().is_empty() {
-        return Err(format!("name a phase: write {form}"));
+        return Err(Refusal::NameAPhase { form });
     }
     let words: Vec<&str> = arg.split_whitespace().collect();
     let text = match words.as_slice() {
@@ -401,7 +380,11 @@ fn past_phase(arg: &str, form: &str) -> Result<Past, String> {
     };
     crate::phase::Phase::parse(&text)
         .map(|p| Past::Phase(p.code()))
-        .map_err(|e| format!("{e}; write {form}"))
+        .map_err(|english| Refusal::NotAPhase {
+            text: arg.trim().to_string(),
+            english,
+            form,
+        })
 }
 
 /// Is this line, which is no keyword, plainly chatter rather than a mistyped order: a
@@ -588,7 +571,7 @@ mod tests {
             "SET TIMEZONE Paris\nSET LANGUAGE de\nSET PASSWORD\nGET REPORT\nHISTORY 1901\nSET COLOUR red\nGET LOST\nOBSERVE\nLIST ALL",
         ));
         assert!(c.is_empty(), "{c:?}");
-        let m: Vec<&str> = e.iter().map(|e| e.message.as_str()).collect();
+        let m: Vec<String> = e.iter().map(|e| e.message.words(crate::words::Lang::En)).collect();
         assert!(
             m[0].contains("IANA") && m[0].contains("SET TIMEZONE Europe/Paris"),
             "{}",
@@ -655,7 +638,8 @@ mod tests {
         );
         let where_: Vec<usize> = e.iter().map(|x| x.line).collect();
         assert_eq!(where_, [1, 3, 4]);
-        assert!(e[0].message.contains("SIGNON <role> <game> <password>"));
-        assert!(e[2].message.contains("ENDPRESS"));
+        let m = |i: usize| e[i].message.words(crate::words::Lang::En);
+        assert!(m(0).contains("SIGNON <role> <game> <password>"));
+        assert!(m(2).contains("ENDPRESS"));
     }
 }

@@ -22,8 +22,9 @@
 
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::role::Role;
+use super::said::{Note, Refusal, Said};
 use super::state::{BoardState, FactsRow, Finished};
-use super::{show_time, Effects, Game, GameError, Now};
+use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
@@ -33,7 +34,7 @@ use crate::report::views::{self, CentreRow, DislodgedRow, OnFile, PowerRow, Repo
 use crate::report::{Letter, View};
 use crate::variant::victory::{self, PhaseFacts, Standing};
 use crate::variant::{Judged, Ruleset};
-use crate::words::Lang;
+use crate::words::{Lang, Reason};
 use crate::yaml::FileError;
 use std::collections::BTreeMap;
 
@@ -126,7 +127,7 @@ struct Partner {
     /// The fitting order (`F POR - SPA/NC`), a coast chosen when the support names none.
     order: String,
     /// `counts if F POR is ordered to SPA`.
-    needs: String,
+    needs: Note,
 }
 
 fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
@@ -138,7 +139,7 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
                 return Some(Partner {
                     unit,
                     order: format!("{name} H"),
-                    needs: format!("counts unless {name} is ordered to move"),
+                    needs: Note::Holds { unit: name },
                 });
             };
             // A coast matters only for a fleet, and only one the province has (DATC 4.B.6).
@@ -162,7 +163,10 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
             Some(Partner {
                 unit,
                 order: format!("{name} - {}", map.loc_text(to)),
-                needs: format!("counts if {name} is ordered to {}", map.loc_text(there)),
+                needs: Note::MovesTo {
+                    unit: name,
+                    to: map.loc_text(there),
+                },
             })
         }
         Order::Convoy { army, dest, .. } => {
@@ -172,7 +176,10 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
             Some(Partner {
                 unit,
                 order: format!("{name} - {to} VIA CONVOY"),
-                needs: format!("counts if {name} is ordered to {to} by convoy"),
+                needs: Note::Convoyed {
+                    unit: name,
+                    to: to.to_string(),
+                },
             })
         }
         _ => None,
@@ -185,7 +192,7 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
 /// one on this order, as this power's: never another result of the phase (a removal in
 /// civil disorder, another unit's fate). Returns the key it is filed under (the unit's
 /// province, or `build XXX`; none for WAIVE) and the order in normal notation.
-fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, String), String> {
+fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, String), Refusal> {
     let map = map();
     let mut orders = vec![(pname.to_string(), vec![text.to_string()])];
     if let (Ok(order), Ok(board)) = (parse_order(map, text), board(game)) {
@@ -205,9 +212,9 @@ fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, 
         .results
         .iter()
         .find(|r| r.given == Some(0) && Some(r.power) == sender)
-        .ok_or_else(|| format!("`{text}` is not an order"))?;
+        .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
     if r.verdict == Verdict::Void {
-        return Err(crate::words::reason(map, Lang::En, r));
+        return Err(Refusal::Void(Reason::of(map, r)));
     }
     Ok((key_of(&r.order), r.order.clone()))
 }
@@ -220,13 +227,17 @@ fn key_of(order: &str) -> Option<String> {
     }
 }
 
-/// Files an order, replacing an earlier one for the same unit (or build province).
-fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) {
+/// Files an order, replacing an earlier one for the same unit (or build province); returns
+/// the order replaced, if it was another.
+fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) -> Option<String> {
     let list = game.state.orders.entry(role.to_string()).or_default();
+    let mut old = None;
     if let Some(k) = &key {
+        old = list.iter().find(|o| key_of(o).as_ref() == Some(k)).cloned();
         list.retain(|o| key_of(o).as_ref() != Some(k));
     }
-    list.push(order);
+    list.push(order.clone());
+    old.filter(|o| *o != order)
 }
 
 /// Does `role` have everything it can send on file for the phase?
@@ -278,7 +289,7 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
     let phase = phase(game)?;
     let board = board(game)?;
     if role.is_divine() {
-        return Ok(rules(game).extra_role_missing(game, role, phase));
+        return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
     let mut out = Vec::new();
     let Some(p) = role.power() else { return Ok(out) };
@@ -342,7 +353,7 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
 
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
-fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, GameError> {
+fn on_file(game: &Game, role: &str, lang: Lang) -> Result<Vec<OnFile>, GameError> {
     let list = game.state.orders.get(role).cloned().unwrap_or_default();
     if list.is_empty() {
         return Ok(Vec::new());
@@ -367,10 +378,8 @@ fn on_file(game: &Game, role: &str) -> Result<Vec<OnFile>, GameError> {
                 (Some(p.unit.power) != me || !ordered).then_some(p)
             });
             let note = match open {
-                Some(p) => p.needs,
-                None if r.verdict == Verdict::Void => {
-                    format!("will be void: {}", crate::words::reason(map, Lang::En, r))
-                }
+                Some(p) => p.needs.words(lang),
+                None if r.verdict == Verdict::Void => Note::WillBeVoid(Reason::of(map, r)).words(lang),
                 None => String::new(),
             };
             Some(OnFile {
@@ -446,7 +455,7 @@ pub fn act(
     arrived: Now,
 ) -> Result<Vec<Letter>, String> {
     let who = role_of(role);
-    let mut done: Vec<String> = Vec::new();
+    let mut done: Vec<(Option<usize>, Said)> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
     // A paused game takes orders whatever its deadline said (desk::pause).
@@ -470,19 +479,19 @@ pub fn act(
                 | Command::VoteDraw
                 | Command::VoteContinue
         );
-        let result = match command {
-            _ if late && changes => Err(format!(
-                "too late: the deadline was {}; {} is judged with what was on file then",
-                show_time(&deadline, &game.config.timezone),
-                game.state.phase
-            )),
-            Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".to_string()),
-            Command::Order(text) => order(game, who, &text).map(|o| format!("{o}: on file")),
+        let result: Result<Said, Refusal> = match command {
+            _ if late && changes => Err(Refusal::TooLate {
+                deadline: deadline.clone(),
+                zone: game.config.timezone.clone(),
+                phase: game.state.phase.clone(),
+            }),
+            Command::Signon { .. } => Err(Refusal::OneSignon),
+            Command::Order(text) => order(game, who, &text),
             Command::Clear => match rules(game).clear(game, who) {
                 Some(withdrawn) => Ok(withdrawn),
                 None => {
                     game.state.orders.remove(role);
-                    Ok("CLEAR: every order of the phase is withdrawn".into())
+                    Ok(Said::Cleared)
                 }
             },
             Command::Bless(t) => cast(game, who, "BLESS", &t),
@@ -494,26 +503,25 @@ pub fn act(
                 })
             }
             Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
-            Command::Status => Ok("STATUS: see below".into()),
+            Command::Status => Ok(Said::Status),
             // Taken apart before the game acts (`ask::split`).
             Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
-                Err("answered apart".into())
+                Err(Refusal::AnsweredApart)
             }
-            Command::SetAbsence { from, to } => {
-                super::desk::absence::declare(game, role, &from, &to, arrived).map(|(said, mut told)| {
+            Command::SetAbsence { from, to } => match super::desk::absence::declare(game, role, &from, &to, arrived) {
+                Ok((said, mut told)) => {
                     letters.append(&mut told);
-                    said
-                })
-            }
+                    Ok(Said::Words(said))
+                }
+                Err(e) => Err(Refusal::Words(e)),
+            },
         };
         match result {
             Ok(d) if in_grace && changes => {
                 super::desk::mark_late(game, role);
-                done.push(format!(
-                    "line {line}: {d} (late: after the deadline, within the grace period)"
-                ))
+                done.push((Some(line), Said::Late(Box::new(d))))
             }
-            Ok(d) => done.push(format!("line {line}: {d}")),
+            Ok(d) => done.push((Some(line), d)),
             Err(message) => errors.push(LineError { line, text, message }),
         }
     }
@@ -531,73 +539,86 @@ pub fn act(
     Ok(letters)
 }
 
-fn reply(game: &Game, role: &str, stem: &str, done: Vec<String>, errors: Vec<LineError>) -> Result<Letter, String> {
-    let subject = super::received_in(errors.len(), game.config.reader(role).lang);
+fn reply(
+    game: &Game,
+    role: &str,
+    stem: &str,
+    done: Vec<(Option<usize>, Said)>,
+    errors: Vec<LineError>,
+) -> Result<Letter, String> {
+    let lang = game.config.reader(role).lang;
+    let subject = super::received_in(errors.len(), lang);
     let view = views::Reply {
         common: game.common(role),
         answered: views::Answered {
+            lang,
             done,
             errors,
             ..Default::default()
         },
-        on_file: on_file(game, role)?,
-        divine_on_file: rules(game).on_file(game, role_of(role)),
-        missing: missing(game, role_of(role), game.config.reader(role).lang)?,
+        on_file: on_file(game, role, lang)?,
+        divine_on_file: rules(game).on_file(game, role_of(role), lang),
+        missing: missing(game, role_of(role), lang)?,
         vote: game.state.votes.get(role).cloned().unwrap_or_default(),
     };
     Ok(game.letter(stem.to_string(), role, &subject, view))
 }
 
-fn order(game: &mut Game, role: Role, text: &str) -> Result<String, String> {
+/// An order from `role`, put on file once the judge finds nothing wrong with it alone.
+fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     let name = role.name(map());
     if role.is_divine() {
-        return Err(format!("{name} gives no orders: write BLESS or CURSE"));
+        return Err(Refusal::DivineGivesNoOrders { divine: role });
     }
     let (key, canon) = check_order(game, name, text)?;
-    file_order(game, name, key, canon.clone());
-    Ok(canon)
+    Ok(match file_order(game, name, key, canon.clone()) {
+        Some(old) => Said::Replaces { order: canon, old },
+        None => Said::OnFile { order: canon },
+    })
 }
 
 /// A cast by mail or in a turn file (`BLESS`, `CURSE`), for the ruleset to take or refuse;
 /// a verb of another kind of game is refused with that game's name.
-fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
+fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {
     let rules = rules(game);
     if !rules.verbs().contains(&verb) {
         let owner = crate::kinds::owner_of_verb(verb).map_or("another game", |k| k.title());
-        return Err(format!("{verb} belongs to {owner}, not to this game"));
+        return Err(Refusal::VerbOfAnotherGame {
+            verb: verb.to_string(),
+            owner: owner.to_string(),
+        });
     }
     rules.cast(game, role, verb, text)
 }
 
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
-fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(String, Vec<Letter>), String> {
+fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(Said, Vec<Letter>), Refusal> {
     let name = role.name(map());
     if role.is_divine() {
-        return Err(format!("{name} sends no press: the divine players stay silent"));
+        return Err(Refusal::DivineSendsNoPress { divine: role });
     }
     game.press(name, to, lines, stem, |n| {
         if role_of(n).is_divine() {
-            return Err("no press can be addressed to God or the Devil; this press was not sent".into());
+            return Err(Refusal::NoPressToDivine);
         }
-        let p = power(n).ok_or_else(|| format!("`{n}` is not a power; this press was not sent"))?;
+        let p = power(n).ok_or_else(|| Refusal::PressNotAPower { name: n.to_string() })?;
         Ok(map().power_name(p).to_string())
     })
 }
 
-fn vote(game: &mut Game, role: Role, command: &Command) -> Result<String, String> {
-    let p = role.power().ok_or("only the powers vote")?;
+fn vote(game: &mut Game, role: Role, command: &Command) -> Result<Said, Refusal> {
+    let p = role.power().ok_or(Refusal::OnlyPowersVote)?;
     let name = map().power_name(p);
     if !board(game)?.in_game(p) {
-        return Err(format!("{name} is out of the game"));
+        return Err(Refusal::OutOfTheGame {
+            power: name.to_string(),
+        });
     }
-    let v = if matches!(command, Command::VoteDraw) {
-        "draw"
-    } else {
-        "continue"
-    };
+    let draw = matches!(command, Command::VoteDraw);
+    let v = if draw { "draw" } else { "continue" };
     game.state.votes.insert(name.to_string(), v.to_string());
-    Ok(format!("your vote: {v}"))
+    Ok(Said::Voted { draw })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -626,7 +647,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         errors.push(format!("{}: phase: cannot read `{}`", here("phase", ""), raw.phase));
     }
     let before = game.state.clone();
-    let mut done: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut done: BTreeMap<String, Vec<Said>> = BTreeMap::new();
     for (pname, orders) in &raw.orders.0 {
         let Some(p) = power(pname) else {
             errors.push(format!("{}: `{pname}` is not a power", here("orders", pname)));
@@ -635,8 +656,8 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         let role = map().power_name(p).to_string();
         for o in orders {
             match order(game, Role::Power(p), o) {
-                Ok(canon) => done.entry(role.clone()).or_default().push(format!("{canon}: on file")),
-                Err(e) => errors.push(format!("{}: {role}: `{o}`: {e}", here("orders", o))),
+                Ok(said) => done.entry(role.clone()).or_default().push(said),
+                Err(e) => errors.push(format!("{}: {role}: `{o}`: {}", here("orders", o), e.words(Lang::En))),
             }
         }
     }
@@ -648,10 +669,11 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         match cast(game, c.role, c.verb, &c.text) {
             Ok(x) => done.entry(c.role.name(map()).to_string()).or_default().push(x),
             Err(e) => errors.push(format!(
-                "{}: {}: {}: {e}",
+                "{}: {}: {}: {}",
                 here(c.block, &format!("{}:", c.key)),
                 c.block,
-                c.key
+                c.key,
+                e.words(Lang::En)
             )),
         }
     }
@@ -665,7 +687,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
     for (role, lines) in done {
         let lines = lines
             .into_iter()
-            .map(|l| format!("entered by the referee: {l}"))
+            .map(|l| (None, Said::ByReferee(Box::new(l))))
             .collect();
         letters.push(
             reply(
@@ -1119,7 +1141,14 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
             })
             .unwrap_or_default(),
         next_deadline_at: j.next_deadline.unwrap_or_default().to_string(),
-        over: j.over.unwrap_or_default().to_string(),
+        // How it ended, in the reader's words (the state keeps the English ones).
+        over: j
+            .over
+            .map(|o| match lang {
+                Lang::En => o.to_string(),
+                _ => ending_words(game, &standing(game), lang),
+            })
+            .unwrap_or_default(),
     }
 }
 
@@ -1206,36 +1235,64 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
 fn finish(game: &Game, s: &Standing, phase: Phase) -> Finished {
     let map = map();
     let mut winners = Vec::new();
-    let summary = if let Some(p) = s.solo {
-        winners.push(map.power_name(p).to_string());
-        format!(
-            "{} wins alone with {} or more supply centres.",
-            map.power_name(p),
-            victory::SOLO
-        )
-    } else {
-        // Survivors: every power with a unit or a centre (as the draw vote counts them).
-        let survivors: Vec<String> = game
-            .state
-            .history
-            .last()
-            .map(|f| {
-                map.powers
-                    .iter()
-                    .map(|p| p.name.clone())
-                    .filter(|p| f.centers.get(p).is_some_and(|&n| n > 0) || f.units.get(p).is_some_and(|&n| n > 0))
-                    .collect()
-            })
-            .unwrap_or_default();
-        winners.extend(survivors.iter().cloned());
-        format!("Every surviving power voted for a draw: {}.", survivors.join(", "))
-    };
+    match s.solo {
+        Some(p) => winners.push(map.power_name(p).to_string()),
+        None => winners.extend(survivors(game)),
+    }
     winners.extend(rules(game).winners(s));
     Finished {
         after: phase.to_string(),
         winners,
-        summary,
+        // The state's words, in English; the letters say it in each reader's (`ending`).
+        summary: ending_words(game, s, Lang::En),
     }
+}
+
+/// The powers still in the game after the last phase processed: with a unit or a centre
+/// (as the draw vote counts them).
+fn survivors(game: &Game) -> Vec<String> {
+    game.state
+        .history
+        .last()
+        .map(|f| {
+            map()
+                .powers
+                .iter()
+                .map(|p| p.name.clone())
+                .filter(|p| f.centers.get(p).is_some_and(|&n| n > 0) || f.units.get(p).is_some_and(|&n| n > 0))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How a game that is over ended, in `lang`: a solo, or a draw voted by every survivor.
+fn ending_words(game: &Game, s: &Standing, lang: Lang) -> String {
+    match (s.solo, lang) {
+        (Some(p), Lang::En) => format!(
+            "{} wins alone with {} or more supply centres.",
+            map().power_name(p),
+            victory::SOLO
+        ),
+        (Some(p), Lang::Fr) => format!(
+            "{} l'emporte seul avec {} centres de ravitaillement ou plus.",
+            map().power_name(p),
+            victory::SOLO
+        ),
+        (None, Lang::En) => format!(
+            "Every surviving power voted for a draw: {}.",
+            survivors(game).join(", ")
+        ),
+        (None, Lang::Fr) => format!(
+            "Tous les pays encore en jeu ont voté la partie nulle : {}.",
+            survivors(game).join(", ")
+        ),
+    }
+}
+
+/// How the game ended, in `lang`, once it is over (from its history, as [`finish`] said it).
+pub fn ending(game: &Game, lang: Lang) -> Option<String> {
+    let s = standing(game);
+    s.over.then(|| ending_words(game, &s, lang))
 }
 
 /// The referee's view of the game (`arbitre status`), as YAML.

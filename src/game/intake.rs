@@ -597,7 +597,7 @@ pub(crate) fn no_signon(errors: &[LineError]) -> String {
     errors
         .iter()
         .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-        .map(|e| format!("line {}: {}", e.line, e.message))
+        .map(|e| format!("line {}: {}", e.line, e.message.words(crate::words::Lang::En)))
         .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
 }
 
@@ -689,23 +689,8 @@ impl Game {
                 continue;
             }
             let tz = self.config.timezone.clone();
-            let lines: Vec<String> = d
-                .pending
-                .iter()
-                .map(|a| {
-                    let when = super::show_time(&a.at, &tz);
-                    let from = match a.from {
-                        Sender::Own => "from your own address",
-                        Sender::Other => "from another address",
-                    };
-                    let what = if a.ignored {
-                        "ignored unchecked (too many failures within the hour)"
-                    } else {
-                        "refused"
-                    };
-                    format!("{when}, {from}: {what}")
-                })
-                .collect();
+            let reader = self.config.reader(&role);
+            let lines: Vec<String> = d.pending.iter().map(|a| attempt(a, &tz, reader)).collect();
             let more = d.uncounted as usize;
             let number = d.sent + 1;
             let view = views::ForeignSignon {
@@ -718,7 +703,10 @@ impl Game {
             letters.push(self.letter(
                 format!("signons-{}-{number}", role.to_lowercase()),
                 &role,
-                &format!("failed sign-ons as {role}"),
+                &match reader.lang {
+                    crate::words::Lang::En => format!("failed sign-ons as {role}"),
+                    crate::words::Lang::Fr => format!("connexions échouées en tant que {role}"),
+                },
                 view,
             ));
             let d = self.state.digests.get_mut(&role).expect("listed above");
@@ -731,9 +719,65 @@ impl Game {
     }
 }
 
+/// One failed sign-on as a digest lists it, in the reader's language: when (English: in
+/// the game's zone `tz`; French: in the reader's zone and UTC), from which address, and
+/// whether it was checked.
+fn attempt(a: &Attempt, tz: &str, reader: super::state::Reader) -> String {
+    use crate::words::Lang;
+    match reader.lang {
+        Lang::En => {
+            let from = match a.from {
+                Sender::Own => "from your own address",
+                Sender::Other => "from another address",
+            };
+            let what = if a.ignored {
+                "ignored unchecked (too many failures within the hour)"
+            } else {
+                "refused"
+            };
+            format!("{}, {from}: {what}", super::show_time(&a.at, tz))
+        }
+        Lang::Fr => {
+            let from = match a.from {
+                Sender::Own => "depuis votre propre adresse",
+                Sender::Other => "depuis une autre adresse",
+            };
+            let what = if a.ignored {
+                "ignorée sans examen (trop d'échecs dans l'heure)"
+            } else {
+                "refusée"
+            };
+            let when = crate::words::moment_text(&a.at, reader.timezone, Lang::Fr);
+            format!("{when}, {from} : {what}")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A digest's line in English (the game's zone) and in French (the reader's).
+    #[test]
+    fn a_failed_signon_is_listed_in_the_readers_language() {
+        let a = Attempt {
+            at: "2026-11-30T19:00:00+01:00".into(),
+            from: Sender::Other,
+            ignored: false,
+        };
+        let reader = |lang| super::super::state::Reader {
+            lang,
+            timezone: "Europe/Paris".parse().unwrap(),
+        };
+        assert_eq!(
+            attempt(&a, "Europe/Paris", reader(crate::words::Lang::En)),
+            "Monday 30 November 2026, 19:00 CET, from another address: refused"
+        );
+        assert_eq!(
+            attempt(&a, "Europe/Paris", reader(crate::words::Lang::Fr)),
+            "lundi 30 novembre 2026, 19 h 00 CET (18 h 00 UTC), depuis une autre adresse : refusée"
+        );
+    }
 
     #[test]
     fn only_the_first_line_carries_a_verdict() {

@@ -49,6 +49,7 @@ pub mod error;
 pub mod intake;
 pub mod role;
 pub mod route;
+pub mod said;
 pub use route::{keep_unmatched, route};
 pub mod state;
 pub mod store;
@@ -568,7 +569,7 @@ impl Game {
             errors.push(LineError {
                 line: c.line,
                 text: c.text.clone(),
-                message: "ignored: it comes before the SIGNON line".into(),
+                message: said::Refusal::BeforeSignon,
             });
         }
         let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
@@ -580,13 +581,13 @@ impl Game {
         let mut commands = commands;
         let unread = if commands.len() > MAX_COMMANDS {
             let rest = commands.split_off(MAX_COMMANDS);
-            format!(
-                "line {} and the {} command line(s) after it were not read: one message may hold at most {MAX_COMMANDS} commands",
-                rest[0].line,
-                rest.len() - 1
-            )
+            Some(said::Refusal::Unread {
+                line: rest[0].line,
+                after: rest.len() - 1,
+                most: MAX_COMMANDS,
+            })
         } else {
-            String::new()
+            None
         };
         let blocks = commands
             .iter()
@@ -623,22 +624,24 @@ impl Game {
             // In-Reply-To (its key is a digest, no Message-ID anyone could thread on).
             l.in_reply_to = mail.message_id.clone();
             l.kind = crate::report::Kind::Reply;
+            let lang = l.lang;
             let Some(answered) = l.view.answered() else {
                 continue;
             };
+            answered.lang = lang;
             answered.errors.extend(asked.errors.iter().cloned());
             answered.errors.sort_by_key(|e| e.line);
             answered
                 .done
-                .extend(asked.done.iter().map(|(line, d)| format!("line {line}: {d}")));
-            answered.done.sort_by_key(|d| done_line(d));
+                .extend(asked.done.iter().map(|(line, d)| (Some(*line), d.clone())));
+            answered.done.sort_by_key(|(line, _)| line.unwrap_or(usize::MAX));
             answered.cap(QUOTED_ERRORS);
             let chatter: Vec<LineError> = chatter
                 .iter()
                 .map(|c| LineError {
                     line: c.line,
                     text: c.text.clone(),
-                    message: String::new(),
+                    message: said::Refusal::Chatter,
                 })
                 .collect();
             answered.not_understood = chatter;
@@ -746,8 +749,8 @@ impl Game {
         to: &PressTo,
         lines: &[String],
         stem: &str,
-        resolve: impl Fn(&str) -> Result<String, String>,
-    ) -> Result<(String, Vec<Letter>), String> {
+        resolve: impl Fn(&str) -> Result<String, said::Refusal>,
+    ) -> Result<(said::Said, Vec<Letter>), said::Refusal> {
         let recipients: Vec<String> = match to {
             PressTo::All => self.roles(),
             PressTo::Powers(names) => {
@@ -759,7 +762,7 @@ impl Game {
                     }
                 }
                 if out.is_empty() {
-                    return Err("name at least one other player".into());
+                    return Err(said::Refusal::NameAnotherPlayer);
                 }
                 out
             }
@@ -814,7 +817,8 @@ impl Game {
                 },
             ));
         }
-        Ok((format!("press to {shown_to} sent"), letters))
+        let to = if public { Vec::new() } else { recipients };
+        Ok((said::Said::PressSent { to }, letters))
     }
 
     /// The final report, to every player: who played what, the winners, the seed.
@@ -834,27 +838,29 @@ impl Game {
                 name: p.name.clone(),
             })
             .collect();
-        let ending = views::Ending {
-            summary: f.summary.clone(),
+        // How it ended, in each reader's words: the same for every reader of one language.
+        let ending = |lang| views::Ending {
+            summary: self.ending_in(f, lang),
             winners: f.winners.clone(),
             seed: self.config.seed.clone(),
-            players,
+            players: players.clone(),
         };
         let mut letters: Vec<Letter> = self
             .roles()
             .iter()
             .map(|role| {
-                let subject = crate::words::pick(self.config.reader(role).lang, "the final report", "le rapport final");
+                let lang = self.config.reader(role).lang;
+                let subject = crate::words::pick(lang, "the final report", "le rapport final");
                 self.letter(
                     format!("final-{}", role.to_lowercase()),
                     role,
                     &subject,
-                    view(self.common(role), ending.clone()),
+                    view(self.common(role), ending(lang)),
                 )
             })
             .collect();
         let subject = crate::words::pick(self.config.language, "the final report", "le rapport final");
-        letters.extend(self.to_observers("final", &subject, |common| view(common, ending.clone())));
+        letters.extend(self.to_observers("final", &subject, |common| view(common, ending(self.config.language))));
         letters
     }
 
@@ -889,12 +895,21 @@ impl Game {
         Ok(())
     }
 
+    /// How the game ended, in `lang`: a Diplomacy game's words are made from its history
+    /// ([`diplomacy::ending`]); a board game's are its engine's.
+    pub fn ending_in(&self, f: &state::Finished, lang: crate::words::Lang) -> String {
+        match crate::boardgame::kind(&self.config.variant) {
+            Some(_) => f.summary.clone(),
+            None => diplomacy::ending(self, lang).unwrap_or_else(|| f.summary.clone()),
+        }
+    }
+
     fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
         let f = self.state.finished.clone().expect("finished");
         let view = views::OverReply {
             common: self.common(role),
             answered: views::Answered::default(),
-            over: f.summary,
+            over: self.ending_in(&f, self.config.reader(role).lang),
         };
         let subject = crate::words::pick(
             self.config.reader(role).lang,
@@ -985,14 +1000,6 @@ fn clean_sender(mail: &mut Incoming) {
         .take()
         .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
         .filter(|n| !n.trim().is_empty());
-}
-
-/// The line a reply's `line N: …` entry is about, to keep them in the message's order.
-fn done_line(done: &str) -> usize {
-    done.strip_prefix("line ")
-        .and_then(|r| r.split(':').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(usize::MAX)
 }
 
 /// The subject of the reply to a message.

@@ -5,7 +5,7 @@
 
 mod parse;
 
-pub use parse::{parse_order, ParseError, Reader};
+pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
 
 use crate::map::{Coast, Loc, Map, ProvId, UnitType};
 

@@ -9,11 +9,98 @@ use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType};
 use std::cell::Cell;
 use std::fmt;
 
-/// Why an order could not be read, and where (1-based character column in the line).
+/// Why an order could not be read, and where (1-based character column in the line):
+/// in English words (`message`, as position files and logs say it) and as a value (`what`,
+/// which a reader's language words, `templates/causes.*.txt`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub column: usize,
     pub message: String,
+    pub what: Unreadable,
+}
+
+/// What made an order unreadable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A character no order has.
+    Character(char),
+    /// A word found where another was expected.
+    Unexpected {
+        found: String,
+        expected: Expected,
+    },
+    /// The order ends where something was expected.
+    StopsShort {
+        expected: Expected,
+    },
+    NotAProvince {
+        word: String,
+    },
+    NotACoast {
+        word: String,
+    },
+    Empty,
+}
+
+/// What the parser expected at the place of an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    UnitToBuild,
+    UnitToRemove,
+    Unit,
+    Destination,
+    UnitSupported,
+    SupportedDestination,
+    SupportTail,
+    ArmyConvoyed,
+    ConvoyedDestination,
+    ConvoyTail,
+    Coast,
+    CloseAfterCoast,
+    End,
+    OrderKind,
+}
+
+impl Expected {
+    /// Its English words, as the parser's messages write them.
+    pub fn text(self) -> &'static str {
+        match self {
+            Expected::UnitToBuild => "a unit to build, like `A PAR`",
+            Expected::UnitToRemove => "a unit to remove, like `A PAR`",
+            Expected::Unit => "a unit, like `A PAR` or `F STP/SC`",
+            Expected::Destination => "a destination",
+            Expected::UnitSupported => "the unit supported",
+            Expected::SupportedDestination => "the destination of the supported move",
+            Expected::SupportTail => "`-` and the destination of the supported move, or nothing for a support to hold",
+            Expected::ArmyConvoyed => "the army convoyed",
+            Expected::ConvoyedDestination => "the destination of the convoyed army",
+            Expected::ConvoyTail => "`-` and the destination of the convoyed army",
+            Expected::Coast => "a coast: NC, SC, EC or WC",
+            Expected::CloseAfterCoast => "`)` after the coast",
+            Expected::End => "the end of the order",
+            Expected::OrderKind => "H, -, S, C or D",
+        }
+    }
+
+    /// Its name in snake case, for the templates.
+    pub fn key(self) -> &'static str {
+        match self {
+            Expected::UnitToBuild => "unit_to_build",
+            Expected::UnitToRemove => "unit_to_remove",
+            Expected::Unit => "unit",
+            Expected::Destination => "destination",
+            Expected::UnitSupported => "unit_supported",
+            Expected::SupportedDestination => "supported_destination",
+            Expected::SupportTail => "support_tail",
+            Expected::ArmyConvoyed => "army_convoyed",
+            Expected::ConvoyedDestination => "convoyed_destination",
+            Expected::ConvoyTail => "convoy_tail",
+            Expected::Coast => "coast",
+            Expected::CloseAfterCoast => "close_after_coast",
+            Expected::End => "end",
+            Expected::OrderKind => "order_kind",
+        }
+    }
 }
 
 impl fmt::Display for ParseError {
@@ -124,6 +211,7 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
                 return Err(ParseError {
                     column: from_col,
                     message: format!("unexpected character `{c}`"),
+                    what: Unreadable::Character(c),
                 })
             }
         };
@@ -210,15 +298,20 @@ impl<'a> Parser<'a> {
         self.peek_word().is_some_and(|w| set.contains(&w))
     }
 
-    fn error_here(&self, expected: &str) -> ParseError {
+    fn error_here(&self, expected: Expected) -> ParseError {
         match self.peek() {
             Some(t) => ParseError {
                 column: t.col,
-                message: format!("unexpected `{}`: expected {expected}", self.text(t)),
+                message: format!("unexpected `{}`: expected {}", self.text(t), expected.text()),
+                what: Unreadable::Unexpected {
+                    found: self.text(t).to_string(),
+                    expected,
+                },
             },
             None => ParseError {
                 column: self.line.chars().count() + 1,
-                message: format!("the order stops short: expected {expected}"),
+                message: format!("the order stops short: expected {}", expected.text()),
+                what: Unreadable::StopsShort { expected },
             },
         }
     }
@@ -240,7 +333,7 @@ impl<'a> Parser<'a> {
 
     /// The longest province name starting here. Words of a name may be separated by
     /// spaces or hyphens (`Mid-Atlantic Ocean`).
-    fn province(&mut self, what: &str) -> Result<ProvId, ParseError> {
+    fn province(&mut self, what: Expected) -> Result<ProvId, ParseError> {
         let index = self.map.name_index();
         let mut best: Option<(ProvId, usize)> = None;
         let mut i = self.pos;
@@ -275,6 +368,9 @@ impl<'a> Parser<'a> {
                 Some(t) if t.tok == Tok::Word => Err(ParseError {
                     column: t.col,
                     message: format!("`{}` is not a province of the {} map", self.text(t), self.map.name),
+                    what: Unreadable::NotAProvince {
+                        word: self.text(t).to_string(),
+                    },
                 }),
                 _ => Err(self.error_here(what)),
             },
@@ -325,7 +421,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 match self.peek_word().and_then(direction) {
                     Some(c) => c,
-                    None => return Err(self.error_here("a coast: NC, SC, EC or WC")),
+                    None => return Err(self.error_here(Expected::Coast)),
                 }
             }
             Some(w) => match direction(w) {
@@ -334,10 +430,11 @@ impl<'a> Parser<'a> {
                     return Err(ParseError {
                         column: slash_col,
                         message: format!("`{w}` is not a coast: write NC, SC, EC or WC"),
+                        what: Unreadable::NotACoast { word: w.to_string() },
                     })
                 }
             },
-            None => return Err(self.error_here("a coast: NC, SC, EC or WC")),
+            None => return Err(self.error_here(Expected::Coast)),
         };
         self.pos += 1;
         if self.peek_word() == Some("COAST") {
@@ -346,20 +443,20 @@ impl<'a> Parser<'a> {
         if bracketed {
             match self.peek().map(|t| &t.tok) {
                 Some(Tok::Close) => self.pos += 1,
-                _ => return Err(self.error_here("`)` after the coast")),
+                _ => return Err(self.error_here(Expected::CloseAfterCoast)),
             }
         }
         Ok(Some(c))
     }
 
-    fn loc(&mut self, what: &str) -> Result<Loc, ParseError> {
+    fn loc(&mut self, what: Expected) -> Result<Loc, ParseError> {
         let prov = self.province(what)?;
         let coast = self.coast()?;
         Ok(Loc { prov, coast })
     }
 
     /// `[A|F] <province>[coast]`.
-    fn unit(&mut self, what: &str) -> Result<UnitRef, ParseError> {
+    fn unit(&mut self, what: Expected) -> Result<UnitRef, ParseError> {
         let kind = self.unit_type();
         let loc = self.loc(what)?;
         Ok(UnitRef { kind, loc })
@@ -402,7 +499,7 @@ impl<'a> Parser<'a> {
 
     fn end(&self) -> Result<(), ParseError> {
         if self.pos < self.toks.len() {
-            return Err(self.error_here("the end of the order"));
+            return Err(self.error_here(Expected::End));
         }
         Ok(())
     }
@@ -415,17 +512,17 @@ impl<'a> Parser<'a> {
         }
         if self.at_word(BUILD_WORDS) {
             self.pos += 1;
-            let u = self.unit("a unit to build, like `A PAR`")?;
+            let u = self.unit(Expected::UnitToBuild)?;
             self.end()?;
             return Ok(Order::Build(u));
         }
         if self.at_word(DISBAND_WORDS) {
             self.pos += 1;
-            let u = self.unit("a unit to remove, like `A PAR`")?;
+            let u = self.unit(Expected::UnitToRemove)?;
             self.end()?;
             return Ok(Order::Disband(u));
         }
-        let unit = self.unit("a unit, like `A PAR` or `F STP/SC`")?;
+        let unit = self.unit(Expected::Unit)?;
         if self.pos == self.toks.len() || self.at_word(HOLD_WORDS) {
             self.pos = (self.pos + 1).min(self.toks.len());
             self.end()?;
@@ -433,11 +530,11 @@ impl<'a> Parser<'a> {
         }
         if self.at_move() {
             self.skip_move();
-            let mut dest = self.loc("a destination")?;
+            let mut dest = self.loc(Expected::Destination)?;
             // A convoy path (`A YOR - NTH - BEL`) is read and only the end kept (DATC 4.A.6).
             while self.at_move() {
                 self.skip_move();
-                dest = self.loc("a destination")?;
+                dest = self.loc(Expected::Destination)?;
             }
             let via_convoy = self.via_convoy();
             self.end()?;
@@ -446,7 +543,7 @@ impl<'a> Parser<'a> {
         if self.at_word(SUPPORT_WORDS) {
             self.pos += 1;
             self.skip_nationality();
-            let target = self.unit("the unit supported")?;
+            let target = self.unit(Expected::UnitSupported)?;
             if self.pos == self.toks.len() || self.at_word(HOLD_WORDS) {
                 self.pos = (self.pos + 1).min(self.toks.len());
                 self.end()?;
@@ -457,12 +554,10 @@ impl<'a> Parser<'a> {
                 });
             }
             if !self.at_move() {
-                return Err(
-                    self.error_here("`-` and the destination of the supported move, or nothing for a support to hold")
-                );
+                return Err(self.error_here(Expected::SupportTail));
             }
             self.skip_move();
-            let dest = self.loc("the destination of the supported move")?;
+            let dest = self.loc(Expected::SupportedDestination)?;
             // `VIA CONVOY` in a support is harmless: read and ignored.
             self.via_convoy();
             self.end()?;
@@ -475,12 +570,12 @@ impl<'a> Parser<'a> {
         if self.at_word(CONVOY_WORDS) {
             self.pos += 1;
             self.skip_nationality();
-            let army = self.unit("the army convoyed")?;
+            let army = self.unit(Expected::ArmyConvoyed)?;
             if !self.at_move() {
-                return Err(self.error_here("`-` and the destination of the convoyed army"));
+                return Err(self.error_here(Expected::ConvoyTail));
             }
             self.skip_move();
-            let dest = self.loc("the destination of the convoyed army")?;
+            let dest = self.loc(Expected::ConvoyedDestination)?;
             self.end()?;
             return Ok(Order::Convoy { unit, army, dest });
         }
@@ -494,7 +589,7 @@ impl<'a> Parser<'a> {
             self.end()?;
             return Ok(Order::Build(unit));
         }
-        Err(self.error_here("H, -, S, C or D"))
+        Err(self.error_here(Expected::OrderKind))
     }
 }
 
@@ -575,6 +670,7 @@ impl Reader {
             return Err(ParseError {
                 column: 1,
                 message: "empty order".into(),
+                what: Unreadable::Empty,
             });
         }
         let mut p = Parser {

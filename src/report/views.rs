@@ -371,19 +371,22 @@ pub struct BoardWelcome {
     pub to_move: String,
 }
 
-/// What every reply says of the message it answers, whoever the sender plays.
-#[derive(Serialize, Clone, Debug, Default)]
+/// What every reply says of the message it answers, whoever the sender plays: what came of
+/// each line as values, put into words in `lang` when the letter is rendered.
+#[derive(Clone, Debug, Default)]
 pub struct Answered {
-    /// The commands done, one line each (`line 3: A PAR - BUR on file`).
-    pub done: Vec<String>,
+    /// The reader's language.
+    pub lang: crate::words::Lang,
+    /// The commands done, with their lines (`line 3: A PAR - BUR: on file`).
+    pub done: Vec<(Option<usize>, crate::game::said::Said)>,
     /// The commands not done, with why: the first [`Answered::cap`] keeps.
     pub errors: Vec<LineError>,
     /// The errors beyond those quoted.
     pub more_errors: usize,
     /// The lines not read as commands at all (chatter), ignored.
     pub not_understood: Vec<LineError>,
-    /// Why the end of a too long message was not read, empty when all of it was.
-    pub unread: String,
+    /// Why the end of a too long message was not read, when all of it was not.
+    pub unread: Option<crate::game::said::Refusal>,
 }
 
 impl Answered {
@@ -391,6 +394,49 @@ impl Answered {
     pub fn cap(&mut self, quoted: usize) {
         self.more_errors = self.errors.len().saturating_sub(quoted);
         self.errors.truncate(quoted);
+    }
+}
+
+/// The template sees an [`Answered`] in words: `done` and `unread` as text, each error with
+/// its `line`, `text` and `message`.
+impl Serialize for Answered {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Error<'a> {
+            line: usize,
+            text: &'a str,
+            message: String,
+        }
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            done: Vec<String>,
+            errors: Vec<Error<'a>>,
+            more_errors: usize,
+            not_understood: Vec<Error<'a>>,
+            unread: String,
+        }
+        fn errors(list: &[LineError], lang: crate::words::Lang) -> Vec<Error<'_>> {
+            list.iter()
+                .map(|e| Error {
+                    line: e.line,
+                    text: &e.text,
+                    message: e.message.words(lang),
+                })
+                .collect()
+        }
+        let lang = self.lang;
+        Shown {
+            done: self
+                .done
+                .iter()
+                .map(|(line, said)| crate::game::said::done_line(*line, said, lang))
+                .collect(),
+            errors: errors(&self.errors, lang),
+            more_errors: self.more_errors,
+            not_understood: errors(&self.not_understood, lang),
+            unread: self.unread.as_ref().map(|u| u.words(lang)).unwrap_or_default(),
+        }
+        .serialize(s)
     }
 }
 
@@ -1540,17 +1586,30 @@ mod tests {
 
     /// A reply's account of a message, with a line of every kind.
     fn answered() -> Answered {
+        use crate::game::said::{Refusal, Said};
         let e = || LineError {
             line: 4,
             text: "A PAR - XYZ".into(),
-            message: "no such province".into(),
+            message: Refusal::NotAnOrder {
+                text: "A PAR - XYZ".into(),
+            },
         };
         Answered {
-            done: vec!["line 3: A PAR - BUR on file".into()],
+            done: vec![(
+                Some(3),
+                Said::OnFile {
+                    order: "A PAR - BUR".into(),
+                },
+            )],
             errors: vec![e()],
             more_errors: 1,
             not_understood: vec![e()],
-            unread: "line 600 and after".into(),
+            unread: Some(Refusal::Unread {
+                line: 600,
+                after: 2,
+                most: 500,
+            }),
+            ..Default::default()
         }
     }
 

@@ -12,6 +12,7 @@ pub mod diable;
 pub mod victory;
 
 use crate::game::role::Role;
+use crate::game::said::{Refusal, Said};
 use crate::game::Game;
 use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::map::{Map, Power};
@@ -19,6 +20,7 @@ use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
 use crate::report::views::{Report, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
+use crate::words::Lang;
 use crate::yaml::Writer;
 use victory::{Protected, Standing};
 
@@ -110,24 +112,24 @@ pub trait Ruleset: Sync {
         true
     }
 
-    /// What an extra role still owes for the phase, in words.
-    fn extra_role_missing(&self, _game: &Game, _role: Role, _phase: Phase) -> Vec<String> {
+    /// What an extra role still owes for the phase, in words of `lang`.
+    fn extra_role_missing(&self, _game: &Game, _role: Role, _phase: Phase, _lang: Lang) -> Vec<String> {
         Vec::new()
     }
 
-    /// The casts a role has on file, in words, for its reply.
-    fn on_file(&self, _game: &Game, _role: Role) -> Vec<String> {
+    /// The casts a role has on file, in words of `lang`, for its reply.
+    fn on_file(&self, _game: &Game, _role: Role, _lang: Lang) -> Vec<String> {
         Vec::new()
     }
 
     /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
-    fn clear(&self, _game: &mut Game, _role: Role) -> Option<String> {
+    fn clear(&self, _game: &mut Game, _role: Role) -> Option<Said> {
         None
     }
 
     /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.
-    fn cast(&self, _game: &mut Game, _role: Role, verb: &str, _text: &str) -> Result<String, String> {
-        Err(format!("{verb} is not a command of this game"))
+    fn cast(&self, _game: &mut Game, _role: Role, verb: &str, _text: &str) -> Result<Said, Refusal> {
+        Err(Refusal::NotAVerbHere { verb: verb.to_string() })
     }
 
     /// The casts of a turn file's own keys of this ruleset, in the order they are entered.

@@ -9,6 +9,7 @@
 use super::journal::Who;
 use super::{Act, DeskError, REFEREE};
 use crate::game::commands::{Command, LineError, Numbered};
+use crate::game::said::Refusal;
 use crate::game::{Effects, Game, GameError, Now, MAX_COMMANDS};
 use crate::report::views::DeskReply;
 
@@ -152,10 +153,10 @@ pub fn act(
         errors.push(LineError {
             line: rest[0].line,
             text: rest[0].text.clone(),
-            message: format!(
+            message: Refusal::Words(format!(
                 "this line and the {} after it were not read: one message may hold at most {MAX_COMMANDS} commands",
                 rest.len() - 1
-            ),
+            )),
         });
     }
     for Numbered { line, text, command } in lines {
@@ -179,7 +180,11 @@ pub fn act(
                 fx.log.extend(effects.log);
                 fx.journal.extend(effects.journal);
             }
-            Err(message) => errors.push(LineError { line, text, message }),
+            Err(message) => errors.push(LineError {
+                line,
+                text,
+                message: Refusal::Words(message),
+            }),
         }
     }
     errors.sort_by_key(|e| e.line);

@@ -18,6 +18,7 @@ use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
 use crate::dice::Dice;
 use crate::game::diplomacy::{board, phase, standing};
 use crate::game::role::Role;
+use crate::game::said::{Refusal, Said};
 use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
@@ -109,63 +110,51 @@ fn protected_told(game: &Game, role: Role) -> ProtectedTold {
     }
 }
 
-fn what(kind: CastKind) -> &'static str {
-    match kind {
-        CastKind::Blessing => "blessing",
-        CastKind::Curse => "curse",
-    }
-}
-
-fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<String, String> {
-    let (who, verb) = match kind {
-        CastKind::Blessing => (Role::God, "BLESS"),
-        CastKind::Curse => (Role::Devil, "CURSE"),
+fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said, Refusal> {
+    let who = match kind {
+        CastKind::Blessing => Role::God,
+        CastKind::Curse => Role::Devil,
     };
     if role != who {
-        return Err(format!(
-            "only {} may {}",
-            if who == Role::God { "God" } else { "the Devil" },
-            verb
-        ));
+        return Err(Refusal::OnlyDivineMay { divine: who });
     }
     let phase = phase(game)?;
     let t = text.trim();
     let upper = t.to_ascii_uppercase();
     if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
-        return Err(
-            "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)"
-                .into(),
-        );
+        return Err(Refusal::Withdrawn);
     }
     // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
     let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
     if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
         let name = power_named.unwrap_or_else(|| t.to_string());
         if !(phase.season == Season::Fall && hooks::is_blessing_winter(phase.year)) {
-            return Err(format!(
-                "the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}"
-            ));
+            return Err(Refusal::AdjustmentBlessingSeason {
+                phase: phase.to_string(),
+            });
         }
         if name.eq_ignore_ascii_case(NONE) {
             game.state.adjustment_blessing = Some(NONE.into());
-            return Ok(format!("no adjustment blessing for winter {}", phase.year));
+            return Ok(Said::NoAdjustmentBlessing { year: phase.year });
         }
-        let p = power(&name).ok_or_else(|| format!("`{name}` is not a power"))?;
+        let p = power(&name).ok_or(Refusal::NotAPowerName { name })?;
         if !board(game)?.in_game(p) {
-            return Err(format!("{} is out of the game", map().power_name(p)));
+            return Err(Refusal::OutOfTheGame {
+                power: map().power_name(p).to_string(),
+            });
         }
         game.state.adjustment_blessing = Some(map().power_name(p).into());
-        return Ok(format!(
-            "adjustment blessing for winter {}: {}",
-            phase.year,
-            map().power_name(p)
-        ));
+        return Ok(Said::AdjustmentBlessing {
+            year: phase.year,
+            power: map().power_name(p).to_string(),
+        });
     }
     if phase.kind != PhaseKind::Movement {
-        return Err(match (kind, phase.kind) {
-            (CastKind::Curse, PhaseKind::Adjustment) => "no curse in winter: curses are for movement phases".into(),
-            (_, PhaseKind::Retreat) => format!("no blessing or curse in a retreat phase; it is now {phase}"),
-            _ => format!("blessings on units are for movement phases; it is now {phase}"),
+        let (phase_kind, phase) = (phase.kind, phase.to_string());
+        return Err(match (kind, phase_kind) {
+            (CastKind::Curse, PhaseKind::Adjustment) => Refusal::NoCurseInWinter,
+            (_, PhaseKind::Retreat) => Refusal::NoCastInRetreat { phase },
+            _ => Refusal::BlessingsForMovement { phase },
         });
     }
     let slot = |game: &mut Game, v: String| match kind {
@@ -174,14 +163,17 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Strin
     };
     if upper == "NONE" {
         slot(game, NONE.into());
-        return Ok(format!("{verb} NONE: no {} this phase", what(kind)));
+        return Ok(Said::CastNone { divine: who });
     }
     let board = board(game)?;
-    let unit = hooks::target(map(), &board, t)?;
+    let unit = hooks::target(map(), &board, t).map_err(Refusal::NoTarget)?;
     let u = board.units[unit];
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
-    Ok(format!("{} on {}", what(kind), u.text(map())))
+    Ok(Said::CastOn {
+        divine: who,
+        unit: u.text(map()),
+    })
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
@@ -314,75 +306,103 @@ impl Ruleset for Diable {
         }
     }
 
-    fn extra_role_missing(&self, game: &Game, role: Role, phase: Phase) -> Vec<String> {
+    fn extra_role_missing(&self, game: &Game, role: Role, phase: Phase, lang: Lang) -> Vec<String> {
+        let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
         let mut out = Vec::new();
         let d = &game.state.divine;
         if phase.kind == PhaseKind::Movement && role == Role::God && d.blessing.is_none() {
-            out.push("your blessing (BLESS <unit>, or BLESS NONE)".into());
+            out.push(say(
+                "your blessing (BLESS <unit>, or BLESS NONE)",
+                "votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+            ));
         }
         if phase.kind == PhaseKind::Movement && role == Role::Devil && d.curse.is_none() {
-            out.push("your curse (CURSE <unit>, or CURSE NONE)".into());
+            out.push(say(
+                "your curse (CURSE <unit>, or CURSE NONE)",
+                "votre malédiction (CURSE <unité>, ou CURSE NONE)",
+            ));
         }
         if role == Role::God && needs_power_blessing(game, phase) {
-            out.push(format!(
-                "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
-                phase.year
-            ));
+            out.push(match lang {
+                Lang::En => format!(
+                    "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
+                    phase.year
+                ),
+                Lang::Fr => format!(
+                    "la bénédiction d'ajustement de l'hiver {} (BLESS <pays>, ou BLESS POWER NONE)",
+                    phase.year
+                ),
+            });
         }
         out
     }
 
-    fn on_file(&self, game: &Game, role: Role) -> Vec<String> {
+    fn on_file(&self, game: &Game, role: Role, lang: Lang) -> Vec<String> {
         let d = &game.state.divine;
         let mut out = Vec::new();
+        let fr = lang == Lang::Fr;
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
             if role == Role::God && game.state.adjustment_blessing.is_some() {
                 let b = game.state.adjustment_blessing.clone().unwrap_or_default();
-                out.push(format!("adjustment blessing: {b}"));
+                out.push(match lang {
+                    Lang::En => format!("adjustment blessing: {b}"),
+                    Lang::Fr if b == NONE => "bénédiction d'ajustement : aucune".to_string(),
+                    Lang::Fr => format!("bénédiction d'ajustement : {b}"),
+                });
             }
             if out.is_empty() {
-                out.push("nothing to cast in this phase".into());
+                out.push(crate::words::pick(
+                    lang,
+                    "nothing to cast in this phase",
+                    "rien à donner dans cette phase",
+                ));
             }
             return out;
         }
-        let show = |what: &str, v: &Option<String>| match v.as_deref() {
-            Some(NONE) => format!("{what}: none (declined)"),
-            Some(x) => format!("{what}: {x}"),
-            None => format!("{what}: nothing yet"),
+        let show = |what: (&str, &str), v: &Option<String>| match (v.as_deref(), fr) {
+            (Some(NONE), false) => format!("{}: none (declined)", what.0),
+            (Some(NONE), true) => format!("{} : aucune (refusée)", what.1),
+            (Some(x), false) => format!("{}: {x}", what.0),
+            (Some(x), true) => format!("{} : {x}", what.1),
+            (None, false) => format!("{}: nothing yet", what.0),
+            (None, true) => format!("{} : rien encore", what.1),
         };
         match role {
             Role::God => {
-                out.push(show("blessing", &d.blessing));
+                out.push(show(("blessing", "bénédiction"), &d.blessing));
                 if game.state.adjustment_blessing.is_some() {
-                    out.push(show("adjustment blessing", &game.state.adjustment_blessing));
+                    out.push(show(
+                        ("adjustment blessing", "bénédiction d'ajustement"),
+                        &game.state.adjustment_blessing,
+                    ));
                 }
             }
-            Role::Devil => out.push(show("curse", &d.curse)),
+            Role::Devil => out.push(show(("curse", "malédiction"), &d.curse)),
             _ => {}
         }
         out
     }
 
-    fn clear(&self, game: &mut Game, role: Role) -> Option<String> {
+    fn clear(&self, game: &mut Game, role: Role) -> Option<Said> {
         if role == Role::God {
             game.state.divine.blessing = None;
             if needs_power_blessing_season(game) {
                 game.state.adjustment_blessing = None;
             }
-            Some("CLEAR: your blessings for the phase are withdrawn".into())
+            Some(Said::ClearedCasts { divine: role })
         } else if role == Role::Devil {
             game.state.divine.curse = None;
-            Some("CLEAR: your curse for the phase is withdrawn".into())
+            Some(Said::ClearedCasts { divine: role })
         } else {
             None
         }
     }
 
-    fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<String, String> {
+    fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {
         let kind = match verb {
             "BLESS" => CastKind::Blessing,
             "CURSE" => CastKind::Curse,
-            _ => return Err(format!("{verb} is not a command of this game")),
+            _ => return Err(Refusal::NotAVerbHere { verb: verb.to_string() }),
         };
         cast(game, role, kind, text)
     }

@@ -38,6 +38,7 @@
 //! - Players may of course speculate about the protected powers and use the blessing and
 //!   curse rules in their negotiations (the French text says so).
 
+use crate::game::said::{NoTarget, Refusal};
 use crate::judge::{
     self, movement, Act, Board, Cause, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
 };
@@ -158,17 +159,25 @@ impl Hooks for DivineHooks {
 }
 
 /// The unit a blessing or curse names, or why it names none.
-pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, String> {
-    let order = parse_order(map, text).map_err(|e| format!("cannot read `{text}`: {e}"))?;
+pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, NoTarget> {
+    let order = parse_order(map, text).map_err(|error| NoTarget::Unreadable {
+        text: text.to_string(),
+        error,
+    })?;
     let Order::Hold(u) = order else {
-        return Err(format!("`{text}` is not a unit: write it like `A PAR`"));
+        return Err(NoTarget::NotAUnit { text: text.to_string() });
     };
     let Some(id) = board.unit_at(u.prov()) else {
-        return Err(format!("there is no unit in {}", map.code(u.prov())));
+        return Err(NoTarget::NoUnitIn {
+            prov: map.code(u.prov()).to_string(),
+        });
     };
     let unit = board.units[id];
     if u.kind.is_some_and(|k| k != unit.kind) {
-        return Err(format!("there is no {text} ({} stands there)", unit.text(map)));
+        return Err(NoTarget::OtherType {
+            text: text.to_string(),
+            stands: unit.text(map),
+        });
     }
     Ok(id)
 }
@@ -220,7 +229,8 @@ pub fn adjudicate(
             .unwrap_or_else(|_| text.trim().to_string());
         let (effect, reason, kept) = match (phase_rule, id) {
             (Some(rule), _) => ("void", rule.to_string(), None),
-            (None, Err(e)) => ("void", e, None),
+            // The position file's words, in English.
+            (None, Err(e)) => ("void", e.words(crate::words::Lang::En), None),
             (None, Ok(u)) => ("applied", String::new(), Some(u)),
         };
         report.entries.push(entry(key, "unit", name, effect, reason));
@@ -379,7 +389,7 @@ pub fn check_year_rule(
     phase: Phase,
     kind: CastKind,
     power: Power,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let earlier = history
         .iter()
         .filter(|r| r.phase.year == phase.year && r.phase < phase)
@@ -389,15 +399,14 @@ pub fn check_year_rule(
         });
     match earlier {
         None => Ok(()),
-        Some(r) => Err(format!(
-            "a {} already fell on a unit of {} in {} this year; choose a unit of another power",
-            match kind {
-                CastKind::Blessing => "blessing",
-                CastKind::Curse => "curse",
+        Some(r) => Err(Refusal::OncePerYear {
+            divine: match kind {
+                CastKind::Blessing => crate::game::role::Role::God,
+                CastKind::Curse => crate::game::role::Role::Devil,
             },
-            map.power_name(power),
-            r.phase
-        )),
+            power: map.power_name(power).to_string(),
+            phase: r.phase.to_string(),
+        }),
     }
 }
 
@@ -478,7 +487,9 @@ mod tests {
             blessed: Some(power("France")),
             cursed: Some(power("Italy")),
         }];
-        let e = check_year_rule(map, &history, fall, CastKind::Blessing, power("France")).unwrap_err();
+        let e = check_year_rule(map, &history, fall, CastKind::Blessing, power("France"))
+            .unwrap_err()
+            .words(Lang::En);
         assert!(e.contains("France") && e.contains("Spring 1902"), "{e}");
         assert!(check_year_rule(map, &history, fall, CastKind::Curse, power("France")).is_ok());
         assert!(check_year_rule(map, &history, fall, CastKind::Blessing, power("Italy")).is_ok());

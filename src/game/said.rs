@@ -1,0 +1,1177 @@
+//! What each line of a player's message came to, as values: [`Said`] for a command done,
+//! [`Refusal`] for one not done and why. The game and the parser decide these without a
+//! word of any language; the words are made here, one function per language ([`en`] and
+//! [`fr`] for what was done, [`refused_en`] and [`refused_fr`] for why not), only once the
+//! reader's language is known, and never parsed back.
+//!
+//! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
+//! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
+//! and what the player wrote. The words of a few parts not yet translated (the referee's
+//! desk, the board games' engines) come as [`Refusal::Words`] and [`Said::Words`], in English.
+
+use super::role::Role;
+use crate::words::{Lang, Reason};
+use serde::{Serialize, Serializer};
+
+/// A command done: what the reply says of it, after `line N:`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// An order put on file (`A PAR - BUR: on file`).
+    OnFile {
+        order: String,
+    },
+    /// An order put on file in place of the earlier order for the same unit or build.
+    Replaces {
+        order: String,
+        old: String,
+    },
+    /// `CLEAR` from a power: its orders withdrawn.
+    Cleared,
+    /// `CLEAR` from God or the Devil: the casts withdrawn.
+    ClearedCasts {
+        divine: Role,
+    },
+    /// `STATUS`: the reply shows what is on file.
+    Status,
+    /// A press sent to these roles; none named: to all.
+    PressSent {
+        to: Vec<String>,
+    },
+    /// `VOTE DRAW` (`draw`) or `VOTE CONTINUE`.
+    Voted {
+        draw: bool,
+    },
+    /// `BLESS NONE`, `CURSE NONE`.
+    CastNone {
+        divine: Role,
+    },
+    /// A blessing (God) or a curse (the Devil) on a unit.
+    CastOn {
+        divine: Role,
+        unit: String,
+    },
+    /// God names no power for the winter's adjustment blessing.
+    NoAdjustmentBlessing {
+        year: i32,
+    },
+    /// God names a power for the winter's adjustment blessing.
+    AdjustmentBlessing {
+        year: i32,
+        power: String,
+    },
+    /// A move of a board game, accepted.
+    MoveAccepted {
+        number: usize,
+        summary: String,
+    },
+    /// A question (`HELP`, as written), answered by a letter of its own.
+    Answered {
+        command: String,
+    },
+    PasswordChanged,
+    TimezoneSet {
+        zone: String,
+    },
+    LanguageSet {
+        lang: Lang,
+    },
+    /// `SET ADDRESS`: a code went to the new address.
+    AddressCodeSent {
+        address: String,
+    },
+    ResignAsked,
+    ResignConfirmed,
+    /// Put on file after the deadline, within the grace period: marked late.
+    Late(Box<Said>),
+    /// What the referee entered for the role from a turn file.
+    ByReferee(Box<Said>),
+    /// Words made elsewhere, in English (the referee's desk: `SET ABSENCE`).
+    Words(String),
+}
+
+/// Why a command was not done (or a line not read).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    // ---- the game ------------------------------------------------------------------------
+    /// Arrived after the deadline (`deadline` in RFC 3339, the game's `zone`, `phase` as
+    /// the state writes it).
+    TooLate {
+        deadline: String,
+        zone: String,
+        phase: String,
+    },
+    /// A second SIGNON line in one message.
+    OneSignon,
+    /// A line above the SIGNON line.
+    BeforeSignon,
+    /// The end of a message too long: the line of the first command not read, how many
+    /// command lines follow it, and the most a message may hold.
+    Unread {
+        line: usize,
+        after: usize,
+        most: usize,
+    },
+    /// An order from God or the Devil.
+    DivineGivesNoOrders {
+        divine: Role,
+    },
+    /// The judge found no order in the line.
+    NotAnOrder {
+        text: String,
+    },
+    /// The judge voids the order: why.
+    Void(Reason),
+    /// A verb of another kind of game (`BLESS` in a standard game).
+    VerbOfAnotherGame {
+        verb: String,
+        owner: String,
+    },
+    /// A verb this ruleset has not.
+    NotAVerbHere {
+        verb: String,
+    },
+    DivineSendsNoPress {
+        divine: Role,
+    },
+    NoPressToDivine,
+    /// A press to a name that is no power (or a divine name) of the game.
+    PressNotAPower {
+        name: String,
+    },
+    /// A press to a name that is no side of the board game.
+    PressNotASide {
+        name: String,
+        sides: Vec<String>,
+    },
+    /// A private press to nobody but its sender.
+    NameAnotherPlayer,
+    OnlyPowersVote,
+    /// A power with neither centre nor unit: it votes no more, and is blessed no more.
+    OutOfTheGame {
+        power: String,
+    },
+    /// A question or setting that reached the game (never: they are taken apart).
+    AnsweredApart,
+    // ---- the casts of Diable et Bon Dieu ---------------------------------------------------
+    /// `BLESS` from anyone but God, `CURSE` from anyone but the Devil.
+    OnlyDivineMay {
+        divine: Role,
+    },
+    /// God and the Devil have withdrawn: NONE only.
+    Withdrawn,
+    /// `BLESS <power>` out of a blessing autumn; the phase as the state writes it.
+    AdjustmentBlessingSeason {
+        phase: String,
+    },
+    /// `BLESS <name>`: the name of no power.
+    NotAPowerName {
+        name: String,
+    },
+    NoCurseInWinter,
+    NoCastInRetreat {
+        phase: String,
+    },
+    BlessingsForMovement {
+        phase: String,
+    },
+    /// A blessing or curse that names no unit of the board.
+    NoTarget(NoTarget),
+    /// A blessing (God) or a curse (the Devil) fell on a unit of `power` in `phase` of
+    /// this year already.
+    OncePerYear {
+        divine: Role,
+        power: String,
+        phase: String,
+    },
+    // ---- board games ----------------------------------------------------------------------
+    NotYourTurn {
+        to_move: String,
+    },
+    GameIsOver,
+    /// A move written once the game is over.
+    MoveAfterTheEnd {
+        text: String,
+    },
+    /// A Diplomacy command in a board game.
+    NotACommandOf {
+        title: String,
+    },
+    // ---- how to write a command (the parser) ----------------------------------------------
+    WriteSignon,
+    NameAUnit,
+    WriteVote,
+    WritePress,
+    NoEndpress,
+    WriteAbsence,
+    EndpressWithoutPress,
+    /// `LIST extra`: `form` is the keyword written.
+    TakesNothing {
+        form: String,
+    },
+    /// A command word with an argument no command takes.
+    NotUnderstood {
+        text: String,
+        hint: Hint,
+    },
+    /// A `SET`/`CHANGER` with a wrong or missing argument; `french` when the player wrote
+    /// `CHANGER` (the example is then the French form).
+    Setting {
+        problem: SettingProblem,
+        french: bool,
+    },
+    /// `RESIGN extra`: the keyword written.
+    ResignForm {
+        keyword: String,
+    },
+    ObserveForm {
+        keyword: String,
+    },
+    ConfirmForm {
+        keyword: String,
+    },
+    /// A phase missing after `HISTORY`, `GET REPORT`, `RAPPORT`.
+    NameAPhase {
+        form: PhaseForm,
+    },
+    /// A phase that does not read: the text, the parser's English words, how to write it.
+    NotAPhase {
+        text: String,
+        english: String,
+        form: PhaseForm,
+    },
+    // ---- the players' settings ------------------------------------------------------------
+    OnePasswordPerMessage,
+    ObserveAsPlayer,
+    ConfirmApart,
+    NotAQuestion,
+    PasswordUnread,
+    Password(PasswordProblem),
+    NotAMailAddress {
+        address: String,
+    },
+    AlreadyYourAddress {
+        address: String,
+    },
+    ResignConfirmedAlready,
+    ResignFirst,
+    /// A line of chatter, listed as not understood.
+    Chatter,
+    /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
+    /// problem of the game's files).
+    Words(String),
+}
+
+/// The note beside an order on file: what a support or a convoy needs from the unit it
+/// supports or convoys (from the order and the board alone), or that the order will be void.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A support to hold: counts unless the unit moves.
+    Holds { unit: String },
+    /// A support of a move: counts if the unit is ordered there.
+    MovesTo { unit: String, to: String },
+    /// A convoy: counts if the army is ordered there by convoy.
+    Convoyed { unit: String, to: String },
+    /// The judge voids the order as it stands: why.
+    WillBeVoid(Reason),
+}
+
+impl Note {
+    /// The note in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Note::Holds { unit }, Lang::En) => format!("counts unless {unit} is ordered to move"),
+            (Note::Holds { unit }, Lang::Fr) => format!("compte sauf si {unit} reçoit l'ordre de bouger"),
+            (Note::MovesTo { unit, to }, Lang::En) => format!("counts if {unit} is ordered to {to}"),
+            (Note::MovesTo { unit, to }, Lang::Fr) => format!("compte si {unit} reçoit l'ordre d'aller en {to}"),
+            (Note::Convoyed { unit, to }, Lang::En) => format!("counts if {unit} is ordered to {to} by convoy"),
+            (Note::Convoyed { unit, to }, Lang::Fr) => {
+                format!("compte si {unit} reçoit l'ordre d'aller en {to} par convoi")
+            }
+            (Note::WillBeVoid(r), Lang::En) => format!("will be void: {}", r.words(Lang::En)),
+            (Note::WillBeVoid(r), Lang::Fr) => format!("sera nul : {}", r.words(Lang::Fr)),
+        }
+    }
+}
+
+/// Why a blessing or a curse names no unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoTarget {
+    /// The text does not read as a unit: why, and where.
+    Unreadable {
+        text: String,
+        error: crate::order::ParseError,
+    },
+    /// It reads as an order, not a unit.
+    NotAUnit {
+        text: String,
+    },
+    NoUnitIn {
+        prov: String,
+    },
+    /// A unit of the other type stands there.
+    OtherType {
+        text: String,
+        stands: String,
+    },
+}
+
+/// What a command word not understood is followed by, for the hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    Get,
+    Set { french: bool },
+}
+
+/// What is wrong with a `SET` line's argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingProblem {
+    PasswordForm,
+    AddressForm,
+    NotATimezone { zone: String },
+    NameATimezone,
+    NotALanguage { code: String },
+    NameALanguage,
+}
+
+/// How a past report is asked for, for the example.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PhaseForm {
+    /// `HISTORY` or `HISTORIQUE`, as written.
+    History {
+        keyword: String,
+    },
+    GetReport,
+    Rapport,
+}
+
+/// Why a new password is not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PasswordProblem {
+    /// It is the archive's mask.
+    Redacted,
+    TooShort {
+        min: usize,
+    },
+    ControlCharacter,
+}
+
+impl PasswordProblem {
+    /// The word the intake's header carries for it (`X-Arbitre-New-Password: 3 no short`).
+    pub fn code(self) -> &'static str {
+        match self {
+            PasswordProblem::Redacted => "redacted",
+            PasswordProblem::TooShort { .. } => "short",
+            PasswordProblem::ControlCharacter => "control",
+        }
+    }
+
+    /// The problem of a header's word.
+    pub fn from_code(code: &str, min: usize) -> Option<PasswordProblem> {
+        match code {
+            "redacted" => Some(PasswordProblem::Redacted),
+            "short" => Some(PasswordProblem::TooShort { min }),
+            "control" => Some(PasswordProblem::ControlCharacter),
+            _ => None,
+        }
+    }
+}
+
+impl Said {
+    /// The words of what was done, in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => en(self),
+            Lang::Fr => fr(self),
+        }
+    }
+}
+
+impl Refusal {
+    /// The words of why not, in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => refused_en(self),
+            Lang::Fr => refused_fr(self),
+        }
+    }
+}
+
+impl From<super::GameError> for Refusal {
+    fn from(e: super::GameError) -> Refusal {
+        Refusal::Words(e.to_string())
+    }
+}
+
+/// A refusal written into a view that is not a player's (the referee's desk) is in English.
+impl Serialize for Refusal {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.words(Lang::En))
+    }
+}
+
+/// A done line as the reply shows it: `line 3: A PAR - BUR: on file` (without a line for
+/// what the referee entered).
+pub fn done_line(line: Option<usize>, said: &Said, lang: Lang) -> String {
+    match (line, lang) {
+        (Some(line), Lang::En) => format!("line {line}: {}", en(said)),
+        (Some(line), Lang::Fr) => format!("ligne {line} : {}", fr(said)),
+        (None, _) => said.words(lang),
+    }
+}
+
+/// God or the Devil, as a sentence's subject.
+fn divine_en(d: Role) -> &'static str {
+    match d {
+        Role::God => "God",
+        _ => "the Devil",
+    }
+}
+
+fn divine_fr(d: Role) -> &'static str {
+    match d {
+        Role::God => "le Bon Dieu",
+        _ => "le Diable",
+    }
+}
+
+/// The cast of God (a blessing) or the Devil (a curse).
+fn cast_en(d: Role) -> &'static str {
+    match d {
+        Role::God => "blessing",
+        _ => "curse",
+    }
+}
+
+fn cast_fr(d: Role) -> &'static str {
+    match d {
+        Role::God => "bénédiction",
+        _ => "malédiction",
+    }
+}
+
+fn verb(d: Role) -> &'static str {
+    match d {
+        Role::God => "BLESS",
+        _ => "CURSE",
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// What was done, in English.
+pub fn en(said: &Said) -> String {
+    use Said as S;
+    match said {
+        S::OnFile { order } => format!("{order}: on file"),
+        S::Replaces { order, old } => format!("{order}: on file, in place of {old}"),
+        S::Cleared => "CLEAR: every order of the phase is withdrawn".into(),
+        S::ClearedCasts { divine: Role::God } => "CLEAR: your blessings for the phase are withdrawn".into(),
+        S::ClearedCasts { .. } => "CLEAR: your curse for the phase is withdrawn".into(),
+        S::Status => "STATUS: see below".into(),
+        S::PressSent { to } if to.is_empty() => "press to all sent".into(),
+        S::PressSent { to } => format!("press to {} sent", to.join(", ")),
+        S::Voted { draw } => format!("your vote: {}", if *draw { "draw" } else { "continue" }),
+        S::CastNone { divine } => format!("{} NONE: no {} this phase", verb(*divine), cast_en(*divine)),
+        S::CastOn { divine, unit } => format!("{} on {unit}", cast_en(*divine)),
+        S::NoAdjustmentBlessing { year } => format!("no adjustment blessing for winter {year}"),
+        S::AdjustmentBlessing { year, power } => format!("adjustment blessing for winter {year}: {power}"),
+        S::MoveAccepted { number, summary } => format!("move {number} accepted: {summary}"),
+        S::Answered { command } => format!("{command}: answered in a letter of its own"),
+        S::PasswordChanged => "SET PASSWORD: changed; a confirmation goes to your address".into(),
+        S::TimezoneSet { zone } => format!("SET TIMEZONE: deadlines are shown to you in {zone}"),
+        S::LanguageSet { lang } => format!("SET LANGUAGE: {}", lang.code()),
+        S::AddressCodeSent { address } => {
+            format!("SET ADDRESS: a code was sent to {address}; the change is made when it comes back from there")
+        }
+        S::ResignAsked => "RESIGN: asked; write RESIGN CONFIRM to confirm it".into(),
+        S::ResignConfirmed => "RESIGN CONFIRM: the referee has been told, and decides".into(),
+        S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
+        S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
+        S::Words(w) => w.clone(),
+    }
+}
+
+/// What was done, in French.
+pub fn fr(said: &Said) -> String {
+    use Said as S;
+    match said {
+        S::OnFile { order } => format!("{order} : enregistré"),
+        S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
+        S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
+        S::ClearedCasts { divine: Role::God } => "CLEAR : vos bénédictions de la phase sont retirées".into(),
+        S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
+        S::Status => "STATUS : voir ci-dessous".into(),
+        S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
+        S::PressSent { to } => format!("presse envoyée à {}", to.join(", ")),
+        S::Voted { draw } => format!(
+            "votre vote : {}",
+            if *draw { "partie nulle" } else { "poursuivre la partie" }
+        ),
+        S::CastNone { divine } => format!("{} NONE : pas de {} cette phase", verb(*divine), cast_fr(*divine)),
+        S::CastOn { divine, unit } => format!("{} sur {unit}", cast_fr(*divine)),
+        S::NoAdjustmentBlessing { year } => format!("pas de bénédiction d'ajustement pour l'hiver {year}"),
+        S::AdjustmentBlessing { year, power } => {
+            format!("bénédiction d'ajustement pour l'hiver {year} : {power}")
+        }
+        S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
+        S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
+        S::PasswordChanged => "mot de passe changé ; une confirmation part à votre adresse".into(),
+        S::TimezoneSet { zone } => format!("fuseau horaire : les échéances vous sont données dans le fuseau {zone}"),
+        S::LanguageSet { lang } => format!(
+            "langue : {}",
+            match lang {
+                Lang::En => "anglais",
+                Lang::Fr => "français",
+            }
+        ),
+        S::AddressCodeSent { address } => format!(
+            "changement d'adresse : un code a été envoyé à {address} ; le changement est fait quand il en revient"
+        ),
+        S::ResignAsked => {
+            "démission demandée ; écrivez DEMISSION CONFIRMER (ou RESIGN CONFIRM) pour la confirmer".into()
+        }
+        S::ResignConfirmed => "démission confirmée : l'arbitre est prévenu, et décide".into(),
+        S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
+        S::Late(said) => format!("{} (en retard : après la date limite, pendant le délai de grâce)", fr(said)),
+        S::Words(w) => w.clone(),
+    }
+}
+
+/// How to write a `SET` line, in the form the player used.
+fn example_en(french: bool, en: &str, fr: &str) -> String {
+    if french {
+        format!("write it like `CHANGER {fr}`")
+    } else {
+        format!("write it like `SET {en}`")
+    }
+}
+
+fn example_fr(french: bool, en: &str, fr: &str) -> String {
+    if french {
+        format!("écrivez par exemple `CHANGER {fr}`")
+    } else {
+        format!("écrivez par exemple `SET {en}`")
+    }
+}
+
+fn phase_form_en(form: &PhaseForm) -> String {
+    match form {
+        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like `{k} S1901M` or `{k} ALL`"),
+        PhaseForm::GetReport => "GET REPORT <phase>, like `GET REPORT S1901M`".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, like `RAPPORT S1901M`".into(),
+    }
+}
+
+fn phase_form_fr(form: &PhaseForm) -> String {
+    match form {
+        PhaseForm::History { keyword: k } => {
+            let all = if k == "HISTORIQUE" { "TOUT" } else { "ALL" };
+            format!("{k} [<phase>|{all}], par exemple `{k} S1901M` ou `{k} {all}`")
+        }
+        PhaseForm::GetReport => "GET REPORT <phase>, par exemple `GET REPORT S1901M`".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, par exemple `RAPPORT S1901M`".into(),
+    }
+}
+
+fn no_target_en(t: &NoTarget) -> String {
+    match t {
+        NoTarget::Unreadable { text, error } => format!("cannot read `{text}`: {error}"),
+        NoTarget::NotAUnit { text } => format!("`{text}` is not a unit: write it like `A PAR`"),
+        NoTarget::NoUnitIn { prov } => format!("there is no unit in {prov}"),
+        NoTarget::OtherType { text, stands } => format!("there is no {text} ({stands} stands there)"),
+    }
+}
+
+fn no_target_fr(t: &NoTarget) -> String {
+    match t {
+        NoTarget::Unreadable { text, error } => format!(
+            "`{text}` est illisible : colonne {} : {}",
+            error.column,
+            crate::words::unreadable_words(error, Lang::Fr)
+        ),
+        NoTarget::NotAUnit { text } => format!("`{text}` n'est pas une unité : écrivez-la comme `A PAR`"),
+        NoTarget::NoUnitIn { prov } => format!("il n'y a pas d'unité en {prov}"),
+        NoTarget::OtherType { text, stands } => format!("il n'y a pas de {text} ({stands} s'y trouve)"),
+    }
+}
+
+impl NoTarget {
+    /// Why a blessing or a curse names no unit, in `lang` (for the reports too).
+    pub fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => no_target_en(self),
+            Lang::Fr => no_target_fr(self),
+        }
+    }
+}
+
+/// Why not, in English.
+pub fn refused_en(r: &Refusal) -> String {
+    use Refusal as R;
+    match r {
+        R::TooLate { deadline, zone, phase } => format!(
+            "too late: the deadline was {}; {phase} is judged with what was on file then",
+            super::show_time(deadline, zone)
+        ),
+        R::OneSignon => "only one SIGNON per message: this one is ignored".into(),
+        R::BeforeSignon => "ignored: it comes before the SIGNON line".into(),
+        R::Unread { line, after, most } => format!(
+            "line {line} and the {after} command line(s) after it were not read: one message may hold at most {most} commands"
+        ),
+        R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", name(*divine)),
+        R::NotAnOrder { text } => format!("`{text}` is not an order"),
+        R::Void(reason) => reason.words(Lang::En),
+        R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
+        R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
+        R::DivineSendsNoPress { divine } => {
+            format!("{} sends no press: the divine players stay silent", name(*divine))
+        }
+        R::NoPressToDivine => "no press can be addressed to God or the Devil; this press was not sent".into(),
+        R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),
+        R::PressNotASide { name, sides } => format!("`{name}` is not a side; the sides are {}", sides.join(", ")),
+        R::NameAnotherPlayer => "name at least one other player".into(),
+        R::OnlyPowersVote => "only the powers vote".into(),
+        R::OutOfTheGame { power } => format!("{power} is out of the game"),
+        R::AnsweredApart => "answered apart".into(),
+        R::OnlyDivineMay { divine } => format!("only {} may {}", divine_en(*divine), verb(*divine)),
+        R::Withdrawn => "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)".into(),
+        R::AdjustmentBlessingSeason { phase } => {
+            format!("the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}")
+        }
+        R::NotAPowerName { name } => format!("`{name}` is not a power"),
+        R::NoCurseInWinter => "no curse in winter: curses are for movement phases".into(),
+        R::NoCastInRetreat { phase } => format!("no blessing or curse in a retreat phase; it is now {phase}"),
+        R::BlessingsForMovement { phase } => format!("blessings on units are for movement phases; it is now {phase}"),
+        R::NoTarget(t) => no_target_en(t),
+        R::OncePerYear { divine, power, phase } => format!(
+            "a {} already fell on a unit of {power} in {phase} this year; choose a unit of another power",
+            cast_en(*divine)
+        ),
+        R::NotYourTurn { to_move } => format!("it is not your turn: {to_move} is to move"),
+        R::GameIsOver => "the game is over".into(),
+        R::MoveAfterTheEnd { text } => format!("`{text}`: the game is over"),
+        R::NotACommandOf { title } => format!("not a command of {title}"),
+        R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
+        R::NameAUnit => "name a unit, like `BLESS A PAR`".into(),
+        R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
+        R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]".into(),
+        R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),
+        R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
+        R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),
+        R::TakesNothing { form } => format!("{form} takes nothing after it: write `{form}` alone"),
+        R::NotUnderstood { text, hint } => format!(
+            "not understood: `{text}`; {} (HELP lists every command)",
+            match hint {
+                Hint::Get => "write GET REPORT <phase>, GET RULES or GET MAP",
+                Hint::Set { french: true } => "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE",
+                Hint::Set { french: false } => "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE",
+            }
+        ),
+        R::Setting { problem, french } => {
+            let ex = |en: &str, fr: &str| example_en(*french, en, fr);
+            match problem {
+                SettingProblem::PasswordForm => format!(
+                    "one word, the new password: {}",
+                    ex("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
+                ),
+                SettingProblem::AddressForm => format!(
+                    "name the new address: {}",
+                    ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
+                ),
+                SettingProblem::NotATimezone { zone } => format!(
+                    "`{zone}` is not a time zone of the IANA list: {}",
+                    ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
+                ),
+                SettingProblem::NameATimezone => format!(
+                    "name a time zone of the IANA list: {}",
+                    ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
+                ),
+                SettingProblem::NotALanguage { code } => {
+                    format!("`{code}`: the languages are en and fr: {}", ex("LANGUAGE fr", "LANGUE fr"))
+                }
+                SettingProblem::NameALanguage => format!("name en or fr: {}", ex("LANGUAGE fr", "LANGUE en")),
+            }
+        }
+        R::ResignForm { keyword } => format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it"),
+        R::ObserveForm { keyword } => format!("name the game: write it like `{keyword} vopaliec`"),
+        R::ConfirmForm { keyword } => format!(
+            "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
+        ),
+        R::NameAPhase { form } => format!("name a phase: write {}", phase_form_en(form)),
+        R::NotAPhase { english, form, .. } => format!("{english}; write {}", phase_form_en(form)),
+        R::OnePasswordPerMessage => "one SET PASSWORD per message: this one is ignored".into(),
+        R::ObserveAsPlayer => {
+            "OBSERVE is for those who do not play: as a player you receive every public report already".into()
+        }
+        R::ConfirmApart => "send CONFIRM from the new address, in a message of its own without a SIGNON line".into(),
+        R::NotAQuestion => "not a question or a setting".into(),
+        R::PasswordUnread => "the new password could not be read: send SET PASSWORD again".into(),
+        R::Password(PasswordProblem::Redacted) => "choose another password".into(),
+        R::Password(PasswordProblem::TooShort { min }) => format!(
+            "the new password must have at least {min} characters: write it like `SET PASSWORD n3w-s3cret`"
+        ),
+        R::Password(PasswordProblem::ControlCharacter) => "the new password holds a control character".into(),
+        R::NotAMailAddress { address } => {
+            format!("`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`")
+        }
+        R::AlreadyYourAddress { address } => format!("{address} is already your address"),
+        R::ResignConfirmedAlready => "your resignation is confirmed already; the referee decides".into(),
+        R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
+        R::Chatter => "not understood".into(),
+        R::Words(w) => w.clone(),
+    }
+}
+
+/// Why not, in French.
+pub fn refused_fr(r: &Refusal) -> String {
+    use Refusal as R;
+    match r {
+        R::TooLate { deadline, zone, phase } => format!(
+            "trop tard : la date limite était {} ; {} est jugé avec ce qui était enregistré alors",
+            crate::words::moment_text(deadline, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr),
+            crate::words::phase_text(phase, Lang::Fr)
+        ),
+        R::OneSignon => "une seule ligne SIGNON par message : celle-ci est ignorée".into(),
+        R::BeforeSignon => "ignorée : elle vient avant la ligne SIGNON".into(),
+        R::Unread { line, after, most } => format!(
+            "la ligne {line} et {after} ligne{s} de commande à sa suite n'ont pas été lues : un message contient au plus {most} commandes",
+            s = if *after > 1 { "s" } else { "" }
+        ),
+        R::DivineGivesNoOrders { divine } => {
+            format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
+        }
+        R::NotAnOrder { text } => format!("`{text}` n'est pas un ordre"),
+        R::Void(reason) => reason.words(Lang::Fr),
+        R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient à {owner}, pas à ce jeu"),
+        R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
+        R::DivineSendsNoPress { divine } => format!(
+            "{} n'envoie pas de presse : les joueurs divins restent silencieux",
+            capital(divine_fr(*divine))
+        ),
+        R::NoPressToDivine => {
+            "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
+        }
+        R::PressNotAPower { name } => format!("`{name}` n'est pas un pays ; cette presse n'a pas été envoyée"),
+        R::PressNotASide { name, sides } => {
+            format!("`{name}` n'est pas un camp ; les camps sont {}", sides.join(", "))
+        }
+        R::NameAnotherPlayer => "nommez au moins un autre joueur".into(),
+        R::OnlyPowersVote => "seuls les pays votent".into(),
+        R::OutOfTheGame { power } => format!("{power} est hors jeu"),
+        R::AnsweredApart => "réponse à part".into(),
+        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
+        R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez NONE pour laisser passer une phase)".into(),
+        R::AdjustmentBlessingSeason { phase } => format!(
+            "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes en {}",
+            crate::words::phase_text(phase, Lang::Fr)
+        ),
+        R::NotAPowerName { name } => format!("`{name}` n'est pas un pays"),
+        R::NoCurseInWinter => "pas de malédiction en hiver : les malédictions sont pour les phases de mouvements".into(),
+        R::NoCastInRetreat { phase } => format!(
+            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes en {}",
+            crate::words::phase_text(phase, Lang::Fr)
+        ),
+        R::BlessingsForMovement { phase } => format!(
+            "les bénédictions d'unités sont pour les phases de mouvements ; nous sommes en {}",
+            crate::words::phase_text(phase, Lang::Fr)
+        ),
+        R::NoTarget(t) => no_target_fr(t),
+        R::OncePerYear { divine, power, phase } => format!(
+            "une {} est déjà tombée sur une unité de {power} en {} cette année ; choisissez une unité d'un autre pays",
+            cast_fr(*divine),
+            crate::words::phase_text(phase, Lang::Fr)
+        ),
+        R::NotYourTurn { to_move } => format!("ce n'est pas votre tour : c'est à {to_move} de jouer"),
+        R::GameIsOver => "la partie est terminée".into(),
+        R::MoveAfterTheEnd { text } => format!("`{text}` : la partie est terminée"),
+        R::NotACommandOf { title } => format!("ce n'est pas une commande de {title}"),
+        R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
+        R::NameAUnit => "nommez une unité, par exemple `BLESS A PAR`".into(),
+        R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
+        R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <pays> [<pays> …]".into(),
+        R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),
+        R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
+        R::EndpressWithoutPress => "ENDPRESS sans PRESS".into(),
+        R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez `{form}` seul"),
+        R::NotUnderstood { text, hint } => format!(
+            "pas compris : `{text}` ; {} (AIDE donne toutes les commandes)",
+            match hint {
+                Hint::Get => "écrivez GET REPORT <phase>, GET RULES ou GET MAP",
+                Hint::Set { french: true } => "écrivez CHANGER MOTDEPASSE, ADRESSE, FUSEAU ou LANGUE",
+                Hint::Set { french: false } => "écrivez SET PASSWORD, SET ADDRESS, SET TIMEZONE ou SET LANGUAGE",
+            }
+        ),
+        R::Setting { problem, french } => {
+            let ex = |en: &str, fr: &str| example_fr(*french, en, fr);
+            match problem {
+                SettingProblem::PasswordForm => format!(
+                    "un seul mot, le nouveau mot de passe : {}",
+                    ex("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
+                ),
+                SettingProblem::AddressForm => format!(
+                    "donnez la nouvelle adresse : {}",
+                    ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
+                ),
+                SettingProblem::NotATimezone { zone } => format!(
+                    "`{zone}` n'est pas un fuseau horaire de la liste IANA : {}",
+                    ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
+                ),
+                SettingProblem::NameATimezone => format!(
+                    "donnez un fuseau horaire de la liste IANA : {}",
+                    ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
+                ),
+                SettingProblem::NotALanguage { code } => format!(
+                    "`{code}` : les langues sont en (anglais) et fr (français) : {}",
+                    ex("LANGUAGE fr", "LANGUE fr")
+                ),
+                SettingProblem::NameALanguage => {
+                    format!("donnez en ou fr : {}", ex("LANGUAGE fr", "LANGUE en"))
+                }
+            }
+        }
+        R::ResignForm { keyword } => {
+            let confirm = if keyword == "RESIGN" { "CONFIRM" } else { "CONFIRMER" };
+            format!("écrivez `{keyword}`, puis `{keyword} {confirm}` pour confirmer")
+        }
+        R::ObserveForm { keyword } => format!("nommez la partie : écrivez par exemple `{keyword} vopaliec`"),
+        R::ConfirmForm { keyword } => format!(
+            "écrivez `{keyword} <partie> <code>`, avec le code que vous avez reçu, par exemple `{keyword} vopaliec 5F2C9A1B`"
+        ),
+        R::NameAPhase { form } => format!("nommez une phase : écrivez {}", phase_form_fr(form)),
+        R::NotAPhase { text, form, .. } => {
+            format!("`{text}` n'est pas une phase : écrivez {}", phase_form_fr(form))
+        }
+        R::OnePasswordPerMessage => "un seul changement de mot de passe par message : celui-ci est ignoré".into(),
+        R::ObserveAsPlayer => {
+            "OBSERVER est pour ceux qui ne jouent pas : comme joueur, vous recevez déjà tous les rapports publics"
+                .into()
+        }
+        R::ConfirmApart => {
+            "envoyez CONFIRMER depuis la nouvelle adresse, dans un message à part, sans ligne SIGNON".into()
+        }
+        R::NotAQuestion => "ce n'est ni une question ni un réglage".into(),
+        R::PasswordUnread => {
+            "le nouveau mot de passe n'a pas pu être lu : renvoyez CHANGER MOTDEPASSE (ou SET PASSWORD)".into()
+        }
+        R::Password(PasswordProblem::Redacted) => "choisissez un autre mot de passe".into(),
+        R::Password(PasswordProblem::TooShort { min }) => format!(
+            "le nouveau mot de passe doit avoir au moins {min} caractères : écrivez par exemple `CHANGER MOTDEPASSE n3w-s3cret`"
+        ),
+        R::Password(PasswordProblem::ControlCharacter) => {
+            "le nouveau mot de passe contient un caractère de contrôle".into()
+        }
+        R::NotAMailAddress { address } => format!(
+            "`{address}` n'est pas une adresse électronique : écrivez par exemple `CHANGER ADRESSE ann@example.org`"
+        ),
+        R::AlreadyYourAddress { address } => format!("{address} est déjà votre adresse"),
+        R::ResignConfirmedAlready => "votre démission est déjà confirmée ; l'arbitre décide".into(),
+        R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
+        R::Chatter => "pas compris".into(),
+        R::Words(w) => w.clone(),
+    }
+}
+
+/// A divine role's name as files and letters write it (`God`, `Devil`).
+fn name(d: Role) -> &'static str {
+    match d {
+        Role::God => "God",
+        _ => "Devil",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One value of every kind of refusal, for the checks below.
+    fn every_refusal() -> Vec<Refusal> {
+        use Refusal as R;
+        let s = |t: &str| t.to_string();
+        let mut all = vec![
+            R::TooLate {
+                deadline: s("2026-12-01T20:00:00+01:00"),
+                zone: s("Europe/Paris"),
+                phase: s("Spring 1901 Movement"),
+            },
+            R::OneSignon,
+            R::BeforeSignon,
+            R::Unread {
+                line: 501,
+                after: 3,
+                most: 500,
+            },
+            R::DivineGivesNoOrders { divine: Role::God },
+            R::NotAnOrder { text: s("HELLO") },
+            R::VerbOfAnotherGame {
+                verb: s("BLESS"),
+                owner: s("Diable et Bon Dieu"),
+            },
+            R::NotAVerbHere { verb: s("BLESS") },
+            R::DivineSendsNoPress { divine: Role::Devil },
+            R::NoPressToDivine,
+            R::PressNotAPower { name: s("Narnia") },
+            R::PressNotASide {
+                name: s("x"),
+                sides: vec![s("Blanc"), s("Noir")],
+            },
+            R::NameAnotherPlayer,
+            R::OnlyPowersVote,
+            R::OutOfTheGame { power: s("Italy") },
+            R::AnsweredApart,
+            R::OnlyDivineMay { divine: Role::God },
+            R::Withdrawn,
+            R::AdjustmentBlessingSeason {
+                phase: s("Spring 1903 Movement"),
+            },
+            R::NotAPowerName { name: s("Narnia") },
+            R::NoCurseInWinter,
+            R::NoCastInRetreat {
+                phase: s("Fall 1901 Retreat"),
+            },
+            R::BlessingsForMovement {
+                phase: s("Winter 1901 Adjustment"),
+            },
+            R::OncePerYear {
+                divine: Role::Devil,
+                power: s("France"),
+                phase: s("Spring 1902 Movement"),
+            },
+            R::NotYourTurn { to_move: s("Noir") },
+            R::GameIsOver,
+            R::MoveAfterTheEnd { text: s("e4") },
+            R::NotACommandOf { title: s("DIAM") },
+            R::WriteSignon,
+            R::NameAUnit,
+            R::WriteVote,
+            R::WritePress,
+            R::NoEndpress,
+            R::WriteAbsence,
+            R::EndpressWithoutPress,
+            R::TakesNothing { form: s("LIST") },
+            R::NotUnderstood {
+                text: s("GET LOST"),
+                hint: Hint::Get,
+            },
+            R::NotUnderstood {
+                text: s("SET COLOUR red"),
+                hint: Hint::Set { french: false },
+            },
+            R::ResignForm { keyword: s("RESIGN") },
+            R::ObserveForm { keyword: s("OBSERVE") },
+            R::ConfirmForm { keyword: s("CONFIRM") },
+            R::NameAPhase {
+                form: PhaseForm::GetReport,
+            },
+            R::NotAPhase {
+                text: s("S19"),
+                english: s("`S19` is not a phase"),
+                form: PhaseForm::History { keyword: s("HISTORY") },
+            },
+            R::OnePasswordPerMessage,
+            R::ObserveAsPlayer,
+            R::ConfirmApart,
+            R::NotAQuestion,
+            R::PasswordUnread,
+            R::Password(PasswordProblem::Redacted),
+            R::Password(PasswordProblem::TooShort { min: 8 }),
+            R::Password(PasswordProblem::ControlCharacter),
+            R::NotAMailAddress { address: s("x@") },
+            R::AlreadyYourAddress { address: s("a@b.c") },
+            R::ResignConfirmedAlready,
+            R::ResignFirst,
+            R::Chatter,
+        ];
+        for problem in [
+            SettingProblem::PasswordForm,
+            SettingProblem::AddressForm,
+            SettingProblem::NotATimezone { zone: s("Paris") },
+            SettingProblem::NameATimezone,
+            SettingProblem::NotALanguage { code: s("de") },
+            SettingProblem::NameALanguage,
+        ] {
+            all.push(R::Setting { problem, french: false });
+        }
+        for t in [
+            NoTarget::Unreadable {
+                text: s("A"),
+                error: crate::order::parse_order(crate::map::Map::standard(), "A").unwrap_err(),
+            },
+            NoTarget::NotAUnit { text: s("A PAR - BUR") },
+            NoTarget::NoUnitIn { prov: s("BUR") },
+            NoTarget::OtherType {
+                text: s("F PAR"),
+                stands: s("A PAR"),
+            },
+        ] {
+            all.push(R::NoTarget(t));
+        }
+        all
+    }
+
+    fn every_said() -> Vec<Said> {
+        use Said as S;
+        let s = |t: &str| t.to_string();
+        vec![
+            S::OnFile {
+                order: s("A PAR - BUR"),
+            },
+            S::Replaces {
+                order: s("A PAR - BUR"),
+                old: s("A PAR H"),
+            },
+            S::Cleared,
+            S::ClearedCasts { divine: Role::God },
+            S::ClearedCasts { divine: Role::Devil },
+            S::Status,
+            S::PressSent { to: vec![] },
+            S::PressSent {
+                to: vec![s("France"), s("Italy")],
+            },
+            S::Voted { draw: true },
+            S::Voted { draw: false },
+            S::CastNone { divine: Role::God },
+            S::CastNone { divine: Role::Devil },
+            S::CastOn {
+                divine: Role::God,
+                unit: s("A PAR"),
+            },
+            S::CastOn {
+                divine: Role::Devil,
+                unit: s("A PAR"),
+            },
+            S::NoAdjustmentBlessing { year: 1903 },
+            S::AdjustmentBlessing {
+                year: 1903,
+                power: s("France"),
+            },
+            S::MoveAccepted {
+                number: 3,
+                summary: s("e4"),
+            },
+            S::Answered { command: s("HELP") },
+            S::PasswordChanged,
+            S::TimezoneSet { zone: s("Asia/Tokyo") },
+            S::LanguageSet { lang: Lang::Fr },
+            S::AddressCodeSent { address: s("a@b.c") },
+            S::ResignAsked,
+            S::ResignConfirmed,
+            S::ByReferee(Box::new(S::Cleared)),
+            S::Late(Box::new(S::Cleared)),
+        ]
+    }
+
+    /// Every line has words in both languages, the French not the English, and no two
+    /// kinds of line read alike.
+    #[test]
+    fn every_line_has_english_and_french_words() {
+        let en: Vec<String> = every_refusal().iter().map(|r| r.words(Lang::En)).collect();
+        let fr: Vec<String> = every_refusal().iter().map(|r| r.words(Lang::Fr)).collect();
+        let en_done: Vec<String> = every_said().iter().map(|s| s.words(Lang::En)).collect();
+        let fr_done: Vec<String> = every_said().iter().map(|s| s.words(Lang::Fr)).collect();
+        for (e, f) in en.iter().chain(&en_done).zip(fr.iter().chain(&fr_done)) {
+            assert!(!e.is_empty() && !f.is_empty());
+            assert_ne!(e, f, "no French for `{e}`");
+        }
+        for words in [&en, &fr, &en_done, &fr_done] {
+            let distinct: std::collections::BTreeSet<&String> = words.iter().collect();
+            assert_eq!(distinct.len(), words.len(), "two lines read alike: {words:#?}");
+        }
+    }
+
+    /// The English words are the ones the replies always had (tests and goldens pin them).
+    #[test]
+    fn the_english_words_are_the_old_ones() {
+        assert_eq!(
+            done_line(
+                Some(2),
+                &Said::OnFile {
+                    order: "A VEN - TYR".into()
+                },
+                Lang::En
+            ),
+            "line 2: A VEN - TYR: on file"
+        );
+        assert_eq!(
+            Refusal::Setting {
+                problem: SettingProblem::NotATimezone { zone: "Paris".into() },
+                french: false
+            }
+            .words(Lang::En),
+            "`Paris` is not a time zone of the IANA list: write it like `SET TIMEZONE Europe/Paris`"
+        );
+        assert_eq!(
+            Refusal::Unread {
+                line: 502,
+                after: 7,
+                most: 500
+            }
+            .words(Lang::En),
+            "line 502 and the 7 command line(s) after it were not read: one message may hold at most 500 commands"
+        );
+        assert_eq!(
+            Refusal::TooLate {
+                deadline: "2026-12-01T20:00:00+01:00".into(),
+                zone: "Europe/Paris".into(),
+                phase: "Spring 1901 Movement".into()
+            }
+            .words(Lang::En),
+            "too late: the deadline was Tuesday 1 December 2026, 20:00 CET; Spring 1901 Movement is judged with what was on file then"
+        );
+    }
+
+    /// The French words: phases and deadlines in French too, the example in the form the
+    /// player wrote.
+    #[test]
+    fn the_french_words() {
+        assert_eq!(
+            done_line(
+                Some(2),
+                &Said::OnFile {
+                    order: "A VEN - TYR".into()
+                },
+                Lang::Fr
+            ),
+            "ligne 2 : A VEN - TYR : enregistré"
+        );
+        assert_eq!(
+            Refusal::TooLate {
+                deadline: "2026-12-01T20:00:00+01:00".into(),
+                zone: "Europe/Paris".into(),
+                phase: "Spring 1901 Movement".into()
+            }
+            .words(Lang::Fr),
+            "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
+             Printemps 1901, mouvements est jugé avec ce qui était enregistré alors"
+        );
+        let tz = |french| Refusal::Setting {
+            problem: SettingProblem::NotATimezone { zone: "Paris".into() },
+            french,
+        };
+        assert_eq!(
+            tz(true).words(Lang::Fr),
+            "`Paris` n'est pas un fuseau horaire de la liste IANA : écrivez par exemple `CHANGER FUSEAU Europe/Paris`"
+        );
+        assert!(tz(false).words(Lang::Fr).ends_with("`SET TIMEZONE Europe/Paris`"));
+        assert_eq!(
+            Refusal::DivineGivesNoOrders { divine: Role::God }.words(Lang::Fr),
+            "Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE"
+        );
+    }
+
+    #[test]
+    fn a_password_problem_goes_through_the_intakes_header_as_a_word() {
+        for p in [
+            PasswordProblem::Redacted,
+            PasswordProblem::TooShort { min: 8 },
+            PasswordProblem::ControlCharacter,
+        ] {
+            assert_eq!(PasswordProblem::from_code(p.code(), 8), Some(p));
+        }
+        assert_eq!(PasswordProblem::from_code("the new password …", 8), None);
+    }
+}

@@ -1,0 +1,258 @@
+//! A game played in French (issue #14): whatever a French player writes, right or wrong,
+//! every line of the answer is French. Mail goes in with `arbitre mail`; the replies are
+//! read from the outbox.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use support::*;
+
+const CREATED: &str = "2026-11-28T10:00:00+01:00";
+const EVENING: &str = "2026-11-30T19:00:00+01:00";
+const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
+const LATE: &str = "2026-12-01T21:00:00+01:00";
+
+/// Role, name, address, password.
+const PLAYERS: [(&str, &str, &str, &str); 9] = [
+    ("France", "Alice Martin", "alice@vopaliec.example", "s3cret"),
+    ("England", "Bob Smith", "bob@vopaliec.example", "rule-britannia"),
+    ("Germany", "Dieter Braun", "dieter@vopaliec.example", "kaiser"),
+    ("Italy", "Giulia Rossi", "giulia@vopaliec.example", "romolo"),
+    ("Austria", "Franz Weber", "franz@vopaliec.example", "habsburg"),
+    ("Russia", "Olga Ivanova", "olga@vopaliec.example", "troika"),
+    ("Turkey", "Emre Yilmaz", "emre@vopaliec.example", "bosphore"),
+    ("God", "Bruno Petit", "bruno@vopaliec.example", "hunter2"),
+    ("Devil", "Chloé Roux", "chloe@vopaliec.example", "soufre"),
+];
+
+/// English words that no French reply may hold: each is part of a sentence the replies
+/// used to write in English.
+const ENGLISH: [&str; 24] = [
+    "on file",
+    "line ",
+    "not understood",
+    "missing",
+    "write it",
+    "write ",
+    " is not ",
+    "cannot",
+    "there is no",
+    "only ",
+    "your ",
+    "to all",
+    "see below",
+    "withdrawn",
+    "too late",
+    "HELP",
+    "sent",
+    "Done",
+    "ignored",
+    "takes nothing",
+    "belongs to",
+    "counts if",
+    "gives no orders",
+    "stay silent",
+];
+
+/// A Diable et Bon Dieu game played in French.
+fn new_game(tmp: &Tmp) -> PathBuf {
+    let mut s = format!(
+        "game: vopaliec\nvariant: diable-et-bon-dieu\nreferee: {{name: Arbitre de Vopaliec, email: arbitre@vopaliec.example}}\n\
+         timezone: Europe/Paris\nlanguage: fr\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
+         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
+    );
+    for (role, name, email, password) in PLAYERS {
+        s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
+    }
+    let players = tmp.file("players.yaml", &s);
+    let dir = tmp.path("vopaliec");
+    create(&dir, &players, CREATED);
+    dir
+}
+
+/// Mails `lines` under the SIGNON of `who`, from that player's address, at `now`; returns
+/// the reply's text.
+fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
+    let (role, name, email, password) = PLAYERS[who];
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Date: Mon, 30 Nov 2026 18:00:00 +0100\r\nMessage-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
+         SIGNON {role} vopaliec {password}\n{lines}\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
+    let handled = state(dir)["handled"].as_u64().unwrap();
+    let name = format!("m{handled:05}-reply-{}.eml", role.to_lowercase());
+    outbox(dir).remove(&name).unwrap_or_else(|| panic!("no {name}")).text
+}
+
+fn has(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(text.contains(p), "{p:?} not in:\n{text}");
+    }
+}
+
+/// No English sentence is left in `text`.
+fn all_french(text: &str) {
+    for word in ENGLISH {
+        assert!(!text.contains(word), "English {word:?} in:\n{text}");
+    }
+}
+
+/// A power's whole message of orders, mistakes, press, votes and a wrong command: every
+/// line of the reply is French, what was done and what was not.
+#[test]
+fn a_french_powers_whole_message_is_answered_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "fr-1",
+        "A PAR - BUR\nA PAR - PIC\nA MUN - RUH\nF BRE - MOS\nA MAR S A MUN - BUR\nBLESS A PAR\n\
+         PRESS TO ALL\nBonjour à tous.\nENDPRESS\nPRESS TO Narnia\nUn secret.\nENDPRESS\n\
+         PRESS TO God\nPrière.\nENDPRESS\nVOTE DRAW\nVOTE PEUTETRE\nLISTE TOUT\nSET COULEUR rouge\n\
+         HISTORY 19\nSIGNON France vopaliec s3cret\nSTATUS\nMerci à tous !",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "Fait :",
+            "ligne 2 : A PAR - BUR : enregistré",
+            "ligne 3 : A PAR - PIC : enregistré, à la place de A PAR - BUR",
+            "ligne 4 : A MUN - RUH\n      A MUN appartient à Germany",
+            "ligne 5 : F BRE - MOS\n      F BRE ne peut pas atteindre MOS",
+            "ligne 6 : A MAR S A MUN - BUR : enregistré",
+            "A MAR S A MUN - BUR   (compte si A MUN reçoit l'ordre d'aller en BUR)",
+            "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BLESS",
+            "ligne 8 : presse envoyée à tous",
+            "ligne 11 : PRESS TO Narnia\n      `Narnia` n'est pas un pays ; cette presse n'a pas été envoyée",
+            "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
+            "ligne 17 : votre vote : partie nulle",
+            "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE DRAW ou VOTE CONTINUE",
+            "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez `LISTE` seul",
+            "ligne 20 : SET COULEUR rouge\n      pas compris : `SET COULEUR rouge`",
+            "ligne 21 : HISTORY 19\n      `19` n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
+            "une seule ligne SIGNON par message : celle-ci est ignorée",
+            "ligne 23 : STATUS : voir ci-dessous",
+            "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 24 : Merci à tous !",
+            "Il manque encore :\n  un ordre pour F BRE",
+            "Votre vote : partie nulle.",
+        ],
+    );
+    all_french(&reply);
+    // CLEAR, then a line above the SIGNON line.
+    let (_, name, email, password) = PLAYERS[0];
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <fr-2@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         A MAR - SPA\nSIGNON France vopaliec {password}\nCLEAR\nA PAR - GAS\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let handled = state(&dir)["handled"].as_u64().unwrap();
+    let reply = outbox(&dir)[&format!("m{handled:05}-reply-france.eml")].text.clone();
+    has(
+        &reply,
+        &[
+            "ligne 1 : A MAR - SPA\n      ignorée : elle vient avant la ligne SIGNON",
+            "ligne 3 : CLEAR : tous vos ordres de la phase sont retirés",
+            "ligne 4 : A PAR - GAS : enregistré",
+        ],
+    );
+    all_french(&reply);
+    // Orders that do not read: why, in French.
+    let reply = send(&dir, 0, "fr-4", "A MAR - XYZ\nA MAR S\nA MAR - BUR/XC", EVENING);
+    has(
+        &reply,
+        &[
+            "ligne 2 : A MAR - XYZ\n      ordre illisible : colonne 9 : `XYZ` n'est pas une province de la carte",
+            "ligne 3 : A MAR S\n      ordre illisible : colonne 8 : l'ordre s'arrête trop tôt : il fallait l'unité soutenue",
+            "ligne 4 : A MAR - BUR/XC\n      ordre illisible : colonne 12 : `XC` n'est pas une côte : écrivez NC, SC, EC ou WC",
+        ],
+    );
+    all_french(&reply);
+    // After the deadline: too late, in French, with the deadline in French words.
+    let reply = send(&dir, 0, "fr-3", "A PAR H", LATE);
+    has(
+        &reply,
+        &[
+            "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
+           Printemps 1901, mouvements est jugé avec ce qui était enregistré alors",
+        ],
+    );
+    all_french(&reply);
+}
+
+/// A French God: blessings, refusals and what is still open, in French.
+#[test]
+fn a_french_gods_message_is_answered_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        7,
+        "god-1",
+        "A PAR H\nBLESS F PAR\nBLESS A XYZ - BUR\nCURSE A MUN\nPRESS TO ALL\nAmen.\nENDPRESS\nVOTE DRAW\nSTATUS",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE",
+            "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
+            "ligne 4 : BLESS A XYZ - BUR\n      `A XYZ - BUR` est illisible : colonne 3 : `XYZ` n'est pas une province de la carte",
+            "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire CURSE",
+            "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
+            "ligne 9 : VOTE DRAW\n      seuls les pays votent",
+            "ligne 10 : STATUS : voir ci-dessous",
+            "bénédiction : rien encore",
+            "Encore ouvert :\n  votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+        ],
+    );
+    all_french(&reply);
+    let reply = send(&dir, 7, "god-2", "BLESS A PAR\nCLEAR\nBLESS NONE", EVENING);
+    has(
+        &reply,
+        &[
+            "ligne 2 : bénédiction sur A PAR",
+            "ligne 3 : CLEAR : vos bénédictions de la phase sont retirées",
+            "ligne 4 : BLESS NONE : pas de bénédiction cette phase",
+            "bénédiction : aucune (refusée)",
+        ],
+    );
+    all_french(&reply);
+}
+
+/// A draw voted by every power: the report, the final report and a reply after the end say
+/// how the game ended in French, the same words for every French reader.
+#[test]
+fn a_draw_is_told_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    for i in 0..7 {
+        send(&dir, i, &format!("v{i}"), "VOTE DRAW", EVENING);
+    }
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let ended = "Tous les pays encore en jeu ont voté la partie nulle : \
+                 England, France, Germany, Italy, Austria, Russia, Turkey.";
+    let out = outbox(&dir);
+    let finals: Vec<&Sent> = out
+        .iter()
+        .filter(|(n, _)| n.starts_with("final-"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(finals.len(), 9);
+    for f in &finals {
+        has(&f.text, &[ended]);
+        assert!(!f.text.contains("voted for a draw"), "{}", f.text);
+    }
+    has(&out["S1901M-report-france.eml"].text, &[ended]);
+    let reply = send(&dir, 0, "after", "A PAR H", LATE);
+    has(&reply, &["La partie est terminée.", ended]);
+    // The state keeps the English words.
+    assert_eq!(
+        state(&dir)["finished"]["summary"].as_str(),
+        Some("Every surviving power voted for a draw: England, France, Germany, Italy, Austria, Russia, Turkey.")
+    );
+}
