@@ -296,6 +296,7 @@ impl Game {
                     in_reply_to: None,
                     lang: self.config.language,
                     kind: crate::report::Kind::default(),
+                    picture: None,
                 }
                 .broadcast(&self.config.game)
             })
@@ -368,6 +369,7 @@ impl Game {
             .iter()
             .map(|r| format!("{}: {}", r.name, r.description))
             .collect();
+        let q_is_map = matches!(q, Question::Map) && boardgame.is_none();
         let (what, subject, view): (&str, &str, View) = match q {
             Question::Help => {
                 let audience = match (boardgame, role) {
@@ -440,7 +442,12 @@ impl Game {
                 ("whoami", "who you are", view.into())
             }
         };
-        Ok(self.answer_letter(At { stem, line, id }, what, role, subject, view))
+        let letter = self.answer_letter(At { stem, line, id }, what, role, subject, view);
+        Ok(match q_is_map {
+            // GET MAP shows the board as a picture too: the one its reader is entitled to.
+            true => letter.with_picture(diplomacy::picture_now(self, role)),
+            false => letter,
+        })
     }
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
@@ -715,6 +722,7 @@ impl Game {
                     in_reply_to: None,
                     lang: self.config.language,
                     kind: crate::report::Kind::Own,
+                    picture: None,
                 });
                 "RESIGN CONFIRM: the referee has been told, and decides".into()
             }
@@ -812,6 +820,7 @@ impl Game {
                 in_reply_to: None,
                 lang: game.config.language,
                 kind: crate::report::Kind::Own,
+                picture: None,
             }
             .replying_to(mail.message_id.clone())
         };

@@ -860,6 +860,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .collect();
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
+    // The picture of the phase as judged (its dislodged units beside their provinces).
+    let picture = crate::picture::PictureView::position(map, &pos, &outcome, divine.as_ref());
     // The units dislodged, as the report shows them.
     let dislodged = outcome.next.dislodged.clone();
     let skipped = skip_empty_retreat(game, &mut outcome);
@@ -956,6 +958,12 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         finished: finished.is_some(),
     };
     fx.letters.extend(rules(game).letters(game, &judged));
+    // The map in every report: the public picture, and in a divine player's own report the
+    // picture of what that player knows; each distinct picture made once.
+    let album = crate::picture::Album::new(map, picture, rules(game).picture_secrets(game, false));
+    if let Some(album) = &album {
+        show_pictures(album, &mut fx);
+    }
     if let Some(f) = &finished {
         let revealed = rules(game).revealed(game);
         let finals = game.final_letters(f, |common, ending| views::Final {
@@ -1020,6 +1028,45 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
     ));
     Ok(fx)
+}
+
+/// The picture of the board now (`GET MAP`), as `role` is entitled to see it: the public
+/// one, or with what the role is told of the game's secrets (the casts on file included).
+/// None for a map without geometry, or when the picture cannot be made.
+pub fn picture_now(game: &Game, role: &str) -> Option<std::sync::Arc<[u8]>> {
+    use crate::picture::Reader;
+    let view = crate::picture::PictureView::board(map(), phase(game).ok()?, &board(game).ok()?);
+    let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
+    let reader = match role_of(role) {
+        Role::Power(p) => Reader::Power(p),
+        Role::God => Reader::God,
+        Role::Devil => Reader::Devil,
+        Role::Referee | Role::Observer => Reader::Public,
+    };
+    album.png_for(reader).ok()
+}
+
+/// Puts the phase's picture in its reports: the public picture in the public report, and
+/// in each divine player's own report the picture of what they know
+/// ([`crate::picture::Reader::told`]). A picture that cannot be made is said in the log,
+/// and its letters go without it.
+fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
+    use crate::picture::Reader;
+    for letter in &mut fx.letters {
+        let reader = match &letter.view {
+            View::Report(_) => Reader::Public,
+            View::Divine(v) => match role_of(&v.common.role) {
+                Role::God => Reader::God,
+                Role::Devil => Reader::Devil,
+                _ => Reader::Public,
+            },
+            _ => continue,
+        };
+        match album.png_for(reader) {
+            Ok(png) => letter.picture = Some(crate::report::MapPng(png)),
+            Err(e) => fx.log.push(format!("{}: {e}", letter.stem)),
+        }
+    }
 }
 
 /// A retreat phase in which no dislodged unit has anywhere to go is judged at once

@@ -342,6 +342,7 @@ impl Game {
             in_reply_to: None,
             lang,
             kind: crate::report::Kind::Own,
+            picture: None,
         }
     }
 

@@ -6,16 +6,19 @@
 //!   phase's outcome; what only some may know is a separate [`Private`].
 //! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
 //! - [`png`]: the SVG rasterised with resvg.
+//! - [`album`]: a phase's pictures for its readers, each distinct one made once.
 //!
 //! The public picture is made from the [`PictureView`] alone, which has no field for a
 //! secret: who God and the Devil are, whom they protect, what they cast before it is
 //! announced. Those go only into [`draw_private`], for those entitled to know them.
 
+pub mod album;
 pub mod geometry;
 pub mod png;
 pub mod svg;
 pub mod view;
 
+pub use album::Album;
 pub use geometry::{Geometry, Pt};
 pub use png::png;
 pub use svg::{draw, draw_for, draw_private};
