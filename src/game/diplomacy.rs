@@ -487,6 +487,13 @@ pub fn act(
             Command::Press { to, lines } => {
                 press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
+                    // Public press goes into the phase's public record (the archive, the zine).
+                    if matches!(to, PressTo::All) {
+                        game.state.press.push(views::PublicPress {
+                            from: role.to_string(),
+                            lines,
+                        });
+                    }
                     done
                 })
             }
@@ -982,31 +989,16 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         game.state.finished = Some(f.clone());
     }
 
-    // Pages: the public report of this phase, and the index of every phase processed
-    // (the history has one row per phase).
-    let page = views::Page {
-        game: game.config.game.clone(),
-        title: game.title().into(),
-        report: report.clone(),
+    // Pages: the phase's record, map and page, the page before it with its link to this
+    // one, and the index with the board the game goes on with (super::pages).
+    let press = std::mem::take(&mut game.state.press);
+    let svg = album.as_ref().map(|a| a.public_svg());
+    let now = match &finished {
+        Some(_) => album.as_ref().map(|a| a.view().clone()),
+        None => Some(crate::picture::PictureView::board(map, next_phase, &next)),
     };
-    let page_in = |view: View| -> Result<String, String> {
-        let name = crate::report::template_in(game.templates(), view.template(), "html", game_reader.lang);
-        game.templates().render(&name, &view.context()?)
-    };
-    fx.pages.push((format!("{code}.html"), page_in(page.into())?));
-    let index = views::Index {
-        game: game.config.game.clone(),
-        title: game.title().into(),
-        phases: history(game)
-            .iter()
-            .map(|f| views::PhaseLink {
-                code: f.phase.code(),
-                name: crate::words::phase(f.phase, game_reader.lang),
-            })
-            .collect(),
-        over: report.over.clone(),
-    };
-    fx.pages.push(("index.html".into(), page_in(index.into())?));
+    fx.pages
+        .extend(super::pages::phase_pages(game, &report, press, svg, now.as_ref())?);
 
     // The state of the new phase.
     rules(game).phase_over(game, phase, next_phase);
