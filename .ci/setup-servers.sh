@@ -39,3 +39,6 @@ dovecot_bin=$(command -v dovecot || echo /usr/sbin/dovecot)
 echo "setup-servers: dovecot $("$dovecot_bin" --version 2>/dev/null || echo missing)," \
     "aiosmtpd $("$python" -c 'import aiosmtpd; print(aiosmtpd.__version__)' 2>/dev/null || echo missing)," \
     "$(openssl version 2>/dev/null || echo 'openssl missing')"
+
+# What the tests of the web pages need (html5lib, headless Chromium).
+bash "$(dirname "$0")/setup-pages.sh"

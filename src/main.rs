@@ -59,6 +59,7 @@ enum Command {
     Disorder(DisorderArgs),
     Player(PlayerArgs),
     Picture(PictureArgs),
+    Zine(ZineArgs),
 }
 
 /// Create a game folder; the welcomes go to DIR/outbox
@@ -482,6 +483,29 @@ struct PictureArgs {
     output: Option<PathBuf>,
 }
 
+/// Write the whole game so far as one printable HTML document
+///
+/// A page per phase processed, as a zine would publish it: the map, every order with its
+/// result, what was cast (Diable et Bon Dieu), the dislodged units, the supply centres,
+/// and the public press of the phase. Made from the public records in DIR/pages/; nothing
+/// in it is secret. Print it to PDF from a browser (each phase starts a new page).
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre zine games/vopaliec -o vopaliec.html
+  arbitre zine games/vopaliec > vopaliec.html"
+)]
+struct ZineArgs {
+    /// The game folder
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Where to write the document; standard output when not given
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
 // `--now TIME`, for the commands whose clock a test or a replay can set (a plain comment:
 // a doc comment here would become the about of the commands it is flattened into).
 #[derive(Args)]
@@ -559,6 +583,7 @@ fn main() -> ExitCode {
             at_desk(&a.desk, "player", |g, act| desk::player(g, act, &a.role, change))
         }
         Command::Picture(a) => picture(a).map_err(Failure::from),
+        Command::Zine(a) => zine(a).map_err(Failure::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -642,6 +667,16 @@ fn picture(args: PictureArgs) -> Result<(), String> {
             };
             std::fs::write(out, bytes).map_err(|e| format!("{}: {e}", out.display()))?;
         }
+    }
+    Ok(())
+}
+
+fn zine(args: ZineArgs) -> Result<(), String> {
+    let g = Game::open(&args.dir)?;
+    let html = game::pages::zine(&g)?;
+    match &args.output {
+        None => print!("{html}"),
+        Some(out) => std::fs::write(out, html).map_err(|e| format!("{}: {e}", out.display()))?,
     }
     Ok(())
 }

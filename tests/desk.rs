@@ -439,7 +439,7 @@ fn a_preview_writes_the_reports_to_preview_and_changes_nothing() {
     let state_before = g.state_text();
     let out = g.ok("preview", &[], MORNING);
     // Nine reports, God's and the Devil's letters, the referee's copy of the report.
-    assert!(out.contains("previewed, 12 letter(s) and 2 page(s)"), "{out}");
+    assert!(out.contains("previewed, 12 letter(s) and 4 page(s)"), "{out}");
     assert_eq!(g.state_text(), state_before, "state.yaml byte-identical");
     let after = g.files();
     let without_journal = |m: &BTreeMap<String, Vec<u8>>| {

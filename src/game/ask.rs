@@ -303,6 +303,7 @@ impl Game {
                     in_reply_to: None,
                     lang: self.config.language,
                     kind: crate::report::Kind::default(),
+                    picture: None,
                 }
                 .broadcast(&self.config.game)
             })
@@ -377,6 +378,7 @@ impl Game {
             .iter()
             .map(|r| format!("{}: {}", r.name, r.description))
             .collect();
+        let q_is_map = matches!(q, Question::Map) && boardgame.is_none();
         let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
                 let audience = match (boardgame, role) {
@@ -454,7 +456,12 @@ impl Game {
             }
         };
         let subject = crate::words::pick(self.config.reader(role).lang, subject.0, subject.1);
-        Ok(self.answer_letter(At { stem, line, id }, what, role, &subject, view))
+        let letter = self.answer_letter(At { stem, line, id }, what, role, &subject, view);
+        Ok(match q_is_map {
+            // GET MAP shows the board as a picture too: the one its reader is entitled to.
+            true => letter.with_picture(diplomacy::picture_now(self, role)),
+            false => letter,
+        })
     }
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
@@ -733,6 +740,7 @@ impl Game {
                     in_reply_to: None,
                     lang: self.config.language,
                     kind: crate::report::Kind::Own,
+                    picture: None,
                 });
                 Said::ResignConfirmed
             }
@@ -830,6 +838,7 @@ impl Game {
                 in_reply_to: None,
                 lang: game.config.language,
                 kind: crate::report::Kind::Own,
+                picture: None,
             }
             .replying_to(mail.message_id.clone())
         };

@@ -499,6 +499,13 @@ pub fn act(
             Command::Press { to, lines } => {
                 press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
+                    // Public press goes into the phase's public record (the archive, the zine).
+                    if matches!(to, PressTo::All) {
+                        game.state.press.push(views::PublicPress {
+                            from: role.to_string(),
+                            lines,
+                        });
+                    }
                     done
                 })
             }
@@ -870,6 +877,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         .collect();
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
+    // The picture of the phase as judged (its dislodged units beside their provinces).
+    let picture = crate::picture::PictureView::position(map, &pos, &outcome, divine.as_ref());
     // The units dislodged, as the report shows them.
     let dislodged = outcome.next.dislodged.clone();
     let skipped = skip_empty_retreat(game, &mut outcome);
@@ -966,6 +975,12 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         finished: finished.is_some(),
     };
     fx.letters.extend(rules(game).letters(game, &judged));
+    // The map in every report: the public picture, and in a divine player's own report the
+    // picture of what that player knows; each distinct picture made once.
+    let album = crate::picture::Album::new(map, picture, rules(game).picture_secrets(game, false));
+    if let Some(album) = &album {
+        show_pictures(album, &mut fx);
+    }
     if let Some(f) = &finished {
         let revealed = rules(game).revealed(game);
         let finals = game.final_letters(f, |common, ending| views::Final {
@@ -988,31 +1003,16 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     fx.letters
         .extend(super::desk::referee::copies(game, &code, &report, &fx.letters));
 
-    // Pages: the public report of this phase, and the index of every phase processed
-    // (the history has one row per phase).
-    let page = views::Page {
-        game: game.config.game.clone(),
-        title: game.title().into(),
-        report: report.clone(),
+    // Pages: the phase's record, map and page, the page before it with its link to this
+    // one, and the index with the board the game goes on with (super::pages).
+    let press = std::mem::take(&mut game.state.press);
+    let svg = album.as_ref().map(|a| a.public_svg());
+    let now = match &finished {
+        Some(_) => album.as_ref().map(|a| a.view().clone()),
+        None => Some(crate::picture::PictureView::board(map, next_phase, &next)),
     };
-    let page_in = |view: View| -> Result<String, String> {
-        let name = crate::report::template_in(game.templates(), view.template(), "html", game_reader.lang);
-        game.templates().render(&name, &view.context()?)
-    };
-    fx.pages.push((format!("{code}.html"), page_in(page.into())?));
-    let index = views::Index {
-        game: game.config.game.clone(),
-        title: game.title().into(),
-        phases: history(game)
-            .iter()
-            .map(|f| views::PhaseLink {
-                code: f.phase.code(),
-                name: crate::words::phase(f.phase, game_reader.lang),
-            })
-            .collect(),
-        over: report.over.clone(),
-    };
-    fx.pages.push(("index.html".into(), page_in(index.into())?));
+    fx.pages
+        .extend(super::pages::phase_pages(game, &report, press, svg, now.as_ref())?);
 
     // The state of the new phase.
     rules(game).phase_over(game, phase, next_phase);
@@ -1035,6 +1035,45 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
         }
     ));
     Ok(fx)
+}
+
+/// The picture of the board now (`GET MAP`), as `role` is entitled to see it: the public
+/// one, or with what the role is told of the game's secrets (the casts on file included).
+/// None for a map without geometry, or when the picture cannot be made.
+pub fn picture_now(game: &Game, role: &str) -> Option<std::sync::Arc<[u8]>> {
+    use crate::picture::Reader;
+    let view = crate::picture::PictureView::board(map(), phase(game).ok()?, &board(game).ok()?);
+    let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
+    let reader = match role_of(role) {
+        Role::Power(p) => Reader::Power(p),
+        Role::God => Reader::God,
+        Role::Devil => Reader::Devil,
+        Role::Referee | Role::Observer => Reader::Public,
+    };
+    album.png_for(reader).ok()
+}
+
+/// Puts the phase's picture in its reports: the public picture in the public report, and
+/// in each divine player's own report the picture of what they know
+/// ([`crate::picture::Reader::told`]). A picture that cannot be made is said in the log,
+/// and its letters go without it.
+fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
+    use crate::picture::Reader;
+    for letter in &mut fx.letters {
+        let reader = match &letter.view {
+            View::Report(_) => Reader::Public,
+            View::Divine(v) => match role_of(&v.common.role) {
+                Role::God => Reader::God,
+                Role::Devil => Reader::Devil,
+                _ => Reader::Public,
+            },
+            _ => continue,
+        };
+        match album.png_for(reader) {
+            Ok(png) => letter.picture = Some(crate::report::MapPng(png)),
+            Err(e) => fx.log.push(format!("{}: {e}", letter.stem)),
+        }
+    }
 }
 
 /// A retreat phase in which no dislodged unit has anywhere to go is judged at once

@@ -588,6 +588,7 @@ pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason:
         // A stranger is answered in the one language that depends on nothing of the game.
         lang: crate::words::Lang::default(),
         kind: crate::report::Kind::Reply,
+        picture: None,
     }
 }
 

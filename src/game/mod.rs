@@ -23,7 +23,8 @@
 //! DIR/failed/*.eml     messages that will not be delivered, each with NAME.eml.reason
 //! DIR/delivered.log    the journal of deliveries not yet moved to sent/ (`arbitre send`)
 //! DIR/retry.yaml       messages refused for a while, and when to try them again
-//! DIR/pages/*.html     the public reports as web pages, with index.html
+//! DIR/pages/*.html     the public reports as web pages, with index.html, their maps
+//!                      (CODE.svg) and records (CODE.yaml) ([`pages`])
 //! DIR/templates/       optional: overrides of the built-in templates
 //! ```
 //!
@@ -47,6 +48,7 @@ pub mod desk;
 pub mod diplomacy;
 pub mod error;
 pub mod intake;
+pub mod pages;
 pub mod role;
 pub mod route;
 pub mod said;
@@ -347,6 +349,7 @@ impl Game {
             in_reply_to: None,
             lang,
             kind: crate::report::Kind::Own,
+            picture: None,
         }
     }
 

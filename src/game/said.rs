@@ -537,7 +537,10 @@ pub fn fr(said: &Said) -> String {
         }
         S::ResignConfirmed => "démission confirmée : l'arbitre est prévenu, et décide".into(),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
-        S::Late(said) => format!("{} (en retard : après la date limite, pendant le délai de grâce)", fr(said)),
+        S::Late(said) => format!(
+            "{} (en retard : après la date limite, pendant le délai de grâce)",
+            fr(said)
+        ),
         S::Words(w) => w.clone(),
     }
 }

@@ -147,6 +147,10 @@ pub struct State {
     /// The board's facts after each processed phase, for eliminations and victory.
     #[serde(default)]
     pub history: Vec<FactsRow>,
+    /// The public press of the phase (`PRESS TO ALL`), kept for the phase's public record
+    /// (`pages/CODE.yaml`, from which `arbitre zine` is made).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub press: Vec<crate::report::views::PublicPress>,
     /// Each power's standing draw vote (`draw` or `continue`).
     #[serde(default)]
     pub votes: BTreeMap<String, String>,

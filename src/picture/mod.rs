@@ -6,6 +6,7 @@
 //!   phase's outcome; what only some may know is a separate [`Private`].
 //! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
 //! - [`png`]: the SVG rasterised with resvg.
+//! - [`album`]: a phase's pictures for its readers, each distinct one made once.
 //! - [`diam`], [`diabolik`]: the boards of DIAM and Diabolik Fleet, each drawn from a typed
 //!   view the game builds of itself ([`DiamView`], [`FleetView`]); a board game gives its
 //!   picture through `boardgame::BoardGame::picture`.
@@ -14,6 +15,7 @@
 //! secret: who God and the Devil are, whom they protect, what they cast before it is
 //! announced. Those go only into [`draw_private`], for those entitled to know them.
 
+pub mod album;
 pub mod diabolik;
 pub mod diam;
 pub mod geometry;
@@ -21,6 +23,7 @@ pub mod png;
 pub mod svg;
 pub mod view;
 
+pub use album::Album;
 pub use diabolik::FleetView;
 pub use diam::DiamView;
 pub use geometry::{Geometry, Pt};

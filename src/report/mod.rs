@@ -11,11 +11,11 @@
 //! always writes the same files, which the hidden-roles tests rely on.
 
 use lettre::message::header::ContentType;
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
 use sha2::{Digest, Sha256};
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use tera::{Context, Tera};
 
 pub mod views;
@@ -40,6 +40,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("final.html", include_str!("../../templates/final.html")),
     ("page.html", include_str!("../../templates/page.html")),
     ("index.html", include_str!("../../templates/index.html")),
+    ("zine.html", include_str!("../../templates/zine.html")),
     ("board-move.txt", include_str!("../../templates/board-move.txt")),
     // The French letters and pages (issue #14): `template_in` picks them for a French reader.
     ("welcome.fr.txt", include_str!("../../templates/welcome.fr.txt")),
@@ -61,6 +62,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("final.fr.html", include_str!("../../templates/final.fr.html")),
     ("page.fr.html", include_str!("../../templates/page.fr.html")),
     ("index.fr.html", include_str!("../../templates/index.fr.html")),
+    ("zine.fr.html", include_str!("../../templates/zine.fr.html")),
     ("board-move.fr.txt", include_str!("../../templates/board-move.fr.txt")),
     // The players' questions and settings (src/game/ask.rs), in English and French.
     ("help.txt", include_str!("../../templates/help.txt")),
@@ -245,6 +247,20 @@ pub struct Letter {
     /// What the letter is to its reader, which its headers say: a reply, a letter of the
     /// referee's own, or one of the game's broadcasts.
     pub kind: Kind,
+    /// The map the letter shows inline, under its text (issue #15): the HTML part then
+    /// shows it, and the plain text stays as it is.
+    pub picture: Option<MapPng>,
+}
+
+/// A map picture a letter carries: the PNG's bytes, shared by every letter of a phase that
+/// shows the same picture ([`crate::picture::Album`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct MapPng(pub Arc<[u8]>);
+
+impl std::fmt::Debug for MapPng {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "MapPng({} bytes)", self.0.len())
+    }
 }
 
 /// What a letter is to its reader, for the headers a mail program sorts by.
@@ -270,6 +286,12 @@ impl Letter {
     /// This letter as one of `game`'s broadcasts.
     pub fn broadcast(mut self, game: &str) -> Letter {
         self.kind = Kind::Broadcast { game: game.to_string() };
+        self
+    }
+
+    /// This letter with a map picture, when there is one.
+    pub fn with_picture(mut self, png: Option<Arc<[u8]>>) -> Letter {
+        self.picture = png.map(MapPng);
         self
     }
 
@@ -313,6 +335,10 @@ pub fn template_in(templates: &Templates, stem: &str, ext: &str, lang: crate::wo
 }
 
 /// Renders a letter to the bytes of an RFC 5322 message.
+///
+/// A letter with a picture has an HTML part that shows it (`<img src="cid:…">`): its
+/// template's `NAME.html`, given the picture's source as `picture`, or, for a letter with
+/// no HTML template, its text under the picture.
 pub fn render_letter(
     templates: &Templates,
     from: &Person,
@@ -320,17 +346,73 @@ pub fn render_letter(
     date: chrono::DateTime<chrono::FixedOffset>,
 ) -> Result<Vec<u8>, LetterError> {
     let template = letter.view.template();
-    let context = letter.view.context().map_err(LetterError::Template)?;
+    let mut context = letter.view.context().map_err(LetterError::Template)?;
     let text = templates
         .render(&template_in(templates, template, "txt", letter.lang), &context)
         .map_err(LetterError::Template)?;
+    // The picture's Content-ID, like the Message-ID, from the message itself: the same
+    // letter always has the same bytes.
+    let tag = tag_of(letter, &text);
+    let picture = letter
+        .picture
+        .as_ref()
+        .map(|png| (format!("map.{tag}@{}", domain_of(from)), png));
+    if let Some((id, _)) = &picture {
+        context.insert("picture", &format!("cid:{id}"));
+    }
     let html_name = template_in(templates, template, "html", letter.lang);
     let html = if templates.has(&html_name) {
         Some(templates.render(&html_name, &context).map_err(LetterError::Template)?)
     } else {
-        None
+        picture
+            .as_ref()
+            .map(|(id, _)| text_under_picture(&letter.subject, &normalise(&text), id, letter.lang))
     };
-    eml(from, letter, &text, html.as_deref(), date).map_err(LetterError::Address)
+    eml(from, letter, &text, html.as_deref(), picture, &tag, date).map_err(LetterError::Address)
+}
+
+/// What names a message in its Message-ID, boundaries and Content-ID: a digest of its file
+/// name and its text.
+fn tag_of(letter: &Letter, text: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(letter.stem.as_bytes())
+        .chain_update(text.as_bytes())
+        .finalize();
+    crate::dice::hex(&digest[..12])
+}
+
+/// The HTML part of a letter with a picture and no HTML template: the picture, then the
+/// text as it is.
+fn text_under_picture(subject: &str, text: &str, id: &str, lang: crate::words::Lang) -> String {
+    let alt = crate::words::pick(lang, "the map", "la carte");
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\"><title>{}</title></head>\n<body>\n\
+         <p><img src=\"cid:{id}\" alt=\"{alt}\" style=\"max-width: 100%; height: auto\"></p>\n\
+         <pre style=\"white-space: pre-wrap\">{}</pre>\n</body>\n</html>\n",
+        lang.code(),
+        html_escape(subject),
+        html_escape(text)
+    )
+}
+
+/// Text made safe inside HTML.
+pub fn html_escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            _ => s.push(c),
+        }
+    }
+    s
+}
+
+/// The domain of the referee's address, for Message-IDs and Content-IDs.
+fn domain_of(from: &Person) -> &str {
+    from.email.rsplit('@').next().unwrap_or("arbitre.invalid")
 }
 
 /// Why a letter could not be rendered.
@@ -363,14 +445,11 @@ fn eml(
     letter: &Letter,
     text: &str,
     html: Option<&str>,
+    picture: Option<(String, &MapPng)>,
+    tag: &str,
     date: chrono::DateTime<chrono::FixedOffset>,
 ) -> Result<Vec<u8>, String> {
-    let domain = from.email.rsplit('@').next().unwrap_or("arbitre.invalid");
-    let digest = Sha256::new()
-        .chain_update(letter.stem.as_bytes())
-        .chain_update(text.as_bytes())
-        .finalize();
-    let tag = crate::dice::hex(&digest[..12]);
+    let domain = domain_of(from);
     let mut builder = Message::builder()
         .from(mailbox(from)?)
         .to(mailbox(&letter.to)?)
@@ -391,18 +470,31 @@ fn eml(
         builder = builder.raw_header(raw_header("List-Id", list_id(game, domain)));
     }
     let text = normalise(text);
+    let text_part = SinglePart::builder().content_type(ContentType::TEXT_PLAIN).body(text);
     let message = match html {
-        None => builder.singlepart(SinglePart::builder().content_type(ContentType::TEXT_PLAIN).body(text)),
-        Some(html) => builder.multipart(
-            MultiPart::alternative()
+        None => builder.singlepart(text_part),
+        Some(html) => {
+            let html_part = SinglePart::builder()
+                .content_type(ContentType::TEXT_HTML)
+                .body(html.to_string());
+            let alternative = MultiPart::alternative()
                 .boundary(format!("=_arbitre_{tag}"))
-                .singlepart(SinglePart::builder().content_type(ContentType::TEXT_PLAIN).body(text))
-                .singlepart(
-                    SinglePart::builder()
-                        .content_type(ContentType::TEXT_HTML)
-                        .body(html.to_string()),
+                .singlepart(text_part);
+            // The picture goes with the HTML part that shows it (RFC 2387): the reader's
+            // mail program shows the text, or the HTML with its picture.
+            builder.multipart(match picture {
+                None => alternative.singlepart(html_part),
+                Some((id, png)) => alternative.multipart(
+                    MultiPart::related()
+                        .boundary(format!("=_arbitre_related_{tag}"))
+                        .singlepart(html_part)
+                        .singlepart(
+                            Attachment::new_inline(id)
+                                .body(png.0.to_vec(), ContentType::parse("image/png").expect("a MIME type")),
+                        ),
                 ),
-        ),
+            })
+        }
     }
     .map_err(|e| format!("cannot build the message to {}: {e}", letter.to.email))?;
     Ok(message.formatted())
@@ -477,6 +569,7 @@ mod tests {
             in_reply_to: in_reply_to.map(str::to_string),
             lang: crate::words::Lang::En,
             kind,
+            picture: None,
         };
         let date = chrono::DateTime::parse_from_rfc3339("2026-12-01T20:00:00+01:00").unwrap();
         let bytes = render_letter(&Templates::load(None).unwrap(), &from, &letter, date).unwrap();

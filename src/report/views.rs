@@ -118,7 +118,7 @@ pub struct ForeignSignon {
 }
 
 /// One order's line in the public report.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct ResultRow {
     /// The order as the judge read it (`A PAR - BUR`).
     pub order: String,
@@ -129,7 +129,7 @@ pub struct ResultRow {
 }
 
 /// One power's part of the public report.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct PowerRow {
     /// The power's name.
     pub power: String,
@@ -160,7 +160,7 @@ pub struct PowerRow {
 }
 
 /// A supply centre in a power's list.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct CentreRow {
     /// The province's code (`PAR`).
     pub name: String,
@@ -169,7 +169,7 @@ pub struct CentreRow {
 }
 
 /// A unit dislodged this phase.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct DislodgedRow {
     /// The unit (`A BUR`).
     pub unit: String,
@@ -183,7 +183,7 @@ pub struct DislodgedRow {
 
 /// A line of the public report on what was cast (Diable et Bon Dieu): what and on which
 /// unit, never by which player.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct DivineRow {
     /// `blessing`, `curse`, `adjustment blessing`.
     pub what: String,
@@ -196,7 +196,7 @@ pub struct DivineRow {
 }
 
 /// The ruleset's part of the public report.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct ReportPart {
     /// The game is Diable et Bon Dieu: the report has a "Heaven and hell" part.
     pub diable: bool,
@@ -206,7 +206,7 @@ pub struct ReportPart {
 
 /// The public report of a phase: the same for every reader. No field can say who plays God
 /// or the Devil, nor which powers they protect.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct Report {
     /// The game's name.
     pub game: String,
@@ -246,7 +246,8 @@ pub struct ReportLetter {
     pub report: Report,
 }
 
-/// `page.html`: the public report as a web page.
+/// `page.html`: the public report as a web page, with its map and the links to the phases
+/// before and after it and to the index.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct Page {
     /// The game's name.
@@ -255,6 +256,14 @@ pub struct Page {
     pub title: String,
     /// The report.
     pub report: Report,
+    /// The map's file beside the page (`S1901M.svg`); empty for a map without a picture.
+    pub picture: String,
+    /// The phase before, when there is one.
+    pub previous: Option<PhaseLink>,
+    /// The phase after, once it has been processed.
+    pub next: Option<PhaseLink>,
+    /// Always true: the report's template shows a page's links.
+    pub nav: bool,
 }
 
 /// A link of the index page to a phase's page.
@@ -266,7 +275,17 @@ pub struct PhaseLink {
     pub name: String,
 }
 
-/// `index.html`: every phase processed, with a link to its page.
+/// One power's supply centres at the end of each year, in the index.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct CentreCounts {
+    /// The power's name.
+    pub power: String,
+    /// Its centres at the end of each year of [`Index::years`].
+    pub counts: Vec<usize>,
+}
+
+/// `index.html`: every phase processed with a link to its page, the board now, and the
+/// supply centres of each power year by year.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct Index {
     /// The game's name.
@@ -275,6 +294,46 @@ pub struct Index {
     pub title: String,
     /// The phases processed, in order.
     pub phases: Vec<PhaseLink>,
+    /// How the game ended, empty while it goes on.
+    pub over: String,
+    /// The board now, as SVG drawn by arbitre (shown as it is); empty without a picture.
+    pub map: String,
+    /// The years played so far (`1901`).
+    pub years: Vec<String>,
+    /// Each power's centres at the end of each year.
+    pub centres: Vec<CentreCounts>,
+}
+
+/// Public press as the archive keeps it: who sent it (as its readers were told) and its
+/// lines.
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PublicPress {
+    pub from: String,
+    pub lines: Vec<String>,
+}
+
+/// One phase of the zine: its public report, its map and the public press of the phase.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct ZinePhase {
+    pub report: Report,
+    /// The phase's public map as SVG drawn by arbitre (shown as it is); empty without one.
+    pub map: String,
+    pub press: Vec<PublicPress>,
+}
+
+/// `zine.html`: the whole game so far as one printable document, a page per phase.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Zine {
+    /// The game's name.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    pub phases: Vec<ZinePhase>,
+    /// The board now, as on the index; empty without a picture.
+    pub map: String,
+    /// The years played and each power's centres at their end, as on the index.
+    pub years: Vec<String>,
+    pub centres: Vec<CentreCounts>,
     /// How the game ended, empty while it goes on.
     pub over: String,
 }
@@ -1009,6 +1068,8 @@ views! {
     Page(Page) = "page",
     /// `index.html` (a page, not a letter).
     Index(Index) = "index",
+    /// `zine.html` (a document, not a letter).
+    Zine(Zine) = "zine",
     // The players' questions and settings.
     /// `help.txt`.
     Help(Help) = "help",
@@ -1272,6 +1333,16 @@ mod tests {
                 game: "demo".into(),
                 title: "Diplomacy".into(),
                 report: report(),
+                picture: "S1901M.svg".into(),
+                previous: Some(PhaseLink {
+                    code: "W1900A".into(),
+                    name: "Winter 1900 Adjustment".into(),
+                }),
+                next: Some(PhaseLink {
+                    code: "F1901M".into(),
+                    name: "Fall 1901 Movement".into(),
+                }),
+                nav: true,
             }
             .into(),
             Index {
@@ -1280,6 +1351,32 @@ mod tests {
                 phases: vec![PhaseLink {
                     code: "S1901M".into(),
                     name: "Spring 1901 Movement".into(),
+                }],
+                over: "France wins.".into(),
+                map: "<svg></svg>".into(),
+                years: vec!["1901".into()],
+                centres: vec![CentreCounts {
+                    power: "France".into(),
+                    counts: vec![5],
+                }],
+            }
+            .into(),
+            Zine {
+                game: "demo".into(),
+                title: "Diplomacy".into(),
+                phases: vec![ZinePhase {
+                    report: report(),
+                    map: "<svg></svg>".into(),
+                    press: vec![PublicPress {
+                        from: "France".into(),
+                        lines: lines(),
+                    }],
+                }],
+                map: "<svg></svg>".into(),
+                years: vec!["1901".into()],
+                centres: vec![CentreCounts {
+                    power: "France".into(),
+                    counts: vec![5],
                 }],
                 over: "France wins.".into(),
             }

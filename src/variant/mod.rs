@@ -175,6 +175,13 @@ pub trait Ruleset: Sync {
 
     /// The ruleset's keys in the referee's status.
     fn status(&self, _game: &Game, _w: &mut Writer) {}
+
+    /// The game's secrets that a picture shows to those entitled to them
+    /// ([`crate::picture::Reader::told`]); with the casts on file for the phase when
+    /// `with_casts` (before its report announces them). None when the game has none.
+    fn picture_secrets(&self, _game: &Game, _with_casts: bool) -> Option<crate::picture::Secrets> {
+        None
+    }
 }
 
 /// Diplomacy as the rulebook has it.

@@ -44,7 +44,14 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
             report: report.clone(),
         };
         let subject = pick(lang, "results (the referee's copy)", "résultats (copie de l'arbitre)");
-        out.push(game.letter(format!("{code}-report-referee"), REFEREE, &subject, view));
+        // With the public picture the players' reports carry (every report has the same).
+        let picture = letters
+            .iter()
+            .find(|l| matches!(l.view, View::Report(_)))
+            .and_then(|l| l.picture.clone());
+        let mut copy = game.letter(format!("{code}-report-referee"), REFEREE, &subject, view);
+        copy.picture = picture;
+        out.push(copy);
         if let Some(View::Final(f)) = letters.iter().map(|l| &l.view).find(|v| matches!(v, View::Final(_))) {
             let view = views::Final {
                 common: common(game),

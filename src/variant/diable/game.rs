@@ -464,6 +464,21 @@ impl Ruleset for Diable {
         })
     }
 
+    fn picture_secrets(&self, game: &Game, with_casts: bool) -> Option<crate::picture::Secrets> {
+        let board = board(game).ok();
+        // A cast on file names a unit of the board (checked when it was cast).
+        let on = |text: &Option<String>| {
+            let (board, text) = (board.as_ref()?, text.as_deref().filter(|_| with_casts)?);
+            hooks::target(map(), board, text).ok().map(|u| board.units[u].loc)
+        };
+        Some(crate::picture::Secrets {
+            protected: self.protected(game)?,
+            blessing: on(&game.state.divine.blessing),
+            curse: on(&game.state.divine.curse),
+            adjustment_blessing: blessed_power(game),
+        })
+    }
+
     fn coming_phase(&self, game: &Game, phase: Phase, next: &Board, next_phase: Phase) -> Phase {
         // The adjustment blessing named for the coming winter, if it will apply there. Asked
         // after this phase's facts are in the history: a divine win in this very phase voids

@@ -1,0 +1,123 @@
+//! The pictures of one phase for its letters and pages: each distinct picture drawn and
+//! rasterised once, however many readers receive it (a PNG costs about 50 ms; a phase has
+//! seven powers, observers, and in Diable et Bon Dieu two divine players).
+//!
+//! What a reader receives is chosen by [`Reader::told`]: every reader told nothing gets the
+//! one public picture, the same bytes.
+
+use super::geometry::Geometry;
+use super::view::{PictureView, Private, Reader, Secrets};
+use crate::map::Map;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// A PNG made, or why it could not be.
+type Made = Result<Arc<[u8]>, String>;
+
+/// A phase's picture for every reader, drawn on demand and kept.
+pub struct Album<'a> {
+    map: &'a Map,
+    geometry: &'a Geometry,
+    view: PictureView,
+    secrets: Option<Secrets>,
+    /// The PNGs made so far, by what their reader was told (`None`: the public one).
+    made: RefCell<Vec<(Option<Private>, Made)>>,
+}
+
+impl<'a> Album<'a> {
+    /// The album of `view` on `map`; `None` when the map has no geometry (no picture).
+    pub fn new(map: &'a Map, view: PictureView, secrets: Option<Secrets>) -> Option<Album<'a>> {
+        let geometry = Geometry::of(map)?;
+        Some(Album::with_geometry(map, geometry, view, secrets))
+    }
+
+    /// The album of `view` drawn on `geometry`.
+    pub fn with_geometry(
+        map: &'a Map,
+        geometry: &'a Geometry,
+        view: PictureView,
+        secrets: Option<Secrets>,
+    ) -> Album<'a> {
+        Album {
+            map,
+            geometry,
+            view,
+            secrets,
+            made: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// What the pictures show.
+    pub fn view(&self) -> &PictureView {
+        &self.view
+    }
+
+    /// The public picture as SVG (for the web pages and the zine).
+    pub fn public_svg(&self) -> String {
+        super::draw(self.map, self.geometry, &self.view)
+    }
+
+    /// The PNG `reader` is entitled to; an error says why it could not be made (the letter
+    /// then goes without it).
+    pub fn png_for(&self, reader: Reader) -> Made {
+        let told = reader.told(self.secrets.as_ref());
+        if let Some((_, made)) = self.made.borrow().iter().find(|(t, _)| *t == told) {
+            return made.clone();
+        }
+        let svg = match &told {
+            None => super::draw(self.map, self.geometry, &self.view),
+            Some(private) => super::draw_private(self.map, self.geometry, &self.view, private),
+        };
+        let made = super::png(&svg)
+            .map(Arc::from)
+            .map_err(|e| format!("the picture of {} cannot be made: {e}", self.view.phase));
+        self.made.borrow_mut().push((told, made.clone()));
+        made
+    }
+
+    /// How many distinct PNGs have been made.
+    pub fn made(&self) -> usize {
+        self.made.borrow().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Power;
+    use crate::phase::Phase;
+    use crate::variant::diable::Protected;
+
+    #[test]
+    fn each_distinct_picture_is_made_once() {
+        let map = Map::standard();
+        let position = crate::position::Position::parse(
+            map,
+            "phase: Spring 1901 Movement\nunits:\n  France: [A PAR, A MAR, F BRE]\n  Germany: [A MUN]\n",
+            "t.yaml",
+        )
+        .unwrap();
+        let phase: Phase = position.phase;
+        let view = PictureView::board(map, phase, &position.board);
+        let secrets = Secrets {
+            protected: Protected {
+                god: Power(1),
+                devil: Power(2),
+            },
+            blessing: None,
+            curse: None,
+            adjustment_blessing: None,
+        };
+        let album = Album::new(map, view, Some(secrets)).unwrap();
+        let public = album.png_for(Reader::Public).unwrap();
+        for p in 0..7 {
+            assert!(Arc::ptr_eq(&album.png_for(Reader::Power(Power(p))).unwrap(), &public));
+        }
+        assert_eq!(album.made(), 1);
+        let god = album.png_for(Reader::God).unwrap();
+        let devil = album.png_for(Reader::Devil).unwrap();
+        assert!(*god != *public && *devil != *public && *god != *devil);
+        assert!(Arc::ptr_eq(&album.png_for(Reader::God).unwrap(), &god));
+        assert_eq!(album.made(), 3);
+    }
+}
