@@ -115,6 +115,17 @@ fn a_game_of_diam_by_mail_to_a_win() {
         "{}",
         last.text
     );
+    // Each relayed move carries the board's picture (a PNG beside the text), the same for
+    // both players; the replies do not.
+    let pictured = |m: &Sent| String::from_utf8_lossy(&m.raw).contains("Content-Type: image/png");
+    assert!(out
+        .iter()
+        .filter(|(n, _)| n.contains("-move"))
+        .all(|(_, m)| pictured(m)));
+    assert!(!out
+        .iter()
+        .filter(|(n, _)| n.contains("reply"))
+        .any(|(_, m)| pictured(m)));
     let finals: Vec<&Sent> = out.values().filter(|m| m.subject.contains("final report")).collect();
     assert_eq!(finals.len(), 2);
     assert!(finals[0].text.contains("Winners: Red-Orange."), "{}", finals[0].text);

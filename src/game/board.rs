@@ -148,6 +148,12 @@ pub fn act(
                             let number = game.state.moves.len();
                             let to_move = to_move_name(g.as_ref(), &setup);
                             let finish = g.finish();
+                            // The board after the move, drawn once for every reader: DIAM and
+                            // Diabolik Fleet have a picture, the other games none.
+                            let picture: Option<std::sync::Arc<[u8]>> = g
+                                .picture()
+                                .and_then(|svg| crate::picture::png(&svg).ok())
+                                .map(std::sync::Arc::from);
                             for r in game.roles() {
                                 let view = views::BoardMove {
                                     common: game.common(&r),
@@ -166,10 +172,11 @@ pub fn act(
                                 );
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
-                                        .broadcast(&game.config.game),
+                                        .broadcast(&game.config.game)
+                                        .with_picture(picture.clone()),
                                 );
                             }
-                            letters.extend(game.to_observers(
+                            let observed = game.to_observers(
                                 &format!("{stem}-move{k}"),
                                 &format!("move {number}: {}", played.summary),
                                 |common| views::BoardMove {
@@ -182,7 +189,8 @@ pub fn act(
                                     to_move: to_move.clone(),
                                     over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
                                 },
-                            ));
+                            );
+                            letters.extend(observed.into_iter().map(|l| l.with_picture(picture.clone())));
                             if let Some(f) = finish {
                                 let finished = Finished {
                                     after: format!("move {number}"),
