@@ -235,6 +235,19 @@ pub fn moment(t: DateTime<FixedOffset>, zone: chrono_tz::Tz, lang: Lang) -> Stri
     s
 }
 
+/// A moment in one zone only, without the UTC [`moment`] adds: `Friday 4 December 2026,
+/// 20:00 CET`, `vendredi 4 décembre 2026, 20 h 00 CET` (the LIST answer gives both zones on
+/// lines of their own).
+pub fn moment_in(t: DateTime<FixedOffset>, zone: chrono_tz::Tz, lang: Lang) -> String {
+    let local = t.with_timezone(&zone);
+    format!(
+        "{}, {} {}",
+        date(&local, lang, true),
+        clock(&local, lang),
+        local.format("%Z")
+    )
+}
+
 /// [`moment`] of an RFC 3339 time; the text itself when it does not read as one.
 pub fn moment_text(time: &str, zone: chrono_tz::Tz, lang: Lang) -> String {
     match DateTime::parse_from_rfc3339(time) {

@@ -277,8 +277,8 @@ fn every_question_is_answered_in_english_and_in_french() {
     has(
         &liste,
         &[
-            "Échéance : vendredi 4 décembre 2026, 14:00 EST (America/Montreal)",
-            "vendredi 4 décembre 2026, 19:00 UTC",
+            "Échéance : vendredi 4 décembre 2026, 14 h 00 EST (America/Montreal)",
+            "vendredi 4 décembre 2026, 19 h 00 UTC",
             "England : en partie",
             "Germany : aucun pour l'instant",
         ],
@@ -395,7 +395,7 @@ fn time_zone_and_language_are_kept_for_the_player_in_both_languages() {
     );
     has(
         &answer(&dir, "list", "France").text,
-        &["Échéance : mercredi 2 décembre 2026, 04:00 JST (Asia/Tokyo)"],
+        &["Échéance : mercredi 2 décembre 2026, 4 h 00 JST (Asia/Tokyo)"],
     );
     send(
         &dir,

@@ -25,7 +25,7 @@ use super::state::{AddressChange, Resignation};
 use super::{board, diplomacy, Effects, Game, GameError, Now};
 use crate::mail::incoming::{Incoming, REDACTED};
 use crate::report::{views, Letter, Person, View};
-use crate::words::Lang;
+
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
@@ -154,42 +154,6 @@ fn observer_code(game: &Game, address: &str) -> String {
 fn observer_tag(address: &str) -> String {
     let d = Sha256::digest(address.to_lowercase().as_bytes());
     format!("obs-{}", crate::dice::hex(&d[..6]))
-}
-
-/// A date in a language: `Tuesday 1 December 2026, 20:00 CET`, `mardi 1 décembre 2026, 20:00 CET`.
-pub fn when(t: chrono::DateTime<chrono::FixedOffset>, tz: chrono_tz::Tz, lang: Lang) -> String {
-    use chrono::{Datelike, Timelike};
-    let t = t.with_timezone(&tz);
-    match lang {
-        Lang::En => t.format("%A %-d %B %Y, %H:%M %Z").to_string(),
-        Lang::Fr => {
-            const DAYS: [&str; 7] = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
-            const MONTHS: [&str; 12] = [
-                "janvier",
-                "février",
-                "mars",
-                "avril",
-                "mai",
-                "juin",
-                "juillet",
-                "août",
-                "septembre",
-                "octobre",
-                "novembre",
-                "décembre",
-            ];
-            format!(
-                "{} {} {} {}, {:02}:{:02} {}",
-                DAYS[t.weekday().num_days_from_monday() as usize],
-                t.day(),
-                MONTHS[t.month0() as usize],
-                t.year(),
-                t.hour(),
-                t.minute(),
-                t.format("%Z")
-            )
-        }
-    }
 }
 
 /// The position now as text: each power's units and centres (Diplomacy), or the board (a
@@ -476,10 +440,10 @@ impl Game {
         let mut view = views::List {
             common,
             deadline_local: deadline
-                .map(|d| when(d, reader.timezone, reader.lang))
+                .map(|d| crate::words::moment_in(d, reader.timezone, reader.lang))
                 .unwrap_or_default(),
             deadline_utc: deadline
-                .map(|d| when(d, chrono_tz::UTC, reader.lang))
+                .map(|d| crate::words::moment_in(d, chrono_tz::UTC, reader.lang))
                 .unwrap_or_default(),
             timezone: reader.timezone.name().into(),
             over: self

@@ -91,7 +91,8 @@ fn xy(out: &mut String, p: Pt) {
     num(out, p.y);
 }
 
-pub(super) fn escape(text: &str) -> String {
+/// Text made safe inside XML and HTML: `&`, `<`, `>` and `"` escaped.
+pub fn escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
