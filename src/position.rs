@@ -379,7 +379,39 @@ pub struct DivineEntry {
     pub target: String,
     /// `applied`, `cancelled` or `void`.
     pub effect: &'static str,
-    pub reason: String,
+    /// Why it did nothing, in the position file's English and in French (for the reports
+    /// of French readers); empty when it applied.
+    pub reason: Reason,
+}
+
+/// A reason in both languages a reader may read: made where the typed fact is known (a
+/// cast's target that is not a unit, a phase without casts), so that no reader's words
+/// are parsed back from another's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reason {
+    pub en: String,
+    pub fr: String,
+}
+
+impl Reason {
+    pub fn new(en: impl Into<String>, fr: impl Into<String>) -> Reason {
+        Reason {
+            en: en.into(),
+            fr: fr.into(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.en.is_empty()
+    }
+
+    /// The words of `lang`.
+    pub fn words(&self, lang: crate::words::Lang) -> &str {
+        match lang {
+            crate::words::Lang::En => &self.en,
+            crate::words::Lang::Fr => &self.fr,
+        }
+    }
 }
 
 /// Writes the result of a position as the YAML of the spec. `disbanded` are the units of a
@@ -405,7 +437,7 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
             for e in &d.entries {
                 let mut fields = vec![(e.target_field, e.target.clone()), ("effect", e.effect.to_string())];
                 if !e.reason.is_empty() {
-                    fields.push(("reason", e.reason.clone()));
+                    fields.push(("reason", e.reason.en.clone()));
                 }
                 w.flow_map(1, e.key, &fields);
             }

@@ -1143,7 +1143,7 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
         phase: crate::words::phase(j.phase, lang),
         code: j.phase.code(),
         powers: power_rows(game, j, lang),
-        variant: rules(game).report_part(j.divine, j.phase),
+        variant: rules(game).report_part(j.divine, j.phase, lang),
         dislodged: j
             .dislodged
             .iter()

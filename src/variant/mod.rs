@@ -150,8 +150,9 @@ pub trait Ruleset: Sync {
         next_phase
     }
 
-    /// The ruleset's part of the public report of `phase`, the same for every reader.
-    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase) -> ReportPart {
+    /// The ruleset's part of the public report of `phase`, in `lang`: the same for every
+    /// reader of that language.
+    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase, _lang: crate::words::Lang) -> ReportPart {
         ReportPart::default()
     }
 

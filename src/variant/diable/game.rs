@@ -179,7 +179,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
 /// line for the blessing and one for the curse: the unit, or that none was cast (the rules:
 /// the report names the unit blessed and the unit cursed, "or that none was").
-fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
+fn divine_rows(d: &DivineReport, phase: Phase, lang: crate::words::Lang) -> Vec<DivineRow> {
     let mut rows: Vec<DivineRow> = d
         .entries
         .iter()
@@ -187,7 +187,7 @@ fn divine_rows(d: &DivineReport, phase: Phase) -> Vec<DivineRow> {
             what: e.key.replace('_', " "),
             target: e.target.clone(),
             effect: e.effect.into(),
-            reason: e.reason.clone(),
+            reason: e.reason.words(lang).to_string(),
         })
         .collect();
     if phase.kind == PhaseKind::Movement {
@@ -504,10 +504,10 @@ impl Ruleset for Diable {
         }
     }
 
-    fn report_part(&self, report: Option<&DivineReport>, phase: Phase) -> ReportPart {
+    fn report_part(&self, report: Option<&DivineReport>, phase: Phase, lang: Lang) -> ReportPart {
         ReportPart {
             diable: true,
-            divine: report.map(|d| divine_rows(d, phase)).unwrap_or_default(),
+            divine: report.map(|d| divine_rows(d, phase, lang)).unwrap_or_default(),
         }
     }
 
@@ -515,7 +515,6 @@ impl Ruleset for Diable {
         let map = map();
         let mut letters = Vec::new();
         let code = j.phase.code();
-        let rows = j.divine.map(|d| divine_rows(d, j.phase)).unwrap_or_default();
         for who in [Role::God, Role::Devil] {
             let role = who.name(map);
             if game.config.player(role).is_none() {
@@ -523,6 +522,10 @@ impl Ruleset for Diable {
             }
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
             let reader = game.config.reader(role);
+            let rows = j
+                .divine
+                .map(|d| divine_rows(d, j.phase, reader.lang))
+                .unwrap_or_default();
             let view = views::Divine {
                 common: game.common(role),
                 report: in_words(j, reader),
@@ -628,12 +631,12 @@ mod tests {
     #[test]
     fn a_movement_report_always_has_a_blessing_line_and_a_curse_line() {
         let phase = Phase::new(Season::Spring, 1901, PhaseKind::Movement);
-        let rows = divine_rows(&DivineReport::default(), phase);
+        let rows = divine_rows(&DivineReport::default(), phase, Lang::En);
         let what: Vec<&str> = rows.iter().map(|r| r.what.as_str()).collect();
         assert_eq!(what, ["blessing", "curse"]);
         assert!(rows.iter().all(|r| r.effect == "none"));
         let winter = Phase::new(Season::Winter, 1901, PhaseKind::Adjustment);
-        assert!(divine_rows(&DivineReport::default(), winter).is_empty());
+        assert!(divine_rows(&DivineReport::default(), winter, Lang::En).is_empty());
     }
 
     #[test]

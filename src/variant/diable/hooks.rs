@@ -45,7 +45,7 @@ use crate::judge::{
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::{DivineEntry, DivineReport, RawDivine};
+use crate::position::{DivineEntry, DivineReport, RawDivine, Reason};
 pub use crate::variant::victory::{standing, PhaseFacts, Protected, Standing, SOLO};
 use crate::variant::VariantCause;
 
@@ -182,7 +182,7 @@ pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, NoTarget> 
     Ok(id)
 }
 
-fn entry(key: &'static str, field: &'static str, target: String, effect: &'static str, reason: String) -> DivineEntry {
+fn entry(key: &'static str, field: &'static str, target: String, effect: &'static str, reason: Reason) -> DivineEntry {
     DivineEntry {
         key,
         target_field: field,
@@ -216,8 +216,14 @@ pub fn adjudicate(
     let mut report = DivineReport::default();
     let phase_rule = match phase.kind {
         PhaseKind::Movement => None,
-        PhaseKind::Retreat => Some("no blessing or curse in a retreat phase"),
-        PhaseKind::Adjustment => Some("blessings and curses on units are for movement phases; no curse in winter"),
+        PhaseKind::Retreat => Some(Reason::new(
+            "no blessing or curse in a retreat phase",
+            "ni bénédiction ni malédiction pendant les retraites",
+        )),
+        PhaseKind::Adjustment => Some(Reason::new(
+            "blessings and curses on units are for movement phases; no curse in winter",
+            "bénédictions et malédictions d'unités sont pour les mouvements ; pas de malédiction en hiver",
+        )),
     };
     // Reports a blessing or curse; returns its unit and report entry when it applies.
     let mut cast_on_unit = |key: &'static str, text: Option<&str>| -> Option<(UnitId, usize)> {
@@ -227,11 +233,14 @@ pub fn adjudicate(
             .as_ref()
             .map(|&u| board.units[u].text(map))
             .unwrap_or_else(|_| text.trim().to_string());
-        let (effect, reason, kept) = match (phase_rule, id) {
-            (Some(rule), _) => ("void", rule.to_string(), None),
-            // The position file's words, in English.
-            (None, Err(e)) => ("void", e.words(crate::words::Lang::En), None),
-            (None, Ok(u)) => ("applied", String::new(), Some(u)),
+        let (effect, reason, kept) = match (&phase_rule, id) {
+            (Some(rule), _) => ("void", rule.clone(), None),
+            (None, Err(e)) => (
+                "void",
+                Reason::new(e.words(crate::words::Lang::En), e.words(crate::words::Lang::Fr)),
+                None,
+            ),
+            (None, Ok(u)) => ("applied", Reason::default(), Some(u)),
         };
         report.entries.push(entry(key, "unit", name, effect, reason));
         kept.map(|u| (u, report.entries.len() - 1))
@@ -246,12 +255,15 @@ pub fn adjudicate(
     };
     if let (Some((b, bi)), Some((c, ci))) = (blessed, cursed) {
         let why = if b == c {
-            Some("the blessing and the curse fell on the same unit".to_string())
+            Some(Reason::new(
+                "the blessing and the curse fell on the same unit",
+                "la bénédiction et la malédiction sont tombées sur la même unité",
+            ))
         } else if opposing(board, &acts, b, c) {
-            Some(format!(
-                "{} and {} oppose each other",
-                board.units[b].text(map),
-                board.units[c].text(map)
+            let (ub, uc) = (board.units[b].text(map), board.units[c].text(map));
+            Some(Reason::new(
+                format!("{ub} and {uc} oppose each other"),
+                format!("{ub} et {uc} s'opposent"),
             ))
         } else {
             None
@@ -276,17 +288,27 @@ pub fn adjudicate(
     if let Some(text) = casts.adjustment_blessing.as_deref() {
         let name = text.trim().to_string();
         let power = map.power_by_name(&name);
+        let year = phase.year;
         let void_reason = if phase.kind != PhaseKind::Adjustment {
-            Some("the adjustment blessing is given in a winter adjustment phase".to_string())
-        } else if !is_blessing_winter(phase.year) {
-            Some(format!(
-                "no adjustment blessing in {}: only in the winters of 1903, 1905, 1907, …",
-                phase.year
+            Some(Reason::new(
+                "the adjustment blessing is given in a winter adjustment phase",
+                "la bénédiction d'ajustement se donne en hiver, pendant les ajustements",
+            ))
+        } else if !is_blessing_winter(year) {
+            Some(Reason::new(
+                format!("no adjustment blessing in {year}: only in the winters of 1903, 1905, 1907, …"),
+                format!("pas de bénédiction d'ajustement en {year} : seulement aux hivers 1903, 1905, 1907…"),
             ))
         } else if power.is_none() {
-            Some(format!("`{name}` is not a power"))
+            Some(Reason::new(
+                format!("`{name}` is not a power"),
+                format!("`{name}` n'est pas un pays"),
+            ))
         } else if power.is_some_and(|p| !board.in_game(p)) {
-            Some(format!("{name} is out of the game"))
+            Some(Reason::new(
+                format!("{name} is out of the game"),
+                format!("{name} est hors jeu"),
+            ))
         } else {
             None
         };
@@ -297,9 +319,13 @@ pub fn adjudicate(
                 .push(entry("adjustment_blessing", "power", shown, "void", r)),
             None => {
                 hooks.extra_build = power;
-                report
-                    .entries
-                    .push(entry("adjustment_blessing", "power", shown, "applied", String::new()));
+                report.entries.push(entry(
+                    "adjustment_blessing",
+                    "power",
+                    shown,
+                    "applied",
+                    Reason::default(),
+                ));
             }
         }
     }
@@ -646,6 +672,39 @@ mod tests {
         assert_eq!(
             reason(map, Lang::En, gas),
             "cursed: the support is cut; dislodged by A MAR"
+        );
+    }
+
+    /// Why a cast did nothing is told in the reader's language: the public report of a
+    /// French reader reads it in French, the position file in English.
+    #[test]
+    fn a_void_cast_is_told_why_in_english_and_in_french() {
+        let map = Map::standard();
+        let board = Board::default();
+        let retreat = Phase::new(Season::Spring, 1902, PhaseKind::Retreat);
+        let casts = Casts {
+            blessing: Some("A PAR".into()),
+            adjustment_blessing: Some("Prussia".into()),
+            ..Casts::default()
+        };
+        let (_, report) = adjudicate(map, retreat, &board, &[], &casts);
+        let why: Vec<(&str, &str)> = report
+            .entries
+            .iter()
+            .map(|e| (e.reason.words(Lang::En), e.reason.words(Lang::Fr)))
+            .collect();
+        assert_eq!(
+            why,
+            [
+                (
+                    "no blessing or curse in a retreat phase",
+                    "ni bénédiction ni malédiction pendant les retraites"
+                ),
+                (
+                    "the adjustment blessing is given in a winter adjustment phase",
+                    "la bénédiction d'ajustement se donne en hiver, pendant les ajustements"
+                ),
+            ]
         );
     }
 }
