@@ -157,7 +157,7 @@ fn observer_tag(address: &str) -> String {
 }
 
 /// The position now as text: each power's units and centres (Diplomacy), or the board (a
-/// board game). `GET MAP` sends this until pictures exist; the picture goes here.
+/// board game). `GET MAP` sends it with the picture of the board its reader may see.
 pub fn position_text(game: &Game) -> Result<String, GameError> {
     if crate::boardgame::kind(&game.config.variant).is_some() {
         let (board, to_move) = board::board_now(game)?;
