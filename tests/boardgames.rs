@@ -130,6 +130,15 @@ fn a_game_of_diam_by_mail_to_a_win() {
     assert_eq!(finals.len(), 2);
     assert!(finals[0].text.contains("Winners: Red-Orange."), "{}", finals[0].text);
     assert!(finals[0].text.contains(SEED), "the seed is revealed");
+    // GET MAP answers with the board as text and as a picture.
+    send(&dir, ben, "map", "GET MAP");
+    let out = outbox(&dir);
+    let map = out
+        .iter()
+        .find(|(n, _)| n.contains("-map-brown-black"))
+        .map(|(_, m)| m)
+        .expect("the answer to GET MAP");
+    assert!(pictured(map), "GET MAP carries the board's picture");
     // After the end, a move is refused.
     let r = send(&dir, ben, "late", "PLACE BROWN 3");
     assert!(r.contains("over"), "{r}");

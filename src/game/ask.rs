@@ -342,7 +342,7 @@ impl Game {
             .iter()
             .map(|r| format!("{}: {}", r.name, r.description))
             .collect();
-        let q_is_map = matches!(q, Question::Map) && boardgame.is_none();
+        let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
                 let audience = match (boardgame, role) {
@@ -423,6 +423,7 @@ impl Game {
         let letter = self.answer_letter(At { stem, line, id }, what, role, &subject, view);
         Ok(match q_is_map {
             // GET MAP shows the board as a picture too: the one its reader is entitled to.
+            true if boardgame.is_some() => letter.with_picture(board::picture_now(self)),
             true => letter.with_picture(diplomacy::picture_now(self, role)),
             false => letter,
         })

@@ -59,6 +59,14 @@ pub fn board_now(game: &Game) -> Result<(String, String), GameError> {
     Ok((g.board(), to_move_name(g.as_ref(), &setup)))
 }
 
+/// The board's picture now (DIAM and Diabolik Fleet), as a PNG: `GET MAP`'s picture. None
+/// for a game without pictures, or when it cannot be drawn.
+pub fn picture_now(game: &Game) -> Option<std::sync::Arc<[u8]>> {
+    let (g, _, _) = current(game).ok()?;
+    let png = crate::picture::png(&g.picture()?).ok()?;
+    Some(std::sync::Arc::from(png))
+}
+
 fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
     g.to_move().map(|i| setup.sides[i].clone()).unwrap_or_default()
 }
