@@ -119,6 +119,15 @@ pub struct LineError {
     pub message: Refusal,
 }
 
+/// The line of the first SIGNON of a message's commands (0 when there is none): only what
+/// follows it is acted on.
+pub fn signon_line(commands: &[Numbered]) -> usize {
+    commands
+        .iter()
+        .find(|c| matches!(c.command, Command::Signon { .. }))
+        .map_or(0, |c| c.line)
+}
+
 /// The first SIGNON line of a message's commands: its role, game and password, as written.
 pub fn first_signon(commands: &[Numbered]) -> Option<(&str, &str, &str)> {
     commands.iter().find_map(|c| match &c.command {

@@ -553,20 +553,14 @@ impl Game {
         // A Message-ID is a duplicate only among the messages of the same role, once
         // authenticated: a stranger cannot have a genuine message ignored by sending its
         // Message-ID first.
-        let legacy = self.state.seen.contains(&id);
-        let seen = self.state.seen_by.entry(role.clone()).or_default();
-        if legacy || seen.contains(&id) {
+        if self.seen_before(&role, &id) {
             fx.log
                 .push(format!("message {n:05} <{id}> was seen before: kept, not acted on"));
             return Ok(fx);
         }
-        seen.push(id.clone());
         // Only what follows the SIGNON line is acted on; lines before it are listed as
         // ignored, so that an order written above the SIGNON is not lost without a word.
-        let first = commands
-            .iter()
-            .find(|c| matches!(c.command, Command::Signon { .. }))
-            .map_or(0, |c| c.line);
+        let first = commands::signon_line(&commands);
         let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
         for c in commands.iter().filter(|c| c.line < first) {
             errors.push(LineError {
@@ -660,6 +654,18 @@ impl Game {
                 None => l,
             }));
         Ok(fx)
+    }
+
+    /// Has `who` (a role, or the referee) sent the message `id` before? Notes it when not. A
+    /// Message-ID is a duplicate only among the messages of one signed-on sender.
+    pub(crate) fn seen_before(&mut self, who: &str, id: &str) -> bool {
+        let legacy = self.state.seen.iter().any(|s| s == id);
+        let seen = self.state.seen_by.entry(who.to_string()).or_default();
+        if legacy || seen.iter().any(|s| s == id) {
+            return true;
+        }
+        seen.push(id.to_string());
+        false
     }
 
     /// Checks the SIGNON line: the role, the game, the password (as `verdict` found it)

@@ -128,17 +128,12 @@ pub fn act(
         ));
         return Ok(fx);
     }
-    let seen = game.state.seen_by.entry(REFEREE.to_string()).or_default();
-    if seen.contains(&id) {
+    if game.seen_before(REFEREE, &id) {
         fx.log
             .push(format!("{stem} <{id}> was seen before: kept, not acted on"));
         return Ok(fx);
     }
-    seen.push(id.clone());
-    let first = commands
-        .iter()
-        .find(|c| matches!(c.command, Command::Signon { .. }))
-        .map_or(0, |c| c.line);
+    let first = crate::game::commands::signon_line(&commands);
     let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
     let mut done = Vec::new();
     let (mut status, mut preview) = (String::new(), String::new());
