@@ -259,6 +259,8 @@ pub enum Refusal {
     /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
     /// problem of the game's files).
     Words(String),
+    /// A board game's move refused by its engine, worded in the reader's language.
+    Board(crate::boardgame::Refused),
 }
 
 /// The note beside an order on file: what a support or a convoy needs from the unit it
@@ -727,6 +729,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
         R::Chatter => "not understood".into(),
         R::Words(w) => w.clone(),
+        R::Board(r) => r.words(Lang::En),
     }
 }
 
@@ -876,6 +879,7 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
         R::Chatter => "pas compris".into(),
         R::Words(w) => w.clone(),
+        R::Board(r) => r.words(Lang::Fr),
     }
 }
 

@@ -1585,24 +1585,28 @@ impl BoardGame for Diabolik {
             )
     }
 
-    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, String> {
-        let Some(fleet) = self.fleets.get(side) else {
-            return Err(format!("there is no side {side}"));
+    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
+        // Not typed yet: the refusal is English words.
+        let mut play = || -> Result<Played, String> {
+            let Some(fleet) = self.fleets.get(side) else {
+                return Err(format!("there is no side {side}"));
+            };
+            if let Phase::Over(_) = self.phase {
+                return Err("the game is over".into());
+            }
+            if fleet.out {
+                return Err(format!("{} is out of the game", fleet.name));
+            }
+            match parse_command(text)? {
+                Command::Turn(acts) => self.play_turn(side, &acts),
+                Command::Deploy(dirs) => self.deploy(side, &dirs),
+                Command::Pass => self.pass(side),
+                Command::Stop => self.stop(side),
+                Command::Resign => self.resign(side),
+                Command::Allies(names) => self.allies(side, &names),
+            }
         };
-        if let Phase::Over(_) = self.phase {
-            return Err("the game is over".into());
-        }
-        if fleet.out {
-            return Err(format!("{} is out of the game", fleet.name));
-        }
-        match parse_command(text)? {
-            Command::Turn(acts) => self.play_turn(side, &acts),
-            Command::Deploy(dirs) => self.deploy(side, &dirs),
-            Command::Pass => self.pass(side),
-            Command::Stop => self.stop(side),
-            Command::Resign => self.resign(side),
-            Command::Allies(names) => self.allies(side, &names),
-        }
+        play().map_err(crate::boardgame::Refused::Words)
     }
 
     fn board(&self) -> String {
