@@ -133,6 +133,9 @@ pub enum Refused {
     /// A DIAM move.
     #[error(transparent)]
     Diam(#[from] diam::Refused),
+    /// A Diabolik Fleet move.
+    #[error(transparent)]
+    Diabolik(#[from] diabolik::Refused),
     /// A move of a game whose refusals are not typed yet: English words only.
     #[error("{0}")]
     Words(String),
@@ -143,6 +146,7 @@ impl Refused {
     pub fn words(&self, lang: crate::words::Lang) -> String {
         match self {
             Refused::Diam(r) => r.words(lang),
+            Refused::Diabolik(r) => r.words(lang),
             Refused::Words(w) => w.clone(),
         }
     }

@@ -160,6 +160,8 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
+mod refused;
+pub use refused::Refused;
 pub mod position;
 #[cfg(test)]
 mod tests;
@@ -1586,27 +1588,27 @@ impl BoardGame for Diabolik {
     }
 
     fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
-        // Not typed yet: the refusal is English words.
-        let mut play = || -> Result<Played, String> {
-            let Some(fleet) = self.fleets.get(side) else {
-                return Err(format!("there is no side {side}"));
-            };
-            if let Phase::Over(_) = self.phase {
-                return Err("the game is over".into());
-            }
-            if fleet.out {
-                return Err(format!("{} is out of the game", fleet.name));
-            }
-            match parse_command(text)? {
-                Command::Turn(acts) => self.play_turn(side, &acts),
-                Command::Deploy(dirs) => self.deploy(side, &dirs),
-                Command::Pass => self.pass(side),
-                Command::Stop => self.stop(side),
-                Command::Resign => self.resign(side),
-                Command::Allies(names) => self.allies(side, &names),
-            }
+        let Some(fleet) = self.fleets.get(side) else {
+            return Err(Refused::NoSide { side }.into());
         };
-        play().map_err(crate::boardgame::Refused::Words)
+        if let Phase::Over(_) = self.phase {
+            return Err(Refused::GameOver.into());
+        }
+        if fleet.out {
+            return Err(Refused::Out {
+                fleet: fleet.name.to_string(),
+            }
+            .into());
+        }
+        let played = match parse_command(text).map_err(Refused::Unread)? {
+            Command::Turn(acts) => self.play_turn(side, &acts),
+            Command::Deploy(dirs) => self.deploy(side, &dirs),
+            Command::Pass => self.pass(side),
+            Command::Stop => self.stop(side),
+            Command::Resign => self.resign(side),
+            Command::Allies(names) => self.allies(side, &names),
+        };
+        Ok(played.map_err(Refused::Rule)?)
     }
 
     fn board(&self) -> String {
