@@ -1,8 +1,222 @@
 //! Why a Diabolik Fleet move is refused, as a value. `Display` is the English (the words the
 //! position files and the tests know); [`Refused::words`] gives them in a language.
 
-use super::notation::Unread;
+use super::notation::{Dir, Sq, Unread};
 use crate::words::Lang;
+use std::fmt;
+
+/// A row or a file of the board, as a fleet's lines are named (`row 8`, `file H`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A row, numbered from 1.
+    Row(i32),
+    /// A file, by its letter.
+    File(char),
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Line::Row(n) => write!(f, "row {n}"),
+            Line::File(c) => write!(f, "file {c}"),
+        }
+    }
+}
+
+impl Line {
+    fn fr(self) -> String {
+        match self {
+            Line::Row(n) => format!("rangée {n}"),
+            Line::File(c) => format!("colonne {c}"),
+        }
+    }
+}
+
+/// What an act would spend cannonballs on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spend {
+    /// Moving the ship on `from`, beside the enemy ships `enemies`.
+    Moving { from: Sq, enemies: Vec<Sq> },
+    /// Turning the ship on `at`, beside the enemy ships `enemies`.
+    Turning { at: Sq, enemies: Vec<Sq> },
+    /// Rebuilding a ship on `at`.
+    Rebuilding { at: Sq },
+}
+
+fn squares(list: &[Sq]) -> String {
+    list.iter().map(Sq::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for Spend {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let beside = |enemies: &[Sq]| match enemies {
+            [] => String::new(),
+            [one] => format!(" beside an enemy ship ({one})"),
+            many => format!(" beside {} enemy ships ({})", many.len(), squares(many)),
+        };
+        match self {
+            Spend::Moving { from, enemies } => write!(f, "moving from {from}{}", beside(enemies)),
+            Spend::Turning { at, enemies } => write!(f, "turning {at}{}", beside(enemies)),
+            Spend::Rebuilding { at } => write!(f, "rebuilding on {at}"),
+        }
+    }
+}
+
+impl Spend {
+    fn fr(&self) -> String {
+        let beside = |enemies: &[Sq]| match enemies {
+            [] => String::new(),
+            [one] => format!(" à côté d'un navire ennemi ({one})"),
+            many => format!(" à côté de {} navires ennemis ({})", many.len(), squares(many)),
+        };
+        match self {
+            Spend::Moving { from, enemies } => format!("déplacer le navire de {from}{}", beside(enemies)),
+            Spend::Turning { at, enemies } => format!("réorienter {at}{}", beside(enemies)),
+            Spend::Rebuilding { at } => format!("reconstruire en {at}"),
+        }
+    }
+}
+
+/// One act of a turn refused by the board, with its squares and ships.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActRefused {
+    /// A square outside the board (`last`: its far corner).
+    #[error("{sq} is off the board (A1 to {last})")]
+    OffBoard { sq: Sq, last: Sq },
+    /// No ship there.
+    #[error("there is no ship on {sq}")]
+    NoShip { sq: Sq },
+    /// Another fleet's ship.
+    #[error("the ship on {sq} is {owner}'s, not yours")]
+    NotYourShip { sq: Sq, owner: String },
+    /// The act costs more than the turn has left.
+    #[error("{what} costs {cost} and only {} left: the turn would cost {} cannonballs, the budget is {budget}", balls(*.left), .spent + .cost)]
+    TooDear {
+        what: Spend,
+        cost: u32,
+        left: u32,
+        spent: u32,
+        budget: u32,
+    },
+    /// The ship has reached its far row (`far`) and stays.
+    #[error("the ship on {sq} has reached {far} and can no longer move")]
+    Arrived { sq: Sq, far: Line },
+    /// The square ahead is off the board.
+    #[error("the ship on {sq} heads {facing}, off the board: it cannot move")]
+    AheadOffBoard { sq: Sq, facing: Dir },
+    /// A destination not straight ahead.
+    #[error("the ship on {sq} heads {facing}: it can only move to {ahead} (a ship moves one square straight ahead)")]
+    NotAhead { sq: Sq, facing: Dir, ahead: Sq },
+    /// A ship is there (`owner`: its fleet, `None` for the player's own).
+    #[error("{sq} is occupied by {} ship", owner.as_ref().map_or("your own".to_string(), |o| format!("{o}'s")))]
+    Occupied { sq: Sq, owner: Option<String> },
+    /// The player's own first row (`line`).
+    #[error("{sq} is on your own first row ({line}): your ships never move there")]
+    FirstRow { sq: Sq, line: Line },
+    /// A ship on its far row keeps its heading.
+    #[error("the ship on {sq} has reached {far} and keeps its heading {facing} for good")]
+    KeepsHeading { sq: Sq, far: Line, facing: Dir },
+    /// A turn to the heading it has.
+    #[error("the ship on {sq} already heads {facing}")]
+    AlreadyHeads { sq: Sq, facing: Dir },
+    /// A sinking before any ship moved this turn.
+    #[error("you must move a ship before sinking (turning is not moving)")]
+    MoveBeforeSinking,
+    /// Sinking one's own ship.
+    #[error("the ship on {sq} is your own")]
+    OwnShip { sq: Sq },
+    /// A ship on its far row cannot be sunk.
+    #[error("{owner}'s ship on {sq} has reached its far row ({far}) and can no longer be sunk")]
+    Unsinkable { owner: String, sq: Sq, far: Line },
+    /// Not two flanking ships (`one`: the player's only one, if any; `joint`: allies may lend).
+    #[error(
+        "sinking {sq} takes two of your ships beside it{}, each showing it a flank (bow at right angles to {sq}); {}",
+        if *.joint { " (or one of yours and one lent by an ally)" } else { "" },
+        .one.map_or("none of yours does".to_string(), |one| format!("only {one} does"))
+    )]
+    NoBroadsides { sq: Sq, one: Option<Sq>, joint: bool },
+    /// Every ship of the fleet is afloat.
+    #[error("you have no sunk ship to rebuild")]
+    NothingToRebuild,
+    /// Not a building square (`first` to `last` on the second row).
+    #[error("{sq} is not one of your building squares: {first} to {last} on your second row")]
+    NotHome { sq: Sq, first: Sq, last: Sq },
+    /// An enemy ship beside the building square (`owner`: its fleet, if known).
+    #[error("{sq} neighbours {}'s ship on {enemy}: a ship is rebuilt away from enemy ships", owner.as_deref().unwrap_or("an enemy"))]
+    NearEnemy { sq: Sq, owner: Option<String>, enemy: Sq },
+}
+
+fn balls(left: u32) -> String {
+    match left {
+        1 => "1 cannonball is".to_string(),
+        n => format!("{n} cannonballs are"),
+    }
+}
+
+impl ActRefused {
+    /// The words in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        use ActRefused as A;
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            A::OffBoard { sq, last } => format!("{sq} est hors du plateau (A1 à {last})"),
+            A::NoShip { sq } => format!("il n'y a pas de navire en {sq}"),
+            A::NotYourShip { sq, owner } => format!("le navire en {sq} est à {owner}, pas à vous"),
+            A::TooDear { what, cost, left, spent, budget } => format!(
+                "{} coûte {cost} et il ne reste que {} : le tour coûterait {} boulets, le budget est de {budget}",
+                what.fr(),
+                match left {
+                    0 | 1 => format!("{left} boulet"),
+                    n => format!("{n} boulets"),
+                },
+                spent + cost
+            ),
+            A::Arrived { sq, far } => {
+                format!("le navire en {sq} a atteint la {} et ne peut plus se déplacer", far.fr())
+            }
+            A::AheadOffBoard { sq, facing } => {
+                format!("le navire en {sq} est orienté {facing}, vers l'extérieur du plateau : il ne peut pas avancer")
+            }
+            A::NotAhead { sq, facing, ahead } => format!(
+                "le navire en {sq} est orienté {facing} : il ne peut aller qu'en {ahead}                  (un navire avance d'une case droit devant lui)"
+            ),
+            A::Occupied { sq, owner: None } => format!("{sq} est occupée par un de vos navires"),
+            A::Occupied { sq, owner: Some(o) } => format!("{sq} est occupée par un navire de {o}"),
+            A::FirstRow { sq, line } => format!(
+                "{sq} est sur votre propre première ligne ({}) : vos navires n'y vont jamais",
+                line.fr()
+            ),
+            A::KeepsHeading { sq, far, facing } => format!(
+                "le navire en {sq} a atteint la {} et garde pour de bon son orientation {facing}",
+                far.fr()
+            ),
+            A::AlreadyHeads { sq, facing } => format!("le navire en {sq} est déjà orienté {facing}"),
+            A::MoveBeforeSinking => {
+                "vous devez déplacer un navire avant de couler (réorienter n'est pas déplacer)".to_string()
+            }
+            A::OwnShip { sq } => format!("le navire en {sq} est le vôtre"),
+            A::Unsinkable { owner, sq, far } => format!(
+                "le navire de {owner} en {sq} a atteint sa dernière ligne ({}) et ne peut plus être coulé",
+                far.fr()
+            ),
+            A::NoBroadsides { sq, one, joint } => format!(
+                "couler {sq} demande deux de vos navires à côté de lui{}, chacun lui présentant le flanc                  (proue à angle droit de {sq}) ; {}",
+                if *joint { " (ou un des vôtres et un prêté par un allié)" } else { "" },
+                one.map_or("vous n'en avez aucun".to_string(), |one| format!("seul {one} le fait"))
+            ),
+            A::NothingToRebuild => "vous n'avez aucun navire coulé à reconstruire".to_string(),
+            A::NotHome { sq, first, last } => format!(
+                "{sq} n'est pas une de vos cases de construction : de {first} à {last} sur votre deuxième ligne"
+            ),
+            A::NearEnemy { sq, owner, enemy } => format!(
+                "{sq} touche {} en {enemy} : un navire est reconstruit loin des navires ennemis",
+                owner.as_ref().map_or("un navire ennemi".to_string(), |o| format!("le navire de {o}"))
+            ),
+        }
+    }
+}
 
 /// A Diabolik Fleet move not played, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +233,9 @@ pub enum Refused {
     /// The fleet is out of the game (sunk below the minimum, or resigned).
     #[error("{fleet} is out of the game")]
     Out { fleet: String },
+    /// The act `n` (from 1) of a turn, written `written`, is refused by the board.
+    #[error("act {n} `{written}`: {why}")]
+    Act { n: usize, written: String, why: ActRefused },
     /// A rule of the board refuses the turn: English words only, not typed yet.
     #[error("{0}")]
     Rule(String),
@@ -33,6 +250,7 @@ impl Refused {
             (Refused::NoSide { side }, Lang::Fr) => format!("il n'y a pas de camp {side}"),
             (Refused::GameOver, Lang::Fr) => "la partie est terminée".to_string(),
             (Refused::Out { fleet }, Lang::Fr) => format!("{fleet} est hors jeu"),
+            (Refused::Act { n, written, why }, _) => format!("acte {n} `{written}` : {}", why.words(lang)),
             (Refused::Rule(words), Lang::Fr) => words.clone(),
         }
     }
@@ -67,7 +285,169 @@ mod tests {
             Refused::GameOver,
             Refused::Out { fleet: "North".into() },
         ]);
+        let sq = |name: &str| Sq::parse(name).unwrap();
+        let acts = vec![
+            ActRefused::OffBoard {
+                sq: sq("J3"),
+                last: sq("H8"),
+            },
+            ActRefused::NoShip { sq: sq("C3") },
+            ActRefused::NotYourShip {
+                sq: sq("C3"),
+                owner: "North".into(),
+            },
+            ActRefused::TooDear {
+                what: Spend::Moving {
+                    from: sq("C3"),
+                    enemies: vec![sq("D4")],
+                },
+                cost: 2,
+                left: 1,
+                spent: 3,
+                budget: 4,
+            },
+            ActRefused::TooDear {
+                what: Spend::Turning {
+                    at: sq("C3"),
+                    enemies: vec![sq("D4"), sq("B4")],
+                },
+                cost: 3,
+                left: 2,
+                spent: 2,
+                budget: 4,
+            },
+            ActRefused::TooDear {
+                what: Spend::Rebuilding { at: sq("C2") },
+                cost: 3,
+                left: 0,
+                spent: 4,
+                budget: 4,
+            },
+            ActRefused::Arrived {
+                sq: sq("C8"),
+                far: Line::Row(8),
+            },
+            ActRefused::AheadOffBoard {
+                sq: sq("C8"),
+                facing: Dir::N,
+            },
+            ActRefused::NotAhead {
+                sq: sq("C3"),
+                facing: Dir::N,
+                ahead: sq("C4"),
+            },
+            ActRefused::Occupied {
+                sq: sq("C4"),
+                owner: None,
+            },
+            ActRefused::Occupied {
+                sq: sq("C4"),
+                owner: Some("North".into()),
+            },
+            ActRefused::FirstRow {
+                sq: sq("C1"),
+                line: Line::Row(1),
+            },
+            ActRefused::KeepsHeading {
+                sq: sq("H3"),
+                far: Line::File('H'),
+                facing: Dir::E,
+            },
+            ActRefused::AlreadyHeads {
+                sq: sq("C3"),
+                facing: Dir::N,
+            },
+            ActRefused::MoveBeforeSinking,
+            ActRefused::OwnShip { sq: sq("C3") },
+            ActRefused::Unsinkable {
+                owner: "North".into(),
+                sq: sq("C1"),
+                far: Line::Row(1),
+            },
+            ActRefused::NoBroadsides {
+                sq: sq("D5"),
+                one: None,
+                joint: false,
+            },
+            ActRefused::NoBroadsides {
+                sq: sq("D5"),
+                one: Some(sq("C5")),
+                joint: true,
+            },
+            ActRefused::NothingToRebuild,
+            ActRefused::NotHome {
+                sq: sq("A2"),
+                first: sq("B2"),
+                last: sq("G2"),
+            },
+            ActRefused::NearEnemy {
+                sq: sq("C2"),
+                owner: Some("North".into()),
+                enemy: sq("D3"),
+            },
+            ActRefused::NearEnemy {
+                sq: sq("C2"),
+                owner: None,
+                enemy: sq("D3"),
+            },
+        ];
+        for a in &acts {
+            // A new variant fails to compile here until it is in the list above.
+            match a {
+                ActRefused::OffBoard { .. }
+                | ActRefused::NoShip { .. }
+                | ActRefused::NotYourShip { .. }
+                | ActRefused::TooDear { .. }
+                | ActRefused::Arrived { .. }
+                | ActRefused::AheadOffBoard { .. }
+                | ActRefused::NotAhead { .. }
+                | ActRefused::Occupied { .. }
+                | ActRefused::FirstRow { .. }
+                | ActRefused::KeepsHeading { .. }
+                | ActRefused::AlreadyHeads { .. }
+                | ActRefused::MoveBeforeSinking
+                | ActRefused::OwnShip { .. }
+                | ActRefused::Unsinkable { .. }
+                | ActRefused::NoBroadsides { .. }
+                | ActRefused::NothingToRebuild
+                | ActRefused::NotHome { .. }
+                | ActRefused::NearEnemy { .. } => {}
+            }
+        }
+        all.extend(acts.into_iter().enumerate().map(|(n, why)| Refused::Act {
+            n: n + 1,
+            written: "C3-C4".into(),
+            why,
+        }));
         all
+    }
+
+    #[test]
+    fn the_words_of_an_act_name_its_facts() {
+        let r = Refused::Act {
+            n: 2,
+            written: "B3 NE".into(),
+            why: ActRefused::TooDear {
+                what: Spend::Turning {
+                    at: Sq::parse("B3").unwrap(),
+                    enemies: vec![Sq::parse("C4").unwrap()],
+                },
+                cost: 2,
+                left: 1,
+                spent: 3,
+                budget: 4,
+            },
+        };
+        assert_eq!(
+            r.to_string(),
+            "act 2 `B3 NE`: turning B3 beside an enemy ship (C4) costs 2 and only 1 cannonball is left: \
+             the turn would cost 5 cannonballs, the budget is 4"
+        );
+        assert_eq!(
+            r.words(Lang::Fr),
+            "acte 2 `B3 NE` : réorienter B3 à côté d'un navire ennemi (C4) coûte 2 et il ne reste que 1 boulet : \
+             le tour coûterait 5 boulets, le budget est de 4"
+        );
     }
 
     #[test]
