@@ -161,7 +161,7 @@
 
 mod notation;
 mod refused;
-pub use refused::{ActRefused, Line, Refused, Spend};
+pub use refused::{ActRefused, InFile, Line, Refused, Spend};
 pub mod position;
 #[cfg(test)]
 mod tests;
@@ -694,16 +694,22 @@ impl Diabolik {
         pairs
     }
 
-    fn describe_file(&self, (p, q): (Sq, Sq)) -> String {
-        let heading = |sq: Sq| self.at(sq).map(|s| s.facing.name()).unwrap_or("?");
-        let line = if p.x == q.x {
-            format!("file {}", file_letter(p.x))
+    fn describe_file(&self, (p, q): (Sq, Sq)) -> InFile {
+        let heading = |sq: Sq| self.at(sq).map(|s| s.facing);
+        let on = if p.x == q.x {
+            Some(Line::File(file_letter(p.x)))
         } else if p.y == q.y {
-            format!("row {}", p.y + 1)
+            Some(Line::Row(p.y + 1))
         } else {
-            "a diagonal".to_string()
+            None
         };
-        format!("{p} ({}) and {q} ({}) are in file on {line}", heading(p), heading(q))
+        InFile {
+            p,
+            p_facing: heading(p),
+            q,
+            q_facing: heading(q),
+            on,
+        }
     }
 
     /// The side's own ship on `sq`, or why not.
@@ -1244,15 +1250,17 @@ impl Diabolik {
         self.begin_turn(next, notes);
     }
 
-    fn whose_turn(&self, side: usize) -> Result<bool, String> {
+    fn whose_turn(&self, side: usize) -> Result<bool, Refused> {
         match &self.phase {
             Phase::Turn { side: s, bonus } if *s == side => Ok(*bonus),
-            Phase::Turn { side: s, .. } => Err(format!("it is {}'s turn", self.fleets[*s].name)),
-            Phase::Deploy(s) if *s == side => {
-                Err("first choose the headings of your ships: `deploy N` (all), or one heading per ship".into())
-            }
-            Phase::Deploy(s) => Err(format!("{} is choosing its headings", self.fleets[*s].name)),
-            Phase::Over(_) => Err("the game is over".into()),
+            Phase::Turn { side: s, .. } => Err(Refused::NotYourTurn {
+                mover: self.fleets[*s].name.to_string(),
+            }),
+            Phase::Deploy(s) if *s == side => Err(Refused::DeployFirst),
+            Phase::Deploy(s) => Err(Refused::Deploying {
+                fleet: self.fleets[*s].name.to_string(),
+            }),
+            Phase::Over(_) => Err(Refused::GameOver),
         }
     }
 
@@ -1267,9 +1275,9 @@ impl Diabolik {
     }
 
     fn play_turn(&mut self, side: usize, acts: &[(String, Act)]) -> Result<Played, Refused> {
-        let bonus = self.whose_turn(side).map_err(Refused::Rule)?;
+        let bonus = self.whose_turn(side)?;
         if acts.is_empty() {
-            return Err(Refused::Rule("an empty turn: write its acts separated by `;`".into()));
+            return Err(Refused::EmptyTurn);
         }
         let budget = if bonus {
             self.rules.bonus_cannonballs
@@ -1286,10 +1294,10 @@ impl Diabolik {
                 if !self.rules.forgiving_first_acts {
                     return Ok(self.lose_first_acts(side, &texts));
                 }
-                return Err(Refused::Rule(format!(
-                    "act {} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act",
-                    n + 1
-                )));
+                return Err(Refused::NoMoveInTwo {
+                    n: n + 1,
+                    written: written.clone(),
+                });
             }
             let done = next.apply(side, *act, &mut t).map_err(|why| Refused::Act {
                 n: n + 1,
@@ -1304,16 +1312,13 @@ impl Diabolik {
             if !self.rules.forgiving_first_acts {
                 return Ok(self.lose_first_acts(side, &texts));
             }
-            return Err(Refused::Rule(
-                "the turn moves no ship: a ship must move in act 1 or 2".into(),
-            ));
+            return Err(Refused::NoShipMoved);
         }
         let files = next.files(side);
         if let Some(&pair) = files.first() {
-            return Err(Refused::Rule(format!(
-                "the turn ends with two of your ships in file: {} (one behind the other, both pointing along the line)",
-                next.describe_file(pair)
-            )));
+            return Err(Refused::EndsInFile {
+                file: next.describe_file(pair),
+            });
         }
         let name = self.fleets[side].name;
         let summary = format!(
@@ -1382,23 +1387,27 @@ impl Diabolik {
         }
     }
 
-    fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, String> {
+    fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, Refused> {
         match self.phase {
             Phase::Deploy(s) if s == side => {}
-            Phase::Deploy(s) => return Err(format!("{} is choosing its headings", self.fleets[s].name)),
-            _ => return Err("the headings are chosen once, before the first turn".into()),
+            Phase::Deploy(s) => {
+                return Err(Refused::Deploying {
+                    fleet: self.fleets[s].name.to_string(),
+                })
+            }
+            _ => return Err(Refused::DeployedAlready),
         }
         let home = self.home(side);
         let headings: Vec<Dir> = match dirs {
             [one] => vec![*one; SHIPS],
             _ if dirs.len() == SHIPS => dirs.to_vec(),
             _ => {
-                return Err(format!(
-                    "deploy: give one heading for all your ships or one for each of the {SHIPS} ({} to {}), not {}",
-                    home[0],
-                    home[SHIPS - 1],
-                    dirs.len()
-                ))
+                return Err(Refused::DeployCount {
+                    ships: SHIPS,
+                    first: home[0],
+                    last: home[SHIPS - 1],
+                    given: dirs.len(),
+                })
             }
         };
         let mut next = self.clone();
@@ -1406,10 +1415,9 @@ impl Diabolik {
             next.put(sq, Some(Ship { side, facing }));
         }
         if let Some(&pair) = next.files(side).first() {
-            return Err(format!(
-                "deploy: {} (one behind the other, both pointing along the line): no two of your ships may stand so",
-                next.describe_file(pair)
-            ));
+            return Err(Refused::DeployInFile {
+                file: next.describe_file(pair),
+            });
         }
         let name = self.fleets[side].name;
         let shown: Vec<String> = home.iter().zip(&headings).map(|(sq, d)| format!("{sq} {d}")).collect();
@@ -1422,9 +1430,9 @@ impl Diabolik {
         Ok(Played { summary, notes })
     }
 
-    fn pass(&mut self, side: usize) -> Result<Played, String> {
+    fn pass(&mut self, side: usize) -> Result<Played, Refused> {
         if !self.whose_turn(side)? {
-            return Err("`pass` declines a bonus turn, and this is a normal turn: you must play it".into());
+            return Err(Refused::NoBonusToPass);
         }
         let mut notes = Vec::new();
         self.withdraw_stops(&mut notes);
@@ -1436,7 +1444,7 @@ impl Diabolik {
         })
     }
 
-    fn stop(&mut self, side: usize) -> Result<Played, String> {
+    fn stop(&mut self, side: usize) -> Result<Played, Refused> {
         let name = self.fleets[side].name;
         self.fleets[side].stop = true;
         let waiting: Vec<&str> = self
@@ -1462,7 +1470,7 @@ impl Diabolik {
         })
     }
 
-    fn resign(&mut self, side: usize) -> Result<Played, String> {
+    fn resign(&mut self, side: usize) -> Result<Played, Refused> {
         let name = self.fleets[side].name;
         let mut notes = Vec::new();
         self.last = None;
@@ -1487,22 +1495,21 @@ impl Diabolik {
         })
     }
 
-    fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, String> {
+    fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, Refused> {
         if !self.rules.joint_sinking {
-            return Err("`allies` is for joint sinking, which this game does not use (option joint-sinking)".into());
+            return Err(Refused::NoJointSinking);
         }
         let mut lends = vec![false; self.fleets.len()];
         for name in names {
             let found = self.fleets.iter().position(|f| f.name.eq_ignore_ascii_case(name));
             match found {
-                Some(s) if s == side => return Err("`allies`: name the other fleets you lend your ships to".into()),
+                Some(s) if s == side => return Err(Refused::AllyOfItself),
                 Some(s) => lends[s] = true,
                 None => {
-                    let all: Vec<&str> = self.fleets.iter().map(|f| f.name).collect();
-                    return Err(format!(
-                        "`allies`: no fleet is called `{name}` (the fleets are {})",
-                        all.join(", ")
-                    ));
+                    return Err(Refused::NoSuchFleet {
+                        name: name.clone(),
+                        fleets: self.fleets.iter().map(|f| f.name.to_string()).collect(),
+                    });
                 }
             }
         }
@@ -1606,14 +1613,14 @@ impl BoardGame for Diabolik {
             .into());
         }
         let played = match parse_command(text).map_err(Refused::Unread)? {
-            Command::Turn(acts) => return self.play_turn(side, &acts).map_err(Into::into),
+            Command::Turn(acts) => self.play_turn(side, &acts),
             Command::Deploy(dirs) => self.deploy(side, &dirs),
             Command::Pass => self.pass(side),
             Command::Stop => self.stop(side),
             Command::Resign => self.resign(side),
             Command::Allies(names) => self.allies(side, &names),
         };
-        Ok(played.map_err(Refused::Rule)?)
+        Ok(played?)
     }
 
     fn board(&self) -> String {

@@ -77,6 +77,50 @@ impl Spend {
     }
 }
 
+/// Two ships of one fleet in file: one behind the other, both pointing along the line `on`
+/// (`None`: a diagonal), with their headings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InFile {
+    pub p: Sq,
+    pub p_facing: Option<Dir>,
+    pub q: Sq,
+    pub q_facing: Option<Dir>,
+    pub on: Option<Line>,
+}
+
+fn facing(d: Option<Dir>) -> &'static str {
+    d.map_or("?", Dir::name)
+}
+
+impl fmt::Display for InFile {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let on = self.on.map_or("a diagonal".to_string(), |l| l.to_string());
+        write!(
+            f,
+            "{} ({}) and {} ({}) are in file on {on}",
+            self.p,
+            facing(self.p_facing),
+            self.q,
+            facing(self.q_facing)
+        )
+    }
+}
+
+impl InFile {
+    fn fr(&self) -> String {
+        let on = self
+            .on
+            .map_or("une diagonale".to_string(), |l| format!("la {}", l.fr()));
+        format!(
+            "{} ({}) et {} ({}) sont en file sur {on}",
+            self.p,
+            facing(self.p_facing),
+            self.q,
+            facing(self.q_facing)
+        )
+    }
+}
+
 /// One act of a turn refused by the board, with its squares and ships.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ActRefused {
@@ -236,9 +280,57 @@ pub enum Refused {
     /// The act `n` (from 1) of a turn, written `written`, is refused by the board.
     #[error("act {n} `{written}`: {why}")]
     Act { n: usize, written: String, why: ActRefused },
-    /// A rule of the board refuses the turn: English words only, not typed yet.
-    #[error("{0}")]
-    Rule(String),
+    /// Another fleet is to play (`mover`).
+    #[error("it is {mover}'s turn")]
+    NotYourTurn { mover: String },
+    /// The player must choose the headings first.
+    #[error("first choose the headings of your ships: `deploy N` (all), or one heading per ship")]
+    DeployFirst,
+    /// Another fleet is choosing its headings.
+    #[error("{fleet} is choosing its headings")]
+    Deploying { fleet: String },
+    /// A turn without acts.
+    #[error("an empty turn: write its acts separated by `;`")]
+    EmptyTurn,
+    /// Act `n` comes after two acts that moved no ship (house rule forgiving-first-acts).
+    #[error("act {n} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act")]
+    NoMoveInTwo { n: usize, written: String },
+    /// The turn moved no ship (house rule forgiving-first-acts).
+    #[error("the turn moves no ship: a ship must move in act 1 or 2")]
+    NoShipMoved,
+    /// The turn would leave two of the fleet's ships in file.
+    #[error(
+        "the turn ends with two of your ships in file: {file} (one behind the other, both pointing along the line)"
+    )]
+    EndsInFile { file: InFile },
+    /// `deploy` after the start.
+    #[error("the headings are chosen once, before the first turn")]
+    DeployedAlready,
+    /// `deploy` with a wrong count of headings (`given`; the ships stand `first` to `last`).
+    #[error(
+        "deploy: give one heading for all your ships or one for each of the {ships} ({first} to {last}), not {given}"
+    )]
+    DeployCount {
+        ships: usize,
+        first: Sq,
+        last: Sq,
+        given: usize,
+    },
+    /// `deploy` would put two ships in file.
+    #[error("deploy: {file} (one behind the other, both pointing along the line): no two of your ships may stand so")]
+    DeployInFile { file: InFile },
+    /// `pass` on a normal turn.
+    #[error("`pass` declines a bonus turn, and this is a normal turn: you must play it")]
+    NoBonusToPass,
+    /// `allies` in a game without joint sinking.
+    #[error("`allies` is for joint sinking, which this game does not use (option joint-sinking)")]
+    NoJointSinking,
+    /// `allies` naming the player's own fleet.
+    #[error("`allies`: name the other fleets you lend your ships to")]
+    AllyOfItself,
+    /// `allies` naming no fleet of the game (`fleets`: those there are).
+    #[error("`allies`: no fleet is called `{name}` (the fleets are {})", .fleets.join(", "))]
+    NoSuchFleet { name: String, fleets: Vec<String> },
 }
 
 impl Refused {
@@ -251,7 +343,58 @@ impl Refused {
             (Refused::GameOver, Lang::Fr) => "la partie est terminée".to_string(),
             (Refused::Out { fleet }, Lang::Fr) => format!("{fleet} est hors jeu"),
             (Refused::Act { n, written, why }, _) => format!("acte {n} `{written}` : {}", why.words(lang)),
-            (Refused::Rule(words), Lang::Fr) => words.clone(),
+            (Refused::NotYourTurn { mover }, _) => format!("c'est à {mover} de jouer"),
+            (Refused::DeployFirst, _) => {
+                "choisissez d'abord l'orientation de vos navires : `deploy N` (tous), ou une orientation par navire"
+                    .to_string()
+            }
+            (Refused::Deploying { fleet }, _) => format!("{fleet} choisit l'orientation de ses navires"),
+            (Refused::EmptyTurn, _) => "un tour vide : écrivez ses actes séparés par `;`".to_string(),
+            (Refused::NoMoveInTwo { n, written }, _) => format!(
+                "acte {n} `{written}` : aucun navire déplacé aux actes 1 et 2 ; un tour doit déplacer un navire \
+                 à son premier ou à son deuxième acte"
+            ),
+            (Refused::NoShipMoved, _) => {
+                "le tour ne déplace aucun navire : un navire doit se déplacer à l'acte 1 ou 2".to_string()
+            }
+            (Refused::EndsInFile { file }, _) => format!(
+                "le tour finit avec deux de vos navires en file : {} (l'un derrière l'autre, tous deux pointés \
+                 dans l'axe de la ligne)",
+                file.fr()
+            ),
+            (Refused::DeployedAlready, _) => {
+                "l'orientation se choisit une seule fois, avant le premier tour".to_string()
+            }
+            (
+                Refused::DeployCount {
+                    ships,
+                    first,
+                    last,
+                    given,
+                },
+                _,
+            ) => format!(
+                "deploy : donnez une orientation pour tous vos navires ou une pour chacun des {ships} \
+                 ({first} à {last}), pas {given}"
+            ),
+            (Refused::DeployInFile { file }, _) => format!(
+                "deploy : {} (l'un derrière l'autre, tous deux pointés dans l'axe de la ligne) : \
+                 deux de vos navires ne peuvent pas se placer ainsi",
+                file.fr()
+            ),
+            (Refused::NoBonusToPass, _) => {
+                "`pass` refuse un tour bonus, et ce tour est un tour normal : vous devez le jouer".to_string()
+            }
+            (Refused::NoJointSinking, _) => {
+                "`allies` sert au coulage conjoint, que cette partie n'utilise pas (option joint-sinking)".to_string()
+            }
+            (Refused::AllyOfItself, _) => {
+                "`allies` : nommez les autres flottes auxquelles vous prêtez vos navires".to_string()
+            }
+            (Refused::NoSuchFleet { name, fleets }, _) => format!(
+                "`allies` : aucune flotte ne s'appelle `{name}` (les flottes sont {})",
+                fleets.join(", ")
+            ),
         }
     }
 }
@@ -414,6 +557,42 @@ mod tests {
                 | ActRefused::NearEnemy { .. } => {}
             }
         }
+        let file = InFile {
+            p: sq("B2"),
+            p_facing: Some(Dir::N),
+            q: sq("B3"),
+            q_facing: Some(Dir::N),
+            on: Some(Line::File('B')),
+        };
+        all.extend([
+            Refused::NotYourTurn { mover: "North".into() },
+            Refused::DeployFirst,
+            Refused::Deploying { fleet: "North".into() },
+            Refused::EmptyTurn,
+            Refused::NoMoveInTwo {
+                n: 3,
+                written: "B3 NE".into(),
+            },
+            Refused::NoShipMoved,
+            Refused::EndsInFile { file: file.clone() },
+            Refused::DeployedAlready,
+            Refused::DeployCount {
+                ships: 8,
+                first: sq("A2"),
+                last: sq("H2"),
+                given: 2,
+            },
+            Refused::DeployInFile {
+                file: InFile { on: None, ..file },
+            },
+            Refused::NoBonusToPass,
+            Refused::NoJointSinking,
+            Refused::AllyOfItself,
+            Refused::NoSuchFleet {
+                name: "Nord".into(),
+                fleets: vec!["North".into(), "South".into()],
+            },
+        ]);
         all.extend(acts.into_iter().enumerate().map(|(n, why)| Refused::Act {
             n: n + 1,
             written: "C3-C4".into(),
@@ -456,6 +635,30 @@ mod tests {
             let (en, fr) = (r.words(Lang::En), r.words(Lang::Fr));
             assert_eq!(en, r.to_string());
             assert_ne!(en, fr, "{r:?}");
+        }
+        for r in every() {
+            // A new variant fails to compile here until it is in the list.
+            match r {
+                Refused::Unread(_)
+                | Refused::NoSide { .. }
+                | Refused::GameOver
+                | Refused::Out { .. }
+                | Refused::Act { .. }
+                | Refused::NotYourTurn { .. }
+                | Refused::DeployFirst
+                | Refused::Deploying { .. }
+                | Refused::EmptyTurn
+                | Refused::NoMoveInTwo { .. }
+                | Refused::NoShipMoved
+                | Refused::EndsInFile { .. }
+                | Refused::DeployedAlready
+                | Refused::DeployCount { .. }
+                | Refused::DeployInFile { .. }
+                | Refused::NoBonusToPass
+                | Refused::NoJointSinking
+                | Refused::AllyOfItself
+                | Refused::NoSuchFleet { .. } => {}
+            }
         }
         assert_eq!(
             every()[9].words(Lang::Fr),
