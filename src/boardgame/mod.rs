@@ -172,7 +172,8 @@ pub trait BoardGame {
     }
 
     /// Plays one move written by `side` in the game's notation. An unreadable or illegal
-    /// move is an `Err` with the reason and changes nothing, dice included.
+    /// move is an `Err` with the reason as a value ([`Refused`]) and changes nothing, dice
+    /// included.
     fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused>;
 
     /// The board as plain text (monospaced), relayed after every accepted move.

@@ -7,7 +7,8 @@
 //! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
 //! and what the player wrote. The words of a few parts not yet translated (the referee's
-//! desk, the board games' engines) come as [`Refusal::Words`] and [`Said::Words`], in English.
+//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A board game's refused
+//! move is [`Refusal::Board`], worded by the game (`crate::boardgame::Refused::words`).
 
 use super::role::Role;
 use crate::words::{Lang, Reason};
