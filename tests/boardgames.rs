@@ -261,3 +261,36 @@ fn the_readme_documents_every_notation() {
         assert!(readme.contains(&format!("`variant: {}`", k.variant)), "{}", k.variant);
     }
 }
+
+#[test]
+fn a_french_player_reads_a_refused_move_in_french() {
+    let tmp = Tmp::new();
+    let [ann, ben] = &DIAM;
+    let text = format!(
+        "game: table\nvariant: diam\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {SEED}\nplayers:\n\
+         \x20 - {{name: {}, email: {}, role: {}, password: pw-{}}}\n\
+         \x20 - {{name: {}, email: {}, role: {}, password: pw-{}, language: fr}}\n",
+        ann.name, ann.email, ann.role, ann.role, ben.name, ben.email, ben.role, ben.role
+    );
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    support::create(&dir, &file, NOW);
+
+    // Out of turn: the French player reads why in French, the side's name as written.
+    let r = send(&dir, ben, "b1", "P B1");
+    assert!(
+        r.contains("ce n'est pas votre tour : c'est à Red-Orange de jouer"),
+        "{r}"
+    );
+    assert!(!r.contains("it is not your turn"), "{r}");
+    // The English player reads an illegal move in English.
+    let r = send(&dir, ann, "a1", "P R9");
+    assert!(r.contains("cell 9 does not exist: cells are 1 to 8"), "{r}");
+    assert!(send(&dir, ann, "a2", "P R1").contains("Red-Orange places"));
+    // A piece of the other team: the facts (cell, level, colours) in French words.
+    let r = send(&dir, ben, "b2", "MOVE 1/1 RIGHT");
+    assert!(
+        r.contains("le pion en 1/1 est rouge : vous pouvez déplacer les pions marrons ou noirs"),
+        "{r}"
+    );
+}

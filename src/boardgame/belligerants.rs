@@ -655,135 +655,139 @@ impl BoardGame for Belligerants {
             && Line::parse(text).is_ok_and(|command| self.allowed(side, &command).is_ok())
     }
 
-    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String> {
-        if side > 1 {
-            return Err(format!("there is no side {side} in Les Belligérants"));
-        }
-        let command = Line::parse(text)?;
-        self.allowed(side, &command)?;
-        let me = SIDES[side];
-        let other = SIDES[1 - side];
-        match command {
-            Line::Move(text) => self.play_move(side, &text, dice),
-            Line::Record(record, piece) => {
-                if record == Record::Capture && piece == Piece::Ambulance {
-                    return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
-                }
-                let mut after = self.clone();
-                match record {
-                    Record::Capture => after.prisoners[side].push(piece),
-                    Record::Home => after.home[side].push(piece),
-                }
-                if let Some(why) = after.ledger_fault() {
-                    return Err(format!(
-                        "{} {}: {why}; CANCEL a record made by mistake",
-                        match record {
-                            Record::Capture => "CAPTURE",
-                            Record::Home => "HOME",
-                        },
-                        piece.name()
-                    ));
-                }
-                let summary = match record {
-                    Record::Capture => {
-                        self.prisoners[side].push(piece);
-                        format!(
-                            "{me} takes prisoner {other}'s {} ({} points)",
-                            piece.name(),
-                            piece.value()
-                        )
-                    }
-                    Record::Home => {
-                        self.home[side].push(piece);
-                        format!(
-                            "{me}'s {} enters {other}'s camp ({} points, counted double)",
-                            piece.name(),
-                            piece.value()
-                        )
-                    }
-                };
-                Ok(self.relay(summary))
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
+        // Not typed yet: the refusal is English words.
+        let mut play = || -> Result<Played, String> {
+            if side > 1 {
+                return Err(format!("there is no side {side} in Les Belligérants"));
             }
-            Line::Cancel(record, piece) => {
-                let Some(at) = self.record_list(record, side).iter().rposition(|&p| p == piece) else {
-                    let what = match record {
-                        Record::Capture => "taken prisoner",
-                        Record::Home => "home",
+            let command = Line::parse(text)?;
+            self.allowed(side, &command)?;
+            let me = SIDES[side];
+            let other = SIDES[1 - side];
+            match command {
+                Line::Move(text) => self.play_move(side, &text, dice),
+                Line::Record(record, piece) => {
+                    if record == Record::Capture && piece == Piece::Ambulance {
+                        return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
+                    }
+                    let mut after = self.clone();
+                    match record {
+                        Record::Capture => after.prisoners[side].push(piece),
+                        Record::Home => after.home[side].push(piece),
+                    }
+                    if let Some(why) = after.ledger_fault() {
+                        return Err(format!(
+                            "{} {}: {why}; CANCEL a record made by mistake",
+                            match record {
+                                Record::Capture => "CAPTURE",
+                                Record::Home => "HOME",
+                            },
+                            piece.name()
+                        ));
+                    }
+                    let summary = match record {
+                        Record::Capture => {
+                            self.prisoners[side].push(piece);
+                            format!(
+                                "{me} takes prisoner {other}'s {} ({} points)",
+                                piece.name(),
+                                piece.value()
+                            )
+                        }
+                        Record::Home => {
+                            self.home[side].push(piece);
+                            format!(
+                                "{me}'s {} enters {other}'s camp ({} points, counted double)",
+                                piece.name(),
+                                piece.value()
+                            )
+                        }
                     };
-                    return Err(format!("{me} has no {} recorded {what}", piece.name()));
-                };
-                let summary = match record {
-                    Record::Capture => {
-                        self.prisoners[side].remove(at);
-                        format!("{me} strikes out a prisoner: {}", piece.name())
-                    }
-                    Record::Home => {
-                        self.home[side].remove(at);
-                        format!("{me} strikes out a piece home: {}", piece.name())
-                    }
-                };
-                Ok(self.relay(summary))
-            }
-            Line::End => {
-                self.state = State::EndDeclared;
-                let mut played = self.relay(format!(
-                    "{me} declares the battle over (one army all home or prisoners); {other}: AGREE or REFUSE"
-                ));
-                played.notes = vec![self.score_line(0), self.score_line(1)];
-                Ok(played)
-            }
-            Line::Armistice => {
-                self.state = State::ArmisticeAsked(side);
-                Ok(self.relay(format!(
-                    "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
-                )))
-            }
-            Line::Terms(n) => {
-                self.state = State::Terms {
-                    asker: 1 - side,
-                    indemnity: n,
-                };
-                Ok(self.relay(format!(
-                    "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
-                )))
-            }
-            Line::Agree => {
-                let finish = match self.state {
-                    State::Terms { indemnity: 0, .. } => Finish {
-                        winners: Vec::new(),
-                        summary: format!("armistice without indemnity between {me} and {other}: a draw"),
-                    },
-                    State::Terms { indemnity, .. } => Finish {
+                    Ok(self.relay(summary))
+                }
+                Line::Cancel(record, piece) => {
+                    let Some(at) = self.record_list(record, side).iter().rposition(|&p| p == piece) else {
+                        let what = match record {
+                            Record::Capture => "taken prisoner",
+                            Record::Home => "home",
+                        };
+                        return Err(format!("{me} has no {} recorded {what}", piece.name()));
+                    };
+                    let summary = match record {
+                        Record::Capture => {
+                            self.prisoners[side].remove(at);
+                            format!("{me} strikes out a prisoner: {}", piece.name())
+                        }
+                        Record::Home => {
+                            self.home[side].remove(at);
+                            format!("{me} strikes out a piece home: {}", piece.name())
+                        }
+                    };
+                    Ok(self.relay(summary))
+                }
+                Line::End => {
+                    self.state = State::EndDeclared;
+                    let mut played = self.relay(format!(
+                        "{me} declares the battle over (one army all home or prisoners); {other}: AGREE or REFUSE"
+                    ));
+                    played.notes = vec![self.score_line(0), self.score_line(1)];
+                    Ok(played)
+                }
+                Line::Armistice => {
+                    self.state = State::ArmisticeAsked(side);
+                    Ok(self.relay(format!(
+                        "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
+                    )))
+                }
+                Line::Terms(n) => {
+                    self.state = State::Terms {
+                        asker: 1 - side,
+                        indemnity: n,
+                    };
+                    Ok(self.relay(format!(
+                        "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
+                    )))
+                }
+                Line::Agree => {
+                    let finish = match self.state {
+                        State::Terms { indemnity: 0, .. } => Finish {
+                            winners: Vec::new(),
+                            summary: format!("armistice without indemnity between {me} and {other}: a draw"),
+                        },
+                        State::Terms { indemnity, .. } => Finish {
+                            winners: vec![other.to_string()],
+                            summary: format!("armistice: {me} pays {other} an indemnity of {indemnity} points"),
+                        },
+                        _ => self.scored(),
+                    };
+                    let summary = format!("{me} agrees: {}", finish.summary);
+                    self.state = State::Over(finish);
+                    Ok(self.relay(summary))
+                }
+                Line::Refuse => {
+                    let what = match self.state {
+                        State::EndDeclared => "the end of the battle",
+                        State::ArmisticeAsked(_) => "an armistice",
+                        _ => "the terms",
+                    };
+                    self.state = State::Moving;
+                    let mut played = self.relay(format!("{me} refuses {what}: the battle goes on"));
+                    played.notes.push(self.die_note());
+                    Ok(played)
+                }
+                Line::Resign => {
+                    let finish = Finish {
                         winners: vec![other.to_string()],
-                        summary: format!("armistice: {me} pays {other} an indemnity of {indemnity} points"),
-                    },
-                    _ => self.scored(),
-                };
-                let summary = format!("{me} agrees: {}", finish.summary);
-                self.state = State::Over(finish);
-                Ok(self.relay(summary))
+                        summary: format!("{me} resigns: {other} wins"),
+                    };
+                    let summary = finish.summary.clone();
+                    self.state = State::Over(finish);
+                    Ok(self.relay(summary))
+                }
             }
-            Line::Refuse => {
-                let what = match self.state {
-                    State::EndDeclared => "the end of the battle",
-                    State::ArmisticeAsked(_) => "an armistice",
-                    _ => "the terms",
-                };
-                self.state = State::Moving;
-                let mut played = self.relay(format!("{me} refuses {what}: the battle goes on"));
-                played.notes.push(self.die_note());
-                Ok(played)
-            }
-            Line::Resign => {
-                let finish = Finish {
-                    winners: vec![other.to_string()],
-                    summary: format!("{me} resigns: {other} wins"),
-                };
-                let summary = finish.summary.clone();
-                self.state = State::Over(finish);
-                Ok(self.relay(summary))
-            }
-        }
+        };
+        play().map_err(crate::boardgame::Refused::Words)
     }
 
     fn board(&self) -> String {
@@ -950,7 +954,7 @@ mod tests {
         let words = dice.words;
         for line in ["MOVE tank c3 to c7", "MOVE 6 tank c3", "MOVE 0 tank c3", "MOVE 4"] {
             let before = game.clone();
-            let err = game.play(side, line, &mut dice).unwrap_err();
+            let err = game.play(side, line, &mut dice).unwrap_err().to_string();
             assert!(err.contains("1 to 5"), "{line}: {err}");
             assert_eq!(game, before);
             assert_eq!(dice.words, words);
@@ -1004,6 +1008,7 @@ mod tests {
         assert!(game
             .play(a, "CAPTURE Ambulance", &mut dice)
             .unwrap_err()
+            .to_string()
             .contains("ambulance"));
         // B records and moves; then A may no longer record late.
         game.play(b, "CAPTURE Espion", &mut dice).unwrap();
@@ -1039,7 +1044,7 @@ mod tests {
     /// Records `line` for `side` as if it were that side's move (records go on one's turn).
     fn record(game: &mut Belligerants, dice: &mut Dice, side: usize, line: &str) -> Result<Played, String> {
         game.mover = side;
-        game.play(side, line, dice)
+        game.play(side, line, dice).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -1050,14 +1055,16 @@ mod tests {
             record(&mut game, &mut dice, 0, "HOME Soldats").unwrap();
         }
         let before = game.clone();
-        let err = record(&mut game, &mut dice, 0, "HOME Soldats").unwrap_err();
+        let err = record(&mut game, &mut dice, 0, "HOME Soldats").unwrap_err().to_string();
         assert!(
             err.starts_with("HOME Soldats: Yellow's army has 15 combat pieces"),
             "{err}"
         );
         assert!(err.contains("home 16, prisoners of Pink 0"), "{err}");
         // Nor may Pink take one of them prisoner: a piece home cannot be taken.
-        let err = record(&mut game, &mut dice, 1, "CAPTURE Soldats").unwrap_err();
+        let err = record(&mut game, &mut dice, 1, "CAPTURE Soldats")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
         assert_eq!(game.home, before.home);
         assert_eq!(game.prisoners, before.prisoners);
@@ -1066,7 +1073,7 @@ mod tests {
         for _ in 0..FLATS {
             record(&mut game, &mut dice, 0, "HOME Tank").unwrap();
         }
-        let err = record(&mut game, &mut dice, 0, "HOME Tank").unwrap_err();
+        let err = record(&mut game, &mut dice, 0, "HOME Tank").unwrap_err().to_string();
         assert!(err.contains("Yellow's army has 15 combat pieces"), "{err}");
         // A prisoner of a good-order kind may be Pink's own material retaken, but a soldier
         // taken from Yellow cannot be.
@@ -1077,7 +1084,7 @@ mod tests {
         for _ in 0..8 {
             record(&mut game, &mut dice, 1, "HOME Soldats").unwrap();
         }
-        let err = record(&mut game, &mut dice, 1, "HOME Soldats").unwrap_err();
+        let err = record(&mut game, &mut dice, 1, "HOME Soldats").unwrap_err().to_string();
         assert!(err.contains("31 pieces home or prisoner"), "{err}");
         assert!(err.contains("30 combat pieces between them"), "{err}");
         // A record struck out makes room again.
@@ -1115,6 +1122,7 @@ mod tests {
         assert!(game
             .play(1 - a, "TERMS lots", &mut dice)
             .unwrap_err()
+            .to_string()
             .contains("TERMS 2000"));
         game.play(1 - a, "TERMS 2500", &mut dice).unwrap();
         assert_eq!(game.to_move(), Some(a));
@@ -1162,7 +1170,7 @@ mod tests {
         let mut dice = Dice::new(Seed([3; 32]));
         let (mut game, _) = Belligerants::begin(&setup, &mut dice).unwrap();
         assert!(!game.out_of_turn(1 - a, "ARMISTICE"));
-        let err = game.play(1 - a, "ARMISTICE", &mut dice).unwrap_err();
+        let err = game.play(1 - a, "ARMISTICE", &mut dice).unwrap_err().to_string();
         assert!(err.contains("house rule armistice-on-own-turn"), "{err}");
         game.play(a, "ARMISTICE", &mut dice).unwrap();
     }
@@ -1201,7 +1209,7 @@ mod tests {
             assert_eq!(game, before, "`{line}` changed the game");
             assert_eq!(dice.words, words, "`{line}` drew dice");
         }
-        let err = game.play(side, "CAPTURE Zeppelin", &mut dice).unwrap_err();
+        let err = game.play(side, "CAPTURE Zeppelin", &mut dice).unwrap_err().to_string();
         assert!(err.starts_with("`Zeppelin` is no piece"), "{err}");
     }
 

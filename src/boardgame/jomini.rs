@@ -510,98 +510,102 @@ impl BoardGame for Jomini {
             && Line::parse(text).is_ok_and(|command| self.allowed(side, &command).is_ok())
     }
 
-    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String> {
-        if side > 1 {
-            return Err(format!("there is no side {side} in JOMINI"));
-        }
-        let command = Line::parse(text)?;
-        self.allowed(side, &command)?;
-        let me = SIDES[side];
-        let other = SIDES[1 - side];
-        match command {
-            Line::Command(text) => Ok(self.relay(format!("{me}, command: {text}"))),
-            Line::Move(text) => {
-                self.state = State::Playing(Phase::Movement);
-                Ok(self.relay(format!("{me}, movement: {text}")))
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
+        // Not typed yet: the refusal is English words.
+        let mut play = || -> Result<Played, String> {
+            if side > 1 {
+                return Err(format!("there is no side {side} in JOMINI"));
             }
-            Line::Manoeuvre(text) => {
-                self.state = State::Playing(Phase::Movement);
-                self.manoeuvred = true;
-                Ok(self.relay(format!("{me}, order of manoeuvre: {text}")))
-            }
-            Line::Combat(text) => {
-                self.state = State::Playing(Phase::Combat);
-                self.combats += 1;
-                Ok(self.relay(format!("{me}, combat: {text}")))
-            }
-            Line::Defend(text) => {
-                self.defended = Some(self.combats);
-                Ok(self.relay(format!("{me}, defending: {text}")))
-            }
-            Line::Roll(n, kind) => {
-                let summary = self.throw(side, n, kind, dice);
-                Ok(self.relay(summary))
-            }
-            Line::Eliminated(unit) => {
-                self.eliminated[side].push(unit.clone());
-                let count = self.eliminated[side].len();
-                let mut played = self.relay(format!("{me} eliminated {unit} ({count} so far)"));
-                if self.reached.is_none() && self.victory.is_some_and(|n| count >= n) {
-                    self.reached = Some(side);
-                    played.notes.push(format!(
-                        "{me} has eliminated {}, the number set for victory: it is declared at the end of this turn.",
-                        enemy_units(count)
-                    ));
-                }
-                Ok(played)
-            }
-            Line::Next => match self.state {
-                State::Playing(Phase::Command) => {
+            let command = Line::parse(text)?;
+            self.allowed(side, &command)?;
+            let me = SIDES[side];
+            let other = SIDES[1 - side];
+            match command {
+                Line::Command(text) => Ok(self.relay(format!("{me}, command: {text}"))),
+                Line::Move(text) => {
                     self.state = State::Playing(Phase::Movement);
-                    Ok(self.relay(format!("{me}: movement phase")))
+                    Ok(self.relay(format!("{me}, movement: {text}")))
                 }
-                State::Playing(Phase::Movement) => {
+                Line::Manoeuvre(text) => {
+                    self.state = State::Playing(Phase::Movement);
+                    self.manoeuvred = true;
+                    Ok(self.relay(format!("{me}, order of manoeuvre: {text}")))
+                }
+                Line::Combat(text) => {
                     self.state = State::Playing(Phase::Combat);
-                    Ok(self.relay(format!("{me}: combat phase")))
+                    self.combats += 1;
+                    Ok(self.relay(format!("{me}, combat: {text}")))
                 }
-                _ => Ok(self.end_turn()),
-            },
-            Line::EndTurn => Ok(self.end_turn()),
-            Line::Victory(why) => {
-                if self.reached.is_some() {
-                    // The end-of-turn check decides before any claim.
-                    return Ok(self.end_turn());
+                Line::Defend(text) => {
+                    self.defended = Some(self.combats);
+                    Ok(self.relay(format!("{me}, defending: {text}")))
                 }
-                self.state = State::Claim(why.clone());
-                Ok(self.relay(format!(
-                    "{me} ends its turn claiming victory: {why}; {other}: AGREE or REFUSE"
-                )))
+                Line::Roll(n, kind) => {
+                    let summary = self.throw(side, n, kind, dice);
+                    Ok(self.relay(summary))
+                }
+                Line::Eliminated(unit) => {
+                    self.eliminated[side].push(unit.clone());
+                    let count = self.eliminated[side].len();
+                    let mut played = self.relay(format!("{me} eliminated {unit} ({count} so far)"));
+                    if self.reached.is_none() && self.victory.is_some_and(|n| count >= n) {
+                        self.reached = Some(side);
+                        played.notes.push(format!(
+                            "{me} has eliminated {}, the number set for victory: it is declared at the end of this turn.",
+                            enemy_units(count)
+                        ));
+                    }
+                    Ok(played)
+                }
+                Line::Next => match self.state {
+                    State::Playing(Phase::Command) => {
+                        self.state = State::Playing(Phase::Movement);
+                        Ok(self.relay(format!("{me}: movement phase")))
+                    }
+                    State::Playing(Phase::Movement) => {
+                        self.state = State::Playing(Phase::Combat);
+                        Ok(self.relay(format!("{me}: combat phase")))
+                    }
+                    _ => Ok(self.end_turn()),
+                },
+                Line::EndTurn => Ok(self.end_turn()),
+                Line::Victory(why) => {
+                    if self.reached.is_some() {
+                        // The end-of-turn check decides before any claim.
+                        return Ok(self.end_turn());
+                    }
+                    self.state = State::Claim(why.clone());
+                    Ok(self.relay(format!(
+                        "{me} ends its turn claiming victory: {why}; {other}: AGREE or REFUSE"
+                    )))
+                }
+                Line::Agree => {
+                    let State::Claim(why) = &self.state else {
+                        return Err("there is no claim to agree to".into());
+                    };
+                    let finish = Finish {
+                        winners: vec![other.to_string()],
+                        summary: format!("{other} wins, as {me} agrees: {why}"),
+                    };
+                    self.state = State::Over(finish.clone());
+                    Ok(self.relay(finish.summary))
+                }
+                Line::Refuse => {
+                    let mut played = self.relay(format!("{me} refuses {other}'s claim: the battle goes on"));
+                    played.notes.push(self.pass_turn());
+                    Ok(played)
+                }
+                Line::Concede => {
+                    let finish = Finish {
+                        winners: vec![other.to_string()],
+                        summary: format!("{me} concedes: {other} wins"),
+                    };
+                    self.state = State::Over(finish.clone());
+                    Ok(self.relay(finish.summary))
+                }
             }
-            Line::Agree => {
-                let State::Claim(why) = &self.state else {
-                    return Err("there is no claim to agree to".into());
-                };
-                let finish = Finish {
-                    winners: vec![other.to_string()],
-                    summary: format!("{other} wins, as {me} agrees: {why}"),
-                };
-                self.state = State::Over(finish.clone());
-                Ok(self.relay(finish.summary))
-            }
-            Line::Refuse => {
-                let mut played = self.relay(format!("{me} refuses {other}'s claim: the battle goes on"));
-                played.notes.push(self.pass_turn());
-                Ok(played)
-            }
-            Line::Concede => {
-                let finish = Finish {
-                    winners: vec![other.to_string()],
-                    summary: format!("{me} concedes: {other} wins"),
-                };
-                self.state = State::Over(finish.clone());
-                Ok(self.relay(finish.summary))
-            }
-        }
+        };
+        play().map_err(crate::boardgame::Refused::Words)
     }
 
     fn board(&self) -> String {
@@ -685,7 +689,7 @@ mod tests {
     fn refused(game: &mut Jomini, dice: &mut Dice, side: usize, line: &str) -> String {
         let before = game.clone();
         let words = dice.words;
-        let err = game.play(side, line, dice).expect_err(line);
+        let err = game.play(side, line, dice).expect_err(line).to_string();
         assert_eq!(*game, before, "`{line}` changed the game");
         assert_eq!(dice.words, words, "`{line}` drew dice");
         err

@@ -126,6 +126,32 @@ pub struct Played {
     pub notes: Vec<String>,
 }
 
+/// Why a move was not played, as a value: each game's own refusals with their facts, worded
+/// only once the reader's language is known ([`Refused::words`]). `Display` is the English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// A DIAM move.
+    #[error(transparent)]
+    Diam(#[from] diam::Refused),
+    /// A Diabolik Fleet move.
+    #[error(transparent)]
+    Diabolik(#[from] diabolik::Refused),
+    /// A move of a game whose refusals are not typed yet: English words only.
+    #[error("{0}")]
+    Words(String),
+}
+
+impl Refused {
+    /// The words of the refusal in `lang`.
+    pub fn words(&self, lang: crate::words::Lang) -> String {
+        match self {
+            Refused::Diam(r) => r.words(lang),
+            Refused::Diabolik(r) => r.words(lang),
+            Refused::Words(w) => w.clone(),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
@@ -146,8 +172,9 @@ pub trait BoardGame {
     }
 
     /// Plays one move written by `side` in the game's notation. An unreadable or illegal
-    /// move is an `Err` with the reason and changes nothing, dice included.
-    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String>;
+    /// move is an `Err` with the reason as a value ([`Refused`]) and changes nothing, dice
+    /// included.
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused>;
 
     /// The board as plain text (monospaced), relayed after every accepted move.
     fn board(&self) -> String;

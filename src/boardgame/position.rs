@@ -283,7 +283,7 @@ fn play_move<'m>(
             Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
             None => "the game is over".into(),
         }),
-        Some(side) => game.play(side, text, dice),
+        Some(side) => game.play(side, text, dice).map_err(|e| e.to_string()),
     };
     Ok((side, text, result))
 }

@@ -147,7 +147,7 @@ pub fn act(
                 } else {
                     match g.play(side, &text, &mut dice) {
                         // The engine's own words, in English.
-                        Err(e) => Err(Refusal::Words(e)),
+                        Err(e) => Err(Refusal::Board(e)),
                         Ok(played) => {
                             game.state.moves.push(MoveRow {
                                 side: role.to_string(),

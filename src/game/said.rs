@@ -7,7 +7,8 @@
 //! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
 //! and what the player wrote. The words of a few parts not yet translated (the referee's
-//! desk, the board games' engines) come as [`Refusal::Words`] and [`Said::Words`], in English.
+//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A board game's refused
+//! move is [`Refusal::Board`], worded by the game (`crate::boardgame::Refused::words`).
 
 use super::role::Role;
 use crate::words::{Lang, Reason};
@@ -259,6 +260,8 @@ pub enum Refusal {
     /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
     /// problem of the game's files).
     Words(String),
+    /// A board game's move refused by its engine, worded in the reader's language.
+    Board(crate::boardgame::Refused),
 }
 
 /// The note beside an order on file: what a support or a convoy needs from the unit it
@@ -727,6 +730,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
         R::Chatter => "not understood".into(),
         R::Words(w) => w.clone(),
+        R::Board(r) => r.words(Lang::En),
     }
 }
 
@@ -876,6 +880,7 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
         R::Chatter => "pas compris".into(),
         R::Words(w) => w.clone(),
+        R::Board(r) => r.words(Lang::Fr),
     }
 }
 

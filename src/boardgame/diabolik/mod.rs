@@ -160,6 +160,8 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
+mod refused;
+pub use refused::{ActRefused, InFile, Line, Refused, Spend};
 pub mod position;
 #[cfg(test)]
 mod tests;
@@ -290,12 +292,12 @@ impl Edge {
     }
 
     /// The name of the line at `rank` from this edge: `row 8`, `file B`.
-    fn line(self, rank: i32, size: i32) -> String {
+    fn line(self, rank: i32, size: i32) -> Line {
         match self {
-            Edge::South => format!("row {}", rank + 1),
-            Edge::North => format!("row {}", size - rank),
-            Edge::West => format!("file {}", file_letter(rank)),
-            Edge::East => format!("file {}", file_letter(size - 1 - rank)),
+            Edge::South => Line::Row(rank + 1),
+            Edge::North => Line::Row(size - rank),
+            Edge::West => Line::File(file_letter(rank)),
+            Edge::East => Line::File(file_letter(size - 1 - rank)),
         }
     }
 }
@@ -640,11 +642,11 @@ impl Diabolik {
             .count()
     }
 
-    fn line(&self, side: usize, rank: i32) -> String {
+    fn line(&self, side: usize, rank: i32) -> Line {
         self.fleets[side].edge.line(rank, self.size)
     }
 
-    fn far_row(&self, side: usize) -> String {
+    fn far_row(&self, side: usize) -> Line {
         self.line(side, self.size - 1)
     }
 
@@ -692,54 +694,59 @@ impl Diabolik {
         pairs
     }
 
-    fn describe_file(&self, (p, q): (Sq, Sq)) -> String {
-        let heading = |sq: Sq| self.at(sq).map(|s| s.facing.name()).unwrap_or("?");
-        let line = if p.x == q.x {
-            format!("file {}", file_letter(p.x))
+    fn describe_file(&self, (p, q): (Sq, Sq)) -> InFile {
+        let heading = |sq: Sq| self.at(sq).map(|s| s.facing);
+        let on = if p.x == q.x {
+            Some(Line::File(file_letter(p.x)))
         } else if p.y == q.y {
-            format!("row {}", p.y + 1)
+            Some(Line::Row(p.y + 1))
         } else {
-            "a diagonal".to_string()
+            None
         };
-        format!("{p} ({}) and {q} ({}) are in file on {line}", heading(p), heading(q))
+        InFile {
+            p,
+            p_facing: heading(p),
+            q,
+            q_facing: heading(q),
+            on,
+        }
     }
 
     /// The side's own ship on `sq`, or why not.
-    fn own_ship(&self, side: usize, sq: Sq) -> Result<Ship, String> {
+    fn own_ship(&self, side: usize, sq: Sq) -> Result<Ship, ActRefused> {
         if !self.on_board(sq) {
-            return Err(format!("{sq} is off the board (A1 to {})", self.last_square()));
+            return Err(ActRefused::OffBoard {
+                sq,
+                last: self.last_square(),
+            });
         }
         match self.at(sq) {
-            None => Err(format!("there is no ship on {sq}")),
-            Some(s) if s.side != side => Err(format!("the ship on {sq} is {}'s, not yours", self.fleets[s.side].name)),
+            None => Err(ActRefused::NoShip { sq }),
+            Some(s) if s.side != side => Err(ActRefused::NotYourShip {
+                sq,
+                owner: self.fleets[s.side].name.to_string(),
+            }),
             Some(s) => Ok(s),
         }
     }
 
-    fn pay(&self, t: &mut TurnState, cost: u32, what: String) -> Result<(), String> {
+    fn pay(&self, t: &mut TurnState, cost: u32, what: Spend) -> Result<(), ActRefused> {
         let left = t.budget - t.spent;
         if cost > left {
-            return Err(format!(
-                "{what} costs {cost} and only {} left: the turn would cost {} cannonballs, the budget is {}",
-                plural(left as usize, "cannonball is", "cannonballs are"),
-                t.spent + cost,
-                t.budget
-            ));
+            return Err(ActRefused::TooDear {
+                what,
+                cost,
+                left,
+                spent: t.spent,
+                budget: t.budget,
+            });
         }
         t.spent += cost;
         Ok(())
     }
 
-    fn enemy_words(&self, enemies: &[Sq]) -> String {
-        match enemies.len() {
-            0 => String::new(),
-            1 => format!(" beside an enemy ship ({})", enemies[0]),
-            _ => format!(" beside {} enemy ships ({})", enemies.len(), list(enemies)),
-        }
-    }
-
     /// Plays one act on this position (a copy, while a turn is checked).
-    fn apply(&mut self, side: usize, act: Act, t: &mut TurnState) -> Result<Done, String> {
+    fn apply(&mut self, side: usize, act: Act, t: &mut TurnState) -> Result<Done, ActRefused> {
         let done = match act {
             Act::Move { from, to } => self.act_move(side, from, to, t)?,
             Act::Turn { at, to } => self.act_turn(side, at, to, t)?,
@@ -750,43 +757,45 @@ impl Diabolik {
         Ok(done)
     }
 
-    fn act_move(&mut self, side: usize, from: Sq, to: Option<Sq>, t: &mut TurnState) -> Result<Done, String> {
+    fn act_move(&mut self, side: usize, from: Sq, to: Option<Sq>, t: &mut TurnState) -> Result<Done, ActRefused> {
         let ship = self.own_ship(side, from)?;
         if self.frozen(side, from) {
-            return Err(format!(
-                "the ship on {from} has reached {} and can no longer move",
-                self.far_row(side)
-            ));
+            return Err(ActRefused::Arrived {
+                sq: from,
+                far: self.far_row(side),
+            });
         }
         let dest = from.step(ship.facing);
-        let heads = format!("the ship on {from} heads {}", ship.facing);
         if !self.on_board(dest) {
-            return Err(format!("{heads}, off the board: it cannot move"));
+            return Err(ActRefused::AheadOffBoard {
+                sq: from,
+                facing: ship.facing,
+            });
         }
         if let Some(to) = to {
             if to != dest {
-                return Err(format!(
-                    "{heads}: it can only move to {dest} (a ship moves one square straight ahead)"
-                ));
+                return Err(ActRefused::NotAhead {
+                    sq: from,
+                    facing: ship.facing,
+                    ahead: dest,
+                });
             }
         }
         if let Some(other) = self.at(dest) {
-            let whose = if other.side == side {
-                "your own".to_string()
-            } else {
-                format!("{}'s", self.fleets[other.side].name)
-            };
-            return Err(format!("{dest} is occupied by {whose} ship"));
+            return Err(ActRefused::Occupied {
+                sq: dest,
+                owner: (other.side != side).then(|| self.fleets[other.side].name.to_string()),
+            });
         }
         if self.rank(side, dest) == 0 {
-            return Err(format!(
-                "{dest} is on your own first row ({}): your ships never move there",
-                self.line(side, 0)
-            ));
+            return Err(ActRefused::FirstRow {
+                sq: dest,
+                line: self.line(side, 0),
+            });
         }
         let enemies = self.enemy_neighbours(side, from);
         let cost = if enemies.is_empty() { 1 } else { 2 };
-        self.pay(t, cost, format!("moving from {from}{}", self.enemy_words(&enemies)))?;
+        self.pay(t, cost, Spend::Moving { from, enemies })?;
         self.put(from, None);
         self.put(dest, Some(ship));
         t.moved = true;
@@ -812,21 +821,21 @@ impl Diabolik {
         })
     }
 
-    fn act_turn(&mut self, side: usize, at: Sq, to: Dir, t: &mut TurnState) -> Result<Done, String> {
+    fn act_turn(&mut self, side: usize, at: Sq, to: Dir, t: &mut TurnState) -> Result<Done, ActRefused> {
         let ship = self.own_ship(side, at)?;
         if self.frozen(side, at) {
-            return Err(format!(
-                "the ship on {at} has reached {} and keeps its heading {} for good",
-                self.far_row(side),
-                ship.facing
-            ));
+            return Err(ActRefused::KeepsHeading {
+                sq: at,
+                far: self.far_row(side),
+                facing: ship.facing,
+            });
         }
         if ship.facing == to {
-            return Err(format!("the ship on {at} already heads {to}"));
+            return Err(ActRefused::AlreadyHeads { sq: at, facing: to });
         }
         let enemies = self.enemy_neighbours(side, at);
         let cost = 1 + enemies.len().min(2) as u32;
-        self.pay(t, cost, format!("turning {at}{}", self.enemy_words(&enemies)))?;
+        self.pay(t, cost, Spend::Turning { at, enemies })?;
         self.put(at, Some(Ship { side, facing: to }));
         Ok(Done {
             text: format!("{at} turns {to}"),
@@ -835,24 +844,28 @@ impl Diabolik {
         })
     }
 
-    fn act_sink(&mut self, side: usize, at: Sq, t: &mut TurnState) -> Result<Done, String> {
+    fn act_sink(&mut self, side: usize, at: Sq, t: &mut TurnState) -> Result<Done, ActRefused> {
         if !t.moved {
-            return Err("you must move a ship before sinking (turning is not moving)".into());
+            return Err(ActRefused::MoveBeforeSinking);
         }
         if !self.on_board(at) {
-            return Err(format!("{at} is off the board (A1 to {})", self.last_square()));
+            return Err(ActRefused::OffBoard {
+                sq: at,
+                last: self.last_square(),
+            });
         }
-        let target = self.at(at).ok_or_else(|| format!("there is no ship on {at}"))?;
+        let target = self.at(at).ok_or(ActRefused::NoShip { sq: at })?;
         if target.side == side {
-            return Err(format!("the ship on {at} is your own"));
+            return Err(ActRefused::OwnShip { sq: at });
         }
         let owner = target.side;
         let owner_name = self.fleets[owner].name;
         if self.frozen(owner, at) {
-            return Err(format!(
-                "{owner_name}'s ship on {at} has reached its far row ({}) and can no longer be sunk",
-                self.far_row(owner)
-            ));
+            return Err(ActRefused::Unsinkable {
+                owner: owner_name.to_string(),
+                sq: at,
+                far: self.far_row(owner),
+            });
         }
         let flankers = self.flankers(at);
         let own: Vec<Sq> = flankers
@@ -874,19 +887,11 @@ impl Diabolik {
         } else if own.len() == 1 && !lent.is_empty() {
             vec![own[0], lent[0]]
         } else {
-            let have = match own.first() {
-                None => "none of yours does".to_string(),
-                Some(one) => format!("only {one} does"),
-            };
-            let joint = if self.rules.joint_sinking {
-                " (or one of yours and one lent by an ally)"
-            } else {
-                ""
-            };
-            return Err(format!(
-                "sinking {at} takes two of your ships beside it{joint}, each showing it a flank \
-                 (bow at right angles to {at}); {have}"
-            ));
+            return Err(ActRefused::NoBroadsides {
+                sq: at,
+                one: own.first().copied(),
+                joint: self.rules.joint_sinking,
+            });
         };
         guns.sort();
         self.put(at, None);
@@ -916,29 +921,33 @@ impl Diabolik {
         })
     }
 
-    fn act_build(&mut self, side: usize, at: Sq, facing: Dir, t: &mut TurnState) -> Result<Done, String> {
+    fn act_build(&mut self, side: usize, at: Sq, facing: Dir, t: &mut TurnState) -> Result<Done, ActRefused> {
         if self.afloat(side) >= SHIPS {
-            return Err("you have no sunk ship to rebuild".into());
+            return Err(ActRefused::NothingToRebuild);
         }
         let home = self.home(side);
         if !home.contains(&at) {
-            return Err(format!(
-                "{at} is not one of your building squares: {} to {} on your second row",
-                home[0],
-                home[home.len() - 1]
-            ));
+            return Err(ActRefused::NotHome {
+                sq: at,
+                first: home[0],
+                last: home[home.len() - 1],
+            });
         }
         if let Some(other) = self.at(at) {
-            return Err(format!("{at} is occupied by {}'s ship", self.fleets[other.side].name));
+            return Err(ActRefused::Occupied {
+                sq: at,
+                owner: Some(self.fleets[other.side].name.to_string()),
+            });
         }
         let enemies = self.enemy_neighbours(side, at);
         if let Some(&e) = enemies.first() {
-            let whose = self.at(e).map(|s| self.fleets[s.side].name).unwrap_or("an enemy");
-            return Err(format!(
-                "{at} neighbours {whose}'s ship on {e}: a ship is rebuilt away from enemy ships"
-            ));
+            return Err(ActRefused::NearEnemy {
+                sq: at,
+                owner: self.at(e).map(|s| self.fleets[s.side].name.to_string()),
+                enemy: e,
+            });
         }
-        self.pay(t, 3, format!("rebuilding on {at}"))?;
+        self.pay(t, 3, Spend::Rebuilding { at })?;
         self.put(at, Some(Ship { side, facing }));
         Ok(Done {
             text: format!("rebuilds {at} heading {facing}"),
@@ -1241,15 +1250,17 @@ impl Diabolik {
         self.begin_turn(next, notes);
     }
 
-    fn whose_turn(&self, side: usize) -> Result<bool, String> {
+    fn whose_turn(&self, side: usize) -> Result<bool, Refused> {
         match &self.phase {
             Phase::Turn { side: s, bonus } if *s == side => Ok(*bonus),
-            Phase::Turn { side: s, .. } => Err(format!("it is {}'s turn", self.fleets[*s].name)),
-            Phase::Deploy(s) if *s == side => {
-                Err("first choose the headings of your ships: `deploy N` (all), or one heading per ship".into())
-            }
-            Phase::Deploy(s) => Err(format!("{} is choosing its headings", self.fleets[*s].name)),
-            Phase::Over(_) => Err("the game is over".into()),
+            Phase::Turn { side: s, .. } => Err(Refused::NotYourTurn {
+                mover: self.fleets[*s].name.to_string(),
+            }),
+            Phase::Deploy(s) if *s == side => Err(Refused::DeployFirst),
+            Phase::Deploy(s) => Err(Refused::Deploying {
+                fleet: self.fleets[*s].name.to_string(),
+            }),
+            Phase::Over(_) => Err(Refused::GameOver),
         }
     }
 
@@ -1263,10 +1274,10 @@ impl Diabolik {
         }
     }
 
-    fn play_turn(&mut self, side: usize, acts: &[(String, Act)]) -> Result<Played, String> {
+    fn play_turn(&mut self, side: usize, acts: &[(String, Act)]) -> Result<Played, Refused> {
         let bonus = self.whose_turn(side)?;
         if acts.is_empty() {
-            return Err("an empty turn: write its acts separated by `;`".into());
+            return Err(Refused::EmptyTurn);
         }
         let budget = if bonus {
             self.rules.bonus_cannonballs
@@ -1283,14 +1294,16 @@ impl Diabolik {
                 if !self.rules.forgiving_first_acts {
                     return Ok(self.lose_first_acts(side, &texts));
                 }
-                return Err(format!(
-                    "act {} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act",
-                    n + 1
-                ));
+                return Err(Refused::NoMoveInTwo {
+                    n: n + 1,
+                    written: written.clone(),
+                });
             }
-            let done = next
-                .apply(side, *act, &mut t)
-                .map_err(|e| format!("act {} `{written}`: {e}", n + 1))?;
+            let done = next.apply(side, *act, &mut t).map_err(|why| Refused::Act {
+                n: n + 1,
+                written: written.clone(),
+                why,
+            })?;
             texts.push(done.text);
             notes.extend(done.notes);
             dids.push(done.did);
@@ -1299,14 +1312,13 @@ impl Diabolik {
             if !self.rules.forgiving_first_acts {
                 return Ok(self.lose_first_acts(side, &texts));
             }
-            return Err("the turn moves no ship: a ship must move in act 1 or 2".into());
+            return Err(Refused::NoShipMoved);
         }
         let files = next.files(side);
         if let Some(&pair) = files.first() {
-            return Err(format!(
-                "the turn ends with two of your ships in file: {} (one behind the other, both pointing along the line)",
-                next.describe_file(pair)
-            ));
+            return Err(Refused::EndsInFile {
+                file: next.describe_file(pair),
+            });
         }
         let name = self.fleets[side].name;
         let summary = format!(
@@ -1375,23 +1387,27 @@ impl Diabolik {
         }
     }
 
-    fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, String> {
+    fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, Refused> {
         match self.phase {
             Phase::Deploy(s) if s == side => {}
-            Phase::Deploy(s) => return Err(format!("{} is choosing its headings", self.fleets[s].name)),
-            _ => return Err("the headings are chosen once, before the first turn".into()),
+            Phase::Deploy(s) => {
+                return Err(Refused::Deploying {
+                    fleet: self.fleets[s].name.to_string(),
+                })
+            }
+            _ => return Err(Refused::DeployedAlready),
         }
         let home = self.home(side);
         let headings: Vec<Dir> = match dirs {
             [one] => vec![*one; SHIPS],
             _ if dirs.len() == SHIPS => dirs.to_vec(),
             _ => {
-                return Err(format!(
-                    "deploy: give one heading for all your ships or one for each of the {SHIPS} ({} to {}), not {}",
-                    home[0],
-                    home[SHIPS - 1],
-                    dirs.len()
-                ))
+                return Err(Refused::DeployCount {
+                    ships: SHIPS,
+                    first: home[0],
+                    last: home[SHIPS - 1],
+                    given: dirs.len(),
+                })
             }
         };
         let mut next = self.clone();
@@ -1399,10 +1415,9 @@ impl Diabolik {
             next.put(sq, Some(Ship { side, facing }));
         }
         if let Some(&pair) = next.files(side).first() {
-            return Err(format!(
-                "deploy: {} (one behind the other, both pointing along the line): no two of your ships may stand so",
-                next.describe_file(pair)
-            ));
+            return Err(Refused::DeployInFile {
+                file: next.describe_file(pair),
+            });
         }
         let name = self.fleets[side].name;
         let shown: Vec<String> = home.iter().zip(&headings).map(|(sq, d)| format!("{sq} {d}")).collect();
@@ -1415,9 +1430,9 @@ impl Diabolik {
         Ok(Played { summary, notes })
     }
 
-    fn pass(&mut self, side: usize) -> Result<Played, String> {
+    fn pass(&mut self, side: usize) -> Result<Played, Refused> {
         if !self.whose_turn(side)? {
-            return Err("`pass` declines a bonus turn, and this is a normal turn: you must play it".into());
+            return Err(Refused::NoBonusToPass);
         }
         let mut notes = Vec::new();
         self.withdraw_stops(&mut notes);
@@ -1429,7 +1444,7 @@ impl Diabolik {
         })
     }
 
-    fn stop(&mut self, side: usize) -> Result<Played, String> {
+    fn stop(&mut self, side: usize) -> Result<Played, Refused> {
         let name = self.fleets[side].name;
         self.fleets[side].stop = true;
         let waiting: Vec<&str> = self
@@ -1455,7 +1470,7 @@ impl Diabolik {
         })
     }
 
-    fn resign(&mut self, side: usize) -> Result<Played, String> {
+    fn resign(&mut self, side: usize) -> Result<Played, Refused> {
         let name = self.fleets[side].name;
         let mut notes = Vec::new();
         self.last = None;
@@ -1480,22 +1495,21 @@ impl Diabolik {
         })
     }
 
-    fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, String> {
+    fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, Refused> {
         if !self.rules.joint_sinking {
-            return Err("`allies` is for joint sinking, which this game does not use (option joint-sinking)".into());
+            return Err(Refused::NoJointSinking);
         }
         let mut lends = vec![false; self.fleets.len()];
         for name in names {
             let found = self.fleets.iter().position(|f| f.name.eq_ignore_ascii_case(name));
             match found {
-                Some(s) if s == side => return Err("`allies`: name the other fleets you lend your ships to".into()),
+                Some(s) if s == side => return Err(Refused::AllyOfItself),
                 Some(s) => lends[s] = true,
                 None => {
-                    let all: Vec<&str> = self.fleets.iter().map(|f| f.name).collect();
-                    return Err(format!(
-                        "`allies`: no fleet is called `{name}` (the fleets are {})",
-                        all.join(", ")
-                    ));
+                    return Err(Refused::NoSuchFleet {
+                        name: name.clone(),
+                        fleets: self.fleets.iter().map(|f| f.name.to_string()).collect(),
+                    });
                 }
             }
         }
@@ -1585,24 +1599,28 @@ impl BoardGame for Diabolik {
             )
     }
 
-    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, String> {
+    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
         let Some(fleet) = self.fleets.get(side) else {
-            return Err(format!("there is no side {side}"));
+            return Err(Refused::NoSide { side }.into());
         };
         if let Phase::Over(_) = self.phase {
-            return Err("the game is over".into());
+            return Err(Refused::GameOver.into());
         }
         if fleet.out {
-            return Err(format!("{} is out of the game", fleet.name));
+            return Err(Refused::Out {
+                fleet: fleet.name.to_string(),
+            }
+            .into());
         }
-        match parse_command(text)? {
+        let played = match parse_command(text).map_err(Refused::Unread)? {
             Command::Turn(acts) => self.play_turn(side, &acts),
             Command::Deploy(dirs) => self.deploy(side, &dirs),
             Command::Pass => self.pass(side),
             Command::Stop => self.stop(side),
             Command::Resign => self.resign(side),
             Command::Allies(names) => self.allies(side, &names),
-        }
+        };
+        Ok(played?)
     }
 
     fn board(&self) -> String {

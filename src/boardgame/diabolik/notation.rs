@@ -221,11 +221,83 @@ fn words(text: &str) -> Vec<String> {
 const ACT_FORMS: &str =
     "write a move `B2-B3` (or `B2`), a turn `B3 turn NE` (or `B3 NE`), a sinking `sink C4` or a rebuilding `build D2 N`";
 
+/// How to write an act, in French (the notation's words are read in either language).
+const ACT_FORMS_FR: &str = "écrivez un déplacement `B2-B3` (ou `B2`), une réorientation `B3 turn NE` (ou `B3 NE`), \
+                            un coulage `sink C4` ou une reconstruction `build D2 N`";
+
+/// Why a line of Diabolik Fleet cannot be read, as a value; `Display` is the English,
+/// [`Unread::words`] the words in a language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unread {
+    /// An act with nothing in it.
+    #[error("an empty act: {ACT_FORMS}")]
+    EmptyAct,
+    /// Words that are no heading (`shown` as written).
+    #[error("cannot read `{shown}`: a heading is N, NE, E, SE, S, SW, W or NW; {ACT_FORMS}")]
+    NotAHeading { shown: String },
+    /// An act of no known shape.
+    #[error("cannot read `{text}`: {ACT_FORMS}")]
+    Unreadable { text: String },
+    /// Two keywords in one act.
+    #[error("`{text}` mixes several acts: write one act between semicolons")]
+    MixedActs { text: String },
+    /// A turn without a heading.
+    #[error("`{text}`: say which heading, e.g. `B3 turn NE`")]
+    NoHeading { text: String },
+    /// A rebuilding without the new ship's heading.
+    #[error("`{text}`: say the new ship's heading, e.g. `build D2 N`")]
+    NoBuildHeading { text: String },
+    /// An empty line.
+    #[error("an empty line: {ACT_FORMS}")]
+    EmptyLine,
+    /// `allies` alone.
+    #[error("`allies` names the fleets you lend your ships to, or `allies none`")]
+    NoAllies,
+    /// A word of `deploy` that is no heading.
+    #[error("deploy: `{word}` is not a heading (N, NE, E, SE, S, SW, W, NW)")]
+    DeployHeading { word: String },
+    /// The act `n` (from 1) of a turn, written `piece`, cannot be read.
+    #[error("act {n} `{piece}`: {why}")]
+    InAct { n: usize, piece: String, why: Box<Unread> },
+}
+
+impl Unread {
+    /// The words in `lang`.
+    pub fn words(&self, lang: crate::words::Lang) -> String {
+        use Unread as U;
+        if lang == crate::words::Lang::En {
+            return self.to_string();
+        }
+        match self {
+            U::EmptyAct => format!("un acte vide : {ACT_FORMS_FR}"),
+            U::NotAHeading { shown } => format!(
+                "impossible de lire `{shown}` : une orientation s'écrit N, NE, E, SE, S, SW, W ou NW ; {ACT_FORMS_FR}"
+            ),
+            U::Unreadable { text } => format!("impossible de lire `{text}` : {ACT_FORMS_FR}"),
+            U::MixedActs { text } => {
+                format!("`{text}` mêle plusieurs actes : écrivez un seul acte entre deux points-virgules")
+            }
+            U::NoHeading { text } => format!("`{text}` : dites vers quelle orientation, p. ex. `B3 turn NE`"),
+            U::NoBuildHeading { text } => {
+                format!("`{text}` : dites l'orientation du nouveau navire, p. ex. `build D2 N`")
+            }
+            U::EmptyLine => format!("une ligne vide : {ACT_FORMS_FR}"),
+            U::NoAllies => {
+                "`allies` nomme les flottes auxquelles vous prêtez vos navires, ou `allies none`".to_string()
+            }
+            U::DeployHeading { word } => {
+                format!("deploy : `{word}` n'est pas une orientation (N, NE, E, SE, S, SW, W, NW)")
+            }
+            U::InAct { n, piece, why } => format!("acte {n} `{piece}` : {}", why.words(lang)),
+        }
+    }
+}
+
 /// Reads one act.
-pub fn parse_act(text: &str) -> Result<Act, String> {
+pub fn parse_act(text: &str) -> Result<Act, Unread> {
     let words = words(text);
     if words.is_empty() {
-        return Err(format!("an empty act: {ACT_FORMS}"));
+        return Err(Unread::EmptyAct);
     }
     let mut squares = Vec::new();
     let mut keywords = Vec::new();
@@ -249,9 +321,7 @@ pub fn parse_act(text: &str) -> Result<Act, String> {
             Some(d) => Some(d),
             None => {
                 let shown = heading_words.join(" ");
-                return Err(format!(
-                    "cannot read `{shown}`: a heading is N, NE, E, SE, S, SW, W or NW; {ACT_FORMS}"
-                ));
+                return Err(Unread::NotAHeading { shown });
             }
         }
     };
@@ -259,17 +329,22 @@ pub fn parse_act(text: &str) -> Result<Act, String> {
         [] => match (squares.len(), heading) {
             (1 | 2, None) => Keyword::Move,
             (1, Some(_)) => Keyword::Turn,
-            _ => return Err(format!("cannot read `{}`: {ACT_FORMS}", text.trim())),
+            _ => {
+                return Err(Unread::Unreadable {
+                    text: text.trim().to_string(),
+                })
+            }
         },
         [k] => *k,
         _ => {
-            return Err(format!(
-                "`{}` mixes several acts: write one act between semicolons",
-                text.trim()
-            ))
+            return Err(Unread::MixedActs {
+                text: text.trim().to_string(),
+            })
         }
     };
-    let shape_error = || format!("cannot read `{}`: {ACT_FORMS}", text.trim());
+    let shape_error = || Unread::Unreadable {
+        text: text.trim().to_string(),
+    };
     match (kind, squares.as_slice(), heading) {
         (Keyword::Move, [from], None) => Ok(Act::Move { from: *from, to: None }),
         (Keyword::Move, [from, to], None) => Ok(Act::Move {
@@ -277,31 +352,32 @@ pub fn parse_act(text: &str) -> Result<Act, String> {
             to: Some(*to),
         }),
         (Keyword::Turn, [at], Some(to)) => Ok(Act::Turn { at: *at, to }),
-        (Keyword::Turn, [_], None) => Err(format!("`{}`: say which heading, e.g. `B3 turn NE`", text.trim())),
+        (Keyword::Turn, [_], None) => Err(Unread::NoHeading {
+            text: text.trim().to_string(),
+        }),
         (Keyword::Sink, [at], None) => Ok(Act::Sink { at: *at }),
         (Keyword::Build, [at], Some(facing)) => Ok(Act::Build { at: *at, facing }),
-        (Keyword::Build, [_], None) => Err(format!(
-            "`{}`: say the new ship's heading, e.g. `build D2 N`",
-            text.trim()
-        )),
+        (Keyword::Build, [_], None) => Err(Unread::NoBuildHeading {
+            text: text.trim().to_string(),
+        }),
         _ => Err(shape_error()),
     }
 }
 
 /// Reads one line: a turn (acts separated by `;` or `,`) or one of the one-word commands.
-pub fn parse_command(text: &str) -> Result<Command, String> {
+pub fn parse_command(text: &str) -> Result<Command, Unread> {
     let all = words(&text.replace([';', ','], " "));
     let first = all.first().map(String::as_str).unwrap_or("");
     let rest = &all[all.len().min(1)..];
     match first {
-        "" => return Err(format!("an empty line: {ACT_FORMS}")),
+        "" => return Err(Unread::EmptyLine),
         "pass" | "passe" if rest.is_empty() => return Ok(Command::Pass),
         "stop" if rest.is_empty() => return Ok(Command::Stop),
         "resign" | "abandon" if rest.is_empty() => return Ok(Command::Resign),
         "allies" | "allied" | "alliés" => {
             let names = match rest {
                 [none] if none == "none" || none == "nobody" || none == "aucun" => Vec::new(),
-                [] => return Err("`allies` names the fleets you lend your ships to, or `allies none`".into()),
+                [] => return Err(Unread::NoAllies),
                 names => names.to_vec(),
             };
             return Ok(Command::Allies(names));
@@ -311,7 +387,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             for w in rest {
                 match Dir::parse(w) {
                     Some(d) => dirs.push(d),
-                    None => return Err(format!("deploy: `{w}` is not a heading (N, NE, E, SE, S, SW, W, NW)")),
+                    None => return Err(Unread::DeployHeading { word: w.clone() }),
                 }
             }
             return Ok(Command::Deploy(dirs));
@@ -325,7 +401,11 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         .filter(|p| !p.is_empty())
         .enumerate()
     {
-        let act = parse_act(piece).map_err(|e| format!("act {} `{piece}`: {e}", n + 1))?;
+        let act = parse_act(piece).map_err(|e| Unread::InAct {
+            n: n + 1,
+            piece: piece.to_string(),
+            why: Box::new(e),
+        })?;
         acts.push((piece.to_string(), act));
     }
     Ok(Command::Turn(acts))
@@ -413,14 +493,14 @@ mod tests {
 
     #[test]
     fn unreadable_acts_say_what_to_write() {
-        let e = parse_act("B3 turn upward").unwrap_err();
+        let e = parse_act("B3 turn upward").unwrap_err().to_string();
         assert!(e.contains("`upward`") && e.contains("N, NE"), "{e}");
-        let e = parse_act("B3 turn").unwrap_err();
+        let e = parse_act("B3 turn").unwrap_err().to_string();
         assert!(e.contains("which heading"), "{e}");
-        let e = parse_act("sink C4 turn N").unwrap_err();
+        let e = parse_act("sink C4 turn N").unwrap_err().to_string();
         assert!(e.contains("mixes"), "{e}");
         assert!(parse_act("B2 B3 B4").is_err());
-        assert!(parse_act("build D2").unwrap_err().contains("heading"));
+        assert!(parse_act("build D2").unwrap_err().to_string().contains("heading"));
     }
 
     #[test]
@@ -446,9 +526,9 @@ mod tests {
         };
         assert_eq!(acts.len(), 3);
         assert_eq!(acts[1].0, "B3 turn NE");
-        let e = parse_command("B2-B3; B3 turn NEE").unwrap_err();
+        let e = parse_command("B2-B3; B3 turn NEE").unwrap_err().to_string();
         assert!(e.starts_with("act 2 `B3 turn NEE`"), "{e}");
         assert!(parse_command("   ").is_err());
-        assert!(parse_command("deploy N up").unwrap_err().contains("`up`"));
+        assert!(parse_command("deploy N up").unwrap_err().to_string().contains("`up`"));
     }
 }

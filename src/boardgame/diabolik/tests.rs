@@ -41,7 +41,7 @@ fn duel(ships: &[&str]) -> Diabolik {
 }
 
 fn play(game: &mut Diabolik, side: usize, text: &str) -> Result<Played, String> {
-    game.play(side, text, &mut dice())
+    game.play(side, text, &mut dice()).map_err(|e| e.to_string())
 }
 
 fn ok(game: &mut Diabolik, side: usize, text: &str) -> Played {
@@ -51,7 +51,7 @@ fn ok(game: &mut Diabolik, side: usize, text: &str) -> Played {
 /// Plays a move that must be refused, checks that nothing changed, returns the reason.
 fn refused(game: &mut Diabolik, side: usize, text: &str) -> String {
     let (board, to_move) = (game.board(), game.to_move());
-    let reason = play(game, side, text).map(|p| p.summary).expect_err(text);
+    let reason = play(game, side, text).map(|p| p.summary).expect_err(text).to_string();
     assert_eq!(game.board(), board, "`{text}` changed the board");
     assert_eq!(game.to_move(), to_move, "`{text}` changed the turn");
     reason
@@ -676,14 +676,19 @@ fn headings_are_chosen_in_seat_order_before_the_first_turn() {
     assert!(game
         .play(0, "A2-A3", &mut d)
         .unwrap_err()
+        .to_string()
         .starts_with("first choose the headings"));
     assert_eq!(
-        game.play(1, "deploy S", &mut d).unwrap_err(),
+        game.play(1, "deploy S", &mut d).unwrap_err().to_string(),
         "South is choosing its headings"
     );
-    let e = game.play(0, "deploy E", &mut d).unwrap_err();
+    let e = game.play(0, "deploy E", &mut d).unwrap_err().to_string();
     assert!(e.starts_with("deploy: A2 (E) and B2 (E) are in file on row 2"), "{e}");
-    assert!(game.play(0, "deploy N NE", &mut d).unwrap_err().contains("not 2"));
+    assert!(game
+        .play(0, "deploy N NE", &mut d)
+        .unwrap_err()
+        .to_string()
+        .contains("not 2"));
     let played = game.play(0, "deploy N N NE N N NW N N", &mut d).unwrap();
     assert_eq!(
         played.summary,
@@ -692,7 +697,11 @@ fn headings_are_chosen_in_seat_order_before_the_first_turn() {
     assert_eq!(game.to_move(), Some(1));
     game.play(1, "deploy S", &mut d).unwrap();
     assert_eq!(game.to_move(), Some(0));
-    assert!(game.play(0, "deploy N", &mut d).unwrap_err().contains("once"));
+    assert!(game
+        .play(0, "deploy N", &mut d)
+        .unwrap_err()
+        .to_string()
+        .contains("once"));
     assert!(
         game.board().contains("  2 sN   sN   sNE  sN   sN   sNW  sN   sN   2"),
         "{}",
@@ -719,13 +728,16 @@ fn the_game_is_registered_and_checks_its_options() {
     assert_eq!(start(setup(&["south", "north"], &[])), Ok(()));
     assert!(start(setup(&["North", "South"], &[]))
         .unwrap_err()
+        .to_string()
         .contains("South, North"));
     assert!(start(setup(&["South"], &[])).is_err());
     assert!(start(setup(&["South", "North"], &[("canonballs", "4")]))
         .unwrap_err()
+        .to_string()
         .contains("no option `canonballs`"));
     assert!(start(setup(&["South", "North"], &[("cannonballs", "9")]))
         .unwrap_err()
+        .to_string()
         .contains("the option `cannonballs` is a number from"));
     assert!(start(setup(
         &["South", "North"],
@@ -738,12 +750,15 @@ fn the_game_is_registered_and_checks_its_options() {
     assert_eq!(start(setup(&["South", "West", "North"], &[("min-fleet", "6")])), Ok(()));
     assert!(start(setup(&["South", "North"], &[("joint-sinking", "yes")]))
         .unwrap_err()
+        .to_string()
         .contains("the option `joint-sinking` is only for three or four players"));
     assert!(start(setup(&["South", "West", "North"], &[("joint-sinking", "maybe")]))
         .unwrap_err()
+        .to_string()
         .contains("the option `joint-sinking` is `yes` or `no`, not `maybe`"));
     assert!(start(setup(&["South", "North"], &[("headings", "random")]))
         .unwrap_err()
+        .to_string()
         .contains("the option `headings` is `choose` or `forward`, not `random`"));
 }
 
@@ -824,7 +839,10 @@ fn the_game_finishes_only_at_its_end() {
     assert!(game.finish().is_some());
     assert_eq!(game.to_move(), None);
     assert!(game.board().contains("Game over. South has 2 ships"));
-    assert_eq!(game.play(1, "E4-E3", &mut dice()).unwrap_err(), "the game is over");
+    assert_eq!(
+        game.play(1, "E4-E3", &mut dice()).unwrap_err().to_string(),
+        "the game is over"
+    );
     assert!(!game.out_of_turn(1, "stop"));
 }
 

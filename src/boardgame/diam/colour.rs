@@ -1,7 +1,7 @@
 //! The four colours of DIAM, the team of each, and how they are written.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Colour {
+pub enum Colour {
     Red,
     Orange,
     Brown,

@@ -7,12 +7,13 @@
 //! down to 1, the letters R (red), O (orange), B (brown), K (black) and `.` for an empty
 //! place; then the reserves, the moves played and whose turn it is. DIAM uses no dice.
 
-use super::colour::{either, Colour, COLOURS};
+use super::colour::{Colour, COLOURS};
 use super::diams::{diams, left_of, right_of, verdict, Diam, Verdict};
 use super::notation::{cell_index, level_index, read, Way, Written};
+use super::refused::Refused;
 use super::seats::Table;
 use super::{CELLS, HEIGHT, PER_COLOUR};
-use crate::boardgame::{BoardGame, Finish, Played};
+use crate::boardgame::{self, BoardGame, Finish, Played};
 use crate::dice::Dice;
 use std::collections::HashMap;
 
@@ -131,48 +132,43 @@ impl Game {
     }
 
     /// The colour `side` places when it writes `colour` (or none).
-    pub(super) fn placing(&self, side: usize, colour: Option<Colour>, cell: usize) -> Result<Colour, String> {
+    pub(super) fn placing(&self, side: usize, colour: Option<Colour>, cell: usize) -> Result<Colour, Refused> {
         let own = self.table.seats[side].places;
         match colour {
             Some(c) if own.contains(&c) => Ok(c),
             Some(c) => {
                 let owner = self.owner(c);
                 if self.team_of(owner) == self.team_of(side) {
-                    Err(format!(
-                        "you may not place from your partner's reserve: {} is {}'s; you place {}",
-                        c.name(),
-                        self.name(owner),
-                        either(own)
-                    ))
+                    Err(Refused::PartnersReserve {
+                        colour: c,
+                        owner: self.name(owner).to_string(),
+                        own: own.to_vec(),
+                    })
                 } else {
-                    Err(format!(
-                        "{} is {}'s colour: you place {}",
-                        c.name(),
-                        self.name(owner),
-                        either(own)
-                    ))
+                    Err(Refused::NotYourColour {
+                        colour: c,
+                        owner: self.name(owner).to_string(),
+                        own: own.to_vec(),
+                    })
                 }
             }
             None if own.len() == 1 => Ok(own[0]),
             None => {
                 let left: Vec<Colour> = own.iter().copied().filter(|c| self.reserve[c.index()] > 0).collect();
                 match left.as_slice() {
-                    [] => Err("your reserves are empty: move a piece instead, e.g. MOVE 3/1 RIGHT".to_string()),
+                    [] => Err(Refused::ReservesEmpty),
                     [c] => Ok(*c),
-                    _ => Err(format!(
-                        "say which colour: {}",
-                        own.iter()
-                            .map(|c| format!("PLACE {} {}", c.name().to_uppercase(), cell + 1))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    )),
+                    _ => Err(Refused::WhichColour {
+                        own: own.to_vec(),
+                        cell: cell as u32 + 1,
+                    }),
                 }
             }
         }
     }
 
     /// Checks a written move of `side` against the board.
-    pub(super) fn check(&self, side: usize, written: Written) -> Result<Action, String> {
+    pub(super) fn check(&self, side: usize, written: Written) -> Result<Action, Refused> {
         match written {
             Written::Place { colour, cell } => {
                 let cell = cell_index(cell)?;
@@ -181,17 +177,10 @@ impl Game {
                     let others: Vec<Colour> = (self.table.seats[side].places.iter().copied())
                         .filter(|c| self.reserve[c.index()] > 0)
                         .collect();
-                    return Err(match others.as_slice() {
-                        [] => format!("your {} reserve is empty: move a piece instead", colour.name()),
-                        _ => format!(
-                            "your {} reserve is empty: place {}, or move a piece",
-                            colour.name(),
-                            either(&others)
-                        ),
-                    });
+                    return Err(Refused::ReserveEmpty { colour, others });
                 }
                 if self.cells[cell].len() >= HEIGHT {
-                    return Err(format!("cell {} is full: a cell holds at most 4 pieces", cell + 1));
+                    return Err(Refused::CellFull { cell: cell as u32 + 1 });
                 }
                 Ok(Action::Place { colour, cell })
             }
@@ -203,20 +192,10 @@ impl Game {
                     Some(level) => {
                         let level = level_index(level)?;
                         if level >= stack.len() {
-                            return Err(match stack.len() {
-                                0 => format!("there is no piece at {}/{}: cell {} is empty", cell, level + 1, cell),
-                                1 => format!(
-                                    "there is no piece at {}/{}: cell {} holds 1 piece",
-                                    cell,
-                                    level + 1,
-                                    cell
-                                ),
-                                n => format!(
-                                    "there is no piece at {}/{}: cell {} holds {n} pieces",
-                                    cell,
-                                    level + 1,
-                                    cell
-                                ),
+                            return Err(Refused::NoPieceAt {
+                                cell,
+                                level: level as u32 + 1,
+                                holds: stack.len(),
                             });
                         }
                         level
@@ -225,32 +204,25 @@ impl Game {
                         let yours: Vec<usize> = (0..stack.len()).filter(|&l| movable.contains(&stack[l])).collect();
                         match yours.as_slice() {
                             [l] => *l,
-                            [] if stack.is_empty() => return Err(format!("cell {cell} is empty")),
-                            [] => {
-                                return Err(format!(
-                                    "cell {cell} holds none of the pieces you may move ({})",
-                                    either(&movable)
-                                ))
-                            }
+                            [] if stack.is_empty() => return Err(Refused::CellEmpty { cell }),
+                            [] => return Err(Refused::NoneToMove { cell, movable }),
                             many => {
-                                return Err(format!(
-                                    "cell {cell} holds pieces you may move at levels {}: say which, e.g. MOVE {cell}/{} RIGHT",
-                                    many.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>().join(" and "),
-                                    many[0] + 1
-                                ))
+                                return Err(Refused::WhichLevel {
+                                    cell,
+                                    levels: many.iter().map(|&l| l as u32 + 1).collect(),
+                                })
                             }
                         }
                     }
                 };
                 let colour = stack[level];
                 if !movable.contains(&colour) {
-                    return Err(format!(
-                        "the piece at {}/{} is {}: you may move {} pieces",
+                    return Err(Refused::NotYours {
                         cell,
-                        level + 1,
-                        colour.name(),
-                        either(&movable)
-                    ));
+                        level: level as u32 + 1,
+                        colour,
+                        movable,
+                    });
                 }
                 let to = match way {
                     Way::Right => right_of(from),
@@ -258,11 +230,12 @@ impl Game {
                     Way::To(n) => {
                         let to = cell_index(n)?;
                         if to != right_of(from) && to != left_of(from) {
-                            return Err(format!(
-                                "cell {n} is not next to cell {cell}: a piece moves one cell, to {} or {}",
-                                left_of(from) + 1,
-                                right_of(from) + 1
-                            ));
+                            return Err(Refused::NotNext {
+                                cell,
+                                to: n,
+                                left: left_of(from) as u32 + 1,
+                                right: right_of(from) as u32 + 1,
+                            });
                         }
                         to
                     }
@@ -270,11 +243,11 @@ impl Game {
                 let carried = stack.len() - level;
                 let there = self.cells[to].len();
                 if there + carried > HEIGHT {
-                    return Err(format!(
-                        "cell {} would hold {} pieces ({there} there and {carried} moved): a cell holds at most 4",
-                        to + 1,
-                        there + carried
-                    ));
+                    return Err(Refused::TooHigh {
+                        to: to as u32 + 1,
+                        there,
+                        carried,
+                    });
                 }
                 Ok(Action::Move { from, level, to })
             }
@@ -410,13 +383,19 @@ impl BoardGame for Game {
         }
     }
 
-    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, String> {
+    fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, boardgame::Refused> {
         if let Some(finish) = &self.over {
-            return Err(format!("the game is over: {}", finish.summary));
+            return Err(Refused::GameOver {
+                summary: finish.summary.clone(),
+            }
+            .into());
         }
         let mover = self.table.order[self.turn];
         if side != mover {
-            return Err(format!("it is not your turn: {} is to move", self.name(mover)));
+            return Err(Refused::NotYourTurn {
+                mover: self.name(mover).to_string(),
+            }
+            .into());
         }
         let action = self.check(side, read(text)?)?;
         let lands = match action {

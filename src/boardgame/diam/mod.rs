@@ -67,6 +67,7 @@ mod diams;
 mod game;
 mod notation;
 mod position;
+mod refused;
 mod seats;
 #[cfg(test)]
 mod test_support;
@@ -78,6 +79,7 @@ use seats::{sides, start};
 pub use game::Game;
 pub use notation::NOTATION;
 pub(crate) use position::from_position;
+pub use refused::Refused;
 
 /// DIAM in the registry of board games.
 pub const KIND: Kind = Kind {

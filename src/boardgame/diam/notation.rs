@@ -9,6 +9,7 @@
 //! `BROWN`/`B`, `BLACK`/`K` (the French `ROUGE`, `MARRON`, `NOIR` are read too).
 
 use super::colour::Colour;
+use super::refused::Refused;
 
 /// The notation, as sent to the players.
 pub const NOTATION: &str = "\
@@ -69,7 +70,7 @@ pub(super) const MOVE_VERBS: &[&str] = &["move", "m", "mv"];
 pub(super) const RIGHT_WORDS: &[&str] = &["right", "r", "cw", "clockwise"];
 pub(super) const LEFT_WORDS: &[&str] = &["left", "l", "ccw", "anticlockwise", "counterclockwise"];
 
-pub(super) fn tokens(text: &str) -> Result<Vec<Token>, String> {
+pub(super) fn tokens(text: &str) -> Result<Vec<Token>, Refused> {
     let mut out = Vec::new();
     let mut chars = text.chars().peekable();
     while let Some(&c) = chars.peek() {
@@ -104,7 +105,12 @@ pub(super) fn tokens(text: &str) -> Result<Vec<Token>, String> {
                 '>' => out.push(Token::Towards),
                 ',' | ';' => {}
                 c if c.is_whitespace() => {}
-                c => return Err(format!("cannot read `{c}` in `{}`: {HOW}", text.trim())),
+                c => {
+                    return Err(Refused::Character {
+                        c,
+                        text: text.trim().to_string(),
+                    })
+                }
             }
         }
     }
@@ -119,59 +125,60 @@ pub(super) fn tokens(text: &str) -> Result<Vec<Token>, String> {
 }
 
 /// Reads one line of notation.
-pub(super) fn read(text: &str) -> Result<Written, String> {
+pub(super) fn read(text: &str) -> Result<Written, Refused> {
     let toks = tokens(text)?;
     match toks.first() {
-        None => Err(format!("no move on this line: {HOW}")),
+        None => Err(Refused::NoMove),
         Some(Token::Word(w)) if PLACE_VERBS.contains(&w.as_str()) => read_place(text, &toks[1..]),
         Some(Token::Word(w)) if MOVE_VERBS.contains(&w.as_str()) => read_move(text, &toks[1..]),
         Some(Token::Number(_)) => read_move(text, &toks),
         Some(Token::Word(w)) if Colour::read(w).is_some() => read_place(text, &toks),
-        Some(_) => Err(format!("cannot read `{}`: {HOW}", text.trim())),
+        Some(_) => Err(Refused::Unreadable {
+            text: text.trim().to_string(),
+        }),
     }
 }
 
-pub(super) fn read_place(text: &str, toks: &[Token]) -> Result<Written, String> {
+pub(super) fn read_place(text: &str, toks: &[Token]) -> Result<Written, Refused> {
     let mut colour = None;
     let mut cell = None;
     for t in toks {
         match t {
             Token::Word(w) => match Colour::read(w) {
                 Some(c) if colour.is_none() => colour = Some(c),
-                Some(_) => return Err(format!("one colour only, in `{}`: e.g. PLACE RED 3", text.trim())),
-                None => {
-                    return Err(format!(
-                        "`{w}` is not a colour: the colours are RED (R), ORANGE (O), BROWN (B) and BLACK (K); \
-                         e.g. PLACE RED 3"
-                    ))
+                Some(_) => {
+                    return Err(Refused::TwoColours {
+                        text: text.trim().to_string(),
+                    })
                 }
+                None => return Err(Refused::NotAColour { word: w.clone() }),
             },
             Token::Number(n) if cell.is_none() => cell = Some(*n),
-            Token::Number(_) => return Err(format!("one cell only, in `{}`: e.g. PLACE RED 3", text.trim())),
+            Token::Number(_) => {
+                return Err(Refused::TwoCells {
+                    text: text.trim().to_string(),
+                })
+            }
             _ => {
-                return Err(format!(
-                    "cannot read `{}`: a placement is written PLACE RED 3",
-                    text.trim()
-                ))
+                return Err(Refused::BadPlacement {
+                    text: text.trim().to_string(),
+                })
             }
         }
     }
     match cell {
         Some(cell) => Ok(Written::Place { colour, cell }),
-        None => Err(format!(
-            "say on which cell to place, in `{}`: e.g. PLACE RED 3",
-            text.trim()
-        )),
+        None => Err(Refused::NoCell {
+            text: text.trim().to_string(),
+        }),
     }
 }
 
-pub(super) fn read_move(text: &str, toks: &[Token]) -> Result<Written, String> {
+pub(super) fn read_move(text: &str, toks: &[Token]) -> Result<Written, Refused> {
     let text = text.trim();
     let mut rest = toks.iter().peekable();
     let Some(Token::Number(cell)) = rest.next() else {
-        return Err(format!(
-            "say which piece to move, in `{text}`: e.g. MOVE 3/2 RIGHT (cell 3, level 2)"
-        ));
+        return Err(Refused::NoPiece { text: text.to_string() });
     };
     if rest.peek() == Some(&&Token::Slash) {
         rest.next();
@@ -190,23 +197,13 @@ pub(super) fn read_move(text: &str, toks: &[Token]) -> Result<Written, String> {
         Some(Token::Word(w)) if LEFT_WORDS.contains(&w.as_str()) => Way::Left,
         Some(Token::Towards) => match rest.next() {
             Some(Token::Number(n)) => Way::To(*n),
-            _ => return Err(format!("say to which cell, in `{text}`: e.g. MOVE 3/2 TO 4")),
+            _ => return Err(Refused::NoTarget { text: text.to_string() }),
         },
-        None => {
-            return Err(format!(
-                "say which way, in `{text}`: e.g. MOVE 3/2 LEFT or MOVE 3/2 RIGHT (or name the cell: MOVE 3/2 TO 4)"
-            ))
-        }
-        Some(_) => {
-            return Err(format!(
-                "cannot read `{text}`: a move is written MOVE 3/2 RIGHT or MOVE 3/2 LEFT"
-            ))
-        }
+        None => return Err(Refused::NoWay { text: text.to_string() }),
+        Some(_) => return Err(Refused::BadMove { text: text.to_string() }),
     };
     if rest.next().is_some() {
-        return Err(format!(
-            "cannot read `{text}`: a move is written MOVE 3/2 RIGHT or MOVE 3/2 LEFT"
-        ));
+        return Err(Refused::BadMove { text: text.to_string() });
     }
     Ok(Written::Move {
         cell: *cell,
@@ -216,18 +213,18 @@ pub(super) fn read_move(text: &str, toks: &[Token]) -> Result<Written, String> {
 }
 
 /// A cell as written (1 to 8), counted from 0.
-pub(super) fn cell_index(cell: u32) -> Result<usize, String> {
+pub(super) fn cell_index(cell: u32) -> Result<usize, Refused> {
     match cell {
         1..=8 => Ok(cell as usize - 1),
-        _ => Err(format!("cell {cell} does not exist: cells are 1 to 8")),
+        _ => Err(Refused::NoSuchCell { cell }),
     }
 }
 
 /// A level as written (1 to 4), counted from 0.
-pub(super) fn level_index(level: u32) -> Result<usize, String> {
+pub(super) fn level_index(level: u32) -> Result<usize, Refused> {
     match level {
         1..=4 => Ok(level as usize - 1),
-        _ => Err(format!("level {level} does not exist: levels are 1 (the ground) to 4")),
+        _ => Err(Refused::NoSuchLevel { level }),
     }
 }
 

@@ -45,7 +45,7 @@ pub(super) fn at(players: usize, cells: [&str; 8], side: usize) -> Game {
 }
 
 pub(super) fn play(game: &mut Game, side: usize, text: &str) -> Result<Played, String> {
-    game.play(side, text, &mut dice())
+    game.play(side, text, &mut dice()).map_err(|e| e.to_string())
 }
 
 /// A cell's stack as letters, bottom first (cells from 1).
@@ -71,6 +71,9 @@ pub(super) fn start_err(setup: &Setup) -> String {
     }
 }
 
-pub(super) fn err(result: Result<Played, String>) -> String {
-    result.expect_err("the move should be refused")
+pub(super) fn err<E: std::fmt::Display>(result: Result<Played, E>) -> String {
+    match result {
+        Ok(_) => panic!("the move should be refused"),
+        Err(e) => e.to_string(),
+    }
 }
