@@ -31,6 +31,10 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("reminder.txt", include_str!("../../templates/reminder.txt")),
     ("report.txt", include_str!("../../templates/report.txt")),
     ("report.html", include_str!("../../templates/report.html")),
+    // The style of each kind of page, one for both languages (included, not rendered alone).
+    ("report-style.html", include_str!("../../templates/report-style.html")),
+    ("index-style.html", include_str!("../../templates/index-style.html")),
+    ("zine-style.html", include_str!("../../templates/zine-style.html")),
     ("divine.txt", include_str!("../../templates/divine.txt")),
     (
         "blessing-notice.txt",
