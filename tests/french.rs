@@ -12,18 +12,8 @@ const EVENING: &str = "2026-11-30T19:00:00+01:00";
 const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
 const LATE: &str = "2026-12-01T21:00:00+01:00";
 
-/// Role, name, address, password.
-const PLAYERS: [(&str, &str, &str, &str); 9] = [
-    ("France", "Alice Martin", "alice@vopaliec.example", "s3cret"),
-    ("England", "Bob Smith", "bob@vopaliec.example", "rule-britannia"),
-    ("Germany", "Dieter Braun", "dieter@vopaliec.example", "kaiser"),
-    ("Italy", "Giulia Rossi", "giulia@vopaliec.example", "romolo"),
-    ("Austria", "Franz Weber", "franz@vopaliec.example", "habsburg"),
-    ("Russia", "Olga Ivanova", "olga@vopaliec.example", "troika"),
-    ("Turkey", "Emre Yilmaz", "emre@vopaliec.example", "bosphore"),
-    ("God", "Bruno Petit", "bruno@vopaliec.example", "hunter2"),
-    ("Devil", "Chloé Roux", "chloe@vopaliec.example", "soufre"),
-];
+/// Role, name, address, password: the example game's cast.
+const PLAYERS: [(&str, &str, &str, &str); 9] = support::VOPALIEC;
 
 /// English words that no French reply may hold: each is part of a sentence the replies
 /// used to write in English.

@@ -16,18 +16,8 @@ use support::{create, read_sent, Tmp, BIN};
 const REFEREE: &str = "arbitre@vopaliec.example";
 const SMTP_LOGIN: (&str, &str) = ("referee", "smtp-s3cret");
 
-/// The nine players: role, name, address, password.
-const PLAYERS: [(&str, &str, &str, &str); 9] = [
-    ("France", "Alice Martin", "alice@vopaliec.example", "s3cret"),
-    ("England", "Bob Smith", "bob@vopaliec.example", "rule-britannia"),
-    ("Germany", "Dieter Braun", "dieter@vopaliec.example", "kaiser"),
-    ("Italy", "Giulia Rossi", "giulia@vopaliec.example", "romolo"),
-    ("Austria", "Franz Weber", "franz@vopaliec.example", "habsburg"),
-    ("Russia", "Olga Ivanova", "olga@vopaliec.example", "troika"),
-    ("Turkey", "Emre Yilmaz", "emre@vopaliec.example", "bosphore"),
-    ("God", "Bruno Petit", "bruno@vopaliec.example", "hunter2"),
-    ("Devil", "Chloe Roux", "chloe@vopaliec.example", "soufre"),
-];
+/// Role, name, address, password: the example game's cast.
+const PLAYERS: [(&str, &str, &str, &str); 9] = support::VOPALIEC;
 
 fn player(role: &str) -> (&'static str, &'static str, &'static str, &'static str) {
     *PLAYERS.iter().find(|p| p.0 == role).unwrap()

@@ -162,22 +162,25 @@ pub fn act(
                                 .picture()
                                 .and_then(|svg| crate::picture::png(&svg).ok())
                                 .map(std::sync::Arc::from);
+                            // The same move told to every side and observer, each in its own words.
+                            let drawn = g.board();
+                            let told = |common| views::BoardMove {
+                                common,
+                                number,
+                                by: role.to_string(),
+                                summary: played.summary.clone(),
+                                notes: played.notes.clone(),
+                                board: drawn.clone(),
+                                to_move: to_move.clone(),
+                                over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+                            };
                             for r in game.roles() {
-                                let view = views::BoardMove {
-                                    common: game.common(&r),
-                                    number,
-                                    by: role.to_string(),
-                                    summary: played.summary.clone(),
-                                    notes: played.notes.clone(),
-                                    board: g.board(),
-                                    to_move: to_move.clone(),
-                                    over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
-                                };
                                 let subject = crate::words::pick(
                                     game.config.reader(&r).lang,
                                     &format!("move {number}: {}", played.summary),
                                     &format!("coup {number} : {}", played.summary),
                                 );
+                                let view = told(game.common(&r));
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
                                         .broadcast(&game.config.game)
@@ -186,17 +189,12 @@ pub fn act(
                             }
                             let observed = game.to_observers(
                                 &format!("{stem}-move{k}"),
-                                &format!("move {number}: {}", played.summary),
-                                |common| views::BoardMove {
-                                    common,
-                                    number,
-                                    by: role.to_string(),
-                                    summary: played.summary.clone(),
-                                    notes: played.notes.clone(),
-                                    board: g.board(),
-                                    to_move: to_move.clone(),
-                                    over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
-                                },
+                                &crate::words::pick(
+                                    game.config.language,
+                                    &format!("move {number}: {}", played.summary),
+                                    &format!("coup {number} : {}", played.summary),
+                                ),
+                                told,
                             );
                             letters.extend(observed.into_iter().map(|l| l.with_picture(picture.clone())));
                             if let Some(f) = finish {

@@ -11,6 +11,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbitre");
 
+/// The cast of the example game (`turns/vopaliec/players.yaml`), in its order: role, name,
+/// address, password.
+pub const VOPALIEC: [(&str, &str, &str, &str); 9] = [
+    ("France", "Alice Martin", "alice@vopaliec.example", "s3cret"),
+    ("England", "Bob Smith", "bob@vopaliec.example", "rule-britannia"),
+    ("Germany", "Dieter Braun", "dieter@vopaliec.example", "kaiser"),
+    ("Italy", "Giulia Rossi", "giulia@vopaliec.example", "romolo"),
+    ("Austria", "Franz Weber", "franz@vopaliec.example", "habsburg"),
+    ("Russia", "Olga Ivanova", "olga@vopaliec.example", "troika"),
+    ("Turkey", "Emre Yilmaz", "emre@vopaliec.example", "bosphore"),
+    ("God", "Bruno Petit", "bruno@vopaliec.example", "hunter2"),
+    ("Devil", "Chloé Roux", "chloe@vopaliec.example", "soufre"),
+];
+
 pub struct Tmp(pub PathBuf);
 
 impl Tmp {
