@@ -187,6 +187,15 @@ fn a_position_that_is_not_one_is_named_with_its_line() {
             "variant: belligerants\nto_move: Yellow\n",
             "arbitre judges no position of Les Belligérants",
         ),
+        (
+            // The option at fault is pointed at on its own line, not at `options:`.
+            "variant: diabolik-fleet\noptions:\n  arrivals: 3\n  cannonballs: 9\nships:\n  South: [A2 N]\n  North: [H7 S]\nto_move: South\n",
+            ":4: options: the option `cannonballs` is a number from 2 to 6, not `9`",
+        ),
+        (
+            "variant: diam\nplayers: 5\nto_move: Red\n",
+            ":2: players: DIAM is for 2, 3 or 4 players, not 5",
+        ),
     ] {
         let f = tmp.file("bad.yaml", text);
         let out = arbitre(&["adjudicate", f.to_str().unwrap()], None);

@@ -294,3 +294,83 @@ fn a_french_player_reads_a_refused_move_in_french() {
         "{r}"
     );
 }
+
+/// A game of `variant` whose players read French; its folder.
+fn create_french(tmp: &Tmp, variant: &str, players: &[Player]) -> std::path::PathBuf {
+    let mut text = format!(
+        "game: table\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {SEED}\nplayers:\n"
+    );
+    for p in players {
+        text += &format!(
+            "  - {{name: {}, email: {}, role: {}, password: pw-{}, language: fr}}\n",
+            p.name, p.email, p.role, p.role
+        );
+    }
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    support::create(&dir, &file, NOW);
+    dir
+}
+
+#[test]
+fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Yellow",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Pink",
+        },
+    ];
+    let dir = create_french(&tmp, "belligerants", &players);
+    // Who begins is the seed's first draw, below(2).
+    let first = &players[Dice::new(Seed::from_hex(SEED).unwrap()).below(2) as usize];
+    let r = send(&dir, first, "f1", "CAPTURE Zeppelin");
+    assert!(
+        r.contains("`Zeppelin` n'est pas un pion des Belligérants : État-Major, Bombardier"),
+        "{r}"
+    );
+    assert!(!r.contains("is no piece"), "{r}");
+    let r = send(&dir, first, "f2", "CANCEL HOME Tank");
+    assert!(
+        r.contains(&format!(
+            "{} n'a aucun pion Tank inscrit parmi ses pions rentrés",
+            first.role
+        )),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_french_player_of_jomini_reads_a_refused_line_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Blue",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Red",
+        },
+    ];
+    let dir = create_french(&tmp, "jomini", &players);
+    // Blue begins, in its command phase: combat dice are not thrown yet.
+    let r = send(&dir, &players[0], "f1", "ROLL 3");
+    assert!(
+        r.contains(
+            "les dés de combat se lancent pendant la phase de combat, et Blue est dans sa phase de commandement"
+        ),
+        "{r}"
+    );
+    assert!(!r.contains("combat dice are thrown"), "{r}");
+    let r = send(&dir, &players[0], "f2", "COMBAT hussars charge E7\r\nMOVE hussars back");
+    assert!(r.contains("la phase de déplacement est passée"), "{r}");
+}

@@ -18,8 +18,11 @@
 pub mod belligerants;
 pub mod diabolik;
 pub mod diam;
+mod error;
 pub mod jomini;
 pub mod position;
+
+pub use error::{ReplayError, SetupError, Wanted};
 
 use crate::dice::Dice;
 use std::collections::BTreeMap;
@@ -136,9 +139,12 @@ pub enum Refused {
     /// A Diabolik Fleet move.
     #[error(transparent)]
     Diabolik(#[from] diabolik::Refused),
-    /// A move of a game whose refusals are not typed yet: English words only.
-    #[error("{0}")]
-    Words(String),
+    /// A line of Les Belligérants.
+    #[error(transparent)]
+    Belligerants(#[from] belligerants::Refused),
+    /// A line of JOMINI.
+    #[error(transparent)]
+    Jomini(#[from] jomini::Refused),
 }
 
 impl Refused {
@@ -147,7 +153,8 @@ impl Refused {
         match self {
             Refused::Diam(r) => r.words(lang),
             Refused::Diabolik(r) => r.words(lang),
-            Refused::Words(w) => w.clone(),
+            Refused::Belligerants(r) => r.words(lang),
+            Refused::Jomini(r) => r.words(lang),
         }
     }
 }
@@ -190,7 +197,7 @@ pub trait BoardGame {
 }
 
 /// A game started, with the notes announced with the welcome; or why it cannot start.
-pub type Started = Result<(Box<dyn BoardGame>, Vec<String>), String>;
+pub type Started = Result<(Box<dyn BoardGame>, Vec<String>), SetupError>;
 
 /// A game as the players file names it.
 pub struct Kind {
@@ -200,7 +207,7 @@ pub struct Kind {
     pub title: &'static str,
     /// The sides for a game of `players` players, in seat order; an error says which
     /// counts the game allows.
-    pub sides: fn(players: usize) -> Result<Vec<&'static str>, String>,
+    pub sides: fn(players: usize) -> Result<Vec<&'static str>, SetupError>,
     /// Starts a game. The notes are announced with the welcome (e.g. the first die).
     pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
@@ -266,11 +273,14 @@ pub fn replay(
     setup: &Setup,
     dice: &mut Dice,
     moves: &[(usize, String)],
-) -> Result<Box<dyn BoardGame>, String> {
+) -> Result<Box<dyn BoardGame>, ReplayError> {
     let (mut game, _) = (kind.start)(setup, dice)?;
     for (n, (side, text)) in moves.iter().enumerate() {
-        game.play(*side, text, dice)
-            .map_err(|e| format!("move {} (`{text}`) no longer plays: {e}", n + 1))?;
+        game.play(*side, text, dice).map_err(|why| ReplayError::Move {
+            n: n + 1,
+            text: text.clone(),
+            why,
+        })?;
     }
     Ok(game)
 }

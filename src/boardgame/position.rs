@@ -8,7 +8,7 @@
 //! side to move) beside its rules: `diam::from_position`,
 //! `diabolik::position::from_position`.
 
-use super::{BoardGame, Finish};
+use super::{BoardGame, Finish, Refused, SetupError};
 use crate::dice::{Dice, Seed};
 use crate::yaml::{scalar, FileError, Ordered, Writer};
 use serde::Deserialize;
@@ -93,6 +93,12 @@ impl Source<'_> {
     /// An error at the line of `key:` that mentions `needle` (or of `key:` itself).
     pub fn err(&self, key: &str, needle: &str, message: String) -> FileError {
         FileError::at(self.origin, self.text, key, needle, message)
+    }
+
+    /// A game that cannot be set up as the file says, at the line of the key at fault
+    /// (`players:` or `options:`) that names the option.
+    pub fn setup_err(&self, e: &SetupError) -> FileError {
+        self.err(e.key(), e.token().unwrap_or(""), format!("{}: {e}", e.key()))
     }
 
     /// Refuses a key the game does not read.
@@ -217,7 +223,7 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
             }
             Err(reason) => {
                 w.key(2, "result", "refused");
-                w.key(2, "reason", &reason);
+                w.key(2, "reason", &reason.to_string());
             }
         }
     }
@@ -252,7 +258,22 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
 
 /// A move of the file played: the side that played it (none once the game is over), its
 /// text, and the game's answer.
-type MovePlayed<'m> = (Option<usize>, &'m str, Result<super::Played, String>);
+type MovePlayed<'m> = (Option<usize>, &'m str, Result<super::Played, NotPlayed>);
+
+/// Why a move of a position file was not played: the file's turn, or the game's own refusal.
+/// The position file says it in English (`Display`).
+#[derive(Debug, thiserror::Error)]
+enum NotPlayed {
+    /// The game is over before the move.
+    #[error("the game is over")]
+    Over,
+    /// The move names a side whose turn it is not.
+    #[error("it is not {side}'s turn: {mover} is to move")]
+    NotTheTurnOf { side: &'static str, mover: &'static str },
+    /// The game refused it.
+    #[error(transparent)]
+    Refused(#[from] Refused),
+}
 
 /// Plays the `n`th move of the file (from 0): the side that played it, its text, and
 /// whether it was accepted. A refused move changes nothing.
@@ -278,12 +299,15 @@ fn play_move<'m>(
         }
     };
     let result = match side {
-        None => Err("the game is over".to_string()),
+        None => Err(NotPlayed::Over),
         Some(side) if game.to_move() != Some(side) && !game.out_of_turn(side, text) => Err(match game.to_move() {
-            Some(i) => format!("it is not {}'s turn: {} is to move", sides[side], sides[i]),
-            None => "the game is over".into(),
+            Some(i) => NotPlayed::NotTheTurnOf {
+                side: sides[side],
+                mover: sides[i],
+            },
+            None => NotPlayed::Over,
         }),
-        Some(side) => game.play(side, text, dice).map_err(|e| e.to_string()),
+        Some(side) => game.play(side, text, dice).map_err(NotPlayed::from),
     };
     Ok((side, text, result))
 }

@@ -17,7 +17,7 @@ fn kind(game: &Game) -> Result<&'static Kind, String> {
 }
 
 fn setup(game: &Game) -> Result<Setup, String> {
-    let sides = (kind(game)?.sides)(game.config.players.len())?;
+    let sides = (kind(game)?.sides)(game.config.players.len()).map_err(|e| e.in_file("game.yaml").to_string())?;
     Ok(Setup {
         house_rules: game.config.house_rules.clone(),
         sides: sides.iter().map(|s| s.to_string()).collect(),
@@ -48,7 +48,7 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> 
             Ok((side, m.text.clone()))
         })
         .collect::<Result<_, FileError>>()?;
-    let g = boardgame::replay(kind(game)?, &setup, &mut dice, &moves)?;
+    let g = boardgame::replay(kind(game)?, &setup, &mut dice, &moves).map_err(|e| e.in_files())?;
     Ok((g, dice, setup))
 }
 
@@ -76,7 +76,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let kind = kind(game)?;
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
-    let (g, notes) = (kind.start)(&setup, &mut dice)?;
+    let (g, notes) = (kind.start)(&setup, &mut dice).map_err(|e| e.in_file("game.yaml"))?;
     let rules: Vec<String> = house_rules(game)?
         .iter()
         .map(|r| format!("{}: {}", r.name, r.description))
@@ -146,7 +146,7 @@ pub fn act(
                     })
                 } else {
                     match g.play(side, &text, &mut dice) {
-                        // The engine's own words, in English.
+                        // The game's refusal as a value, worded in the reader's language.
                         Err(e) => Err(Refusal::Board(e)),
                         Ok(played) => {
                             game.state.moves.push(MoveRow {

@@ -168,7 +168,7 @@ mod tests;
 mod view;
 
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
-use super::{BoardGame, Finish, HouseRule, Kind, Played, Setup};
+use super::{BoardGame, Finish, HouseRule, Kind, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
 use std::collections::{BTreeMap, HashSet};
 
@@ -208,18 +208,20 @@ French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
 
 const SHIPS: usize = 8;
 
-fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     match players {
         2 => Ok(vec!["South", "North"]),
         3 => Ok(vec!["South", "West", "North"]),
         4 => Ok(vec!["South", "West", "North", "East"]),
-        n => Err(format!(
-            "Diabolik Fleet is for 2 players (8x8 board) or 3 or 4 players (12x12), not {n}"
-        )),
+        n => Err(SetupError::Players {
+            title: KIND.title,
+            played_by: "for 2 players (8x8 board) or 3 or 4 players (12x12)",
+            given: n,
+        }),
     }
 }
 
-fn start(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<String>), String> {
+fn start(setup: &Setup, dice: &mut Dice) -> Started {
     let expected = sides(setup.sides.len())?;
     let same = setup
         .sides
@@ -227,12 +229,11 @@ fn start(setup: &Setup, dice: &mut Dice) -> Result<(Box<dyn BoardGame>, Vec<Stri
         .zip(&expected)
         .all(|(a, b)| a.eq_ignore_ascii_case(b));
     if !same {
-        return Err(format!(
-            "the sides of Diabolik Fleet for {} players are {}, not {}",
-            expected.len(),
-            expected.join(", "),
-            setup.sides.join(", ")
-        ));
+        return Err(SetupError::Sides {
+            title: KIND.title,
+            sides: expected,
+            given: setup.sides.clone(),
+        });
     }
     let mut notes = Vec::new();
     let first = dice.below(expected.len() as u32) as usize;
@@ -318,12 +319,12 @@ struct Rules {
 }
 
 impl Rules {
-    fn from_options(players: usize, options: &BTreeMap<String, String>) -> Result<Rules, String> {
+    fn from_options(players: usize, options: &BTreeMap<String, String>) -> Result<Rules, SetupError> {
         let mut given: BTreeMap<String, String> = BTreeMap::new();
         for (key, value) in options {
             given.insert(key.trim().to_lowercase().replace('_', "-"), value.trim().to_lowercase());
         }
-        let known = [
+        const KNOWN: &[&str] = &[
             "cannonballs",
             "bonus-cannonballs",
             "arrivals",
@@ -332,37 +333,55 @@ impl Rules {
             "headings",
             "joint-sinking",
         ];
-        if let Some(unknown) = given.keys().find(|k| !known.contains(&k.as_str())) {
-            return Err(format!(
-                "Diabolik Fleet has no option `{unknown}`; its options are {}",
-                known.join(", ")
-            ));
+        if let Some(unknown) = given.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+            return Err(SetupError::UnknownOption {
+                title: KIND.title,
+                key: unknown.clone(),
+                known: KNOWN,
+            });
         }
-        let number = |key: &str, low: u32, high: u32, default: u32| -> Result<u32, String> {
+        let number = |key: &'static str, low: u32, high: u32, default: u32| -> Result<u32, SetupError> {
             match given.get(key) {
                 None => Ok(default),
                 Some(v) => match v.parse::<u32>() {
                     Ok(n) if (low..=high).contains(&n) => Ok(n),
-                    _ => Err(format!(
-                        "the option `{key}` is a number from {low} to {high}, not `{v}`"
-                    )),
+                    _ => Err(SetupError::BadOption {
+                        key,
+                        value: v.clone(),
+                        wanted: Wanted::Range { low, high },
+                    }),
                 },
             }
         };
         let joint_sinking = match given.get("joint-sinking").map(String::as_str) {
             None | Some("no" | "false") => false,
             Some("yes" | "true") => true,
-            Some(v) => return Err(format!("the option `joint-sinking` is `yes` or `no`, not `{v}`")),
+            Some(v) => {
+                return Err(SetupError::BadOption {
+                    key: "joint-sinking",
+                    value: v.to_string(),
+                    wanted: Wanted::OneOf(&["yes", "no"]),
+                })
+            }
         };
         let choose_headings = match given.get("headings").map(String::as_str) {
             None | Some("choose") => true,
             Some("forward") => false,
-            Some(v) => return Err(format!("the option `headings` is `choose` or `forward`, not `{v}`")),
+            Some(v) => {
+                return Err(SetupError::BadOption {
+                    key: "headings",
+                    value: v.to_string(),
+                    wanted: Wanted::OneOf(&["choose", "forward"]),
+                })
+            }
         };
         let cannonballs = number("cannonballs", 2, 6, 4)?;
         let max_fleet = if players == 2 { 4 } else { 6 };
         if joint_sinking && players == 2 {
-            return Err("the option `joint-sinking` is only for three or four players".into());
+            return Err(SetupError::OptionPlayers {
+                key: "joint-sinking",
+                players: "three or four players",
+            });
         }
         Ok(Rules {
             cannonballs,
@@ -520,7 +539,7 @@ impl Diabolik {
         first: usize,
         options: &BTreeMap<String, String>,
         notes: &mut Vec<String>,
-    ) -> Result<Diabolik, String> {
+    ) -> Result<Diabolik, SetupError> {
         let names = sides(players)?;
         let rules = Rules::from_options(players, options)?;
         let size = if players == 2 { 8 } else { 12 };

@@ -17,9 +17,8 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
     at.refuse(raw.then.is_some(), "then", title, "DIAM")?;
     at.refuse(raw.moves_played.is_some(), "moves_played", title, "DIAM")?;
     let players = raw.players.unwrap_or(2);
-    let names = sides(players).map_err(|e| at.err("players", "", format!("players: {e}")))?;
-    let mut game = Diabolik::new(players, 0, &options_text(raw), &mut Vec::new())
-        .map_err(|e| at.err("options", "", format!("options: {e}")))?;
+    let names = sides(players).map_err(|e| at.setup_err(&e))?;
+    let mut game = Diabolik::new(players, 0, &options_text(raw), &mut Vec::new()).map_err(|e| at.setup_err(&e))?;
     game.rules.forgiving_first_acts = raw.house_rules.iter().any(|r| r.trim() == "forgiving-first-acts");
     game.cells = vec![None; game.cells.len()];
     let Some(fleets) = &raw.ships else {

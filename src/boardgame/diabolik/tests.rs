@@ -40,8 +40,8 @@ fn duel(ships: &[&str]) -> Diabolik {
     position(2, &[], 0, ships)
 }
 
-fn play(game: &mut Diabolik, side: usize, text: &str) -> Result<Played, String> {
-    game.play(side, text, &mut dice()).map_err(|e| e.to_string())
+fn play(game: &mut Diabolik, side: usize, text: &str) -> Result<Played, crate::boardgame::Refused> {
+    game.play(side, text, &mut dice())
 }
 
 fn ok(game: &mut Diabolik, side: usize, text: &str) -> Played {
@@ -825,7 +825,20 @@ fn a_whole_game_replays_from_its_moves_to_a_win() {
     let mut edited = moves(game_turns().len());
     edited[5].1 = "F7-F6; sink E5".into();
     let e = replay(&KIND, &game_setup(), &mut dice(), &edited).err().unwrap();
-    assert!(e.starts_with("move 6 (`F7-F6; sink E5`) no longer plays: act 2"), "{e}");
+    assert!(
+        matches!(&e, crate::boardgame::ReplayError::Move { n: 6, text, .. } if text == "F7-F6; sink E5"),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("move 6 (`F7-F6; sink E5`) no longer plays: act 2"),
+        "{e}"
+    );
+    let f = e.in_files();
+    assert_eq!(
+        (f.file.as_str(), f.key.as_deref(), f.token.as_deref()),
+        ("state.yaml", Some("moves"), Some("F7-F6; sink E5"))
+    );
 }
 
 #[test]

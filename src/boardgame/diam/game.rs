@@ -9,6 +9,7 @@
 
 use super::colour::{Colour, COLOURS};
 use super::diams::{diams, left_of, right_of, verdict, Diam, Verdict};
+use super::ending::{Draw, Ending};
 use super::notation::{cell_index, level_index, read, Way, Written};
 use super::refused::Refused;
 use super::seats::Table;
@@ -42,7 +43,7 @@ pub struct Game {
     pub(super) move_limit: Option<usize>,
     /// How often each position has come up after a move (and at the start).
     pub(super) seen: HashMap<Position, u32>,
-    pub(super) over: Option<Finish>,
+    pub(super) over: Option<Ending>,
     /// The last move accepted, by whom, and the level (from 0) where the piece placed or
     /// moved stands after it: for the picture.
     pub(super) last: Option<(usize, Action, usize)>,
@@ -311,34 +312,21 @@ impl Game {
                     format!(" (made by {}'s move)", self.name(side))
                 };
                 notes.push(format!("DIAM! {}: {}{by}", diam.describe(), self.team_wins(team)));
-                self.over = Some(Finish {
+                self.over = Some(Ending::Diam {
                     winners: self.team_sides(team),
-                    summary: format!(
-                        "{} with a DIAM in {} at level {} on cells {} and {}{by}",
-                        self.team_wins(team),
-                        diam.colour.name(),
-                        diam.level + 1,
-                        diam.cell + 1,
-                        diam.cell + 5
-                    ),
+                    colour: diam.colour,
+                    level: diam.level,
+                    cell: diam.cell,
+                    by: (team != self.team_of(side)).then(|| self.name(side).to_string()),
                 });
             }
-            Verdict::Tie(level) => self.draw(
-                notes,
-                format!(
-                    "both teams have a DIAM at level {}, the highest: the game is drawn",
-                    level + 1
-                ),
-            ),
+            Verdict::Tie(level) => self.draw(notes, Draw::Tie { level }),
         }
     }
 
-    pub(super) fn draw(&mut self, notes: &mut Vec<String>, why: String) {
+    pub(super) fn draw(&mut self, notes: &mut Vec<String>, why: Draw) {
         notes.push(format!("Drawn: {why}."));
-        self.over = Some(Finish {
-            winners: Vec::new(),
-            summary: format!("Drawn: {why}"),
-        });
+        self.over = Some(Ending::Drawn(why));
     }
 
     /// Hands the turn on, past any player who can do nothing.
@@ -354,7 +342,7 @@ impl Game {
                 self.name(side)
             ));
         }
-        self.draw(notes, "nobody can place or move".to_string());
+        self.draw(notes, Draw::Stuck);
     }
 
     /// Draws the game on a third repetition or at the move limit.
@@ -362,15 +350,9 @@ impl Game {
         let count = self.seen.entry(self.position()).or_insert(0);
         *count += 1;
         if *count >= 3 {
-            self.draw(
-                notes,
-                "the same position, with the same player to move, has come up three times".to_string(),
-            );
+            self.draw(notes, Draw::Repetition);
         } else if self.move_limit.is_some_and(|limit| self.moves >= limit) {
-            self.draw(
-                notes,
-                format!("{} moves have been played without a DIAM (the move limit)", self.moves),
-            );
+            self.draw(notes, Draw::MoveLimit { moves: self.moves });
         }
     }
 }
@@ -384,11 +366,8 @@ impl BoardGame for Game {
     }
 
     fn play(&mut self, side: usize, text: &str, _dice: &mut Dice) -> Result<Played, boardgame::Refused> {
-        if let Some(finish) = &self.over {
-            return Err(Refused::GameOver {
-                summary: finish.summary.clone(),
-            }
-            .into());
+        if let Some(ending) = &self.over {
+            return Err(Refused::GameOver { ending: ending.clone() }.into());
         }
         let mover = self.table.order[self.turn];
         if side != mover {
@@ -446,14 +425,14 @@ impl BoardGame for Game {
             None => out.push_str(&format!("Moves played: {}.\n", self.moves)),
         }
         match &self.over {
-            Some(finish) => out.push_str(&format!("Game over: {}.\n", finish.summary)),
+            Some(ending) => out.push_str(&format!("Game over: {ending}.\n")),
             None => out.push_str(&format!("To move: {}.\n", self.name(self.table.order[self.turn]))),
         }
         out
     }
 
     fn finish(&self) -> Option<Finish> {
-        self.over.clone()
+        self.over.as_ref().map(Ending::finish)
     }
 
     fn picture(&self) -> Option<String> {
@@ -774,7 +753,16 @@ To move: Red-Orange.
             .board()
             .ends_with("Game over: Red-Orange wins with a DIAM in red at level 3 on cells 1 and 5.\n"));
         let mut game = game;
-        assert!(err(game.play(1, "P B3", &mut dice())).starts_with("the game is over: Red-Orange wins"));
+        let refused = game.play(1, "P B3", &mut dice()).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the game is over: Red-Orange wins with a DIAM in red at level 3 on cells 1 and 5"
+        );
+        // A French reader reads how the game ended in French too.
+        assert_eq!(
+            refused.words(crate::words::Lang::Fr),
+            "la partie est terminée : Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5"
+        );
     }
 
     /// Random games by the rules: every legal move is read back from its notation, the

@@ -64,6 +64,7 @@
 
 mod colour;
 mod diams;
+mod ending;
 mod game;
 mod notation;
 mod position;
@@ -76,6 +77,7 @@ mod view;
 use super::Kind;
 use seats::{sides, start};
 
+pub use ending::{Draw, Ending};
 pub use game::Game;
 pub use notation::NOTATION;
 pub(crate) use position::from_position;

@@ -2,6 +2,7 @@
 
 use super::colour::Colour;
 use super::diams::diams;
+use super::ending::Ending;
 use super::game::Game;
 use super::notation::cell_index;
 use super::seats::{begin, table};
@@ -21,14 +22,14 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
     at.refuse(raw.bonus, "bonus", "DIAM", whose)?;
     at.refuse(raw.normal_turns.is_some(), "normal_turns", "DIAM", whose)?;
     let players = raw.players.unwrap_or(2);
-    let table = table(players).map_err(|e| at.err("players", "", format!("players: {e}")))?;
+    let table = table(players).map_err(|e| at.setup_err(&e))?;
     let names: Vec<&'static str> = table.seats.iter().map(|s| s.name).collect();
     let setup = Setup {
         sides: names.iter().map(|s| s.to_string()).collect(),
         options: crate::boardgame::position::options_text(raw),
         house_rules: raw.house_rules.clone(),
     };
-    let (mut game, _) = begin(&setup).map_err(|e| at.err("options", "", format!("options: {e}")))?;
+    let (mut game, _) = begin(&setup).map_err(|e| at.setup_err(&e))?;
     for (&cell, stack) in raw.cells.iter().flatten() {
         let index = cell_index(cell).map_err(|e| at.err("cells", &format!("{cell}:"), format!("cells: {e}")))?;
         if stack.len() > HEIGHT {
@@ -65,7 +66,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
     }
     game.moves = raw.moves_played.unwrap_or(0);
     match over {
-        Some(finish) => game.over = Some(finish),
+        Some(finish) => game.over = Some(Ending::Written(finish)),
         None => {
             let found = diams(&game.cells);
             if let Some(d) = found.first() {

@@ -3,6 +3,7 @@
 //! French are made by [`Refused::words`] for a French reader.
 
 use super::colour::Colour;
+use super::ending::Ending;
 use super::notation::HOW;
 use crate::words::Lang;
 
@@ -56,9 +57,9 @@ pub enum Refused {
     NoSuchLevel { level: u32 },
 
     // ---- the board refuses it ------------------------------------------------------------
-    /// The game has ended (`summary` as [`crate::boardgame::Finish`] says it).
-    #[error("the game is over: {summary}")]
-    GameOver { summary: String },
+    /// The game has ended (`ending`: how).
+    #[error("the game is over: {ending}")]
+    GameOver { ending: Ending },
     /// Another side is to move.
     #[error("it is not your turn: {mover} is to move")]
     NotYourTurn { mover: String },
@@ -147,7 +148,7 @@ fn and(levels: &[u32]) -> String {
 }
 
 /// A colour in French, as a piece's (`pion rouge`, `pions noirs`).
-fn fr(colour: Colour, plural: bool) -> String {
+pub(super) fn fr(colour: Colour, plural: bool) -> String {
     let word = match colour {
         Colour::Red => "rouge",
         Colour::Orange => "orange",
@@ -207,7 +208,7 @@ impl Refused {
             R::NoSuchLevel { level } => {
                 format!("le niveau {level} n'existe pas : les niveaux vont de 1 (le sol) à 4")
             }
-            R::GameOver { summary } => format!("la partie est terminée : {summary}"),
+            R::GameOver { ending } => format!("la partie est terminée : {}", ending.words(Lang::Fr)),
             R::NotYourTurn { mover } => format!("ce n'est pas votre tour : c'est à {mover} de jouer"),
             R::PartnersReserve { colour, owner, own } => format!(
                 "vous ne pouvez pas poser un pion de la réserve de votre partenaire : les pions {} sont à {owner} ; \
@@ -302,7 +303,13 @@ mod tests {
             R::NoSuchCell { cell: 9 },
             R::NoSuchLevel { level: 5 },
             R::GameOver {
-                summary: "Red wins".into(),
+                ending: Ending::Diam {
+                    winners: vec!["Red".into()],
+                    colour: Red,
+                    level: 1,
+                    cell: 0,
+                    by: None,
+                },
             },
             R::NotYourTurn { mover: "Brown".into() },
             R::PartnersReserve {

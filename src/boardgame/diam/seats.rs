@@ -16,7 +16,7 @@
 
 use super::colour::Colour::{self, Black, Brown, Orange, Red};
 use super::game::Game;
-use crate::boardgame::{Setup, Started};
+use crate::boardgame::{Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
 
 /// One side: its name in the players file and the colours of its reserve.
@@ -85,16 +85,20 @@ pub(super) const FOUR: Table = Table {
     order: &[0, 1, 2, 3],
 };
 
-pub(super) fn table(players: usize) -> Result<&'static Table, String> {
+pub(super) fn table(players: usize) -> Result<&'static Table, SetupError> {
     match players {
         2 => Ok(&TWO),
         3 => Ok(&THREE),
         4 => Ok(&FOUR),
-        n => Err(format!("DIAM is for 2, 3 or 4 players, not {n}")),
+        n => Err(SetupError::Players {
+            title: super::KIND.title,
+            played_by: "for 2, 3 or 4 players",
+            given: n,
+        }),
     }
 }
 
-pub(super) fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+pub(super) fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     Ok(table(players)?.seats.iter().map(|s| s.name).collect())
 }
 
@@ -104,25 +108,35 @@ pub(super) fn start(setup: &Setup, _dice: &mut Dice) -> Started {
 }
 
 /// A new game on the players file's sides and options; the notes of the welcome.
-pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<String>), String> {
+pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<String>), SetupError> {
     let table = table(setup.sides.len())?;
-    for (given, seat) in setup.sides.iter().zip(table.seats) {
-        if !given.eq_ignore_ascii_case(seat.name) {
-            return Err(format!(
-                "the sides of DIAM for {} players are {}, in that order, not `{given}`",
-                table.seats.len(),
-                table.seats.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-            ));
-        }
+    if !(setup.sides.iter().zip(table.seats)).all(|(given, seat)| given.eq_ignore_ascii_case(seat.name)) {
+        return Err(SetupError::Sides {
+            title: super::KIND.title,
+            sides: table.seats.iter().map(|s| s.name).collect(),
+            given: setup.sides.clone(),
+        });
     }
     let mut move_limit = None;
     for (key, value) in &setup.options {
         match key.as_str() {
             "move-limit" => match value.trim().parse::<usize>() {
                 Ok(n) if n > 0 => move_limit = Some(n),
-                _ => return Err(format!("move-limit is a number of moves (1 or more), not `{value}`")),
+                _ => {
+                    return Err(SetupError::BadOption {
+                        key: "move-limit",
+                        value: value.clone(),
+                        wanted: Wanted::Count { what: "moves" },
+                    })
+                }
             },
-            _ => return Err(format!("DIAM has no option `{key}`: its only option is move-limit")),
+            _ => {
+                return Err(SetupError::UnknownOption {
+                    title: super::KIND.title,
+                    key: key.clone(),
+                    known: &["move-limit"],
+                })
+            }
         }
     }
     let game = Game::new(table, move_limit);
@@ -158,7 +172,10 @@ mod tests {
         assert_eq!(sides(2).unwrap(), ["Red-Orange", "Brown-Black"]);
         assert_eq!(sides(3).unwrap(), ["Red-Orange", "Brown", "Black"]);
         assert_eq!(sides(4).unwrap(), ["Red", "Brown", "Orange", "Black"]);
-        assert!(sides(5).unwrap_err().contains("2, 3 or 4 players"));
+        assert_eq!(
+            sides(5).unwrap_err().to_string(),
+            "DIAM is for 2, 3 or 4 players, not 5"
+        );
         assert!(sides(1).is_err());
         let diam = kind("diam").expect("DIAM is registered");
         assert_eq!(diam.title, "DIAM");

@@ -44,8 +44,8 @@ pub(super) fn at(players: usize, cells: [&str; 8], side: usize) -> Game {
     game
 }
 
-pub(super) fn play(game: &mut Game, side: usize, text: &str) -> Result<Played, String> {
-    game.play(side, text, &mut dice()).map_err(|e| e.to_string())
+pub(super) fn play(game: &mut Game, side: usize, text: &str) -> Result<Played, crate::boardgame::Refused> {
+    game.play(side, text, &mut dice())
 }
 
 /// A cell's stack as letters, bottom first (cells from 1).
@@ -67,7 +67,7 @@ pub(super) fn write(action: Action) -> String {
 pub(super) fn start_err(setup: &Setup) -> String {
     match start(setup, &mut dice()) {
         Ok(_) => panic!("the setup should be refused"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 

@@ -50,7 +50,7 @@ impl Game {
                     level: d.level,
                 })
                 .collect(),
-            result: self.over.as_ref().map(|f| f.summary.clone()),
+            result: self.over.as_ref().map(|e| e.to_string()),
         }
     }
 }

@@ -52,7 +52,11 @@
 //! draws `below(6)` n times: 0 to 5 are 1 to 6. The dice are announced in the order drawn.
 //! Nothing else draws, and a refused line draws nothing.
 
-use super::{split_word, BoardGame, Finish, Kind, Played, Setup, Started};
+mod refused;
+
+pub use refused::{Refused, Relayed};
+
+use super::{split_word, BoardGame, Finish, Kind, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
 
 /// The sides, in seat order.
@@ -93,11 +97,15 @@ never gone back to.
 Combat dice: INF (hit on infantry), CAV (hit on cavalry), ART (hit on artillery), FLAG (retreat),
 ORDER (order letter), ADV (tactical advantage).";
 
-fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     if players == 2 {
         Ok(SIDES.to_vec())
     } else {
-        Err(format!("JOMINI is played by two players, not {players}"))
+        Err(SetupError::Players {
+            title: KIND.title,
+            played_by: "played by two players",
+            given: players,
+        })
     }
 }
 
@@ -202,50 +210,52 @@ enum Line {
 }
 
 impl Line {
-    fn parse(text: &str) -> Result<Line, String> {
+    fn parse(text: &str) -> Result<Line, Refused> {
         let (word, rest) = split_word(text);
         let word = word.to_uppercase();
-        let relayed = |make: fn(String) -> Line, example: &str| {
+        let relayed = |make: fn(String) -> Line, what: Relayed| {
             if rest.is_empty() {
-                Err(format!("{word} needs what you do: {word} {example}"))
+                Err(Refused::NeedsText {
+                    word: word.clone(),
+                    what,
+                })
             } else {
                 Ok(make(rest.to_string()))
             }
         };
-        let bare = |command: Line| {
+        let bare = |command: Line, name: &str| {
             if rest.is_empty() {
                 Ok(command)
             } else {
-                Err(format!("{word} takes nothing after it, not `{rest}`"))
+                Err(Refused::Bare {
+                    command: name.to_string(),
+                    rest: rest.to_string(),
+                })
             }
         };
         match word.as_str() {
-            "COMMAND" => relayed(Line::Command, "activate 1st brigade"),
-            "MOVE" => relayed(Line::Move, "hussars C4 to D6"),
-            "MANOEUVRE" | "MANŒUVRE" | "MANEUVER" => relayed(Line::Manoeuvre, "oblique march, 2 order tokens"),
-            "COMBAT" => relayed(Line::Combat, "line infantry D6 fires on Red guns E7, 3 dice"),
-            "DEFEND" => relayed(Line::Defend, "order of defence, square"),
-            "ELIMINATED" => relayed(Line::Eliminated, "Red hussars"),
-            "VICTORY" => relayed(Line::Victory, "a third of Red's units eliminated"),
+            "COMMAND" => relayed(Line::Command, Relayed::Command),
+            "MOVE" => relayed(Line::Move, Relayed::Move),
+            "MANOEUVRE" | "MANŒUVRE" | "MANEUVER" => relayed(Line::Manoeuvre, Relayed::Manoeuvre),
+            "COMBAT" => relayed(Line::Combat, Relayed::Combat),
+            "DEFEND" => relayed(Line::Defend, Relayed::Defend),
+            "ELIMINATED" => relayed(Line::Eliminated, Relayed::Eliminated),
+            "VICTORY" => relayed(Line::Victory, Relayed::Victory),
             "ROLL" => parse_roll(rest),
-            "NEXT" => bare(Line::Next),
-            "END" if rest.is_empty() || rest.eq_ignore_ascii_case("TURN") => Ok(Line::EndTurn),
-            "END" => Err(format!("END TURN takes nothing after it, not `{rest}`")),
-            "AGREE" => bare(Line::Agree),
-            "REFUSE" => bare(Line::Refuse),
-            "CONCEDE" | "RESIGN" => bare(Line::Concede),
-            "" => Err("an empty line is no move".into()),
-            _ => Err(format!(
-                "`{word}` is not a JOMINI command: COMMAND, MOVE, MANOEUVRE, COMBAT, ROLL, DEFEND, ELIMINATED, NEXT, \
-                 END TURN, VICTORY, AGREE, REFUSE, CONCEDE"
-            )),
+            "NEXT" => bare(Line::Next, &word),
+            "END" if rest.eq_ignore_ascii_case("TURN") => Ok(Line::EndTurn),
+            "END" => bare(Line::EndTurn, "END TURN"),
+            "AGREE" => bare(Line::Agree, &word),
+            "REFUSE" => bare(Line::Refuse, &word),
+            "CONCEDE" | "RESIGN" => bare(Line::Concede, &word),
+            "" => Err(Refused::EmptyLine),
+            _ => Err(Refused::NotACommand { word: word.clone() }),
         }
     }
 }
 
 /// `4` or `4 D6` (or `4D6`).
-fn parse_roll(rest: &str) -> Result<Line, String> {
-    let usage = || format!("ROLL needs a number from 1 to {MAX_DICE}: ROLL 4 (combat dice) or ROLL 1 D6");
+fn parse_roll(rest: &str) -> Result<Line, Refused> {
     let upper = rest.to_uppercase();
     let (count, kind) = match upper.strip_suffix("D6") {
         Some(count) => (count.trim(), DiceKind::D6),
@@ -253,7 +263,7 @@ fn parse_roll(rest: &str) -> Result<Line, String> {
     };
     match count.parse::<u32>() {
         Ok(n) if (1..=MAX_DICE).contains(&n) => Ok(Line::Roll(n, kind)),
-        _ => Err(usage()),
+        _ => Err(Refused::RollCount),
     }
 }
 
@@ -306,10 +316,8 @@ pub struct Jomini {
 
 impl Jomini {
     /// A new game; it draws nothing.
-    pub fn begin(setup: &Setup, _dice: &mut Dice) -> Result<(Jomini, Vec<String>), String> {
-        if setup.sides.len() != 2 {
-            return Err(format!("JOMINI is played by two players, not {}", setup.sides.len()));
-        }
+    pub fn begin(setup: &Setup, _dice: &mut Dice) -> Result<(Jomini, Vec<String>), SetupError> {
+        sides(setup.sides.len())?;
         let mut first = 0;
         let mut victory = None;
         for (key, value) in &setup.options {
@@ -318,17 +326,31 @@ impl Jomini {
                     first = SIDES
                         .iter()
                         .position(|s| s.eq_ignore_ascii_case(value.trim()))
-                        .ok_or_else(|| format!("the option `first` is Blue or Red, not `{value}`"))?;
+                        .ok_or_else(|| SetupError::BadOption {
+                            key: "first",
+                            value: value.clone(),
+                            wanted: Wanted::OneOf(&SIDES),
+                        })?;
                 }
                 "victory" => match value.trim().parse::<usize>() {
                     Ok(n) if n > 0 => victory = Some(n),
                     _ => {
-                        return Err(format!(
-                            "the option `victory` is the number of enemy units to eliminate, not `{value}`"
-                        ))
+                        return Err(SetupError::BadOption {
+                            key: "victory",
+                            value: value.clone(),
+                            wanted: Wanted::Count {
+                                what: "enemy units to eliminate",
+                            },
+                        })
                     }
                 },
-                _ => return Err(format!("JOMINI takes the options `first` and `victory`, not `{key}`")),
+                _ => {
+                    return Err(SetupError::UnknownOption {
+                        title: KIND.title,
+                        key: key.clone(),
+                        known: &["first", "victory"],
+                    })
+                }
             }
         }
         let game = Jomini {
@@ -356,19 +378,19 @@ impl Jomini {
     }
 
     /// Whether `side` may play `command` now; the reason if not.
-    fn allowed(&self, side: usize, command: &Line) -> Result<(), String> {
-        let active = SIDES[self.active];
+    fn allowed(&self, side: usize, command: &Line) -> Result<(), Refused> {
+        let active = SIDES[self.active].to_string();
         let other = 1 - self.active;
         let phase = match &self.state {
-            State::Over(_) => return Err("the game is over".into()),
+            State::Over(_) => return Err(Refused::GameOver),
             _ if *command == Line::Concede => return Ok(()),
             State::Claim(_) => {
                 return match command {
                     Line::Agree | Line::Refuse if side == other => Ok(()),
-                    _ => Err(format!(
-                        "{active} claims victory: {} is to AGREE or REFUSE",
-                        SIDES[other]
-                    )),
+                    _ => Err(Refused::ClaimPending {
+                        claimant: active,
+                        answerer: SIDES[other].to_string(),
+                    }),
                 }
             }
             State::Playing(phase) => *phase,
@@ -376,41 +398,35 @@ impl Jomini {
         if side != self.active {
             return match command {
                 // « un ordre de défense et un seul par combat »
-                Line::Defend(_) if phase == Phase::Combat && self.combats == 0 => Err(format!(
-                    "{active} has announced no combat yet: an order of defence answers a COMBAT"
-                )),
-                Line::Defend(_) if phase == Phase::Combat && self.defended == Some(self.combats) => Err(format!(
-                    "{} has already given its order of defence for this combat: one order of defence per combat",
-                    SIDES[side]
-                )),
+                Line::Defend(_) if phase == Phase::Combat && self.combats == 0 => Err(Refused::NoCombatYet { active }),
+                Line::Defend(_) if phase == Phase::Combat && self.defended == Some(self.combats) => {
+                    Err(Refused::DefendedAlready {
+                        side: SIDES[side].to_string(),
+                    })
+                }
                 Line::Roll(..) | Line::Defend(_) | Line::Eliminated(_) if phase == Phase::Combat => Ok(()),
-                Line::Roll(..) | Line::Defend(_) => Err(format!(
-                    "the attacked side rolls or defends during the other's combat phase; {active} is in its {} phase",
-                    phase.name()
-                )),
-                _ => Err(format!("it is {active}'s turn ({} phase)", phase.name())),
+                Line::Roll(..) | Line::Defend(_) => Err(Refused::NotInCombat { active, phase }),
+                _ => Err(Refused::NotYourTurn { active, phase }),
             };
         }
-        let back = |to: Phase| {
-            Err(format!(
-                "{active} is in its {} phase: the {} phase is over (command, movement, combat, end of turn)",
-                phase.name(),
-                to.name()
-            ))
-        };
         match command {
-            Line::Command(_) if phase > Phase::Command => back(Phase::Command),
-            Line::Move(_) | Line::Manoeuvre(_) if phase > Phase::Movement => back(Phase::Movement),
+            Line::Command(_) if phase > Phase::Command => Err(Refused::PhaseOver {
+                active,
+                phase,
+                to: Phase::Command,
+            }),
+            Line::Move(_) | Line::Manoeuvre(_) if phase > Phase::Movement => Err(Refused::PhaseOver {
+                active,
+                phase,
+                to: Phase::Movement,
+            }),
             // « un ordre de manœuvre et un seul par tour »
-            Line::Manoeuvre(_) if self.manoeuvred => Err(format!(
-                "{active} has already given its order of manoeuvre in this turn: one order of manoeuvre per turn"
-            )),
-            Line::Roll(_, DiceKind::Combat) if phase != Phase::Combat => Err(format!(
-                "combat dice are thrown in the combat phase, and {active} is in its {} phase: announce the combat with COMBAT <text> first",
-                phase.name()
-            )),
-            Line::Defend(_) => Err("DEFEND is for the attacked side, during the other's combat phase".into()),
-            Line::Agree | Line::Refuse => Err("there is no claim to AGREE to or REFUSE".into()),
+            Line::Manoeuvre(_) if self.manoeuvred => Err(Refused::ManoeuvredAlready { active }),
+            Line::Roll(_, DiceKind::Combat) if phase != Phase::Combat => {
+                Err(Refused::CombatDiceTooSoon { active, phase })
+            }
+            Line::Defend(_) => Err(Refused::DefendOwnTurn),
+            Line::Agree | Line::Refuse => Err(Refused::NoClaim),
             _ => Ok(()),
         }
     }
@@ -511,10 +527,9 @@ impl BoardGame for Jomini {
     }
 
     fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
-        // Not typed yet: the refusal is English words.
-        let mut play = || -> Result<Played, String> {
+        let mut play = || -> Result<Played, Refused> {
             if side > 1 {
-                return Err(format!("there is no side {side} in JOMINI"));
+                return Err(Refused::NoSide { side });
             }
             let command = Line::parse(text)?;
             self.allowed(side, &command)?;
@@ -581,7 +596,7 @@ impl BoardGame for Jomini {
                 }
                 Line::Agree => {
                     let State::Claim(why) = &self.state else {
-                        return Err("there is no claim to agree to".into());
+                        return Err(Refused::NoClaim);
                     };
                     let finish = Finish {
                         winners: vec![other.to_string()],
@@ -605,7 +620,7 @@ impl BoardGame for Jomini {
                 }
             }
         };
-        play().map_err(crate::boardgame::Refused::Words)
+        play().map_err(crate::boardgame::Refused::from)
     }
 
     fn board(&self) -> String {

@@ -81,7 +81,11 @@
 //!
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
-use super::{split_word, BoardGame, Finish, HouseRule, Kind, Played, Setup, Started};
+mod refused;
+
+pub use refused::{LedgerFault, Refused};
+
+use super::{split_word, BoardGame, Finish, HouseRule, Kind, Played, Setup, SetupError, Started};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -128,13 +132,15 @@ Pieces: Etat-Major 1000, Bombardier 700, Chasse 600, DCA 600, Mitrailleuse 500, 
 Officier 400, Ambulance 300, Espion 300, Patrouille 200, Sentinelle 200, Soldats 100.
 Score: pieces home count double, plus prisoners; the higher total wins by the difference.";
 
-fn sides(players: usize) -> Result<Vec<&'static str>, String> {
+fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     if players == 2 {
         Ok(SIDES.to_vec())
     } else {
-        Err(format!(
-            "Les Belligérants is played by two players (a team plays as one), not {players}"
-        ))
+        Err(SetupError::Players {
+            title: KIND.title,
+            played_by: "played by two players (a team plays as one)",
+            given: players,
+        })
     }
 }
 
@@ -243,22 +249,19 @@ impl Piece {
     }
 
     /// A piece as a player writes it: `Tank`, `état-major`, `D.C.A.`, `avion de chasse`.
-    pub fn parse(text: &str) -> Result<Piece, String> {
+    pub fn parse(text: &str) -> Result<Piece, Refused> {
         let folded = fold(text);
         PIECES
             .iter()
             .find(|e| e.3.contains(&folded.as_str()))
             .map(|e| e.0)
             .ok_or_else(|| {
-                let names: Vec<&str> = PIECES.iter().map(|e| e.1).collect();
                 if text.trim().is_empty() {
-                    format!("which piece? One of {}", names.join(", "))
+                    Refused::WhichPiece
                 } else {
-                    format!(
-                        "`{}` is no piece of Les Belligérants: {}",
-                        text.trim(),
-                        names.join(", ")
-                    )
+                    Refused::NoSuchPiece {
+                        text: text.trim().to_string(),
+                    }
                 }
             })
     }
@@ -301,8 +304,10 @@ fn fold(text: &str) -> String {
 
 /// Which record of the ledger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Record {
+pub enum Record {
+    /// An enemy piece taken prisoner (`CAPTURE`).
     Capture,
+    /// A piece home in the enemy camp (`HOME`).
     Home,
 }
 
@@ -321,17 +326,20 @@ enum Line {
 }
 
 impl Line {
-    fn parse(text: &str) -> Result<Line, String> {
+    fn parse(text: &str) -> Result<Line, Refused> {
         let (word, rest) = split_word(text);
         let bare = |command: Line| {
             if rest.is_empty() {
                 Ok(command)
             } else {
-                Err(format!("{} takes nothing after it, not `{rest}`", word.to_uppercase()))
+                Err(Refused::Bare {
+                    command: word.to_uppercase(),
+                    rest: rest.to_string(),
+                })
             }
         };
         match word.to_uppercase().as_str() {
-            "MOVE" if rest.is_empty() => Err("MOVE needs the move: MOVE tank c3 to c7".into()),
+            "MOVE" if rest.is_empty() => Err(Refused::NoMove),
             "MOVE" => Ok(Line::Move(rest.to_string())),
             "CAPTURE" => Ok(Line::Record(Record::Capture, Piece::parse(rest)?)),
             "HOME" => Ok(Line::Record(Record::Home, Piece::parse(rest)?)),
@@ -340,25 +348,20 @@ impl Line {
                 match what.to_uppercase().as_str() {
                     "CAPTURE" => Ok(Line::Cancel(Record::Capture, Piece::parse(piece)?)),
                     "HOME" => Ok(Line::Cancel(Record::Home, Piece::parse(piece)?)),
-                    _ => Err("CANCEL strikes out a record: CANCEL CAPTURE Tank or CANCEL HOME Tank".into()),
+                    _ => Err(Refused::CancelWhat),
                 }
             }
             "END" => bare(Line::End),
             "ARMISTICE" => bare(Line::Armistice),
             "TERMS" => match rest.parse::<u32>() {
                 Ok(n) if n <= MAX_INDEMNITY => Ok(Line::Terms(n)),
-                _ => Err(format!(
-                    "TERMS needs the indemnity in points, from 0 to {MAX_INDEMNITY}: TERMS 2000"
-                )),
+                _ => Err(Refused::NoIndemnity),
             },
             "AGREE" => bare(Line::Agree),
             "REFUSE" => bare(Line::Refuse),
             "RESIGN" | "CONCEDE" => bare(Line::Resign),
-            "" => Err("an empty line is no move".into()),
-            _ => Err(format!(
-                "`{word}` is not a command of Les Belligérants: MOVE, CAPTURE, HOME, CANCEL, END, \
-                 ARMISTICE, TERMS, AGREE, REFUSE, RESIGN"
-            )),
+            "" => Err(Refused::EmptyLine),
+            _ => Err(Refused::NotACommand { word: word.to_string() }),
         }
     }
 }
@@ -409,12 +412,14 @@ pub struct Belligerants {
 
 impl Belligerants {
     /// A new game: draws who begins, then that player's die.
-    pub fn begin(setup: &Setup, dice: &mut Dice) -> Result<(Belligerants, Vec<String>), String> {
-        if setup.sides.len() != 2 {
-            return Err(sides(setup.sides.len()).unwrap_err());
-        }
+    pub fn begin(setup: &Setup, dice: &mut Dice) -> Result<(Belligerants, Vec<String>), SetupError> {
+        sides(setup.sides.len())?;
         if let Some(key) = setup.options.keys().next() {
-            return Err(format!("Les Belligérants takes no options, not `{key}`"));
+            return Err(SetupError::UnknownOption {
+                title: KIND.title,
+                key: key.clone(),
+                known: &[],
+            });
         }
         let first = dice.below(2) as usize;
         let die = Die::throw(dice);
@@ -463,15 +468,11 @@ impl Belligerants {
     /// `CAPTURE` of the writer's own material retaken on an ordinary point (« Repris à la
     /// suite d'un point ordinaire il sera fait prisonnier »). The ledger is refused only
     /// when no such reading keeps both armies within fifteen pieces.
-    fn ledger_fault(&self) -> Option<String> {
+    fn ledger_fault(&self) -> Option<LedgerFault> {
         let count = |pieces: &[Piece], good: bool| pieces.iter().filter(|p| p.good_order() == good).count();
         let total: usize = (0..2).map(|s| self.home[s].len() + self.prisoners[s].len()).sum();
         if total > 2 * COMBAT_PIECES {
-            return Some(format!(
-                "the ledger would hold {total} pieces home or prisoner, and the two armies have {} combat \
-                 pieces between them; a piece home or prisoner is never recorded again",
-                2 * COMBAT_PIECES
-            ));
+            return Some(LedgerFault::Total { total });
         }
         for (army, name) in SIDES.iter().enumerate() {
             let enemy = 1 - army;
@@ -484,12 +485,13 @@ impl Belligerants {
                 + count(&self.home[army], true).saturating_sub(FLATS)
                 + count(&self.prisoners[enemy], false);
             if least > COMBAT_PIECES {
-                return Some(format!(
-                    "{}'s army has {COMBAT_PIECES} combat pieces, and the ledger would account for {least} of \
-                     them (home {home}, prisoners of {} {taken}, even counting as enemy material every \
-                     good-order piece a flat could cover); a piece home or prisoner is never recorded again",
-                    name, SIDES[enemy]
-                ));
+                return Some(LedgerFault::Army {
+                    army: name.to_string(),
+                    enemy: SIDES[enemy].to_string(),
+                    least,
+                    home,
+                    taken,
+                });
             }
         }
         None
@@ -543,41 +545,41 @@ impl Belligerants {
     }
 
     /// Whether `side` may play `command` now; the reason if not.
-    fn allowed(&self, side: usize, command: &Line) -> Result<(), String> {
+    fn allowed(&self, side: usize, command: &Line) -> Result<(), Refused> {
         let other = 1 - self.mover;
-        let me = SIDES[side];
+        let name = |side: usize| SIDES[side].to_string();
         match (&self.state, command) {
-            (State::Over(_), _) => Err("the game is over".into()),
+            (State::Over(_), _) => Err(Refused::GameOver),
             (_, Line::Resign) => Ok(()),
             (State::Moving, Line::Record(..) | Line::Cancel(..)) if side == self.mover || self.late == Some(side) => {
                 Ok(())
             }
             // The text sets no moment for an armistice: either player, at any time.
             (State::Moving, Line::Armistice) if side == self.mover || !self.armistice_on_own_turn => Ok(()),
-            (State::Moving, Line::Armistice) => Err(format!(
-                "it is {}'s move: under the house rule armistice-on-own-turn, only the player to move may ask for an armistice",
-                SIDES[self.mover]
-            )),
-            (State::Moving, _) if side != self.mover => Err(format!("it is {}'s move", SIDES[self.mover])),
+            (State::Moving, Line::Armistice) => Err(Refused::ArmisticeOnOwnTurn {
+                mover: name(self.mover),
+            }),
+            (State::Moving, _) if side != self.mover => Err(Refused::NotYourMove {
+                mover: name(self.mover),
+            }),
             (State::Moving, Line::Move(_) | Line::End) => Ok(()),
-            (State::Moving, _) => Err(format!("{me} is to move: there is nothing to answer")),
+            (State::Moving, _) => Err(Refused::NothingToAnswer { mover: name(side) }),
             (State::EndDeclared, Line::Agree | Line::Refuse) if side == other => Ok(()),
-            (State::EndDeclared, _) => Err(format!(
-                "{} declared the end of the battle: {} is to AGREE or REFUSE",
-                SIDES[self.mover], SIDES[other]
-            )),
+            (State::EndDeclared, _) => Err(Refused::EndDeclared {
+                declarer: name(self.mover),
+                answerer: name(other),
+            }),
             (State::ArmisticeAsked(asker), Line::Terms(_) | Line::Refuse) if side != *asker => Ok(()),
-            (State::ArmisticeAsked(asker), _) => Err(format!(
-                "{} asked for an armistice: {} is to name its TERMS (TERMS 2000) or REFUSE",
-                SIDES[*asker],
-                SIDES[1 - asker]
-            )),
+            (State::ArmisticeAsked(asker), _) => Err(Refused::ArmisticeAsked {
+                asker: name(*asker),
+                answerer: name(1 - asker),
+            }),
             (State::Terms { asker, .. }, Line::Agree | Line::Refuse) if side == *asker => Ok(()),
-            (State::Terms { asker, indemnity }, _) => Err(format!(
-                "{} asks an indemnity of {indemnity} points: {} is to AGREE or REFUSE",
-                SIDES[1 - asker],
-                SIDES[*asker]
-            )),
+            (State::Terms { asker, indemnity }, _) => Err(Refused::TermsNamed {
+                by: name(1 - asker),
+                indemnity: *indemnity,
+                asker: name(*asker),
+            }),
         }
     }
 
@@ -596,7 +598,7 @@ impl Belligerants {
     }
 
     /// The move itself: relayed, then the next die thrown.
-    fn play_move(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, String> {
+    fn play_move(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused> {
         let me = SIDES[side];
         let (summary, entry, again) = match self.die {
             Die::Points(n) => (
@@ -608,11 +610,7 @@ impl Belligerants {
                 let (points, rest) = split_word(text);
                 let points = match points.parse::<u32>() {
                     Ok(p) if (1..=5).contains(&p) && !rest.is_empty() => p,
-                    _ => {
-                        return Err(format!(
-                            "you threw the DEVIL: write the points you choose, 1 to 5, then the move: MOVE 4 {text}"
-                        ))
-                    }
+                    _ => return Err(Refused::DevilPoints { text: text.to_string() }),
                 };
                 (
                     format!("{me} moves (DEVIL, chooses {points}): {rest}"),
@@ -656,10 +654,9 @@ impl BoardGame for Belligerants {
     }
 
     fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, crate::boardgame::Refused> {
-        // Not typed yet: the refusal is English words.
-        let mut play = || -> Result<Played, String> {
+        let mut play = || -> Result<Played, Refused> {
             if side > 1 {
-                return Err(format!("there is no side {side} in Les Belligérants"));
+                return Err(Refused::NoSide { side });
             }
             let command = Line::parse(text)?;
             self.allowed(side, &command)?;
@@ -669,22 +666,15 @@ impl BoardGame for Belligerants {
                 Line::Move(text) => self.play_move(side, &text, dice),
                 Line::Record(record, piece) => {
                     if record == Record::Capture && piece == Piece::Ambulance {
-                        return Err("the ambulance is taken by no piece: it cannot be a prisoner".into());
+                        return Err(Refused::AmbulancePrisoner);
                     }
                     let mut after = self.clone();
                     match record {
                         Record::Capture => after.prisoners[side].push(piece),
                         Record::Home => after.home[side].push(piece),
                     }
-                    if let Some(why) = after.ledger_fault() {
-                        return Err(format!(
-                            "{} {}: {why}; CANCEL a record made by mistake",
-                            match record {
-                                Record::Capture => "CAPTURE",
-                                Record::Home => "HOME",
-                            },
-                            piece.name()
-                        ));
+                    if let Some(fault) = after.ledger_fault() {
+                        return Err(Refused::Ledger { record, piece, fault });
                     }
                     let summary = match record {
                         Record::Capture => {
@@ -708,11 +698,11 @@ impl BoardGame for Belligerants {
                 }
                 Line::Cancel(record, piece) => {
                     let Some(at) = self.record_list(record, side).iter().rposition(|&p| p == piece) else {
-                        let what = match record {
-                            Record::Capture => "taken prisoner",
-                            Record::Home => "home",
-                        };
-                        return Err(format!("{me} has no {} recorded {what}", piece.name()));
+                        return Err(Refused::NoRecord {
+                            side: me.to_string(),
+                            record,
+                            piece,
+                        });
                     };
                     let summary = match record {
                         Record::Capture => {
@@ -787,7 +777,7 @@ impl BoardGame for Belligerants {
                 }
             }
         };
-        play().map_err(crate::boardgame::Refused::Words)
+        play().map_err(crate::boardgame::Refused::from)
     }
 
     fn board(&self) -> String {
@@ -1042,9 +1032,14 @@ mod tests {
     }
 
     /// Records `line` for `side` as if it were that side's move (records go on one's turn).
-    fn record(game: &mut Belligerants, dice: &mut Dice, side: usize, line: &str) -> Result<Played, String> {
+    fn record(
+        game: &mut Belligerants,
+        dice: &mut Dice,
+        side: usize,
+        line: &str,
+    ) -> Result<Played, crate::boardgame::Refused> {
         game.mover = side;
-        game.play(side, line, dice).map_err(|e| e.to_string())
+        game.play(side, line, dice)
     }
 
     #[test]
