@@ -179,7 +179,7 @@ impl Refused {
             }
             R::ArmisticeAsked { asker, answerer } => format!(
                 "{asker} a demandé un armistice : {answerer} doit faire connaître ses conditions \
-                 (TERMS 2000) ou REFUSE"
+                 (TERMS 2000) ou répondre REFUSE"
             ),
             R::TermsNamed { by, indemnity, asker } => {
                 format!("{by} exige une indemnité de {indemnity} points : {asker} doit répondre AGREE ou REFUSE")
