@@ -20,9 +20,13 @@ use std::path::{Path, PathBuf};
 pub const HISTORY: &str = "history";
 
 fn code_of(phase: &str) -> Result<String, GameError> {
-    Phase::parse(phase)
-        .map(|p| p.code())
-        .map_err(|e| GameError::Refused(format!("state.yaml: phase: {e}")))
+    Phase::parse(phase).map(|p| p.code()).map_err(|e| {
+        GameError::File(crate::yaml::FileError {
+            key: Some("phase".into()),
+            token: Some(phase.into()),
+            ..crate::yaml::FileError::new("state.yaml", format!("phase: {e}"))
+        })
+    })
 }
 
 fn snapshot_path(dir: &Path, code: &str) -> PathBuf {
