@@ -914,6 +914,69 @@ fn a_rollback_withdraws_the_reports_not_yet_sent() {
     assert!(g.dir.join("pages/S1901M.html").exists());
 }
 
+/// The files of the game folder's `pages/`, by name.
+fn pages(g: &Desk) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(g.dir.join("pages"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A phase rolled back leaves nothing of itself in `pages/`: not its page, nor its record
+/// (which the pages and the zine are made from), nor its map, nor the link to it from the
+/// page before; the pages are as they were before it was judged. `--redo` puts them back.
+#[test]
+fn a_rollback_leaves_no_page_record_or_map_of_the_undone_phase() {
+    let g = Desk::new("standard");
+    g.ok("process", &["--force"], MORNING);
+    let before_fall = pages(&g);
+    assert!(before_fall.contains_key("S1901M.svg") && before_fall.contains_key("S1901M.yaml"));
+    g.orders("France", &["A PAR - PIC"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    let after_fall = pages(&g);
+    for f in ["F1901M.html", "F1901M.yaml", "F1901M.svg"] {
+        assert!(after_fall.contains_key(f), "{f}");
+    }
+    let spring_page = String::from_utf8_lossy(&after_fall["S1901M.html"]).to_string();
+    assert!(spring_page.contains("F1901M.html"), "the spring links to the fall");
+
+    g.ok("rollback", &[], MORNING);
+    let now = pages(&g);
+    assert!(
+        now.keys().all(|n| !n.starts_with("F1901M")),
+        "the fall's files are gone: {:?}",
+        now.keys().collect::<Vec<_>>()
+    );
+    assert_eq!(now, before_fall, "pages/ as it was before the fall was judged");
+    for f in ["F1901M.html", "F1901M.yaml", "F1901M.svg"] {
+        assert!(
+            g.dir.join("history/withdrawn-F1901M/pages").join(f).is_file(),
+            "{f} kept"
+        );
+    }
+
+    g.ok("rollback", &["--redo"], MORNING);
+    assert_eq!(pages(&g), after_fall, "redo puts the fall's pages back");
+
+    // Undone again and judged again: written anew, the spring linking to the new fall.
+    g.ok("rollback", &[], MORNING);
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    let again = pages(&g);
+    let record = String::from_utf8_lossy(&again["F1901M.yaml"]).to_string();
+    assert!(
+        record.contains("A PAR - BUR") && !record.contains("A PAR - PIC"),
+        "{record}"
+    );
+    assert!(String::from_utf8_lossy(&again["S1901M.html"]).contains("F1901M.html"));
+}
+
 // ---------------------------------------------------------------------------------------
 // replace, disorder, player
 // ---------------------------------------------------------------------------------------
