@@ -977,6 +977,71 @@ fn a_rollback_leaves_no_page_record_or_map_of_the_undone_phase() {
     assert!(String::from_utf8_lossy(&again["S1901M.html"]).contains("F1901M.html"));
 }
 
+/// The letters of the outbox moved to `sent/`, as `arbitre send` does once the server took them.
+fn mark_all_sent(g: &Desk) {
+    let sent = g.dir.join("sent");
+    std::fs::create_dir_all(&sent).unwrap();
+    for e in std::fs::read_dir(g.dir.join("outbox")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::rename(&p, sent.join(p.file_name().unwrap())).unwrap();
+    }
+}
+
+/// France's answer to `HISTORY ALL`, asked at `now`.
+fn history_of_france(g: &Desk, now: &str) -> String {
+    g.orders("France", &["HISTORY ALL"], now);
+    let found: Vec<Sent> = outbox(&g.dir)
+        .into_iter()
+        .filter(|(n, _)| n.contains("-history-france"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one answer to HISTORY: {:?}",
+        outbox(&g.dir).keys().collect::<Vec<_>>()
+    );
+    let text = found[0].text.clone();
+    mark_all_sent(g);
+    text
+}
+
+/// The reports of a phase undone, already sent, are no report of a phase that happened:
+/// HISTORY leaves them out, and gives the reports of the phase judged again (written
+/// under names with `-r1`) once it is.
+#[test]
+fn history_gives_no_report_of_an_undone_phase_and_the_report_of_the_phase_judged_again() {
+    let g = Desk::new("standard");
+    g.ok("process", &["--force"], MORNING);
+    mark_all_sent(&g);
+    let before = history_of_france(&g, MORNING);
+    assert!(before.contains("Spring 1901"), "{before}");
+    assert!(
+        before.contains("A PAR H") || !before.contains("A PAR - BUR"),
+        "{before}"
+    );
+    g.ok("rollback", &[], MORNING);
+    let undone = history_of_france(&g, MORNING);
+    assert!(
+        undone.contains("No report of vopaliec has been sent to you yet"),
+        "{undone}"
+    );
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    assert_eq!(g.letters("S1901M-report-france-r1").len(), 1);
+    mark_all_sent(&g);
+    let again = history_of_france(&g, MORNING);
+    assert!(
+        again.contains("A PAR - BUR"),
+        "the report of the spring judged again: {again}"
+    );
+    assert_eq!(
+        again.matches("results").count(),
+        before.matches("results").count(),
+        "{again}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // replace, disorder, player
 // ---------------------------------------------------------------------------------------
