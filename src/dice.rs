@@ -17,11 +17,11 @@ pub struct Seed(pub [u8; 32]);
 
 impl Seed {
     /// Reads 64 hex digits.
-    pub fn from_hex(text: &str) -> Result<Seed, String> {
+    pub fn from_hex(text: &str) -> Result<Seed, SeedError> {
         let t = text.trim();
         match unhex(t).and_then(|bytes| <[u8; 32]>::try_from(bytes).ok()) {
             Some(bytes) => Ok(Seed(bytes)),
-            None => Err(format!("a seed is 64 hex digits (32 bytes), not `{t}`")),
+            None => Err(SeedError { text: t.to_string() }),
         }
     }
 
@@ -35,6 +35,14 @@ impl Seed {
         rand::rng().fill_bytes(&mut out);
         Seed(out)
     }
+}
+
+/// A seed that is not 64 hex digits: the text given, and the form to write it in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a seed is 64 hex digits (32 bytes), not `{text}`")]
+pub struct SeedError {
+    /// The seed as written (without surrounding blanks).
+    pub text: String,
 }
 
 /// Bytes as lower-case hex digits.
@@ -97,6 +105,13 @@ mod tests {
         assert_eq!(Seed::from_hex(hex).unwrap().to_hex(), hex);
         assert!(Seed::from_hex("abc").is_err());
         assert!(Seed::from_hex(&"g".repeat(64)).is_err());
+    }
+
+    #[test]
+    fn a_bad_seed_names_what_was_written_and_the_form() {
+        let e = Seed::from_hex("  abc ").unwrap_err();
+        assert_eq!(e, SeedError { text: "abc".into() });
+        assert_eq!(e.to_string(), "a seed is 64 hex digits (32 bytes), not `abc`");
     }
 
     #[test]

@@ -762,7 +762,7 @@ fn mail(args: MailArgs) -> Result<(), Failure> {
 /// Keeps one message that arrived at `arrived` (taken before waiting for any lock), then
 /// acts on it. Only a failure to keep it is an error.
 fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failure> {
-    match game::intake::deliver(root, raw, arrived, now).map_err(Failure::NotKept)? {
+    match game::intake::deliver(root, raw, arrived, now).map_err(|e| Failure::NotKept(e.to_string()))? {
         Delivered::Unmatched(path) => {
             eprintln!("arbitre: the message names no game here; kept as {}", path.display());
         }

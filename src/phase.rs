@@ -20,6 +20,52 @@ pub enum PhaseKind {
 /// play; adjudicating its winter gives the first phase of the year after.
 pub const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
 
+/// How a phase is written, said after most mistakes in one.
+pub const PHASE_FORM: &str =
+    "write it like `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment` or `S1901M`";
+
+/// A phase's name that cannot be read: the text as written (`text`), the word at fault
+/// where there is one, and how to write it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PhaseError {
+    /// Neither a code (`S1901M`) nor three words (`Spring 1901 Movement`).
+    #[error("`{text}` is not a phase: {PHASE_FORM}")]
+    NotAPhase { text: String },
+    /// A season that is none of spring, fall (autumn) or winter; `word` in the long form.
+    #[error("`{text}`: unknown season{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" `{w}`")).unwrap_or_default())]
+    UnknownSeason { text: String, word: Option<String> },
+    /// A phase type that is none of movement, retreat or adjustment; `word` in the long form.
+    #[error("`{text}`: unknown phase type{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" `{w}`")).unwrap_or_default())]
+    UnknownKind { text: String, word: Option<String> },
+    /// A year that is not a number.
+    #[error("`{text}`: `{year}` is not a year: {PHASE_FORM}")]
+    NotAYear { text: String, year: String },
+    /// A year outside [`YEARS`].
+    #[error("`{text}`: the year must be from {} to {}", YEARS.start(), YEARS.end())]
+    YearOutOfRange { text: String, year: i32 },
+    /// A winter movement or retreat.
+    #[error("`{text}`: winter has only the adjustment phase")]
+    WinterAdjustsOnly { text: String },
+    /// A spring adjustment.
+    #[error("`{text}`: adjustments happen in winter")]
+    AdjustmentsInWinter { text: String },
+}
+
+impl PhaseError {
+    /// The phase's name as written.
+    pub fn text(&self) -> &str {
+        match self {
+            PhaseError::NotAPhase { text }
+            | PhaseError::UnknownSeason { text, .. }
+            | PhaseError::UnknownKind { text, .. }
+            | PhaseError::NotAYear { text, .. }
+            | PhaseError::YearOutOfRange { text, .. }
+            | PhaseError::WinterAdjustsOnly { text }
+            | PhaseError::AdjustmentsInWinter { text } => text,
+        }
+    }
+}
+
 /// One phase of a game. Adjustments always happen in winter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Phase {
@@ -35,9 +81,9 @@ impl Phase {
 
     /// Reads `Spring 1901 Movement`, `spring 1901 movement`, `S1901M`, `F1901R`,
     /// `W1901A`, and `Fall 1901 Adjustment` (taken as Winter 1901 Adjustment).
-    pub fn parse(text: &str) -> Result<Phase, String> {
+    pub fn parse(text: &str) -> Result<Phase, PhaseError> {
         let t = text.trim();
-        let help = "write it like `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment` or `S1901M`";
+        let text = || t.to_string();
         let words: Vec<String> = t
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
@@ -47,56 +93,77 @@ impl Phase {
             let w = &words[0];
             let b = w.as_bytes();
             if b.len() < 3 || !b[1..b.len() - 1].iter().all(u8::is_ascii_digit) {
-                return Err(format!("`{t}` is not a phase: {help}"));
+                return Err(PhaseError::NotAPhase { text: text() });
             }
             let season = match b[0] {
                 b's' => Season::Spring,
                 b'f' | b'a' => Season::Fall,
                 b'w' => Season::Winter,
-                _ => return Err(format!("`{t}`: unknown season: {help}")),
+                _ => {
+                    return Err(PhaseError::UnknownSeason {
+                        text: text(),
+                        word: None,
+                    })
+                }
             };
             let kind = match b[b.len() - 1] {
                 b'm' => PhaseKind::Movement,
                 b'r' => PhaseKind::Retreat,
                 b'a' | b'b' => PhaseKind::Adjustment,
-                _ => return Err(format!("`{t}`: unknown phase type: {help}")),
+                _ => {
+                    return Err(PhaseError::UnknownKind {
+                        text: text(),
+                        word: None,
+                    })
+                }
             };
-            let year: i32 = w[1..w.len() - 1].parse().map_err(|_| format!("`{t}`: bad year"))?;
+            let digits = &w[1..w.len() - 1];
+            let year: i32 = digits.parse().map_err(|_| PhaseError::NotAYear {
+                text: text(),
+                year: digits.to_string(),
+            })?;
             (season, year, kind)
         } else if words.len() == 3 {
             let season = match words[0].as_str() {
                 "spring" | "printemps" => Season::Spring,
                 "fall" | "autumn" | "automne" => Season::Fall,
                 "winter" | "hiver" => Season::Winter,
-                s => return Err(format!("`{t}`: unknown season `{s}`: {help}")),
+                s => {
+                    return Err(PhaseError::UnknownSeason {
+                        text: text(),
+                        word: Some(s.to_string()),
+                    })
+                }
             };
-            let year: i32 = words[1]
-                .parse()
-                .map_err(|_| format!("`{t}`: `{}` is not a year: {help}", words[1]))?;
+            let year: i32 = words[1].parse().map_err(|_| PhaseError::NotAYear {
+                text: text(),
+                year: words[1].clone(),
+            })?;
             let kind = match words[2].as_str() {
                 "movement" | "movements" | "moves" | "mouvements" => PhaseKind::Movement,
                 "retreat" | "retreats" | "retraites" => PhaseKind::Retreat,
                 "adjustment" | "adjustments" | "builds" | "ajustements" => PhaseKind::Adjustment,
-                s => return Err(format!("`{t}`: unknown phase type `{s}`: {help}")),
+                s => {
+                    return Err(PhaseError::UnknownKind {
+                        text: text(),
+                        word: Some(s.to_string()),
+                    })
+                }
             };
             (season, year, kind)
         } else {
-            return Err(format!("`{t}` is not a phase: {help}"));
+            return Err(PhaseError::NotAPhase { text: text() });
         };
         // Years are bounded so that `next` can always count on; an unbounded year let
         // `Winter 2147483647 Adjustment` overflow when adjudicated (found by fuzzing).
         if !YEARS.contains(&year) {
-            return Err(format!(
-                "`{t}`: the year must be from {} to {}",
-                YEARS.start(),
-                YEARS.end()
-            ));
+            return Err(PhaseError::YearOutOfRange { text: text(), year });
         }
         match (season, kind) {
             (Season::Winter, PhaseKind::Adjustment) => Ok(Phase::new(season, year, kind)),
             (Season::Fall, PhaseKind::Adjustment) => Ok(Phase::new(Season::Winter, year, kind)),
-            (Season::Winter, _) => Err(format!("`{t}`: winter has only the adjustment phase")),
-            (_, PhaseKind::Adjustment) => Err(format!("`{t}`: adjustments happen in winter")),
+            (Season::Winter, _) => Err(PhaseError::WinterAdjustsOnly { text: text() }),
+            (_, PhaseKind::Adjustment) => Err(PhaseError::AdjustmentsInWinter { text: text() }),
             _ => Ok(Phase::new(season, year, kind)),
         }
     }
@@ -166,10 +233,97 @@ mod tests {
     #[test]
     fn rejects_nonsense_with_help() {
         let e = Phase::parse("Summer 1901 Movement").unwrap_err();
-        assert!(e.contains("unknown season"), "{e}");
+        assert!(e.to_string().contains("unknown season"), "{e}");
         assert!(Phase::parse("Spring 1901 Adjustment").is_err());
         assert!(Phase::parse("Winter 1901 Movement").is_err());
         assert!(Phase::parse("1901").is_err());
+    }
+
+    #[test]
+    fn each_mistake_names_the_text_the_word_and_the_form() {
+        let form = PHASE_FORM;
+        for (text, error, words) in [
+            (
+                "Summer 1901 Movement",
+                PhaseError::UnknownSeason {
+                    text: "Summer 1901 Movement".into(),
+                    word: Some("summer".into()),
+                },
+                format!("`Summer 1901 Movement`: unknown season `summer`: {form}"),
+            ),
+            (
+                " X1901M ",
+                PhaseError::UnknownSeason {
+                    text: "X1901M".into(),
+                    word: None,
+                },
+                format!("`X1901M`: unknown season: {form}"),
+            ),
+            (
+                "S1901Q",
+                PhaseError::UnknownKind {
+                    text: "S1901Q".into(),
+                    word: None,
+                },
+                format!("`S1901Q`: unknown phase type: {form}"),
+            ),
+            (
+                "Spring 1901 Marching",
+                PhaseError::UnknownKind {
+                    text: "Spring 1901 Marching".into(),
+                    word: Some("marching".into()),
+                },
+                format!("`Spring 1901 Marching`: unknown phase type `marching`: {form}"),
+            ),
+            (
+                "Spring MCM Movement",
+                PhaseError::NotAYear {
+                    text: "Spring MCM Movement".into(),
+                    year: "mcm".into(),
+                },
+                format!("`Spring MCM Movement`: `mcm` is not a year: {form}"),
+            ),
+            (
+                "S99999999999M",
+                PhaseError::NotAYear {
+                    text: "S99999999999M".into(),
+                    year: "99999999999".into(),
+                },
+                format!("`S99999999999M`: `99999999999` is not a year: {form}"),
+            ),
+            (
+                "Spring 1901",
+                PhaseError::NotAPhase {
+                    text: "Spring 1901".into(),
+                },
+                format!("`Spring 1901` is not a phase: {form}"),
+            ),
+            (
+                "Winter 1901 Movement",
+                PhaseError::WinterAdjustsOnly {
+                    text: "Winter 1901 Movement".into(),
+                },
+                "`Winter 1901 Movement`: winter has only the adjustment phase".into(),
+            ),
+            (
+                "S1901A",
+                PhaseError::AdjustmentsInWinter { text: "S1901A".into() },
+                "`S1901A`: adjustments happen in winter".into(),
+            ),
+            (
+                "S0M",
+                PhaseError::YearOutOfRange {
+                    text: "S0M".into(),
+                    year: 0,
+                },
+                "`S0M`: the year must be from 1 to 9999".into(),
+            ),
+        ] {
+            let e = Phase::parse(text).unwrap_err();
+            assert_eq!(e, error, "{text}");
+            assert_eq!(e.to_string(), words, "{text}");
+            assert_eq!(e.text(), text.trim());
+        }
     }
 
     /// Fuzzing (`fuzz/`, target adjudicate): `W2147483647A` was read, and adjudicating it
@@ -184,7 +338,7 @@ mod tests {
             "S10000M",
         ] {
             let e = Phase::parse(text).unwrap_err();
-            assert!(e.contains("the year must be from 1 to 9999"), "{text}: {e}");
+            assert!(e.to_string().contains("the year must be from 1 to 9999"), "{text}: {e}");
         }
         assert_eq!(Phase::parse("W9999A").unwrap().next().code(), "S10000M");
         assert_eq!(Phase::parse("S1M").unwrap().year, 1);

@@ -112,7 +112,7 @@ impl Position {
                 ),
             ));
         };
-        let phase = Phase::parse(&raw.phase).map_err(|e| err(&raw.phase, "phase", e))?;
+        let phase = Phase::parse(&raw.phase).map_err(|e| err(&raw.phase, "phase", e.to_string()))?;
         let power = |name: &str, key: &str| -> Result<Power, PositionError> {
             map.power_by_name(name).ok_or_else(|| {
                 err(
@@ -322,42 +322,70 @@ fn line_after(text: &str, from: Option<usize>, needle: &str) -> Option<usize> {
         .map(|(i, _)| i + 1)
 }
 
-fn province(map: &Map, name: &str) -> Result<ProvId, String> {
-    map.lookup(name)
-        .ok_or_else(|| format!("`{name}` is not a province of the {} map", map.name))
+/// A unit or a place of a position file that the map cannot have: what is wrong, the word
+/// at fault, and how to write it. The position's reader puts it in a [`FileError`] with
+/// the file, the line and the key.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    /// A name that is no province of the map.
+    #[error("`{name}` is not a province of the {map} map")]
+    NotAProvince { name: String, map: String },
+    /// A unit or an order where a place was expected.
+    #[error("`{text}` is not a place")]
+    NotAPlace { text: String },
+    /// What the order reader found wrong, in its words (without the column).
+    #[error("{}", .0.message)]
+    Unreadable(crate::order::ParseError),
+    /// An order where a unit was expected.
+    #[error("write a unit as `A PAR` or `F STP/SC`")]
+    NotAUnit { text: String },
+    /// A unit without its type.
+    #[error("say A (army) or F (fleet)")]
+    NoType { text: String },
+    /// A fleet in a province of two coasts, without its coast.
+    #[error("name the coast of {province} (e.g. {province}/{coast})")]
+    NoCoast { province: String, coast: String },
+    /// A unit where its kind cannot stand (an army at sea, a fleet inland).
+    #[error("{} cannot stand in {place}", match kind { UnitType::Army => "an army", UnitType::Fleet => "a fleet" })]
+    CannotStand { kind: UnitType, place: String },
 }
 
-fn read_loc(map: &Map, text: &str) -> Result<Loc, String> {
+fn province(map: &Map, name: &str) -> Result<ProvId, PlaceError> {
+    map.lookup(name).ok_or_else(|| PlaceError::NotAProvince {
+        name: name.to_string(),
+        map: map.name.to_string(),
+    })
+}
+
+fn read_loc(map: &Map, text: &str) -> Result<Loc, PlaceError> {
     match parse_order(map, &format!("A {text}")) {
         Ok(Order::Hold(u)) => Ok(u.loc),
-        Ok(_) => Err(format!("`{text}` is not a place")),
-        Err(e) => Err(e.message),
+        Ok(_) => Err(PlaceError::NotAPlace { text: text.to_string() }),
+        Err(e) => Err(PlaceError::Unreadable(e)),
     }
 }
 
 /// `A PAR`, `F STP/SC`: a unit of a position, which must be able to stand where it is.
-fn read_unit(map: &Map, power: Power, text: &str) -> Result<Unit, String> {
-    let order = parse_order(map, text).map_err(|e| e.message)?;
+fn read_unit(map: &Map, power: Power, text: &str) -> Result<Unit, PlaceError> {
+    let order = parse_order(map, text).map_err(PlaceError::Unreadable)?;
     let Order::Hold(u) = order else {
-        return Err("write a unit as `A PAR` or `F STP/SC`".into());
+        return Err(PlaceError::NotAUnit { text: text.to_string() });
     };
-    let kind = u.kind.ok_or("say A (army) or F (fleet)")?;
+    let kind = u.kind.ok_or_else(|| PlaceError::NoType { text: text.to_string() })?;
     let mut loc = u.loc;
     if kind == UnitType::Army {
         loc.coast = None;
     }
     if kind == UnitType::Fleet && loc.coast.is_none() && !map.coasts(loc.prov).is_empty() {
-        return Err(format!(
-            "name the coast of {} (e.g. {}/{})",
-            map.code(loc.prov),
-            map.code(loc.prov),
-            map.coasts(loc.prov)[0].code()
-        ));
+        return Err(PlaceError::NoCoast {
+            province: map.code(loc.prov).to_string(),
+            coast: map.coasts(loc.prov)[0].code().to_string(),
+        });
     }
     if !map.can_stand(kind, loc) {
-        return Err(match kind {
-            UnitType::Army => format!("an army cannot stand in {}", map.loc_text(loc)),
-            UnitType::Fleet => format!("a fleet cannot stand in {}", map.loc_text(loc)),
+        return Err(PlaceError::CannotStand {
+            kind,
+            place: map.loc_text(loc).to_string(),
         });
     }
     Ok(Unit { power, kind, loc })
@@ -564,5 +592,45 @@ mod tests {
         assert_eq!(e.line, Some(1), "{e}");
         let e = Position::parse(map, "variant: chess\nphase: S1901M\n", "p.yaml").unwrap_err();
         assert!(e.message.contains("unknown variant"), "{e}");
+    }
+
+    /// Each unit or place the map cannot have is said with the word at fault and how to
+    /// write it, in the words of before the errors were typed.
+    #[test]
+    fn a_unit_or_place_the_map_cannot_have_says_how_to_write_it() {
+        let map = Map::standard();
+        let unit = |text: &str| read_unit(map, map.power_by_name("France").unwrap(), text).unwrap_err();
+        assert_eq!(unit("F STP").to_string(), "name the coast of STP (e.g. STP/NC)");
+        assert_eq!(unit("A NTH").to_string(), "an army cannot stand in NTH");
+        assert_eq!(unit("F MUN").to_string(), "a fleet cannot stand in MUN");
+        assert_eq!(unit("PAR").to_string(), "say A (army) or F (fleet)");
+        assert_eq!(unit("A PAR - BUR").to_string(), "write a unit as `A PAR` or `F STP/SC`");
+        assert!(matches!(unit("A XYZ"), PlaceError::Unreadable(_)));
+        assert_eq!(
+            province(map, "Atlantis").unwrap_err(),
+            PlaceError::NotAProvince {
+                name: "Atlantis".into(),
+                map: "standard".into()
+            }
+        );
+        assert_eq!(
+            province(map, "Atlantis").unwrap_err().to_string(),
+            "`Atlantis` is not a province of the standard map"
+        );
+        assert_eq!(
+            read_loc(map, "PAR - BUR").unwrap_err().to_string(),
+            "`PAR - BUR` is not a place"
+        );
+        // In a file: the key, the line and the token, around the same words.
+        let text = "phase: Spring 1901 Movement\nunits:\n  Russia: [A MOS, F STP]\n";
+        let e = Position::parse(map, text, "p.yaml").unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.token.as_deref()),
+            (Some(3), Some("units"), Some("F STP"))
+        );
+        assert_eq!(
+            e.to_string(),
+            "p.yaml:3: units: Russia: `F STP`: name the coast of STP (e.g. STP/NC)"
+        );
     }
 }

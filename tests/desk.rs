@@ -914,6 +914,134 @@ fn a_rollback_withdraws_the_reports_not_yet_sent() {
     assert!(g.dir.join("pages/S1901M.html").exists());
 }
 
+/// The files of the game folder's `pages/`, by name.
+fn pages(g: &Desk) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(g.dir.join("pages"))
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A phase rolled back leaves nothing of itself in `pages/`: not its page, nor its record
+/// (which the pages and the zine are made from), nor its map, nor the link to it from the
+/// page before; the pages are as they were before it was judged. `--redo` puts them back.
+#[test]
+fn a_rollback_leaves_no_page_record_or_map_of_the_undone_phase() {
+    let g = Desk::new("standard");
+    g.ok("process", &["--force"], MORNING);
+    let before_fall = pages(&g);
+    assert!(before_fall.contains_key("S1901M.svg") && before_fall.contains_key("S1901M.yaml"));
+    g.orders("France", &["A PAR - PIC"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    let after_fall = pages(&g);
+    for f in ["F1901M.html", "F1901M.yaml", "F1901M.svg"] {
+        assert!(after_fall.contains_key(f), "{f}");
+    }
+    let spring_page = String::from_utf8_lossy(&after_fall["S1901M.html"]).to_string();
+    assert!(spring_page.contains("F1901M.html"), "the spring links to the fall");
+
+    g.ok("rollback", &[], MORNING);
+    let now = pages(&g);
+    assert!(
+        now.keys().all(|n| !n.starts_with("F1901M")),
+        "the fall's files are gone: {:?}",
+        now.keys().collect::<Vec<_>>()
+    );
+    assert_eq!(now, before_fall, "pages/ as it was before the fall was judged");
+    for f in ["F1901M.html", "F1901M.yaml", "F1901M.svg"] {
+        assert!(
+            g.dir.join("history/withdrawn-F1901M/pages").join(f).is_file(),
+            "{f} kept"
+        );
+    }
+
+    g.ok("rollback", &["--redo"], MORNING);
+    assert_eq!(pages(&g), after_fall, "redo puts the fall's pages back");
+
+    // Undone again and judged again: written anew, the spring linking to the new fall.
+    g.ok("rollback", &[], MORNING);
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    let again = pages(&g);
+    let record = String::from_utf8_lossy(&again["F1901M.yaml"]).to_string();
+    assert!(
+        record.contains("A PAR - BUR") && !record.contains("A PAR - PIC"),
+        "{record}"
+    );
+    assert!(String::from_utf8_lossy(&again["S1901M.html"]).contains("F1901M.html"));
+}
+
+/// The letters of the outbox moved to `sent/`, as `arbitre send` does once the server took them.
+fn mark_all_sent(g: &Desk) {
+    let sent = g.dir.join("sent");
+    std::fs::create_dir_all(&sent).unwrap();
+    for e in std::fs::read_dir(g.dir.join("outbox")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::rename(&p, sent.join(p.file_name().unwrap())).unwrap();
+    }
+}
+
+/// France's answer to `HISTORY ALL`, asked at `now`.
+fn history_of_france(g: &Desk, now: &str) -> String {
+    g.orders("France", &["HISTORY ALL"], now);
+    let found: Vec<Sent> = outbox(&g.dir)
+        .into_iter()
+        .filter(|(n, _)| n.contains("-history-france"))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one answer to HISTORY: {:?}",
+        outbox(&g.dir).keys().collect::<Vec<_>>()
+    );
+    let text = found[0].text.clone();
+    mark_all_sent(g);
+    text
+}
+
+/// The reports of a phase undone, already sent, are no report of a phase that happened:
+/// HISTORY leaves them out, and gives the reports of the phase judged again (written
+/// under names with `-r1`) once it is.
+#[test]
+fn history_gives_no_report_of_an_undone_phase_and_the_report_of_the_phase_judged_again() {
+    let g = Desk::new("standard");
+    g.ok("process", &["--force"], MORNING);
+    mark_all_sent(&g);
+    let before = history_of_france(&g, MORNING);
+    assert!(before.contains("Spring 1901"), "{before}");
+    assert!(
+        !before.contains("A PAR - BUR"),
+        "France ordered nothing the first time: {before}"
+    );
+    g.ok("rollback", &[], MORNING);
+    let undone = history_of_france(&g, MORNING);
+    assert!(
+        undone.contains("No report of vopaliec has been sent to you yet"),
+        "{undone}"
+    );
+    g.orders("France", &["A PAR - BUR"], MORNING);
+    g.ok("process", &["--force"], MORNING);
+    assert_eq!(g.letters("S1901M-report-france-r1").len(), 1);
+    mark_all_sent(&g);
+    let again = history_of_france(&g, MORNING);
+    assert!(
+        again.contains("A PAR - BUR"),
+        "the report of the spring judged again: {again}"
+    );
+    assert_eq!(
+        again.matches("results").count(),
+        before.matches("results").count(),
+        "{again}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // replace, disorder, player
 // ---------------------------------------------------------------------------------------

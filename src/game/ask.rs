@@ -516,7 +516,12 @@ impl Game {
                 .collect();
             return Ok(view);
         }
-        let mut found = past_letters(&self.dir, role)?;
+        let mut found = past_letters(
+            &self.dir,
+            role,
+            diplomacy::phase(self).ok(),
+            self.state.finished.is_some(),
+        )?;
         match &past {
             Past::All => {}
             Past::Phase(code) => found.retain(|(phase, _)| phase.map(|p| p.code()).as_deref() == Some(code.as_str())),
@@ -911,10 +916,18 @@ enum Step {
 
 /// The reports `role` was sent (the public report, a divine player's report, a blessing
 /// notice, the final report), from the game's outbox and `sent/`, with their phase (none
-/// for the final report), oldest first.
-fn past_letters(dir: &Path, role: &str) -> Result<Vec<(Option<crate::phase::Phase>, views::PastLetter)>, GameError> {
+/// for the final report), oldest first. Only those of phases that happened: with the game
+/// at phase `now`, a report of `now` or later, or a final report of a game not over, is of
+/// a phase rolled back; of a phase judged again, the last written (`-r1`, `-r2`…) is given.
+fn past_letters(
+    dir: &Path,
+    role: &str,
+    now: Option<crate::phase::Phase>,
+    finished: bool,
+) -> Result<Vec<(Option<crate::phase::Phase>, views::PastLetter)>, GameError> {
     let role = role.to_lowercase();
-    let mut found: std::collections::BTreeMap<String, std::path::PathBuf> = Default::default();
+    // By name without its rollback count: that count, and the file.
+    let mut found: std::collections::BTreeMap<String, (u32, std::path::PathBuf)> = Default::default();
     for folder in ["sent", "outbox"] {
         let Ok(entries) = std::fs::read_dir(dir.join(folder)) else {
             continue;
@@ -924,24 +937,42 @@ fn past_letters(dir: &Path, role: &str) -> Result<Vec<(Option<crate::phase::Phas
             let Some(stem) = name.strip_suffix(".eml") else {
                 continue;
             };
-            if stem == format!("final-{role}") {
-                found.entry(stem.to_string()).or_insert(e.path());
+            // `-rN`: written after the Nth rollback.
+            let (stem, count) = match stem.rsplit_once("-r") {
+                Some((s, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                    (s, n.parse().unwrap_or(u32::MAX))
+                }
+                _ => (stem, 0),
+            };
+            let happened = if stem == format!("final-{role}") {
+                finished
+            } else {
+                let mut parts = stem.splitn(3, '-');
+                let (Some(code), Some(kind), Some(whose)) = (parts.next(), parts.next(), parts.next()) else {
+                    continue;
+                };
+                let Some(phase) = crate::phase::Phase::parse(code).ok().filter(|p| p.code() == code) else {
+                    continue;
+                };
+                if whose != role || !matches!(kind, "report" | "divine" | "blessing") {
+                    continue;
+                }
+                // A blessing notice is written for the phase that opens: it is of `now`.
+                now.is_none_or(|now| if kind == "blessing" { phase <= now } else { phase < now })
+            };
+            if !happened {
                 continue;
             }
-            let mut parts = stem.splitn(3, '-');
-            let (Some(code), Some(kind), Some(whose)) = (parts.next(), parts.next(), parts.next()) else {
-                continue;
-            };
-            if whose == role
-                && matches!(kind, "report" | "divine" | "blessing")
-                && crate::phase::Phase::parse(code).is_ok_and(|p| p.code() == code)
-            {
-                found.entry(stem.to_string()).or_insert(e.path());
+            match found.get(stem) {
+                Some((kept, _)) if *kept >= count => {}
+                _ => {
+                    found.insert(stem.to_string(), (count, e.path()));
+                }
             }
         }
     }
     let mut out = Vec::new();
-    for (stem, path) in found {
+    for (stem, (_, path)) in found {
         let raw = std::fs::read(&path).map_err(GameError::io(&path))?;
         let Some(m) = mail_parser::MessageParser::default().parse(&raw) else {
             continue;

@@ -12,16 +12,38 @@ use crate::dice::Dice;
 use crate::report::{views, Letter};
 use crate::yaml::FileError;
 
-fn kind(game: &Game) -> Result<&'static Kind, String> {
-    boardgame::kind(&game.config.variant).ok_or_else(|| format!("`{}` is not a board game", game.config.variant))
+fn kind(game: &Game) -> Result<&'static Kind, GameError> {
+    let variant = &game.config.variant;
+    boardgame::kind(variant).ok_or_else(|| {
+        GameError::File(FileError {
+            key: Some("variant".into()),
+            token: Some(variant.as_str().into()),
+            ..FileError::new("game.yaml", format!("variant: `{variant}` is not a board game"))
+        })
+    })
 }
 
-fn setup(game: &Game) -> Result<Setup, String> {
-    let sides = (kind(game)?.sides)(game.config.players.len()).map_err(|e| e.in_file("game.yaml").to_string())?;
+fn setup(game: &Game) -> Result<Setup, GameError> {
+    let sides = (kind(game)?.sides)(game.config.players.len()).map_err(|e| e.in_file("game.yaml"))?;
     Ok(Setup {
         house_rules: game.config.house_rules.clone(),
         sides: sides.iter().map(|s| s.to_string()).collect(),
         options: game.config.options.clone(),
+    })
+}
+
+/// A role of game.yaml that is none of the game's sides (game.yaml edited by hand).
+fn not_a_side(role: &str, setup: &Setup) -> GameError {
+    GameError::File(FileError {
+        key: Some("players".into()),
+        token: Some(role.into()),
+        ..FileError::new(
+            "game.yaml",
+            format!(
+                "players: `{role}` is not a side of this game: the sides are {}",
+                setup.sides.join(", ")
+            ),
+        )
     })
 }
 
@@ -115,14 +137,14 @@ pub fn act(
     mut errors: Vec<LineError>,
     stem: &str,
     log: &mut Vec<String>,
-) -> Result<Vec<Letter>, String> {
+) -> Result<Vec<Letter>, GameError> {
     let kind = kind(game)?;
     let (mut g, mut dice, setup) = current(game)?;
     let side = setup
         .sides
         .iter()
         .position(|s| s == role)
-        .ok_or_else(|| format!("{role} is not a side of this game"))?;
+        .ok_or_else(|| not_a_side(role, &setup))?;
     let mut done = Vec::new();
     let mut letters = Vec::new();
     for (
@@ -304,4 +326,31 @@ pub fn status(game: &Game) -> Result<String, GameError> {
     }
     game.write_players_and_end(&mut w, |_| Ok(None))?;
     Ok(w.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{not_a_side, GameError, Setup};
+
+    /// game.yaml edited by hand so that a player's role is none of the sides: the file, the
+    /// key and the role, and the sides to choose from.
+    #[test]
+    fn a_role_that_is_no_side_names_game_yaml_and_the_sides() {
+        let setup = Setup {
+            sides: vec!["South".into(), "North".into()],
+            ..Default::default()
+        };
+        let e = not_a_side("West", &setup);
+        let GameError::File(f) = &e else {
+            panic!("not a file error: {e:?}")
+        };
+        assert_eq!(
+            (f.file.as_str(), f.key.as_deref(), f.token.as_deref()),
+            ("game.yaml", Some("players"), Some("West"))
+        );
+        assert_eq!(
+            e.to_string(),
+            "game.yaml: players: `West` is not a side of this game: the sides are South, North"
+        );
+    }
 }

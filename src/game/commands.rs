@@ -389,9 +389,9 @@ fn past_phase(arg: &str, form: PhaseForm) -> Result<Past, Refusal> {
     };
     crate::phase::Phase::parse(&text)
         .map(|p| Past::Phase(p.code()))
-        .map_err(|english| Refusal::NotAPhase {
+        .map_err(|e| Refusal::NotAPhase {
             text: arg.trim().to_string(),
-            english,
+            english: e.to_string(),
             form,
         })
 }

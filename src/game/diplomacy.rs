@@ -453,7 +453,7 @@ pub fn act(
     mut errors: Vec<LineError>,
     stem: &str,
     arrived: Now,
-) -> Result<Vec<Letter>, String> {
+) -> Result<Vec<Letter>, GameError> {
     let who = role_of(role);
     let mut done: Vec<(Option<usize>, Said)> = Vec::new();
     let mut letters = Vec::new();
@@ -520,7 +520,7 @@ pub fn act(
                     letters.append(&mut told);
                     Ok(Said::Words(said))
                 }
-                Err(e) => Err(Refusal::Words(e)),
+                Err(e) => Err(Refusal::Words(e.to_string())),
             },
         };
         match result {
@@ -552,7 +552,7 @@ fn reply(
     stem: &str,
     done: Vec<(Option<usize>, Said)>,
     errors: Vec<LineError>,
-) -> Result<Letter, String> {
+) -> Result<Letter, GameError> {
     let lang = game.config.reader(role).lang;
     let subject = super::received_in(errors.len(), lang);
     let view = views::Reply {
@@ -704,7 +704,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
                 lines,
                 Vec::new(),
             )
-            .map_err(|e| vec![e])?,
+            .map_err(|e| vec![e.to_string()])?,
         );
     }
     Ok(letters)

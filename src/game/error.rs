@@ -26,11 +26,18 @@ pub enum GameError {
     NotEmpty { dir: PathBuf },
     /// The game's seed in game.yaml cannot be read.
     #[error("{}: seed: {reason}", dir.display())]
-    Seed { dir: PathBuf, reason: String },
+    Seed {
+        dir: PathBuf,
+        #[source]
+        reason: crate::dice::SeedError,
+    },
     /// A template (built in, or the game's own in `templates/`) that cannot be loaded or
     /// rendered: every letter of its kind fails until the referee fixes it.
-    #[error("{0}")]
-    Template(String),
+    #[error(transparent)]
+    Template(#[from] crate::report::TemplateError),
+    /// A letter whose addresses cannot make a message: only that letter fails.
+    #[error(transparent)]
+    Address(#[from] crate::report::AddressError),
     /// A house rule of game.yaml that the game does not have (game.yaml was edited by hand).
     #[error(transparent)]
     HouseRule(#[from] crate::boardgame::HouseRuleError),
@@ -57,6 +64,15 @@ impl GameError {
         move |source| GameError::Io {
             path: path.to_path_buf(),
             source,
+        }
+    }
+}
+
+impl From<crate::report::LetterError> for GameError {
+    fn from(e: crate::report::LetterError) -> GameError {
+        match e {
+            crate::report::LetterError::Template(t) => GameError::Template(t),
+            crate::report::LetterError::Address(a) => GameError::Address(a),
         }
     }
 }

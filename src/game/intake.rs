@@ -23,7 +23,7 @@
 
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, Now};
+use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, GameError, Now};
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
@@ -199,7 +199,10 @@ const SPOOL_TIME: &str = "%Y%m%dT%H%M%S%.9fZ";
 /// Where one message went.
 pub enum Delivered {
     /// Kept in its game and acted on, or, with why, kept to be acted on later.
-    Game { kept: PathBuf, acted: Result<(), String> },
+    Game {
+        kept: PathBuf,
+        acted: Result<(), GameError>,
+    },
     /// It named no game here: kept in `ROOT/unmatched/`.
     Unmatched(PathBuf),
     /// Too large: kept in `GAME/rejected/`, refused with a short reply.
@@ -232,9 +235,9 @@ const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
-pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, String> {
+pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, GameError> {
     let Some(Routed { dir, config }) = find(root, raw)? else {
-        return keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
+        return Ok(Delivered::Unmatched(keep_unmatched(root, raw, arrived)?));
     };
     // Read once: routing in a folder of games has read it already.
     let config = config.or_else(|| read_config(&dir).ok());
@@ -291,7 +294,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         Err(e) => {
             return Ok(Delivered::Game {
                 kept: spooled,
-                acted: Err(e.into()),
+                acted: Err(e),
             })
         }
     };
@@ -307,10 +310,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
             })
         }
     };
-    let acted = Game::open(&dir)
-        .and_then(|mut g| g.ingest(now))
-        .map(|_| ())
-        .map_err(String::from);
+    let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
     Ok(Delivered::Game { kept, acted })
 }
 
@@ -348,7 +348,7 @@ fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
 
 /// Moves the spooled messages of a game into `mail/`, in arrival order; the caller holds
 /// the game's lock. Returns the paths written.
-pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
     let spool = dir.join("spool");
     if !spool.is_dir() {
         return Ok(Vec::new());
@@ -369,7 +369,7 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
         let arrived = chrono::NaiveDateTime::parse_from_str(name.split('-').next().unwrap_or_default(), SPOOL_TIME)
             .map(|t| t.and_utc().fixed_offset())
-            .map_err(|_| format!("{}: the name does not start with the arrival time", path.display()))?;
+            .map_err(|_| not_spooled(&path))?;
         // The spooled name goes in as the second line: a crash between archiving and
         // removing leaves the message in both, and the last one archived then says so.
         let mark = format!("{SPOOL_HEADER}: {name}\r\n");
@@ -387,6 +387,22 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, String> {
         fs::remove_file(&path).map_err(io_err(&path))?;
     }
     Ok(out)
+}
+
+/// A file in `spool/` whose name is not one the intake gives: it cannot be put in its
+/// place among the messages.
+fn not_spooled(path: &Path) -> GameError {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    GameError::File(crate::yaml::FileError {
+        token: Some(name.into()),
+        hint: Some(
+            "a file put in spool/ by hand? move it out of the game folder, and deliver the message again".into(),
+        ),
+        ..crate::yaml::FileError::new(
+            path.display().to_string(),
+            "the name does not start with the arrival time",
+        )
+    })
 }
 
 /// The header block of a message and the blank line after it (the whole message when it
@@ -407,7 +423,7 @@ fn header_block(raw: &[u8]) -> Vec<u8> {
 /// writes its sender a short refusal (within the sender's daily budget); for one not
 /// authenticated, tells the referee too (within a daily budget of its own). Holds the game
 /// lock only to write the letters and count them.
-fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, String> {
+fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, GameError> {
     let kept_bytes = prepare(None, raw);
     let rejected = dir.join("rejected");
     let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
@@ -512,7 +528,7 @@ fn tell_the_referee(game: &Game, mail: &Incoming, file: &str, forged: Forged, au
 /// Counts one stray message of `address` (one that names no game of ROOT) on the day of
 /// `at`, in `ROOT/.unmatched-budget.yaml`; false once `per_day` are spent. The caller
 /// holds ROOT's lock.
-pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32) -> Result<bool, String> {
+pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32) -> Result<bool, GameError> {
     let path = root.join(".unmatched-budget.yaml");
     let mut days: std::collections::BTreeMap<String, SenderDay> = fs::read_to_string(&path)
         .ok()
@@ -525,7 +541,7 @@ pub(crate) fn spend_unmatched(root: &Path, address: &str, at: Now, per_day: u32)
         .or_insert(SenderDay { day, count: 0 });
     entry.count = entry.count.saturating_add(1);
     let within = entry.count <= per_day;
-    let text = serde_yaml::to_string(&days).map_err(|e| e.to_string())?;
+    let text = serde_yaml::to_string(&days)?;
     store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
     Ok(within)
 }
@@ -778,6 +794,32 @@ mod tests {
             attempt(&a, "Europe/Paris", reader(crate::words::Lang::Fr)),
             "lundi 30 novembre 2026, 19 h 00 CET (18 h 00 UTC), depuis une autre adresse : refusée"
         );
+    }
+
+    /// A file put in `spool/` by hand, whose name is not an arrival time: named, with what
+    /// to do, and left where it is.
+    #[test]
+    fn a_spooled_file_without_its_arrival_time_is_named_with_what_to_do() {
+        let dir = std::env::temp_dir().join(format!("arbitre-spool-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("spool")).unwrap();
+        let stray = dir.join("spool").join("mine.eml");
+        fs::write(&stray, "From: a@b\r\n\r\nx").unwrap();
+        let e = absorb_spool(&dir).unwrap_err();
+        let GameError::File(f) = &e else {
+            panic!("not a file error: {e:?}")
+        };
+        assert_eq!(f.token.as_deref(), Some("mine.eml"));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: the name does not start with the arrival time (a file put in spool/ by hand? \
+                 move it out of the game folder, and deliver the message again)",
+                stray.display()
+            )
+        );
+        assert!(stray.exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

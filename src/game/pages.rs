@@ -10,7 +10,7 @@
 //! - `index.html`: every phase, the board now, the supply centres of each power year by year.
 //!
 //! The pages are plain HTML and CSS, without JavaScript. A phase undone by a rollback
-//! keeps its files until it is played again (the index no longer lists it).
+//! leaves none of its files here (`desk::history` moves them to `history/`).
 
 use super::{diplomacy, Game, GameError};
 use crate::map::Map;

@@ -432,7 +432,8 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
         intake::no_signon(&errors)
     };
     let letter = intake::refusal_from(&first.referee.name, &mail, intake::refusal_stem(&mail), &reason);
-    let bytes = render_letter(&Templates::load(None)?, &first.referee, &letter, now).map_err(|e| e.to_string())?;
+    let templates = Templates::load(None).map_err(|e| e.to_string())?;
+    let bytes = render_letter(&templates, &first.referee, &letter, now).map_err(|e| e.to_string())?;
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))?;
     Ok(())

@@ -18,7 +18,9 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use tera::{Context, Tera};
 
+pub mod error;
 pub mod views;
+pub use error::{AddressError, LetterError, TemplateError};
 pub use views::View;
 
 /// The built-in templates, by name.
@@ -130,14 +132,17 @@ enum Set {
 
 impl Templates {
     /// The built-in templates, with the overrides found in `dir` (a game's `templates/`).
-    pub fn load(dir: Option<&Path>) -> Result<Templates, String> {
+    pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
         let mut sources: Vec<(String, String)> = BUILT_IN.iter().map(|(n, s)| (n.to_string(), s.to_string())).collect();
         let mut overridden = false;
         if let Some(dir) = dir.filter(|d| d.is_dir()) {
             for (name, _) in BUILT_IN {
                 let path = dir.join(name);
                 if path.is_file() {
-                    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    let text = std::fs::read_to_string(&path).map_err(|e| TemplateError::Read {
+                        path: path.clone(),
+                        source: Arc::new(e),
+                    })?;
                     sources.retain(|(n, _)| n != name);
                     sources.push((name.to_string(), text));
                     overridden = true;
@@ -164,29 +169,34 @@ impl Templates {
     }
 
     /// Renders a view's template `NAME.EXT`.
-    pub fn render_view(&self, view: &View, ext: &str) -> Result<String, String> {
+    pub fn render_view(&self, view: &View, ext: &str) -> Result<String, TemplateError> {
         self.render(&format!("{}.{ext}", view.template()), &view.context()?)
     }
 
     /// Renders one template.
-    pub fn render(&self, name: &str, context: &Context) -> Result<String, String> {
+    pub fn render(&self, name: &str, context: &Context) -> Result<String, TemplateError> {
         let tera = match &self.set {
             Set::BuiltIn => built_in(name)?,
             Set::Own(tera) => tera,
         };
-        tera.render(name, context)
-            .map_err(|e| format!("cannot render {name}: {}", chain(&e)))
+        tera.render(name, context).map_err(|e| TemplateError::Render {
+            template: name.to_string(),
+            message: chain(&e),
+        })
     }
 }
 
 /// The built-in template `name`, with the built-in templates it includes, parsed the first
 /// time it is asked for; the same for the rest of the process.
-fn built_in(name: &str) -> Result<&'static Tera, String> {
-    static PARSED: [OnceLock<Result<Tera, String>>; BUILT_IN.len()] = [const { OnceLock::new() }; BUILT_IN.len()];
+fn built_in(name: &str) -> Result<&'static Tera, TemplateError> {
+    static PARSED: [OnceLock<Result<Tera, TemplateError>>; BUILT_IN.len()] =
+        [const { OnceLock::new() }; BUILT_IN.len()];
     let index = BUILT_IN
         .iter()
         .position(|(n, _)| *n == name)
-        .ok_or_else(|| format!("cannot render {name}: there is no such template"))?;
+        .ok_or_else(|| TemplateError::NoSuch {
+            template: name.to_string(),
+        })?;
     PARSED[index]
         .get_or_init(|| {
             let mut wanted = vec![name];
@@ -212,12 +222,24 @@ fn built_in(name: &str) -> Result<&'static Tera, String> {
 }
 
 /// The templates from their sources (name, text).
-fn parse(sources: &[(String, String)]) -> Result<Tera, String> {
+fn parse(sources: &[(String, String)]) -> Result<Tera, TemplateError> {
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html"]);
     tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
-        .map_err(|e| format!("template error (check the file's syntax): {}", chain(&e)))?;
+        .map_err(|e| TemplateError::Parse {
+            template: at_fault(sources),
+            message: chain(&e),
+        })?;
     Ok(tera)
+}
+
+/// The first of `sources` that does not parse on its own, to name in a parse error (only
+/// when the set has failed, so the cost of parsing them again does not matter).
+fn at_fault(sources: &[(String, String)]) -> Option<String> {
+    sources
+        .iter()
+        .find(|(n, s)| Tera::default().add_raw_template(n, s).is_err())
+        .map(|(n, _)| n.clone())
 }
 
 /// A tera error with its causes, which is where tera says what went wrong.
@@ -410,28 +432,11 @@ fn domain_of(from: &Person) -> &str {
     from.email.rsplit('@').next().unwrap_or("arbitre.invalid")
 }
 
-/// Why a letter could not be rendered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LetterError {
-    /// A template is broken: every letter of its kind fails; the referee must fix it.
-    Template(String),
-    /// This letter's addresses cannot make a message (a sender's `x@`): only it fails.
-    Address(String),
-}
-
-impl std::fmt::Display for LetterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LetterError::Template(e) | LetterError::Address(e) => f.write_str(e),
-        }
-    }
-}
-
-fn mailbox(p: &Person) -> Result<Mailbox, String> {
-    let address = p
-        .email
-        .parse()
-        .map_err(|e| format!("`{}` is not an address: {e}", p.email))?;
+fn mailbox(p: &Person) -> Result<Mailbox, AddressError> {
+    let address = p.email.parse().map_err(|e| AddressError::NotAnAddress {
+        email: p.email.clone(),
+        reason: format!("{e}"),
+    })?;
     Ok(Mailbox::new(Some(p.name.clone()), address))
 }
 
@@ -443,7 +448,7 @@ fn eml(
     picture: Option<(String, &MapPng)>,
     tag: &str,
     date: chrono::DateTime<chrono::FixedOffset>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, AddressError> {
     let domain = domain_of(from);
     let mut builder = Message::builder()
         .from(mailbox(from)?)
@@ -491,7 +496,10 @@ fn eml(
             })
         }
     }
-    .map_err(|e| format!("cannot build the message to {}: {e}", letter.to.email))?;
+    .map_err(|e| AddressError::Unbuildable {
+        to: letter.to.email.clone(),
+        reason: e.to_string(),
+    })?;
     Ok(message.formatted())
 }
 
@@ -605,7 +613,44 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("reply.txt"), "{% if %}").unwrap();
         let e = Templates::load(Some(&dir)).err().unwrap();
-        assert!(e.contains("reply.txt"), "{e}");
+        assert!(matches!(&e, TemplateError::Parse { .. }), "{e:?}");
+        assert_eq!(e.template(), Some("reply.txt"));
+        let text = e.to_string();
+        assert!(text.starts_with("template error (check the file's syntax): "), "{text}");
+        assert!(text.contains("reply.txt"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_override_that_cannot_be_read_names_its_path() {
+        let dir = std::env::temp_dir().join(format!("arbitre-tpl-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("reply.txt"), [0xff, 0xfe, 0x00]).unwrap(); // not UTF-8
+        let e = Templates::load(Some(&dir)).err().unwrap();
+        let TemplateError::Read { path, source } = &e else {
+            panic!("not a read error: {e:?}")
+        };
+        assert_eq!(path, &dir.join("reply.txt"));
+        assert_eq!(e.to_string(), format!("{}: {source}", path.display()));
+        assert_eq!(e.template(), Some("reply.txt"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_template_and_a_bad_address_say_which() {
+        let t = Templates::load(None).unwrap();
+        let e = t.render("nonesuch.txt", &Context::new()).unwrap_err();
+        assert_eq!(e.to_string(), "cannot render nonesuch.txt: there is no such template");
+        assert_eq!(e.template(), Some("nonesuch.txt"));
+        let e = mailbox(&Person {
+            name: "X".into(),
+            email: "x@".into(),
+        })
+        .unwrap_err();
+        assert!(
+            matches!(&e, AddressError::NotAnAddress { email, .. } if email == "x@"),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("`x@` is not an address: "), "{e}");
     }
 }

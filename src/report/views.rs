@@ -1017,11 +1017,14 @@ macro_rules! views {
             }
 
             /// The tera context: the view's fields by name.
-            pub fn context(&self) -> Result<Context, String> {
+            pub fn context(&self) -> Result<Context, super::TemplateError> {
                 let c = match self {
                     $(View::$variant(v) => Context::from_serialize(&**v),)*
                 };
-                c.map_err(|e| format!("cannot give the view to {}: {e}", self.template()))
+                c.map_err(|e| super::TemplateError::View {
+                    template: self.template(),
+                    message: e.to_string(),
+                })
             }
         }
 
@@ -1827,6 +1830,13 @@ mod tests {
         let mut c = View::from(Rejection::default()).context().unwrap();
         c.remove("reason");
         let e = t.render("rejection.txt", &c).unwrap_err();
-        assert!(e.contains("reason"), "{e}");
+        assert!(
+            matches!(&e, crate::report::TemplateError::Render { template, .. } if template == "rejection.txt"),
+            "{e:?}"
+        );
+        let text = e.to_string();
+        assert!(text.starts_with("cannot render rejection.txt: "), "{text}");
+        assert!(text.contains("reason"), "{text}");
+        assert!(text.ends_with("(a template may use only the fields of its view, listed in src/report/views.rs)"));
     }
 }

@@ -87,7 +87,7 @@ pub trait Ruleset: Sync {
     }
 
     /// Sets up what the ruleset keeps in the game at its start (drawn from the seed).
-    fn start(&self, _game: &mut Game) -> Result<(), String> {
+    fn start(&self, _game: &mut Game) -> Result<(), crate::game::GameError> {
         Ok(())
     }
 

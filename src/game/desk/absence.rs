@@ -23,9 +23,21 @@ pub struct Absence {
     pub to: String,
 }
 
-fn day(text: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| format!("`{text}` is not a date: write it like 2026-12-20"))
+/// Why `SET ABSENCE` did nothing: the day at fault, and what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbsenceError {
+    #[error("`{text}` is not a date: write it like 2026-12-20")]
+    NotADate { text: String },
+    #[error("the absence ends ({last}) before it begins ({first}): give the first day, then the last")]
+    EndsBeforeItBegins { first: NaiveDate, last: NaiveDate },
+    #[error("the absence is over already ({last}): give days to come")]
+    Over { last: NaiveDate },
+    #[error("{MOST} absences are declared already; ask the referee")]
+    TooMany,
+}
+
+fn day(text: &str) -> Result<NaiveDate, AbsenceError> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| AbsenceError::NotADate { text: text.to_string() })
 }
 
 fn zone(game: &Game) -> chrono_tz::Tz {
@@ -42,19 +54,19 @@ pub fn declare(
     from: &str,
     to: &str,
     arrived: Now,
-) -> Result<(String, Vec<crate::report::Letter>), String> {
+) -> Result<(String, Vec<crate::report::Letter>), AbsenceError> {
     let (first, last) = (day(from)?, day(to)?);
     if last < first {
-        return Err(format!("the absence ends ({last}) before it begins ({first})"));
+        return Err(AbsenceError::EndsBeforeItBegins { first, last });
     }
     let today = arrived.with_timezone(&zone(game)).date_naive();
     if last < today {
-        return Err(format!("the absence is over already ({last})"));
+        return Err(AbsenceError::Over { last });
     }
     let list = game.state.desk.absences.entry(role.to_string()).or_default();
     list.retain(|a| day(&a.to).is_ok_and(|t| t >= today));
     if list.len() >= MOST {
-        return Err(format!("{MOST} absences are declared already; ask the referee"));
+        return Err(AbsenceError::TooMany);
     }
     list.push(Absence {
         from: first.to_string(),
@@ -149,4 +161,33 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
             .or_insert(0) += days;
     }
     (best, best != due)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{day, AbsenceError, MOST};
+    use chrono::NaiveDate;
+
+    #[test]
+    fn a_refused_absence_names_the_day_and_what_to_write() {
+        assert_eq!(day("soon").unwrap_err(), AbsenceError::NotADate { text: "soon".into() });
+        assert_eq!(
+            day("20-12-2026").unwrap_err().to_string(),
+            "`20-12-2026` is not a date: write it like 2026-12-20"
+        );
+        let (first, last) = (day("2026-12-08").unwrap(), day("2026-12-07").unwrap());
+        assert_eq!(
+            AbsenceError::EndsBeforeItBegins { first, last }.to_string(),
+            "the absence ends (2026-12-07) before it begins (2026-12-08): give the first day, then the last"
+        );
+        let last = NaiveDate::from_ymd_opt(2026, 11, 2).unwrap();
+        assert_eq!(
+            AbsenceError::Over { last }.to_string(),
+            "the absence is over already (2026-11-02): give days to come"
+        );
+        assert_eq!(
+            AbsenceError::TooMany.to_string(),
+            format!("{MOST} absences are declared already; ask the referee")
+        );
+    }
 }

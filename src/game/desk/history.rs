@@ -1,14 +1,19 @@
 //! The kept history of a game, for `arbitre rollback`: before each adjudication the state
 //! is copied to `DIR/history/<phase>.yaml` (`S1901M.yaml`, a `state.yaml` a referee can
-//! read), with the index page as it then was beside it. A rollback restores the last phase
-//! adjudicated from its copy, exactly as it was before its deadline (units, orders as
-//! submitted, divine casts, draws, votes); the state it replaced is kept as
-//! `history/redo-<phase>.yaml` until new orders make it stale.
+//! read), with the pages the adjudication writes again as they then were beside it (the
+//! index, `<phase>.index.html`, and the page of the phase before, `<phase>.previous.html`).
+//! A rollback restores the last phase adjudicated from its copy, exactly as it was before
+//! its deadline (units, orders as submitted, divine casts, draws, votes); the state it
+//! replaced is kept as `history/redo-<phase>.yaml` until new orders make it stale. Nothing
+//! of the undone phase is left in `pages/` (its page, record and map go to
+//! `history/withdrawn-<phase>/` with its unsent letters), so that no reader of the pages
+//! or of the zine takes it for a phase that happened.
 //!
 //! What only concerns the mail (messages acted on, sign-on throttles, daily budgets) is
 //! never rolled back: a message acted on stays acted on.
 
 use super::{both_zones, diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
+use crate::game::pages::PAGES;
 use crate::game::state::State;
 use crate::game::{diplomacy, store, Effects, Game, GameError, Now};
 use crate::phase::Phase;
@@ -20,9 +25,13 @@ use std::path::{Path, PathBuf};
 pub const HISTORY: &str = "history";
 
 fn code_of(phase: &str) -> Result<String, GameError> {
-    Phase::parse(phase)
-        .map(|p| p.code())
-        .map_err(|e| GameError::Refused(format!("state.yaml: phase: {e}")))
+    Phase::parse(phase).map(|p| p.code()).map_err(|e| {
+        GameError::File(crate::yaml::FileError {
+            key: Some("phase".into()),
+            token: Some(phase.into()),
+            ..crate::yaml::FileError::new("state.yaml", format!("phase: {e}"))
+        })
+    })
 }
 
 fn snapshot_path(dir: &Path, code: &str) -> PathBuf {
@@ -31,6 +40,24 @@ fn snapshot_path(dir: &Path, code: &str) -> PathBuf {
 
 fn index_path(dir: &Path, code: &str) -> PathBuf {
     dir.join(HISTORY).join(format!("{code}.index.html"))
+}
+
+/// The page of the phase before `code`, as it was before `code` was adjudicated (without
+/// its link to `code`'s page).
+fn previous_page_path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(HISTORY).join(format!("{code}.previous.html"))
+}
+
+/// A page of `pages/` kept as it is now in `kept`, or, when the page does not exist, no
+/// copy left from before.
+fn keep_page(page: &Path, kept: &Path) -> Result<(), GameError> {
+    match fs::read(page) {
+        Ok(bytes) => store::write_atomic(kept, &bytes).map_err(GameError::io(kept)),
+        Err(_) => {
+            let _ = fs::remove_file(kept);
+            Ok(())
+        }
+    }
 }
 
 fn redo_path(dir: &Path, code: &str) -> PathBuf {
@@ -48,11 +75,14 @@ pub fn snapshot(game: &Game) -> Result<(), GameError> {
     store::create_dir_private(&history).map_err(GameError::io(&history))?;
     let path = snapshot_path(&game.dir, &code);
     store::write_atomic(&path, serde_yaml::to_string(&game.state)?.as_bytes()).map_err(GameError::io(&path))?;
-    let index = game.dir.join("pages").join("index.html");
-    let kept = index_path(&game.dir, &code);
-    match fs::read(&index) {
-        Ok(bytes) => store::write_atomic(&kept, &bytes).map_err(GameError::io(&kept))?,
-        Err(_) => {
+    let pages = game.dir.join(PAGES);
+    keep_page(&pages.join("index.html"), &index_path(&game.dir, &code))?;
+    // The page of the phase before, which the adjudication writes again with its link to
+    // this phase's page.
+    let kept = previous_page_path(&game.dir, &code);
+    match game.state.history.last() {
+        Some(before) => keep_page(&pages.join(format!("{}.html", code_of(&before.phase)?)), &kept)?,
+        None => {
             let _ = fs::remove_file(&kept);
         }
     }
@@ -149,14 +179,28 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     let letters_withdrawn = move_files(&game.dir.join("outbox"), &withdrawn.join("outbox"), |n| {
         n.starts_with(&prefix) || n.starts_with(&blessing) || n.starts_with("final-")
     })?;
-    let page = format!("{code}.html");
-    move_files(&game.dir.join("pages"), &withdrawn.join("pages"), |n| {
-        n == page || n == "index.html"
+    // Its pages: its page, record (`pages` and the zine are made from it) and map, the
+    // index, and the page before it, which links to its page; the two last are put back
+    // as they were before it, when they were kept.
+    let pages = game.dir.join(PAGES);
+    let own = [format!("{code}.html"), format!("{code}.yaml"), format!("{code}.svg")];
+    let previous = previous_page_path(&game.dir, &code);
+    let before = match kept.history.last() {
+        Some(row) if previous.is_file() => Some(format!("{}.html", code_of(&row.phase)?)),
+        _ => None,
+    };
+    move_files(&pages, &withdrawn.join(PAGES), |n| {
+        own.iter().any(|o| o == n) || n == "index.html" || before.as_deref() == Some(n)
     })?;
-    let index = index_path(&game.dir, &code);
-    if let Ok(bytes) = fs::read(&index) {
-        let to = game.dir.join("pages").join("index.html");
-        store::write_atomic(&to, &bytes).map_err(GameError::io(&to))?;
+    for (kept_page, name) in [
+        (index_path(&game.dir, &code), Some("index.html".to_string())),
+        (previous, before),
+    ] {
+        let Some(name) = name else { continue };
+        if let Ok(bytes) = fs::read(&kept_page) {
+            let to = pages.join(name);
+            store::write_atomic(&to, &bytes).map_err(GameError::io(&to))?;
+        }
     }
     game.state = restore(&game.state, kept);
     game.state.deadline = Some(fresh_deadline(game, act.now)?);
@@ -207,7 +251,7 @@ pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     move_files(&withdrawn.join("outbox"), &game.dir.join("outbox"), |n| {
         !sent.join(n).exists()
     })?;
-    move_files(&withdrawn.join("pages"), &game.dir.join("pages"), |_| true)?;
+    move_files(&withdrawn.join(PAGES), &game.dir.join(PAGES), |_| true)?;
     let _ = fs::remove_dir_all(&withdrawn);
     game.state = restore(&game.state, undone);
     let due_passed = game

@@ -32,16 +32,44 @@ pub enum Verb {
     Status,
 }
 
+/// A line of the referee's message that is no desk verb, or one written wrongly: the
+/// verb (or the word) at fault, and how to write it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerbError {
+    /// A verb without what it needs, or with too much: `usage` is how to write it.
+    #[error("write {usage}")]
+    Usage { verb: &'static str, usage: &'static str },
+    /// A verb that takes nothing, with something after it.
+    #[error("{verb} takes nothing after it: write {verb} alone")]
+    TakesNothing { verb: &'static str },
+    /// A word that is no desk verb.
+    #[error(
+        "`{word}` is not a desk verb: write DEADLINE, PAUSE, RESUME, PREVIEW, FORCE, ROLLBACK, \
+         ROLLBACK REDO, REPLACE, DISORDER or STATUS"
+    )]
+    NotAVerb { word: String },
+    /// A second sign-on in the message.
+    #[error("only one SIGNON per message: this one is ignored")]
+    SecondSignon,
+    /// A player's command (`PRESS`, `BLESS`…) in a message signed on as the referee.
+    #[error("the referee's desk takes no player commands")]
+    PlayerCommand,
+}
+
 /// Reads one line of the referee's message.
-pub fn parse(text: &str) -> Result<Verb, String> {
+pub fn parse(text: &str) -> Result<Verb, VerbError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
     let keyword = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
+    let usage = |verb, usage| Err(VerbError::Usage { verb, usage });
     match (keyword.as_str(), words.len()) {
         ("DEADLINE", n) if n >= 2 => Ok(Verb::Deadline(rest(1))),
-        ("DEADLINE", _) => Err("write DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00".into()),
+        ("DEADLINE", _) => usage(
+            "DEADLINE",
+            "DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00",
+        ),
         ("PAUSE", n) if n >= 2 => Ok(Verb::Pause(rest(1))),
-        ("PAUSE", _) => Err("write PAUSE <why>: the players are told the reason".into()),
+        ("PAUSE", _) => usage("PAUSE", "PAUSE <why>: the players are told the reason"),
         ("RESUME", 1) => Ok(Verb::Resume(None)),
         ("RESUME", _) => Ok(Verb::Resume(Some(rest(1)))),
         ("PREVIEW", 1) => Ok(Verb::Preview),
@@ -53,17 +81,17 @@ pub fn parse(text: &str) -> Result<Verb, String> {
             name: words[2..n - 1].join(" "),
             address: words[n - 1].to_string(),
         }),
-        ("REPLACE", _) => Err("write REPLACE <role> <name> <address>".into()),
+        ("REPLACE", _) => usage("REPLACE", "REPLACE <role> <name> <address>"),
         ("DISORDER", 2) => Ok(Verb::Disorder(words[1].to_string())),
-        ("DISORDER", _) => Err("write DISORDER <power>".into()),
+        ("DISORDER", _) => usage("DISORDER", "DISORDER <power>"),
         ("STATUS", 1) => Ok(Verb::Status),
-        ("PREVIEW" | "FORCE" | "STATUS", _) => Err(format!("{keyword} takes nothing after it")),
-        ("ROLLBACK", _) => Err("write ROLLBACK, or ROLLBACK REDO".into()),
-        _ => Err(
-            "not a desk verb: DEADLINE, PAUSE, RESUME, PREVIEW, FORCE, ROLLBACK, ROLLBACK REDO, REPLACE, \
-             DISORDER or STATUS"
-                .into(),
-        ),
+        ("PREVIEW", _) => Err(VerbError::TakesNothing { verb: "PREVIEW" }),
+        ("FORCE", _) => Err(VerbError::TakesNothing { verb: "FORCE" }),
+        ("STATUS", _) => Err(VerbError::TakesNothing { verb: "STATUS" }),
+        ("ROLLBACK", _) => usage("ROLLBACK", "ROLLBACK, or ROLLBACK REDO"),
+        _ => Err(VerbError::NotAVerb {
+            word: words.first().copied().unwrap_or_default().to_string(),
+        }),
     }
 }
 
@@ -157,10 +185,10 @@ pub fn act(
     for Numbered { line, text, command } in lines {
         let verb = match command {
             Command::Order(_) | Command::Status | Command::Clear => parse(&text),
-            Command::Signon { .. } => Err("only one SIGNON per message: this one is ignored".into()),
-            _ => Err("the referee's desk takes no player commands".into()),
+            Command::Signon { .. } => Err(VerbError::SecondSignon),
+            _ => Err(VerbError::PlayerCommand),
         };
-        let result = verb.and_then(|v| {
+        let result = verb.map_err(|e| e.to_string()).and_then(|v| {
             let before = game.state.clone();
             run(game, &act, v, &mut status, &mut preview).map_err(|e| {
                 game.state = before;
@@ -237,5 +265,39 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_wrong_line_names_the_verb_and_how_to_write_it() {
+        assert_eq!(
+            parse("DEADLINE"),
+            Err(VerbError::Usage {
+                verb: "DEADLINE",
+                usage: "DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00"
+            })
+        );
+        assert_eq!(
+            parse("deadline").unwrap_err().to_string(),
+            "write DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00"
+        );
+        assert_eq!(
+            parse("REPLACE France x").unwrap_err().to_string(),
+            "write REPLACE <role> <name> <address>"
+        );
+        assert_eq!(
+            parse("force now").unwrap_err().to_string(),
+            "FORCE takes nothing after it: write FORCE alone"
+        );
+        assert_eq!(
+            parse("ROLLBACK twice").unwrap_err().to_string(),
+            "write ROLLBACK, or ROLLBACK REDO"
+        );
+        let e = parse("FLY AWAY").unwrap_err();
+        assert_eq!(e, VerbError::NotAVerb { word: "FLY".into() });
+        assert!(
+            e.to_string()
+                .starts_with("`FLY` is not a desk verb: write DEADLINE, PAUSE"),
+            "{e}"
+        );
     }
 }

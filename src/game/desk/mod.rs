@@ -556,7 +556,7 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
     let mut report = String::new();
     for letter in &fx.letters {
         let bytes = crate::report::render_letter(game.templates(), &game.config.referee, letter, act.now)
-            .map_err(|e| GameError::Template(e.to_string()))?;
+            .map_err(GameError::from)?;
         let path = dir.join(format!("{}.eml", letter.stem));
         crate::game::store::write_atomic(&path, &bytes).map_err(GameError::io(&path))?;
         files.push(path);

@@ -199,7 +199,7 @@ pub fn take_in(
             let arrived = fetch.internal_date().map(|t| t.min(now)).unwrap_or(now);
             let taken = match deliver(root, &raw, arrived, now) {
                 Ok(Delivered::Game { kept, acted: Ok(()) }) => Taken::Game(kept),
-                Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e),
+                Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e.to_string()),
                 Ok(Delivered::Unmatched(p)) => Taken::Unmatched(p),
                 Ok(Delivered::TooLarge(p)) => Taken::TooLarge(p),
                 Ok(Delivered::Unauthenticated(p, _)) => Taken::Unauthenticated(p),

@@ -264,7 +264,7 @@ impl Ruleset for Diable {
         &["BLESS", "CURSE"]
     }
 
-    fn start(&self, game: &mut Game) -> Result<(), String> {
+    fn start(&self, game: &mut Game) -> Result<(), crate::game::GameError> {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
         for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
