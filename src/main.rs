@@ -998,7 +998,8 @@ fn imap(args: ImapArgs) -> Result<(), String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
-    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())?
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())
+        .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
     let now = || args.clock.now();
     if args.watch {
@@ -1047,7 +1048,7 @@ fn run(args: RunArgs) -> Result<(), String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
-    let mailbox = imap_mail::settings(args.imap_config.as_deref(), None)?;
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), None).map_err(|e| e.to_string())?;
     let smtp = match &args.smtp_config {
         Some(file) => Some(SmtpSettings::from_file(file).map_err(|e| e.to_string())?),
         None if std::env::var(arbitre::mail::smtp::URL_VAR).is_ok_and(|v| !v.is_empty()) => {
