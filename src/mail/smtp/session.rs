@@ -130,7 +130,7 @@ impl std::fmt::Display for Reply {
 
 /// What becomes of a message whose sending failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Fate {
+pub enum Fate {
     /// `530`, authentication required: the settings' fault, not the message's; nothing more
     /// is sent this run.
     Settings,
@@ -182,7 +182,7 @@ impl Failure {
 
     /// What becomes of the message this failure was about, `broken` telling whether the
     /// session survived it.
-    pub(super) fn fate(&self, broken: bool) -> Fate {
+    pub fn fate(&self, broken: bool) -> Fate {
         match self {
             Failure::Refused(Reply { code: 530, .. }) => Fate::Settings,
             Failure::Refused(reply) if reply.code >= 500 => Fate::Permanent,
