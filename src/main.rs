@@ -942,12 +942,12 @@ fn send(args: SendArgs) -> Result<(), String> {
     // clap refuses --smtp given with --smtp-config.
     let mut settings = match (&args.settings, &args.smtp_config) {
         (Some(settings), _) => settings.clone(),
-        (None, Some(file)) => SmtpSettings::from_file(file)?,
-        (None, None) => SmtpSettings::from_env(args.smtp.as_deref())?,
+        (None, Some(file)) => SmtpSettings::from_file(file).map_err(|e| e.to_string())?,
+        (None, None) => SmtpSettings::from_env(args.smtp.as_deref()).map_err(|e| e.to_string())?,
     };
     if let Some(pem) = args.ca_file {
         settings.ca_file = Some(pem);
-        settings.endpoint()?;
+        settings.endpoint().map_err(|e| e.to_string())?;
     }
     let now = args.clock.now().with_timezone(&chrono::Utc);
     let root = args.root.as_path();
@@ -957,7 +957,7 @@ fn send(args: SendArgs) -> Result<(), String> {
     }
     let mut unsent = 0;
     for dir in dirs {
-        let report = send_outbox_at(&dir, &settings, now)?;
+        let report = send_outbox_at(&dir, &settings, now).map_err(|e| e.to_string())?;
         if !report.sent.is_empty() {
             println!("{}: {} message(s) sent", dir.display(), report.sent.len());
         }
@@ -998,7 +998,8 @@ fn imap(args: ImapArgs) -> Result<(), String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
-    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())?
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), args.ca_file.as_deref())
+        .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
     let now = || args.clock.now();
     if args.watch {
@@ -1047,11 +1048,11 @@ fn run(args: RunArgs) -> Result<(), String> {
     if !root.is_dir() {
         return Err(format!("{}: no such folder", root.display()));
     }
-    let mailbox = imap_mail::settings(args.imap_config.as_deref(), None)?;
+    let mailbox = imap_mail::settings(args.imap_config.as_deref(), None).map_err(|e| e.to_string())?;
     let smtp = match &args.smtp_config {
-        Some(file) => Some(SmtpSettings::from_file(file)?),
+        Some(file) => Some(SmtpSettings::from_file(file).map_err(|e| e.to_string())?),
         None if std::env::var(arbitre::mail::smtp::URL_VAR).is_ok_and(|v| !v.is_empty()) => {
-            Some(SmtpSettings::from_env(None)?)
+            Some(SmtpSettings::from_env(None).map_err(|e| e.to_string())?)
         }
         None => None,
     };
@@ -1132,7 +1133,11 @@ fn status(args: StatusArgs) -> Result<(), String> {
     } else {
         diplomacy::status(&g)?
     };
-    print!("{text}{}{}", desk::status::yaml(&g)?, delivery_status(dir)?);
+    print!(
+        "{text}{}{}",
+        desk::status::yaml(&g)?,
+        delivery_status(dir).map_err(|e| e.to_string())?
+    );
     Ok(())
 }
 

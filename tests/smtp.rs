@@ -648,7 +648,8 @@ fn tls_urls_resolve_to_the_right_configuration() {
     // A password is not sent in clear text to another machine.
     let e = SmtpSettings::new("smtp://me:secret@mail.example.org")
         .endpoint()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unencrypted") && !e.contains("secret"), "{e}");
 }
 
@@ -774,13 +775,13 @@ fn settings_from_a_file() {
         "url: smtp://mail.example.org\nusername: me\npassword: clear\n",
     ] {
         std::fs::write(&path, bad).unwrap();
-        let e = SmtpSettings::from_file(&path).unwrap_err();
+        let e = SmtpSettings::from_file(&path).unwrap_err().to_string();
         assert!(e.contains("smtp.yaml"), "{bad:?}: {e}");
     }
     assert!(SmtpSettings::from_file(&game.path().join("absent.yaml")).is_err());
     // A misspelt key is named as in the other files: where, and what to check.
     std::fs::write(&path, "url: smtps://mail.example.org\nusername: me\npasword: s3cret\n").unwrap();
-    let e = SmtpSettings::from_file(&path).unwrap_err();
+    let e = SmtpSettings::from_file(&path).unwrap_err().to_string();
     assert!(e.contains("smtp.yaml:3: unknown field `pasword`"), "{e}");
     assert!(e.contains("check the spelling"), "{e}");
 }
@@ -804,7 +805,10 @@ fn settings_from_the_environment() {
     std::env::remove_var("ARBITRE_SMTP_URL");
     std::env::remove_var("ARBITRE_SMTP_USER");
     std::env::remove_var("ARBITRE_SMTP_PASSWORD");
-    assert!(SmtpSettings::from_env(None).unwrap_err().contains("ARBITRE_SMTP_URL"));
+    assert!(SmtpSettings::from_env(None)
+        .unwrap_err()
+        .to_string()
+        .contains("ARBITRE_SMTP_URL"));
 }
 
 /// `arbitre new` then `arbitre send`, as a referee runs them: every welcome reaches the
@@ -1288,17 +1292,17 @@ fn a_ca_file_that_cannot_serve_is_refused_before_connecting() {
     game.outbox("a.eml", &message("anne@example.net", "a", "A\n"));
     let mut s = settings("smtps://127.0.0.1:1");
     s.ca_file = Some(game.path().join("absent.pem"));
-    let e = send_outbox(game.path(), &s).unwrap_err();
+    let e = send_outbox(game.path(), &s).unwrap_err().to_string();
     assert!(e.contains("CA file") && e.contains("absent.pem"), "{e}");
     let not_pem = game.path().join("key.txt");
     std::fs::write(&not_pem, "not a certificate\n").unwrap();
     s.ca_file = Some(not_pem);
-    let e = send_outbox(game.path(), &s).unwrap_err();
+    let e = send_outbox(game.path(), &s).unwrap_err().to_string();
     assert!(e.contains("key.txt") && e.contains("holds no certificate"), "{e}");
     // A CA file means nothing without TLS: told, not ignored.
     let mut plain = settings("smtp://127.0.0.1:1");
     plain.ca_file = Some(Authority::make(game.path()).ca);
-    let e = send_outbox(game.path(), &plain).unwrap_err();
+    let e = send_outbox(game.path(), &plain).unwrap_err().to_string();
     assert!(e.contains("uses no TLS"), "{e}");
     assert_eq!(game.names("outbox"), ["a.eml"]);
 }

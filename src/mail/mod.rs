@@ -4,8 +4,10 @@
 //! - [`authres`]: the receiving server's `Authentication-Results` verdict on the sender.
 //! - [`imap`]: taking in the new messages of an IMAP folder, each exactly once.
 //! - [`smtp`]: delivering the `.eml` files of an outbox by SMTP, moving each to `sent/`.
+//! - [`place`]: where a setting of either was given, for their settings' errors.
 
 pub mod authres;
 pub mod imap;
 pub mod incoming;
+pub mod place;
 pub mod smtp;

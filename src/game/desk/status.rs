@@ -175,8 +175,8 @@ pub fn text(game: &Game) -> Result<String, GameError> {
     }
     let _ = writeln!(s, "\nMail:");
     let _ = writeln!(s, "  waiting in the outbox: {}", count_eml(&game.dir.join("outbox")));
-    let failed = crate::mail::smtp::read_failed(&game.dir).map_err(GameError::Refused)?;
-    let retries = crate::mail::smtp::read_retries(&game.dir).map_err(GameError::Refused)?;
+    let failed = crate::mail::smtp::read_failed(&game.dir)?;
+    let retries = crate::mail::smtp::read_retries(&game.dir)?;
     let _ = writeln!(s, "  failed: {}", failed.len());
     for f in &failed {
         let _ = writeln!(s, "    failed/{} to {}: {}", f.name, f.to, f.reason);

@@ -42,34 +42,91 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::intake::{deliver, Delivered};
 use crate::game::{store, Now};
-pub use session::{open, Session};
-pub use settings::{ImapSettings, Mailbox, Security, CA_FILE_VAR, DEFAULT_PROCESSED, PASSWORD_VAR, URL_VAR, USER_VAR};
+pub use session::{open, ConnectFailure, Session, SessionFailure, TlsFailure};
+pub use settings::{
+    BadSetting, ImapSettings, Mailbox, Security, SettingsError, CA_FILE_VAR, DEFAULT_PROCESSED, PASSWORD_VAR, URL_VAR,
+    USER_VAR,
+};
 
 /// The file in ROOT recording the last UID taken in.
 pub const STATE_FILE: &str = ".imap-state.yaml";
 
-/// What went wrong, by cause.
+/// What went wrong, by cause. `mailbox` is the mailbox as [`Mailbox`] shows it (no
+/// password).
 #[derive(Debug, thiserror::Error)]
 pub enum ImapError {
     /// The settings cannot be used (URL, CA file).
-    #[error("{0}")]
-    Settings(String),
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
     /// The server could not be reached.
     #[error("cannot connect to {mailbox}: {why}")]
-    Connect { mailbox: String, why: String },
+    Connect {
+        mailbox: String,
+        #[source]
+        why: ConnectFailure,
+    },
     /// TLS failed: the handshake, the certificate, or STARTTLS.
     #[error("TLS with {mailbox} failed: {why}")]
-    Tls { mailbox: String, why: String },
+    Tls {
+        mailbox: String,
+        #[source]
+        why: TlsFailure,
+    },
     /// The server refused the user name or password.
-    #[error("login to {mailbox} refused: {why} (check ARBITRE_IMAP_USER and ARBITRE_IMAP_PASSWORD, or username and password)")]
-    Login { mailbox: String, why: String },
+    #[error("login to {mailbox} refused: {source} (check ARBITRE_IMAP_USER and ARBITRE_IMAP_PASSWORD, or username and password)")]
+    Login {
+        mailbox: String,
+        #[source]
+        source: Box<imap::Error>,
+    },
     /// The session broke or the server refused a command.
     #[error("the IMAP session with {mailbox} failed: {why}")]
-    Session { mailbox: String, why: String },
-    /// A message could not be kept, or ROOT's state file cannot be written: the message
-    /// stays in the folder.
-    #[error("{0}")]
-    Local(String),
+    Session {
+        mailbox: String,
+        #[source]
+        why: SessionFailure,
+    },
+    /// ROOT's state file cannot be read.
+    #[error("{}: {source}", path.display())]
+    StateUnreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// ROOT's state file is not what this program writes.
+    #[error(
+        "{}: {source} (delete it to take in every message of the folder again; messages acted on \
+         before are not acted on twice)",
+        path.display()
+    )]
+    StateInvalid {
+        path: PathBuf,
+        #[source]
+        source: serde_yaml::Error,
+    },
+    /// ROOT's state file cannot be written: the message taken in stays in the folder.
+    #[error(
+        "{}: {source}; the message was taken in but stays in the folder (it will not be acted on twice)",
+        path.display()
+    )]
+    StateUnwritable {
+        path: PathBuf,
+        #[source]
+        source: StateWrite,
+    },
+    /// A message that the intake could not keep: it stays in the folder. `why` is the
+    /// intake's reason.
+    #[error("the message of UID {uid} could not be kept ({why}); it stays in {folder} for the next run")]
+    NotKept { uid: u32, folder: String, why: String },
+}
+
+/// Why the state file could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum StateWrite {
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Yaml(#[from] serde_yaml::Error),
 }
 
 impl ImapError {
@@ -118,26 +175,20 @@ struct State {
 fn read_state(root: &Path) -> Result<Option<State>, ImapError> {
     let path = root.join(STATE_FILE);
     match std::fs::read_to_string(&path) {
-        Ok(text) => serde_yaml::from_str(&text).map(Some).map_err(|e| {
-            ImapError::Local(format!(
-                "{}: {e} (delete it to take in every message of the folder again; messages acted on before are not acted on twice)",
-                path.display()
-            ))
-        }),
+        Ok(text) => serde_yaml::from_str(&text)
+            .map(Some)
+            .map_err(|source| ImapError::StateInvalid { path, source }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(ImapError::Local(format!("{}: {e}", path.display()))),
+        Err(source) => Err(ImapError::StateUnreadable { path, source }),
     }
 }
 
 fn write_state(root: &Path, state: &State) -> Result<(), ImapError> {
     let path = root.join(STATE_FILE);
-    let text = serde_yaml::to_string(state).map_err(|e| ImapError::Local(e.to_string()))?;
-    store::write_atomic(&path, text.as_bytes()).map_err(|e| {
-        ImapError::Local(format!(
-            "{}: {e}; the message was taken in but stays in the folder (it will not be acted on twice)",
-            path.display()
-        ))
-    })
+    let written = serde_yaml::to_string(state)
+        .map_err(StateWrite::from)
+        .and_then(|text| Ok(store::write_atomic(&path, text.as_bytes())?));
+    written.map_err(|source| ImapError::StateUnwritable { path, source })
 }
 
 /// One pass: opens a session, takes in every new message, logs out.
@@ -159,7 +210,7 @@ pub fn take_in(
     let selected = session.select(&mailbox.folder).map_err(failed)?;
     let uidvalidity = selected.uid_validity.ok_or_else(|| ImapError::Session {
         mailbox: mailbox.to_string(),
-        why: "the server gives the folder no UIDVALIDITY, so no message can be told from another".into(),
+        why: SessionFailure::NoUidValidity,
     })?;
     let mut report = IntakeReport::default();
     let mut state = match read_state(root)? {
@@ -204,10 +255,11 @@ pub fn take_in(
                 Ok(Delivered::TooLarge(p)) => Taken::TooLarge(p),
                 Ok(Delivered::Unauthenticated(p, _)) => Taken::Unauthenticated(p),
                 Err(e) => {
-                    return Err(ImapError::Local(format!(
-                        "the message of UID {uid} could not be kept ({e}); it stays in {} for the next run",
-                        mailbox.folder
-                    )))
+                    return Err(ImapError::NotKept {
+                        uid,
+                        folder: mailbox.folder.clone(),
+                        why: e.to_string(),
+                    })
                 }
             };
             state.last_uid = uid;
@@ -302,17 +354,18 @@ pub fn watch(
 
 /// The usual way to the settings: the file when given, else the environment (`None` when
 /// no IMAP URL is set), with `--ca-file` winning over the CA file of either.
-pub fn settings(config: Option<&Path>, ca_file: Option<&Path>) -> Result<Option<Mailbox>, String> {
+pub fn settings(config: Option<&Path>, ca_file: Option<&Path>) -> Result<Option<Mailbox>, SettingsError> {
     let settings = match config {
         Some(file) => Some(ImapSettings::from_file(file)?),
         None => ImapSettings::from_env()?,
     };
     settings
-        .map(|mut s| {
-            if let Some(pem) = ca_file {
+        .map(|mut s| match ca_file {
+            Some(pem) => {
                 s.ca_file = Some(pem.to_path_buf());
+                s.mailbox().map_err(SettingsError::at_ca_option)
             }
-            s.mailbox()
+            None => s.mailbox(),
         })
         .transpose()
 }

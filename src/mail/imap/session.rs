@@ -6,7 +6,7 @@
 //! handshake, so that no step of opening a session can hang.
 
 use std::io::{self, Read, Write};
-use std::net::{TcpStream, ToSocketAddrs};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,7 +15,7 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
 
-use super::settings::{Mailbox, Security};
+use super::settings::{BadSetting, Mailbox, Security};
 use super::ImapError;
 
 /// The connection under the `imap` client.
@@ -60,13 +60,86 @@ impl SetReadTimeout for Stream {
 
 pub type Session = imap::Session<Stream>;
 
+/// Why no TCP connection could be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectFailure {
+    /// The host name cannot be looked up.
+    #[error("{host}: {source}")]
+    Lookup {
+        host: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{host} resolves to no address")]
+    NoAddress { host: String },
+    /// The last address tried refused, or did not answer in time.
+    #[error("{addr}: {source}")]
+    Refused {
+        addr: SocketAddr,
+        #[source]
+        source: io::Error,
+    },
+    /// The connection's timeouts cannot be set.
+    #[error("{0}")]
+    Socket(#[source] io::Error),
+}
+
+/// Why TLS could not be set up: STARTTLS, the server's name, or the handshake.
+#[derive(Debug, thiserror::Error)]
+pub enum TlsFailure {
+    #[error("the server closed the connection")]
+    Closed,
+    #[error("a line of the server is too long")]
+    LongLine,
+    /// Reading or writing the plain part of STARTTLS.
+    #[error("{0}")]
+    Io(#[source] io::Error),
+    /// A greeting other than `* OK`: the line.
+    #[error("the server greets with `{0}`")]
+    Greeting(String),
+    /// The server's answer to `STARTTLS`, after the tag.
+    #[error("the server refuses STARTTLS: `{0}`")]
+    StartTlsRefused(String),
+    /// The host is no name a certificate can carry.
+    #[error("{host}: {source}")]
+    BadName {
+        host: String,
+        #[source]
+        source: rustls::pki_types::InvalidDnsNameError,
+    },
+    /// rustls cannot be set up.
+    #[error("{0}")]
+    Setup(#[source] rustls::Error),
+    /// The handshake failed; `untrusted` when no authority this machine trusts signed the
+    /// server's certificate (the hint says how to trust one).
+    #[error("{source}{}", trust_hint(*.untrusted))]
+    Handshake {
+        #[source]
+        source: io::Error,
+        untrusted: bool,
+    },
+}
+
+/// What went wrong in an open session.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionFailure {
+    /// The server did not answer within the timeout.
+    #[error("no answer within {secs} s")]
+    NoAnswer { secs: u64 },
+    /// The server refused a command, or the connection broke.
+    #[error("{0}")]
+    Imap(#[source] Box<imap::Error>),
+    #[error("the server gives the folder no UIDVALIDITY, so no message can be told from another")]
+    NoUidValidity,
+}
+
 /// Opens a session and logs in.
 pub fn open(mailbox: &Mailbox) -> Result<Session, ImapError> {
-    let connect = |why: String| ImapError::Connect {
+    let connect = |why| ImapError::Connect {
         mailbox: mailbox.to_string(),
         why,
     };
-    let tls_failed = |why: String| ImapError::Tls {
+    let tls_failed = |why| ImapError::Tls {
         mailbox: mailbox.to_string(),
         why,
     };
@@ -88,64 +161,66 @@ pub fn open(mailbox: &Mailbox) -> Result<Session, ImapError> {
     };
     client
         .login(&mailbox.username, &mailbox.password)
-        .map_err(|(e, _)| ImapError::Login {
+        .map_err(|(source, _)| ImapError::Login {
             mailbox: mailbox.to_string(),
-            why: e.to_string(),
+            source: Box::new(source),
         })
 }
 
 /// The plain part of STARTTLS (RFC 3501 6.2.1), before the `imap` client takes the stream:
 /// the greeting, then `STARTTLS` and its `OK`. Read a byte at a time, so that nothing of
 /// what follows is taken from the stream.
-fn starttls(mut tcp: TcpStream) -> Result<TcpStream, String> {
-    fn line(tcp: &mut TcpStream) -> Result<String, String> {
+fn starttls(mut tcp: TcpStream) -> Result<TcpStream, TlsFailure> {
+    fn line(tcp: &mut TcpStream) -> Result<String, TlsFailure> {
         let mut bytes = Vec::new();
         let mut byte = [0u8];
         while !bytes.ends_with(b"\n") {
             match tcp.read(&mut byte) {
-                Ok(0) => return Err("the server closed the connection".into()),
+                Ok(0) => return Err(TlsFailure::Closed),
                 Ok(_) => bytes.push(byte[0]),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(TlsFailure::Io(e)),
             }
             if bytes.len() > 8192 {
-                return Err("a line of the server is too long".into());
+                return Err(TlsFailure::LongLine);
             }
         }
         Ok(String::from_utf8_lossy(&bytes).trim_end().to_string())
     }
     let greeting = line(&mut tcp)?;
     if !greeting.starts_with("* OK") {
-        return Err(format!("the server greets with `{greeting}`"));
+        return Err(TlsFailure::Greeting(greeting));
     }
-    tcp.write_all(b"s0 STARTTLS\r\n").map_err(|e| e.to_string())?;
+    tcp.write_all(b"s0 STARTTLS\r\n").map_err(TlsFailure::Io)?;
     loop {
         let answer = line(&mut tcp)?;
         if let Some(status) = answer.strip_prefix("s0 ") {
             return if status.starts_with("OK") {
                 Ok(tcp)
             } else {
-                Err(format!("the server refuses STARTTLS: `{status}`"))
+                Err(TlsFailure::StartTlsRefused(status.to_string()))
             };
         }
     }
 }
 
 /// TCP to the first address that answers, with the timeouts set.
-fn tcp(mailbox: &Mailbox) -> Result<TcpStream, String> {
+fn tcp(mailbox: &Mailbox) -> Result<TcpStream, ConnectFailure> {
+    let host = || mailbox.host.clone();
     let addrs = (mailbox.host.as_str(), mailbox.port)
         .to_socket_addrs()
-        .map_err(|e| format!("{}: {e}", mailbox.host))?;
-    let mut last = format!("{} resolves to no address", mailbox.host);
+        .map_err(|source| ConnectFailure::Lookup { host: host(), source })?;
+    let mut last = ConnectFailure::NoAddress { host: host() };
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, mailbox.timeout) {
             Ok(tcp) => {
-                tcp.set_read_timeout(Some(mailbox.timeout)).map_err(|e| e.to_string())?;
+                tcp.set_read_timeout(Some(mailbox.timeout))
+                    .map_err(ConnectFailure::Socket)?;
                 tcp.set_write_timeout(Some(mailbox.timeout))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ConnectFailure::Socket)?;
                 let _ = tcp.set_nodelay(true);
                 return Ok(tcp);
             }
-            Err(e) => last = format!("{addr}: {e}"),
+            Err(source) => last = ConnectFailure::Refused { addr, source },
         }
     }
     Err(last)
@@ -153,35 +228,31 @@ fn tcp(mailbox: &Mailbox) -> Result<TcpStream, String> {
 
 /// The roots trusted: the system's and the CA file's.
 fn tls_config(mailbox: &Mailbox) -> Result<Arc<ClientConfig>, ImapError> {
-    let settings = |why: String| ImapError::Settings(why);
     let mut roots = RootCertStore::empty();
     for cert in rustls_native_certs::load_native_certs().certs {
         let _ = roots.add(cert);
     }
     if let Some(pem) = &mailbox.ca_pem {
-        let shown = mailbox
-            .ca_file
-            .as_deref()
-            .unwrap_or(std::path::Path::new(""))
-            .display()
-            .to_string();
+        let path = || mailbox.ca_file.clone().unwrap_or_default();
         let mut found = 0;
         for cert in CertificateDer::pem_slice_iter(pem) {
-            let cert =
-                cert.map_err(|e| settings(format!("the IMAP CA file {shown}: a certificate cannot be read: {e}")))?;
+            let cert = cert.map_err(|source| BadSetting::CaBadCertificate { path: path(), source }.given())?;
             roots
                 .add(cert)
-                .map_err(|e| settings(format!("the IMAP CA file {shown}: {e}")))?;
+                .map_err(|source| BadSetting::CaRefused { path: path(), source }.given())?;
             found += 1;
         }
         if found == 0 {
-            return Err(settings(format!("the IMAP CA file {shown} holds no certificate (PEM)")));
+            return Err(BadSetting::CaNoCertificate { path: path() }.given().into());
         }
     }
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| settings(e.to_string()))?
+        .map_err(|e| ImapError::Tls {
+            mailbox: mailbox.to_string(),
+            why: TlsFailure::Setup(e),
+        })?
         .with_root_certificates(roots)
         .with_no_client_auth();
     Ok(Arc::new(config))
@@ -192,43 +263,48 @@ fn tls(
     config: &Arc<ClientConfig>,
     mailbox: &Mailbox,
     mut tcp: TcpStream,
-) -> Result<StreamOwned<ClientConnection, TcpStream>, String> {
-    let name = ServerName::try_from(mailbox.host.clone()).map_err(|e| format!("{}: {e}", mailbox.host))?;
-    let mut conn = ClientConnection::new(Arc::clone(config), name).map_err(|e| e.to_string())?;
+) -> Result<StreamOwned<ClientConnection, TcpStream>, TlsFailure> {
+    let name = ServerName::try_from(mailbox.host.clone()).map_err(|source| TlsFailure::BadName {
+        host: mailbox.host.clone(),
+        source,
+    })?;
+    let mut conn = ClientConnection::new(Arc::clone(config), name).map_err(TlsFailure::Setup)?;
     while conn.is_handshaking() {
-        conn.complete_io(&mut tcp).map_err(|e| describe_tls(&e))?;
+        conn.complete_io(&mut tcp).map_err(handshake_failed)?;
     }
     Ok(StreamOwned::new(conn, tcp))
 }
 
-/// A TLS failure in words, with how to fix a certificate that no trusted authority signed:
+/// A failed handshake, told whether the certificate is one that no trusted authority signed:
 /// an issuer unknown, or one known by name whose key did not sign it.
-fn describe_tls(e: &io::Error) -> String {
+fn handshake_failed(source: io::Error) -> TlsFailure {
     use rustls::{CertificateError, Error as TlsError};
-    let text = e.to_string();
     let untrusted = matches!(
-        e.get_ref().and_then(|inner| inner.downcast_ref::<TlsError>()),
+        source.get_ref().and_then(|inner| inner.downcast_ref::<TlsError>()),
         Some(TlsError::InvalidCertificate(
             CertificateError::UnknownIssuer | CertificateError::BadSignature
         ))
     );
+    TlsFailure::Handshake { source, untrusted }
+}
+
+/// How to fix a certificate that no trusted authority signed, shown after the failure.
+fn trust_hint(untrusted: bool) -> &'static str {
     if untrusted {
-        format!(
-            "{text} (the server's certificate is signed by no authority this machine trusts: \
-             give that authority's certificate with --ca-file PEM, ARBITRE_IMAP_CA_FILE or ca_file)"
-        )
+        " (the server's certificate is signed by no authority this machine trusts: \
+         give that authority's certificate with --ca-file PEM, ARBITRE_IMAP_CA_FILE or ca_file)"
     } else {
-        text
+        ""
     }
 }
 
 fn tls_or_session(mailbox: &Mailbox, e: imap::Error) -> ImapError {
-    match &e {
+    match e {
         imap::Error::Io(io) if io.kind() == io::ErrorKind::InvalidData => ImapError::Tls {
             mailbox: mailbox.to_string(),
-            why: describe_tls(io),
+            why: handshake_failed(io),
         },
-        _ => session_error(mailbox, e),
+        e => session_error(mailbox, e),
     }
 }
 
@@ -238,9 +314,11 @@ pub fn session_error(mailbox: &Mailbox, e: imap::Error) -> ImapError {
         mailbox: mailbox.to_string(),
         why: match e {
             imap::Error::Io(io) if matches!(io.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
-                format!("no answer within {} s", mailbox.timeout.as_secs())
+                SessionFailure::NoAnswer {
+                    secs: mailbox.timeout.as_secs(),
+                }
             }
-            e => e.to_string(),
+            e => SessionFailure::Imap(Box::new(e)),
         },
     }
 }

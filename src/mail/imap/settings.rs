@@ -18,6 +18,9 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::mail::place::Place;
+use crate::yaml::FileError;
+
 /// The environment variable holding the mailbox URL.
 pub const URL_VAR: &str = "ARBITRE_IMAP_URL";
 /// The environment variable holding the user name.
@@ -110,43 +113,196 @@ impl fmt::Debug for Mailbox {
     }
 }
 
+/// IMAP settings that cannot be used: the settings file, or one setting's value.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// The settings file cannot be read.
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The settings file is not YAML with the known keys (its line, and what to check).
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// An environment variable whose value is not UTF-8.
+    #[error("{var} is not valid UTF-8 (set it again, in plain text)")]
+    NotUnicode { var: &'static str },
+    /// The URL is set in the environment but this variable is not.
+    #[error("{URL_VAR} is set but {var} is not: set it too (or use --imap-config FILE)")]
+    Missing { var: &'static str },
+    /// A setting that cannot be used: where it was given, and what is wrong with its
+    /// value (which says the value and how to fix it).
+    #[error("{place}{problem}")]
+    Value {
+        place: Box<Place>,
+        problem: Box<BadSetting>,
+    },
+}
+
+/// How to write an IMAP URL, for the errors about one.
+const URL_FIX: &str = "write imaps://host:993/INBOX or imap://host:143/INBOX?tls=starttls";
+
+/// What is wrong with one setting's value, and how to fix it. `url` is the URL as given
+/// (a URL carrying a password is refused before anything else, and shown without it).
+#[derive(Debug, thiserror::Error)]
+pub enum BadSetting {
+    #[error("the IMAP URL `{url}` is not a URL: {URL_FIX}")]
+    NotAUrl { url: String },
+    /// A user name or password in the URL; `shown` is the URL from its host on.
+    #[error(
+        "the IMAP URL `{shown}` carries a user name or password: give them as {USER_VAR} and \
+         {PASSWORD_VAR} (or username and password in --imap-config), never in the URL"
+    )]
+    Credentials { shown: String },
+    #[error("the IMAP URL `{url}`: `{pair}` is not understood (tls=starttls, processed=FOLDER)")]
+    Parameter { url: String, pair: String },
+    #[error("the IMAP URL `{url}` would send the password in clear: add ?tls=starttls, or use imaps://")]
+    Clear { url: String },
+    #[error("the IMAP URL `{url}`: `{scheme}` is not imaps or imap: {URL_FIX}")]
+    Scheme { url: String, scheme: String },
+    #[error("the IMAP URL `{url}`: `{port}` is not a port number (1–65535)")]
+    Port { url: String, port: String },
+    #[error("the IMAP URL `{url}` names no host: {URL_FIX}")]
+    NoHost { url: String },
+    #[error("the IMAP URL `{url}`: the folder read and the processed folder are both `{folder}`")]
+    SameFolder { url: String, folder: String },
+    /// A folder name whose `%` escape is not two hex digits.
+    #[error("the IMAP URL `{url}`: `{text}`: `%` must be followed by two hex digits")]
+    Escape { url: String, text: String },
+    #[error("the IMAP URL `{url}`: `{text}` is not UTF-8 once decoded")]
+    NotUtf8 { url: String, text: String },
+    #[error("no IMAP user name: set {USER_VAR} or username")]
+    NoUserName,
+    /// The CA file cannot be read.
+    #[error("the IMAP CA file {}: {source}", path.display())]
+    CaUnreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The CA file holds no PEM certificate.
+    #[error("the IMAP CA file {} holds no certificate (PEM: -----BEGIN CERTIFICATE----- …)", path.display())]
+    CaNoCertificate { path: PathBuf },
+    /// A certificate of the CA file that cannot be read.
+    #[error("the IMAP CA file {}: a certificate cannot be read: {source}", path.display())]
+    CaBadCertificate {
+        path: PathBuf,
+        #[source]
+        source: rustls::pki_types::pem::Error,
+    },
+    /// A certificate of the CA file that TLS refuses as an authority.
+    #[error("the IMAP CA file {}: {source}", path.display())]
+    CaRefused {
+        path: PathBuf,
+        #[source]
+        source: rustls::Error,
+    },
+}
+
+/// One of the settings, to say where an error's value was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setting {
+    Url,
+    Username,
+    CaFile,
+}
+
+impl BadSetting {
+    fn setting(&self) -> Setting {
+        match self {
+            BadSetting::NoUserName => Setting::Username,
+            BadSetting::CaUnreadable { .. }
+            | BadSetting::CaNoCertificate { .. }
+            | BadSetting::CaBadCertificate { .. }
+            | BadSetting::CaRefused { .. } => Setting::CaFile,
+            _ => Setting::Url,
+        }
+    }
+
+    /// This problem, with no place to point at (settings set by the program).
+    pub(super) fn given(self) -> SettingsError {
+        SettingsError::Value {
+            place: Box::new(Place::Program),
+            problem: Box::new(self),
+        }
+    }
+}
+
+impl SettingsError {
+    /// The same error pointing at where its setting was given, as `place_of` says.
+    fn placed(self, place_of: impl Fn(Setting) -> Place) -> SettingsError {
+        match self {
+            SettingsError::Value { problem, .. } => SettingsError::Value {
+                place: Box::new(place_of(problem.setting())),
+                problem,
+            },
+            other => other,
+        }
+    }
+
+    /// The same error, a CA file's pointing at `--ca-file` (which replaced the settings').
+    pub(super) fn at_ca_option(self) -> SettingsError {
+        self.placed(|setting| match setting {
+            Setting::CaFile => Place::Option("--ca-file"),
+            _ => Place::Program,
+        })
+    }
+}
+
 impl ImapSettings {
     /// From the environment: [`URL_VAR`], [`USER_VAR`], [`PASSWORD_VAR`], [`CA_FILE_VAR`]. An
-    /// empty variable counts as unset. `None` when [`URL_VAR`] is unset: no IMAP intake.
-    pub fn from_env() -> Result<Option<ImapSettings>, String> {
-        let var = |name: &str| -> Result<Option<String>, String> {
-            match std::env::var(name) {
-                Ok(v) if v.is_empty() => Ok(None),
-                Ok(v) => Ok(Some(v)),
-                Err(std::env::VarError::NotPresent) => Ok(None),
-                Err(std::env::VarError::NotUnicode(_)) => Err(format!("{name} is not valid UTF-8")),
-            }
+    /// empty variable counts as unset. `None` when [`URL_VAR`] is unset: no IMAP intake. An
+    /// error names the variable whose value is at fault.
+    pub fn from_env() -> Result<Option<ImapSettings>, SettingsError> {
+        ImapSettings::from_lookup(|name| match std::env::var(name) {
+            Ok(v) => Ok(Some(v)),
+            Err(std::env::VarError::NotPresent) => Ok(None),
+            Err(std::env::VarError::NotUnicode(_)) => Err(SettingsError::NotUnicode { var: name }),
+        })
+    }
+
+    /// [`ImapSettings::from_env`] with the variables read through `lookup`.
+    fn from_lookup(
+        lookup: impl Fn(&'static str) -> Result<Option<String>, SettingsError>,
+    ) -> Result<Option<ImapSettings>, SettingsError> {
+        let var = |name: &'static str| -> Result<Option<String>, SettingsError> {
+            Ok(lookup(name)?.filter(|v| !v.is_empty()))
         };
         let Some(url) = var(URL_VAR)? else {
             return Ok(None);
         };
-        let need = |name: &str| -> Result<String, String> {
-            var(name)?
-                .ok_or_else(|| format!("{URL_VAR} is set but {name} is not: set it too (or use --imap-config FILE)"))
-        };
+        let need = |name: &'static str| var(name)?.ok_or(SettingsError::Missing { var: name });
         let settings = ImapSettings {
             url,
             username: need(USER_VAR)?,
             password: need(PASSWORD_VAR)?,
             ca_file: var(CA_FILE_VAR)?.map(PathBuf::from),
         };
-        settings.mailbox()?;
+        settings.mailbox().map_err(|e| {
+            e.placed(|setting| {
+                Place::Env(match setting {
+                    Setting::Url => URL_VAR,
+                    Setting::Username => USER_VAR,
+                    Setting::CaFile => CA_FILE_VAR,
+                })
+            })
+        })?;
         Ok(Some(settings))
     }
 
-    /// From a YAML file with the keys `url`, `username`, `password` and `ca_file`.
-    pub fn from_file(path: &Path) -> Result<ImapSettings, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file: SettingsFile = serde_yaml::from_str(&text).map_err(|e| {
-            format!(
-                "{}: {e} (the keys are url, username, password and ca_file)",
-                path.display()
-            )
+    /// From a YAML file with the keys `url`, `username`, `password` and `ca_file`. An error
+    /// names the file, the line and the key at fault.
+    pub fn from_file(path: &Path) -> Result<ImapSettings, SettingsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SettingsError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let file: SettingsFile = crate::yaml::from_str(&text, &path.display().to_string()).map_err(|mut e| {
+            e.hint
+                .get_or_insert_with(|| "the keys are url, username, password and ca_file".into());
+            SettingsError::File(e)
         })?;
         let settings = ImapSettings {
             url: file.url,
@@ -154,77 +310,97 @@ impl ImapSettings {
             password: file.password,
             ca_file: file.ca_file,
         };
-        settings.mailbox().map_err(|e| format!("{}: {e}", path.display()))?;
+        settings.mailbox().map_err(|e| {
+            e.placed(|setting| {
+                let key = match setting {
+                    Setting::Url => "url",
+                    Setting::Username => "username",
+                    Setting::CaFile => "ca_file",
+                };
+                Place::in_file(path, &text, key)
+            })
+        })?;
         Ok(settings)
     }
 
-    /// The settings checked: the URL taken apart, the CA file read.
-    pub fn mailbox(&self) -> Result<Mailbox, String> {
+    /// The settings checked: the URL taken apart, the CA file read. The errors point at no
+    /// place ([`Place::Program`]): the settings do not know where they came from.
+    pub fn mailbox(&self) -> Result<Mailbox, SettingsError> {
+        self.check().map_err(BadSetting::given)
+    }
+
+    fn check(&self) -> Result<Mailbox, BadSetting> {
         let url = self.url.trim();
-        let fix = "write imaps://host:993/INBOX or imap://host:143/INBOX?tls=starttls";
+        let given = || url.to_string();
         let (scheme, rest) = url
             .split_once("://")
-            .ok_or_else(|| format!("the IMAP URL `{url}` is not a URL: {fix}"))?;
+            .ok_or_else(|| BadSetting::NotAUrl { url: given() })?;
         let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
         let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
         if authority.contains('@') {
-            return Err(format!(
-                "the IMAP URL `{}` carries a user name or password: give them as {USER_VAR} and \
-                 {PASSWORD_VAR} (or username and password in --imap-config), never in the URL",
-                url.split_once('@').map(|(_, h)| h).unwrap_or(url)
-            ));
+            return Err(BadSetting::Credentials {
+                shown: url.split_once('@').map(|(_, h)| h).unwrap_or(url).to_string(),
+            });
         }
         let mut tls = None;
         let mut processed = DEFAULT_PROCESSED.to_string();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             match pair.split_once('=') {
                 Some(("tls", v)) => tls = Some(v.to_ascii_lowercase()),
-                Some(("processed", v)) if !v.is_empty() => processed = decode(v)?,
+                Some(("processed", v)) if !v.is_empty() => processed = decode(url, v)?,
                 _ => {
-                    return Err(format!(
-                        "the IMAP URL `{url}`: `{pair}` is not understood (tls=starttls, processed=FOLDER)"
-                    ))
+                    return Err(BadSetting::Parameter {
+                        url: given(),
+                        pair: pair.to_string(),
+                    })
                 }
             }
         }
         let (security, default_port) = match (scheme.to_ascii_lowercase().as_str(), tls.as_deref()) {
             ("imaps", None) => (Security::Tls, 993),
             ("imap", Some("starttls" | "required")) => (Security::StartTls, 143),
-            ("imap", _) => {
-                return Err(format!(
-                    "the IMAP URL `{url}` would send the password in clear: add ?tls=starttls, or use imaps://"
-                ))
+            ("imap", _) => return Err(BadSetting::Clear { url: given() }),
+            _ => {
+                return Err(BadSetting::Scheme {
+                    url: given(),
+                    scheme: scheme.to_string(),
+                })
             }
-            _ => return Err(format!("the IMAP URL `{url}`: `{scheme}` is not imaps or imap: {fix}")),
         };
         let (host, port) = match authority.rsplit_once(':') {
             Some((h, p)) if !h.ends_with(']') || authority.starts_with('[') => (
                 h,
                 p.parse::<u16>()
-                    .map_err(|_| format!("the IMAP URL `{url}`: `{p}` is not a port number"))?,
+                    .ok()
+                    .filter(|&p| p > 0)
+                    .ok_or_else(|| BadSetting::Port {
+                        url: given(),
+                        port: p.to_string(),
+                    })?,
             ),
             _ => (authority, default_port),
         };
         let host = host.trim_start_matches('[').trim_end_matches(']');
         if host.is_empty() {
-            return Err(format!("the IMAP URL `{url}` names no host: {fix}"));
+            return Err(BadSetting::NoHost { url: given() });
         }
         let folder = if path.is_empty() {
             "INBOX".to_string()
         } else {
-            decode(path)?
+            decode(url, path)?
         };
         if folder == processed {
-            return Err(format!(
-                "the IMAP URL `{url}`: the folder read and the processed folder are both `{folder}`"
-            ));
+            return Err(BadSetting::SameFolder { url: given(), folder });
         }
         let ca_pem = match &self.ca_file {
             None => None,
-            Some(path) => Some(std::fs::read(path).map_err(|e| format!("the IMAP CA file {}: {e}", path.display()))?),
+            Some(path) => Some(std::fs::read(path).map_err(|source| BadSetting::CaUnreadable {
+                path: path.clone(),
+                source,
+            })?),
         };
         if self.username.is_empty() {
-            return Err("no IMAP user name: set ARBITRE_IMAP_USER or username".into());
+            return Err(BadSetting::NoUserName);
         }
         Ok(Mailbox {
             host: host.to_string(),
@@ -241,8 +417,8 @@ impl ImapSettings {
     }
 }
 
-/// Percent-decoding of a folder name.
-fn decode(text: &str) -> Result<String, String> {
+/// Percent-decoding of a folder name of `url`.
+fn decode(url: &str, text: &str) -> Result<String, BadSetting> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -251,7 +427,10 @@ fn decode(text: &str) -> Result<String, String> {
             let hex = text
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| format!("`{text}`: `%` must be followed by two hex digits"))?;
+                .ok_or_else(|| BadSetting::Escape {
+                    url: url.to_string(),
+                    text: text.to_string(),
+                })?;
             out.push(hex);
             i += 3;
         } else {
@@ -259,7 +438,10 @@ fn decode(text: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| format!("`{text}` is not UTF-8 once decoded"))
+    String::from_utf8(out).map_err(|_| BadSetting::NotUtf8 {
+        url: url.to_string(),
+        text: text.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -296,7 +478,7 @@ mod tests {
 
     #[test]
     fn clear_text_passwords_in_the_url_and_bad_urls_are_refused_with_the_fix() {
-        let err = |u: &str| settings(u).mailbox().unwrap_err();
+        let err = |u: &str| settings(u).mailbox().unwrap_err().to_string();
         assert!(err("imap://h/INBOX").contains("add ?tls=starttls"));
         assert!(err("imaps://me:pw@h/INBOX").contains("never in the URL"));
         assert!(!err("imaps://me:pw@h/INBOX").contains("pw@"));
@@ -304,5 +486,118 @@ mod tests {
         assert!(err("imaps://h:99999/INBOX").contains("not a port number"));
         assert!(err("imaps://h/INBOX?processed=INBOX").contains("both `INBOX`"));
         assert!(err("imaps://h/INBOX?idle=no").contains("not understood"));
+    }
+
+    #[test]
+    fn port_zero_is_refused_too() {
+        let e = settings("imaps://h:0/INBOX").mailbox().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the IMAP URL `imaps://h:0/INBOX`: `0` is not a port number (1–65535)"
+        );
+    }
+
+    fn vars(
+        pairs: &'static [(&'static str, &'static str)],
+    ) -> impl Fn(&'static str) -> Result<Option<String>, SettingsError> {
+        move |name| Ok(pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn a_bad_variable_is_named_with_its_value_and_the_fix() {
+        assert!(ImapSettings::from_lookup(vars(&[(URL_VAR, "")])).unwrap().is_none());
+        let e = ImapSettings::from_lookup(vars(&[(URL_VAR, "imaps://h"), (USER_VAR, "me")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_IMAP_URL is set but ARBITRE_IMAP_PASSWORD is not: set it too (or use --imap-config FILE)"
+        );
+        let e = ImapSettings::from_lookup(vars(&[
+            (URL_VAR, "imap://mail.example.org/INBOX"),
+            (USER_VAR, "me"),
+            (PASSWORD_VAR, "pw"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_IMAP_URL: the IMAP URL `imap://mail.example.org/INBOX` would send the password in clear: \
+             add ?tls=starttls, or use imaps://"
+        );
+        let e = ImapSettings::from_lookup(vars(&[
+            (URL_VAR, "imaps://h"),
+            (USER_VAR, "me"),
+            (PASSWORD_VAR, "pw"),
+            (CA_FILE_VAR, "/absent/ca.pem"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_IMAP_CA_FILE: the IMAP CA file /absent/ca.pem: No such file or directory (os error 2)"
+        );
+        let e = ImapSettings::from_lookup(|var| Err(SettingsError::NotUnicode { var })).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_IMAP_URL is not valid UTF-8 (set it again, in plain text)"
+        );
+    }
+
+    #[test]
+    fn a_bad_key_of_the_file_is_named_with_its_line_value_and_the_fix() {
+        let dir = std::env::temp_dir().join(format!("arbitre-imap-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("imap.yaml");
+        let said = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            ImapSettings::from_file(&path).unwrap_err()
+        };
+        let shown = path.display();
+        let e = said("username: me\npassword: pw\nurl: imaps://mail.example.org:99999/INBOX\n");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{shown}:3: url: the IMAP URL `imaps://mail.example.org:99999/INBOX`: `99999` is not a port \
+                 number (1–65535)"
+            )
+        );
+        let e = said("url: imaps://h/In%zzbox\nusername: me\npassword: pw\n");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{shown}:1: url: the IMAP URL `imaps://h/In%zzbox`: `In%zzbox`: `%` must be followed by two hex digits"
+            )
+        );
+        let e = said("url: imaps://h\nusername: ''\npassword: pw\n");
+        assert_eq!(
+            e.to_string(),
+            format!("{shown}:2: username: no IMAP user name: set ARBITRE_IMAP_USER or username")
+        );
+        let e = said("url: imaps://h\nusername: me\npassword: pw\nca_file: /absent/ca.pem\n");
+        let SettingsError::Value { place, problem } = e else {
+            panic!("not a setting's value: {e:?}")
+        };
+        assert_eq!(
+            *place,
+            Place::File {
+                path: path.clone(),
+                line: Some(4),
+                key: "ca_file"
+            }
+        );
+        assert!(
+            std::error::Error::source(&problem).is_some(),
+            "the io error is kept as the source"
+        );
+        // The file itself: a misspelt key, a missing one (with the keys there are), none.
+        let e = said("url: imaps://h\nuser: me\npassword: pw\n").to_string();
+        assert!(
+            e.starts_with(&format!("{shown}:2: unknown field `user`")) && e.contains("check the spelling"),
+            "{e}"
+        );
+        let e = said("url: imaps://h\n").to_string();
+        assert!(e.ends_with("(the keys are url, username, password and ca_file)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(matches!(
+            ImapSettings::from_file(&path).unwrap_err(),
+            SettingsError::Unreadable { .. }
+        ));
     }
 }

@@ -10,6 +10,7 @@ use lettre::message::Mailbox;
 use lettre::Message;
 use mail_parser::MessageParser;
 
+use super::error::OutboxError;
 use super::journal::{Failed, FAILED};
 use crate::game::store;
 
@@ -20,7 +21,7 @@ const DIGEST_STEM: &str = "delivery-failures";
 /// game's (`game.yaml`), else the sender of the failed messages (a folder of games' own
 /// outbox). A failed digest is never listed in a digest: a referee's address that fails
 /// cannot start a loop.
-pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) -> Result<Option<PathBuf>, String> {
+pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) -> Result<Option<PathBuf>, OutboxError> {
     let listed: Vec<&Failed> = failed.iter().filter(|f| !f.name.starts_with(DIGEST_STEM)).collect();
     for f in failed.iter().filter(|f| f.name.starts_with(DIGEST_STEM)) {
         eprintln!(
@@ -72,7 +73,7 @@ pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) ->
         .user_agent("arbitre".into())
         .header(ContentType::TEXT_PLAIN)
         .body(body)
-        .map_err(|e| format!("cannot build the digest of failed deliveries: {e}"))?;
+        .map_err(OutboxError::Digest)?;
     // A report of the machine's: no auto-reply should answer it (RFC 3834).
     message.headers_mut().insert_raw(RawHeader::new(
         HeaderName::new_from_ascii_str("Auto-Submitted"),
@@ -81,7 +82,7 @@ pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) ->
     let outbox = dir.join("outbox");
     store::write_new(&outbox, &format!("{DIGEST_STEM}-{stamp}"), "eml", &message.formatted())
         .map(Some)
-        .map_err(|e| format!("{}: {e}", outbox.display()))
+        .map_err(OutboxError::io(&outbox))
 }
 
 /// The game's name and its referee, from `game.yaml`, when the folder is a game's.

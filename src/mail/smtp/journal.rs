@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 
 use super::digest::write_digest;
+use super::error::OutboxError;
 use super::message::to_and_subject;
 use super::retry::{read_retries, retry_wait, stamp, time, write_retries, Retry, RETRY_FOR};
 use super::send::{file_name, Deferred, Outgoing, SendReport};
@@ -72,7 +73,7 @@ pub(super) struct Run {
 }
 
 impl Run {
-    pub(super) fn load(dir: &Path, now: DateTime<Utc>) -> Result<Run, String> {
+    pub(super) fn load(dir: &Path, now: DateTime<Utc>) -> Result<Run, OutboxError> {
         let journal_path = dir.join(JOURNAL);
         let journal = match fs::read_to_string(&journal_path) {
             Ok(text) => text
@@ -84,7 +85,7 @@ impl Run {
                 })
                 .collect(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(format!("{}: {e}", journal_path.display())),
+            Err(e) => return Err(OutboxError::io(&journal_path)(e)),
         };
         let retries = read_retries(dir)?.into_iter().map(|r| (r.file.clone(), r)).collect();
         Ok(Run {
@@ -191,7 +192,7 @@ impl Run {
     }
 
     /// Writes back the journal and the schedule, and the referee's digest.
-    pub(super) fn finish(mut self) -> Result<SendReport, String> {
+    pub(super) fn finish(mut self) -> Result<SendReport, OutboxError> {
         let outbox = self.dir.join("outbox");
         // The journal keeps only what is still in the outbox.
         let left: Vec<&str> = self
@@ -208,7 +209,7 @@ impl Run {
             } else {
                 store::write_atomic(&journal_path, text.as_bytes())
             };
-            written.map_err(|e| format!("{}: {e}", journal_path.display()))?;
+            written.map_err(OutboxError::io(&journal_path))?;
         }
         // The schedule forgets messages no longer in the outbox (removed by hand).
         let before = self.retries.len();

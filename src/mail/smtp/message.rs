@@ -10,18 +10,51 @@
 use lettre::address::{Address, Envelope};
 use mail_parser::{HeaderName as ParsedName, HeaderValue, MessageParser};
 
+/// Why a message file can never be sent as it is: its headers, which must give exactly one
+/// `From:` address and one `To:` address, and no `Cc:` or `Bcc:`.
+#[derive(Debug, thiserror::Error)]
+pub enum EnvelopeError {
+    #[error("no headers could be read")]
+    NoHeaders,
+    /// A `Cc:` or `Bcc:` header (its name).
+    #[error("the message has a {0}: header (one recipient per file)")]
+    Copy(&'static str),
+    /// `From:` or `To:` (the header's name) is not an address list.
+    #[error("{0}: cannot be read as an address")]
+    NotAddresses(&'static str),
+    #[error("{0}: has an entry with no address")]
+    EntryWithoutAddress(&'static str),
+    #[error("{0}: holds no address")]
+    NoAddress(&'static str),
+    #[error("{header}: must hold exactly one address, not {} ({})", .addresses.len(), .addresses.join(", "))]
+    Several {
+        header: &'static str,
+        addresses: Vec<String>,
+    },
+    #[error("{header}: address `{address}` is not valid: {source}")]
+    BadAddress {
+        header: &'static str,
+        address: String,
+        #[source]
+        source: lettre::address::AddressError,
+    },
+    /// The envelope refused by lettre.
+    #[error("{0}")]
+    Envelope(#[source] lettre::error::Error),
+}
+
 /// The envelope of a rendered message: its one `From:` address and its one `To:` address.
-/// Errors (without the `not sent:` prefix) when the headers do not allow exactly that.
-pub(super) fn envelope_of(bytes: &[u8]) -> Result<Envelope, String> {
+/// Errors (said without the `not sent:` prefix) when the headers do not allow exactly that.
+pub(super) fn envelope_of(bytes: &[u8]) -> Result<Envelope, EnvelopeError> {
     let message = MessageParser::default()
         .parse_headers(bytes)
-        .ok_or("no headers could be read")?;
+        .ok_or(EnvelopeError::NoHeaders)?;
     for (header, name) in [(ParsedName::Cc, "Cc"), (ParsedName::Bcc, "Bcc")] {
         if message.headers().iter().any(|h| h.name == header) {
-            return Err(format!("the message has a {name}: header (one recipient per file)"));
+            return Err(EnvelopeError::Copy(name));
         }
     }
-    let one = |header: ParsedName<'static>, name: &str| -> Result<Address, String> {
+    let one = |header: ParsedName<'static>, name: &'static str| -> Result<Address, EnvelopeError> {
         let mut entries: Vec<&mail_parser::Addr> = Vec::new();
         for h in message.headers().iter().filter(|h| h.name == header) {
             match &h.value {
@@ -30,29 +63,30 @@ pub(super) fn envelope_of(bytes: &[u8]) -> Result<Envelope, String> {
                     entries.extend(groups.iter().flat_map(|g| &g.addresses))
                 }
                 HeaderValue::Empty => {}
-                _ => return Err(format!("{name}: cannot be read as an address")),
+                _ => return Err(EnvelopeError::NotAddresses(name)),
             }
         }
         let found = entries
             .iter()
             .map(|addr| addr.address.as_ref().map(|a| a.to_string()))
             .collect::<Option<Vec<String>>>()
-            .ok_or_else(|| format!("{name}: has an entry with no address"))?;
-        match found.as_slice() {
-            [address] => address
-                .parse::<Address>()
-                .map_err(|e| format!("{name}: address `{address}` is not valid: {e}")),
-            [] => Err(format!("{name}: holds no address")),
-            many => Err(format!(
-                "{name}: must hold exactly one address, not {} ({})",
-                many.len(),
-                many.join(", ")
-            )),
+            .ok_or(EnvelopeError::EntryWithoutAddress(name))?;
+        match <[String; 1]>::try_from(found) {
+            Ok([address]) => address.parse::<Address>().map_err(|source| EnvelopeError::BadAddress {
+                header: name,
+                address,
+                source,
+            }),
+            Err(none) if none.is_empty() => Err(EnvelopeError::NoAddress(name)),
+            Err(many) => Err(EnvelopeError::Several {
+                header: name,
+                addresses: many,
+            }),
         }
     };
     let from = one(ParsedName::From, "From")?;
     let to = one(ParsedName::To, "To")?;
-    Envelope::new(Some(from), vec![to]).map_err(|e| e.to_string())
+    Envelope::new(Some(from), vec![to]).map_err(EnvelopeError::Envelope)
 }
 
 /// The bytes to hand to lettre for a file, such that the server receives the file itself.
@@ -97,7 +131,7 @@ pub(super) fn to_and_subject(bytes: &[u8]) -> (String, String) {
 mod tests {
     use super::*;
 
-    fn envelope(text: &str) -> Result<(String, Vec<String>), String> {
+    fn envelope(text: &str) -> Result<(String, Vec<String>), EnvelopeError> {
         envelope_of(text.as_bytes()).map(|e| {
             let from = e.from().map(|a| a.to_string()).unwrap_or_default();
             (from, e.to().iter().map(|a| a.to_string()).collect())
@@ -107,11 +141,14 @@ mod tests {
     #[test]
     fn envelope_from_headers() {
         let ok = envelope("From: Arbitre <referee@example.org>\r\nTo: \"Anne (France)\" <anne@example.net>\r\nSubject: hi\r\n\r\nBody\r\n");
-        assert_eq!(ok, Ok(("referee@example.org".into(), vec!["anne@example.net".into()])));
+        assert_eq!(
+            ok.unwrap(),
+            ("referee@example.org".into(), vec!["anne@example.net".into()])
+        );
         let bare = envelope("From: referee@example.org\nTo: anne@example.net\n\nBody\n");
         assert_eq!(
-            bare,
-            Ok(("referee@example.org".into(), vec!["anne@example.net".into()]))
+            bare.unwrap(),
+            ("referee@example.org".into(), vec!["anne@example.net".into()])
         );
     }
 
@@ -128,13 +165,20 @@ mod tests {
             ("To: a@example.net\r\nBcc:\r\n", "Bcc:"),
             ("To: not an address\r\n", "To:"),
         ] {
-            let e = envelope(&format!("{base}{headers}\r\nBody\r\n")).unwrap_err();
+            let e = envelope(&format!("{base}{headers}\r\nBody\r\n"))
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(why), "{headers:?}: {e}");
         }
         let e = envelope("To: a@example.net\r\n\r\nBody\r\n").unwrap_err();
-        assert!(e.contains("From:"), "{e}");
+        assert!(matches!(e, EnvelopeError::NoAddress("From")), "{e}");
         let e = envelope("From: a@example.org, b@example.org\r\nTo: a@example.net\r\n\r\nBody\r\n").unwrap_err();
-        assert!(e.contains("From:"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "From: must hold exactly one address, not 2 (a@example.org, b@example.org)"
+        );
+        let e = envelope("From: a@example.org\r\nTo: <x y@example.net>\r\n\r\nBody\r\n").unwrap_err();
+        assert!(matches!(e, EnvelopeError::BadAddress { header: "To", .. }), "{e:?}");
     }
 
     #[test]

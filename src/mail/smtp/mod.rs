@@ -48,12 +48,17 @@
 //! - `settings`: [`SmtpSettings`] and the [`Endpoint`] they resolve to (the URL forms are
 //!   listed there); `url`: the URL taken apart.
 //! - `send`: the run itself ([`send_outbox_at`]): the lock, the checks, the send loop.
-//! - `session`: opening one SMTP session within a time limit.
+//! - `session`: opening one SMTP session within a time limit ([`OpenError`]), and what a
+//!   failed exchange means for the message ([`Failure`]: the server's [`Reply`], permanent
+//!   or transient, or the connection's fault).
 //! - `message`: a file's envelope and its bytes on the wire.
 //! - `journal`: the journal of deliveries, `sent/` and `failed/`; `retry`: the retry
 //!   schedule; `digest`: the referee's digest; `status`: what `arbitre status` shows.
+//! - `error`: what stops a run as a whole ([`SendError`], [`OutboxError`]); the settings'
+//!   errors ([`SettingsError`]) point at the file and key, or the variable, at fault.
 
 mod digest;
+mod error;
 mod journal;
 mod message;
 mod retry;
@@ -63,10 +68,14 @@ mod settings;
 mod status;
 mod url;
 
+pub use error::{OutboxError, SendError};
 pub use journal::{FailCause, Failed, FAILED, JOURNAL};
 pub use retry::{read_retries, retry_wait, Retry, RETRIES, RETRY_FIRST_WAIT, RETRY_FOR, RETRY_MAX_WAIT};
 pub use send::{send_outbox, send_outbox_at, Deferred, SendReport, SEND_LOCK};
+pub use session::{Failure, Fate, OpenError, OpenFailure, Reply};
 pub use settings::{
-    Endpoint, Security, SmtpSettings, CA_FILE_VAR, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR, TIMEOUT_VAR, URL_VAR, USER_VAR,
+    BadSetting, Endpoint, Security, SettingsError, SmtpSettings, CA_FILE_VAR, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR,
+    TIMEOUT_VAR, URL_VAR, USER_VAR,
 };
 pub use status::{delivery_status, read_failed, KeptFailure};
+pub use url::{UrlError, UrlProblem};

@@ -8,6 +8,7 @@ use std::path::Path;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::error::OutboxError;
 use crate::game::store;
 
 /// How long a message refused for a while (4xx, a dropped connection) is tried again before
@@ -58,16 +59,21 @@ pub fn retry_wait(tries: u32) -> chrono::TimeDelta {
 }
 
 /// The retry schedule of a folder ([`RETRIES`]); empty when there is none.
-pub fn read_retries(dir: &Path) -> Result<Vec<Retry>, String> {
+pub fn read_retries(dir: &Path) -> Result<Vec<Retry>, OutboxError> {
     let path = dir.join(RETRIES);
     match fs::read_to_string(&path) {
-        Ok(text) => crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string()),
+        Ok(text) => crate::yaml::from_str(&text, &path.display().to_string()).map_err(|mut e| {
+            e.hint.get_or_insert_with(|| {
+                "mend it, or delete it: every message of the outbox is then tried at once".into()
+            });
+            OutboxError::Schedule(e)
+        }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(e) => Err(OutboxError::io(&path)(e)),
     }
 }
 
-pub(super) fn write_retries<'a>(dir: &Path, retries: impl Iterator<Item = &'a Retry>) -> Result<(), String> {
+pub(super) fn write_retries<'a>(dir: &Path, retries: impl Iterator<Item = &'a Retry>) -> Result<(), OutboxError> {
     let path = dir.join(RETRIES);
     let list: Vec<&Retry> = retries.collect();
     let written = if list.is_empty() {
@@ -76,8 +82,43 @@ pub(super) fn write_retries<'a>(dir: &Path, retries: impl Iterator<Item = &'a Re
             _ => Ok(()),
         }
     } else {
-        let text = serde_yaml::to_string(&list).map_err(|e| e.to_string())?;
+        let text = serde_yaml::to_string(&list).map_err(|source| OutboxError::Unwritable {
+            path: path.clone(),
+            source,
+        })?;
         store::write_atomic(&path, text.as_bytes())
     };
-    written.map_err(|e| format!("{}: {e}", path.display()))
+    written.map_err(OutboxError::io(&path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_schedule_that_cannot_be_read_is_named_with_its_line_and_what_to_do() {
+        let dir = std::env::temp_dir().join(format!("arbitre-retry-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert!(read_retries(&dir).unwrap().is_empty());
+        fs::write(
+            dir.join(RETRIES),
+            "- file: a.eml\n  to: anne@example.net\n  tries: many\n",
+        )
+        .unwrap();
+        let e = read_retries(&dir).unwrap_err();
+        let OutboxError::Schedule(file) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(file.line, Some(3));
+        let said = e.to_string();
+        assert!(
+            said.starts_with(&format!("{}:3: ", dir.join(RETRIES).display()))
+                && said.ends_with("(mend it, or delete it: every message of the outbox is then tried at once)"),
+            "{said}"
+        );
+        // For `arbitre status`, the same file error of the game.
+        let game = crate::game::error::GameError::from(e);
+        assert!(matches!(game, crate::game::error::GameError::File(_)), "{game:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -9,10 +9,11 @@ use lettre::address::Envelope;
 use lettre::transport::smtp::client::SmtpConnection;
 use sha2::{Digest, Sha256};
 
+use super::error::{OutboxError, SendError};
 use super::journal::{FailCause, Failed, Run, JOURNAL};
 use super::message::{envelope_of, wire_bytes};
 use super::retry::time;
-use super::session::{describe, open, transmit};
+use super::session::{open, transmit, Failure, Fate};
 use super::settings::{Endpoint, SmtpSettings};
 use crate::game::store;
 
@@ -55,7 +56,7 @@ pub struct SendReport {
 }
 
 /// [`send_outbox_at`] at the present time.
-pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendReport, String> {
+pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendReport, SendError> {
     send_outbox_at(game_dir, settings, Utc::now())
 }
 
@@ -69,10 +70,13 @@ pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendRepor
 /// address and its one `To:` address; see the module documentation for the lock, the
 /// journal, the retries and `failed/`. `Err` means nothing was attempted: the settings are
 /// unusable, or the folders cannot be read, created or locked.
-pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Utc>) -> Result<SendReport, String> {
+pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Utc>) -> Result<SendReport, SendError> {
     let endpoint = settings.endpoint()?;
     if !game_dir.is_dir() {
-        return Err(format!("{}: not a game folder", game_dir.display()));
+        return Err(OutboxError::NotAFolder {
+            dir: game_dir.to_path_buf(),
+        }
+        .into());
     }
     let outbox = game_dir.join("outbox");
     if !outbox.exists() {
@@ -105,7 +109,7 @@ pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Ut
             }
         }
         match envelope_of(&bytes) {
-            Err(reason) => run.fail(&path, &bytes, FailCause::Unsendable(reason)),
+            Err(why) => run.fail(&path, &bytes, FailCause::Unsendable(why.to_string())),
             Ok(envelope) => ready.push(Outgoing {
                 path,
                 name,
@@ -119,14 +123,14 @@ pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Ut
     if !ready.is_empty() {
         deliver(&endpoint, ready, &mut run);
     }
-    run.finish()
+    Ok(run.finish()?)
 }
 
 /// Takes the folder's send lock ([`SEND_LOCK`]), waiting for another `arbitre send` to end.
-fn lock_outbox(game_dir: &Path) -> Result<fs::File, String> {
+fn lock_outbox(game_dir: &Path) -> Result<fs::File, OutboxError> {
     let path = game_dir.join(SEND_LOCK);
-    let file = store::open_private(&path, true).map_err(|e| format!("{}: {e}", path.display()))?;
-    file.lock().map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = store::open_private(&path, true).map_err(OutboxError::io(&path))?;
+    file.lock().map_err(OutboxError::io(&path))?;
     Ok(file)
 }
 
@@ -148,11 +152,11 @@ pub(super) struct Outgoing {
 }
 
 /// The `*.eml` regular files of `outbox` not starting with `.`, by file name.
-pub(super) fn outbox_files(outbox: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries = fs::read_dir(outbox).map_err(|e| format!("{}: {e}", outbox.display()))?;
+pub(super) fn outbox_files(outbox: &Path) -> Result<Vec<PathBuf>, OutboxError> {
+    let entries = fs::read_dir(outbox).map_err(OutboxError::io(outbox))?;
     let mut files = Vec::new();
     for entry in entries {
-        let path = entry.map_err(|e| format!("{}: {e}", outbox.display()))?.path();
+        let path = entry.map_err(OutboxError::io(outbox))?.path();
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
@@ -179,7 +183,8 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
             Some(conn) if !conn.has_broken() => conn,
             _ => match open(endpoint) {
                 Ok(conn) => session.insert(conn),
-                Err(reason) => {
+                Err(e) => {
+                    let reason = e.to_string();
                     run.report.unsent.push((message.path, reason.clone()));
                     fatal = Some(reason);
                     continue;
@@ -199,32 +204,31 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
                     run.report.unsent.push((message.path, reason));
                 }
             },
-            // "Authentication required": the settings' fault, not the message's.
-            Err(e) if e.status().is_some_and(|code| code.to_string() == "530") => {
-                let reason = describe(&e, endpoint);
-                run.report.unsent.push((message.path, reason.clone()));
-                fatal = Some(reason);
-            }
-            // The server refused it for good: the next ones may pass.
-            Err(e) if e.is_permanent() => {
-                let reply = describe(&e, endpoint);
-                run.fail(&message.path, &message.file, FailCause::Refused(reply));
-            }
-            // Refused for now: tried again later.
-            Err(e) if e.is_transient() => run.defer(&message, describe(&e, endpoint)),
-            // Refused by lettre before anything was sent (no 8BITMIME or SMTPUTF8 offered).
-            Err(e) if e.is_client() && !conn.has_broken() => run
-                .report
-                .unsent
-                .push((message.path, format!("not sent: {}", describe(&e, endpoint)))),
             Err(e) => {
-                let reason = format!("the session with {endpoint} broke: {}", describe(&e, endpoint));
-                run.defer(&message, reason.clone());
-                reopens += 1;
-                if reopens > MAX_REOPENS {
-                    fatal = Some(format!(
-                        "{reason} ({MAX_REOPENS} new sessions broke too; left for the next run)"
-                    ));
+                let failure = Failure::new(e, endpoint.timeout);
+                match failure.fate(conn.has_broken()) {
+                    // "Authentication required": the settings' fault, not the message's.
+                    Fate::Settings => {
+                        let reason = failure.to_string();
+                        run.report.unsent.push((message.path, reason.clone()));
+                        fatal = Some(reason);
+                    }
+                    // The server refused it for good: the next ones may pass.
+                    Fate::Permanent => run.fail(&message.path, &message.file, FailCause::Refused(failure.to_string())),
+                    // Refused for now: tried again later.
+                    Fate::Transient => run.defer(&message, failure.to_string()),
+                    // Refused by lettre before anything was sent (no 8BITMIME or SMTPUTF8 offered).
+                    Fate::NotSent => run.report.unsent.push((message.path, format!("not sent: {failure}"))),
+                    Fate::Broken => {
+                        let reason = format!("the session with {endpoint} broke: {failure}");
+                        run.defer(&message, reason.clone());
+                        reopens += 1;
+                        if reopens > MAX_REOPENS {
+                            fatal = Some(format!(
+                                "{reason} ({MAX_REOPENS} new sessions broke too; left for the next run)"
+                            ));
+                        }
+                    }
                 }
             }
         }

@@ -37,7 +37,9 @@ use std::time::Duration;
 use lettre::transport::smtp::client::Certificate;
 use serde::Deserialize;
 
-use super::url::{parse_url, redact_url};
+use super::url::{parse_url, redact_url, UrlError};
+use crate::mail::place::Place;
+use crate::yaml::FileError;
 
 /// The environment variable holding the server URL.
 pub const URL_VAR: &str = "ARBITRE_SMTP_URL";
@@ -98,6 +100,132 @@ struct SettingsFile {
     ca_file: Option<PathBuf>,
 }
 
+/// SMTP settings that cannot be used: the settings file, or one setting's value.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// The settings file cannot be read.
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The settings file is not YAML with the known keys (its line, and what to check).
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// An environment variable whose value is not UTF-8.
+    #[error("{var} is not valid UTF-8 (set it again, in plain text)")]
+    NotUnicode { var: &'static str },
+    /// No server is named at all.
+    #[error("no SMTP server: give --smtp URL or set {URL_VAR}")]
+    NoServer,
+    /// A setting that cannot be used: where it was given, and what is wrong with its
+    /// value (which says the value and how to fix it).
+    #[error("{place}{problem}")]
+    Value {
+        place: Box<Place>,
+        problem: Box<BadSetting>,
+    },
+}
+
+/// What is wrong with one setting's value, and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum BadSetting {
+    /// The URL cannot be taken apart (it shows the URL, its password hidden).
+    #[error(transparent)]
+    Url(#[from] UrlError),
+    /// A timeout that is not a whole number of seconds, as written.
+    #[error("`{0}` is not a whole number of seconds (write the SMTP timeout like 30)")]
+    Timeout(String),
+    /// A timeout of 0.
+    #[error("the SMTP timeout must be at least one second, not 0")]
+    ZeroTimeout,
+    /// A user name (given apart or in the URL) without a password.
+    #[error("an SMTP user name is given but no password: give both, or neither")]
+    NoPassword,
+    /// A password (given apart or in the URL) without a user name.
+    #[error("an SMTP password is given but no user name: give both, or neither")]
+    NoUserName,
+    /// A password that would cross the network unencrypted, to this host.
+    #[error("refusing to send the SMTP password unencrypted to {host}: use smtps:// or ?tls=starttls")]
+    Unencrypted { host: String },
+    /// A CA file for a URL without TLS (the URL shown with its password hidden).
+    #[error(
+        "a CA file is given for {url}, which uses no TLS: use smtps:// or ?tls=starttls, \
+         or leave out the CA file"
+    )]
+    CaWithoutTls { url: String },
+    /// The CA file cannot be read.
+    #[error("the SMTP CA file {}: {source}", path.display())]
+    CaUnreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The CA file holds no PEM certificate.
+    #[error(
+        "the SMTP CA file {} holds no certificate: it should be PEM \
+         (-----BEGIN CERTIFICATE----- …)",
+        path.display()
+    )]
+    CaNoCertificate { path: PathBuf },
+    /// A certificate of the CA file that TLS cannot use.
+    #[error("the SMTP CA file {}: a certificate cannot be read: {source}", path.display())]
+    CaBadCertificate {
+        path: PathBuf,
+        #[source]
+        source: lettre::transport::smtp::Error,
+    },
+}
+
+/// One of the settings, to say where an error's value was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setting {
+    Url,
+    Username,
+    Password,
+    Timeout,
+    CaFile,
+}
+
+impl BadSetting {
+    /// The setting whose value is at fault (for a password sent in clear, the URL: that is
+    /// what to change).
+    fn setting(&self) -> Setting {
+        match self {
+            BadSetting::Url(_) | BadSetting::Unencrypted { .. } => Setting::Url,
+            BadSetting::Timeout(_) | BadSetting::ZeroTimeout => Setting::Timeout,
+            BadSetting::NoPassword => Setting::Username,
+            BadSetting::NoUserName => Setting::Password,
+            BadSetting::CaWithoutTls { .. }
+            | BadSetting::CaUnreadable { .. }
+            | BadSetting::CaNoCertificate { .. }
+            | BadSetting::CaBadCertificate { .. } => Setting::CaFile,
+        }
+    }
+
+    /// This problem, with no place to point at (settings set by the program).
+    fn given(self) -> SettingsError {
+        SettingsError::Value {
+            place: Box::new(Place::Program),
+            problem: Box::new(self),
+        }
+    }
+}
+
+impl SettingsError {
+    /// The same error pointing at where its setting was given, as `place_of` says.
+    fn placed(self, place_of: impl Fn(Setting) -> Place) -> SettingsError {
+        match self {
+            SettingsError::Value { problem, .. } => SettingsError::Value {
+                place: Box::new(place_of(problem.setting())),
+                problem,
+            },
+            other => other,
+        }
+    }
+}
+
 impl SmtpSettings {
     /// Settings for `url` with no credentials beyond the URL's and the default timeout.
     pub fn new(url: &str) -> SmtpSettings {
@@ -113,32 +241,34 @@ impl SmtpSettings {
     /// From the environment: [`URL_VAR`], [`USER_VAR`], [`PASSWORD_VAR`], [`TIMEOUT_VAR`]
     /// (seconds; [`DEFAULT_TIMEOUT_SECS`] when unset) and [`CA_FILE_VAR`]. `url_override` (the `--smtp` option)
     /// wins over [`URL_VAR`]. An empty variable counts as unset. The settings are checked
-    /// ([`SmtpSettings::endpoint`]) before they are returned.
-    pub fn from_env(url_override: Option<&str>) -> Result<SmtpSettings, String> {
+    /// ([`SmtpSettings::endpoint`]) before they are returned; an error names the variable
+    /// (or `--smtp`) whose value is at fault.
+    pub fn from_env(url_override: Option<&str>) -> Result<SmtpSettings, SettingsError> {
         SmtpSettings::from_lookup(url_override, |name| match std::env::var(name) {
             Ok(value) => Ok(Some(value)),
             Err(std::env::VarError::NotPresent) => Ok(None),
-            Err(std::env::VarError::NotUnicode(_)) => Err(format!("{name} is not valid UTF-8")),
+            Err(std::env::VarError::NotUnicode(_)) => Err(SettingsError::NotUnicode { var: name }),
         })
     }
 
     /// [`SmtpSettings::from_env`] with the variables read through `lookup`.
     fn from_lookup(
         url_override: Option<&str>,
-        lookup: impl Fn(&str) -> Result<Option<String>, String>,
-    ) -> Result<SmtpSettings, String> {
-        let var =
-            |name: &str| -> Result<Option<String>, String> { Ok(lookup(name)?.filter(|value| !value.is_empty())) };
+        lookup: impl Fn(&'static str) -> Result<Option<String>, SettingsError>,
+    ) -> Result<SmtpSettings, SettingsError> {
+        let var = |name: &'static str| -> Result<Option<String>, SettingsError> {
+            Ok(lookup(name)?.filter(|value| !value.is_empty()))
+        };
         let url = match url_override {
             Some(url) => url.to_string(),
-            None => var(URL_VAR)?.ok_or_else(|| format!("no SMTP server: give --smtp URL or set {URL_VAR}"))?,
+            None => var(URL_VAR)?.ok_or(SettingsError::NoServer)?,
         };
         let timeout_secs = match var(TIMEOUT_VAR)? {
             None => DEFAULT_TIMEOUT_SECS,
-            Some(text) => text
-                .trim()
-                .parse()
-                .map_err(|_| format!("{TIMEOUT_VAR} must be a whole number of seconds, not `{text}`"))?,
+            Some(text) => text.trim().parse().map_err(|_| SettingsError::Value {
+                place: Box::new(Place::Env(TIMEOUT_VAR)),
+                problem: Box::new(BadSetting::Timeout(text)),
+            })?,
         };
         let settings = SmtpSettings {
             url,
@@ -147,18 +277,30 @@ impl SmtpSettings {
             timeout_secs,
             ca_file: var(CA_FILE_VAR)?.map(PathBuf::from),
         };
-        settings.endpoint()?;
+        settings.endpoint().map_err(|e| {
+            e.placed(|setting| match setting {
+                Setting::Url if url_override.is_some() => Place::Option("--smtp"),
+                Setting::Url => Place::Env(URL_VAR),
+                Setting::Username => Place::Env(USER_VAR),
+                Setting::Password => Place::Env(PASSWORD_VAR),
+                Setting::Timeout => Place::Env(TIMEOUT_VAR),
+                Setting::CaFile => Place::Env(CA_FILE_VAR),
+            })
+        })?;
         Ok(settings)
     }
 
     /// From a YAML file with the keys `url` (required), `username`, `password`,
     /// `timeout_secs` (seconds; [`DEFAULT_TIMEOUT_SECS`] when absent) and `ca_file` (a path
     /// as written, relative to the working directory like `--ca-file`). Any other key is an
-    /// error. The settings are checked ([`SmtpSettings::endpoint`]) before they are returned.
-    pub fn from_file(path: &Path) -> Result<SmtpSettings, String> {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file: SettingsFile =
-            crate::yaml::from_str(&text, &path.display().to_string()).map_err(|e| e.to_string())?;
+    /// error. The settings are checked ([`SmtpSettings::endpoint`]) before they are
+    /// returned; an error names the file, the line and the key at fault.
+    pub fn from_file(path: &Path) -> Result<SmtpSettings, SettingsError> {
+        let text = fs::read_to_string(path).map_err(|source| SettingsError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let file: SettingsFile = crate::yaml::from_str(&text, &path.display().to_string())?;
         let settings = SmtpSettings {
             url: file.url,
             username: file.username,
@@ -166,7 +308,18 @@ impl SmtpSettings {
             timeout_secs: file.timeout_secs.unwrap_or(DEFAULT_TIMEOUT_SECS),
             ca_file: file.ca_file,
         };
-        settings.endpoint().map_err(|e| format!("{}: {e}", path.display()))?;
+        settings.endpoint().map_err(|e| {
+            e.placed(|setting| {
+                let key = match setting {
+                    Setting::Url => "url",
+                    Setting::Username => "username",
+                    Setting::Password => "password",
+                    Setting::Timeout => "timeout_secs",
+                    Setting::CaFile => "ca_file",
+                };
+                Place::in_file(path, &text, key)
+            })
+        })?;
         Ok(settings)
     }
 
@@ -174,36 +327,33 @@ impl SmtpSettings {
     /// applied. Errors on a URL this module does not understand, on a user name without a
     /// password (or the reverse), on a zero timeout, on a password that would travel
     /// unencrypted to a host other than a loopback address, and on a CA file that cannot be
-    /// read, holds no certificate, or is given for a connection without TLS.
-    pub fn endpoint(&self) -> Result<Endpoint, String> {
-        let url = parse_url(&self.url)?;
+    /// read, holds no certificate, or is given for a connection without TLS. The errors
+    /// point at no place ([`Place::Program`]): the settings do not know where they came from.
+    pub fn endpoint(&self) -> Result<Endpoint, SettingsError> {
+        let url = parse_url(&self.url).map_err(|e| BadSetting::Url(e).given())?;
         let username = self.username.clone().or(url.username);
         let password = self.password.clone().or(url.password);
         let credentials = match (username, password) {
             (None, None) => None,
             (Some(user), Some(password)) => Some((user, password)),
-            (Some(_), None) => return Err("an SMTP user name is given but no password".to_string()),
-            (None, Some(_)) => return Err("an SMTP password is given but no user name".to_string()),
+            (Some(_), None) => return Err(BadSetting::NoPassword.given()),
+            (None, Some(_)) => return Err(BadSetting::NoUserName.given()),
         };
         if credentials.is_some() && url.security == Security::Plain && !is_loopback(&url.host) {
-            return Err(format!(
-                "refusing to send the SMTP password unencrypted to {}: use smtps:// or ?tls=starttls",
-                url.host
-            ));
+            return Err(BadSetting::Unencrypted { host: url.host }.given());
         }
         if self.timeout_secs == 0 {
-            return Err("the SMTP timeout must be at least one second".to_string());
+            return Err(BadSetting::ZeroTimeout.given());
         }
         let ca_pem = match &self.ca_file {
             None => None,
             Some(_) if url.security == Security::Plain => {
-                return Err(format!(
-                    "a CA file is given for {}, which uses no TLS: use smtps:// or ?tls=starttls, \
-                     or leave out the CA file",
-                    redact_url(&self.url)
-                ))
+                return Err(BadSetting::CaWithoutTls {
+                    url: redact_url(&self.url),
+                }
+                .given())
             }
-            Some(path) => Some(read_authorities(path)?),
+            Some(path) => Some(read_authorities(path).map_err(BadSetting::given)?),
         };
         Ok(Endpoint {
             host: url.host,
@@ -220,16 +370,20 @@ impl SmtpSettings {
 
 /// The certificates of a CA file (PEM), checked: the file must hold at least one, and each
 /// must be one rustls can use.
-fn read_authorities(path: &Path) -> Result<Vec<u8>, String> {
-    let shown = path.display();
-    let pem = fs::read(path).map_err(|e| format!("the SMTP CA file {shown}: {e}"))?;
+fn read_authorities(path: &Path) -> Result<Vec<u8>, BadSetting> {
+    let pem = fs::read(path).map_err(|source| BadSetting::CaUnreadable {
+        path: path.to_path_buf(),
+        source,
+    })?;
     if !pem.windows(27).any(|w| w == b"-----BEGIN CERTIFICATE-----") {
-        return Err(format!(
-            "the SMTP CA file {shown} holds no certificate: it should be PEM \
-             (-----BEGIN CERTIFICATE----- …)"
-        ));
+        return Err(BadSetting::CaNoCertificate {
+            path: path.to_path_buf(),
+        });
     }
-    Certificate::from_pem(&pem).map_err(|e| format!("the SMTP CA file {shown}: a certificate cannot be read: {e}"))?;
+    Certificate::from_pem(&pem).map_err(|source| BadSetting::CaBadCertificate {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(pem)
 }
 
@@ -309,12 +463,23 @@ mod tests {
 
     #[test]
     fn passwords_never_shown() {
-        let e = parse_url("ftp://me:hunter2@host").unwrap_err();
+        let e = parse_url("ftp://me:hunter2@host").unwrap_err().to_string();
         assert!(!e.contains("hunter2") && e.contains("me:***@host"), "{e}");
         let mut settings = SmtpSettings::new("smtp://me:hunter2@localhost");
         settings.password = Some("swordfish".into());
         let shown = format!("{settings:?} {:?}", settings.endpoint().unwrap());
         assert!(!shown.contains("hunter2") && !shown.contains("swordfish"), "{shown}");
+        settings.url = "smtp://me:hunter2@localhost:99999".into();
+        let e = settings.endpoint().unwrap_err().to_string();
+        assert!(!e.contains("hunter2") && e.contains("me:***@localhost"), "{e}");
+    }
+
+    /// The problem of an error about one setting's value, and where it points.
+    fn value(e: SettingsError) -> (Place, BadSetting) {
+        match e {
+            SettingsError::Value { place, problem } => (*place, *problem),
+            other => panic!("not a setting's value: {other:?}"),
+        }
     }
 
     #[test]
@@ -335,28 +500,41 @@ mod tests {
             Some(("envuser".into(), "envpass".into()))
         );
         // A user name without a password, and the reverse.
-        assert!(SmtpSettings::new("smtp://who@localhost").endpoint().is_err());
+        let e = SmtpSettings::new("smtp://who@localhost").endpoint().unwrap_err();
+        assert!(matches!(value(e), (Place::Program, BadSetting::NoPassword)));
         let mut settings = SmtpSettings::new("smtp://localhost");
         settings.password = Some("secret".into());
-        assert!(settings.endpoint().is_err());
+        assert!(matches!(
+            value(settings.endpoint().unwrap_err()),
+            (Place::Program, BadSetting::NoUserName)
+        ));
         // No password in clear text to another machine; fine over TLS or to loopback.
         let mut settings = SmtpSettings::new("smtp://mail.example.org");
         settings.username = Some("me".into());
         settings.password = Some("secret".into());
-        assert!(settings.endpoint().unwrap_err().contains("unencrypted"));
+        assert_eq!(
+            settings.endpoint().unwrap_err().to_string(),
+            "refusing to send the SMTP password unencrypted to mail.example.org: use smtps:// or ?tls=starttls"
+        );
         settings.url = "smtp://mail.example.org?tls=starttls".into();
         assert!(settings.endpoint().is_ok());
         settings.url = "smtp://[::1]:25".into();
         assert!(settings.endpoint().is_ok());
         settings.timeout_secs = 0;
-        assert!(settings.endpoint().is_err());
+        assert!(matches!(
+            value(settings.endpoint().unwrap_err()),
+            (Place::Program, BadSetting::ZeroTimeout)
+        ));
+    }
+
+    fn vars(
+        pairs: &'static [(&'static str, &'static str)],
+    ) -> impl Fn(&'static str) -> Result<Option<String>, SettingsError> {
+        move |name| Ok(pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
     }
 
     #[test]
     fn settings_from_variables() {
-        let vars = |pairs: &'static [(&'static str, &'static str)]| {
-            move |name: &str| Ok(pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
-        };
         let s = SmtpSettings::from_lookup(
             None,
             vars(&[
@@ -380,10 +558,133 @@ mod tests {
         );
         // An empty variable is unset.
         let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "")])).unwrap_err();
-        assert!(e.contains("--smtp") && e.contains(URL_VAR), "{e}");
-        assert!(SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://x"), (TIMEOUT_VAR, "soon")])).is_err());
-        assert!(SmtpSettings::from_lookup(Some("smtp:/x"), vars(&[])).is_err());
-        let e = SmtpSettings::from_lookup(None, |_| Err("not UTF-8".to_string())).unwrap_err();
-        assert_eq!(e, "not UTF-8");
+        assert!(matches!(e, SettingsError::NoServer));
+        assert_eq!(e.to_string(), "no SMTP server: give --smtp URL or set ARBITRE_SMTP_URL");
+        let e = SmtpSettings::from_lookup(None, |var| Err(SettingsError::NotUnicode { var })).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_URL is not valid UTF-8 (set it again, in plain text)"
+        );
+    }
+
+    #[test]
+    fn a_bad_variable_is_named_with_its_value_and_the_fix() {
+        let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://x"), (TIMEOUT_VAR, "soon")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_TIMEOUT: `soon` is not a whole number of seconds (write the SMTP timeout like 30)"
+        );
+        let e = SmtpSettings::from_lookup(Some("smtp:/x"), vars(&[])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--smtp: SMTP URL `smtp:/x`: expected smtp://host[:port] or smtps://host[:port]"
+        );
+        let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://h:99999")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_URL: SMTP URL `smtp://h:99999`: `99999` is not a port number (1–65535)"
+        );
+        let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtps://h"), (USER_VAR, "me")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_USER: an SMTP user name is given but no password: give both, or neither"
+        );
+        let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtps://h"), (PASSWORD_VAR, "pw")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_PASSWORD: an SMTP password is given but no user name: give both, or neither"
+        );
+        let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://h"), (CA_FILE_VAR, "ca.pem")])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ARBITRE_SMTP_CA_FILE: a CA file is given for smtp://h, which uses no TLS: use smtps:// or \
+             ?tls=starttls, or leave out the CA file"
+        );
+    }
+
+    /// A settings file with `text`, in a folder of its own.
+    fn file(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arbitre-smtp-settings-{name}-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("smtp.yaml");
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_bad_key_of_the_file_is_named_with_its_line_value_and_the_fix() {
+        let cases = [
+            (
+                "port",
+                "# the referee's server\nurl: smtp://mail.example.org:99999\n",
+                "smtp.yaml:2: url: SMTP URL `smtp://mail.example.org:99999`: `99999` is not a port number (1–65535)",
+            ),
+            (
+                "zero",
+                "url: smtp://localhost\ntimeout_secs: 0\n",
+                "smtp.yaml:2: timeout_secs: the SMTP timeout must be at least one second, not 0",
+            ),
+            (
+                "clear",
+                "username: me\npassword: pw\nurl: smtp://mail.example.org\n",
+                "smtp.yaml:3: url: refusing to send the SMTP password unencrypted to mail.example.org: \
+                 use smtps:// or ?tls=starttls",
+            ),
+            (
+                "nopass",
+                "url: smtps://mail.example.org\nusername: me\n",
+                "smtp.yaml:2: username: an SMTP user name is given but no password: give both, or neither",
+            ),
+            (
+                "nouser",
+                "url: smtps://mail.example.org\npassword: pw\n",
+                "smtp.yaml:2: password: an SMTP password is given but no user name: give both, or neither",
+            ),
+        ];
+        for (name, text, said) in cases {
+            let path = file(name, text);
+            let e = SmtpSettings::from_file(&path).unwrap_err().to_string();
+            assert_eq!(e, format!("{}/{said}", path.parent().unwrap().display()), "{name}");
+            fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        }
+        // A CA file that cannot be read: the key, the file and the system's reason.
+        let path = file("ca", "url: smtps://mail.example.org\nca_file: /absent/ca.pem\n");
+        let e = SmtpSettings::from_file(&path).unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.ends_with(
+                "smtp.yaml:2: ca_file: the SMTP CA file /absent/ca.pem: No such file or directory (os error 2)"
+            ),
+            "{shown}"
+        );
+        let (_, problem) = value(e);
+        assert!(
+            std::error::Error::source(&problem).is_some(),
+            "the io error is kept as the source"
+        );
+        // A CA file without a certificate: what it should hold.
+        let not_pem = path.with_file_name("key.txt");
+        fs::write(&not_pem, "not a certificate\n").unwrap();
+        fs::write(
+            &path,
+            format!("url: smtps://mail.example.org\nca_file: {}\n", not_pem.display()),
+        )
+        .unwrap();
+        let e = SmtpSettings::from_file(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("smtp.yaml:2: ca_file: the SMTP CA file ")
+                && e.ends_with("key.txt holds no certificate: it should be PEM (-----BEGIN CERTIFICATE----- …)"),
+            "{e}"
+        );
+        // The file itself: not there, or not YAML of these keys.
+        fs::remove_file(&path).unwrap();
+        assert!(matches!(
+            SmtpSettings::from_file(&path).unwrap_err(),
+            SettingsError::Unreadable { .. }
+        ));
+        fs::write(&path, "url: smtps://mail.example.org\ntimeout_secs: soon\n").unwrap();
+        let e = SmtpSettings::from_file(&path).unwrap_err();
+        assert!(matches!(&e, SettingsError::File(f) if f.line == Some(2)), "{e}");
+        fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 }

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::Path;
 
+use super::error::OutboxError;
 use super::journal::FAILED;
 use super::message::to_and_subject;
 use super::retry::read_retries;
@@ -23,14 +24,14 @@ pub struct KeptFailure {
 }
 
 /// The messages of a folder's `failed/`, by file name.
-pub fn read_failed(dir: &Path) -> Result<Vec<KeptFailure>, String> {
+pub fn read_failed(dir: &Path) -> Result<Vec<KeptFailure>, OutboxError> {
     let failed_dir = dir.join(FAILED);
     if !failed_dir.exists() {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
     for path in outbox_files(&failed_dir)? {
-        let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = fs::read(&path).map_err(OutboxError::io(&path))?;
         let (to, subject) = to_and_subject(&bytes);
         let mut reason_path = path.clone().into_os_string();
         reason_path.push(".reason");
@@ -49,7 +50,7 @@ pub fn read_failed(dir: &Path) -> Result<Vec<KeptFailure>, String> {
 
 /// The part of `arbitre status` about delivery: the messages in `failed/` and those waiting
 /// for another try. Empty when there are none.
-pub fn delivery_status(dir: &Path) -> Result<String, String> {
+pub fn delivery_status(dir: &Path) -> Result<String, OutboxError> {
     let failed = read_failed(dir)?;
     let retries = read_retries(dir)?;
     let mut w = crate::yaml::Writer::default();

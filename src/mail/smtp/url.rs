@@ -14,16 +14,58 @@ pub(super) struct ParsedUrl {
     pub(super) hello_name: Option<String>,
 }
 
+/// An SMTP URL that cannot be used: the URL (its password hidden) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("SMTP URL `{url}`: {problem}")]
+pub struct UrlError {
+    /// The URL as given, with any password in it replaced by `***`.
+    pub url: String,
+    pub problem: UrlProblem,
+}
+
+/// What is wrong with an SMTP URL; each says what is expected instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UrlProblem {
+    #[error("expected smtp://host[:port] or smtps://host[:port]")]
+    NotAUrl,
+    #[error("a URL fragment (#…) means nothing here")]
+    Fragment,
+    #[error("a `%` must be followed by two hexadecimal digits")]
+    BadEscape,
+    #[error("percent-escapes that are not UTF-8")]
+    NotUtf8,
+    #[error("an IPv6 address needs its closing `]`")]
+    UnclosedBracket,
+    #[error("expected `:port` after `]`")]
+    AfterBracket,
+    #[error("no host")]
+    NoHost,
+    /// The port as written.
+    #[error("`{0}` is not a port number (1–65535)")]
+    Port(String),
+    /// The parameter as written (`name=value`).
+    #[error("unknown or repeated parameter `{0}` (only tls=starttls)")]
+    Parameter(String),
+    /// The value of `tls=`.
+    #[error("tls={0}: only tls=starttls is known")]
+    Tls(String),
+    #[error("smtps:// is TLS from the start: leave out ?tls=")]
+    TlsOnSmtps,
+    /// The scheme, in lower case.
+    #[error("unknown scheme `{0}` (smtp or smtps)")]
+    Scheme(String),
+}
+
 /// Parses `smtp://[user[:pass]@]host[:port][/ehlo-name][?tls=starttls]` and `smtps://…`.
-pub(super) fn parse_url(url: &str) -> Result<ParsedUrl, String> {
-    let shown = redact_url(url);
-    let bad = |why: &str| format!("SMTP URL `{shown}`: {why}");
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| bad("expected smtp://host[:port] or smtps://host[:port]"))?;
+pub(super) fn parse_url(url: &str) -> Result<ParsedUrl, UrlError> {
+    let bad = |problem: UrlProblem| UrlError {
+        url: redact_url(url),
+        problem,
+    };
+    let (scheme, rest) = url.split_once("://").ok_or_else(|| bad(UrlProblem::NotAUrl))?;
     let scheme = scheme.to_ascii_lowercase();
     if rest.contains('#') {
-        return Err(bad("a URL fragment (#…) means nothing here"));
+        return Err(bad(UrlProblem::Fragment));
     }
     let (rest, query) = match rest.split_once('?') {
         Some((rest, query)) => (rest, Some(query)),
@@ -44,22 +86,18 @@ pub(super) fn parse_url(url: &str) -> Result<ParsedUrl, String> {
                 Some((user, pass)) => (user, Some(pass)),
                 None => (info, None),
             };
-            let user = percent_decode(user).map_err(|e| bad(&e))?;
-            let pass = pass.map(percent_decode).transpose().map_err(|e| bad(&e))?;
+            let user = percent_decode(user).map_err(bad)?;
+            let pass = pass.map(percent_decode).transpose().map_err(bad)?;
             (Some(user).filter(|u| !u.is_empty()), pass.filter(|p| !p.is_empty()))
         }
     };
     let (host, port) = if let Some(bracketed) = hostport.strip_prefix('[') {
         let (host, after) = bracketed
             .split_once(']')
-            .ok_or_else(|| bad("an IPv6 address needs its closing `]`"))?;
+            .ok_or_else(|| bad(UrlProblem::UnclosedBracket))?;
         let port = match after {
             "" => None,
-            _ => Some(
-                after
-                    .strip_prefix(':')
-                    .ok_or_else(|| bad("expected `:port` after `]`"))?,
-            ),
+            _ => Some(after.strip_prefix(':').ok_or_else(|| bad(UrlProblem::AfterBracket))?),
         };
         (host, port)
     } else {
@@ -69,39 +107,35 @@ pub(super) fn parse_url(url: &str) -> Result<ParsedUrl, String> {
         }
     };
     if host.is_empty() {
-        return Err(bad("no host"));
+        return Err(bad(UrlProblem::NoHost));
     }
     let port = match port {
         None => None,
         Some(text) => match text.parse::<u16>() {
             Ok(p) if p > 0 => Some(p),
-            _ => return Err(bad(&format!("`{text}` is not a port number"))),
+            _ => return Err(bad(UrlProblem::Port(text.to_string()))),
         },
     };
     let mut tls = None;
     for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
         match pair.split_once('=') {
             Some(("tls", value)) if tls.is_none() => tls = Some(value.to_ascii_lowercase()),
-            _ => {
-                return Err(bad(&format!(
-                    "unknown or repeated parameter `{pair}` (only tls=starttls)"
-                )))
-            }
+            _ => return Err(bad(UrlProblem::Parameter(pair.to_string()))),
         }
     }
     let (security, default_port) = match (scheme.as_str(), tls.as_deref()) {
         ("smtp", None) => (Security::Plain, 25),
         ("smtp", Some("starttls" | "required")) => (Security::StartTls, 587),
-        ("smtp", Some(other)) => return Err(bad(&format!("tls={other}: only tls=starttls is known"))),
+        ("smtp", Some(other)) => return Err(bad(UrlProblem::Tls(other.to_string()))),
         ("smtps", None) => (Security::Tls, 465),
-        ("smtps", Some(_)) => return Err(bad("smtps:// is TLS from the start: leave out ?tls=")),
-        (other, _) => return Err(bad(&format!("unknown scheme `{other}` (smtp or smtps)"))),
+        ("smtps", Some(_)) => return Err(bad(UrlProblem::TlsOnSmtps)),
+        (other, _) => return Err(bad(UrlProblem::Scheme(other.to_string()))),
     };
     let path = path.trim_matches('/');
     let hello_name = if path.is_empty() {
         None
     } else {
-        Some(percent_decode(path).map_err(|e| bad(&e))?)
+        Some(percent_decode(path).map_err(bad)?)
     };
     Ok(ParsedUrl {
         security,
@@ -114,7 +148,7 @@ pub(super) fn parse_url(url: &str) -> Result<ParsedUrl, String> {
 }
 
 /// Decodes `%XX` escapes; the result must be UTF-8.
-fn percent_decode(text: &str) -> Result<String, String> {
+fn percent_decode(text: &str) -> Result<String, UrlProblem> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -124,7 +158,7 @@ fn percent_decode(text: &str) -> Result<String, String> {
                 .get(i + 1..i + 3)
                 .and_then(|h| std::str::from_utf8(h).ok())
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or("a `%` must be followed by two hexadecimal digits")?;
+                .ok_or(UrlProblem::BadEscape)?;
             out.push(hex);
             i += 3;
         } else {
@@ -132,7 +166,7 @@ fn percent_decode(text: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| "percent-escapes that are not UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| UrlProblem::NotUtf8)
 }
 
 /// The URL with any password in it replaced by `***`, for messages.
@@ -197,24 +231,39 @@ mod tests {
 
     #[test]
     fn bad_urls() {
-        for url in [
-            "mail.example.org",
-            "http://mail.example.org",
-            "smtp://",
-            "smtp://:25",
-            "smtp://host:0",
-            "smtp://host:99999",
-            "smtp://host:port",
-            "smtp://host?tls=opportunistic",
-            "smtp://host?tls=starttls&tls=starttls",
-            "smtp://host?timeout=3",
-            "smtps://host?tls=starttls",
-            "smtp://[::1",
-            "smtp://u:%zz@host",
-            "smtp://host#frag",
+        use UrlProblem::*;
+        for (url, problem) in [
+            ("mail.example.org", NotAUrl),
+            ("http://mail.example.org", Scheme("http".into())),
+            ("smtp://", NoHost),
+            ("smtp://:25", NoHost),
+            ("smtp://host:0", Port("0".into())),
+            ("smtp://host:99999", Port("99999".into())),
+            ("smtp://host:port", Port("port".into())),
+            ("smtp://host?tls=opportunistic", Tls("opportunistic".into())),
+            (
+                "smtp://host?tls=starttls&tls=starttls",
+                Parameter("tls=starttls".into()),
+            ),
+            ("smtp://host?timeout=3", Parameter("timeout=3".into())),
+            ("smtps://host?tls=starttls", TlsOnSmtps),
+            ("smtp://[::1", UnclosedBracket),
+            ("smtp://[::1]25", AfterBracket),
+            ("smtp://u:%zz@host", BadEscape),
+            ("smtp://u:%ff@host", NotUtf8),
+            ("smtp://host#frag", Fragment),
         ] {
-            assert!(parse_url(url).is_err(), "{url} should be refused");
+            assert_eq!(parse_url(url).map(|_| ()).map_err(|e| e.problem), Err(problem), "{url}");
         }
+        // The message: the URL, what is wrong, and what is expected.
+        assert_eq!(
+            parse_url("smtp://host:99999").unwrap_err().to_string(),
+            "SMTP URL `smtp://host:99999`: `99999` is not a port number (1–65535)"
+        );
+        assert_eq!(
+            parse_url("smtps://u:secret@host?tls=starttls").unwrap_err().to_string(),
+            "SMTP URL `smtps://u:***@host?tls=starttls`: smtps:// is TLS from the start: leave out ?tls="
+        );
     }
 
     #[test]
