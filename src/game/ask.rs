@@ -212,10 +212,10 @@ pub fn position_text(game: &Game) -> Result<String, GameError> {
     Ok(out.join("\n"))
 }
 
-/// The readings of this game's text that arbitre takes, from docs/.
+/// The readings of this game's text that arbitre takes, from docs/: a board game's own
+/// section, or Diplomacy's followed by the ruleset's own ([`crate::variant::Ruleset::rules_text`]).
 fn readings(game: &Game) -> String {
     const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
-    const DIABLE: &str = include_str!("../../docs/diable-et-bon-dieu.md");
     const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
     match crate::boardgame::kind(&game.config.variant) {
         Some(k) => {
@@ -229,8 +229,10 @@ fn readings(game: &Game) -> String {
                 .trim()
                 .to_string()
         }
-        None if game.config.variant == "diable-et-bon-dieu" => format!("{}\n\n{}", DIPLOMACY.trim(), DIABLE.trim()),
-        None => DIPLOMACY.trim().to_string(),
+        None => match crate::variant::rules_of(&game.config.variant).rules_text() {
+            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
+            None => DIPLOMACY.trim().to_string(),
+        },
     }
 }
 
@@ -272,6 +274,11 @@ impl Game {
                 .broadcast(&self.config.game)
             })
             .collect()
+    }
+
+    /// Does the game have divine players? As its ruleset says (never a board game).
+    fn divine_players(&self) -> bool {
+        crate::kinds::rules(&self.config.variant).is_some_and(|r| r.has_divine_players())
     }
 
     /// One of two wordings, in the language `role` reads.
@@ -359,7 +366,7 @@ impl Game {
                 let view = views::Help {
                     common,
                     audience: audience.into(),
-                    diable: self.config.variant == "diable-et-bon-dieu",
+                    divine_players: self.divine_players(),
                     boardgame: boardgame.is_some(),
                     notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
                     others: others.join(", "),
@@ -379,7 +386,7 @@ impl Game {
                     common,
                     kind: match boardgame {
                         Some(_) => "board",
-                        None if self.config.variant == "diable-et-bon-dieu" => "diable",
+                        None if self.divine_players() => "divine",
                         None => "diplomacy",
                     }
                     .into(),

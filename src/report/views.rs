@@ -198,8 +198,11 @@ pub struct DivineRow {
 /// The ruleset's part of the public report.
 #[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct ReportPart {
-    /// The game is Diable et Bon Dieu: the report has a "Heaven and hell" part.
-    pub diable: bool,
+    /// The game has divine players: the report has a "Heaven and hell" part. Kept and
+    /// read as `diable` in the template and in `pages/CODE.yaml`, the phase's public
+    /// record, whose key stays as every record was written.
+    #[serde(rename = "diable")]
+    pub divine_players: bool,
     /// What was cast this phase (Diable et Bon Dieu), in the report's order.
     pub divine: Vec<DivineRow>,
 }
@@ -386,8 +389,8 @@ pub struct BlessingNotice {
 /// The ruleset's part of a Diplomacy welcome.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct WelcomePart {
-    /// The game is Diable et Bon Dieu.
-    pub diable: bool,
+    /// The game has divine players (God, the Devil).
+    pub divine_players: bool,
     /// The protected powers the recipient is told of (God and the Devil only).
     #[serde(flatten)]
     pub protected: ProtectedTold,
@@ -572,8 +575,8 @@ pub struct Help {
     pub common: Common,
     /// Who reads it: `power`, `god`, `devil` or `side` (a board game's).
     pub audience: String,
-    /// The game is Diable et Bon Dieu.
-    pub diable: bool,
+    /// The game has divine players (God, the Devil).
+    pub divine_players: bool,
     /// The game is a board game: `notation` says how to write a move.
     pub boardgame: bool,
     /// How to write a move (a board game), empty for Diplomacy.
@@ -652,7 +655,7 @@ pub struct Rules {
     /// The recipient and the game.
     #[serde(flatten)]
     pub common: Common,
-    /// `diplomacy`, `diable` or `board`.
+    /// `diplomacy`, `divine` (Diplomacy with divine players) or `board`.
     pub kind: String,
     /// How to write a move (a board game).
     pub notation: String,
@@ -1281,7 +1284,7 @@ mod tests {
                 },
                 divine: true,
                 variant: WelcomePart {
-                    diable: true,
+                    divine_players: true,
                     protected: ProtectedTold {
                         god_protects: Some("France".into()),
                         devil_protects: Some("Austria".into()),
@@ -1297,7 +1300,7 @@ mod tests {
                 },
                 divine: true,
                 variant: WelcomePart {
-                    diable: true,
+                    divine_players: true,
                     protected: ProtectedTold {
                         god_protects: None,
                         devil_protects: Some("Austria".into()),
@@ -1547,7 +1550,7 @@ mod tests {
                 Help {
                     common: common(),
                     audience: audience.into(),
-                    diable: true,
+                    divine_players: true,
                     boardgame: audience == "side",
                     notation: "PLACE <cell>".into(),
                     others: "England, Germany".into(),
@@ -1599,7 +1602,7 @@ mod tests {
                 .into(),
             );
         }
-        for kind in ["diplomacy", "diable", "board"] {
+        for kind in ["diplomacy", "divine", "board"] {
             views.push(
                 Rules {
                     common: common(),
@@ -1745,7 +1748,7 @@ mod tests {
                 eliminated: true,
             }],
             variant: ReportPart {
-                diable: true,
+                divine_players: true,
                 divine: vec![DivineRow {
                     what: "curse".into(),
                     target: "A BUR".into(),
