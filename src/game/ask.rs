@@ -20,6 +20,7 @@
 
 use super::commands::{Command, LineError, Numbered, Past, Question, Setting};
 use super::config::{hash_password, new_salt, update_game_config};
+use super::role::Role;
 use super::said::{PasswordProblem, Refusal, Said};
 use super::state::{AddressChange, Resignation};
 use super::{board, diplomacy, Effects, Game, GameError, Now};
@@ -254,8 +255,8 @@ impl Game {
             .iter()
             .map(|address| {
                 let common = views::Common {
-                    role: "observer".into(),
-                    name: "observer".into(),
+                    role: Role::Observer.to_string(),
+                    name: Role::Observer.to_string(),
                     ..self.common("")
                 };
                 Letter {
@@ -303,18 +304,19 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn ask(
         &mut self,
-        role: &str,
+        who: Role,
         commands: Vec<Numbered>,
         id: &str,
         stem: &str,
         arrived: Now,
         intake: &FromIntake,
     ) -> Result<Asked, GameError> {
+        let role = who.text();
         let mut out = Asked::default();
         let mut passwords = 0;
         for Numbered { line, text, command } in commands {
             let result = match command {
-                Command::Question(q) => self.question(role, q, line, id, stem).map(|letter| {
+                Command::Question(q) => self.question(who, q, line, id, stem).map(|letter| {
                     out.letters.push(letter);
                     Ok(Said::Answered {
                         command: text.to_uppercase(),
@@ -342,7 +344,8 @@ impl Game {
     }
 
     /// Answers one question with its letter.
-    fn question(&self, role: &str, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
+    fn question(&self, who: Role, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
+        let role = who.text();
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
         let house_rules: Vec<String> = board::house_rules(self)?
@@ -352,16 +355,18 @@ impl Game {
         let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
-                let audience = match (boardgame, role) {
+                let audience = match (boardgame, who) {
                     (Some(_), _) => "side",
-                    (None, "God") => "god",
-                    (None, "Devil") => "devil",
+                    (None, Role::God) => "god",
+                    (None, Role::Devil) => "devil",
                     _ => "power",
                 };
+                // The others a player may write to: never God or the Devil.
                 let others: Vec<String> = self
                     .roles_in_order()
                     .into_iter()
-                    .filter(|r| r != role && r != "God" && r != "Devil")
+                    .filter(|&r| r != who && !r.is_divine())
+                    .map(|r| r.to_string())
                     .collect();
                 let view = views::Help {
                     common,
@@ -583,7 +588,7 @@ impl Game {
             let p = c
                 .players
                 .iter_mut()
-                .find(|p| p.role.eq_ignore_ascii_case(&role))
+                .find(|p| p.role.text().eq_ignore_ascii_case(&role))
                 .ok_or_else(|| GameError::from(format!("{role} is not a role of this game")))?;
             change(p);
             Ok(())

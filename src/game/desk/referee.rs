@@ -75,11 +75,11 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
             .players
             .iter()
             .find(|p| p.email.eq_ignore_ascii_case(&letter.to.email))
-            .map(|p| p.role.clone())
+            .map(|p| p.role)
         else {
             continue;
         };
-        let divine = Role::parse(Map::standard(), &role).is_some_and(|r| r.is_divine());
+        let divine = role.is_divine();
         if (divine && !want.divine) || (!divine && !want.private) {
             continue;
         }

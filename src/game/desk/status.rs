@@ -3,9 +3,7 @@
 
 use super::both_zones;
 use super::journal::{self, Entry};
-use crate::game::role::Role;
 use crate::game::{diplomacy, show_time, Game, GameError};
-use crate::map::Map;
 use std::fmt::Write;
 
 /// How many journal entries the status shows.
@@ -35,11 +33,11 @@ impl OnFile {
 /// Where each role of a Diplomacy game stands, in the game's order.
 pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
     let mut out = Vec::new();
-    for role in game.roles_in_order() {
-        if game.config.player(&role).is_none() {
+    for r in game.roles_in_order() {
+        if game.config.player_of(r).is_none() {
             continue;
         }
-        let r = Role::parse(Map::standard(), &role).unwrap_or(Role::Observer);
+        let role = r.to_string();
         let state = if diplomacy::ready(game, r)? {
             OnFile::Complete
         } else if game.state.orders.get(&role).is_some_and(|o| !o.is_empty()) {
