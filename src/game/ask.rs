@@ -311,7 +311,6 @@ impl Game {
         arrived: Now,
         intake: &FromIntake,
     ) -> Result<Asked, GameError> {
-        let role = who.text();
         let mut out = Asked::default();
         let mut passwords = 0;
         for Numbered { line, text, command } in commands {
@@ -327,10 +326,10 @@ impl Game {
                     if passwords > 1 {
                         Ok(Err(Refusal::OnePasswordPerMessage))
                     } else {
-                        self.set_password(role, line, &new, intake, id, stem, &mut out.letters)
+                        self.set_password(who, line, &new, intake, id, stem, &mut out.letters)
                     }
                 }
-                Command::Setting(s) => self.setting(role, s, line, id, stem, arrived, &mut out.letters),
+                Command::Setting(s) => self.setting(who, s, line, id, stem, arrived, &mut out.letters),
                 Command::Observe { .. } => Ok(Err(Refusal::ObserveAsPlayer)),
                 Command::Confirm { .. } => Ok(Err(Refusal::ConfirmApart)),
                 _ => Ok(Err(Refusal::NotAQuestion)),
@@ -418,10 +417,10 @@ impl Game {
                     pending_address: self
                         .state
                         .address_changes
-                        .get(role)
+                        .get(&who)
                         .map(|c| c.address.clone())
                         .unwrap_or_default(),
-                    resignation: match self.state.resignations.get(role) {
+                    resignation: match self.state.resignations.get(&who) {
                         Some(r) if r.confirmed.is_some() => "confirmed",
                         Some(_) => "asked",
                         None => "",
@@ -546,7 +545,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn set_password(
         &mut self,
-        role: &str,
+        who: Role,
         line: usize,
         new: &str,
         intake: &FromIntake,
@@ -554,6 +553,7 @@ impl Game {
         stem: &str,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
+        let role = who.text();
         let hash = match &intake.new_password {
             Some((l, verdict)) if *l == line => verdict.clone(),
             _ if new != REDACTED => check_new_password(new)
@@ -565,7 +565,7 @@ impl Game {
             Ok(h) => h,
             Err(why) => return Ok(Err(why)),
         };
-        self.change_player(role, |p| p.password_hash = hash)?;
+        self.change_player(who, |p| p.password_hash = hash)?;
         let view = views::Setting {
             common: self.common(role),
             what: "password".into(),
@@ -582,13 +582,12 @@ impl Game {
     }
 
     /// Changes the player of `role` in `game.yaml`, and here.
-    fn change_player(&mut self, role: &str, change: impl FnOnce(&mut super::config::Player)) -> Result<(), GameError> {
-        let role = role.to_string();
+    fn change_player(&mut self, role: Role, change: impl FnOnce(&mut super::config::Player)) -> Result<(), GameError> {
         self.config = update_game_config(&self.dir, |c| {
             let p = c
                 .players
                 .iter_mut()
-                .find(|p| p.role.text().eq_ignore_ascii_case(&role))
+                .find(|p| p.role == role)
                 .ok_or_else(|| GameError::from(format!("{role} is not a role of this game")))?;
             change(p);
             Ok(())
@@ -600,7 +599,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn setting(
         &mut self,
-        role: &str,
+        who: Role,
         s: Setting,
         line: usize,
         id: &str,
@@ -608,6 +607,7 @@ impl Game {
         arrived: Now,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
+        let role = who.text();
         let notice = |game: &Game, what: &str, value: &str, code: &str| views::Setting {
             common: game.common(role),
             what: what.into(),
@@ -618,14 +618,14 @@ impl Game {
             Setting::Password(_) => unreachable!("SET PASSWORD is done by set_password"),
             Setting::Timezone(zone) => {
                 let z = zone.clone();
-                self.change_player(role, |p| p.timezone = Some(z))?;
+                self.change_player(who, |p| p.timezone = Some(z))?;
                 let view = notice(self, "timezone", &zone, "");
                 let subject = self.say(role, "your time zone", "votre fuseau horaire");
                 letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, &subject, view));
                 Said::TimezoneSet { zone }
             }
             Setting::Language(lang) => {
-                self.change_player(role, |p| p.language = Some(lang))?;
+                self.change_player(who, |p| p.language = Some(lang))?;
                 let view = notice(self, "language", lang.code(), "");
                 let subject = self.say(role, "your language", "votre langue");
                 letters.push(self.answer_letter(At { stem, line, id }, "language", role, &subject, view));
@@ -641,7 +641,7 @@ impl Game {
                 }
                 let code = code(self, "address", &[role, &address, stem]);
                 self.state.address_changes.insert(
-                    role.to_string(),
+                    who,
                     AddressChange {
                         address: address.clone(),
                         code: code.clone(),
@@ -670,11 +670,11 @@ impl Game {
                 Said::AddressCodeSent { address }
             }
             Setting::Resign { confirm: false } => {
-                if self.state.resignations.get(role).is_some_and(|r| r.confirmed.is_some()) {
+                if self.state.resignations.get(&who).is_some_and(|r| r.confirmed.is_some()) {
                     return Ok(Err(Refusal::ResignConfirmedAlready));
                 }
                 self.state.resignations.insert(
-                    role.to_string(),
+                    who,
                     Resignation {
                         asked: arrived.to_rfc3339(),
                         confirmed: None,
@@ -686,7 +686,7 @@ impl Game {
                 Said::ResignAsked
             }
             Setting::Resign { confirm: true } => {
-                let Some(r) = self.state.resignations.get_mut(role) else {
+                let Some(r) = self.state.resignations.get_mut(&who) else {
                     return Ok(Err(Refusal::ResignFirst));
                 };
                 if r.confirmed.is_some() {
@@ -761,7 +761,7 @@ impl Game {
                                 c.address.eq_ignore_ascii_case(&from) && c.code.eq_ignore_ascii_case(code)
                             });
                         match change {
-                            Some((role, _)) => Step::Address(role.clone()),
+                            Some((&role, _)) => Step::Address(role),
                             None if self.config.observers && observer_code(self, &from).eq_ignore_ascii_case(code) => {
                                 Step::Observe
                             }
@@ -838,20 +838,21 @@ impl Game {
                     fx.letters.push(anyone(self, "unobserved", "", "", &from, line));
                     fx.log.push(format!("{stem}: <{from}> no longer observes the game"));
                 }
-                Step::Address(role) => {
-                    let Some(change) = self.state.address_changes.remove(&role) else {
+                Step::Address(who) => {
+                    let Some(change) = self.state.address_changes.remove(&who) else {
                         continue;
                     };
-                    let old = self.config.player(&role).map(|p| p.email.clone()).unwrap_or_default();
+                    let role = who.text();
+                    let old = self.config.player_of(who).map(|p| p.email.clone()).unwrap_or_default();
                     let new = change.address.clone();
-                    self.change_player(&role, |p| p.email = new)?;
+                    self.change_player(who, |p| p.email = new)?;
                     for (k, to) in [&old, &change.address].into_iter().enumerate() {
                         let mut l = self.letter(
                             format!("{stem}-l{line}-address-done{k}-{}", role.to_lowercase()),
-                            &role,
+                            role,
                             "your address was changed",
                             views::Setting {
-                                common: self.common(&role),
+                                common: self.common(role),
                                 what: "address-done".into(),
                                 value: change.address.clone(),
                                 code: String::new(),
@@ -918,7 +919,7 @@ enum Step {
     Observe,
     Unobserve,
     /// The code of a change of address came back from the new address: done.
-    Address(String),
+    Address(Role),
 }
 
 /// The reports `role` was sent (the public report, a divine player's report, a blessing

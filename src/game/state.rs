@@ -181,10 +181,10 @@ pub struct State {
     pub observers: Vec<String>,
     /// The resignations asked for (`RESIGN`), per role, until the referee acts on them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub resignations: BTreeMap<String, Resignation>,
+    pub resignations: BTreeMap<Role, Resignation>,
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub address_changes: BTreeMap<String, AddressChange>,
+    pub address_changes: BTreeMap<Role, AddressChange>,
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,

@@ -1817,7 +1817,7 @@ mod tests {
     fn a_protected_power_not_told_is_absent() {
         let devil = samples()
             .into_iter()
-            .find(|v| matches!(v, View::Divine(d) if d.common.role == "Devil"))
+            .find(|v| matches!(v, View::Divine(d) if d.common.role == crate::game::role::Role::Devil.text()))
             .unwrap();
         let c = devil.context().unwrap();
         assert!(!c.contains_key("god_protects") && c.contains_key("devil_protects"));

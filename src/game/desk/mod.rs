@@ -669,7 +669,7 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     s.desk.missed.remove(&role);
     s.desk.disorder.retain(|p| *p != role);
     // The leaving player's resignation, if any, is answered by the replacement.
-    s.resignations.remove(&role);
+    s.resignations.remove(&who);
     let n = next_act(game);
     let mut letters = Vec::new();
     // The leaving player is written to in the words they read (the role's settings were
@@ -734,7 +734,7 @@ pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, Desk
     game.state.desk.disorder.push(role.clone());
     game.state.orders.remove(&role);
     // A resignation waiting is answered by the civil disorder.
-    game.state.resignations.remove(&role);
+    game.state.resignations.remove(&who);
     let n = next_act(game);
     let phase = game.state.phase.clone();
     let letters = tell_all(game, n, "disorder", None, |r| Notice::Disorder {

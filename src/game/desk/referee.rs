@@ -220,7 +220,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .iter()
             .filter_map(|(role, r)| {
                 Some(views::Resigned {
-                    role: role.clone(),
+                    role: role.to_string(),
                     confirmed: crate::words::moment_text(r.confirmed.as_deref()?, tz, lang),
                 })
             })

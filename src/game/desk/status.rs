@@ -85,7 +85,7 @@ fn waiting_resignations(game: &Game) -> Vec<(String, String)> {
                 Some(c) => format!("confirmed {}: your decision", show_time(c, tz)),
                 None => format!("asked {}, not yet confirmed by the player", show_time(&r.asked, tz)),
             };
-            (role.clone(), when)
+            (role.to_string(), when)
         })
         .collect()
 }
@@ -233,7 +233,7 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
                 Some(c) => format!("confirmed {c}"),
                 None => format!("asked {}", r.asked),
             };
-            (role.as_str(), state)
+            (role.text(), state)
         })
         .collect();
     w.flow_map(0, "resignations", &resignations);
