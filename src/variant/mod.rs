@@ -11,6 +11,13 @@
 pub mod diable;
 pub mod victory;
 
+/// The casts (blessings and curses) and the protected powers of a ruleset with divine
+/// players, as the pictures show them: the picture module reads them from here, naming no
+/// ruleset.
+pub mod divine {
+    pub use super::diable::{target, CastKind, Casts, Protected};
+}
+
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
