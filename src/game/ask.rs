@@ -20,6 +20,7 @@
 
 use super::commands::{Command, LineError, Numbered, Past, Question, Setting};
 use super::config::{hash_password, new_salt, update_game_config};
+use super::role::Role;
 use super::said::{PasswordProblem, Refusal, Said};
 use super::state::{AddressChange, Resignation};
 use super::{board, diplomacy, Effects, Game, GameError, Now};
@@ -212,10 +213,10 @@ pub fn position_text(game: &Game) -> Result<String, GameError> {
     Ok(out.join("\n"))
 }
 
-/// The readings of this game's text that arbitre takes, from docs/.
+/// The readings of this game's text that arbitre takes, from docs/: a board game's own
+/// section, or Diplomacy's followed by the ruleset's own ([`crate::variant::Ruleset::rules_text`]).
 fn readings(game: &Game) -> String {
     const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
-    const DIABLE: &str = include_str!("../../docs/diable-et-bon-dieu.md");
     const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
     match crate::boardgame::kind(&game.config.variant) {
         Some(k) => {
@@ -229,8 +230,10 @@ fn readings(game: &Game) -> String {
                 .trim()
                 .to_string()
         }
-        None if game.config.variant == "diable-et-bon-dieu" => format!("{}\n\n{}", DIPLOMACY.trim(), DIABLE.trim()),
-        None => DIPLOMACY.trim().to_string(),
+        None => match crate::variant::rules_of(&game.config.variant).rules_text() {
+            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
+            None => DIPLOMACY.trim().to_string(),
+        },
     }
 }
 
@@ -252,8 +255,8 @@ impl Game {
             .iter()
             .map(|address| {
                 let common = views::Common {
-                    role: "observer".into(),
-                    name: "observer".into(),
+                    role: Role::Observer.to_string(),
+                    name: Role::Observer.to_string(),
                     ..self.common("")
                 };
                 Letter {
@@ -272,6 +275,11 @@ impl Game {
                 .broadcast(&self.config.game)
             })
             .collect()
+    }
+
+    /// Does the game have divine players? As its ruleset says (never a board game).
+    fn divine_players(&self) -> bool {
+        crate::kinds::rules(&self.config.variant).is_some_and(|r| r.has_divine_players())
     }
 
     /// One of two wordings, in the language `role` reads.
@@ -296,7 +304,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn ask(
         &mut self,
-        role: &str,
+        who: Role,
         commands: Vec<Numbered>,
         id: &str,
         stem: &str,
@@ -307,7 +315,7 @@ impl Game {
         let mut passwords = 0;
         for Numbered { line, text, command } in commands {
             let result = match command {
-                Command::Question(q) => self.question(role, q, line, id, stem).map(|letter| {
+                Command::Question(q) => self.question(who, q, line, id, stem).map(|letter| {
                     out.letters.push(letter);
                     Ok(Said::Answered {
                         command: text.to_uppercase(),
@@ -318,10 +326,10 @@ impl Game {
                     if passwords > 1 {
                         Ok(Err(Refusal::OnePasswordPerMessage))
                     } else {
-                        self.set_password(role, line, &new, intake, id, stem, &mut out.letters)
+                        self.set_password(who, line, &new, intake, id, stem, &mut out.letters)
                     }
                 }
-                Command::Setting(s) => self.setting(role, s, line, id, stem, arrived, &mut out.letters),
+                Command::Setting(s) => self.setting(who, s, line, id, stem, arrived, &mut out.letters),
                 Command::Observe { .. } => Ok(Err(Refusal::ObserveAsPlayer)),
                 Command::Confirm { .. } => Ok(Err(Refusal::ConfirmApart)),
                 _ => Ok(Err(Refusal::NotAQuestion)),
@@ -335,7 +343,8 @@ impl Game {
     }
 
     /// Answers one question with its letter.
-    fn question(&self, role: &str, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
+    fn question(&self, who: Role, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
+        let role = who.text();
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
         let house_rules: Vec<String> = board::house_rules(self)?
@@ -345,21 +354,23 @@ impl Game {
         let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
-                let audience = match (boardgame, role) {
+                let audience = match (boardgame, who) {
                     (Some(_), _) => "side",
-                    (None, "God") => "god",
-                    (None, "Devil") => "devil",
+                    (None, Role::God) => "god",
+                    (None, Role::Devil) => "devil",
                     _ => "power",
                 };
+                // The others a player may write to: never God or the Devil.
                 let others: Vec<String> = self
                     .roles_in_order()
                     .into_iter()
-                    .filter(|r| r != role && r != "God" && r != "Devil")
+                    .filter(|&r| r != who && !r.is_divine())
+                    .map(|r| r.to_string())
                     .collect();
                 let view = views::Help {
                     common,
                     audience: audience.into(),
-                    diable: self.config.variant == "diable-et-bon-dieu",
+                    divine_players: self.divine_players(),
                     boardgame: boardgame.is_some(),
                     notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
                     others: others.join(", "),
@@ -379,7 +390,7 @@ impl Game {
                     common,
                     kind: match boardgame {
                         Some(_) => "board",
-                        None if self.config.variant == "diable-et-bon-dieu" => "diable",
+                        None if self.divine_players() => "divine",
                         None => "diplomacy",
                     }
                     .into(),
@@ -406,10 +417,10 @@ impl Game {
                     pending_address: self
                         .state
                         .address_changes
-                        .get(role)
+                        .get(&who)
                         .map(|c| c.address.clone())
                         .unwrap_or_default(),
-                    resignation: match self.state.resignations.get(role) {
+                    resignation: match self.state.resignations.get(&who) {
                         Some(r) if r.confirmed.is_some() => "confirmed",
                         Some(_) => "asked",
                         None => "",
@@ -539,7 +550,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn set_password(
         &mut self,
-        role: &str,
+        who: Role,
         line: usize,
         new: &str,
         intake: &FromIntake,
@@ -547,6 +558,7 @@ impl Game {
         stem: &str,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
+        let role = who.text();
         let hash = match &intake.new_password {
             Some((l, verdict)) if *l == line => verdict.clone(),
             _ if new != REDACTED => check_new_password(new)
@@ -558,7 +570,7 @@ impl Game {
             Ok(h) => h,
             Err(why) => return Ok(Err(why)),
         };
-        self.change_player(role, |p| p.password_hash = hash)?;
+        self.change_player(who, |p| p.password_hash = hash)?;
         let view = views::Setting {
             common: self.common(role),
             what: "password".into(),
@@ -575,13 +587,12 @@ impl Game {
     }
 
     /// Changes the player of `role` in `game.yaml`, and here.
-    fn change_player(&mut self, role: &str, change: impl FnOnce(&mut super::config::Player)) -> Result<(), GameError> {
-        let role = role.to_string();
+    fn change_player(&mut self, role: Role, change: impl FnOnce(&mut super::config::Player)) -> Result<(), GameError> {
         self.config = update_game_config(&self.dir, |c| {
             let p = c
                 .players
                 .iter_mut()
-                .find(|p| p.role.eq_ignore_ascii_case(&role))
+                .find(|p| p.role == role)
                 .ok_or_else(|| GameError::from(format!("{role} is not a role of this game")))?;
             change(p);
             Ok(())
@@ -593,7 +604,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn setting(
         &mut self,
-        role: &str,
+        who: Role,
         s: Setting,
         line: usize,
         id: &str,
@@ -601,6 +612,7 @@ impl Game {
         arrived: Now,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
+        let role = who.text();
         let notice = |game: &Game, what: &str, value: &str, code: &str| views::Setting {
             common: game.common(role),
             what: what.into(),
@@ -611,14 +623,14 @@ impl Game {
             Setting::Password(_) => unreachable!("SET PASSWORD is done by set_password"),
             Setting::Timezone(zone) => {
                 let z = zone.clone();
-                self.change_player(role, |p| p.timezone = Some(z))?;
+                self.change_player(who, |p| p.timezone = Some(z))?;
                 let view = notice(self, "timezone", &zone, "");
                 let subject = self.say(role, "your time zone", "votre fuseau horaire");
                 letters.push(self.answer_letter(At { stem, line, id }, "timezone", role, &subject, view));
                 Said::TimezoneSet { zone }
             }
             Setting::Language(lang) => {
-                self.change_player(role, |p| p.language = Some(lang))?;
+                self.change_player(who, |p| p.language = Some(lang))?;
                 let view = notice(self, "language", lang.code(), "");
                 let subject = self.say(role, "your language", "votre langue");
                 letters.push(self.answer_letter(At { stem, line, id }, "language", role, &subject, view));
@@ -634,7 +646,7 @@ impl Game {
                 }
                 let code = code(self, "address", &[role, &address, stem]);
                 self.state.address_changes.insert(
-                    role.to_string(),
+                    who,
                     AddressChange {
                         address: address.clone(),
                         code: code.clone(),
@@ -663,11 +675,11 @@ impl Game {
                 Said::AddressCodeSent { address }
             }
             Setting::Resign { confirm: false } => {
-                if self.state.resignations.get(role).is_some_and(|r| r.confirmed.is_some()) {
+                if self.state.resignations.get(&who).is_some_and(|r| r.confirmed.is_some()) {
                     return Ok(Err(Refusal::ResignConfirmedAlready));
                 }
                 self.state.resignations.insert(
-                    role.to_string(),
+                    who,
                     Resignation {
                         asked: arrived.to_rfc3339(),
                         confirmed: None,
@@ -679,7 +691,7 @@ impl Game {
                 Said::ResignAsked
             }
             Setting::Resign { confirm: true } => {
-                let Some(r) = self.state.resignations.get_mut(role) else {
+                let Some(r) = self.state.resignations.get_mut(&who) else {
                     return Ok(Err(Refusal::ResignFirst));
                 };
                 if r.confirmed.is_some() {
@@ -754,7 +766,7 @@ impl Game {
                                 c.address.eq_ignore_ascii_case(&from) && c.code.eq_ignore_ascii_case(code)
                             });
                         match change {
-                            Some((role, _)) => Step::Address(role.clone()),
+                            Some((&role, _)) => Step::Address(role),
                             None if self.config.observers && observer_code(self, &from).eq_ignore_ascii_case(code) => {
                                 Step::Observe
                             }
@@ -831,20 +843,21 @@ impl Game {
                     fx.letters.push(anyone(self, "unobserved", "", "", &from, line));
                     fx.log.push(format!("{stem}: <{from}> no longer observes the game"));
                 }
-                Step::Address(role) => {
-                    let Some(change) = self.state.address_changes.remove(&role) else {
+                Step::Address(who) => {
+                    let Some(change) = self.state.address_changes.remove(&who) else {
                         continue;
                     };
-                    let old = self.config.player(&role).map(|p| p.email.clone()).unwrap_or_default();
+                    let role = who.text();
+                    let old = self.config.player_of(who).map(|p| p.email.clone()).unwrap_or_default();
                     let new = change.address.clone();
-                    self.change_player(&role, |p| p.email = new)?;
+                    self.change_player(who, |p| p.email = new)?;
                     for (k, to) in [&old, &change.address].into_iter().enumerate() {
                         let mut l = self.letter(
                             format!("{stem}-l{line}-address-done{k}-{}", role.to_lowercase()),
-                            &role,
+                            role,
                             "your address was changed",
                             views::Setting {
-                                common: self.common(&role),
+                                common: self.common(role),
                                 what: "address-done".into(),
                                 value: change.address.clone(),
                                 code: String::new(),
@@ -911,7 +924,7 @@ enum Step {
     Observe,
     Unobserve,
     /// The code of a change of address came back from the new address: done.
-    Address(String),
+    Address(Role),
 }
 
 /// The reports `role` was sent (the public report, a divine player's report, a blessing

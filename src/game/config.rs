@@ -5,6 +5,7 @@
 
 use crate::dice::{unhex, Seed};
 use crate::game::error::GameError;
+use crate::game::role::{Role, Roles};
 use crate::map::Map;
 pub use crate::words::Lang;
 use crate::yaml::FileError;
@@ -218,7 +219,8 @@ pub type ConfigError = FileError;
 pub struct Player {
     pub name: String,
     pub email: String,
-    pub role: String,
+    /// Read and written by its name (`France`, `God`, `Blue`).
+    pub role: Role,
     pub password_hash: String,
     /// The player's own language, when not the game's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -377,7 +379,7 @@ pub fn needs_upgrade(stored: &str) -> bool {
 /// Replaces `role`'s password hash in `DIR/game.yaml`, atomically. The file's text is kept
 /// as it is but for the hash (a referee's comments stay), unless the old hash cannot be found
 /// once in it, in which case the file is written anew from its contents.
-pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) -> Result<(), GameError> {
+pub fn store_password_hash(dir: &std::path::Path, role: Role, new_hash: &str) -> Result<(), GameError> {
     use crate::game::state::GameConfig;
     let path = dir.join("game.yaml");
     let origin = path.display().to_string();
@@ -386,10 +388,10 @@ pub fn store_password_hash(dir: &std::path::Path, role: &str, new_hash: &str) ->
     let player = config
         .players
         .iter_mut()
-        .find(|p| p.role.eq_ignore_ascii_case(role))
+        .find(|p| p.role == role)
         .ok_or_else(|| FileError {
             key: Some("players".into()),
-            token: Some(role.into()),
+            token: Some(role.text().into()),
             ..FileError::new(&origin, format!("no player plays {role}"))
         })?;
     let old_hash = std::mem::replace(&mut player.password_hash, new_hash.to_string());
@@ -430,17 +432,6 @@ pub fn update_game_config(
     Ok(config)
 }
 
-/// The roles of a game of this variant, in report order: the map's powers, then the
-/// ruleset's extra roles.
-pub fn roles_of(map: &Map, variant: &str) -> Vec<String> {
-    let mut roles: Vec<String> = map.powers.iter().map(|p| p.name.clone()).collect();
-    let extra = crate::kinds::rules(variant)
-        .map(|r| r.extra_roles())
-        .unwrap_or_default();
-    roles.extend(extra.iter().map(|r| r.name(map).to_string()));
-    roles
-}
-
 /// A players file checked: every value valid, every Diplomacy role taken exactly once.
 #[derive(Clone, Debug)]
 pub struct Checked {
@@ -449,6 +440,8 @@ pub struct Checked {
     /// The first deadline (Diplomacy).
     pub start: Option<chrono::DateTime<chrono::FixedOffset>>,
     pub seed: Option<Seed>,
+    /// The role of each player, in the file's order, read against the game's kind.
+    pub roles: Vec<Role>,
 }
 
 impl PlayersFile {
@@ -456,8 +449,9 @@ impl PlayersFile {
         crate::yaml::from_str(text, origin)
     }
 
-    /// Checks the values. `text` is the file's text, to point at lines.
-    pub fn validate(self, map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
+    /// Checks the values. `text` is the file's text, to point at lines. The game is played on
+    /// the standard map, whose powers are the roles of a Diplomacy game.
+    pub fn validate(self, _map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
         let err = |key: &str, needle: &str, message: String| ConfigError::at(origin, text, key, needle, message);
         let l = &self.limits;
         for (key, value, least) in [
@@ -635,7 +629,6 @@ impl PlayersFile {
             ));
         }
         let mut seen_emails: Vec<String> = Vec::new();
-        let mut seen_roles: Vec<String> = Vec::new();
         for p in &self.players {
             if !valid_email(&p.email) {
                 return Err(err(
@@ -690,48 +683,36 @@ impl PlayersFile {
                 ));
             }
             seen_emails.push(email);
-            seen_roles.push(p.role.clone());
         }
-        if crate::kinds::rules(&self.variant).is_some() {
-            let roles = roles_of(map, &self.variant);
-            for r in &seen_roles {
-                if !roles.iter().any(|x| x.eq_ignore_ascii_case(r)) {
-                    return Err(err(
-                        "players",
-                        r,
-                        format!("players: `{r}` is not a role of this game: use {}", roles.join(", ")),
-                    ));
-                }
-            }
-            for r in &roles {
-                match seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(r)).count() {
-                    1 => {}
-                    0 => return Err(err("players", "", format!("players: nobody plays {r}"))),
-                    _ => return Err(err("players", r, format!("players: {r} is listed twice"))),
-                }
+        // Each player's role, read once against the game's kind: a power or an extra role
+        // of the ruleset, each played exactly once; or a side of the board game, at most once.
+        let board = crate::boardgame::kind(&self.variant);
+        let game_roles =
+            Roles::of(&self.variant, self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
+        let mut roles: Vec<Role> = Vec::new();
+        for p in &self.players {
+            let Some(role) = game_roles.parse(&p.role) else {
+                let r = &p.role;
+                let what = match board {
+                    Some(kind) => format!("is not a side of {}", kind.title),
+                    None => "is not a role of this game".to_string(),
+                };
+                return Err(err(
+                    "players",
+                    r,
+                    format!("players: `{r}` {what}: use {}", game_roles.names()),
+                ));
+            };
+            roles.push(role);
+        }
+        for &r in game_roles.list() {
+            match roles.iter().filter(|&&x| x == r).count() {
+                0 if board.is_none() => return Err(err("players", "", format!("players: nobody plays {r}"))),
+                0 | 1 => {}
+                _ => return Err(err("players", r.text(), format!("players: {r} is listed twice"))),
             }
         }
-        if let Some(kind) = crate::boardgame::kind(&self.variant) {
-            let sides = (kind.sides)(self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
-            for r in &seen_roles {
-                if !sides.iter().any(|s| s.eq_ignore_ascii_case(r)) {
-                    return Err(err(
-                        "players",
-                        r,
-                        format!(
-                            "players: `{r}` is not a side of {}: use {}",
-                            kind.title,
-                            sides.join(", ")
-                        ),
-                    ));
-                }
-            }
-            for s in &sides {
-                if seen_roles.iter().filter(|x| x.eq_ignore_ascii_case(s)).count() > 1 {
-                    return Err(err("players", s, format!("players: {s} is listed twice")));
-                }
-            }
-        } else if !self.options.is_empty() {
+        if board.is_none() && !self.options.is_empty() {
             return Err(err(
                 "options",
                 "",
@@ -771,6 +752,7 @@ impl PlayersFile {
             timezone,
             start,
             seed,
+            roles,
         })
     }
 }
@@ -1087,18 +1069,19 @@ players:
         );
         std::fs::write(dir.join("game.yaml"), &game).unwrap();
         let new = hash_password("s3cret", &[3; 16]);
-        store_password_hash(&dir, "england", &new).unwrap();
+        let england = Role::from_name("england").unwrap();
+        store_password_hash(&dir, england, &new).unwrap();
         let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
         // The old hash is found twice (France's starts with it): the file is written anew.
         assert!(!text.contains("kept by hand") && text.contains(&new), "{text}");
         // Once found once, only the hash changes.
         let game = game.replace(&format!("{old}x"), "other");
         std::fs::write(dir.join("game.yaml"), &game).unwrap();
-        store_password_hash(&dir, "England", &new).unwrap();
+        store_password_hash(&dir, england, &new).unwrap();
         let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
         assert_eq!(text, game.replace(&old, &format!("\"{new}\"")));
         // A role nobody plays is named, under `players:`, with the file's path.
-        let e = store_password_hash(&dir, "Turkey", &new).unwrap_err();
+        let e = store_password_hash(&dir, Role::from_name("Turkey").unwrap(), &new).unwrap_err();
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };
@@ -1112,7 +1095,7 @@ players:
         );
         std::fs::remove_dir_all(&dir).unwrap();
         // A folder without game.yaml: the I/O error keeps the path.
-        let e = store_password_hash(&dir, "England", &new).unwrap_err();
+        let e = store_password_hash(&dir, england, &new).unwrap_err();
         assert!(
             matches!(&e, GameError::Io { path, .. } if path == &dir.join("game.yaml")),
             "{e:?}"

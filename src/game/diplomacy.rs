@@ -1048,7 +1048,7 @@ pub fn picture_now(game: &Game, role: &str) -> Option<std::sync::Arc<[u8]>> {
         Role::Power(p) => Reader::Power(p),
         Role::God => Reader::God,
         Role::Devil => Reader::Devil,
-        Role::Referee | Role::Observer => Reader::Public,
+        Role::Referee | Role::Observer | Role::Side(_) => Reader::Public,
     };
     album.png_for(reader).ok()
 }

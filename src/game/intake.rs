@@ -170,7 +170,7 @@ fn players_of(c: &GameConfig) -> (String, Vec<(String, String)>) {
     let players = c
         .players
         .iter()
-        .map(|p| (p.role.clone(), p.password_hash.clone()))
+        .map(|p| (p.role.to_string(), p.password_hash.clone()))
         .chain(referee)
         .collect();
     (c.game.clone(), players)
@@ -338,7 +338,7 @@ fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
         return;
     }
     let hash = config::hash_password(password, &config::new_salt());
-    if let Err(e) = config::store_password_hash(dir, &player.role, &hash) {
+    if let Err(e) = config::store_password_hash(dir, player.role, &hash) {
         eprintln!(
             "{}: the password hash of {} was not upgraded: {e}",
             config.game, player.role

@@ -61,6 +61,7 @@ use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numb
 use crate::game::config::{hash_password, Checked, Person, Player};
 pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
+use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
@@ -196,10 +197,11 @@ impl Game {
         let players = file
             .players
             .iter()
-            .map(|p| Player {
+            .zip(&checked.roles)
+            .map(|(p, &role)| Player {
                 name: p.name.clone(),
                 email: p.email.clone(),
-                role: canonical_role(&file.variant, &p.role, file.players.len()),
+                role,
                 password_hash: match &p.password_hash {
                     Some(hash) => hash.clone(),
                     None => hash_password(&p.password, &config::new_salt()),
@@ -287,9 +289,9 @@ impl Game {
         })
     }
 
-    /// Every player's role, in the order of the players file.
+    /// Every player's role, by name, in the order of the players file.
     pub fn roles(&self) -> Vec<String> {
-        self.config.players.iter().map(|p| p.role.clone()).collect()
+        self.config.players.iter().map(|p| p.role.to_string()).collect()
     }
 
     /// What every letter's template can use, as a view's fields.
@@ -322,14 +324,13 @@ impl Game {
         }
     }
 
-    /// The roles in the game's own order (the map's powers, then God and the Devil; or the
-    /// board game's seats), not the players file's, which could say who is who.
-    pub fn roles_in_order(&self) -> Vec<String> {
-        match crate::boardgame::kind(&self.config.variant) {
-            Some(k) => (k.sides)(self.config.players.len())
-                .map(|s| s.iter().map(|x| x.to_string()).collect())
-                .unwrap_or_else(|_| self.roles()),
-            None => config::roles_of(crate::map::Map::standard(), &self.config.variant),
+    /// The roles in the game's own order (the map's powers, then the ruleset's extra roles;
+    /// or the board game's seats), not the players file's, which could say who is who.
+    pub fn roles_in_order(&self) -> Vec<Role> {
+        match self.config.roles() {
+            Ok(roles) => roles.list().to_vec(),
+            // Not for a game opened ([`parse_config`] checks its roles).
+            Err(_) => self.config.players.iter().map(|p| p.role).collect(),
         }
     }
 
@@ -508,7 +509,7 @@ impl Game {
             }
         }
         if let Some((role, ignored)) = failure {
-            self.failed_signon(&role, &mail.from_address, arrived, ignored, !again);
+            self.failed_signon(role.text(), &mail.from_address, arrived, ignored, !again);
         }
         if again {
             fx.log.push(format!(
@@ -533,7 +534,7 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn signed_on(
         &mut self,
-        role: String,
+        who: Role,
         mail: Incoming,
         id: String,
         commands: Vec<Numbered>,
@@ -544,6 +545,7 @@ impl Game {
         mut fx: Effects,
     ) -> Result<Effects, GameError> {
         let n = &stem[1..];
+        let role = who.text();
         if !self.spend(&format!("role:{role}"), arrived) {
             fx.log.push(format!(
                 "{stem}: {role} is over the daily budget of messages: kept, not acted on"
@@ -553,7 +555,7 @@ impl Game {
         // A Message-ID is a duplicate only among the messages of the same role, once
         // authenticated: a stranger cannot have a genuine message ignored by sending its
         // Message-ID first.
-        if self.seen_before(&role, &id) {
+        if self.seen_before(role, &id) {
             fx.log
                 .push(format!("message {n:05} <{id}> was seen before: kept, not acted on"));
             return Ok(fx);
@@ -597,7 +599,7 @@ impl Game {
                 self.config.limits.press_blocks
             );
             let mut letter = intake::refusal(self, &mail, format!("{stem}-reply-{}", role.to_lowercase()), &reason);
-            letter.to = self.person(&role).unwrap_or(letter.to);
+            letter.to = self.person(role).unwrap_or(letter.to);
             fx.letters.push(letter);
             return Ok(fx);
         }
@@ -606,13 +608,13 @@ impl Game {
         let boardgame = crate::boardgame::kind(&self.config.variant).is_some();
         let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
-            vec![self.game_over_reply(&role, stem)]
+            vec![self.game_over_reply(role, stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, &role, commands, errors, stem, &mut fx.log)?
+            board::act(self, role, commands, errors, stem, &mut fx.log)?
         } else {
-            diplomacy::act(self, &role, commands, errors, stem, arrived)?
+            diplomacy::act(self, role, commands, errors, stem, arrived)?
         };
-        let asked = self.ask(&role, questions, &id, stem, arrived, from_intake)?;
+        let asked = self.ask(who, questions, &id, stem, arrived, from_intake)?;
         for l in letters
             .iter_mut()
             .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
@@ -699,42 +701,35 @@ impl Game {
             let why = intake::no_signon(errors);
             return SignOn::Refused(refuse(self, &why, fx), None);
         };
+        // The role is read once, against the game's kind: one of its roles, or the referee.
+        let ours = game.eq_ignore_ascii_case(&self.config.game);
+        let named = self.config.roles().ok().and_then(|r| r.signon(role));
         // The referee's desk by mail: the same checks, the same refusal.
-        if role.eq_ignore_ascii_case(desk::REFEREE)
-            && game.eq_ignore_ascii_case(&self.config.game)
-            && self.config.referee_password_hash.is_some()
-        {
-            if self.throttled(desk::REFEREE, arrived) {
+        if named == Some(Role::Referee) && ours && self.config.referee_password_hash.is_some() {
+            if self.throttled(Role::Referee.text(), arrived) {
                 fx.log.push(format!(
                     "{stem}: SIGNON as the referee ignored: too many failures within the hour"
                 ));
-                return SignOn::Ignored((desk::REFEREE.to_string(), true));
+                return SignOn::Ignored((Role::Referee, true));
             }
             let address_ok = self.config.referee.email.eq_ignore_ascii_case(&mail.from_address);
             if verdict != Verdict::Matches || !address_ok {
                 fx.log.push(format!("{stem}: SIGNON as the referee refused"));
-                return SignOn::Refused(
-                    refuse(self, intake::NO_MATCH, fx),
-                    Some((desk::REFEREE.to_string(), false)),
-                );
+                return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((Role::Referee, false)));
             }
             return SignOn::Referee;
         }
-        let player = self
-            .config
-            .player(role)
-            .filter(|_| game.eq_ignore_ascii_case(&self.config.game))
-            .cloned();
+        let player = named.and_then(|r| self.config.player_of(r)).filter(|_| ours).cloned();
         let Some(player) = player else {
             fx.log.push(format!("{stem}: no such game or role: {game} {role}"));
             return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
         };
-        if self.throttled(&player.role, arrived) {
+        if self.throttled(player.role.text(), arrived) {
             fx.log.push(format!(
                 "{stem}: SIGNON as {} ignored: too many failures within the hour",
                 player.role
             ));
-            return SignOn::Ignored((player.role.clone(), true));
+            return SignOn::Ignored((player.role, true));
         }
         let address_ok = player.email.eq_ignore_ascii_case(&mail.from_address);
         if verdict != Verdict::Matches || !address_ok {
@@ -744,9 +739,9 @@ impl Game {
                 if verdict == Verdict::Matches { "right" } else { "wrong" },
                 if address_ok { "right" } else { "wrong" }
             ));
-            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((player.role.clone(), false)));
+            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((player.role, false)));
         }
-        SignOn::Role(player.role.clone())
+        SignOn::Role(player.role)
     }
 
     /// The letters of one `PRESS` command from `from`: one per recipient. `resolve` turns
@@ -843,7 +838,7 @@ impl Game {
             .players
             .iter()
             .map(|p| views::PlayerRow {
-                role: p.role.clone(),
+                role: p.role.to_string(),
                 name: p.name.clone(),
             })
             .collect();
@@ -883,11 +878,11 @@ impl Game {
         w.raw(0, "roles:");
         for p in &self.config.players {
             let mut fields = vec![
-                ("role", p.role.clone()),
+                ("role", p.role.to_string()),
                 ("name", p.name.clone()),
                 ("email", p.email.clone()),
             ];
-            if let Some(o) = orders(&p.role)? {
+            if let Some(o) = orders(p.role.text())? {
                 fields.push(("orders", o));
             }
             w.flow_item(1, &fields, None);
@@ -953,14 +948,14 @@ fn archive_redacted(game_dir: &Path, prepared: &[u8], arrived: Now) -> Result<Pa
 /// What [`Game::sign_on`] decided.
 enum SignOn {
     /// Signed on as this role.
-    Role(String),
+    Role(Role),
     /// Signed on as the referee, for the desk's verbs.
     Referee,
     /// Refused, with the refusal to write (none when the sender has no address), and the
-    /// failure to note for a role of the game (the role, not checked).
-    Refused(Option<Letter>, Option<(String, bool)>),
+    /// failure to note for a role of the game or the referee (the role, not checked).
+    Refused(Option<Letter>, Option<(Role, bool)>),
     /// Not even checked: the role's sign-ons are throttled. Nothing is written.
-    Ignored((String, bool)),
+    Ignored((Role, bool)),
 }
 
 /// The most Message-IDs of refused messages kept per sender address.
@@ -1059,20 +1054,19 @@ fn archived(dir: &Path) -> Result<Vec<Archived>, GameError> {
     Ok(out)
 }
 
-/// A role as the game spells it (`france` → `France`, `god` → `God`).
-fn canonical_role(variant: &str, role: &str, players: usize) -> String {
-    if let Some(kind) = crate::boardgame::kind(variant) {
-        if let Ok(sides) = (kind.sides)(players) {
-            if let Some(s) = sides.iter().find(|s| s.eq_ignore_ascii_case(role)) {
-                return s.to_string();
-            }
-        }
-        return role.to_string();
+/// Every player of `game.yaml` (whose `text` it is) plays a role of the game's kind: a side
+/// of another board game, or God in a standard game, is named with its line.
+fn check_roles(config: &GameConfig, origin: &str, text: &str) -> Result<(), GameError> {
+    let at = |token: &str, message: String| crate::yaml::FileError::at(origin, text, "players", token, message);
+    let roles = config.roles().map_err(|e| at("", format!("players: {e}")))?;
+    match config.players.iter().find(|p| !roles.contains(p.role)) {
+        Some(p) => Err(at(
+            p.role.text(),
+            format!("players: {} is not a role of this game: use {}", p.role, roles.names()),
+        )
+        .into()),
+        None => Ok(()),
     }
-    config::roles_of(crate::map::Map::standard(), variant)
-        .into_iter()
-        .find(|r| r.eq_ignore_ascii_case(role))
-        .unwrap_or_else(|| role.to_string())
 }
 
 /// A game's `game.yaml`, read.
@@ -1095,7 +1089,9 @@ fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
             return Ok(config.clone());
         }
     }
-    let config: GameConfig = crate::yaml::from_str(&text, &path.display().to_string())?;
+    let origin = path.display().to_string();
+    let config: GameConfig = crate::yaml::from_str(&text, &origin)?;
+    check_roles(&config, &origin, &text)?;
     *last = Some((path.to_path_buf(), text, config.clone()));
     Ok(config)
 }
@@ -1121,6 +1117,42 @@ mod tests {
             read_config(&dir).is_err(),
             "and a broken one is an error, not the last good one"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_yaml_whose_player_plays_no_role_of_its_kind_is_named_with_its_line() {
+        let dir = std::env::temp_dir().join(format!("arbitre-config-roles-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let text = "game: one\nvariant: standard\nreferee: {name: R, email: r@example.org}\n\
+                    timezone: UTC\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\n\
+                    reminder: 24h\nseed: '00'\ncommitment: '00'\nplayers:\n\
+                    - {name: A, email: a@example.org, role: france, password_hash: x}\n";
+        fs::write(dir.join("game.yaml"), text).unwrap();
+        let config = read_config(&dir).unwrap();
+        assert_eq!(
+            config.players[0].role,
+            Role::Power(crate::map::Map::standard().power_by_name("France").unwrap())
+        );
+        // God plays Diable et Bon Dieu, Blue plays JOMINI: neither plays standard Diplomacy.
+        for (role, line) in [("God", 10), ("Blue", 10)] {
+            fs::write(
+                dir.join("game.yaml"),
+                text.replace("role: france", &format!("role: {role}")),
+            )
+            .unwrap();
+            let e = read_config(&dir).unwrap_err();
+            let GameError::File(f) = &e else { panic!("{e:?}") };
+            assert_eq!((f.line, f.token.as_deref()), (Some(line), Some(role)), "{e}");
+            assert!(
+                e.to_string()
+                    .contains(&format!("players: {role} is not a role of this game: use England,")),
+                "{e}"
+            );
+        }
+        fs::write(dir.join("game.yaml"), text.replace("role: france", "role: Prussia")).unwrap();
+        let e = read_config(&dir).unwrap_err().to_string();
+        assert!(e.contains("`Prussia` is not a role"), "{e}");
         let _ = fs::remove_dir_all(&dir);
     }
 }

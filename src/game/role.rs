@@ -1,11 +1,18 @@
-//! Who acts in a game of Diplomacy: a power, one of a ruleset's extra roles (God, the
-//! Devil), the referee or an observer. A role's name is read once, where it enters the
-//! Diplomacy game ([`Role::parse`]), and written once ([`Role::name`]), as the players file,
-//! `state.yaml` and the letters spell it (`France`, `God`, `Devil`).
+//! Who acts in a game: a power, one of a ruleset's extra roles (God, the Devil), a board
+//! game's side, the referee or an observer.
+//!
+//! A role's name is read once, where it enters: the players file ([`Roles::parse`], against
+//! the game's kind), `game.yaml` and `state.yaml` (serde, through [`Role::from_name`]), the
+//! SIGNON line ([`Roles::signon`]). It is written once, as the files and the letters spell
+//! it ([`Role::text`]: `France`, `God`, `Devil`, `Blue`, `Referee`). The mail game plays
+//! Diplomacy on the standard map, whose power names these are.
 
 use crate::map::{Map, Power};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cmp::Ordering;
+use std::fmt;
 
-/// A role in a game of Diplomacy.
+/// A role in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// One of the map's powers.
@@ -14,37 +21,73 @@ pub enum Role {
     God,
     /// The Devil, an extra role of a ruleset: curses units, protects a power.
     Devil,
-    /// The game's referee (who enters turn files).
+    /// A side of a board game, by the name its kind gives it (`Blue`, `South`): only made
+    /// from a kind's list of sides, so never a name no game has.
+    Side(&'static str),
+    /// The game's referee (who enters turn files, and signs on to the desk by mail).
     Referee,
     /// Someone who reads the game and plays no role.
     Observer,
 }
 
-/// The roles that are not powers, with their names.
+/// How the referee's role is spelt: in a SIGNON line (any case), and as the key of the
+/// referee's sign-on failures in `state.yaml`.
+pub const REFEREE: &str = "Referee";
+
+/// The roles that are neither powers nor sides, with their names.
 const NAMED: [(Role, &str); 4] = [
     (Role::God, "God"),
     (Role::Devil, "Devil"),
-    (Role::Referee, "referee"),
+    (Role::Referee, REFEREE),
     (Role::Observer, "observer"),
 ];
 
+/// The most players a board game is for, to list every side of every kind.
+const MOST_PLAYERS: usize = 8;
+
 impl Role {
-    /// Reads a role's name, in any case: a power of `map`, or God, Devil, referee, observer.
+    /// Reads a role's name, in any case: a power of `map` (by any of its names), or God,
+    /// Devil, referee, observer.
     pub fn parse(map: &Map, text: &str) -> Option<Role> {
         let text = text.trim();
         if let Some(p) = map.power_by_name(text) {
             return Some(Role::Power(p));
         }
-        NAMED
-            .iter()
-            .find(|(_, name)| name.eq_ignore_ascii_case(text))
-            .map(|&(role, _)| role)
+        named(text)
+    }
+
+    /// The role spelt `text` (any case) in any game arbitre runs: a power of the standard
+    /// map, God, the Devil, the referee, an observer, or a side of one of the board games.
+    /// This is how `game.yaml` and `state.yaml` are read; whether the role belongs to the
+    /// game is checked against its kind ([`Roles`]).
+    pub fn from_name(text: &str) -> Option<Role> {
+        let text = text.trim();
+        let map = Map::standard();
+        if let Some(p) = map.powers.iter().position(|p| p.name.eq_ignore_ascii_case(text)) {
+            return Some(Role::Power(Power(p as u8)));
+        }
+        named(text).or_else(|| {
+            all_sides()
+                .iter()
+                .find(|s| s.eq_ignore_ascii_case(text))
+                .map(|&s| Role::Side(s))
+        })
     }
 
     /// The role's name as written on file and in letters.
     pub fn name(self, map: &Map) -> &str {
         match self {
             Role::Power(p) => map.power_name(p),
+            other => other.text(),
+        }
+    }
+
+    /// The role's name in the mail game (whose powers are the standard map's), as the
+    /// files and the letters spell it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Role::Power(p) => Map::standard().power_name(p),
+            Role::Side(s) => s,
             other => NAMED.iter().find(|(r, _)| *r == other).map_or("", |(_, n)| n),
         }
     }
@@ -63,6 +106,129 @@ impl Role {
     }
 }
 
+/// Every side of every board game, listed once (`state.yaml` is read for every message).
+fn all_sides() -> &'static [&'static str] {
+    static SIDES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    SIDES.get_or_init(|| {
+        let mut all: Vec<&'static str> = Vec::new();
+        for k in crate::kinds::KINDS.iter().filter_map(|k| k.board()) {
+            for side in (1..=MOST_PLAYERS).filter_map(|n| (k.sides)(n).ok()).flatten() {
+                if !all.contains(&side) {
+                    all.push(side);
+                }
+            }
+        }
+        all
+    })
+}
+
+/// God, Devil, referee or observer, by name in any case.
+fn named(text: &str) -> Option<Role> {
+    NAMED
+        .iter()
+        .find(|(_, name)| name.eq_ignore_ascii_case(text))
+        .map(|&(role, _)| role)
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// By name, as the maps of `state.yaml` keyed by role have always been ordered.
+impl Ord for Role {
+    fn cmp(&self, other: &Role) -> Ordering {
+        self.text().cmp(other.text())
+    }
+}
+
+impl PartialOrd for Role {
+    fn partial_cmp(&self, other: &Role) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.text())
+    }
+}
+
+impl<'de> Deserialize<'de> for Role {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let text = String::deserialize(d)?;
+        Role::from_name(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a role: write a power (France), God, Devil or a board game's side"
+            ))
+        })
+    }
+}
+
+/// The roles of one game, in the game's own order (the map's powers then the ruleset's
+/// extra roles; or the board game's sides, in seat order): what a name in its players
+/// file or a SIGNON line is read against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roles(Vec<Role>);
+
+/// Why a game of some kind has no roles.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RolesError {
+    #[error("`{variant}` is not a game arbitre runs")]
+    UnknownKind { variant: String },
+    /// The board game is not for so many (or so few) players: its own words.
+    #[error("{0}")]
+    Players(String),
+}
+
+impl Roles {
+    /// The roles of a game of `variant` for `players` players.
+    pub fn of(variant: &str, players: usize) -> Result<Roles, RolesError> {
+        match crate::kinds::find(variant) {
+            Some(crate::kinds::Kind::Board(k, _)) => {
+                let sides = (k.sides)(players).map_err(RolesError::Players)?;
+                Ok(Roles(sides.into_iter().map(Role::Side).collect()))
+            }
+            Some(crate::kinds::Kind::Diplomacy(rules)) => {
+                let map = Map::standard();
+                let powers = map.all_powers().map(Role::Power);
+                Ok(Roles(powers.chain(rules.extra_roles().iter().copied()).collect()))
+            }
+            None => Err(RolesError::UnknownKind {
+                variant: variant.to_string(),
+            }),
+        }
+    }
+
+    /// The roles, in the game's order.
+    pub fn list(&self) -> &[Role] {
+        &self.0
+    }
+
+    /// Is `role` one of the game's?
+    pub fn contains(&self, role: Role) -> bool {
+        self.0.contains(&role)
+    }
+
+    /// The role of the game spelt `text`, in any case (exactly its name: not an adjective).
+    pub fn parse(&self, text: &str) -> Option<Role> {
+        let text = text.trim();
+        self.0.iter().copied().find(|r| r.text().eq_ignore_ascii_case(text))
+    }
+
+    /// The role a SIGNON line names: one of the game's, or the referee.
+    pub fn signon(&self, text: &str) -> Option<Role> {
+        self.parse(text)
+            .or_else(|| Some(Role::Referee).filter(|_| REFEREE.eq_ignore_ascii_case(text.trim())))
+    }
+
+    /// The names, joined by `, ` (for an error that lists them).
+    pub fn names(&self) -> String {
+        self.0.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,9 +240,13 @@ mod tests {
             let role = Role::parse(map, text).unwrap();
             assert!(role.name(map).eq_ignore_ascii_case(text), "{text}");
             assert_eq!(Role::parse(map, role.name(map)), Some(role));
+            assert_eq!(Role::from_name(text), Some(role));
         }
         assert_eq!(Role::parse(map, "god").unwrap().name(map), "God");
         assert_eq!(Role::parse(map, "Prussia"), None);
+        assert_eq!(Role::from_name("Prussia"), None);
+        // state.yaml has always keyed the referee's failures `Referee`.
+        assert_eq!(Role::Referee.to_string(), "Referee");
     }
 
     #[test]
@@ -86,5 +256,62 @@ mod tests {
         assert!(!france.is_divine() && france.power().is_some());
         assert!(Role::God.is_divine() && Role::Devil.is_divine());
         assert!(!Role::Referee.is_divine() && Role::Observer.power().is_none());
+        assert!(!Role::Side("Blue").is_divine() && Role::Side("Blue").power().is_none());
+    }
+
+    #[test]
+    fn a_game_s_roles_are_its_kind_s() {
+        // The ruleset with divine players, whichever it is.
+        let with_divine = crate::kinds::diplomacy_names()
+            .into_iter()
+            .find(|n| crate::kinds::rules(n).is_some_and(|r| r.has_divine_players()))
+            .unwrap();
+        let divine = Roles::of(with_divine, 9).unwrap();
+        assert_eq!(
+            divine.names(),
+            "England, France, Germany, Italy, Austria, Russia, Turkey, God, Devil"
+        );
+        assert_eq!(divine.parse("devil"), Some(Role::Devil));
+        let standard = Roles::of("standard", 7).unwrap();
+        assert_eq!(standard.parse("God"), None, "no divine players in the standard game");
+        assert_eq!(standard.parse("French"), None, "a name, not an adjective");
+        assert_eq!(standard.signon("REFEREE"), Some(Role::Referee));
+        assert_eq!(standard.signon("observer"), None, "nobody signs on as an observer");
+        let jomini = Roles::of("jomini", 2).unwrap();
+        assert_eq!(jomini.list(), [Role::Side("Blue"), Role::Side("Red")]);
+        assert_eq!(jomini.parse("red"), Some(Role::Side("Red")));
+        assert_eq!(jomini.parse("France"), None);
+        assert!(matches!(Roles::of("jomini", 3), Err(RolesError::Players(_))));
+        assert!(matches!(Roles::of("chess", 2), Err(RolesError::UnknownKind { .. })));
+    }
+
+    #[test]
+    fn every_name_is_one_role_and_roles_are_ordered_by_name() {
+        // A side named as a power, or two roles spelt alike, would be read as the wrong one.
+        let mut all: Vec<Role> = Map::standard().all_powers().map(Role::Power).collect();
+        all.extend(NAMED.iter().map(|&(r, _)| r));
+        all.extend(all_sides().iter().map(|&s| Role::Side(s)));
+        assert!(all.contains(&Role::Side("Blue")) && all.contains(&Role::Side("South")));
+        for r in &all {
+            assert_eq!(Role::from_name(r.text()), Some(*r), "{r}");
+            assert_eq!(Role::from_name(&r.text().to_lowercase()), Some(*r), "{r}");
+        }
+        let mut sorted = all.clone();
+        sorted.sort();
+        let names: Vec<&str> = sorted.iter().map(|r| r.text()).collect();
+        let mut by_text = names.clone();
+        by_text.sort();
+        assert_eq!(names, by_text);
+    }
+
+    #[test]
+    fn a_role_is_written_and_read_by_its_name() {
+        let map = std::collections::BTreeMap::from([(Role::Referee, 1), (Role::Side("Blue"), 2), (Role::God, 3)]);
+        let text = serde_yaml::to_string(&map).unwrap();
+        assert_eq!(text, "Blue: 2\nGod: 3\nReferee: 1\n");
+        let back: std::collections::BTreeMap<Role, u32> = serde_yaml::from_str(&text).unwrap();
+        assert_eq!(back, map);
+        let e = serde_yaml::from_str::<Role>("Prussia").unwrap_err().to_string();
+        assert!(e.contains("`Prussia` is not a role"), "{e}");
     }
 }

@@ -629,13 +629,13 @@ pub fn refused_en(r: &Refusal) -> String {
         R::Unread { line, after, most } => format!(
             "line {line} and the {after} command line(s) after it were not read: one message may hold at most {most} commands"
         ),
-        R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", name(*divine)),
+        R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", divine.text()),
         R::NotAnOrder { text } => format!("`{text}` is not an order"),
         R::Void(reason) => reason.words(Lang::En),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
         R::DivineSendsNoPress { divine } => {
-            format!("{} sends no press: the divine players stay silent", name(*divine))
+            format!("{} sends no press: the divine players stay silent", divine.text())
         }
         R::NoPressToDivine => "no press can be addressed to God or the Devil; this press was not sent".into(),
         R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),
@@ -881,14 +881,6 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::Chatter => "pas compris".into(),
         R::Words(w) => w.clone(),
         R::Board(r) => r.words(Lang::Fr),
-    }
-}
-
-/// A divine role's name as files and letters write it (`God`, `Devil`).
-fn name(d: Role) -> &'static str {
-    match d {
-        Role::God => "God",
-        _ => "Devil",
     }
 }
 

@@ -6,6 +6,7 @@
 //! protected powers) are in them: the folder is the referee's.
 
 use super::config::{Deadlines, Lang, Limits, Person, Player, RefereeCopies};
+use super::role::{Role, Roles, RolesError};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
@@ -67,9 +68,20 @@ pub struct GameConfig {
 }
 
 impl GameConfig {
-    /// The player of a role (any case).
+    /// The player of a role named `role` (any case).
     pub fn player(&self, role: &str) -> Option<&Player> {
-        self.players.iter().find(|p| p.role.eq_ignore_ascii_case(role))
+        self.players.iter().find(|p| p.role.text().eq_ignore_ascii_case(role))
+    }
+
+    /// The player of `role`.
+    pub fn player_of(&self, role: Role) -> Option<&Player> {
+        self.players.iter().find(|p| p.role == role)
+    }
+
+    /// The roles of the game, as its kind has them (all of them, for a board game seated
+    /// by its players file).
+    pub fn roles(&self) -> Result<Roles, RolesError> {
+        Roles::of(&self.variant, self.players.len())
     }
 
     /// The language and time zone `role` reads in: the player's own, else the game's.
@@ -169,10 +181,10 @@ pub struct State {
     pub observers: Vec<String>,
     /// The resignations asked for (`RESIGN`), per role, until the referee acts on them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub resignations: BTreeMap<String, Resignation>,
+    pub resignations: BTreeMap<Role, Resignation>,
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub address_changes: BTreeMap<String, AddressChange>,
+    pub address_changes: BTreeMap<Role, AddressChange>,
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,

@@ -86,7 +86,7 @@ mod tests {
     use super::*;
     use crate::map::Power;
     use crate::phase::Phase;
-    use crate::variant::diable::Protected;
+    use crate::variant::divine::Protected;
 
     #[test]
     fn each_distinct_picture_is_made_once() {

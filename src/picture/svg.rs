@@ -14,7 +14,7 @@ use super::geometry::{num, Geometry, Pt};
 use super::view::{Adjustment, CastEffect, Mark, PictureView, Private, Reader, Secrets};
 use crate::judge::{Unit, Verdict};
 use crate::map::{Kind, Loc, Map, Power, UnitType};
-use crate::variant::diable::CastKind;
+use crate::variant::divine::CastKind;
 use std::fmt::Write;
 
 /// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,

@@ -9,7 +9,7 @@ use crate::map::{Loc, Map, Power, ProvId};
 use crate::order::{self, Order};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position};
-use crate::variant::diable::{self, Casts, Protected};
+use crate::variant::divine::{self, Casts, Protected};
 
 /// An order drawn on the map, for the unit of `power` that was given it.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,7 +68,7 @@ pub enum CastEffect {
 /// A blessing or curse on a unit, once the phase's report announces it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cast {
-    pub kind: diable::CastKind,
+    pub kind: divine::CastKind,
     pub at: Loc,
     pub effect: CastEffect,
 }
@@ -308,8 +308,8 @@ impl PictureView {
     /// announces them (void ones name no unit and are not drawn).
     pub fn with_casts(mut self, map: &Map, board: &Board, casts: &Casts, report: &DivineReport) -> PictureView {
         for (kind, key, text) in [
-            (diable::CastKind::Blessing, "blessing", &casts.blessing),
-            (diable::CastKind::Curse, "curse", &casts.curse),
+            (divine::CastKind::Blessing, "blessing", &casts.blessing),
+            (divine::CastKind::Curse, "curse", &casts.curse),
         ] {
             let Some(text) = text else { continue };
             let Some(entry) = report.entries.iter().find(|e| e.key == key) else {
@@ -320,7 +320,7 @@ impl PictureView {
                 "cancelled" => CastEffect::Cancelled,
                 _ => continue,
             };
-            if let Ok(u) = diable::target(map, board, text) {
+            if let Ok(u) = divine::target(map, board, text) {
                 self.casts.push(Cast {
                     kind,
                     at: board.units[u].loc,

@@ -198,8 +198,11 @@ pub struct DivineRow {
 /// The ruleset's part of the public report.
 #[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct ReportPart {
-    /// The game is Diable et Bon Dieu: the report has a "Heaven and hell" part.
-    pub diable: bool,
+    /// The game has divine players: the report has a "Heaven and hell" part. Kept and
+    /// read as `diable` in the template and in `pages/CODE.yaml`, the phase's public
+    /// record, whose key stays as every record was written.
+    #[serde(rename = "diable")]
+    pub divine_players: bool,
     /// What was cast this phase (Diable et Bon Dieu), in the report's order.
     pub divine: Vec<DivineRow>,
 }
@@ -386,8 +389,8 @@ pub struct BlessingNotice {
 /// The ruleset's part of a Diplomacy welcome.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct WelcomePart {
-    /// The game is Diable et Bon Dieu.
-    pub diable: bool,
+    /// The game has divine players (God, the Devil).
+    pub divine_players: bool,
     /// The protected powers the recipient is told of (God and the Devil only).
     #[serde(flatten)]
     pub protected: ProtectedTold,
@@ -572,8 +575,8 @@ pub struct Help {
     pub common: Common,
     /// Who reads it: `power`, `god`, `devil` or `side` (a board game's).
     pub audience: String,
-    /// The game is Diable et Bon Dieu.
-    pub diable: bool,
+    /// The game has divine players (God, the Devil).
+    pub divine_players: bool,
     /// The game is a board game: `notation` says how to write a move.
     pub boardgame: bool,
     /// How to write a move (a board game), empty for Diplomacy.
@@ -652,7 +655,7 @@ pub struct Rules {
     /// The recipient and the game.
     #[serde(flatten)]
     pub common: Common,
-    /// `diplomacy`, `diable` or `board`.
+    /// `diplomacy`, `divine` (Diplomacy with divine players) or `board`.
     pub kind: String,
     /// How to write a move (a board game).
     pub notation: String,
@@ -1284,7 +1287,7 @@ mod tests {
                 },
                 divine: true,
                 variant: WelcomePart {
-                    diable: true,
+                    divine_players: true,
                     protected: ProtectedTold {
                         god_protects: Some("France".into()),
                         devil_protects: Some("Austria".into()),
@@ -1300,7 +1303,7 @@ mod tests {
                 },
                 divine: true,
                 variant: WelcomePart {
-                    diable: true,
+                    divine_players: true,
                     protected: ProtectedTold {
                         god_protects: None,
                         devil_protects: Some("Austria".into()),
@@ -1550,7 +1553,7 @@ mod tests {
                 Help {
                     common: common(),
                     audience: audience.into(),
-                    diable: true,
+                    divine_players: true,
                     boardgame: audience == "side",
                     notation: "PLACE <cell>".into(),
                     others: "England, Germany".into(),
@@ -1602,7 +1605,7 @@ mod tests {
                 .into(),
             );
         }
-        for kind in ["diplomacy", "diable", "board"] {
+        for kind in ["diplomacy", "divine", "board"] {
             views.push(
                 Rules {
                     common: common(),
@@ -1748,7 +1751,7 @@ mod tests {
                 eliminated: true,
             }],
             variant: ReportPart {
-                diable: true,
+                divine_players: true,
                 divine: vec![DivineRow {
                     what: "curse".into(),
                     target: "A BUR".into(),
@@ -1817,7 +1820,7 @@ mod tests {
     fn a_protected_power_not_told_is_absent() {
         let devil = samples()
             .into_iter()
-            .find(|v| matches!(v, View::Divine(d) if d.common.role == "Devil"))
+            .find(|v| matches!(v, View::Divine(d) if d.common.role == crate::game::role::Role::Devil.text()))
             .unwrap();
         let c = devil.context().unwrap();
         assert!(!c.contains_key("god_protects") && c.contains_key("devil_protects"));

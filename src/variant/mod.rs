@@ -11,6 +11,13 @@
 pub mod diable;
 pub mod victory;
 
+/// The casts (blessings and curses) and the protected powers of a ruleset with divine
+/// players, as the pictures show them: the picture module reads them from here, naming no
+/// ruleset.
+pub mod divine {
+    pub use super::diable::{target, CastKind, Casts, Protected};
+}
+
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
@@ -79,6 +86,18 @@ pub trait Ruleset: Sync {
     /// The roles beyond the map's powers, in report order.
     fn extra_roles(&self) -> &'static [Role] {
         &[]
+    }
+
+    /// Does the game have divine players (God, the Devil), who give no orders, send and
+    /// receive no private press and cast instead? The letters and the rules say so.
+    fn has_divine_players(&self) -> bool {
+        self.extra_roles().iter().any(|r| r.is_divine())
+    }
+
+    /// The readings of the ruleset's own rules that arbitre takes (a text of `docs/`), sent
+    /// after Diplomacy's by `GET RULES`; none for a ruleset that adds no rules.
+    fn rules_text(&self) -> Option<&'static str> {
+        None
     }
 
     /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).

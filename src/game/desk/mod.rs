@@ -42,8 +42,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 pub use when::When;
 
-/// The role the referee signs on as by mail.
-pub const REFEREE: &str = "Referee";
+/// The role the referee signs on as by mail, as [`Role::Referee`] is spelt.
+pub const REFEREE: &str = crate::game::role::REFEREE;
 
 /// What `state.yaml` keeps for the desk, under `desk:`.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
@@ -385,10 +385,10 @@ fn tell_all(game: &Game, n: u32, kind: &str, except: Option<&str>, notice: impl 
 }
 
 /// The role of the game that `name` names (any case).
-fn role_named(game: &Game, name: &str) -> Result<String, DeskError> {
+fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
     game.config
         .player(name)
-        .map(|p| p.role.clone())
+        .map(|p| p.role)
         .ok_or_else(|| DeskError::NoSuchRole {
             role: name.to_string(),
             roles: game.roles().join(", "),
@@ -638,7 +638,8 @@ fn position_rows(game: &Game) -> Vec<PositionRow> {
 /// password, and is welcomed with the position; the leaving player is told; every other
 /// player is told that a player was replaced, in words that name no role.
 pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str) -> Result<Effects, DeskError> {
-    let role = role_named(game, role)?;
+    let who = role_named(game, role)?;
+    let role = who.to_string();
     let name = name.trim();
     if name.is_empty() {
         return Err(DeskError::NoName);
@@ -652,7 +653,7 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
         let p = c
             .players
             .iter_mut()
-            .find(|p| p.role == role)
+            .find(|p| p.role == who)
             .ok_or_else(|| GameError::Refused(format!("game.yaml: no player plays {role}")))?;
         p.name = name.to_string();
         p.email = address.to_string();
@@ -668,7 +669,7 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     s.desk.missed.remove(&role);
     s.desk.disorder.retain(|p| *p != role);
     // The leaving player's resignation, if any, is answered by the replacement.
-    s.resignations.remove(&role);
+    s.resignations.remove(&who);
     let n = next_act(game);
     let mut letters = Vec::new();
     // The leaving player is written to in the words they read (the role's settings were
@@ -682,7 +683,6 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     );
     letter.to = leaving.clone();
     letters.push(letter);
-    let who = Role::parse(map(), &role).unwrap_or(Role::Observer);
     let divine = who.is_divine();
     let welcome = DeskWelcome {
         common: game.common(&role),
@@ -723,8 +723,9 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
 /// Every player is told.
 pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, DeskError> {
     diplomacy_only(game, "disorder")?;
-    let role = role_named(game, power)?;
-    if Role::parse(map(), &role).and_then(|r| r.power()).is_none() {
+    let who = role_named(game, power)?;
+    let role = who.to_string();
+    if who.power().is_none() {
         return Err(DeskError::NotAPower { role });
     }
     if game.state.desk.disorder.contains(&role) {
@@ -733,7 +734,7 @@ pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, Desk
     game.state.desk.disorder.push(role.clone());
     game.state.orders.remove(&role);
     // A resignation waiting is answered by the civil disorder.
-    game.state.resignations.remove(&role);
+    game.state.resignations.remove(&who);
     let n = next_act(game);
     let phase = game.state.phase.clone();
     let letters = tell_all(game, n, "disorder", None, |r| Notice::Disorder {
@@ -758,7 +759,8 @@ pub enum Account {
 
 /// `arbitre player DIR ROLE --address A | --new-password`.
 pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result<Effects, DeskError> {
-    let role = role_named(game, role)?;
+    let who = role_named(game, role)?;
+    let role = who.to_string();
     let before = game.person(&role).expect("a role of the game");
     if let Account::Address(address) = &change {
         check_address(address)?;
@@ -774,7 +776,7 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
     let detail = match change {
         Account::Address(address) => {
             game.config = update_game_config(&game.dir, |c| {
-                if let Some(p) = c.players.iter_mut().find(|p| p.role == role) {
+                if let Some(p) = c.players.iter_mut().find(|p| p.role == who) {
                     p.email = address.clone();
                 }
                 Ok(())
@@ -816,7 +818,7 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             let password = fresh_password();
             let hash = hash_password(&password, &new_salt());
             game.config = update_game_config(&game.dir, |c| {
-                if let Some(p) = c.players.iter_mut().find(|p| p.role == role) {
+                if let Some(p) = c.players.iter_mut().find(|p| p.role == who) {
                     p.password_hash = hash.clone();
                 }
                 Ok(())

@@ -75,11 +75,11 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
             .players
             .iter()
             .find(|p| p.email.eq_ignore_ascii_case(&letter.to.email))
-            .map(|p| p.role.clone())
+            .map(|p| p.role)
         else {
             continue;
         };
-        let divine = Role::parse(Map::standard(), &role).is_some_and(|r| r.is_divine());
+        let divine = role.is_divine();
         if (divine && !want.divine) || (!divine && !want.private) {
             continue;
         }
@@ -220,7 +220,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .iter()
             .filter_map(|(role, r)| {
                 Some(views::Resigned {
-                    role: role.clone(),
+                    role: role.to_string(),
                     confirmed: crate::words::moment_text(r.confirmed.as_deref()?, tz, lang),
                 })
             })

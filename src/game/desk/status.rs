@@ -3,9 +3,7 @@
 
 use super::both_zones;
 use super::journal::{self, Entry};
-use crate::game::role::Role;
 use crate::game::{diplomacy, show_time, Game, GameError};
-use crate::map::Map;
 use std::fmt::Write;
 
 /// How many journal entries the status shows.
@@ -35,11 +33,11 @@ impl OnFile {
 /// Where each role of a Diplomacy game stands, in the game's order.
 pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
     let mut out = Vec::new();
-    for role in game.roles_in_order() {
-        if game.config.player(&role).is_none() {
+    for r in game.roles_in_order() {
+        if game.config.player_of(r).is_none() {
             continue;
         }
-        let r = Role::parse(Map::standard(), &role).unwrap_or(Role::Observer);
+        let role = r.to_string();
         let state = if diplomacy::ready(game, r)? {
             OnFile::Complete
         } else if game.state.orders.get(&role).is_some_and(|o| !o.is_empty()) {
@@ -87,7 +85,7 @@ fn waiting_resignations(game: &Game) -> Vec<(String, String)> {
                 Some(c) => format!("confirmed {}: your decision", show_time(c, tz)),
                 None => format!("asked {}, not yet confirmed by the player", show_time(&r.asked, tz)),
             };
-            (role.clone(), when)
+            (role.to_string(), when)
         })
         .collect()
 }
@@ -235,7 +233,7 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
                 Some(c) => format!("confirmed {c}"),
                 None => format!("asked {}", r.asked),
             };
-            (role.as_str(), state)
+            (role.text(), state)
         })
         .collect();
     w.flow_map(0, "resignations", &resignations);

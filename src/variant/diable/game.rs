@@ -260,6 +260,10 @@ impl Ruleset for Diable {
         &[Role::God, Role::Devil]
     }
 
+    fn rules_text(&self) -> Option<&'static str> {
+        Some(include_str!("../../../docs/diable-et-bon-dieu.md"))
+    }
+
     fn verbs(&self) -> &'static [&'static str] {
         &["BLESS", "CURSE"]
     }
@@ -276,7 +280,7 @@ impl Ruleset for Diable {
 
     fn welcome(&self, game: &Game, role: Role) -> WelcomePart {
         WelcomePart {
-            diable: true,
+            divine_players: true,
             protected: protected_told(game, role),
         }
     }
@@ -506,7 +510,7 @@ impl Ruleset for Diable {
 
     fn report_part(&self, report: Option<&DivineReport>, phase: Phase, lang: Lang) -> ReportPart {
         ReportPart {
-            diable: true,
+            divine_players: true,
             divine: report.map(|d| divine_rows(d, phase, lang)).unwrap_or_default(),
         }
     }
