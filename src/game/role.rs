@@ -177,9 +177,9 @@ pub struct Roles(Vec<Role>);
 pub enum RolesError {
     #[error("`{variant}` is not a game arbitre runs")]
     UnknownKind { variant: String },
-    /// The board game is not for so many (or so few) players: its own words.
-    #[error("{0}")]
-    Players(String),
+    /// The board game is not for so many (or so few) players.
+    #[error(transparent)]
+    Players(#[from] crate::boardgame::SetupError),
 }
 
 impl Roles {
