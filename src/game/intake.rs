@@ -234,7 +234,7 @@ const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 /// keep the message is an error.
 pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, String> {
     let Some(Routed { dir, config }) = find(root, raw)? else {
-        return keep_unmatched(root, raw, arrived).map(Delivered::Unmatched);
+        return Ok(Delivered::Unmatched(keep_unmatched(root, raw, arrived)?));
     };
     // Read once: routing in a folder of games has read it already.
     let config = config.or_else(|| read_config(&dir).ok());
