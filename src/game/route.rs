@@ -180,12 +180,37 @@ struct Index {
 }
 
 impl Index {
+    /// The index, when its head is right and every line is an entry.
     fn parse(text: String) -> Option<Index> {
-        let mut lines = text.lines();
-        if lines.next() != Some(INDEX_HEAD) {
+        let index = Index::stamped(text)?;
+        index
+            .text
+            .lines()
+            .skip(1)
+            .all(|l| entry_line(l).is_some())
+            .then_some(index)
+    }
+
+    /// The index as it was when stamped: its lines were checked then, and it has not been
+    /// written since (writing it changes its time), so only its head is looked at.
+    fn stamped(text: String) -> Option<Index> {
+        (text.lines().next() == Some(INDEX_HEAD)).then_some(Index { text })
+    }
+
+    /// The folder of the game `name` (any case), when a line gives it.
+    fn folder_of(&self, name: &str) -> Option<&str> {
+        if name.is_empty() {
             return None;
         }
-        lines.all(|l| entry_line(l).is_some()).then_some(Index { text })
+        // A line is `NAME<tab>FOLDER`: only a line whose tab comes right after as many
+        // bytes as the name has is compared (most lines are not, at one game a line).
+        self.text
+            .split('\n')
+            .skip(1)
+            .filter(|l| l.as_bytes().get(name.len()) == Some(&b'\t'))
+            .filter_map(|l| entry_line(l.strip_suffix('\r').unwrap_or(l)))
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, dir)| dir)
     }
 
     /// The entries, as (name, folder).
@@ -224,12 +249,11 @@ impl<'a> Folder<'a> {
             self.checked = true;
             self.index = self.checked_index()?;
         }
-        let listed = self.index.as_ref().and_then(|index| {
-            index
-                .entries()
-                .find(|(n, _)| !n.is_empty() && n.eq_ignore_ascii_case(name))
-                .map(|(_, dir)| self.root.join(dir))
-        });
+        let listed = self
+            .index
+            .as_ref()
+            .and_then(|index| index.folder_of(name))
+            .map(|dir| self.root.join(dir));
         if let Some(dir) = listed.clone() {
             match read_config(&dir) {
                 Ok(c) if c.game.eq_ignore_ascii_case(name) => return Ok(Some((dir, Some(c)))),
@@ -258,12 +282,15 @@ impl<'a> Folder<'a> {
         let path = self.root.join(INDEX);
         // ROOT's time before the listing: whatever changes ROOT after it changes it again.
         let root_time = modified(self.root);
-        let index = fs::read_to_string(&path).ok().and_then(Index::parse);
-        if let (Some(_), Some(time)) = (&index, root_time) {
-            if modified(&path) == Some(time) {
-                return Ok(index);
-            }
-        }
+        let text = fs::read_to_string(&path).ok();
+        let stamped = root_time.is_some() && modified(&path) == root_time;
+        let index = match text {
+            Some(text) if stamped => match Index::stamped(text) {
+                Some(index) => return Ok(Some(index)),
+                None => None,
+            },
+            text => text.and_then(Index::parse),
+        };
         let root = self.root;
         let dirs = self.dirs()?;
         if dirs.iter().any(Option::is_none) {
