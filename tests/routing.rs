@@ -223,3 +223,54 @@ fn new_run_inside_the_folder_of_games_keeps_its_index() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(index(&root), ["alpha\ta", "bravo\tb", "charlie\tc", "foxtrot\tf"]);
 }
+
+fn modified(path: &Path) -> std::time::SystemTime {
+    fs::metadata(path).unwrap().modified().unwrap()
+}
+
+fn set_modified(path: &Path, time: std::time::SystemTime) {
+    fs::File::open(path).unwrap().set_modified(time).unwrap();
+}
+
+/// Once the listing has agreed with the index, the index is stamped with ROOT's time and
+/// trusted without a listing while ROOT's time stays the same; any change of ROOT's time
+/// brings the listing back. Fails on the code that listed ROOT for every message (the
+/// second `bravo`, hidden from ROOT's time here, was found at once).
+#[test]
+fn a_checked_index_is_trusted_while_the_folder_is_unchanged() {
+    let tmp = Tmp::new();
+    let root = folder_of_games(&tmp);
+    deliver(&root, &signon("alpha", "m1"));
+    let index_file = root.join(".games-index");
+    // ROOT's time too recent to stamp (a change in the same tick of a coarse clock would
+    // not show). Set ahead of the clock rather than relying on the last write being under
+    // two seconds old, which a loaded machine does not promise.
+    set_modified(&root, std::time::SystemTime::now() + std::time::Duration::from_secs(3600));
+    deliver(&root, &signon("charlie", "m2"));
+    assert_ne!(
+        modified(&index_file),
+        modified(&root),
+        "not stamped while ROOT is fresh"
+    );
+    // An hour later, the listing agrees with the index: it is stamped.
+    let settled = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    set_modified(&root, settled);
+    deliver(&root, &signon("alpha", "m3"));
+    assert_eq!(modified(&index_file), settled, "stamped with ROOT's time");
+    assert_eq!(modified(&root), settled, "stamping leaves ROOT's time alone");
+    // A second game named bravo comes in, first in folder order, and ROOT's time is put
+    // back: the stamp still holds, and the index's bravo gets the message.
+    let outside = tmp.path("outside");
+    create(&outside, &players(&tmp, "bravo"), CREATED);
+    fs::rename(&outside, root.join("0")).unwrap();
+    set_modified(&root, settled);
+    deliver(&root, &signon("bravo", "m4"));
+    assert!(took_orders(&root.join("b")), "by the stamped index");
+    assert_eq!(kept(&root.join("0").join("mail")), 0);
+    // ROOT's time moves (as it does when a folder comes in): listed again, the index is
+    // built again, and the plain search's first bravo (folder `0`) gets the mail.
+    set_modified(&root, settled + std::time::Duration::from_secs(60));
+    deliver(&root, &signon("bravo", "m5"));
+    assert!(took_orders(&root.join("0")), "listed again");
+    assert_eq!(index(&root), ["bravo\t0", "alpha\ta", "bravo\tb", "charlie\tc"]);
+}

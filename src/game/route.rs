@@ -21,9 +21,15 @@
 //! name). `arbitre new` adds the game it creates to it when it exists ([`note_created`]); a
 //! message builds it when it is missing. It is only a shortcut, never trusted alone:
 //!
-//! - the folder's listing is compared with it on every message (one `readdir`, and a
-//!   `stat` of each sub-folder it does not list): a game folder added, removed or renamed
-//!   by hand makes it stale, and it is built again from every `game.yaml`;
+//! - the folder's listing is compared with it (one `readdir`, and a `stat` of each
+//!   sub-folder it does not list): a game folder added, removed or renamed by hand makes
+//!   it stale, and it is built again from every `game.yaml`. Once the listing agrees with
+//!   it, the index is stamped with ROOT's modification time (its own is set to it), and
+//!   while the two times are equal the listing is not made again: adding, removing or
+//!   renaming anything in ROOT changes ROOT's time, and the next message lists it again.
+//!   Listing 1,000 folders was a fifth of a message's instructions. A time is only stamped
+//!   when it is [`SETTLED`] old, so that a change just after the listing cannot share the
+//!   stamped time on a file system whose clock is coarse;
 //! - the game it gives is read (its `game.yaml`, parsed) and must bear the name asked for;
 //! - a name it does not give, or gives wrongly, is looked for as before the index, in every
 //!   `game.yaml` (only those whose text holds the name are parsed); what is found there
@@ -32,20 +38,23 @@
 //! So a message is routed to the game the plain search would find, reading one `game.yaml`
 //! when the index is right. One case is not noticed: a `game.yaml` edited by hand to take
 //! the name of another game of the folder, whose folder comes first in name order (two
-//! games of one name; the index keeps sending its mail to the one it knew).
+//! games of one name; the index keeps sending its mail to the one it knew). The same holds
+//! for a second game of one name whose folder comes in while ROOT's time cannot change
+//! (a clock set back, or one far behind on a network file system).
 //!
 //! Folders whose name begins with a dot are never routed to (`arbitre new` builds a game
 //! in one and renames it at the end), nor are folder names with a tab or a line break or
 //! not in UTF-8 written to the index: a folder of games holding one is searched as before.
 
 use super::commands::{parse_commands, Command};
+use super::error::GameError;
 use super::state::GameConfig;
 use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, store, Now};
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, Templates};
-use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// The index's file name under ROOT.
 pub const INDEX: &str = ".games-index";
@@ -57,9 +66,14 @@ const INDEX_HEAD: &str =
 /// How much of a message [`route`] reads to find its SIGNON line.
 const ROUTE_BYTES: usize = 256 * 1024;
 
+/// How old ROOT's modification time must be for the index to be stamped with it: more than
+/// the coarsest clock of a file system (two seconds on FAT), so that anything changed in
+/// ROOT after the listing that checked the index gets a later time.
+pub const SETTLED: Duration = Duration::from_secs(2);
+
 /// Where a message goes under ROOT: ROOT itself when it is a game; else the game the
 /// message names (see the module docs), or `None`.
-pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, String> {
+pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, GameError> {
     Ok(find(root, raw)?.map(|r| r.dir))
 }
 
@@ -71,24 +85,27 @@ pub struct Routed {
 }
 
 /// [`route`], with the configuration routing read on the way.
-pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, String> {
+pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, GameError> {
     if is_game(root) {
         return Ok(Some(Routed {
             dir: root.to_path_buf(),
             config: None,
         }));
     }
-    let mut folder = Folder::list(root)?;
+    let mut folder = Folder::new(root);
     // The SIGNON line is at the top: a message of many megabytes is not read in full just
     // to find its game (its size is then judged by the game's own limit).
     let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
+        // Routing never got to the folder: it must still be one that can be listed.
+        folder.dirs()?;
         return Ok(None);
     };
     for name in named_games(&mail) {
-        if let Some((dir, config)) = folder.find(&name) {
+        if let Some((dir, config)) = folder.find(&name)? {
             return Ok(Some(Routed { dir, config }));
         }
     }
+    folder.dirs()?;
     Ok(None)
 }
 
@@ -136,15 +153,15 @@ fn is_game_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// A folder of games as routing sees it: its listing, and its index once read.
+/// A folder of games as routing sees it: its listing once made, and its index once read.
 struct Folder<'a> {
     root: &'a Path,
     /// The sub-folders that may be games, by name, sorted; `None` for a name the index
-    /// cannot hold.
-    dirs: Vec<Option<String>>,
-    /// The index, checked against the listing; `None` until needed, or when it cannot be
-    /// kept (a folder's name it cannot hold).
-    index: Option<Vec<Entry>>,
+    /// cannot hold. Listed only when needed: not while the index is stamped.
+    dirs: Option<Vec<Option<String>>>,
+    /// The index, checked against the listing or trusted by its stamp; `None` until
+    /// needed, or when it cannot be kept (a folder's name it cannot hold).
+    index: Option<Index>,
     checked: bool,
 }
 
@@ -156,53 +173,96 @@ struct Entry {
     dir: String,
 }
 
-impl<'a> Folder<'a> {
-    fn list(root: &'a Path) -> Result<Folder<'a>, String> {
-        let entries = fs::read_dir(root).map_err(io_err(root))?;
-        let mut dirs = Vec::new();
-        for e in entries.flatten() {
-            // `file_type` comes with the listing; a link may lead to a game folder.
-            if !e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()) {
-                continue;
-            }
-            let name = e.file_name();
-            match name.to_str() {
-                Some(n) if n.starts_with('.') => {}
-                Some(n) if !n.contains(['\t', '\n', '\r']) => dirs.push(Some(n.to_string())),
-                _ => {
-                    if is_game(&e.path()) {
-                        dirs.push(None);
-                    }
-                }
-            }
+/// The index's text, every line checked; its entries are read from it as needed (a line a
+/// game: at 1,000 games, making a value of each line cost more than finding the one asked for).
+struct Index {
+    text: String,
+}
+
+impl Index {
+    /// The index, when its head is right and every line is an entry.
+    fn parse(text: String) -> Option<Index> {
+        let index = Index::stamped(text)?;
+        index
+            .text
+            .lines()
+            .skip(1)
+            .all(|l| entry_line(l).is_some())
+            .then_some(index)
+    }
+
+    /// The index as it was when stamped: its lines were checked then, and it has not been
+    /// written since (writing it changes its time), so only its head is looked at.
+    fn stamped(text: String) -> Option<Index> {
+        (text.lines().next() == Some(INDEX_HEAD)).then_some(Index { text })
+    }
+
+    /// The folder of the game `name` (any case), when a line gives it.
+    fn folder_of(&self, name: &str) -> Option<&str> {
+        if name.is_empty() {
+            return None;
         }
-        dirs.sort();
-        Ok(Folder {
+        // A line is `NAME<tab>FOLDER`: only a line whose tab comes right after as many
+        // bytes as the name has is compared (most lines are not, at one game a line).
+        self.text
+            .split('\n')
+            .skip(1)
+            .filter(|l| l.as_bytes().get(name.len()) == Some(&b'\t'))
+            .filter_map(|l| entry_line(l.strip_suffix('\r').unwrap_or(l)))
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, dir)| dir)
+    }
+
+    /// The entries, as (name, folder).
+    fn entries(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.text.lines().skip(1).filter_map(entry_line)
+    }
+}
+
+/// One line of the index as (name, folder), when it is one.
+fn entry_line(line: &str) -> Option<(&str, &str)> {
+    let (name, dir) = line.split_once('\t')?;
+    (!dir.is_empty() && !dir.starts_with('.') && (name.is_empty() || is_game_name(name))).then_some((name, dir))
+}
+
+impl<'a> Folder<'a> {
+    fn new(root: &'a Path) -> Folder<'a> {
+        Folder {
             root,
-            dirs,
+            dirs: None,
             index: None,
             checked: false,
-        })
+        }
+    }
+
+    /// ROOT's listing, made the first time it is asked for.
+    fn dirs(&mut self) -> Result<&[Option<String>], GameError> {
+        if self.dirs.is_none() {
+            self.dirs = Some(list(self.root)?);
+        }
+        Ok(self.dirs.as_deref().unwrap_or_default())
     }
 
     /// The game named `name`: by the index when it is right, else by the plain search.
-    fn find(&mut self, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
+    fn find(&mut self, name: &str) -> Result<Option<(PathBuf, Option<GameConfig>)>, GameError> {
         if !self.checked {
             self.checked = true;
-            self.index = self.checked_index();
+            self.index = self.checked_index()?;
         }
-        let listed = self.index.as_ref().and_then(|index| {
-            index
-                .iter()
-                .find(|e| !e.name.is_empty() && e.name.eq_ignore_ascii_case(name))
-                .map(|e| self.root.join(&e.dir))
-        });
+        let listed = self
+            .index
+            .as_ref()
+            .and_then(|index| index.folder_of(name))
+            .map(|dir| self.root.join(dir));
         if let Some(dir) = listed.clone() {
             match read_config(&dir) {
-                Ok(c) if c.game.eq_ignore_ascii_case(name) => return Some((dir, Some(c))),
+                Ok(c) if c.game.eq_ignore_ascii_case(name) => return Ok(Some((dir, Some(c)))),
                 _ => {}
             }
         }
+        // The plain search lists ROOT itself; listed here first, so that a folder that
+        // cannot be listed is an error, as it was before the index.
+        self.dirs()?;
         let found = search(self.root, name);
         let wrong = match (&listed, &found) {
             (Some(_), _) => true,
@@ -210,30 +270,51 @@ impl<'a> Folder<'a> {
             (None, None) => false,
         };
         if wrong && self.index.is_some() {
-            self.index = self.build();
+            self.index = self.build()?;
         }
-        found
+        Ok(found)
     }
 
-    /// The index as written, when it lists exactly the game folders of the listing; else
-    /// built again (and written).
-    fn checked_index(&self) -> Option<Vec<Entry>> {
-        if self.dirs.iter().any(Option::is_none) {
-            return None;
-        }
+    /// The index as written, when its stamp says ROOT has not changed since it was last
+    /// checked, or when it lists exactly the game folders of the listing (it is stamped
+    /// then); else built again (and written).
+    fn checked_index(&mut self) -> Result<Option<Index>, GameError> {
         let path = self.root.join(INDEX);
-        if let Some(index) = fs::read_to_string(&path).ok().and_then(|t| parse_index(&t)) {
-            let listed: HashSet<&str> = index.iter().map(|e| e.dir.as_str()).collect();
-            let present: HashSet<&str> = self.dirs.iter().flatten().map(String::as_str).collect();
-            let all_there = listed.iter().all(|d| present.contains(d));
-            let no_more = self
-                .dirs
+        // ROOT's time before the listing: whatever changes ROOT after it changes it again.
+        let root_time = modified(self.root);
+        let text = fs::read_to_string(&path).ok();
+        let stamped = root_time.is_some() && modified(&path) == root_time;
+        let index = match text {
+            Some(text) if stamped => match Index::stamped(text) {
+                Some(index) => return Ok(Some(index)),
+                None => None,
+            },
+            text => text.and_then(Index::parse),
+        };
+        let root = self.root;
+        let dirs = self.dirs()?;
+        if dirs.iter().any(Option::is_none) {
+            return Ok(None);
+        }
+        if let Some(index) = index {
+            let mut listed: Vec<&str> = index.entries().map(|(_, dir)| dir).collect();
+            listed.sort_unstable();
+            // Both sorted: the listing by `list`, the index's folders here.
+            let present = |d: &str| {
+                dirs.binary_search_by(|x| x.as_deref().unwrap_or_default().cmp(d))
+                    .is_ok()
+            };
+            let all_there = listed.iter().all(|d| present(d));
+            let no_more = dirs
                 .iter()
                 .flatten()
-                .filter(|d| !listed.contains(d.as_str()))
-                .all(|d| !is_game(&self.root.join(d)));
+                .filter(|d| listed.binary_search(&d.as_str()).is_err())
+                .all(|d| !is_game(&root.join(d)));
             if all_there && no_more {
-                return Some(index);
+                if let Some(time) = root_time.filter(|t| settled(*t)) {
+                    stamp(&path, time);
+                }
+                return Ok(Some(index));
             }
         }
         self.build()
@@ -241,25 +322,70 @@ impl<'a> Folder<'a> {
 
     /// Builds the index from every game folder's `game.yaml`, and writes it. A failure to
     /// write it is told, and routing goes on without it.
-    fn build(&self) -> Option<Vec<Entry>> {
-        if self.dirs.iter().any(Option::is_none) {
-            return None;
+    fn build(&mut self) -> Result<Option<Index>, GameError> {
+        let root = self.root;
+        let dirs = self.dirs()?;
+        if dirs.iter().any(Option::is_none) {
+            return Ok(None);
         }
-        let index: Vec<Entry> = self
-            .dirs
+        let index: Vec<Entry> = dirs
             .iter()
             .flatten()
-            .filter(|d| is_game(&self.root.join(d)))
+            .filter(|d| is_game(&root.join(d)))
             .map(|d| Entry {
-                name: read_config(&self.root.join(d)).map(|c| c.game).unwrap_or_default(),
+                name: read_config(&root.join(d)).map(|c| c.game).unwrap_or_default(),
                 dir: d.clone(),
             })
             .collect();
-        let path = self.root.join(INDEX);
-        if let Err(e) = store::write_atomic(&path, show_index(&index).as_bytes()) {
+        let path = root.join(INDEX);
+        let text = show_index(&index);
+        if let Err(e) = store::write_atomic(&path, text.as_bytes()) {
             eprintln!("arbitre: {}: the index of games was not written: {e}", path.display());
         }
-        Some(index)
+        Ok(Some(Index { text }))
+    }
+}
+
+/// The sub-folders of ROOT that may be games, sorted (see [`Folder::dirs`]).
+fn list(root: &Path) -> Result<Vec<Option<String>>, GameError> {
+    let entries = fs::read_dir(root).map_err(io_err(root))?;
+    let mut dirs = Vec::new();
+    for e in entries.flatten() {
+        // `file_type` comes with the listing; a link may lead to a game folder.
+        if !e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()) {
+            continue;
+        }
+        let name = e.file_name();
+        match name.to_str() {
+            Some(n) if n.starts_with('.') => {}
+            Some(n) if !n.contains(['\t', '\n', '\r']) => dirs.push(Some(n.to_string())),
+            _ => {
+                if is_game(&e.path()) {
+                    dirs.push(None);
+                }
+            }
+        }
+    }
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// The modification time of a file or folder, when it can be read.
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Is `time` old enough to stamp the index with ([`SETTLED`])?
+fn settled(time: SystemTime) -> bool {
+    SystemTime::now().duration_since(time).is_ok_and(|age| age >= SETTLED)
+}
+
+/// Stamps the index with ROOT's time `time` (its modification time set to it). Changing a
+/// file's times does not change its folder's. Not stamping it is no error: the next
+/// message lists ROOT again.
+fn stamp(index: &Path, time: SystemTime) {
+    if let Ok(f) = fs::File::options().write(true).open(index) {
+        let _ = f.set_modified(time);
     }
 }
 
@@ -309,20 +435,16 @@ fn search(root: &Path, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
     broken.map(|dir| (dir, None))
 }
 
-fn parse_index(text: &str) -> Option<Vec<Entry>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(INDEX_HEAD) {
-        return None;
-    }
-    lines
-        .map(|l| {
-            let (name, dir) = l.split_once('\t')?;
-            (!dir.is_empty() && !dir.starts_with('.') && (name.is_empty() || is_game_name(name))).then(|| Entry {
-                name: name.to_string(),
-                dir: dir.to_string(),
-            })
+fn parse_index(text: String) -> Option<Vec<Entry>> {
+    let index = Index::parse(text)?;
+    let entries = index
+        .entries()
+        .map(|(name, dir)| Entry {
+            name: name.to_string(),
+            dir: dir.to_string(),
         })
-        .collect()
+        .collect();
+    Some(entries)
 }
 
 fn show_index(index: &[Entry]) -> String {
@@ -350,7 +472,7 @@ pub fn note_created(dir: &Path, name: &str) {
         root
     };
     let path = root.join(INDEX);
-    let Some(mut index) = fs::read_to_string(&path).ok().and_then(|t| parse_index(&t)) else {
+    let Some(mut index) = fs::read_to_string(&path).ok().and_then(parse_index) else {
         return;
     };
     if folder.starts_with('.') || folder.contains(['\t', '\n', '\r']) || !is_game_name(name) {
@@ -374,7 +496,7 @@ pub fn note_created(dir: &Path, name: &str) {
 /// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
 /// referee of the first game). Only keeping the message can fail; the rejection is done if
 /// it can be.
-pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, String> {
+pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, GameError> {
     let _lock = lock(root)?;
     let dir = root.join("unmatched");
     // One more than the highest number kept (not the count of files: one may have been
@@ -397,7 +519,7 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Stri
 
 /// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
 /// sign-on, which name no game, so that a probe learns nothing of the games run here.
-fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), String> {
+fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), GameError> {
     if automatic(raw) {
         return Ok(());
     }
@@ -432,8 +554,8 @@ fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(),
         intake::no_signon(&errors)
     };
     let letter = intake::refusal_from(&first.referee.name, &mail, intake::refusal_stem(&mail), &reason);
-    let templates = Templates::load(None).map_err(|e| e.to_string())?;
-    let bytes = render_letter(&templates, &first.referee, &letter, now).map_err(|e| e.to_string())?;
+    let templates = Templates::load(None)?;
+    let bytes = render_letter(&templates, &first.referee, &letter, now)?;
     let outbox = root.join("outbox");
     store::write_atomic(&outbox.join(format!("{}.eml", letter.stem)), &bytes).map_err(io_err(&outbox))?;
     Ok(())

@@ -27,6 +27,11 @@ pub use views::View;
 const BUILT_IN: &[(&str, &str)] = &[
     ("welcome.txt", include_str!("../../templates/welcome.txt")),
     ("reply.txt", include_str!("../../templates/reply.txt")),
+    // The refusal may go to anyone and says nothing of the game: it is in both languages at
+    // once, the same whatever game was named and whatever language it is played in. It
+    // names no game (its view's `game` is always empty; an override may still test it), and
+    // it is short: tera parses a template in every process that renders it, and this one
+    // is rendered for every refused message.
     ("rejection.txt", include_str!("../../templates/rejection.txt")),
     ("foreign-signon.txt", include_str!("../../templates/foreign-signon.txt")),
     ("press.txt", include_str!("../../templates/press.txt")),
@@ -203,7 +208,9 @@ fn built_in(name: &str) -> Result<&'static Tera, TemplateError> {
             let mut i = 0;
             while i < wanted.len() {
                 let source = BUILT_IN.iter().find(|(n, _)| *n == wanted[i]).map_or("", |(_, s)| s);
-                for (included, _) in BUILT_IN {
+                // Most templates include none: not looked for by name, one by one.
+                let includes = if source.contains("{% include") { BUILT_IN } else { &[] };
+                for (included, _) in includes {
                     if source.contains(&format!("{{% include \"{included}\" %}}")) && !wanted.contains(included) {
                         wanted.push(included);
                     }
