@@ -593,7 +593,7 @@ impl Game {
                 .players
                 .iter_mut()
                 .find(|p| p.role == role)
-                .ok_or_else(|| GameError::from(format!("{role} is not a role of this game")))?;
+                .ok_or_else(|| GameError::NoPlayer { role: role.to_string() })?;
             change(p);
             Ok(())
         })?;

@@ -107,9 +107,7 @@ pub fn standing(game: &Game) -> Standing {
 fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, GameError> {
     let phase = phase(game)?;
     let b = board_state(game)?;
-    let mut pos = b
-        .position(map(), &game.config.variant, phase, orders)
-        .map_err(|e| e.to_string())?;
+    let mut pos = b.position(map(), &game.config.variant, phase, orders)?;
     pos.divine = rules(game).position_extras(game, phase, with_casts);
     Ok(pos)
 }

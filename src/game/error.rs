@@ -52,10 +52,22 @@ pub enum GameError {
         #[source]
         source: Box<GameError>,
     },
-    /// A verb of the game (start, a phase, a move) that refused, in its own words. These
-    /// verbs still say their problems as text (issue #17 converts them one by one).
-    #[error("{0}")]
-    Refused(String),
+    /// A role that no player of game.yaml plays (game.yaml edited by hand, or a role of
+    /// another kind of game).
+    #[error("game.yaml: no player plays {role}; the roles are in its `players:`")]
+    NoPlayer { role: String },
+    /// `arbitre new` given a path with no folder name (`/`, `..`).
+    #[error("{}: name a new folder for the game", dir.display())]
+    NoFolderName { dir: PathBuf },
+    /// A Diplomacy game's players file without its first deadline.
+    #[error("a Diplomacy game needs `start:` in its players file: the first deadline, like 2026-12-01T20:00:00+01:00")]
+    NoStart,
+    /// `arbitre zine` on a board game: a zine is made of Diplomacy phases.
+    #[error("{}: a zine is made of the phases of a Diplomacy game; this game is {title}", dir.display())]
+    NoZine { dir: PathBuf, title: String },
+    /// The game's delivery files (outbox, `retry.yaml`, the digest of failures).
+    #[error(transparent)]
+    Outbox(#[from] crate::mail::smtp::OutboxError),
 }
 
 impl GameError {
@@ -74,18 +86,6 @@ impl From<crate::report::LetterError> for GameError {
             crate::report::LetterError::Template(t) => GameError::Template(t),
             crate::report::LetterError::Address(a) => GameError::Address(a),
         }
-    }
-}
-
-impl From<String> for GameError {
-    fn from(reason: String) -> GameError {
-        GameError::Refused(reason)
-    }
-}
-
-impl From<&str> for GameError {
-    fn from(reason: &str) -> GameError {
-        GameError::Refused(reason.to_string())
     }
 }
 

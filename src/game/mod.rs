@@ -120,7 +120,7 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> GameError + '_ {
 fn building_dir(dir: &Path) -> Result<PathBuf, GameError> {
     let name = dir
         .file_name()
-        .ok_or_else(|| format!("{}: name a new folder for the game", dir.display()))?;
+        .ok_or_else(|| GameError::NoFolderName { dir: dir.to_path_buf() })?;
     let parent = dir
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -245,7 +245,7 @@ impl Game {
         let effects = if crate::boardgame::kind(&game.config.variant).is_some() {
             board::start(&mut game)?
         } else {
-            diplomacy::start(&mut game, checked.start.ok_or("a Diplomacy game needs `start:`")?)?
+            diplomacy::start(&mut game, checked.start.ok_or(GameError::NoStart)?)?
         };
         // Built in a hidden folder beside DIR and renamed at the end: a `new` that fails or
         // is killed leaves no half-made game at DIR.

@@ -183,11 +183,10 @@ pub fn phase_pages(
 /// A phase processed before records were kept is left out.
 pub fn zine(game: &Game) -> Result<String, GameError> {
     if crate::boardgame::kind(&game.config.variant).is_some() {
-        return Err(GameError::Refused(format!(
-            "{}: a zine is made of the phases of a Diplomacy game; this game is {}",
-            game.dir.display(),
-            game.title()
-        )));
+        return Err(GameError::NoZine {
+            dir: game.dir.clone(),
+            title: game.title().to_string(),
+        });
     }
     let mut phases = Vec::new();
     for link in links(game) {

@@ -654,7 +654,7 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
             .players
             .iter_mut()
             .find(|p| p.role == who)
-            .ok_or_else(|| GameError::Refused(format!("game.yaml: no player plays {role}")))?;
+            .ok_or_else(|| GameError::NoPlayer { role: role.to_string() })?;
         p.name = name.to_string();
         p.email = address.to_string();
         p.password_hash = hash.clone();

@@ -7,7 +7,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::settings::SettingsError;
-use crate::game::error::GameError;
 use crate::yaml::FileError;
 
 /// A file or folder of the outbox's bookkeeping that cannot be read or written.
@@ -57,15 +56,4 @@ pub enum SendError {
     /// The folder's files cannot be read, created or locked.
     #[error(transparent)]
     Outbox(#[from] OutboxError),
-}
-
-/// A game's delivery files, as a problem of the game (for `arbitre status`).
-impl From<OutboxError> for GameError {
-    fn from(e: OutboxError) -> GameError {
-        match e {
-            OutboxError::Io { path, source } => GameError::Io { path, source },
-            OutboxError::Schedule(file) => GameError::File(file),
-            other => GameError::Refused(other.to_string()),
-        }
-    }
 }
