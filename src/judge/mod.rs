@@ -292,10 +292,18 @@ pub(crate) fn index_by_province_in(map: &Map, units: &[Unit], mut buf: Vec<[u32;
 /// Parses a submitted order and finds the unit it is for among `units` (`at`: their
 /// [`ProvIndex`]), with `reader`'s buffers. The unit type and coast written are not checked: a wrong type or coast is
 /// ignored (DATC 4.C.2, 4.B.5).
+#[inline(always)]
 pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut Reader, sub: &Submitted) -> Read {
     let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
-        Err(e) => return Read::Void(Box::new(void(sub.power, sub.text.trim(), None, Cause::Unreadable(e)))),
+        Err(e) => {
+            return Read::Void(Box::new(void(
+                sub.power,
+                sub.text.trim(),
+                None,
+                Cause::Unreadable(Box::new(e)),
+            )))
+        }
     };
     let Some(uref) = order.unit().copied() else {
         return Read::Free(order);

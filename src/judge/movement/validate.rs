@@ -7,7 +7,7 @@ use crate::judge::{
     number_given, one_order_per_unit_in, push_ref_text, read_order, result, void, Board, Cause, OrderResult, OrderText,
     ProvIndex, Read, Submitted, Then, Unit, UnitId, Verdict,
 };
-use crate::map::{Coast, Loc, Map, ProvId, UnitType};
+use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
 use std::cell::OnceCell;
 
@@ -54,7 +54,11 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
         units,
         cell: OnceCell::new(),
     };
-    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    // Every result is first a blank one, then filled in where it stands: a result made
+    // whole and then moved into the list was copied a piece at a time, each copy waiting
+    // on the writes of the last (a fifth of a Spring 1901 phase).
+    let mut results: Vec<OrderResult> =
+        vec![result(Power(0), OrderText::new(""), Verdict::Succeeds, None); orders.len()];
     // (result index, unit, legal order)
     let mut legal = std::mem::take(&mut spare.legal);
     legal.clear();
@@ -62,32 +66,34 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
     // The normalised text of an order not written so, made here before it is copied into
     // its result (no allocation until one is).
     let mut written = String::new();
-    for sub in orders {
-        let idx = results.len();
+    for (idx, sub) in orders.iter().enumerate() {
+        let res = &mut results[idx];
         match read_order(map, units, at, &mut reader, sub) {
-            Read::Void(r) => results.push(*r),
-            Read::Free(order) => results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment)),
+            Read::Void(r) => *res = *r,
+            Read::Free(order) => *res = void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment),
             Read::Unit {
                 unit,
                 order,
                 as_written,
             } => {
-                let text = match as_written && normal_as_written(map, units, at, &order, &sub.text) {
+                res.power = sub.power;
+                res.unit = Some(unit);
+                match as_written && normal_as_written(map, units, at, &order, &sub.text) {
                     // Copying the text is cheaper than writing it again from its parts.
-                    true => OrderText::new(&sub.text),
+                    true => res.order.set(&sub.text),
                     false => {
                         written.clear();
                         push_order_text(map, units, at, &order, &mut written);
-                        OrderText::new(&written)
+                        res.order.set(&written);
                     }
                 };
-                debug_assert_eq!(text, order_text(map, units, at, &order));
+                debug_assert_eq!(res.order, order_text(map, units, at, &order));
                 match check(map, units, at, &seas, unit, &order) {
-                    Ok(l) => {
-                        results.push(result(sub.power, text, Verdict::Succeeds, Some(unit)));
-                        legal.push((idx, unit, l));
+                    Ok(l) => legal.push((idx, unit, l)),
+                    Err(cause) => {
+                        res.verdict = Verdict::Void;
+                        res.cause = Some(cause);
                     }
-                    Err(cause) => results.push(void(sub.power, text, Some(unit), cause)),
                 }
             }
         }
