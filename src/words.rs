@@ -498,11 +498,11 @@ mod tests {
         let f = unit(map, UnitType::Fleet, "nth");
         let p = map.lookup("bur").unwrap();
         let all = [
-            Cause::Unreadable(ParseError {
+            Cause::Unreadable(Box::new(ParseError {
                 column: 3,
                 message: "m".into(),
                 what: Unreadable::Empty,
-            }),
+            })),
             Cause::NoUnit { prov: p },
             Cause::NotYours { unit: a },
             Cause::SameOrderTwice,
@@ -753,11 +753,11 @@ mod tests {
     #[test]
     fn a_reason_holding_the_separator_keeps_its_place() {
         let map = Map::standard();
-        let odd = Cause::Unreadable(ParseError {
+        let odd = Cause::Unreadable(Box::new(ParseError {
             column: 1,
             message: format!("unexpected `{SEP}`"),
             what: Unreadable::Character(SEP),
-        });
+        }));
         let bur = unit(map, UnitType::Army, "bur");
         let results = [
             with(Some(odd), None),

@@ -18,7 +18,9 @@
 //!
 //! Groups: the DATC movement positions of `tests/datc`, common openings for all seven
 //! powers, and random legal mid-game positions (`generate.rs`). `BENCH_ROUNDS` sets the
-//! rounds of alternation per position (default 9); `BENCH_VERBOSE=1` prints every position.
+//! rounds of alternation per position (default 9); `BENCH_VERBOSE=1` prints every position;
+//! `BENCH_PROFILE=DATC` (or `openings`, `random`) runs only arbitre on that group, for a
+//! profiler.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -244,6 +246,33 @@ fn main() {
             ),
         ),
     ];
+
+    if let Ok(which) = std::env::var("BENCH_PROFILE") {
+        // For a profiler (perf, callgrind): only arbitre's adjudications of one group (its
+        // first word: `DATC`, `openings`, `random`), `BENCH_PROFILE_ITERS` times over, no
+        // peer and no timing.
+        let iters: usize = std::env::var("BENCH_PROFILE_ITERS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1000);
+        let (label, cases) = groups
+            .iter()
+            .find(|(l, _)| l.starts_with(which.as_str()))
+            .expect("BENCH_PROFILE: DATC, openings or random");
+        for _ in 0..iters {
+            for c in cases {
+                black_box(judge::adjudicate(
+                    map,
+                    c.phase,
+                    black_box(&c.board),
+                    black_box(&c.orders),
+                    &Standard,
+                ));
+            }
+        }
+        println!("profiled: {label}, {iters} times over");
+        return;
+    }
 
     if !common::is_bench() {
         // As a test: the translation and the comparison run on every position; no timing.

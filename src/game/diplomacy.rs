@@ -214,7 +214,7 @@ fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, 
     if r.verdict == Verdict::Void {
         return Err(Refusal::Void(Reason::of(map, r)));
     }
-    Ok((key_of(&r.order), r.order.clone()))
+    Ok((key_of(&r.order), r.order.to_string()))
 }
 
 fn key_of(order: &str) -> Option<String> {
@@ -381,7 +381,7 @@ fn on_file(game: &Game, role: &str, lang: Lang) -> Result<Vec<OnFile>, GameError
                 None => String::new(),
             };
             Some(OnFile {
-                order: r.order.clone(),
+                order: r.order.to_string(),
                 note,
             })
         })
@@ -1208,7 +1208,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .zip(&reasons)
                 .filter(|(r, _)| r.power == p)
                 .map(|(r, reason)| ResultRow {
-                    order: r.order.clone(),
+                    order: r.order.to_string(),
                     result: r.verdict.as_str().into(),
                     reason: reason.clone(),
                 })

@@ -15,8 +15,9 @@ use crate::order::ParseError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cause {
     // --- Reading the order and finding its unit (every phase) --------------------------
-    /// The text is not an order.
-    Unreadable(ParseError),
+    /// The text is not an order. Boxed: a parse error holds the words of its message, and
+    /// kept in place it made every cause, and every result, twice as large.
+    Unreadable(Box<ParseError>),
     /// The order names a province with no unit in it (DATC 4.E.1).
     NoUnit { prov: ProvId },
     /// The unit belongs to another power (DATC 4.E.1).

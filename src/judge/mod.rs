@@ -15,6 +15,7 @@ pub mod cause;
 pub mod hooks;
 pub mod movement;
 pub mod retreat;
+mod text;
 
 use crate::map::{Loc, Map, Power, ProvId, UnitType};
 use crate::order::{push_unit_text, Order, Reader, UnitRef};
@@ -26,6 +27,7 @@ use std::sync::Arc;
 pub use cause::{Cause, Then};
 pub use hooks::{Hooks, Probe, Standard, Strength, UNBEATABLE};
 pub use movement::Act;
+pub use text::OrderText;
 
 /// Index of a unit in [`Board::units`].
 pub type UnitId = usize;
@@ -168,7 +170,7 @@ impl Verdict {
 pub struct OrderResult {
     pub power: Power,
     /// The order in normalised notation, or as written when it could not be read.
-    pub order: String,
+    pub order: OrderText,
     pub verdict: Verdict,
     /// Why the order failed or is void, or what the judge decided for the unit (a disband
     /// for want of a retreat, a removal in civil disorder); `None` when nothing needs saying.
@@ -194,10 +196,10 @@ pub struct Outcome {
 }
 
 /// A result with nothing to say yet: `verdict`, no cause.
-pub(crate) fn result(power: Power, order: String, verdict: Verdict, unit: Option<UnitId>) -> OrderResult {
+pub(crate) fn result(power: Power, order: impl Into<OrderText>, verdict: Verdict, unit: Option<UnitId>) -> OrderResult {
     OrderResult {
         power,
-        order,
+        order: order.into(),
         verdict,
         cause: None,
         dislodged_by: None,
@@ -207,7 +209,7 @@ pub(crate) fn result(power: Power, order: String, verdict: Verdict, unit: Option
 }
 
 /// The result of a void written order, with why.
-pub(crate) fn void(power: Power, order: String, unit: Option<UnitId>, cause: Cause) -> OrderResult {
+pub(crate) fn void(power: Power, order: impl Into<OrderText>, unit: Option<UnitId>, cause: Cause) -> OrderResult {
     OrderResult {
         cause: Some(cause),
         ..result(power, order, Verdict::Void, unit)
@@ -264,30 +266,42 @@ impl ProvIndex {
     pub(crate) fn set_first_mover(&mut self, p: ProvId, u: u32) {
         self.0[p as usize][1] = u;
     }
+
+    /// The table, to keep as a spare buffer.
+    pub(crate) fn into_buffer(self) -> Vec<[u32; 2]> {
+        self.0
+    }
 }
 
 /// The [`ProvIndex`] of `units`.
 pub(crate) fn index_by_province(map: &Map, units: &[Unit]) -> ProvIndex {
+    index_by_province_in(map, units, Vec::new())
+}
+
+/// [`index_by_province`] in `buf` (a spare buffer, its contents dropped).
+pub(crate) fn index_by_province_in(map: &Map, units: &[Unit], mut buf: Vec<[u32; 2]>) -> ProvIndex {
     assert!(units.len() < NO_UNIT as usize, "too many units");
-    let mut at = vec![[NO_UNIT; 2]; map.provinces.len()];
+    buf.clear();
+    buf.resize(map.provinces.len(), [NO_UNIT; 2]);
     for (i, u) in units.iter().enumerate() {
-        at[u.loc.prov as usize][0] = i as u32;
+        buf[u.loc.prov as usize][0] = i as u32;
     }
-    ProvIndex(at)
+    ProvIndex(buf)
 }
 
 /// Parses a submitted order and finds the unit it is for among `units` (`at`: their
 /// [`ProvIndex`]), with `reader`'s buffers. The unit type and coast written are not checked: a wrong type or coast is
 /// ignored (DATC 4.C.2, 4.B.5).
+#[inline(always)]
 pub(crate) fn read_order(map: &Map, units: &[Unit], at: &ProvIndex, reader: &mut Reader, sub: &Submitted) -> Read {
     let order = match reader.parse(map, &sub.text) {
         Ok(o) => o,
         Err(e) => {
             return Read::Void(Box::new(void(
                 sub.power,
-                sub.text.trim().to_string(),
+                sub.text.trim(),
                 None,
-                Cause::Unreadable(e),
+                Cause::Unreadable(Box::new(e)),
             )))
         }
     };
@@ -341,38 +355,45 @@ pub(crate) fn one_order_per_unit<T: Copy + PartialEq>(
     results: &mut [OrderResult],
     then: Then,
 ) -> Vec<Option<(usize, T)>> {
-    /// What a unit has been ordered so far.
-    #[derive(Clone, Copy)]
-    enum Given<T> {
-        Nothing,
-        Once(usize, T),
-        Different,
-    }
-    let mut per_unit = vec![Given::Nothing; units.len()];
+    one_order_per_unit_in(units, given, results, then, Vec::new())
+}
+
+/// [`one_order_per_unit`] in `chosen` (a spare buffer, its contents dropped).
+pub(crate) fn one_order_per_unit_in<T: Copy + PartialEq>(
+    units: &[Unit],
+    given: &[(usize, UnitId, T)],
+    results: &mut [OrderResult],
+    then: Then,
+    mut chosen: Vec<Option<(usize, T)>>,
+) -> Vec<Option<(usize, T)>> {
+    chosen.clear();
+    chosen.resize(units.len(), None);
+    // The units given different orders (allocated only when there is one).
+    let mut different: Vec<bool> = Vec::new();
     for &(idx, u, order) in given {
-        per_unit[u] = match per_unit[u] {
-            Given::Nothing => Given::Once(idx, order),
-            Given::Once(first, prev) if prev == order => {
+        match chosen[u] {
+            None if different.get(u) == Some(&true) => {}
+            None => chosen[u] = Some((idx, order)),
+            Some((_, prev)) if prev == order => {
                 results[idx].verdict = Verdict::Void;
                 results[idx].cause = Some(Cause::SameOrderTwice);
-                Given::Once(first, prev)
             }
-            Given::Once(..) | Given::Different => Given::Different,
-        };
-    }
-    for &(idx, u, _) in given {
-        if let Given::Different = per_unit[u] {
-            results[idx].verdict = Verdict::Void;
-            results[idx].cause = Some(Cause::DifferentOrders { unit: units[u], then });
+            Some(_) => {
+                different.resize(units.len(), false);
+                different[u] = true;
+                chosen[u] = None;
+            }
         }
     }
-    per_unit
-        .into_iter()
-        .map(|g| match g {
-            Given::Once(idx, order) => Some((idx, order)),
-            _ => None,
-        })
-        .collect()
+    if !different.is_empty() {
+        for &(idx, u, _) in given {
+            if different[u] {
+                results[idx].verdict = Verdict::Void;
+                results[idx].cause = Some(Cause::DifferentOrders { unit: units[u], then });
+            }
+        }
+    }
+    chosen
 }
 
 /// Resolves one phase of any kind.

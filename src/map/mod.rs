@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use crate::yaml::Ordered;
 
-pub(crate) use names::deaccent;
-pub use names::{deaccent_upper, fold};
+pub(crate) use names::{deaccent, SHORT};
+pub use names::{deaccent_upper, fold, NameError};
 
 /// Index of a province in its map. `u32`: generated maps go past 65,536 provinces (see
 /// `benches/scaling.rs`).
@@ -136,6 +136,10 @@ pub struct Map {
     kinds: Vec<Kind>,
     /// Every power's name, adjective and French name, folded, in power order.
     power_names: Vec<(String, Power)>,
+    /// Whether `A` and `F`, the unit types' letters, are also a power's name (DATC 4.C.5:
+    /// then `S A BER` may be read with `A` as a nationality); asked for every support and
+    /// convoy read, so known once.
+    letter_is_power: [bool; 2],
 }
 
 /// One list per province, the lists side by side in one array (`end[p]` ends the list of
@@ -166,15 +170,15 @@ impl<T> Lists<T> {
 }
 
 /// A problem in a map file, with where it is.
-#[derive(Debug)]
-pub struct MapError(pub String);
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Debug, thiserror::Error)]
+pub enum MapError {
+    /// The file, and what is wrong in it, in words.
+    #[error("{0}")]
+    File(String),
+    /// The province names, which players must be able to tell apart.
+    #[error("{origin}: {error}")]
+    Names { origin: String, error: NameError },
 }
-impl std::error::Error for MapError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -224,13 +228,13 @@ impl Map {
 
     /// Reads a map file. `origin` names the file in error messages.
     pub fn from_yaml(text: &str, origin: &str) -> Result<Map, MapError> {
-        let raw: RawMap = serde_yaml::from_str(text).map_err(|e| MapError(format!("{origin}: {e}")))?;
+        let raw: RawMap = serde_yaml::from_str(text).map_err(|e| MapError::File(format!("{origin}: {e}")))?;
         Map::from_raw(raw, origin)
     }
 
     /// Builds a map from its file's data; `origin` names the file in error messages.
     fn from_raw(raw: RawMap, origin: &str) -> Result<Map, MapError> {
-        let err = |msg: String| MapError(format!("{origin}: {msg}"));
+        let err = |msg: String| MapError::File(format!("{origin}: {msg}"));
 
         let powers: Vec<PowerInfo> = raw
             .powers
@@ -387,12 +391,20 @@ impl Map {
             }
         }
 
-        let names = names::NameIndex::build(&provinces).map_err(err)?;
-        let power_names = powers
+        let names = names::NameIndex::build(&provinces).map_err(|error| MapError::Names {
+            origin: origin.to_string(),
+            error,
+        })?;
+        let power_names: Vec<(String, Power)> = powers
             .iter()
             .enumerate()
             .flat_map(|(i, p)| [&p.name, &p.adjective, &p.french].map(|n| (fold(n), Power(i as u8))))
             .collect();
+        let letter_is_power = [UnitType::Army, UnitType::Fleet].map(|k| {
+            power_names
+                .iter()
+                .any(|(n, _)| n.len() == 1 && n.starts_with(k.letter()))
+        });
         let kinds = provinces.iter().map(|p| p.kind).collect();
         let mut codes = String::new();
         let mut code_end = Vec::with_capacity(provinces.len());
@@ -424,6 +436,7 @@ impl Map {
             code_end,
             kinds,
             power_names,
+            letter_is_power,
         })
     }
 
@@ -458,6 +471,11 @@ impl Map {
     /// The power with this name, already folded ([`fold`]).
     pub fn power_by_folded_name(&self, folded: &str) -> Option<Power> {
         self.power_names.iter().find(|(n, _)| n == folded).map(|&(_, p)| p)
+    }
+
+    /// Is the letter of this unit type (`A`, `F`) also the name of a power?
+    pub fn letter_is_power(&self, kind: UnitType) -> bool {
+        self.letter_is_power[kind as usize]
     }
 
     pub fn all_powers(&self) -> impl Iterator<Item = Power> + '_ {

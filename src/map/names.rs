@@ -166,14 +166,41 @@ pub struct Found {
     pub longer: bool,
 }
 
+/// Why a map's province names cannot be read, with the province and what to change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("province {province}: a name of it has no letter or digit ({field} `{name}`): give it one")]
+    Empty {
+        province: String,
+        /// `code`, `name`, `french` or `aliases`.
+        field: &'static str,
+        name: String,
+    },
+    #[error(
+        "the name `{name}` is used by both {first} and {second}: players could not tell them apart; \
+         remove it from one of them (names are compared without case, accents or punctuation)"
+    )]
+    Shared {
+        name: String,
+        first: String,
+        second: String,
+    },
+}
+
 /// Every way of naming a province, folded, to its id; and the first words of every name of
 /// two or more words (`SAINT`, `SAINT PETERSBOURG` of `SAINT PETERSBOURG COTE SUD`), so
 /// that the parser stops reading words as soon as no longer name starts with them. One
 /// table for both, so that each run of words read costs one lookup: the value is the
 /// province id plus one (0 for none), and [`LONGER`] for the first words of a longer name.
+///
+/// The keys of at most eight bytes (every code, and most short names) are also in a second
+/// table keyed by the bytes themselves as one `u64` ([`ShortTable`]): most orders name
+/// their places by code, and a lookup there is a multiplication and one comparison, where
+/// the string table hashes byte by byte and compares strings.
 #[derive(Debug, Default)]
 pub struct NameIndex {
     table: StrTable,
+    short: ShortTable,
     /// The most words any name has: the parser tries no more than this many.
     pub max_words: usize,
 }
@@ -181,25 +208,106 @@ pub struct NameIndex {
 /// The bit of a [`NameIndex`] value saying that a longer name starts with these words.
 const LONGER: u32 = 1 << 31;
 
+/// The longest key kept in a [`ShortTable`].
+pub(crate) const SHORT: usize = 8;
+
+/// The bytes of a key of at most [`SHORT`] bytes as one number, the first byte lowest. No
+/// byte of a folded name is zero, so keys of different lengths give different numbers.
+#[inline]
+pub(crate) fn pack(key: &[u8]) -> u64 {
+    debug_assert!(key.len() <= SHORT);
+    let mut v = 0u64;
+    for (i, &b) in key.iter().enumerate() {
+        v |= (b as u64) << (8 * i);
+    }
+    v
+}
+
+/// Keys of at most [`SHORT`] bytes, [`pack`]ed, each with a `u32` value: open addressing with
+/// linear probing, the packed key and its value side by side. `0` marks an empty slot.
+#[derive(Debug, Default)]
+struct ShortTable {
+    slots: Vec<(u64, u32)>,
+    /// `64 - log2(slots.len())`: a hash's top bits pick the slot.
+    shift: u32,
+}
+
+impl ShortTable {
+    #[inline]
+    fn start(&self, key: u64) -> usize {
+        // Fibonacci hashing: the multiplication mixes every byte into the top bits.
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> u32 {
+        if self.slots.is_empty() {
+            return 0;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(key);
+        loop {
+            let (k, v) = self.slots[i];
+            if k == key {
+                return v;
+            }
+            if k == 0 {
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Built once from every key of `table` short enough.
+    fn of(table: &StrTable) -> ShortTable {
+        let keys: Vec<(u64, u32)> = table
+            .slots
+            .iter()
+            .filter(|s| s.2 != StrTable::EMPTY && s.2 as usize <= SHORT && s.2 > 0)
+            .map(|s| (pack(table.key(s).as_bytes()), s.3))
+            .collect();
+        let size = (keys.len() * 2).next_power_of_two().max(16);
+        let mut t = ShortTable {
+            slots: vec![(0, 0); size],
+            shift: 64 - size.trailing_zeros(),
+        };
+        let mask = size - 1;
+        for (k, v) in keys {
+            let mut i = t.start(k);
+            while t.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            t.slots[i] = (k, v);
+        }
+        t
+    }
+}
+
 impl NameIndex {
-    pub fn build(provinces: &[Province]) -> Result<NameIndex, String> {
+    pub fn build(provinces: &[Province]) -> Result<NameIndex, NameError> {
         let mut idx = NameIndex::default();
         assert!(provinces.len() < (LONGER - 1) as usize, "too many provinces");
         for (i, p) in provinces.iter().enumerate() {
-            let all = [&p.code, &p.name, &p.french].into_iter().chain(p.aliases.iter());
-            for name in all {
+            let all = [("code", &p.code), ("name", &p.name), ("french", &p.french)]
+                .into_iter()
+                .chain(p.aliases.iter().map(|a| ("aliases", a)));
+            for (field, name) in all {
                 let key = fold(name);
                 if key.is_empty() {
-                    return Err(format!("province {}: empty name", p.code));
+                    return Err(NameError::Empty {
+                        province: p.code.clone(),
+                        field,
+                        name: name.clone(),
+                    });
                 }
                 let v = idx.table.entry(&key);
                 let other = *v & !LONGER;
                 if other != 0 && other as usize != i + 1 {
-                    return Err(format!(
-                        "the name `{name}` is used by both {} and {}",
-                        provinces[other as usize - 1].code,
-                        p.code
-                    ));
+                    return Err(NameError::Shared {
+                        name: name.clone(),
+                        first: provinces[other as usize - 1].code.clone(),
+                        second: p.code.clone(),
+                    });
                 }
                 *v |= i as u32 + 1;
                 idx.max_words = idx.max_words.max(key.split(' ').count());
@@ -208,18 +316,25 @@ impl NameIndex {
                 }
             }
         }
+        idx.short = ShortTable::of(&idx.table);
         Ok(idx)
     }
 
     /// The province named by these words (folded), and whether a longer name starts with
     /// them.
+    #[inline]
     pub fn find(&self, folded: &str) -> Found {
-        let v = self.table.get(folded).unwrap_or(0);
-        let id = v & !LONGER;
-        Found {
-            province: (id != 0).then(|| (id - 1) as ProvId),
-            longer: v & LONGER != 0,
-        }
+        let v = match folded.len() {
+            1..=SHORT => self.short.get(pack(folded.as_bytes())),
+            _ => self.table.get(folded).unwrap_or(0),
+        };
+        found(v)
+    }
+
+    /// [`NameIndex::find`] for a word already [`pack`]ed (of 1 to [`SHORT`] bytes).
+    #[inline]
+    pub(crate) fn find_packed(&self, packed: u64) -> Found {
+        found(self.short.get(packed))
     }
 
     pub fn get(&self, folded: &str) -> Option<ProvId> {
@@ -227,9 +342,92 @@ impl NameIndex {
     }
 }
 
+#[inline]
+fn found(v: u32) -> Found {
+    let id = v & !LONGER;
+    Found {
+        province: (id != 0).then(|| (id - 1) as ProvId),
+        longer: v & LONGER != 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{fold, StrTable};
+    use super::{fold, pack, NameError, NameIndex, StrTable, SHORT};
+    use crate::map::{Kind, Map, Province};
+
+    fn province(code: &str, name: &str, aliases: &[&str]) -> Province {
+        Province {
+            code: code.into(),
+            kind: Kind::Land,
+            name: name.into(),
+            french: name.into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            center: None,
+            coasts: Vec::new(),
+        }
+    }
+
+    /// A name two provinces share, or one with nothing to read in it, is refused with the
+    /// provinces named (a typed error, not words to parse back).
+    #[test]
+    fn names_that_players_could_not_use_are_refused_with_the_place() {
+        let e = NameIndex::build(&[province("PAR", "Paris", &[]), province("PIC", "Picardy", &["paris"])]).unwrap_err();
+        assert_eq!(
+            e,
+            NameError::Shared {
+                name: "paris".into(),
+                first: "PAR".into(),
+                second: "PIC".into()
+            }
+        );
+        assert!(e.to_string().contains("remove it from one of them"), "{e}");
+        let e = NameIndex::build(&[province("PAR", "Paris", &["--"])]).unwrap_err();
+        assert_eq!(
+            e,
+            NameError::Empty {
+                province: "PAR".into(),
+                field: "aliases",
+                name: "--".into()
+            }
+        );
+        assert!(e.to_string().starts_with("province PAR: "), "{e}");
+        let yaml = include_str!("../../maps/standard.yaml").replace("name: Picardy", "name: Paris");
+        let e = Map::from_yaml(&yaml, "maps/x.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("maps/x.yaml: the name `Paris` is used by both"),
+            "{e}"
+        );
+    }
+
+    /// The table of short keys answers as the string table does, for every name of the
+    /// standard map, the first words of its longer names, and words that are neither.
+    #[test]
+    fn short_keys_are_found_as_in_the_string_table() {
+        let map = Map::standard();
+        let idx = map.name_index();
+        let mut keys: Vec<String> = ["", "X", "ZZZ", "PARI", "SAINT", "MID", "ABCDEFGH", "ABCDEFGHI"]
+            .map(String::from)
+            .to_vec();
+        for p in &map.provinces {
+            for n in [&p.code, &p.name, &p.french].into_iter().chain(&p.aliases) {
+                let f = fold(n);
+                keys.extend(f.match_indices(' ').map(|(at, _)| f[..at].to_string()));
+                keys.push(f);
+            }
+        }
+        let mut short = 0;
+        for k in &keys {
+            let v = idx.table.get(k).unwrap_or(0);
+            assert_eq!(idx.find(k), super::found(v), "{k}");
+            if (1..=SHORT).contains(&k.len()) {
+                assert_eq!(idx.find_packed(pack(k.as_bytes())), super::found(v), "{k}");
+                short += 1;
+            }
+        }
+        assert!(short > 100, "{short}");
+    }
 
     #[test]
     fn the_string_table_finds_every_key_and_no_other() {

@@ -68,47 +68,52 @@ impl Order {
     /// The normalised notation: `F LON - NTH`, `A MUN S A BER - SIL`, `BUILD F STP/NC`.
     pub fn to_text(&self, map: &Map) -> String {
         let mut out = String::with_capacity(24);
+        self.push_text(map, &mut out);
+        out
+    }
+
+    /// Appends [`Order::to_text`] to `out`.
+    pub fn push_text(&self, map: &Map, out: &mut String) {
         let u = |x: &UnitRef, out: &mut String| push_unit_text(map, x, out);
         match self {
             Order::Hold(x) => {
-                u(x, &mut out);
+                u(x, out);
                 out.push_str(" H");
             }
             Order::Move { unit, dest, via_convoy } => {
-                u(unit, &mut out);
+                u(unit, out);
                 out.push_str(" - ");
-                map.push_loc(&mut out, *dest);
+                map.push_loc(out, *dest);
                 if *via_convoy {
                     out.push_str(" VIA CONVOY");
                 }
             }
             Order::Support { unit, target, dest } => {
-                u(unit, &mut out);
+                u(unit, out);
                 out.push_str(" S ");
-                u(target, &mut out);
+                u(target, out);
                 if let Some(d) = dest {
                     out.push_str(" - ");
                     out.push_str(map.code(d.prov));
                 }
             }
             Order::Convoy { unit, army, dest } => {
-                u(unit, &mut out);
+                u(unit, out);
                 out.push_str(" C ");
-                u(army, &mut out);
+                u(army, out);
                 out.push_str(" - ");
                 out.push_str(map.code(dest.prov));
             }
             Order::Disband(x) => {
-                u(x, &mut out);
+                u(x, out);
                 out.push_str(" D");
             }
             Order::Build(x) => {
                 out.push_str("BUILD ");
-                u(x, &mut out);
+                u(x, out);
             }
             Order::Waive => out.push_str("WAIVE"),
         }
-        out
     }
 }
 

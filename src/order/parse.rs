@@ -5,7 +5,7 @@
 //! guess a missing coast; the judge decides what a coast-less fleet move means.
 
 use super::{Order, UnitRef};
-use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType};
+use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType, SHORT};
 use std::cell::Cell;
 use std::fmt;
 
@@ -658,11 +658,18 @@ impl Reader {
         self.canonical
     }
 
+    #[inline]
     pub fn parse(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
         if let Some(order) = canonical(map, line) {
             self.canonical = true;
             return Ok(order);
         }
+        self.parse_written(map, line)
+    }
+
+    /// [`Reader::parse`] past the fast path: the full parser.
+    #[inline(never)]
+    fn parse_written(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
         self.canonical = false;
         let Buffers { toks, words } = &mut self.buf;
         tokenize(line, toks, words)?;
@@ -786,48 +793,68 @@ impl Bytes<'_> {
     /// A supported or convoyed unit: where the full parser would read its type as a
     /// power's name (DATC 4.C.5), it is left to the full parser.
     fn other_unit(&mut self) -> Option<UnitRef> {
-        let letter = self.line.get(self.i..self.i + 1)?;
-        if self.map.power_by_folded_name(letter).is_some() {
-            return None;
+        let u = self.unit()?;
+        // `unit` read a type, so there is one.
+        match u.kind.is_some_and(|k| self.map.letter_is_power(k)) {
+            true => None,
+            false => Some(u),
         }
-        self.unit()
     }
 
     /// `PAR`, `STP/SC`: a province's code or name of one word that begins no longer name,
     /// then a coast after a slash, then a space or the end.
+    #[inline(always)]
     fn loc(&mut self) -> Option<Loc> {
-        let start = self.i;
-        while self
-            .b
-            .get(self.i)
-            .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-        {
-            self.i += 1;
+        let (b, start) = (self.b, self.i);
+        let mut i = start;
+        // Upper-case letters and digits: the word is as the full parser folds it. Its bytes
+        // are packed as they are read ([`pack`]; meaningless past `SHORT` bytes).
+        let (mut packed, mut shift) = (0u64, 0u32);
+        while i < b.len() && WORD_BYTE[b[i] as usize] {
+            packed |= (b[i] as u64).wrapping_shl(shift);
+            shift += 8;
+            i += 1;
         }
-        // Upper-case letters and digits: the word is as the full parser folds it.
-        let word = &self.line[start..self.i];
-        let found = self.map.name_index().find(word);
+        let index = self.map.name_index();
+        let found = match i - start {
+            0 => return None,
+            // A code, or a short name: its bytes are its key in the table of short names.
+            1..=SHORT => index.find_packed(packed),
+            _ => index.find(&self.line[start..i]),
+        };
         let prov = found.province.filter(|_| !found.longer)?;
-        let coast = match self.b.get(self.i) {
+        let coast = match b.get(i) {
             Some(b'/') => {
-                let c = match self.b.get(self.i + 1..self.i + 3)? {
+                let c = match b.get(i + 1..i + 3)? {
                     b"NC" => Coast::NC,
                     b"SC" => Coast::SC,
                     b"EC" => Coast::EC,
                     b"WC" => Coast::WC,
                     _ => return None,
                 };
-                self.i += 3;
+                i += 3;
                 Some(c)
             }
             _ => None,
         };
-        match self.b.get(self.i) {
+        self.i = i;
+        match b.get(i) {
             None | Some(b' ') => Some(Loc { prov, coast }),
             _ => None,
         }
     }
 }
+
+/// The bytes a word of the fast path is made of: upper-case letters and digits.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_uppercase() || (c as u8).is_ascii_digit();
+        c += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

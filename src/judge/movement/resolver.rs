@@ -3,7 +3,7 @@
 //! that the decisions walk. The decisions themselves are in [`super::decision`], the
 //! strengths in [`super::strength`].
 
-use super::{Act, NONE};
+use super::{Act, Spare, NONE};
 use crate::judge::hooks::{Hooks, Probe};
 use crate::judge::{ProvIndex, Unit, UnitId};
 use crate::map::{Map, Power, ProvId};
@@ -55,8 +55,9 @@ pub(super) struct Walk {
 }
 
 impl Links {
-    /// The lists of `acts`; the heads of the lists of movers go into `at`.
-    pub(super) fn new(at: &mut ProvIndex, acts: &[Act]) -> Links {
+    /// The lists of `acts`, in `buf` (a spare buffer, its contents dropped); the heads of
+    /// the lists of movers go into `at`.
+    pub(super) fn new(at: &mut ProvIndex, acts: &[Act], mut buf: Vec<UnitLinks>) -> Links {
         assert!(acts.len() < NONE as usize, "too many units");
         let empty = UnitLinks {
             next_mover: NONE,
@@ -72,9 +73,9 @@ impl Links {
                 path: PathKnown::No,
             },
         };
-        let mut l = Links {
-            unit: vec![empty; acts.len()],
-        };
+        buf.clear();
+        buf.resize(acts.len(), empty);
+        let mut l = Links { unit: buf };
         // Last unit first, each put at the head of its list: the lists are in unit order.
         for u in (0..acts.len()).rev() {
             let id = u as u32;
@@ -134,15 +135,20 @@ pub(super) struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    /// `occupant`: the unit in each province ([`super::index_by_province`]).
+    /// `occupant`: the unit in each province ([`super::index_by_province`]). Its tables are
+    /// made in `spare`'s buffers ([`Resolver::into_spare`] gives them back).
     pub(super) fn new(
         map: &'a Map,
         units: &'a [Unit],
         acts: &'a [Act],
         mut occupant: ProvIndex,
         hooks: &'a dyn Hooks,
+        spare: &mut Spare,
     ) -> Resolver<'a> {
-        let links = Links::new(&mut occupant, acts);
+        let links = Links::new(&mut occupant, acts, std::mem::take(&mut spare.links));
+        let (mut deps, mut scratch) = (std::mem::take(&mut spare.deps), std::mem::take(&mut spare.scratch));
+        deps.clear();
+        scratch.clear();
         Resolver {
             map,
             units,
@@ -150,9 +156,17 @@ impl<'a> Resolver<'a> {
             hooks,
             occupant,
             links,
-            deps: Vec::new(),
-            scratch: Vec::new(),
+            deps,
+            scratch,
         }
+    }
+
+    /// Gives the resolver's tables back to `spare`.
+    pub(super) fn into_spare(self, spare: &mut Spare) {
+        spare.at = self.occupant.into_buffer();
+        spare.links = self.links.unit;
+        spare.deps = self.deps;
+        spare.scratch = self.scratch;
     }
 
     pub(super) fn movers_into(&self, p: ProvId) -> Walk {

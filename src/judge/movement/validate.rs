@@ -2,19 +2,20 @@
 //! An illegal order is void and its unit holds; the result says why ([`Cause`]).
 
 use super::convoy::{fleet_needed, LazySeas};
-use super::Act;
+use super::{Act, Spare};
 use crate::judge::{
-    number_given, one_order_per_unit, push_ref_text, read_order, result, void, Board, Cause, OrderResult, ProvIndex,
-    Read, Submitted, Then, Unit, UnitId, Verdict,
+    number_given, one_order_per_unit_in, push_ref_text, read_order, result, void, Board, Cause, OrderResult, OrderText,
+    ProvIndex, Read, Submitted, Then, Unit, UnitId, Verdict,
 };
-use crate::map::{Coast, Loc, Map, ProvId, UnitType};
+use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
 use std::cell::OnceCell;
 
 /// How the judge reads each unit's order in a movement phase, before resolving anything:
 /// `Hold` for units with no order or a void one. A variant uses it to see who moves where.
 pub fn read_acts(map: &Map, board: &Board, orders: &[Submitted]) -> Vec<Act> {
-    validate(map, board, &crate::judge::index_by_province(map, &board.units), orders).acts
+    let at = crate::judge::index_by_province(map, &board.units);
+    validate(map, board, &at, orders, &mut Spare::default()).acts
 }
 
 pub(super) struct Validated {
@@ -24,7 +25,7 @@ pub(super) struct Validated {
 
 /// A legal order before matching.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Legal {
+pub(super) enum Legal {
     Hold,
     Move {
         dest: Loc,
@@ -44,40 +45,55 @@ enum Legal {
     },
 }
 
-/// The orders read, checked and matched. `at`: the unit in each province.
-pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted]) -> Validated {
+/// The orders read, checked and matched. `at`: the unit in each province. The lists made on
+/// the way are made in `spare`'s buffers, and left there.
+pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submitted], spare: &mut Spare) -> Validated {
     let units = &board.units;
     let seas = LazySeas {
         map,
         units,
         cell: OnceCell::new(),
     };
-    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    // Every result is first a blank one, then filled in where it stands: a result made
+    // whole and then moved into the list was copied a piece at a time, each copy waiting
+    // on the writes of the last (a fifth of a Spring 1901 phase).
+    let mut results: Vec<OrderResult> =
+        vec![result(Power(0), OrderText::new(""), Verdict::Succeeds, None); orders.len()];
     // (result index, unit, legal order)
-    let mut legal: Vec<(usize, UnitId, Legal)> = Vec::with_capacity(orders.len());
+    let mut legal = std::mem::take(&mut spare.legal);
+    legal.clear();
     let mut reader = crate::order::Reader::default();
-    for sub in orders {
-        let idx = results.len();
+    // The normalised text of an order not written so, made here before it is copied into
+    // its result (no allocation until one is).
+    let mut written = String::new();
+    for (idx, sub) in orders.iter().enumerate() {
+        let res = &mut results[idx];
         match read_order(map, units, at, &mut reader, sub) {
-            Read::Void(r) => results.push(*r),
-            Read::Free(order) => results.push(void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment)),
+            Read::Void(r) => *res = *r,
+            Read::Free(order) => *res = void(sub.power, order.to_text(map), None, Cause::BuildOutsideAdjustment),
             Read::Unit {
                 unit,
                 order,
                 as_written,
             } => {
-                let text = match as_written && normal_as_written(map, units, at, &order, &sub.text) {
+                res.power = sub.power;
+                res.unit = Some(unit);
+                match as_written && normal_as_written(map, units, at, &order, &sub.text) {
                     // Copying the text is cheaper than writing it again from its parts.
-                    true => sub.text.clone(),
-                    false => order_text(map, units, at, &order),
-                };
-                debug_assert_eq!(text, order_text(map, units, at, &order));
-                match check(map, units, at, &seas, unit, &order) {
-                    Ok(l) => {
-                        results.push(result(sub.power, text, Verdict::Succeeds, Some(unit)));
-                        legal.push((idx, unit, l));
+                    true => res.order.set(&sub.text),
+                    false => {
+                        written.clear();
+                        push_order_text(map, units, at, &order, &mut written);
+                        res.order.set(&written);
                     }
-                    Err(cause) => results.push(void(sub.power, text, Some(unit), cause)),
+                };
+                debug_assert_eq!(res.order, order_text(map, units, at, &order));
+                match check(map, units, at, &seas, unit, &order) {
+                    Ok(l) => legal.push((idx, unit, l)),
+                    Err(cause) => {
+                        res.verdict = Verdict::Void;
+                        res.cause = Some(cause);
+                    }
                 }
             }
         }
@@ -86,7 +102,14 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
     number_given(&mut results, orders.len());
 
     // Several legal orders for one unit: DATC 4.D.3, choice c.
-    let chosen = one_order_per_unit(units, &legal, &mut results, Then::Holds);
+    let chosen = one_order_per_unit_in(
+        units,
+        &legal,
+        &mut results,
+        Then::Holds,
+        std::mem::take(&mut spare.chosen),
+    );
+    spare.legal = legal;
 
     // Does an army go by convoy? Always when not adjacent; when adjacent, only with `VIA
     // CONVOY` or when a fleet of its own power is legally ordered to convoy it (DATC 4.A.3,
@@ -103,7 +126,9 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
             }
         }
     }
-    let mut acts = vec![Act::Hold; units.len()];
+    let mut acts = std::mem::take(&mut spare.acts);
+    acts.clear();
+    acts.resize(units.len(), Act::Hold);
     for u in 0..units.len() {
         if let Some((
             _,
@@ -157,6 +182,7 @@ pub(super) fn validate(map: &Map, board: &Board, at: &ProvIndex, orders: &[Submi
             _ => {}
         }
     }
+    spare.chosen = chosen;
     Validated { acts, results }
 }
 
@@ -198,33 +224,36 @@ fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, w
 /// unit in each province).
 fn order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order) -> String {
     let mut out = String::new();
+    push_order_text(map, units, at, order, &mut out);
+    out
+}
+
+/// Appends [`order_text`] to `out`.
+fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out: &mut String) {
     let push_ref = |r: &UnitRef, out: &mut String| push_ref_text(map, units, at, r, out);
     match order {
         Order::Support { unit, target, dest } => {
-            out.reserve(24);
-            push_ref(unit, &mut out);
+            push_ref(unit, out);
             out.push_str(" S ");
-            push_ref(target, &mut out);
+            push_ref(target, out);
             if let Some(d) = dest {
                 // An irrelevant coast is not written back (DATC 4.B.6): one the province
                 // does not have, or any on a supported army's destination.
                 let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
                 let coast = d.coast.filter(|c| !army && map.coasts(d.prov).contains(c));
                 out.push_str(" - ");
-                map.push_loc(&mut out, Loc { prov: d.prov, coast });
+                map.push_loc(out, Loc { prov: d.prov, coast });
             }
         }
         Order::Convoy { unit, army, dest } => {
-            out.reserve(24);
-            push_ref(unit, &mut out);
+            push_ref(unit, out);
             out.push_str(" C ");
-            push_ref(army, &mut out);
+            push_ref(army, out);
             out.push_str(" - ");
             out.push_str(map.code(dest.prov));
         }
-        o => return o.to_text(map),
+        o => o.push_text(map, out),
     }
-    out
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
