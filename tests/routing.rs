@@ -245,7 +245,10 @@ fn a_checked_index_is_trusted_while_the_folder_is_unchanged() {
     // ROOT's time too recent to stamp (a change in the same tick of a coarse clock would
     // not show). Set ahead of the clock rather than relying on the last write being under
     // two seconds old, which a loaded machine does not promise.
-    set_modified(&root, std::time::SystemTime::now() + std::time::Duration::from_secs(3600));
+    set_modified(
+        &root,
+        std::time::SystemTime::now() + std::time::Duration::from_secs(3600),
+    );
     deliver(&root, &signon("charlie", "m2"));
     assert_ne!(
         modified(&index_file),

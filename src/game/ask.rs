@@ -159,13 +159,16 @@ fn observer_tag(address: &str) -> String {
 
 /// The position now as text: each power's units and centres (Diplomacy), or the board (a
 /// board game). `GET MAP` sends it with the picture of the board its reader may see.
-pub fn position_text(game: &Game) -> Result<String, GameError> {
+pub fn position_text(game: &Game, lang: crate::words::Lang) -> Result<String, GameError> {
     if crate::boardgame::kind(&game.config.variant).is_some() {
-        let (board, to_move) = board::board_now(game)?;
+        let (board, to_move) = board::board_now(game, lang)?;
         return Ok(if to_move.is_empty() {
             board
         } else {
-            format!("{board}\n{to_move} is to move.")
+            match lang {
+                crate::words::Lang::En => format!("{board}\n{to_move} is to move."),
+                crate::words::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+            }
         });
     }
     let map = crate::map::Map::standard();
@@ -403,7 +406,7 @@ impl Game {
             Question::Map => {
                 let view = views::MapLetter {
                     common,
-                    position: position_text(self)?,
+                    position: position_text(self, self.config.reader(role).lang)?,
                 };
                 ("map", ("the position", "la position"), view.into())
             }
@@ -469,7 +472,7 @@ impl Game {
         if crate::boardgame::kind(&self.config.variant).is_some() {
             view.boardgame = true;
             view.moves = self.state.moves.len();
-            view.to_move = board::board_now(self)?.1;
+            view.to_move = board::board_now(self, reader.lang)?.1;
             return Ok(view);
         }
         if view.over.is_empty() {

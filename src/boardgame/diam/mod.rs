@@ -72,6 +72,7 @@ mod refused;
 mod seats;
 #[cfg(test)]
 mod test_support;
+mod told;
 mod view;
 
 use super::Kind;
@@ -82,6 +83,7 @@ pub use game::Game;
 pub use notation::NOTATION;
 pub(crate) use position::from_position;
 pub use refused::Refused;
+pub use told::{Side, Told};
 
 /// DIAM in the registry of board games.
 pub const KIND: Kind = Kind {
