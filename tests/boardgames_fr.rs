@@ -148,8 +148,13 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
             "DIAM à 2 joueurs : Red-Orange pose les pions rouges et oranges ; Brown-Black pose les pions marrons et noirs. Red-Orange joue en premier.",
             "Sans DIAM, la partie est nulle après 40 coups.",
             "case       1  2  3  4  5  6  7  8\nniveau 4   .  .  .  .  .  .  .  .",
+            // The notation explained in French; the words to write stay the game's.
+            "Comment écrire un coup (un par ligne) :\nDIAM : un coup par ligne",
+            "PLACE RED 3      poser un pion rouge de votre réserve sur la case 3",
         ],
     );
+    assert!(!welcome.contains("one move per line"), "{welcome}");
+    assert!(letter(&dir, ann, "welcome").text.contains("DIAM: one move per line"));
     let moves = [
         (ann, "PLACE RED 5"),
         (ben, "PLACE BROWN 5"),

@@ -59,6 +59,18 @@ pub struct HouseRule {
     pub changes: &'static str,
     /// What it does instead, in one line (shown in the welcome and by HELP).
     pub description: &'static str,
+    /// The same in French.
+    pub description_fr: &'static str,
+}
+
+impl HouseRule {
+    /// What it does instead, in `lang`.
+    pub fn description_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.description,
+            Lang::Fr => self.description_fr,
+        }
+    }
 }
 
 /// The house rules a game of `variant` knows: none for Diplomacy and its variant.
@@ -297,8 +309,20 @@ pub struct Kind {
     pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
+    /// The same explained in French (the words to write stay those the game reads).
+    pub notation_fr: &'static str,
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
+}
+
+impl Kind {
+    /// The move notation explained in `lang`.
+    pub fn notation_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.notation,
+            Lang::Fr => self.notation_fr,
+        }
+    }
 }
 
 /// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
@@ -375,4 +399,38 @@ pub fn replay(
         })?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a player writes: the notation's commands and keywords, in capitals. The
+    /// DEVIL of Les Belligérants is a face of the die, which is never written: the French
+    /// names it as the rules do, le DIABLE.
+    fn keywords(notation: &str) -> std::collections::BTreeSet<&str> {
+        notation
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase()) && *w != "DEVIL")
+            .collect()
+    }
+
+    #[test]
+    fn every_notation_and_house_rule_is_explained_in_french_with_the_same_words_to_write() {
+        for k in KINDS {
+            let (en, fr) = (k.notation_in(Lang::En), k.notation_in(Lang::Fr));
+            assert_eq!(en, k.notation);
+            assert_ne!(en, fr, "{}", k.title);
+            let missing: Vec<&str> = keywords(en).difference(&keywords(fr)).copied().collect();
+            assert!(missing.is_empty(), "{}: the French lacks {missing:?}", k.title);
+            for r in k.house_rules {
+                assert_eq!(r.description_in(Lang::En), r.description);
+                assert!(
+                    !r.description_fr.is_empty() && r.description_fr != r.description,
+                    "{}",
+                    r.name
+                );
+            }
+        }
+    }
 }

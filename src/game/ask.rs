@@ -350,9 +350,10 @@ impl Game {
         let role = who.text();
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
+        let lang = self.config.reader(role).lang;
         let house_rules: Vec<String> = board::house_rules(self)?
             .iter()
-            .map(|r| format!("{}: {}", r.name, r.description))
+            .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
             .collect();
         let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
@@ -375,7 +376,7 @@ impl Game {
                     audience: audience.into(),
                     divine_players: self.divine_players(),
                     boardgame: boardgame.is_some(),
-                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
                     others: others.join(", "),
                     house_rules,
                     observers: self.config.observers,
@@ -397,7 +398,7 @@ impl Game {
                         None => "diplomacy",
                     }
                     .into(),
-                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
                     house_rules,
                     readings: readings(self),
                 };

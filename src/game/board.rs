@@ -143,10 +143,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let (g, notes) = (kind.start)(&setup, &mut dice).map_err(|e| e.in_file("game.yaml"))?;
-    let rules: Vec<String> = house_rules(game)?
-        .iter()
-        .map(|r| format!("{}: {}", r.name, r.description))
-        .collect();
+    let rules = house_rules(game)?;
     game.state.phase = "play".into();
     let mut fx = Effects::default();
     let boards = Boards::new(g.as_ref());
@@ -156,9 +153,12 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
             common: game.common(&role),
             boardgame: true,
             sides: setup.sides.join(", "),
-            notation: kind.notation.to_string(),
+            notation: kind.notation_in(lang).to_string(),
             notes: words(&notes, lang),
-            house_rules: rules.clone(),
+            house_rules: rules
+                .iter()
+                .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
+                .collect(),
             board: boards.get(lang),
             to_move: to_move_name(g.as_ref(), &setup),
         };
@@ -342,7 +342,7 @@ pub fn act(
         boardgame: true,
         board: g.board(lang),
         to_move: to_move_name(g.as_ref(), &setup),
-        notation: (!errors.is_empty()).then(|| kind.notation.to_string()),
+        notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
         answered: views::Answered {
             lang,
             done,

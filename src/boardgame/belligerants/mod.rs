@@ -106,6 +106,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
 };
 
@@ -114,6 +115,8 @@ pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
     name: "armistice-on-own-turn",
     changes: "ARMISTICE: « a la faculté de demander un armistice », at no moment the text sets",
     description: "only the player to move may ask for an armistice (by the text, either player may, at any time)",
+    description_fr: "seul le joueur qui a le trait peut demander un armistice (selon le texte, chaque joueur le peut, \
+                     à tout moment)",
 }];
 
 const NOTATION: &str = "\
@@ -150,6 +153,25 @@ fn start(setup: &Setup, dice: &mut Dice) -> Started {
     let (game, notes) = Belligerants::begin(setup, dice)?;
     Ok((Box::new(game), notes))
 }
+
+/// The notation explained in French, in the words of the rules: the words to write are the same.
+const NOTATION_FR: &str = "\
+Les Belligérants : arbitre jette le dé, tient le tour et le score ; il ne vérifie pas les coups.
+Camps : Yellow (jaune) et Pink (rose). Qui commence est tiré au sort. Votre dé est annoncé avant votre coup.
+  MOVE <texte>           votre coup, transmis tel quel :               MOVE tank c3 to c7
+  MOVE <1-5> <texte>     après le DIABLE, les points que vous choisissez : MOVE 4 tank c3 to c7
+                         (puis vous rejouez avec un nouveau dé)
+  CAPTURE <pion>         vous avez fait prisonnier un pion ennemi :    CAPTURE Tank
+  HOME <pion>            un de vos pions est rentré dans le camp ennemi : HOME Officier
+  CANCEL CAPTURE <pion> / CANCEL HOME <pion>   rayer une inscription faite par erreur
+                         (avant votre coup, ou après jusqu'à ce que votre adversaire joue)
+  END                    toute une armée est rentrée ou prisonnière ; l'autre répond AGREE ou REFUSE
+  ARMISTICE              demander un armistice ; l'autre répond TERMS <points> ou REFUSE,
+                         puis vous répondez AGREE (accepter) ou REFUSE (refuser) : TERMS 2000
+  RESIGN                 abandonner la partie à votre adversaire (à tout moment)
+Pions : Etat-Major 1000, Bombardier 700, Chasse 600, DCA 600, Mitrailleuse 500, Canon 500, Tank 400,
+Officier 400, Ambulance 300, Espion 300, Patrouille 200, Sentinelle 200, Soldats 100.
+Score : les pions rentrés comptent double, plus les prisonniers ; le plus fort total gagne, de la différence.";
 
 /// One throw of the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

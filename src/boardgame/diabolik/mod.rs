@@ -180,6 +180,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
 };
 
@@ -190,6 +191,8 @@ pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
               sinon l'adversaire est vainqueur »",
     description: "a turn that moves no ship in its first or second act is refused and may be written again, \
                   instead of losing the game",
+    description_fr: "un tour qui ne déplace aucun navire à son 1er ou 2e acte est refusé et peut être récrit, \
+                     au lieu de perdre la partie",
 }];
 
 /// Sent with the welcome and with every refusal.
@@ -207,6 +210,22 @@ Before the first turn:  deploy N N NE N N NW N N  (one heading per ship, in orde
 Other lines: `pass` (decline a bonus turn), `stop` (agree to stop here and let the
   tie-breaks decide), `resign`, `allies West North` / `allies none` (joint sinking).
 French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
+
+/// The notation explained in French: the words to write are the same (or their French forms).
+pub const NOTATION_FR: &str = "\
+Diabolik Fleet : une ligne est votre tour entier, ses actes dans l'ordre, séparés par `;`.
+Cases : colonnes A-H (A-L en 12x12) de gauche à droite, rangées 1-8 (1-12) depuis le bord de South.
+Orientations : N NE E SE S SW W NW sur ce plateau (N pointe vers la rangée du haut ; NO pour NW).
+  B2-B3           avancer le navire de B2 d'une case (aussi `B2` ou `move B2`)
+  B3 turn NE      réorienter le navire de B3 vers NE (aussi `tourne B3 NE`, `B3 NE` ou `B3=NE`)
+  sink C4         couler le navire ennemi de C4 (deux de vos navires lui offrent un flanc ; aussi `coule C4`)
+  build D2 N      reconstruire un navire coulé en D2, orienté N (aussi `reconstruit D2 N`)
+Exemple de tour :  B2-B3; B3 turn NE; C3-C4; sink D5
+Avant le premier tour :  deploy N N NE N N NW N N  (une orientation par navire, dans l'ordre des
+  colonnes, ou des rangées pour West et East), ou `deploy N` pour tous.
+Autres lignes : `pass` (renoncer à un tour bonus), `stop` (accepter d'arrêter ici et de laisser
+  décider les critères de départage), `resign` (abandonner), `allies West North` / `allies none`
+  (couler en collaboration).";
 
 const SHIPS: usize = 8;
 

@@ -80,7 +80,7 @@ use seats::{sides, start};
 
 pub use ending::{Draw, Ending};
 pub use game::Game;
-pub use notation::NOTATION;
+pub use notation::{NOTATION, NOTATION_FR};
 pub(crate) use position::from_position;
 pub use refused::Refused;
 pub use told::{Side, Told};
@@ -92,6 +92,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &[],
 };
 

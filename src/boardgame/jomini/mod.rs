@@ -77,6 +77,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &[],
 };
 
@@ -99,6 +100,27 @@ never gone back to.
   CONCEDE            give the game to your opponent (at any time)
 Combat dice: INF (hit on infantry), CAV (hit on cavalry), ART (hit on artillery), FLAG (retreat),
 ORDER (order letter), ADV (tactical advantage).";
+
+/// The notation explained in French, in the words of the rules: the words to write are the same.
+const NOTATION_FR: &str = "\
+JOMINI : arbitre tient la séquence de jeu et jette les dés ; il ne vérifie ni les mouvements ni les combats.
+Camps : Blue (bleu) et Red (rouge). Chaque tour : commandement, déplacement, combats, fin de tour ;
+une phase peut être sautée, jamais reprise.
+  COMMAND <texte>    phase de commandement : troupes activées, ordre : COMMAND active la 1re brigade
+  MOVE <texte>       phase de déplacement (une ligne par mouvement) : MOVE hussards de C4 en D6
+  MANOEUVRE <texte>  phase de déplacement, votre ordre de manœuvre (un seul par tour) : MANOEUVRE marche oblique
+  COMBAT <texte>     phase de combats (une ligne par combat) : COMBAT infanterie de ligne en D6 tire sur E7, 3 dés
+  ROLL <n>           n dés de combat, de 1 à 20, dans votre combat : ROLL 4
+  ROLL <n> D6        n dés ordinaires, de 1 à 20 :                 ROLL 1 D6
+  DEFEND <texte>     l'ordre de défense du camp attaqué, un par combat : DEFEND carré
+                     (il peut aussi lancer ROLL alors, pour son tir de riposte)
+  ELIMINATED <unité> une unité ennemie que vous avez éliminée :    ELIMINATED hussards de Red
+  NEXT               passer à la phase suivante (après les combats : fin de tour)
+  END TURN           fin de tour : l'autre camp commence son tour
+  VICTORY <pourquoi> finir votre tour en revendiquant la victoire ; l'autre répond AGREE ou REFUSE
+  CONCEDE            abandonner la partie à votre adversaire (à tout moment)
+Dés de combat : INF (coup touché sur infanterie), CAV (sur cavalerie), ART (sur artillerie),
+FLAG (drapeau de repli), ORDER (lettre d'ordre), ADV (avantage tactique).";
 
 fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     if players == 2 {
