@@ -183,21 +183,21 @@ impl fmt::Display for Told {
 #[cfg(test)]
 impl PartialEq<str> for Told {
     fn eq(&self, words: &str) -> bool {
-        self.to_string() == words
+        self.words(Lang::En) == words
     }
 }
 
 #[cfg(test)]
 impl PartialEq<&str> for Told {
     fn eq(&self, words: &&str) -> bool {
-        self.to_string() == *words
+        self.words(Lang::En) == *words
     }
 }
 
 #[cfg(test)]
 impl PartialEq<String> for Told {
     fn eq(&self, words: &String) -> bool {
-        self.to_string() == *words
+        self.words(Lang::En) == *words
     }
 }
 

@@ -90,7 +90,7 @@ pub fn ending(game: &Game, f: &super::state::Finished, lang: Lang) -> String {
     }
     let ended = current(game).ok().and_then(|(g, _, _)| g.finish());
     match ended {
-        Some(e) if e.summary.to_string() == f.summary => e.summary.words(lang),
+        Some(e) if e.summary.words(Lang::En) == f.summary => e.summary.words(lang),
         _ => f.summary.clone(),
     }
 }
