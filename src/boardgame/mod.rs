@@ -25,7 +25,9 @@ pub mod position;
 pub use error::{ReplayError, SetupError, Wanted};
 
 use crate::dice::Dice;
+pub use crate::words::Lang;
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// What the players file says of one game.
 #[derive(Clone, Debug, Default)]
@@ -57,6 +59,18 @@ pub struct HouseRule {
     pub changes: &'static str,
     /// What it does instead, in one line (shown in the welcome and by HELP).
     pub description: &'static str,
+    /// The same in French.
+    pub description_fr: &'static str,
+}
+
+impl HouseRule {
+    /// What it does instead, in `lang`.
+    pub fn description_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.description,
+            Lang::Fr => self.description_fr,
+        }
+    }
 }
 
 /// The house rules a game of `variant` knows: none for Diplomacy and its variant.
@@ -124,9 +138,91 @@ pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'sta
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     /// What was done, in one line, as relayed to every player: `Red places on cell 3`.
-    pub summary: String,
+    pub summary: Told,
     /// Anything else everyone must hear: a DIAM, a ship sunk, a die rolled, the end.
-    pub notes: Vec<String>,
+    pub notes: Vec<Told>,
+}
+
+/// What a game tells every player (a move's summary, a note, how the game ended), as a
+/// value: each game's own with its facts, worded only once the reader's language is known
+/// ([`Told::words`]). `Display` is the English, the words of the files and the logs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Of a game of DIAM.
+    Diam(diam::Told),
+    /// Of a game of Diabolik Fleet.
+    Diabolik(diabolik::Told),
+    /// Of a game of Les Belligérants.
+    Belligerants(belligerants::Told),
+    /// Of a game of JOMINI.
+    Jomini(jomini::Told),
+    /// As a file wrote it (a position file's `over:`): its words, in the file's language.
+    Written(String),
+}
+
+impl Told {
+    /// The words in `lang`. A [`Told::Written`] keeps the words of its file.
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            Told::Diam(t) => t.words(lang),
+            Told::Diabolik(t) => t.words(lang),
+            Told::Belligerants(t) => t.words(lang),
+            Told::Jomini(t) => t.words(lang),
+            Told::Written(words) => words.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Told {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+/// In the unit tests, what a game tells is compared with its English words.
+#[cfg(test)]
+impl PartialEq<str> for Told {
+    fn eq(&self, words: &str) -> bool {
+        self.words(Lang::En) == words
+    }
+}
+
+#[cfg(test)]
+impl PartialEq<&str> for Told {
+    fn eq(&self, words: &&str) -> bool {
+        self.words(Lang::En) == *words
+    }
+}
+
+#[cfg(test)]
+impl PartialEq<String> for Told {
+    fn eq(&self, words: &String) -> bool {
+        self.words(Lang::En) == *words
+    }
+}
+
+impl From<diam::Told> for Told {
+    fn from(t: diam::Told) -> Told {
+        Told::Diam(t)
+    }
+}
+
+impl From<diabolik::Told> for Told {
+    fn from(t: diabolik::Told) -> Told {
+        Told::Diabolik(t)
+    }
+}
+
+impl From<belligerants::Told> for Told {
+    fn from(t: belligerants::Told) -> Told {
+        Told::Belligerants(t)
+    }
+}
+
+impl From<jomini::Told> for Told {
+    fn from(t: jomini::Told) -> Told {
+        Told::Jomini(t)
+    }
 }
 
 /// Why a move was not played, as a value: each game's own refusals with their facts, worded
@@ -165,7 +261,7 @@ pub struct Finish {
     /// The winning sides (several for a team or a shared win; none for a draw).
     pub winners: Vec<String>,
     /// Why, in a sentence: `Red makes a DIAM at level 3 on cells 2 and 6`.
-    pub summary: String,
+    pub summary: Told,
 }
 
 /// One game in progress.
@@ -183,8 +279,9 @@ pub trait BoardGame {
     /// included.
     fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused>;
 
-    /// The board as plain text (monospaced), relayed after every accepted move.
-    fn board(&self) -> String;
+    /// The board as plain text (monospaced) in `lang`, relayed after every accepted move: a
+    /// drawing keeps its letters, and only its words (headings, legends) are translated.
+    fn board(&self, lang: Lang) -> String;
 
     /// The end of the game, once it has ended.
     fn finish(&self) -> Option<Finish>;
@@ -197,7 +294,7 @@ pub trait BoardGame {
 }
 
 /// A game started, with the notes announced with the welcome; or why it cannot start.
-pub type Started = Result<(Box<dyn BoardGame>, Vec<String>), SetupError>;
+pub type Started = Result<(Box<dyn BoardGame>, Vec<Told>), SetupError>;
 
 /// A game as the players file names it.
 pub struct Kind {
@@ -212,8 +309,20 @@ pub struct Kind {
     pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
     /// The move notation with examples, sent with the welcome and with a refusal.
     pub notation: &'static str,
+    /// The same explained in French (the words to write stay those the game reads).
+    pub notation_fr: &'static str,
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
+}
+
+impl Kind {
+    /// The move notation explained in `lang`.
+    pub fn notation_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.notation,
+            Lang::Fr => self.notation_fr,
+        }
+    }
 }
 
 /// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
@@ -249,9 +358,16 @@ pub(crate) fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
-/// Appends the last `shown` entries of a game's log to a board's text, under `title`, or
-/// `empty` when nothing was logged yet.
-pub(crate) fn push_log_tail(out: &mut String, log: &[String], shown: usize, title: &str, empty: &str) {
+/// Appends the last `shown` entries of a game's log to a board's text, each in the words
+/// `words` gives it, under `title`, or `empty` when nothing was logged yet.
+pub(crate) fn push_log_tail<T>(
+    out: &mut String,
+    log: &[T],
+    shown: usize,
+    words: impl Fn(&T) -> String,
+    title: &str,
+    empty: &str,
+) {
     if log.is_empty() {
         out.push_str(empty);
         out.push('\n');
@@ -261,7 +377,7 @@ pub(crate) fn push_log_tail(out: &mut String, log: &[String], shown: usize, titl
     out.push('\n');
     for entry in &log[log.len().saturating_sub(shown)..] {
         out.push_str("  ");
-        out.push_str(entry);
+        out.push_str(&words(entry));
         out.push('\n');
     }
 }
@@ -283,4 +399,38 @@ pub fn replay(
         })?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a player writes: the notation's commands and keywords, in capitals. The
+    /// DEVIL of Les Belligérants is a face of the die, which is never written: the French
+    /// names it as the rules do, le DIABLE.
+    fn keywords(notation: &str) -> std::collections::BTreeSet<&str> {
+        notation
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase()) && *w != "DEVIL")
+            .collect()
+    }
+
+    #[test]
+    fn every_notation_and_house_rule_is_explained_in_french_with_the_same_words_to_write() {
+        for k in KINDS {
+            let (en, fr) = (k.notation_in(Lang::En), k.notation_in(Lang::Fr));
+            assert_eq!(en, k.notation);
+            assert_ne!(en, fr, "{}", k.title);
+            let missing: Vec<&str> = keywords(en).difference(&keywords(fr)).copied().collect();
+            assert!(missing.is_empty(), "{}: the French lacks {missing:?}", k.title);
+            for r in k.house_rules {
+                assert_eq!(r.description_in(Lang::En), r.description);
+                assert!(
+                    !r.description_fr.is_empty() && r.description_fr != r.description,
+                    "{}",
+                    r.name
+                );
+            }
+        }
+    }
 }

@@ -183,7 +183,7 @@ fn read(variant: &str, reader: Reader, at: &Source) -> Result<Checked, FileError
     }
     let over = raw.over.clone().map(|o| Finish {
         winners: o.winners,
-        summary: o.summary,
+        summary: super::Told::Written(o.summary),
     });
     let read = reader(&raw, over, at)?;
     Ok((raw, rules, read))
@@ -216,9 +216,10 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         match result {
             Ok(played) => {
                 w.key(2, "result", "accepted");
-                w.key(2, "summary", &played.summary);
+                w.key(2, "summary", &played.summary.to_string());
                 if !played.notes.is_empty() {
-                    list(&mut w, 2, "notes", &played.notes);
+                    let notes: Vec<String> = played.notes.iter().map(|n| n.to_string()).collect();
+                    list(&mut w, 2, "notes", &notes);
                 }
             }
             Err(reason) => {
@@ -250,7 +251,7 @@ fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError
         write_over(&mut w, 1, "over", &finish);
     }
     w.raw(0, "board: |");
-    for line in game.board().lines() {
+    for line in game.board(super::Lang::En).lines() {
         w.raw(1, line);
     }
     Ok(w.finish())
@@ -342,7 +343,7 @@ fn list(w: &mut Writer, indent: usize, key: &str, items: &[String]) {
 fn write_over(w: &mut Writer, indent: usize, key: &str, finish: &Finish) {
     w.raw(indent, &format!("{key}:"));
     w.flow_list(indent + 1, "winners", &finish.winners);
-    w.key(indent + 1, "summary", &finish.summary);
+    w.key(indent + 1, "summary", &finish.summary.to_string());
 }
 
 /// The side named `name` (any case), or an error at `key:` listing the sides.

@@ -159,13 +159,16 @@ fn observer_tag(address: &str) -> String {
 
 /// The position now as text: each power's units and centres (Diplomacy), or the board (a
 /// board game). `GET MAP` sends it with the picture of the board its reader may see.
-pub fn position_text(game: &Game) -> Result<String, GameError> {
+pub fn position_text(game: &Game, lang: crate::words::Lang) -> Result<String, GameError> {
     if crate::boardgame::kind(&game.config.variant).is_some() {
-        let (board, to_move) = board::board_now(game)?;
+        let (board, to_move) = board::board_now(game, lang)?;
         return Ok(if to_move.is_empty() {
             board
         } else {
-            format!("{board}\n{to_move} is to move.")
+            match lang {
+                crate::words::Lang::En => format!("{board}\n{to_move} is to move."),
+                crate::words::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+            }
         });
     }
     let map = crate::map::Map::standard();
@@ -347,9 +350,10 @@ impl Game {
         let role = who.text();
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
+        let lang = self.config.reader(role).lang;
         let house_rules: Vec<String> = board::house_rules(self)?
             .iter()
-            .map(|r| format!("{}: {}", r.name, r.description))
+            .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
             .collect();
         let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
@@ -372,7 +376,7 @@ impl Game {
                     audience: audience.into(),
                     divine_players: self.divine_players(),
                     boardgame: boardgame.is_some(),
-                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
                     others: others.join(", "),
                     house_rules,
                     observers: self.config.observers,
@@ -394,7 +398,7 @@ impl Game {
                         None => "diplomacy",
                     }
                     .into(),
-                    notation: boardgame.map(|k| k.notation.to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
                     house_rules,
                     readings: readings(self),
                 };
@@ -403,7 +407,7 @@ impl Game {
             Question::Map => {
                 let view = views::MapLetter {
                     common,
-                    position: position_text(self)?,
+                    position: position_text(self, self.config.reader(role).lang)?,
                 };
                 ("map", ("the position", "la position"), view.into())
             }
@@ -469,7 +473,7 @@ impl Game {
         if crate::boardgame::kind(&self.config.variant).is_some() {
             view.boardgame = true;
             view.moves = self.state.moves.len();
-            view.to_move = board::board_now(self)?.1;
+            view.to_move = board::board_now(self, reader.lang)?.1;
             return Ok(view);
         }
         if view.over.is_empty() {

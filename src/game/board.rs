@@ -10,6 +10,7 @@ use super::{Effects, Game, GameError};
 use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
 use crate::dice::Dice;
 use crate::report::{views, Letter};
+use crate::words::Lang;
 use crate::yaml::FileError;
 
 fn kind(game: &Game) -> Result<&'static Kind, GameError> {
@@ -74,11 +75,54 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> 
     Ok((g, dice, setup))
 }
 
-/// The board now, as text, and the side to move (empty when none is): for `GET MAP` and
-/// `LIST`.
-pub fn board_now(game: &Game) -> Result<(String, String), GameError> {
+/// The board now, as text in `lang`, and the side to move (empty when none is): for
+/// `GET MAP` and `LIST`.
+pub fn board_now(game: &Game, lang: Lang) -> Result<(String, String), GameError> {
     let (g, _, setup) = current(game)?;
-    Ok((g.board(), to_move_name(g.as_ref(), &setup)))
+    Ok((g.board(lang), to_move_name(g.as_ref(), &setup)))
+}
+
+/// How the game ended, in `lang`: the game's own words, from its moves replayed; the words
+/// of `state.yaml` when the game does not end there (a `finished:` written by hand).
+pub fn ending(game: &Game, f: &super::state::Finished, lang: Lang) -> String {
+    if lang == Lang::En {
+        return f.summary.clone();
+    }
+    let ended = current(game).ok().and_then(|(g, _, _)| g.finish());
+    match ended {
+        Some(e) if e.summary.words(Lang::En) == f.summary => e.summary.words(lang),
+        _ => f.summary.clone(),
+    }
+}
+
+/// The words a board game tells, in `lang`: a move's notes, the notes of the start.
+fn words(told: &[boardgame::Told], lang: Lang) -> Vec<String> {
+    told.iter().map(|t| t.words(lang)).collect()
+}
+
+/// The board after a move in each language, drawn once for all the readers of one.
+struct Boards<'a> {
+    game: &'a dyn BoardGame,
+    drawn: std::cell::RefCell<Vec<(Lang, String)>>,
+}
+
+impl Boards<'_> {
+    fn new(game: &dyn BoardGame) -> Boards<'_> {
+        Boards {
+            game,
+            drawn: Default::default(),
+        }
+    }
+
+    fn get(&self, lang: Lang) -> String {
+        let mut drawn = self.drawn.borrow_mut();
+        if let Some((_, b)) = drawn.iter().find(|(l, _)| *l == lang) {
+            return b.clone();
+        }
+        let b = self.game.board(lang);
+        drawn.push((lang, b.clone()));
+        b
+    }
 }
 
 /// The board's picture now (DIAM and Diabolik Fleet), as a PNG: `GET MAP`'s picture. None
@@ -99,25 +143,27 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let (g, notes) = (kind.start)(&setup, &mut dice).map_err(|e| e.in_file("game.yaml"))?;
-    let rules: Vec<String> = house_rules(game)?
-        .iter()
-        .map(|r| format!("{}: {}", r.name, r.description))
-        .collect();
+    let rules = house_rules(game)?;
     game.state.phase = "play".into();
     let mut fx = Effects::default();
+    let boards = Boards::new(g.as_ref());
     for role in game.roles() {
+        let lang = game.config.reader(&role).lang;
         let view = views::BoardWelcome {
             common: game.common(&role),
             boardgame: true,
             sides: setup.sides.join(", "),
-            notation: kind.notation.to_string(),
-            notes: notes.clone(),
-            house_rules: rules.clone(),
-            board: g.board(),
+            notation: kind.notation_in(lang).to_string(),
+            notes: words(&notes, lang),
+            house_rules: rules
+                .iter()
+                .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
+                .collect(),
+            board: boards.get(lang),
             to_move: to_move_name(g.as_ref(), &setup),
         };
         let subject = crate::words::pick(
-            game.config.reader(&role).lang,
+            lang,
             &format!("welcome: you play {role}"),
             &format!("bienvenue : vous jouez {role}"),
         );
@@ -184,24 +230,31 @@ pub fn act(
                                 .picture()
                                 .and_then(|svg| crate::picture::png(&svg).ok())
                                 .map(std::sync::Arc::from);
-                            // The same move told to every side and observer, each in its own words.
-                            let drawn = g.board();
-                            let told = |common| views::BoardMove {
-                                common,
-                                number,
-                                by: role.to_string(),
-                                summary: played.summary.clone(),
-                                notes: played.notes.clone(),
-                                board: drawn.clone(),
-                                to_move: to_move.clone(),
-                                over: finish.as_ref().map(|f| f.summary.clone()).unwrap_or_default(),
+                            // The same move told to every side and observer, each in its own
+                            // words: the board drawn once per language.
+                            let boards = Boards::new(g.as_ref());
+                            let told = |common: views::Common| {
+                                let lang = game.config.reader(&common.role).lang;
+                                views::BoardMove {
+                                    common,
+                                    number,
+                                    by: role.to_string(),
+                                    summary: played.summary.words(lang),
+                                    notes: words(&played.notes, lang),
+                                    board: boards.get(lang),
+                                    to_move: to_move.clone(),
+                                    over: finish.as_ref().map(|f| f.summary.words(lang)).unwrap_or_default(),
+                                }
+                            };
+                            let subject_in = |lang| {
+                                crate::words::pick(
+                                    lang,
+                                    &format!("move {number}: {}", played.summary.words(lang)),
+                                    &format!("coup {number} : {}", played.summary.words(lang)),
+                                )
                             };
                             for r in game.roles() {
-                                let subject = crate::words::pick(
-                                    game.config.reader(&r).lang,
-                                    &format!("move {number}: {}", played.summary),
-                                    &format!("coup {number} : {}", played.summary),
-                                );
+                                let subject = subject_in(game.config.reader(&r).lang);
                                 let view = told(game.common(&r));
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
@@ -209,28 +262,25 @@ pub fn act(
                                         .with_picture(picture.clone()),
                                 );
                             }
-                            let observed = game.to_observers(
-                                &format!("{stem}-move{k}"),
-                                &crate::words::pick(
-                                    game.config.language,
-                                    &format!("move {number}: {}", played.summary),
-                                    &format!("coup {number} : {}", played.summary),
-                                ),
-                                told,
-                            );
+                            let observed =
+                                game.to_observers(&format!("{stem}-move{k}"), &subject_in(game.config.language), told);
                             letters.extend(observed.into_iter().map(|l| l.with_picture(picture.clone())));
                             if let Some(f) = finish {
+                                // state.yaml keeps the English words, as every file does.
                                 let finished = Finished {
                                     after: format!("move {number}"),
                                     winners: f.winners.clone(),
-                                    summary: f.summary.clone(),
+                                    summary: f.summary.to_string(),
                                 };
-                                let board = g.board();
-                                let finals = game.final_letters(&finished, |common, ending| views::BoardFinal {
-                                    common,
-                                    ending,
-                                    boardgame: true,
-                                    board: board.clone(),
+                                let finals = game.final_letters(&finished, |common, mut ending| {
+                                    let lang = game.config.reader(&common.role).lang;
+                                    ending.summary = f.summary.words(lang);
+                                    views::BoardFinal {
+                                        common,
+                                        ending,
+                                        boardgame: true,
+                                        board: boards.get(lang),
+                                    }
                                 });
                                 letters.extend(finals.into_iter().map(|l| l.broadcast(&game.config.game)));
                                 game.state.finished = Some(finished);
@@ -238,7 +288,7 @@ pub fn act(
                             }
                             Ok(Said::MoveAccepted {
                                 number,
-                                summary: played.summary.clone(),
+                                summary: played.summary.words(game.config.reader(role).lang),
                             })
                         }
                     }
@@ -290,9 +340,9 @@ pub fn act(
     let view = views::BoardReply {
         common: game.common(role),
         boardgame: true,
-        board: g.board(),
+        board: g.board(lang),
         to_move: to_move_name(g.as_ref(), &setup),
-        notation: (!errors.is_empty()).then(|| kind.notation.to_string()),
+        notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
         answered: views::Answered {
             lang,
             done,
@@ -321,7 +371,7 @@ pub fn status(game: &Game) -> Result<String, GameError> {
         w.flow_list(0, "house_rules", &rules);
     }
     w.raw(0, "board: |");
-    for l in g.board().lines() {
+    for l in g.board(Lang::En).lines() {
         w.raw(1, l);
     }
     game.write_players_and_end(&mut w, |_| Ok(None))?;

@@ -900,10 +900,10 @@ impl Game {
     }
 
     /// How the game ended, in `lang`: a Diplomacy game's words are made from its history
-    /// ([`diplomacy::ending`]); a board game's are its engine's.
+    /// ([`diplomacy::ending`]); a board game's are its engine's ([`board::ending`]).
     pub fn ending_in(&self, f: &state::Finished, lang: crate::words::Lang) -> String {
         match crate::boardgame::kind(&self.config.variant) {
-            Some(_) => f.summary.clone(),
+            Some(_) => board::ending(self, f, lang),
             None => diplomacy::ending(self, lang).unwrap_or_else(|| f.summary.clone()),
         }
     }

@@ -82,10 +82,12 @@
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
 mod refused;
+mod told;
 
 pub use refused::{LedgerFault, Refused};
+pub use told::{Refusing, Told};
 
-use super::{split_word, BoardGame, Finish, HouseRule, Kind, Played, Setup, SetupError, Started};
+use super::{split_word, BoardGame, Finish, HouseRule, Kind, Lang, Played, Setup, SetupError, Started};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -104,6 +106,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
 };
 
@@ -112,6 +115,8 @@ pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
     name: "armistice-on-own-turn",
     changes: "ARMISTICE: « a la faculté de demander un armistice », at no moment the text sets",
     description: "only the player to move may ask for an armistice (by the text, either player may, at any time)",
+    description_fr: "seul le joueur qui a le trait peut demander un armistice (selon le texte, chaque joueur le peut, \
+                     à tout moment)",
 }];
 
 const NOTATION: &str = "\
@@ -148,6 +153,25 @@ fn start(setup: &Setup, dice: &mut Dice) -> Started {
     let (game, notes) = Belligerants::begin(setup, dice)?;
     Ok((Box::new(game), notes))
 }
+
+/// The notation explained in French, in the words of the rules: the words to write are the same.
+const NOTATION_FR: &str = "\
+Les Belligérants : arbitre jette le dé, tient le tour et le score ; il ne vérifie pas les coups.
+Camps : Yellow (jaune) et Pink (rose). Qui commence est tiré au sort. Votre dé est annoncé avant votre coup.
+  MOVE <texte>           votre coup, transmis tel quel :               MOVE tank c3 to c7
+  MOVE <1-5> <texte>     après le DIABLE, les points que vous choisissez : MOVE 4 tank c3 to c7
+                         (puis vous rejouez avec un nouveau dé)
+  CAPTURE <pion>         vous avez fait prisonnier un pion ennemi :    CAPTURE Tank
+  HOME <pion>            un de vos pions est rentré dans le camp ennemi : HOME Officier
+  CANCEL CAPTURE <pion> / CANCEL HOME <pion>   rayer une inscription faite par erreur
+                         (avant votre coup, ou après jusqu'à ce que votre adversaire joue)
+  END                    toute une armée est rentrée ou prisonnière ; l'autre répond AGREE ou REFUSE
+  ARMISTICE              demander un armistice ; l'autre répond TERMS <points> ou REFUSE,
+                         puis vous répondez AGREE (accepter) ou REFUSE (refuser) : TERMS 2000
+  RESIGN                 abandonner la partie à votre adversaire (à tout moment)
+Pions : Etat-Major 1000, Bombardier 700, Chasse 600, DCA 600, Mitrailleuse 500, Canon 500, Tank 400,
+Officier 400, Ambulance 300, Espion 300, Patrouille 200, Sentinelle 200, Soldats 100.
+Score : les pions rentrés comptent double, plus les prisonniers ; le plus fort total gagne, de la différence.";
 
 /// One throw of the die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -404,15 +428,15 @@ pub struct Belligerants {
     prisoners: [Vec<Piece>; 2],
     /// Each side's pieces home in the enemy camp.
     home: [Vec<Piece>; 2],
-    /// Every accepted move, as the board lists them.
-    log: Vec<String>,
+    /// Every accepted move, as the board lists them, with the turn it was played in.
+    log: Vec<(u32, Told)>,
     /// The house rule `armistice-on-own-turn`: only the player to move may ask for one.
     armistice_on_own_turn: bool,
 }
 
 impl Belligerants {
     /// A new game: draws who begins, then that player's die.
-    pub fn begin(setup: &Setup, dice: &mut Dice) -> Result<(Belligerants, Vec<String>), SetupError> {
+    pub fn begin(setup: &Setup, dice: &mut Dice) -> Result<(Belligerants, Vec<super::Told>), SetupError> {
         sides(setup.sides.len())?;
         if let Some(key) = setup.options.keys().next() {
             return Err(SetupError::UnknownOption {
@@ -435,18 +459,22 @@ impl Belligerants {
             log: Vec::new(),
             armistice_on_own_turn: setup.house_rule("armistice-on-own-turn"),
         };
-        let notes = vec![format!("{} begins (drawn by lot).", SIDES[first]), game.die_note()];
+        let notes = vec![
+            Told::Begins {
+                side: SIDES[first].to_string(),
+            }
+            .into(),
+            game.die_note().into(),
+        ];
         Ok((game, notes))
     }
 
     /// The announcement of the die thrown for the move due.
-    fn die_note(&self) -> String {
-        match self.die {
-            Die::Points(n) => format!("Die for {}, turn {}: {n}.", SIDES[self.mover], self.turn),
-            Die::Devil => format!(
-                "Die for {}, turn {}: the DEVIL. Choose your points, 1 to 5: MOVE 4 <your move>; then you play again.",
-                SIDES[self.mover], self.turn
-            ),
+    fn die_note(&self) -> Told {
+        Told::Die {
+            side: SIDES[self.mover].to_string(),
+            turn: self.turn,
+            die: self.die,
         }
     }
 
@@ -504,44 +532,34 @@ impl Belligerants {
     }
 
     /// The score of one side in a line: `Yellow: home Tank (800); prisoners Soldats (100); total 900`.
-    fn score_line(&self, side: usize) -> String {
-        let names = |pieces: &[Piece]| {
-            if pieces.is_empty() {
-                "none".to_string()
-            } else {
-                pieces.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
-            }
-        };
-        let home: u32 = self.home[side].iter().map(|p| p.value()).sum();
-        let taken: u32 = self.prisoners[side].iter().map(|p| p.value()).sum();
-        format!(
-            "{}: home {} ({home} x2 = {}); prisoners {} ({taken}); total {}",
-            SIDES[side],
-            names(&self.home[side]),
-            2 * home,
-            names(&self.prisoners[side]),
-            self.total(side)
-        )
+    fn score_line(&self, side: usize) -> Told {
+        Told::Score {
+            side: SIDES[side].to_string(),
+            home: self.home[side].clone(),
+            prisoners: self.prisoners[side].clone(),
+        }
     }
 
     /// The end of the battle, scored.
     fn scored(&self) -> Finish {
         let (a, b) = (self.total(0), self.total(1));
         let (winners, summary) = if a == b {
-            (Vec::new(), format!("the battle is over: a draw, {a} points each"))
+            (Vec::new(), Told::BattleDrawn { points: a })
         } else {
             let w = if a > b { 0 } else { 1 };
-            let (tw, tl) = (self.total(w), self.total(1 - w));
             (
                 vec![SIDES[w].to_string()],
-                format!(
-                    "{} wins the battle, {tw} points to {tl}: a gain of {}",
-                    SIDES[w],
-                    tw - tl
-                ),
+                Told::BattleWon {
+                    winner: SIDES[w].to_string(),
+                    points: self.total(w),
+                    against: self.total(1 - w),
+                },
             )
         };
-        Finish { winners, summary }
+        Finish {
+            winners,
+            summary: summary.into(),
+        }
     }
 
     /// Whether `side` may play `command` now; the reason if not.
@@ -583,47 +601,39 @@ impl Belligerants {
         }
     }
 
-    /// One line of the log, under the turn it was played in.
-    fn entry(&mut self, line: String) {
-        self.log.push(format!("turn {}, {line}", self.turn));
-    }
-
-    /// A line accepted as it is, into the log.
-    fn relay(&mut self, summary: String) -> Played {
-        self.entry(summary.clone());
+    /// A line accepted as it is, into the log under the turn it was played in.
+    fn relay(&mut self, summary: Told) -> Played {
+        self.log.push((self.turn, summary.clone()));
         Played {
-            summary,
+            summary: summary.into(),
             notes: Vec::new(),
         }
     }
 
     /// The move itself: relayed, then the next die thrown.
     fn play_move(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused> {
-        let me = SIDES[side];
-        let (summary, entry, again) = match self.die {
-            Die::Points(n) => (
-                format!("{me} moves (die {n}): {text}"),
-                format!("{me} (die {n}): {text}"),
-                false,
-            ),
+        let me = SIDES[side].to_string();
+        let (points, text, again) = match self.die {
+            Die::Points(n) => (n, text, false),
             Die::Devil => {
                 let (points, rest) = split_word(text);
                 let points = match points.parse::<u32>() {
                     Ok(p) if (1..=5).contains(&p) && !rest.is_empty() => p,
                     _ => return Err(Refused::DevilPoints { text: text.to_string() }),
                 };
-                (
-                    format!("{me} moves (DEVIL, chooses {points}): {rest}"),
-                    format!("{me} (DEVIL, chose {points}): {rest}"),
-                    true,
-                )
+                (points, rest, true)
             }
         };
         // The move is accepted: from here on, change the state and throw the next die.
-        self.entry(entry);
-        let mut notes = Vec::new();
+        let mut played = self.relay(Told::Moved {
+            side: me.clone(),
+            points,
+            devil: again,
+            text: text.to_string(),
+        });
+        let notes = &mut played.notes;
         if again {
-            notes.push(format!("{me} threw the DEVIL and plays again."));
+            notes.push(Told::Again { side: me }.into());
             self.late = None;
         } else {
             self.mover = 1 - side;
@@ -631,8 +641,8 @@ impl Belligerants {
             self.late = Some(side);
         }
         self.die = Die::throw(dice);
-        notes.push(self.die_note());
-        Ok(Played { summary, notes })
+        played.notes.push(self.die_note().into());
+        Ok(played)
     }
 }
 
@@ -660,8 +670,8 @@ impl BoardGame for Belligerants {
             }
             let command = Line::parse(text)?;
             self.allowed(side, &command)?;
-            let me = SIDES[side];
-            let other = SIDES[1 - side];
+            let me = SIDES[side].to_string();
+            let other = SIDES[1 - side].to_string();
             match command {
                 Line::Move(text) => self.play_move(side, &text, dice),
                 Line::Record(record, piece) => {
@@ -676,111 +686,117 @@ impl BoardGame for Belligerants {
                     if let Some(fault) = after.ledger_fault() {
                         return Err(Refused::Ledger { record, piece, fault });
                     }
-                    let summary = match record {
-                        Record::Capture => {
-                            self.prisoners[side].push(piece);
-                            format!(
-                                "{me} takes prisoner {other}'s {} ({} points)",
-                                piece.name(),
-                                piece.value()
-                            )
-                        }
-                        Record::Home => {
-                            self.home[side].push(piece);
-                            format!(
-                                "{me}'s {} enters {other}'s camp ({} points, counted double)",
-                                piece.name(),
-                                piece.value()
-                            )
-                        }
-                    };
-                    Ok(self.relay(summary))
+                    match record {
+                        Record::Capture => self.prisoners[side].push(piece),
+                        Record::Home => self.home[side].push(piece),
+                    }
+                    Ok(self.relay(Told::Recorded {
+                        side: me,
+                        other,
+                        record,
+                        piece,
+                    }))
                 }
                 Line::Cancel(record, piece) => {
                     let Some(at) = self.record_list(record, side).iter().rposition(|&p| p == piece) else {
                         return Err(Refused::NoRecord {
-                            side: me.to_string(),
+                            side: me,
                             record,
                             piece,
                         });
                     };
-                    let summary = match record {
-                        Record::Capture => {
-                            self.prisoners[side].remove(at);
-                            format!("{me} strikes out a prisoner: {}", piece.name())
-                        }
-                        Record::Home => {
-                            self.home[side].remove(at);
-                            format!("{me} strikes out a piece home: {}", piece.name())
-                        }
+                    match record {
+                        Record::Capture => self.prisoners[side].remove(at),
+                        Record::Home => self.home[side].remove(at),
                     };
-                    Ok(self.relay(summary))
+                    Ok(self.relay(Told::StruckOut {
+                        side: me,
+                        record,
+                        piece,
+                    }))
                 }
                 Line::End => {
                     self.state = State::EndDeclared;
-                    let mut played = self.relay(format!(
-                        "{me} declares the battle over (one army all home or prisoners); {other}: AGREE or REFUSE"
-                    ));
-                    played.notes = vec![self.score_line(0), self.score_line(1)];
+                    let mut played = self.relay(Told::EndDeclared { side: me, other });
+                    played.notes = vec![self.score_line(0).into(), self.score_line(1).into()];
                     Ok(played)
                 }
                 Line::Armistice => {
                     self.state = State::ArmisticeAsked(side);
-                    Ok(self.relay(format!(
-                        "{me} asks for an armistice; {other}: name your TERMS (the indemnity in points) or REFUSE"
-                    )))
+                    Ok(self.relay(Told::ArmisticeAsked { side: me, other }))
                 }
                 Line::Terms(n) => {
                     self.state = State::Terms {
                         asker: 1 - side,
                         indemnity: n,
                     };
-                    Ok(self.relay(format!(
-                        "{me} asks an indemnity of {n} points; {other}: AGREE or REFUSE"
-                    )))
+                    Ok(self.relay(Told::Terms {
+                        side: me,
+                        other,
+                        indemnity: n,
+                    }))
                 }
                 Line::Agree => {
                     let finish = match self.state {
                         State::Terms { indemnity: 0, .. } => Finish {
                             winners: Vec::new(),
-                            summary: format!("armistice without indemnity between {me} and {other}: a draw"),
+                            summary: Told::ArmisticeDrawn {
+                                side: me.clone(),
+                                other,
+                            }
+                            .into(),
                         },
                         State::Terms { indemnity, .. } => Finish {
-                            winners: vec![other.to_string()],
-                            summary: format!("armistice: {me} pays {other} an indemnity of {indemnity} points"),
+                            winners: vec![other.clone()],
+                            summary: Told::Armistice {
+                                payer: me.clone(),
+                                to: other,
+                                indemnity,
+                            }
+                            .into(),
                         },
                         _ => self.scored(),
                     };
-                    let summary = format!("{me} agrees: {}", finish.summary);
+                    let crate::boardgame::Told::Belligerants(ending) = finish.summary.clone() else {
+                        unreachable!("a game of Les Belligérants ends in its own words")
+                    };
                     self.state = State::Over(finish);
-                    Ok(self.relay(summary))
+                    Ok(self.relay(Told::Agrees {
+                        side: me,
+                        ending: Box::new(ending),
+                    }))
                 }
                 Line::Refuse => {
                     let what = match self.state {
-                        State::EndDeclared => "the end of the battle",
-                        State::ArmisticeAsked(_) => "an armistice",
-                        _ => "the terms",
+                        State::EndDeclared => Refusing::End,
+                        State::ArmisticeAsked(_) => Refusing::Armistice,
+                        _ => Refusing::Terms,
                     };
                     self.state = State::Moving;
-                    let mut played = self.relay(format!("{me} refuses {what}: the battle goes on"));
-                    played.notes.push(self.die_note());
+                    let mut played = self.relay(Told::Refuses { side: me, what });
+                    played.notes.push(self.die_note().into());
                     Ok(played)
                 }
                 Line::Resign => {
-                    let finish = Finish {
-                        winners: vec![other.to_string()],
-                        summary: format!("{me} resigns: {other} wins"),
+                    let told = Told::Resigns {
+                        side: me,
+                        winner: other.clone(),
                     };
-                    let summary = finish.summary.clone();
-                    self.state = State::Over(finish);
-                    Ok(self.relay(summary))
+                    self.state = State::Over(Finish {
+                        winners: vec![other],
+                        summary: told.clone().into(),
+                    });
+                    Ok(self.relay(told))
                 }
             }
         };
         play().map_err(crate::boardgame::Refused::from)
     }
 
-    fn board(&self) -> String {
+    fn board(&self, lang: Lang) -> String {
+        if lang == Lang::Fr {
+            return self.board_fr();
+        }
         let mover = SIDES[self.mover];
         let other = SIDES[1 - self.mover];
         let status = match &self.state {
@@ -804,7 +820,8 @@ impl BoardGame for Belligerants {
         for side in 0..2 {
             out += &format!("  {}\n", self.score_line(side));
         }
-        super::push_log_tail(&mut out, &self.log, LOG_SHOWN, "Last moves:", "No move yet.");
+        let entry = |(turn, told): &(u32, Told)| format!("turn {turn}, {}", told.logged(Lang::En));
+        super::push_log_tail(&mut out, &self.log, LOG_SHOWN, entry, "Last moves:", "No move yet.");
         out
     }
 
@@ -813,6 +830,51 @@ impl BoardGame for Belligerants {
             State::Over(finish) => Some(finish.clone()),
             _ => None,
         }
+    }
+}
+
+impl Belligerants {
+    /// The board in French, in the words of the rules.
+    fn board_fr(&self) -> String {
+        let mover = SIDES[self.mover];
+        let other = SIDES[1 - self.mover];
+        let die = match self.die {
+            Die::Points(n) => n.to_string(),
+            Die::Devil => "le DIABLE".to_string(),
+        };
+        let status = match &self.state {
+            State::Moving => format!("à {mover} de jouer, dé {die}"),
+            State::EndDeclared => {
+                format!("{mover} a déclaré la fin ; à {other} d'accepter (AGREE) ou de refuser (REFUSE)")
+            }
+            State::ArmisticeAsked(asker) => format!(
+                "{} demande un armistice ; à {} de faire connaître ses conditions (TERMS) ou de refuser (REFUSE)",
+                SIDES[*asker],
+                SIDES[1 - asker]
+            ),
+            State::Terms { asker, indemnity } => format!(
+                "{} exige une indemnité de {indemnity} points ; à {} d'accepter (AGREE) ou de refuser (REFUSE)",
+                SIDES[1 - asker],
+                SIDES[*asker]
+            ),
+            State::Over(finish) => format!("terminée : {}", finish.summary.words(Lang::Fr)),
+        };
+        let mut out = format!("Les Belligérants, tour {} : {status}\n", self.turn);
+        out += &format!("{} a commencé (tiré au sort).\n", SIDES[self.first]);
+        out += "Score inscrit (les pions rentrés comptent double, plus les prisonniers) :\n";
+        for side in 0..2 {
+            out += &format!("  {}\n", self.score_line(side).words(Lang::Fr));
+        }
+        let entry = |(turn, told): &(u32, Told)| format!("tour {turn}, {}", told.logged(Lang::Fr));
+        super::push_log_tail(
+            &mut out,
+            &self.log,
+            LOG_SHOWN,
+            entry,
+            "Derniers coups :",
+            "Aucun coup encore.",
+        );
+        out
     }
 }
 
@@ -841,7 +903,7 @@ mod tests {
     fn new_game(seed: Seed) -> (Belligerants, Vec<String>, Dice) {
         let mut dice = Dice::new(seed);
         let (game, notes) = Belligerants::begin(&setup(), &mut dice).unwrap();
-        (game, notes, dice)
+        (game, notes.iter().map(|n| n.to_string()).collect(), dice)
     }
 
     /// The die as the rules recompute it: one `below(6)`, 0–4 the faces 1–5, 5 the DEVIL.
@@ -871,7 +933,7 @@ mod tests {
             let die = game.die;
             let played = game.play(side, "MOVE soldats b2 to b4", &mut dice).unwrap();
             assert_eq!(
-                played.summary,
+                played.summary.to_string(),
                 format!("{} moves (die {die}): soldats b2 to b4", SIDES[side])
             );
             assert_eq!(game.to_move(), Some(1 - side));
@@ -884,7 +946,7 @@ mod tests {
             assert!(!game.out_of_turn(side, "MOVE again"));
         }
         assert!(game
-            .board()
+            .board(Lang::En)
             .contains(&format!("turn 4: {} to move, die {}", SIDES[game.mover], game.die)));
     }
 
@@ -938,7 +1000,7 @@ mod tests {
         let (mut game, notes, mut dice) = new_game(seed);
         let side = game.first;
         assert_eq!(game.die, Die::Devil);
-        assert!(notes[1].contains("the DEVIL"), "{notes:?}");
+        assert!(notes[1].to_string().contains("the DEVIL"), "{notes:?}");
 
         // Without the points, or with points out of 1..=5, the move is refused.
         let words = dice.words;
@@ -952,7 +1014,7 @@ mod tests {
 
         let played = game.play(side, "MOVE 4 tank c3 to c7", &mut dice).unwrap();
         assert_eq!(
-            played.summary,
+            played.summary.to_string(),
             format!("{} moves (DEVIL, chooses 4): tank c3 to c7", SIDES[side])
         );
         assert_eq!(
@@ -967,7 +1029,7 @@ mod tests {
             played.notes[1],
             format!("Die for {}, turn 1: {}.", SIDES[side], game.die)
         );
-        assert!(game.log[0].contains("DEVIL, chose 4"));
+        assert!(game.log[0].1.logged(Lang::En).contains("DEVIL, chose 4"));
 
         // The second move passes the turn.
         game.play(side, "MOVE canon d1 to d3", &mut dice).unwrap();
@@ -1013,7 +1075,7 @@ mod tests {
         // A: home 1000 x2, prisoners Tank 400 + DCA 600 = 3000. B: home 700 x2, Espion 300 = 1700.
         assert_eq!(game.total(a), 3000);
         assert_eq!(game.total(b), 1700);
-        assert!(game.board().contains("total 3000"), "{}", game.board());
+        assert!(game.board(Lang::En).contains("total 3000"), "{}", game.board(Lang::En));
 
         let mover = game.to_move().unwrap();
         let played = game.play(mover, "END", &mut dice).unwrap();
@@ -1021,11 +1083,11 @@ mod tests {
         assert_eq!(game.to_move(), Some(1 - mover));
         game.play(1 - mover, "AGREE", &mut dice).unwrap();
         assert_eq!(
-            game.finish(),
-            Some(Finish {
-                winners: vec![SIDES[a].to_string()],
-                summary: format!("{} wins the battle, 3000 points to 1700: a gain of 1300", SIDES[a]),
-            })
+            game.finish().map(|f| (f.winners, f.summary.to_string())),
+            Some((
+                vec![SIDES[a].to_string()],
+                format!("{} wins the battle, 3000 points to 1700: a gain of 1300", SIDES[a]),
+            ))
         );
         assert_eq!(game.to_move(), None);
         assert!(game.play(a, "MOVE 1 x", &mut dice).is_err());
@@ -1104,7 +1166,7 @@ mod tests {
         game.play(1 - a, "AGREE", &mut dice).unwrap();
         let finish = game.finish().unwrap();
         assert!(finish.winners.is_empty());
-        assert_eq!(finish.summary, "the battle is over: a draw, 0 points each");
+        assert_eq!(finish.summary.to_string(), "the battle is over: a draw, 0 points each");
     }
 
     #[test]
@@ -1128,15 +1190,15 @@ mod tests {
         game.play(1 - a, "TERMS 1500", &mut dice).unwrap();
         game.play(a, "AGREE", &mut dice).unwrap();
         assert_eq!(
-            game.finish(),
-            Some(Finish {
-                winners: vec![SIDES[1 - a].to_string()],
-                summary: format!(
+            game.finish().map(|f| (f.winners, f.summary.to_string())),
+            Some((
+                vec![SIDES[1 - a].to_string()],
+                format!(
                     "armistice: {} pays {} an indemnity of 1500 points",
                     SIDES[a],
                     SIDES[1 - a]
                 ),
-            })
+            ))
         );
     }
 
@@ -1257,7 +1319,7 @@ mod tests {
         // a: Espion home 300 x2 = 600; b: Tank prisoner 400.
         assert_eq!(finish.winners, vec![SIDES[a].to_string()]);
         assert!(
-            finish.summary.contains("600 points to 400: a gain of 200"),
+            finish.summary.to_string().contains("600 points to 400: a gain of 200"),
             "{}",
             finish.summary
         );
@@ -1265,7 +1327,7 @@ mod tests {
         // The same moves on the same seed give the same game, ended, board and all.
         let replayed = replay(&KIND, &setup(), &mut Dice::new(seed), &moves).unwrap();
         assert_eq!(replayed.finish(), Some(finish));
-        assert_eq!(replayed.board(), game.board());
+        assert_eq!(replayed.board(Lang::En), game.board(Lang::En));
         assert_eq!(replayed.to_move(), None);
     }
 }

@@ -161,14 +161,16 @@
 
 mod notation;
 mod refused;
+mod told;
 pub use refused::{ActRefused, InFile, Line, Refused, Spend};
+pub use told::{Block, Deed, Leaves, Measure, Stop, Told};
 pub mod position;
 #[cfg(test)]
 mod tests;
 mod view;
 
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
-use super::{BoardGame, Finish, HouseRule, Kind, Played, Setup, SetupError, Started, Wanted};
+use super::{BoardGame, Finish, HouseRule, Kind, Lang, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
 use std::collections::{BTreeMap, HashSet};
 
@@ -178,6 +180,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
 };
 
@@ -188,6 +191,8 @@ pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
               sinon l'adversaire est vainqueur »",
     description: "a turn that moves no ship in its first or second act is refused and may be written again, \
                   instead of losing the game",
+    description_fr: "un tour qui ne déplace aucun navire à son 1er ou 2e acte est refusé et peut être récrit, \
+                     au lieu de perdre la partie",
 }];
 
 /// Sent with the welcome and with every refusal.
@@ -205,6 +210,22 @@ Before the first turn:  deploy N N NE N N NW N N  (one heading per ship, in orde
 Other lines: `pass` (decline a bonus turn), `stop` (agree to stop here and let the
   tie-breaks decide), `resign`, `allies West North` / `allies none` (joint sinking).
 French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
+
+/// The notation explained in French: the words to write are the same (or their French forms).
+pub const NOTATION_FR: &str = "\
+Diabolik Fleet : une ligne est votre tour entier, ses actes dans l'ordre, séparés par `;`.
+Cases : colonnes A-H (A-L en 12x12) de gauche à droite, rangées 1-8 (1-12) depuis le bord de South.
+Orientations : N NE E SE S SW W NW sur ce plateau (N pointe vers la rangée du haut ; NO pour NW).
+  B2-B3           avancer le navire de B2 d'une case (aussi `B2` ou `move B2`)
+  B3 turn NE      réorienter le navire de B3 vers NE (aussi `tourne B3 NE`, `B3 NE` ou `B3=NE`)
+  sink C4         couler le navire ennemi de C4 (deux de vos navires lui offrent un flanc ; aussi `coule C4`)
+  build D2 N      reconstruire un navire coulé en D2, orienté N (aussi `reconstruit D2 N`)
+Exemple de tour :  B2-B3; B3 turn NE; C3-C4; sink D5
+Avant le premier tour :  deploy N N NE N N NW N N  (une orientation par navire, dans l'ordre des
+  colonnes, ou des rangées pour West et East), ou `deploy N` pour tous.
+Autres lignes : `pass` (renoncer à un tour bonus), `stop` (accepter d'arrêter ici et de laisser
+  décider les critères de départage), `resign` (abandonner), `allies West North` / `allies none`
+  (couler en collaboration).";
 
 const SHIPS: usize = 8;
 
@@ -237,10 +258,12 @@ fn start(setup: &Setup, dice: &mut Dice) -> Started {
     }
     let mut notes = Vec::new();
     let first = dice.below(expected.len() as u32) as usize;
-    notes.push(format!("{} moves first (drawn by lot).", expected[first]));
+    notes.push(Told::First {
+        fleet: expected[first].to_string(),
+    });
     let mut game = Diabolik::new(setup.sides.len(), first, &setup.options, &mut notes)?;
     game.rules.forgiving_first_acts = setup.house_rule("forgiving-first-acts");
-    Ok((Box::new(game), notes))
+    Ok((Box::new(game), notes.into_iter().map(Told::into).collect()))
 }
 
 /// The edge of the board a fleet starts from.
@@ -455,12 +478,20 @@ impl TurnState {
 }
 
 /// A count the tie-breaks compare, for one fleet.
-type Measure = fn(&Diabolik, usize) -> usize;
+type Counter = fn(&Diabolik, usize) -> usize;
+
+/// A move accepted: what it did and what everyone must hear, as the game's own values.
+fn played(summary: Told, notes: Vec<Told>) -> Played {
+    Played {
+        summary: summary.into(),
+        notes: notes.into_iter().map(Told::into).collect(),
+    }
+}
 
 /// One act done: its words for the summary, anything to announce, and what it did.
 struct Done {
-    text: String,
-    notes: Vec<String>,
+    deed: Deed,
+    notes: Vec<Told>,
     did: Did,
 }
 
@@ -520,10 +551,6 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
-fn list(squares: &[Sq]) -> String {
-    squares.iter().map(Sq::to_string).collect::<Vec<_>>().join(", ")
-}
-
 fn and_list(names: &[&str]) -> String {
     match names {
         [] => String::new(),
@@ -532,13 +559,17 @@ fn and_list(names: &[&str]) -> String {
     }
 }
 
+fn owned(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
 impl Diabolik {
     /// A game of `players` in which the fleet in seat `first` (drawn by lot) plays first.
     fn new(
         players: usize,
         first: usize,
         options: &BTreeMap<String, String>,
-        notes: &mut Vec<String>,
+        notes: &mut Vec<Told>,
     ) -> Result<Diabolik, SetupError> {
         let names = sides(players)?;
         let rules = Rules::from_options(players, options)?;
@@ -572,26 +603,21 @@ impl Diabolik {
             }
         }
         let r = &game.rules;
-        notes.push(format!(
-            "Diabolik Fleet on {size}x{size}: {} a turn ({} for a bonus turn); {} ships on the far row win; \
-             a fleet below {} {}.",
-            plural(r.cannonballs as usize, "cannonball", "cannonballs"),
-            r.bonus_cannonballs,
-            r.arrivals,
-            plural(r.min_fleet, "ship", "ships"),
-            if players == 2 { "loses" } else { "is eliminated" }
-        ));
+        notes.push(Told::Rules {
+            size,
+            cannonballs: r.cannonballs,
+            bonus: r.bonus_cannonballs,
+            arrivals: r.arrivals,
+            min_fleet: r.min_fleet,
+            duel: players == 2,
+        });
         if let Some(turns) = r.turns {
-            notes.push(format!(
-                "The game stops after {} each; then the tie-breaks decide.",
-                plural(turns as usize, "normal turn", "normal turns")
-            ));
+            notes.push(Told::TurnLimit { turns });
         }
         if game.rules.choose_headings {
-            notes.push(format!(
-                "{} first chooses the headings of its ships with `deploy`, then each fleet in turn order.",
-                game.fleets[first].name
-            ));
+            notes.push(Told::DeployFirst {
+                fleet: game.fleets[first].name.to_string(),
+            });
         } else {
             game.begin_turn(first, notes);
         }
@@ -820,17 +846,17 @@ impl Diabolik {
         t.moved = true;
         let mut notes = Vec::new();
         if self.frozen(side, dest) {
-            notes.push(format!(
-                "{}'s ship reaches {} on {dest} and stays there heading {} ({} of {} needed).",
-                self.fleets[side].name,
-                self.far_row(side),
-                ship.facing,
-                self.arrived(side),
-                self.rules.arrivals
-            ));
+            notes.push(Told::Arrived {
+                fleet: self.fleets[side].name.to_string(),
+                far: self.far_row(side),
+                sq: dest,
+                facing: ship.facing,
+                arrived: self.arrived(side),
+                arrivals: self.rules.arrivals,
+            });
         }
         Ok(Done {
-            text: format!("{from}-{dest}"),
+            deed: Deed::Moved { from, to: dest },
             notes,
             did: Did::Move {
                 from,
@@ -857,7 +883,7 @@ impl Diabolik {
         self.pay(t, cost, Spend::Turning { at, enemies })?;
         self.put(at, Some(Ship { side, facing: to }));
         Ok(Done {
-            text: format!("{at} turns {to}"),
+            deed: Deed::Turned { at, to },
             notes: Vec::new(),
             did: Did::Turn { at, to },
         })
@@ -918,23 +944,24 @@ impl Diabolik {
         self.fleets[side].sank += 1;
         t.sank += 1;
         let left = self.afloat(owner);
-        let mut notes = vec![format!(
-            "{owner_name}'s ship on {at} is sunk by {} (broadsides from {}); {owner_name} has {} afloat.",
-            self.fleets[side].name,
-            list(&guns),
-            plural(left, "ship", "ships")
-        )];
+        let mut notes = vec![Told::Sunk {
+            owner: owner_name.to_string(),
+            sq: at,
+            by: self.fleets[side].name.to_string(),
+            guns: guns.clone(),
+            left,
+        }];
         if !self.two_players() && left < self.rules.min_fleet {
-            let why = format!("falls below {} ships", self.rules.min_fleet);
-            notes.push(self.eliminate(owner, &why));
+            let why = Leaves::Below {
+                min: self.rules.min_fleet,
+            };
+            notes.push(self.eliminate(owner, why));
         }
-        let text = if self.two_players() {
-            format!("sinks {at}")
-        } else {
-            format!("sinks {owner_name}'s {at}")
-        };
         Ok(Done {
-            text,
+            deed: Deed::Sank {
+                at,
+                owner: (!self.two_players()).then(|| owner_name.to_string()),
+            },
             notes,
             did: Did::Sink { at, ship: target, guns },
         })
@@ -969,14 +996,14 @@ impl Diabolik {
         self.pay(t, 3, Spend::Rebuilding { at })?;
         self.put(at, Some(Ship { side, facing }));
         Ok(Done {
-            text: format!("rebuilds {at} heading {facing}"),
+            deed: Deed::Rebuilt { at, facing },
             notes: Vec::new(),
             did: Did::Build { at, facing },
         })
     }
 
     /// Takes a fleet out of the game; its ships leave the board. The announcement.
-    fn eliminate(&mut self, side: usize, why: &str) -> String {
+    fn eliminate(&mut self, side: usize, why: Leaves) -> Told {
         let ships = self.afloat(side);
         for cell in self.cells.iter_mut() {
             if cell.is_some_and(|s| s.side == side) {
@@ -986,11 +1013,11 @@ impl Diabolik {
         let fleet = &mut self.fleets[side];
         fleet.out = true;
         fleet.stop = false;
-        format!(
-            "{} {why} and is eliminated; its {} leave the board.",
-            fleet.name,
-            plural(ships, "ship", "ships")
-        )
+        Told::Eliminated {
+            fleet: fleet.name.to_string(),
+            why,
+            ships,
+        }
     }
 
     fn still_in(&self) -> Vec<usize> {
@@ -1098,7 +1125,7 @@ impl Diabolik {
 
     /// After `side` has deployed (or left while deploying): the next fleet still in chooses
     /// its headings, or, once all have, the first fleet still in (in turn order) begins.
-    fn after_deploy(&mut self, side: usize, notes: &mut Vec<String>) {
+    fn after_deploy(&mut self, side: usize, notes: &mut Vec<Told>) {
         let n = self.fleets.len();
         // Seats in turn order: the drawn first one, then round the table.
         let order = |k: usize| (self.first + k) % n;
@@ -1113,13 +1140,12 @@ impl Diabolik {
     }
 
     /// The turn of `side` begins, or the game stops or ends first.
-    fn begin_turn(&mut self, side: usize, notes: &mut Vec<String>) {
+    fn begin_turn(&mut self, side: usize, notes: &mut Vec<Told>) {
         let mut side = side;
         loop {
             if let Some(limit) = self.rules.turns {
                 if self.fleets[side].normal_turns >= limit {
-                    let turns = plural(limit as usize, "normal turn", "normal turns");
-                    let finish = self.tie_break(format!("The game stops after {turns} each"));
+                    let finish = self.tie_break(Stop::Turns { turns: limit });
                     self.end(finish, notes);
                     return;
                 }
@@ -1130,21 +1156,25 @@ impl Diabolik {
             }
             let name = self.fleets[side].name;
             let reason = if self.legal_turn_exists(side, self.rules.cannonballs, false) {
-                "can move a ship but cannot end a turn without two of its ships in file"
+                Block::InFile
             } else {
-                "cannot move a ship in its first or second act"
+                Block::NoMove
             };
             if self.two_players() {
                 let winner = self.fleets[1 - side].name;
                 let finish = Finish {
                     winners: vec![winner.to_string()],
-                    summary: format!("{name} is blocked: it {reason}. {winner} wins."),
+                    summary: Told::Lost {
+                        fleet: name.to_string(),
+                        why: Leaves::Blocked(reason),
+                        winner: winner.to_string(),
+                    }
+                    .into(),
                 };
                 self.end(finish, notes);
                 return;
             }
-            let why = format!("is blocked (it {reason})");
-            notes.push(self.eliminate(side, &why));
+            notes.push(self.eliminate(side, Leaves::Blocked(reason)));
             if let Some(finish) = self.last_fleet() {
                 self.end(finish, notes);
                 return;
@@ -1153,8 +1183,10 @@ impl Diabolik {
         }
     }
 
-    fn end(&mut self, finish: Finish, notes: &mut Vec<String>) {
-        notes.push(finish.summary.clone());
+    fn end(&mut self, finish: Finish, notes: &mut Vec<Told>) {
+        if let crate::boardgame::Told::Diabolik(told) = &finish.summary {
+            notes.push(told.clone());
+        }
         self.phase = Phase::Over(finish);
     }
 
@@ -1165,7 +1197,10 @@ impl Diabolik {
                 let name = self.fleets[*last].name;
                 Some(Finish {
                     winners: vec![name.to_string()],
-                    summary: format!("{name} is the last fleet afloat and wins."),
+                    summary: Told::LastAfloat {
+                        fleet: name.to_string(),
+                    }
+                    .into(),
                 })
             }
             _ => None,
@@ -1179,10 +1214,12 @@ impl Diabolik {
         if arrived >= self.rules.arrivals {
             return Some(Finish {
                 winners: vec![name.to_string()],
-                summary: format!(
-                    "{name} has {arrived} ships on its far row ({}) and wins.",
-                    self.far_row(side)
-                ),
+                summary: Told::FarRowWin {
+                    fleet: name.to_string(),
+                    arrived,
+                    far: self.far_row(side),
+                }
+                .into(),
             });
         }
         if self.two_players() {
@@ -1191,12 +1228,13 @@ impl Diabolik {
             if left < self.rules.min_fleet {
                 return Some(Finish {
                     winners: vec![name.to_string()],
-                    summary: format!(
-                        "{} has only {} afloat, fewer than {}: {name} wins.",
-                        self.fleets[enemy].name,
-                        plural(left, "ship", "ships"),
-                        self.rules.min_fleet
-                    ),
+                    summary: Told::Destroyed {
+                        enemy: self.fleets[enemy].name.to_string(),
+                        left,
+                        min: self.rules.min_fleet,
+                        fleet: name.to_string(),
+                    }
+                    .into(),
                 });
             }
             return None;
@@ -1205,50 +1243,42 @@ impl Diabolik {
     }
 
     /// The tie-breaks of a game stopped early.
-    fn tie_break(&self, why: String) -> Finish {
+    fn tie_break(&self, why: Stop) -> Finish {
         let everyone = self.still_in();
         let mut field = everyone.clone();
-        let measures: [(&str, Measure); 3] = [
-            ("Ships on the far row", Diabolik::arrived),
-            ("ships in the enemy half", Diabolik::in_enemy_half),
-            ("ships afloat", Diabolik::afloat),
+        let measures: [(Measure, Counter); 3] = [
+            (Measure::FarRow, Diabolik::arrived),
+            (Measure::EnemyHalf, Diabolik::in_enemy_half),
+            (Measure::Afloat, Diabolik::afloat),
         ];
-        let mut said = Vec::new();
+        let mut counted = Vec::new();
         for (what, measure) in measures {
             let counts: Vec<(usize, usize)> = field.iter().map(|&s| (s, measure(self, s))).collect();
             let best = counts.iter().map(|&(_, c)| c).max().unwrap_or(0);
-            let shown: Vec<String> = counts
+            let shown: Vec<(String, usize)> = counts
                 .iter()
-                .map(|&(s, c)| format!("{} {c}", self.fleets[s].name))
+                .map(|&(s, c)| (self.fleets[s].name.to_string(), c))
                 .collect();
-            said.push(format!("{what}: {}", shown.join(", ")));
+            counted.push((what, shown));
             field.retain(|&s| measure(self, s) == best);
             if field.len() == 1 {
                 break;
             }
         }
         let names: Vec<&str> = field.iter().map(|&s| self.fleets[s].name).collect();
-        let detail = said.join("; ");
-        if field.len() == 1 {
-            Finish {
-                winners: vec![names[0].to_string()],
-                summary: format!("{why}. {detail}. {} wins.", names[0]),
-            }
-        } else if field.len() == everyone.len() {
-            Finish {
-                winners: Vec::new(),
-                summary: format!("{why}. {detail}. A draw."),
-            }
+        let winners = if field.len() > 1 && field.len() == everyone.len() {
+            Vec::new()
         } else {
-            Finish {
-                winners: names.iter().map(|n| n.to_string()).collect(),
-                summary: format!("{why}. {detail}. {} share the win.", and_list(&names)),
-            }
+            owned(&names)
+        };
+        Finish {
+            winners: winners.clone(),
+            summary: Told::TieBreak { why, counted, winners }.into(),
         }
     }
 
     /// The turn of `side` is over: a win, a bonus turn, or the next fleet.
-    fn after_turn(&mut self, side: usize, bonus: bool, sank: bool, notes: &mut Vec<String>) {
+    fn after_turn(&mut self, side: usize, bonus: bool, sank: bool, notes: &mut Vec<Told>) {
         if let Some(finish) = self.victory(side) {
             self.end(finish, notes);
             return;
@@ -1257,13 +1287,15 @@ impl Diabolik {
         if !bonus && sank {
             if self.legal_turn_exists(side, self.rules.bonus_cannonballs, true) {
                 self.phase = Phase::Turn { side, bonus: true };
-                notes.push(format!(
-                    "{name} sank in its turn and may play a bonus turn ({} cannonballs), or write `pass`.",
-                    self.rules.bonus_cannonballs
-                ));
+                notes.push(Told::Bonus {
+                    fleet: name.to_string(),
+                    cannonballs: self.rules.bonus_cannonballs,
+                });
                 return;
             }
-            notes.push(format!("{name} sank but has no legal bonus turn: the turn passes."));
+            notes.push(Told::NoBonus {
+                fleet: name.to_string(),
+            });
         }
         let next = self.next_side(side);
         self.begin_turn(next, notes);
@@ -1284,9 +1316,9 @@ impl Diabolik {
     }
 
     /// Any turn played withdraws the requests to stop.
-    fn withdraw_stops(&mut self, notes: &mut Vec<String>) {
+    fn withdraw_stops(&mut self, notes: &mut Vec<Told>) {
         if self.fleets.iter().any(|f| f.stop) {
-            notes.push("The requests to stop lapse: the game has moved on.".into());
+            notes.push(Told::StopsLapse);
             for f in &mut self.fleets {
                 f.stop = false;
             }
@@ -1305,13 +1337,13 @@ impl Diabolik {
         };
         let mut next = self.clone();
         let mut t = TurnState::new(budget);
-        let mut texts = Vec::new();
+        let mut done_deeds = Vec::new();
         let mut dids = Vec::new();
         let mut notes = Vec::new();
         for (n, (written, act)) in acts.iter().enumerate() {
             if !t.moved && t.acts >= 2 {
                 if !self.rules.forgiving_first_acts {
-                    return Ok(self.lose_first_acts(side, &texts));
+                    return Ok(self.lose_first_acts(side, done_deeds));
                 }
                 return Err(Refused::NoMoveInTwo {
                     n: n + 1,
@@ -1323,13 +1355,13 @@ impl Diabolik {
                 written: written.clone(),
                 why,
             })?;
-            texts.push(done.text);
+            done_deeds.push(done.deed);
             notes.extend(done.notes);
             dids.push(done.did);
         }
         if !t.moved {
             if !self.rules.forgiving_first_acts {
-                return Ok(self.lose_first_acts(side, &texts));
+                return Ok(self.lose_first_acts(side, done_deeds));
             }
             return Err(Refused::NoShipMoved);
         }
@@ -1340,12 +1372,12 @@ impl Diabolik {
             });
         }
         let name = self.fleets[side].name;
-        let summary = format!(
-            "{name}{}: {} ({})",
-            if bonus { " (bonus turn)" } else { "" },
-            texts.join(", "),
-            plural(t.spent as usize, "cannonball", "cannonballs")
-        );
+        let summary = Told::Turn {
+            fleet: name.to_string(),
+            bonus,
+            deeds: done_deeds,
+            spent: t.spent,
+        };
         next.withdraw_stops(&mut notes);
         if !bonus {
             next.fleets[side].normal_turns += 1;
@@ -1359,20 +1391,25 @@ impl Diabolik {
         }));
         next.after_turn(side, bonus, t.sank > 0, &mut notes);
         *self = next;
-        Ok(Played { summary, notes })
+        Ok(played(summary, notes))
     }
 
     /// `side` leaves the game for `why`: in a duel the other side wins (`duel` writes the
     /// summary from the winner's name); with several players its fleet is eliminated, and
     /// the game ends when one fleet is left. Returns whether the game goes on, for the
     /// caller to say who plays next.
-    fn leave(&mut self, side: usize, why: &str, duel: impl FnOnce(&str) -> String, notes: &mut Vec<String>) -> bool {
+    fn leave(&mut self, side: usize, why: Leaves, notes: &mut Vec<Told>) -> bool {
         self.withdraw_stops(notes);
         if self.two_players() {
             let winner = self.fleets[1 - side].name;
             let finish = Finish {
                 winners: vec![winner.to_string()],
-                summary: duel(winner),
+                summary: Told::Lost {
+                    fleet: self.fleets[side].name.to_string(),
+                    why,
+                    winner: winner.to_string(),
+                }
+                .into(),
             };
             self.end(finish, notes);
             return false;
@@ -1391,19 +1428,21 @@ impl Diabolik {
     /// done as `acts`) move no ship. In a duel the other side wins; with several players the
     /// fleet is eliminated, as one that cannot move in its first two acts (rule 3° of the
     /// variant). The acts themselves are void.
-    fn lose_first_acts(&mut self, side: usize, acts: &[String]) -> Played {
+    fn lose_first_acts(&mut self, side: usize, acts: Vec<Deed>) -> Played {
         let name = self.fleets[side].name;
-        let why = format!("moved no ship in its first or second act ({})", acts.join(", "));
         let mut notes = Vec::new();
         self.last = None;
-        if self.leave(side, &why, |winner| format!("{name} {why}: {winner} wins."), &mut notes) {
+        if self.leave(side, Leaves::FirstActs { acts: acts.clone() }, &mut notes) {
             let next = self.next_side(side);
             self.begin_turn(next, &mut notes);
         }
-        Played {
-            summary: format!("{name} {why}"),
+        played(
+            Told::FirstActs {
+                fleet: name.to_string(),
+                acts,
+            },
             notes,
-        }
+        )
     }
 
     fn deploy(&mut self, side: usize, dirs: &[Dir]) -> Result<Played, Refused> {
@@ -1438,15 +1477,16 @@ impl Diabolik {
                 file: next.describe_file(pair),
             });
         }
-        let name = self.fleets[side].name;
-        let shown: Vec<String> = home.iter().zip(&headings).map(|(sq, d)| format!("{sq} {d}")).collect();
-        let summary = format!("{name} sets its headings: {}", shown.join(", "));
+        let summary = Told::Deployed {
+            fleet: self.fleets[side].name.to_string(),
+            headings: home.iter().copied().zip(headings.iter().copied()).collect(),
+        };
         let mut notes = Vec::new();
         next.last = None;
         next.withdraw_stops(&mut notes);
         next.after_deploy(side, &mut notes);
         *self = next;
-        Ok(Played { summary, notes })
+        Ok(played(summary, notes))
     }
 
     fn pass(&mut self, side: usize) -> Result<Played, Refused> {
@@ -1457,10 +1497,10 @@ impl Diabolik {
         self.withdraw_stops(&mut notes);
         let next = self.next_side(side);
         self.begin_turn(next, &mut notes);
-        Ok(Played {
-            summary: format!("{} declines its bonus turn", self.fleets[side].name),
-            notes,
-        })
+        let summary = Told::Declines {
+            fleet: self.fleets[side].name.to_string(),
+        };
+        Ok(played(summary, notes))
     }
 
     fn stop(&mut self, side: usize) -> Result<Played, Refused> {
@@ -1474,31 +1514,24 @@ impl Diabolik {
             .collect();
         let mut notes = Vec::new();
         if waiting.is_empty() {
-            let finish = self.tie_break("Every fleet agrees to stop the game here".into());
+            let finish = self.tie_break(Stop::Agreed);
             self.end(finish, &mut notes);
         } else {
-            notes.push(format!(
-                "The game stops here once {} also {} `stop`, unless someone plays first.",
-                and_list(&waiting),
-                if waiting.len() == 1 { "writes" } else { "write" }
-            ));
+            notes.push(Told::StopsOnce {
+                waiting: owned(&waiting),
+            });
         }
-        Ok(Played {
-            summary: format!("{name} asks to stop the game"),
-            notes,
-        })
+        let summary = Told::AsksStop {
+            fleet: name.to_string(),
+        };
+        Ok(played(summary, notes))
     }
 
     fn resign(&mut self, side: usize) -> Result<Played, Refused> {
         let name = self.fleets[side].name;
         let mut notes = Vec::new();
         self.last = None;
-        if self.leave(
-            side,
-            "resigns",
-            |winner| format!("{name} resigns. {winner} wins."),
-            &mut notes,
-        ) {
+        if self.leave(side, Leaves::Resigns, &mut notes) {
             match self.phase {
                 Phase::Turn { side: s, .. } if s == side => {
                     let next = self.next_side(side);
@@ -1508,10 +1541,10 @@ impl Diabolik {
                 _ => {}
             }
         }
-        Ok(Played {
-            summary: format!("{name} resigns"),
-            notes,
-        })
+        let summary = Told::Resigns {
+            fleet: name.to_string(),
+        };
+        Ok(played(summary, notes))
     }
 
     fn allies(&mut self, side: usize, names: &[String]) -> Result<Played, Refused> {
@@ -1535,15 +1568,11 @@ impl Diabolik {
         self.fleets[side].lends = lends;
         let name = self.fleets[side].name;
         let to: Vec<&str> = self.lent_to(side);
-        let summary = if to.is_empty() {
-            format!("{name} lends its ships to no one")
-        } else {
-            format!("{name} lends its ships to {} for sinking", and_list(&to))
+        let summary = Told::Lends {
+            fleet: name.to_string(),
+            to: owned(&to),
         };
-        Ok(Played {
-            summary,
-            notes: Vec::new(),
-        })
+        Ok(played(summary, Vec::new()))
     }
 
     fn lent_to(&self, side: usize) -> Vec<&'static str> {
@@ -1553,20 +1582,37 @@ impl Diabolik {
             .collect()
     }
 
-    fn status(&self) -> String {
-        match &self.phase {
-            Phase::Deploy(s) => format!("{} to choose its headings (`deploy`).", self.fleets[*s].name),
-            Phase::Turn { side, bonus: false } => format!(
+    fn status(&self, lang: Lang) -> String {
+        match (&self.phase, lang) {
+            (Phase::Deploy(s), Lang::En) => format!("{} to choose its headings (`deploy`).", self.fleets[*s].name),
+            (Phase::Deploy(s), Lang::Fr) => {
+                format!(
+                    "À {} de choisir l'orientation de ses navires (`deploy`).",
+                    self.fleets[*s].name
+                )
+            }
+            (Phase::Turn { side, bonus: false }, Lang::En) => format!(
                 "{} to move: its turn {} ({} cannonballs).",
                 self.fleets[*side].name,
                 self.fleets[*side].normal_turns + 1,
                 self.rules.cannonballs
             ),
-            Phase::Turn { side, bonus: true } => format!(
+            (Phase::Turn { side, bonus: false }, Lang::Fr) => format!(
+                "À {} de jouer : son tour {} ({} boulets).",
+                self.fleets[*side].name,
+                self.fleets[*side].normal_turns + 1,
+                self.rules.cannonballs
+            ),
+            (Phase::Turn { side, bonus: true }, Lang::En) => format!(
                 "{} to play its bonus turn ({} cannonballs) or `pass`.",
                 self.fleets[*side].name, self.rules.bonus_cannonballs
             ),
-            Phase::Over(finish) => format!("Game over. {}", finish.summary),
+            (Phase::Turn { side, bonus: true }, Lang::Fr) => format!(
+                "À {} de jouer son tour bonus ({} boulets) ou `pass`.",
+                self.fleets[*side].name, self.rules.bonus_cannonballs
+            ),
+            (Phase::Over(finish), Lang::En) => format!("Game over. {}", finish.summary),
+            (Phase::Over(finish), Lang::Fr) => format!("Partie terminée. {}", finish.summary.words(Lang::Fr)),
         }
     }
 
@@ -1642,8 +1688,11 @@ impl BoardGame for Diabolik {
         Ok(played?)
     }
 
-    fn board(&self) -> String {
-        let mut out = vec![format!("Diabolik Fleet. {}", self.status()), String::new()];
+    fn board(&self, lang: Lang) -> String {
+        if lang == Lang::Fr {
+            return self.board_fr();
+        }
+        let mut out = vec![format!("Diabolik Fleet. {}", self.status(lang)), String::new()];
         out.extend(self.grid());
         out.push(String::new());
         let letters: Vec<String> = self
@@ -1726,5 +1775,90 @@ impl BoardGame for Diabolik {
 
     fn picture(&self) -> Option<String> {
         Some(crate::picture::diabolik::draw(&self.view()))
+    }
+}
+
+impl Diabolik {
+    /// The board in French: the same drawing, its legend and the fleets' lines in the words
+    /// of the rules.
+    fn board_fr(&self) -> String {
+        let mut out = vec![format!("Diabolik Fleet. {}", self.status(Lang::Fr)), String::new()];
+        out.extend(self.grid());
+        out.push(String::new());
+        let letters: Vec<String> = self
+            .fleets
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} = {}",
+                    f.name.chars().next().unwrap_or('?').to_ascii_lowercase(),
+                    f.name
+                )
+            })
+            .collect();
+        out.push(format!(
+            "{} ; puis l'orientation (N pointe vers la rangée {}) ; * = figé sur son bord adverse.",
+            letters.join(", "),
+            self.size
+        ));
+        let and_fr = |names: &[&str]| match names {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [init @ .., last] => format!("{} et {last}", init.join(", ")),
+        };
+        for (side, f) in self.fleets.iter().enumerate() {
+            if f.out {
+                out.push(format!("{} : hors jeu ; a coulé {}.", f.name, f.sank));
+                continue;
+            }
+            let afloat = self.afloat(side);
+            let mut line = format!(
+                "{} : {} à flot (sous {} elle {}), {} à reconstruire ; a coulé {}, a perdu {} ; sur la {} : {} sur {}.",
+                f.name,
+                afloat,
+                self.rules.min_fleet,
+                if self.two_players() { "perd" } else { "est éliminée" },
+                SHIPS - afloat,
+                f.sank,
+                f.lost,
+                self.far_row(side).fr(),
+                self.arrived(side),
+                self.rules.arrivals
+            );
+            if f.stop {
+                line.push_str(" Demande l'arrêt.");
+            }
+            if self.rules.joint_sinking {
+                let to = self.lent_to(side);
+                if !to.is_empty() {
+                    line.push_str(&format!(" Prête ses navires à {}.", and_fr(&to)));
+                }
+            }
+            out.push(line);
+        }
+        let (arrivals, min_fleet) = (self.rules.arrivals, self.rules.min_fleet);
+        out.push(if self.two_players() {
+            format!(
+                "Victoire : {arrivals} navires sur le bord adverse ; ou l'ennemi sous {min_fleet} navires ; \
+                 ou l'ennemi bloqué (aucun navire ne peut se déplacer à ses deux premiers actes)."
+            )
+        } else {
+            format!(
+                "Victoire : {arrivals} navires sur le bord adverse, ou la dernière flotte restante ; une flotte \
+                 sous {min_fleet} navires ou bloquée (aucun navire ne peut se déplacer à ses deux premiers actes) \
+                 est éliminée."
+            )
+        });
+        if let Some(limit) = self.rules.turns {
+            out.push(format!(
+                "La partie s'arrête après {} chacun (critères de départage).",
+                plural(limit as usize, "tour normal", "tours normaux")
+            ));
+        }
+        out.iter()
+            .map(|l| l.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
     }
 }

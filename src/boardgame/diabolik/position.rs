@@ -99,7 +99,8 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
             }
         }
     }
-    Ok((Box::new(game), notes))
+    // A position file is written in English: its notes are.
+    Ok((Box::new(game), notes.iter().map(|n| n.to_string()).collect()))
 }
 
 impl PositionGame for Diabolik {

@@ -24,7 +24,7 @@ impl fmt::Display for Line {
 }
 
 impl Line {
-    fn fr(self) -> String {
+    pub(super) fn fr(self) -> String {
         match self {
             Line::Row(n) => format!("rangée {n}"),
             Line::File(c) => format!("colonne {c}"),

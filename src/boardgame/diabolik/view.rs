@@ -59,7 +59,7 @@ impl Diabolik {
                     self.rules.cannonballs
                 },
             },
-            Phase::Over(finish) => Status::Over(finish.summary.clone()),
+            Phase::Over(finish) => Status::Over(finish.summary.to_string()),
         };
         let last = self.last.as_ref().map(|t| Turn {
             fleet: t.side,

@@ -13,22 +13,10 @@ pub(super) fn left_of(cell: usize) -> usize {
 
 /// Two pieces of `colour` at `level` (from 0; never 0) on cells `cell` and `cell + 4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Diam {
-    pub(super) colour: Colour,
-    pub(super) cell: usize,
-    pub(super) level: usize,
-}
-
-impl Diam {
-    pub(super) fn describe(&self) -> String {
-        format!(
-            "{} on cells {} and {} at level {}",
-            self.colour.name(),
-            self.cell + 1,
-            self.cell + 5,
-            self.level + 1
-        )
-    }
+pub struct Diam {
+    pub colour: Colour,
+    pub cell: usize,
+    pub level: usize,
 }
 
 /// Every DIAM on the board.
@@ -93,7 +81,7 @@ mod tests {
         let finish = game.finish().unwrap();
         assert_eq!(finish.winners, ["Red-Orange"]);
         assert_eq!(
-            finish.summary,
+            finish.summary.to_string(),
             "Red-Orange wins with a DIAM in red at level 2 on cells 1 and 5"
         );
     }
@@ -155,7 +143,7 @@ mod tests {
         );
         let finish = game.finish().unwrap();
         assert_eq!(finish.winners, ["Brown-Black"]);
-        assert!(finish.summary.ends_with("(made by Red-Orange's move)"));
+        assert!(finish.summary.to_string().ends_with("(made by Red-Orange's move)"));
     }
 
     #[test]

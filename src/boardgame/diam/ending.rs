@@ -22,7 +22,7 @@ pub enum Ending {
     /// The game is drawn.
     Drawn(Draw),
     /// As a position file's `over:` wrote it: its words are the file's, in one language.
-    Written(Finish),
+    Written { winners: Vec<String>, summary: String },
 }
 
 /// Why a game of DIAM is drawn.
@@ -57,7 +57,7 @@ impl fmt::Display for Draw {
 }
 
 impl Draw {
-    fn fr(&self) -> String {
+    pub(super) fn fr(&self) -> String {
         match self {
             Draw::Tie { level } => format!("les deux équipes ont un DIAM au niveau {}, le plus haut", level + 1),
             Draw::Stuck => "personne ne peut ni poser ni déplacer de pion".to_string(),
@@ -74,16 +74,16 @@ impl Ending {
     pub fn winners(&self) -> Vec<String> {
         match self {
             Ending::Diam { winners, .. } => winners.clone(),
-            Ending::Written(finish) => finish.winners.clone(),
+            Ending::Written { winners, .. } => winners.clone(),
             Ending::Drawn(_) => Vec::new(),
         }
     }
 
-    /// The game's [`Finish`]: its winners, and its words in English.
+    /// The game's [`Finish`]: its winners, and how it ended as a value.
     pub fn finish(&self) -> Finish {
         Finish {
             winners: self.winners(),
-            summary: self.to_string(),
+            summary: super::told::Told::Over(self.clone()).into(),
         }
     }
 
@@ -100,9 +100,8 @@ impl Ending {
                 cell,
                 by,
             } => format!(
-                "{} {} avec un DIAM {} au niveau {} sur les cases {} et {}{}",
-                winners.join(" et "),
-                if winners.len() == 1 { "gagne" } else { "gagnent" },
+                "{} avec un DIAM {} au niveau {} sur les cases {} et {}{}",
+                super::told::wins_fr(winners),
                 super::refused::fr(*colour, false),
                 level + 1,
                 cell + 1,
@@ -112,7 +111,7 @@ impl Ending {
                     .unwrap_or_default()
             ),
             Ending::Drawn(why) => format!("partie nulle : {}", why.fr()),
-            Ending::Written(finish) => finish.summary.clone(),
+            Ending::Written { summary, .. } => summary.clone(),
         }
     }
 }
@@ -128,9 +127,8 @@ impl fmt::Display for Ending {
                 by,
             } => write!(
                 f,
-                "{} {} with a DIAM in {} at level {} on cells {} and {}{}",
-                winners.join(" and "),
-                if winners.len() == 1 { "wins" } else { "win" },
+                "{} with a DIAM in {} at level {} on cells {} and {}{}",
+                super::told::wins_en(winners),
                 colour.name(),
                 level + 1,
                 cell + 1,
@@ -140,7 +138,7 @@ impl fmt::Display for Ending {
                     .unwrap_or_default()
             ),
             Ending::Drawn(why) => write!(f, "Drawn: {why}"),
-            Ending::Written(finish) => write!(f, "{}", finish.summary),
+            Ending::Written { summary, .. } => write!(f, "{summary}"),
         }
     }
 }
@@ -185,11 +183,11 @@ mod tests {
             "Red et Orange gagnent avec un DIAM orange au niveau 2 sur les cases 4 et 8 (fait par le coup de Brown)"
         );
         assert_eq!(every[3].to_string(), "Drawn: nobody can place or move");
-        let written = Ending::Written(Finish {
+        let written = Ending::Written {
             winners: vec!["Red".into()],
             summary: "Red wins".into(),
-        });
-        assert_eq!(written.finish().summary, "Red wins");
+        };
+        assert_eq!(written.finish().summary.to_string(), "Red wins");
         assert_eq!(written.words(Lang::Fr), "Red wins", "a file's own words");
     }
 }

@@ -8,13 +8,14 @@
 //! place; then the reserves, the moves played and whose turn it is. DIAM uses no dice.
 
 use super::colour::{Colour, COLOURS};
-use super::diams::{diams, left_of, right_of, verdict, Diam, Verdict};
+use super::diams::{diams, left_of, right_of, verdict, Verdict};
 use super::ending::{Draw, Ending};
 use super::notation::{cell_index, level_index, read, Way, Written};
 use super::refused::Refused;
 use super::seats::Table;
+use super::told::{Side, Told};
 use super::{CELLS, HEIGHT, PER_COLOUR};
-use crate::boardgame::{self, BoardGame, Finish, Played};
+use crate::boardgame::{self, BoardGame, Finish, Lang, Played};
 use crate::dice::Dice;
 use std::collections::HashMap;
 
@@ -99,13 +100,6 @@ impl Game {
             .filter(|&s| self.team_of(s) == team)
             .map(|s| self.name(s).to_string())
             .collect()
-    }
-
-    /// `Red-Orange wins`, `Brown and Black win`.
-    pub(super) fn team_wins(&self, team: usize) -> String {
-        let names = self.team_sides(team);
-        let verb = if names.len() == 1 { "wins" } else { "win" };
-        format!("{} {verb}", names.join(" and "))
     }
 
     /// Every legal move of `side` in the position.
@@ -256,62 +250,56 @@ impl Game {
     }
 
     /// Plays a legal action and says what was done.
-    pub(super) fn apply(&mut self, side: usize, action: Action) -> String {
-        let name = self.name(side);
+    pub(super) fn apply(&mut self, side: usize, action: Action) -> Told {
+        let side = self.name(side).to_string();
         match action {
             Action::Place { colour, cell } => {
                 self.reserve[colour.index()] -= 1;
                 self.cells[cell].push(colour);
-                format!(
-                    "{name} places {} on cell {} (level {})",
-                    colour.name(),
-                    cell + 1,
-                    self.cells[cell].len()
-                )
+                Told::Placed {
+                    side,
+                    colour,
+                    cell,
+                    level: self.cells[cell].len() - 1,
+                }
             }
             Action::Move { from, level, to } => {
                 let moving = self.cells[from].split_off(level);
-                let landing = self.cells[to].len() + 1;
-                let way = if to == right_of(from) { "right" } else { "left" };
-                let mut summary = format!(
-                    "{name} moves {} from {}/{} {way} to cell {} (level {landing})",
-                    moving[0].name(),
-                    from + 1,
-                    level + 1,
-                    to + 1
-                );
-                if moving.len() > 1 {
-                    let above: Vec<&str> = moving[1..].iter().map(|c| c.name()).collect();
-                    summary.push_str(&format!(", carrying {} above it", above.join(", ")));
-                }
+                let landing = self.cells[to].len();
+                let told = Told::Moved {
+                    side,
+                    colour: moving[0],
+                    from,
+                    level,
+                    way: if to == right_of(from) { Side::Right } else { Side::Left },
+                    to,
+                    landing,
+                    carried: moving[1..].to_vec(),
+                };
                 self.cells[to].extend(moving);
-                summary
+                told
             }
         }
     }
 
     /// Ends the game on the DIAMs on the board, if any; `side` made the last move.
-    pub(super) fn judge(&mut self, side: usize, notes: &mut Vec<String>) {
+    pub(super) fn judge(&mut self, side: usize, notes: &mut Vec<Told>) {
         let found = diams(&self.cells);
         let Some(verdict) = verdict(&found) else {
             return;
         };
         if found.len() > 1 {
-            notes.push(format!(
-                "This move makes {} DIAMs: {}. The highest decides.",
-                found.len(),
-                found.iter().map(Diam::describe).collect::<Vec<_>>().join("; ")
-            ));
+            notes.push(Told::Diams { found: found.clone() });
         }
         match verdict {
             Verdict::Win(diam) => {
                 let team = diam.colour.team();
-                let by = if team == self.team_of(side) {
-                    String::new()
-                } else {
-                    format!(" (made by {}'s move)", self.name(side))
-                };
-                notes.push(format!("DIAM! {}: {}{by}", diam.describe(), self.team_wins(team)));
+                let by = (team != self.team_of(side)).then(|| self.name(side).to_string());
+                notes.push(Told::Won {
+                    diam,
+                    winners: self.team_sides(team),
+                    by,
+                });
                 self.over = Some(Ending::Diam {
                     winners: self.team_sides(team),
                     colour: diam.colour,
@@ -324,29 +312,28 @@ impl Game {
         }
     }
 
-    pub(super) fn draw(&mut self, notes: &mut Vec<String>, why: Draw) {
-        notes.push(format!("Drawn: {why}."));
+    pub(super) fn draw(&mut self, notes: &mut Vec<Told>, why: Draw) {
+        notes.push(Told::Drawn(why.clone()));
         self.over = Some(Ending::Drawn(why));
     }
 
     /// Hands the turn on, past any player who can do nothing.
-    pub(super) fn advance(&mut self, notes: &mut Vec<String>) {
+    pub(super) fn advance(&mut self, notes: &mut Vec<Told>) {
         for _ in 0..self.table.order.len() {
             self.turn = (self.turn + 1) % self.table.order.len();
             let side = self.table.order[self.turn];
             if !self.legal(side).is_empty() {
                 return;
             }
-            notes.push(format!(
-                "{} has nothing to place and no legal move, and passes.",
-                self.name(side)
-            ));
+            notes.push(Told::Passes {
+                side: self.name(side).to_string(),
+            });
         }
         self.draw(notes, Draw::Stuck);
     }
 
     /// Draws the game on a third repetition or at the move limit.
-    pub(super) fn check_draws(&mut self, notes: &mut Vec<String>) {
+    pub(super) fn check_draws(&mut self, notes: &mut Vec<Told>) {
         let count = self.seen.entry(self.position()).or_insert(0);
         *count += 1;
         if *count >= 3 {
@@ -391,42 +378,78 @@ impl BoardGame for Game {
         if self.over.is_none() {
             self.check_draws(&mut notes);
         }
-        Ok(Played { summary, notes })
+        Ok(Played {
+            summary: summary.into(),
+            notes: notes.into_iter().map(Told::into).collect(),
+        })
     }
 
-    fn board(&self) -> String {
-        let mut out = String::from("cell    ");
+    fn board(&self, lang: Lang) -> String {
+        let fr = lang == Lang::Fr;
+        // The drawing: its headings in the reader's words, one column per cell either way.
+        let (cell_word, level_word) = if fr {
+            ("case     ", "niveau")
+        } else {
+            ("cell    ", "level")
+        };
+        let mut out = String::from(cell_word);
         for cell in 1..=CELLS {
             out.push_str(&format!("  {cell}"));
         }
         out.push('\n');
         for level in (0..HEIGHT).rev() {
-            out.push_str(&format!("level {} ", level + 1));
+            out.push_str(&format!("{level_word} {} ", level + 1));
             for stack in &self.cells {
                 out.push_str("  ");
                 out.push(stack.get(level).map_or('.', |c| c.letter()));
             }
             out.push('\n');
         }
-        out.push_str("R red, O orange, B brown, K black. Cell N faces cell N+4; cell 8 is next to cell 1.\n");
+        out.push_str(if fr {
+            "R rouge, O orange, B marron, K noir. La case N fait face à la case N+4 ; la case 8 touche la case 1.\n"
+        } else {
+            "R red, O orange, B brown, K black. Cell N faces cell N+4; cell 8 is next to cell 1.\n"
+        });
         let reserves: Vec<String> = (self.table.seats.iter())
             .map(|s| {
                 let each: Vec<String> = s
                     .places
                     .iter()
-                    .map(|c| format!("{} {}", self.reserve[c.index()], c.name()))
+                    .map(|&c| {
+                        let n = self.reserve[c.index()];
+                        match lang {
+                            Lang::En => format!("{n} {}", c.name()),
+                            Lang::Fr => format!("{n} {}", super::refused::fr(c, n > 1)),
+                        }
+                    })
                     .collect();
                 format!("{} {}", s.name, each.join(", "))
             })
             .collect();
-        out.push_str(&format!("Reserves: {}.\n", reserves.join("; ")));
-        match self.move_limit {
-            Some(limit) => out.push_str(&format!("Moves played: {} (drawn at {limit}).\n", self.moves)),
-            None => out.push_str(&format!("Moves played: {}.\n", self.moves)),
-        }
-        match &self.over {
-            Some(ending) => out.push_str(&format!("Game over: {ending}.\n")),
-            None => out.push_str(&format!("To move: {}.\n", self.name(self.table.order[self.turn]))),
+        let to_move = self.name(self.table.order[self.turn]);
+        match lang {
+            Lang::En => {
+                out.push_str(&format!("Reserves: {}.\n", reserves.join("; ")));
+                match self.move_limit {
+                    Some(limit) => out.push_str(&format!("Moves played: {} (drawn at {limit}).\n", self.moves)),
+                    None => out.push_str(&format!("Moves played: {}.\n", self.moves)),
+                }
+                match &self.over {
+                    Some(ending) => out.push_str(&format!("Game over: {ending}.\n")),
+                    None => out.push_str(&format!("To move: {to_move}.\n")),
+                }
+            }
+            Lang::Fr => {
+                out.push_str(&format!("Réserves : {}.\n", reserves.join(" ; ")));
+                match self.move_limit {
+                    Some(limit) => out.push_str(&format!("Coups joués : {} (partie nulle à {limit}).\n", self.moves)),
+                    None => out.push_str(&format!("Coups joués : {}.\n", self.moves)),
+                }
+                match &self.over {
+                    Some(ending) => out.push_str(&format!("Partie terminée : {}.\n", ending.words(Lang::Fr))),
+                    None => out.push_str(&format!("À {to_move} de jouer.\n")),
+                }
+            }
         }
         out
     }
@@ -466,17 +489,20 @@ Reserves: Red-Orange 3 red, 4 orange; Brown-Black 3 brown, 4 black.
 Moves played: 2.
 To move: Red-Orange.
 ";
-        assert_eq!(game.board(), expected);
+        assert_eq!(game.board(Lang::En), expected);
     }
 
     #[test]
     fn place_on_an_empty_cell_and_on_a_stack() {
         let mut game = new_game(2);
         let played = play(&mut game, 0, "PLACE RED 3").unwrap();
-        assert_eq!(played.summary, "Red-Orange places red on cell 3 (level 1)");
+        assert_eq!(played.summary.to_string(), "Red-Orange places red on cell 3 (level 1)");
         assert!(played.notes.is_empty());
         let played = play(&mut game, 1, "PLACE BROWN 3").unwrap();
-        assert_eq!(played.summary, "Brown-Black places brown on cell 3 (level 2)");
+        assert_eq!(
+            played.summary.to_string(),
+            "Brown-Black places brown on cell 3 (level 2)"
+        );
         assert_eq!(stack(&game, 3), "RB");
         assert_eq!(game.reserve, [3, 4, 3, 4]);
     }
@@ -496,7 +522,7 @@ To move: Red-Orange.
         let mut game = at(2, ["", "", "BRO", "K", "", "", "", ""], 0);
         let played = play(&mut game, 0, "MOVE 3/2 RIGHT").unwrap();
         assert_eq!(
-            played.summary,
+            played.summary.to_string(),
             "Red-Orange moves red from 3/2 right to cell 4 (level 2), carrying orange above it"
         );
         assert_eq!(stack(&game, 3), "B");
@@ -512,7 +538,7 @@ To move: Red-Orange.
         let mut game = at(2, ["", "", "", "", "", "", "", "R"], 0);
         let played = play(&mut game, 0, "MOVE 8/1 RIGHT").unwrap();
         assert_eq!(
-            played.summary,
+            played.summary.to_string(),
             "Red-Orange moves red from 8/1 right to cell 1 (level 1)"
         );
         assert_eq!((stack(&game, 1).as_str(), stack(&game, 8).as_str()), ("R", ""));
@@ -550,7 +576,10 @@ To move: Red-Orange.
         play(&mut game, 1, "PLACE BROWN 3").unwrap();
         // Orange moves Red's piece; Black moves Brown's.
         let played = play(&mut game, 2, "MOVE 1/1 RIGHT").unwrap();
-        assert_eq!(played.summary, "Orange moves red from 1/1 right to cell 2 (level 1)");
+        assert_eq!(
+            played.summary.to_string(),
+            "Orange moves red from 1/1 right to cell 2 (level 1)"
+        );
         assert_eq!(
             err(play(&mut game, 3, "MOVE 2/1 RIGHT")),
             "the piece at 2/1 is red: you may move brown or black pieces"
@@ -579,7 +608,10 @@ To move: Red-Orange.
             "your red reserve is empty: place orange, or move a piece"
         );
         let played = play(&mut game, 0, "PLACE 6").unwrap();
-        assert_eq!(played.summary, "Red-Orange places orange on cell 6 (level 1)");
+        assert_eq!(
+            played.summary.to_string(),
+            "Red-Orange places orange on cell 6 (level 1)"
+        );
         assert_eq!(
             err(play(&mut game, 1, "PLACE 6")),
             "say which colour: PLACE BROWN 6 or PLACE BLACK 6"
@@ -603,7 +635,10 @@ To move: Red-Orange.
         // Brown-Black's only piece on cell 3 is at level 2.
         let played = play(&mut game, 1, "MOVE 3 RIGHT").unwrap();
         assert!(
-            played.summary.starts_with("Brown-Black moves brown from 3/2 right"),
+            played
+                .summary
+                .to_string()
+                .starts_with("Brown-Black moves brown from 3/2 right"),
             "{}",
             played.summary
         );
@@ -616,7 +651,7 @@ To move: Red-Orange.
     #[test]
     fn illegal_moves_change_nothing() {
         let mut game = at(2, ["", "", "RO", "BKB", "", "", "", "RBOK"], 0);
-        let before = game.board();
+        let before = game.board(Lang::En);
         let seen = game.seen.clone();
         let refused = [
             "PLACE RED 8",
@@ -633,7 +668,7 @@ To move: Red-Orange.
         for text in refused {
             assert!(play(&mut game, 0, text).is_err(), "`{text}` should be refused");
             assert!(play(&mut game, 1, "PLACE BROWN 1").is_err(), "not Brown-Black's turn");
-            assert_eq!(game.board(), before, "`{text}` changed the board");
+            assert_eq!(game.board(Lang::En), before, "`{text}` changed the board");
             assert_eq!(game.seen, seen);
             assert_eq!((game.moves, game.turn), (0, 0));
         }
@@ -641,7 +676,7 @@ To move: Red-Orange.
         let mut fresh = at(2, ["", "", "RO", "BKB", "", "", "", "RBOK"], 0);
         let a = play(&mut game, 0, "MOVE 3/2 RIGHT").unwrap();
         let b = play(&mut fresh, 0, "MOVE 3/2 RIGHT").unwrap();
-        assert_eq!((a, game.board()), (b, fresh.board()));
+        assert_eq!((a, game.board(Lang::En)), (b, fresh.board(Lang::En)));
     }
 
     #[test]
@@ -682,7 +717,7 @@ To move: Red-Orange.
         game.advance(&mut notes);
         assert_eq!(game.to_move(), None);
         assert_eq!(game.finish().unwrap().winners, Vec::<String>::new());
-        assert_eq!(notes.last().unwrap(), "Drawn: nobody can place or move.");
+        assert_eq!(notes.last().unwrap().to_string(), "Drawn: nobody can place or move.");
     }
 
     #[test]
@@ -698,7 +733,7 @@ To move: Red-Orange.
         let game = replay(&KIND, &setup(2), &mut dice(), &moves).unwrap();
         let finish = game.finish().expect("the third occurrence draws");
         assert!(finish.winners.is_empty());
-        assert!(finish.summary.contains("three times"), "{}", finish.summary);
+        assert!(finish.summary.to_string().contains("three times"), "{}", finish.summary);
         assert_eq!(game.to_move(), None);
     }
 
@@ -710,7 +745,7 @@ To move: Red-Orange.
         game.play(0, "P R1", &mut dice()).unwrap();
         game.play(1, "P B2", &mut dice()).unwrap();
         assert!(game.finish().is_none());
-        assert!(game.board().contains("Moves played: 2 (drawn at 3)."));
+        assert!(game.board(Lang::En).contains("Moves played: 2 (drawn at 3)."));
         let played = game.play(0, "P R3", &mut dice()).unwrap();
         assert_eq!(
             played.notes,
@@ -740,7 +775,7 @@ To move: Red-Orange.
         let mut game = replay(&KIND, &setup(2), &mut dice(), &moves[..8]).unwrap();
         let played = game.play(0, &moves[8].1, &mut dice()).unwrap();
         assert_eq!(
-            played.summary,
+            played.summary.to_string(),
             "Red-Orange moves red from 8/1 right to cell 1 (level 3), carrying black above it"
         );
         assert_eq!(played.notes, ["DIAM! red on cells 1 and 5 at level 3: Red-Orange wins"]);
@@ -750,7 +785,7 @@ To move: Red-Orange.
         assert_eq!(finish.winners, ["Red-Orange"]);
         assert_eq!(game.to_move(), None);
         assert!(game
-            .board()
+            .board(Lang::En)
             .ends_with("Game over: Red-Orange wins with a DIAM in red at level 3 on cells 1 and 5.\n"));
         let mut game = game;
         let refused = game.play(1, "P B3", &mut dice()).unwrap_err();
@@ -834,7 +869,7 @@ To move: Red-Orange.
                 }
             }
             let again = replay(&KIND, &setup(players), &mut dice(), &moves).unwrap();
-            assert_eq!(again.board(), game.board());
+            assert_eq!(again.board(Lang::En), game.board(Lang::En));
         }
     }
 }

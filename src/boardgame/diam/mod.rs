@@ -72,6 +72,7 @@ mod refused;
 mod seats;
 #[cfg(test)]
 mod test_support;
+mod told;
 mod view;
 
 use super::Kind;
@@ -79,9 +80,10 @@ use seats::{sides, start};
 
 pub use ending::{Draw, Ending};
 pub use game::Game;
-pub use notation::NOTATION;
+pub use notation::{NOTATION, NOTATION_FR};
 pub(crate) use position::from_position;
 pub use refused::Refused;
+pub use told::{Side, Told};
 
 /// DIAM in the registry of board games.
 pub const KIND: Kind = Kind {
@@ -90,6 +92,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &[],
 };
 

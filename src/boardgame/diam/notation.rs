@@ -27,6 +27,23 @@ goes down, 1 to 8. Colours: RED (R), ORANGE (O), BROWN (B), BLACK (K).
 You place only from your own reserve; you may move any piece of your team's colours.
 DIAM: two pieces of one colour on facing cells at the same level, above the ground.";
 
+/// The notation explained in French: the words to write are the same.
+pub const NOTATION_FR: &str = "\
+DIAM : un coup par ligne ; majuscules ou minuscules, peu importe.
+  PLACE RED 3      poser un pion rouge de votre réserve sur la case 3 (au sommet de sa pile)
+  P R3             la même chose, en bref
+  PLACE 3          quand vous n'avez qu'une couleur à poser
+  MOVE 3/2 RIGHT   déplacer votre pion de la case 3, niveau 2, avec tous les pions au-dessus, vers la case 4
+  M 3.2 +          la même chose, en bref (LEFT ou - irait vers la case 2)
+  MOVE 3/2 TO 4    la même chose, en nommant la case voisine
+  MOVE 3 LEFT      le niveau peut être omis quand la case 3 ne contient qu'un pion que vous pouvez déplacer
+Les cases vont de 1 à 8 autour de l'anneau ; la case 8 touche la case 1, et la case N fait face
+à la case N+4. Les niveaux vont de 1 (le sol) à 4. RIGHT (+, CW, à droite) monte les numéros, de 8 à 1 ;
+LEFT (-, CCW, à gauche) les descend, de 1 à 8. Couleurs : RED (R, rouge), ORANGE (O), BROWN (B, marron),
+BLACK (K, noir). Vous ne posez que de votre propre réserve ; vous pouvez déplacer tout pion des
+couleurs de votre équipe.
+DIAM : deux pions d'une même couleur sur des cases opposées, au même niveau, au-dessus du sol.";
+
 /// How to write a move, for the errors.
 pub(super) const HOW: &str =
     "write PLACE <colour> <cell> (e.g. PLACE RED 3) or MOVE <cell>/<level> LEFT or RIGHT (e.g. MOVE 3/2 RIGHT)";

@@ -66,7 +66,12 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
     }
     game.moves = raw.moves_played.unwrap_or(0);
     match over {
-        Some(finish) => game.over = Some(Ending::Written(finish)),
+        Some(finish) => {
+            game.over = Some(Ending::Written {
+                winners: finish.winners,
+                summary: finish.summary.to_string(),
+            })
+        }
         None => {
             let found = diams(&game.cells);
             if let Some(d) = found.first() {
@@ -75,7 +80,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
                     "",
                     format!(
                         "cells: the position already has a DIAM ({}): the game would be over; give `over:` or change the cells",
-                        d.describe()
+                        super::told::describe_en(d)
                     ),
                 ));
             }

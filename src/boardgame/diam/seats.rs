@@ -16,7 +16,7 @@
 
 use super::colour::Colour::{self, Black, Brown, Orange, Red};
 use super::game::Game;
-use crate::boardgame::{Setup, SetupError, Started, Wanted};
+use crate::boardgame::{Setup, SetupError, Started, Told, Wanted};
 use crate::dice::Dice;
 
 /// One side: its name in the players file and the colours of its reserve.
@@ -108,7 +108,7 @@ pub(super) fn start(setup: &Setup, _dice: &mut Dice) -> Started {
 }
 
 /// A new game on the players file's sides and options; the notes of the welcome.
-pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<String>), SetupError> {
+pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<Told>), SetupError> {
     let table = table(setup.sides.len())?;
     if !(setup.sides.iter().zip(table.seats)).all(|(given, seat)| given.eq_ignore_ascii_case(seat.name)) {
         return Err(SetupError::Sides {
@@ -140,23 +140,14 @@ pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<String>), SetupError> {
         }
     }
     let game = Game::new(table, move_limit);
-    let mut notes = vec![format!(
-        "DIAM for {} players: {}. {} moves first.",
-        table.seats.len(),
-        table
-            .seats
-            .iter()
-            .map(|s| format!(
-                "{} places {}",
-                s.name,
-                s.places.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ")
-            ))
-            .collect::<Vec<_>>()
-            .join("; "),
-        table.seats[table.order[0]].name
-    )];
+    let mut notes: Vec<Told> = vec![Told::Diam(super::Told::Begins {
+        seats: (table.seats.iter())
+            .map(|s| (s.name.to_string(), s.places.to_vec()))
+            .collect(),
+        first: table.seats[table.order[0]].name.to_string(),
+    })];
     if let Some(n) = move_limit {
-        notes.push(format!("Without a DIAM, the game is drawn after {n} moves."));
+        notes.push(Told::Diam(super::Told::MoveLimit { moves: n }));
     }
     Ok((game, notes))
 }
@@ -198,7 +189,7 @@ mod tests {
         s.options.insert("move-limit".into(), "10".into());
         let (game, notes) = start(&s, &mut dice()).unwrap();
         assert_eq!(game.to_move(), Some(0));
-        assert!(notes.iter().any(|n| n.contains("drawn after 10 moves")));
+        assert!(notes.iter().any(|n| n.to_string().contains("drawn after 10 moves")));
     }
 
     #[test]

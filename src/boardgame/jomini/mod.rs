@@ -53,10 +53,13 @@
 //! Nothing else draws, and a refused line draws nothing.
 
 mod refused;
+mod told;
 
 pub use refused::{Refused, Relayed};
+use told::enemy_units;
+pub use told::{Line as Relay, Told};
 
-use super::{split_word, BoardGame, Finish, Kind, Played, Setup, SetupError, Started, Wanted};
+use super::{split_word, BoardGame, Finish, Kind, Lang, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
 
 /// The sides, in seat order.
@@ -74,6 +77,7 @@ pub const KIND: Kind = Kind {
     sides,
     start,
     notation: NOTATION,
+    notation_fr: NOTATION_FR,
     house_rules: &[],
 };
 
@@ -96,6 +100,27 @@ never gone back to.
   CONCEDE            give the game to your opponent (at any time)
 Combat dice: INF (hit on infantry), CAV (hit on cavalry), ART (hit on artillery), FLAG (retreat),
 ORDER (order letter), ADV (tactical advantage).";
+
+/// The notation explained in French, in the words of the rules: the words to write are the same.
+const NOTATION_FR: &str = "\
+JOMINI : arbitre tient la séquence de jeu et jette les dés ; il ne vérifie ni les mouvements ni les combats.
+Camps : Blue (bleu) et Red (rouge). Chaque tour : commandement, déplacement, combats, fin de tour ;
+une phase peut être sautée, jamais reprise.
+  COMMAND <texte>    phase de commandement : troupes activées, ordre : COMMAND active la 1re brigade
+  MOVE <texte>       phase de déplacement (une ligne par mouvement) : MOVE hussards de C4 en D6
+  MANOEUVRE <texte>  phase de déplacement, votre ordre de manœuvre (un seul par tour) : MANOEUVRE marche oblique
+  COMBAT <texte>     phase de combats (une ligne par combat) : COMBAT infanterie de ligne en D6 tire sur E7, 3 dés
+  ROLL <n>           n dés de combat, de 1 à 20, dans votre combat : ROLL 4
+  ROLL <n> D6        n dés ordinaires, de 1 à 20 :                 ROLL 1 D6
+  DEFEND <texte>     l'ordre de défense du camp attaqué, un par combat : DEFEND carré
+                     (il peut aussi lancer ROLL alors, pour son tir de riposte)
+  ELIMINATED <unité> une unité ennemie que vous avez éliminée :    ELIMINATED hussards de Red
+  NEXT               passer à la phase suivante (après les combats : fin de tour)
+  END TURN           fin de tour : l'autre camp commence son tour
+  VICTORY <pourquoi> finir votre tour en revendiquant la victoire ; l'autre répond AGREE ou REFUSE
+  CONCEDE            abandonner la partie à votre adversaire (à tout moment)
+Dés de combat : INF (coup touché sur infanterie), CAV (sur cavalerie), ART (sur artillerie),
+FLAG (drapeau de repli), ORDER (lettre d'ordre), ADV (avantage tactique).";
 
 fn sides(players: usize) -> Result<Vec<&'static str>, SetupError> {
     if players == 2 {
@@ -149,19 +174,6 @@ impl Face {
             Face::Flag => "FLAG",
             Face::Order => "ORDER",
             Face::Advantage => "ADV",
-        }
-    }
-
-    /// What it means, to count a throw: `2 hits on infantry`.
-    fn counted(self, n: usize) -> String {
-        let s = if n == 1 { "" } else { "s" };
-        match self {
-            Face::Infantry => format!("{n} hit{s} on infantry"),
-            Face::Cavalry => format!("{n} hit{s} on cavalry"),
-            Face::Artillery => format!("{n} hit{s} on artillery"),
-            Face::Flag => format!("{n} retreat flag{s}"),
-            Face::Order => format!("{n} order letter{s}"),
-            Face::Advantage => format!("{n} tactical advantage{s}"),
         }
     }
 }
@@ -267,15 +279,6 @@ fn parse_roll(rest: &str) -> Result<Line, Refused> {
     }
 }
 
-/// `1 enemy unit`, `3 enemy units`.
-fn enemy_units(n: usize) -> String {
-    if n == 1 {
-        "1 enemy unit".to_string()
-    } else {
-        format!("{n} enemy units")
-    }
-}
-
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum State {
@@ -303,20 +306,20 @@ pub struct Jomini {
     /// The first side to reach `victory` eliminations.
     reached: Option<usize>,
     /// The last throw, as announced.
-    last_roll: Option<String>,
+    last_roll: Option<Told>,
     /// The combats the active side has announced in this turn.
     combats: usize,
     /// The combat (its number in the turn) the attacked side gave its order of defence for.
     defended: Option<usize>,
     /// The active side gave its order of manoeuvre in this turn.
     manoeuvred: bool,
-    /// Every accepted line, as the board lists them.
-    log: Vec<String>,
+    /// Every accepted line, as the board lists them, with the turn it was played in.
+    log: Vec<(u32, Told)>,
 }
 
 impl Jomini {
     /// A new game; it draws nothing.
-    pub fn begin(setup: &Setup, _dice: &mut Dice) -> Result<(Jomini, Vec<String>), SetupError> {
+    pub fn begin(setup: &Setup, _dice: &mut Dice) -> Result<(Jomini, Vec<crate::boardgame::Told>), SetupError> {
         sides(setup.sides.len())?;
         let mut first = 0;
         let mut victory = None;
@@ -367,12 +370,12 @@ impl Jomini {
             manoeuvred: false,
             log: Vec::new(),
         };
-        let mut notes = vec![format!(
-            "{} plays first: turn 1, {}'s command phase.",
-            SIDES[first], SIDES[first]
-        )];
+        let mut notes = vec![Told::Begins {
+            first: SIDES[first].to_string(),
+        }
+        .into()];
         if let Some(n) = victory {
-            notes.push(format!("Victory: the first side to eliminate {}.", enemy_units(n)));
+            notes.push(Told::VictoryAt { units: n }.into());
         }
         Ok((game, notes))
     }
@@ -432,25 +435,17 @@ impl Jomini {
     }
 
     /// Throws `n` dice and says what they show.
-    fn throw(&mut self, side: usize, n: u32, kind: DiceKind, dice: &mut Dice) -> String {
-        let me = SIDES[side];
+    fn throw(&mut self, side: usize, n: u32, kind: DiceKind, dice: &mut Dice) -> Told {
+        let side = SIDES[side].to_string();
         let text = match kind {
-            DiceKind::Combat => {
-                let faces: Vec<Face> = (0..n).map(|_| Face::throw(dice)).collect();
-                let shown: Vec<&str> = faces.iter().map(|f| f.short()).collect();
-                let counted: Vec<String> = Face::ALL
-                    .iter()
-                    .map(|&face| (face, faces.iter().filter(|&&f| f == face).count()))
-                    .filter(|&(_, k)| k > 0)
-                    .map(|(face, k)| face.counted(k))
-                    .collect();
-                let noun = if n == 1 { "combat die" } else { "combat dice" };
-                format!("{me} rolls {n} {noun}: {} ({})", shown.join(" "), counted.join(", "))
-            }
-            DiceKind::D6 => {
-                let shown: Vec<String> = (0..n).map(|_| (dice.below(6) + 1).to_string()).collect();
-                format!("{me} rolls {n} D6: {}", shown.join(" "))
-            }
+            DiceKind::Combat => Told::CombatDice {
+                side,
+                faces: (0..n).map(|_| Face::throw(dice)).collect(),
+            },
+            DiceKind::D6 => Told::D6 {
+                side,
+                shown: (0..n).map(|_| dice.below(6) + 1).collect(),
+            },
         };
         self.last_roll = Some(text.clone());
         text
@@ -458,34 +453,29 @@ impl Jomini {
 
     /// The end-of-turn phase: victory if a side has reached the count, else the other's turn.
     fn end_turn(&mut self) -> Played {
-        let me = SIDES[self.active];
+        let me = SIDES[self.active].to_string();
         if let Some(winner) = self.reached {
+            let won = Told::FirstToEliminate {
+                winner: SIDES[winner].to_string(),
+                units: self.victory.unwrap_or_default(),
+            };
             let finish = Finish {
                 winners: vec![SIDES[winner].to_string()],
-                summary: format!(
-                    "{} is the first to eliminate {}: victory",
-                    SIDES[winner],
-                    enemy_units(self.victory.unwrap_or_default())
-                ),
+                summary: won.clone().into(),
             };
-            let summary = format!("{me} ends its turn; {}", finish.summary);
-            self.entry(summary.clone());
             self.state = State::Over(finish);
-            return Played {
-                summary,
-                notes: Vec::new(),
-            };
+            return self.relay(Told::EndsTurn {
+                side: me,
+                won: Some(Box::new(won)),
+            });
         }
-        let summary = format!("{me} ends its turn");
-        self.entry(summary.clone());
-        Played {
-            summary,
-            notes: vec![self.pass_turn()],
-        }
+        let mut played = self.relay(Told::EndsTurn { side: me, won: None });
+        played.notes.push(self.pass_turn().into());
+        played
     }
 
     /// The other side begins its turn; the announcement.
-    fn pass_turn(&mut self) -> String {
+    fn pass_turn(&mut self) -> Told {
         self.active = 1 - self.active;
         if self.active == self.first {
             self.turn += 1;
@@ -494,18 +484,17 @@ impl Jomini {
         self.combats = 0;
         self.defended = None;
         self.manoeuvred = false;
-        format!("Turn {}: {}'s command phase.", self.turn, SIDES[self.active])
-    }
-
-    fn entry(&mut self, line: String) {
-        self.log.push(format!("turn {}, {line}", self.turn));
+        Told::TurnBegins {
+            turn: self.turn,
+            side: SIDES[self.active].to_string(),
+        }
     }
 
     /// A line relayed as it is, into the log.
-    fn relay(&mut self, summary: String) -> Played {
-        self.entry(summary.clone());
+    fn relay(&mut self, summary: Told) -> Played {
+        self.log.push((self.turn, summary.clone()));
         Played {
-            summary,
+            summary: summary.into(),
             notes: Vec::new(),
         }
     }
@@ -533,27 +522,32 @@ impl BoardGame for Jomini {
             }
             let command = Line::parse(text)?;
             self.allowed(side, &command)?;
-            let me = SIDES[side];
-            let other = SIDES[1 - side];
+            let me = SIDES[side].to_string();
+            let other = SIDES[1 - side].to_string();
+            let relayed = |line, text| Told::Relayed {
+                side: SIDES[side].to_string(),
+                line,
+                text,
+            };
             match command {
-                Line::Command(text) => Ok(self.relay(format!("{me}, command: {text}"))),
+                Line::Command(text) => Ok(self.relay(relayed(Relay::Command, text))),
                 Line::Move(text) => {
                     self.state = State::Playing(Phase::Movement);
-                    Ok(self.relay(format!("{me}, movement: {text}")))
+                    Ok(self.relay(relayed(Relay::Movement, text)))
                 }
                 Line::Manoeuvre(text) => {
                     self.state = State::Playing(Phase::Movement);
                     self.manoeuvred = true;
-                    Ok(self.relay(format!("{me}, order of manoeuvre: {text}")))
+                    Ok(self.relay(relayed(Relay::Manoeuvre, text)))
                 }
                 Line::Combat(text) => {
                     self.state = State::Playing(Phase::Combat);
                     self.combats += 1;
-                    Ok(self.relay(format!("{me}, combat: {text}")))
+                    Ok(self.relay(relayed(Relay::Combat, text)))
                 }
                 Line::Defend(text) => {
                     self.defended = Some(self.combats);
-                    Ok(self.relay(format!("{me}, defending: {text}")))
+                    Ok(self.relay(relayed(Relay::Defending, text)))
                 }
                 Line::Roll(n, kind) => {
                     let summary = self.throw(side, n, kind, dice);
@@ -562,24 +556,31 @@ impl BoardGame for Jomini {
                 Line::Eliminated(unit) => {
                     self.eliminated[side].push(unit.clone());
                     let count = self.eliminated[side].len();
-                    let mut played = self.relay(format!("{me} eliminated {unit} ({count} so far)"));
+                    let mut played = self.relay(Told::Eliminated {
+                        side: me.clone(),
+                        unit,
+                        count,
+                    });
                     if self.reached.is_none() && self.victory.is_some_and(|n| count >= n) {
                         self.reached = Some(side);
-                        played.notes.push(format!(
-                            "{me} has eliminated {}, the number set for victory: it is declared at the end of this turn.",
-                            enemy_units(count)
-                        ));
+                        played.notes.push(Told::VictoryReached { side: me, count }.into());
                     }
                     Ok(played)
                 }
                 Line::Next => match self.state {
                     State::Playing(Phase::Command) => {
                         self.state = State::Playing(Phase::Movement);
-                        Ok(self.relay(format!("{me}: movement phase")))
+                        Ok(self.relay(Told::NextPhase {
+                            side: me,
+                            phase: Phase::Movement,
+                        }))
                     }
                     State::Playing(Phase::Movement) => {
                         self.state = State::Playing(Phase::Combat);
-                        Ok(self.relay(format!("{me}: combat phase")))
+                        Ok(self.relay(Told::NextPhase {
+                            side: me,
+                            phase: Phase::Combat,
+                        }))
                     }
                     _ => Ok(self.end_turn()),
                 },
@@ -590,40 +591,64 @@ impl BoardGame for Jomini {
                         return Ok(self.end_turn());
                     }
                     self.state = State::Claim(why.clone());
-                    Ok(self.relay(format!(
-                        "{me} ends its turn claiming victory: {why}; {other}: AGREE or REFUSE"
-                    )))
+                    Ok(self.relay(Told::Claims { side: me, why, other }))
                 }
                 Line::Agree => {
                     let State::Claim(why) = &self.state else {
                         return Err(Refused::NoClaim);
                     };
-                    let finish = Finish {
-                        winners: vec![other.to_string()],
-                        summary: format!("{other} wins, as {me} agrees: {why}"),
+                    let told = Told::ClaimAgreed {
+                        winner: other.clone(),
+                        by: me,
+                        why: why.clone(),
                     };
-                    self.state = State::Over(finish.clone());
-                    Ok(self.relay(finish.summary))
+                    self.state = State::Over(Finish {
+                        winners: vec![other],
+                        summary: told.clone().into(),
+                    });
+                    Ok(self.relay(told))
                 }
                 Line::Refuse => {
-                    let mut played = self.relay(format!("{me} refuses {other}'s claim: the battle goes on"));
-                    played.notes.push(self.pass_turn());
+                    let mut played = self.relay(Told::RefusesClaim {
+                        side: me,
+                        claimant: other,
+                    });
+                    played.notes.push(self.pass_turn().into());
                     Ok(played)
                 }
                 Line::Concede => {
-                    let finish = Finish {
-                        winners: vec![other.to_string()],
-                        summary: format!("{me} concedes: {other} wins"),
+                    let told = Told::Concedes {
+                        side: me,
+                        winner: other.clone(),
                     };
-                    self.state = State::Over(finish.clone());
-                    Ok(self.relay(finish.summary))
+                    self.state = State::Over(Finish {
+                        winners: vec![other],
+                        summary: told.clone().into(),
+                    });
+                    Ok(self.relay(told))
                 }
             }
         };
         play().map_err(crate::boardgame::Refused::from)
     }
 
-    fn board(&self) -> String {
+    fn board(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.board_en(),
+            Lang::Fr => self.board_fr(),
+        }
+    }
+
+    fn finish(&self) -> Option<Finish> {
+        match &self.state {
+            State::Over(finish) => Some(finish.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl Jomini {
+    fn board_en(&self) -> String {
         let active = SIDES[self.active];
         let status = match &self.state {
             State::Playing(phase) => format!("{active} to play, {} phase", phase.name()),
@@ -656,15 +681,62 @@ impl BoardGame for Jomini {
         if let Some(roll) = &self.last_roll {
             out += &format!("Last roll: {roll}\n");
         }
-        super::push_log_tail(&mut out, &self.log, LOG_SHOWN, "Last lines:", "Nothing played yet.");
+        let entry = |(turn, told): &(u32, Told)| format!("turn {turn}, {told}");
+        super::push_log_tail(
+            &mut out,
+            &self.log,
+            LOG_SHOWN,
+            entry,
+            "Last lines:",
+            "Nothing played yet.",
+        );
         out
     }
 
-    fn finish(&self) -> Option<Finish> {
-        match &self.state {
-            State::Over(finish) => Some(finish.clone()),
-            _ => None,
+    /// The board in French, in the words of the rules.
+    fn board_fr(&self) -> String {
+        let active = SIDES[self.active];
+        let status = match &self.state {
+            State::Playing(phase) => format!("à {active} de jouer, phase de {}", phase.fr()),
+            State::Claim(why) => format!(
+                "{active} revendique la victoire ({why}) ; à {} d'accepter (AGREE) ou de refuser (REFUSE)",
+                SIDES[1 - self.active]
+            ),
+            State::Over(finish) => format!("terminée : {}", finish.summary.words(Lang::Fr)),
+        };
+        let mut out = format!("JOMINI, tour {} : {status}\n", self.turn);
+        out += &format!(
+            "Ordre de jeu : {} puis {}. Victoire : {}.\n",
+            SIDES[self.first],
+            SIDES[1 - self.first],
+            match self.victory {
+                Some(n) => format!(
+                    "le premier à éliminer {}, ou une revendication acceptée, ou un abandon",
+                    told::enemy_units_fr(n)
+                ),
+                None => "une revendication acceptée, ou un abandon".to_string(),
+            }
+        );
+        for (name, units) in SIDES.iter().zip(&self.eliminated) {
+            out += &format!("{name} a éliminé {}", units.len());
+            if !units.is_empty() {
+                out += &format!(" : {}", units.join(" ; "));
+            }
+            out += "\n";
         }
+        if let Some(roll) = &self.last_roll {
+            out += &format!("Dernier jet : {}\n", roll.words(Lang::Fr));
+        }
+        let entry = |(turn, told): &(u32, Told)| format!("tour {turn}, {}", told.words(Lang::Fr));
+        super::push_log_tail(
+            &mut out,
+            &self.log,
+            LOG_SHOWN,
+            entry,
+            "Dernières lignes :",
+            "Rien de joué pour l'instant.",
+        );
+        out
     }
 }
 
@@ -727,12 +799,13 @@ mod tests {
         play(&mut game, &mut dice, BLUE, &["COMBAT hussars charge Red guns E7"]);
         assert_eq!(game.state, State::Playing(Phase::Combat));
         assert!(
-            game.board().starts_with("JOMINI, turn 1: Blue to play, combat phase\n"),
+            game.board(Lang::En)
+                .starts_with("JOMINI, turn 1: Blue to play, combat phase\n"),
             "{}",
-            game.board()
+            game.board(Lang::En)
         );
         let played = game.play(BLUE, "END TURN", &mut dice).unwrap();
-        assert_eq!(played.summary, "Blue ends its turn");
+        assert_eq!(played.summary.to_string(), "Blue ends its turn");
         assert_eq!(played.notes, vec!["Turn 1: Red's command phase."]);
         assert_eq!((game.to_move(), game.turn), (Some(RED), 1));
 
@@ -747,7 +820,7 @@ mod tests {
         // A phase may be skipped: Blue goes straight to combat, then ends with a bare END.
         play(&mut game, &mut dice, BLUE, &["COMBAT guns fire on E7", "END"]);
         assert_eq!((game.to_move(), game.turn), (Some(RED), 2));
-        assert!(game.board().contains("turn 2, Blue, combat: guns fire on E7"));
+        assert!(game.board(Lang::En).contains("turn 2, Blue, combat: guns fire on E7"));
     }
 
     #[test]
@@ -791,12 +864,13 @@ mod tests {
             );
         }
         let played = game.play(BLUE, "ROLL 20", &mut dice).unwrap();
-        let faces = played.summary.split(": ").nth(1).unwrap().split(" (").next().unwrap();
+        let summary = played.summary.to_string();
+        let faces = summary.split(": ").nth(1).unwrap().split(" (").next().unwrap();
         assert_eq!(faces.split(' ').count(), 20, "{}", played.summary);
         assert!(dice.words >= 20);
         let played = game.play(BLUE, "ROLL 1", &mut dice).unwrap();
         assert!(
-            played.summary.starts_with("Blue rolls 1 combat die: "),
+            played.summary.to_string().starts_with("Blue rolls 1 combat die: "),
             "{}",
             played.summary
         );
@@ -804,6 +878,7 @@ mod tests {
             let played = game.play(BLUE, line, &mut dice).unwrap();
             let numbers: Vec<u32> = played
                 .summary
+                .to_string()
                 .strip_prefix("Blue rolls 3 D6: ")
                 .unwrap()
                 .split(' ')
@@ -812,7 +887,7 @@ mod tests {
             assert_eq!(numbers.len(), 3);
             assert!(numbers.iter().all(|n| (1..=6).contains(n)), "{numbers:?}");
         }
-        assert!(game.board().contains("Last roll: Blue rolls 3 D6: "));
+        assert!(game.board(Lang::En).contains("Last roll: Blue rolls 3 D6: "));
         // Ordinary dice in any phase of one's turn.
         play(&mut game, &mut dice, BLUE, &["END TURN"]);
         play(&mut game, &mut dice, RED, &["ROLL 1 D6"]);
@@ -869,6 +944,7 @@ mod tests {
             .last_roll
             .as_ref()
             .unwrap()
+            .to_string()
             .starts_with("Red rolls 2 combat dice: "));
         assert_eq!(game.to_move(), Some(BLUE), "the defender's roll does not take the turn");
         play(&mut game, &mut dice, BLUE, &["END TURN"]);
@@ -912,9 +988,9 @@ mod tests {
         // Red's turn: its own order of manoeuvre is due afresh.
         play(&mut game, &mut dice, RED, &["MANOEUVRE wheel left"]);
         assert!(
-            game.board().contains("Red, order of manoeuvre: wheel left"),
+            game.board(Lang::En).contains("Red, order of manoeuvre: wheel left"),
             "{}",
-            game.board()
+            game.board(Lang::En)
         );
     }
 
@@ -951,12 +1027,16 @@ mod tests {
         let blue = faces(5);
         let red = faces(3);
         assert!(
-            rolls[1].starts_with(&format!("Blue rolls 5 combat dice: {blue} (")),
+            rolls[1]
+                .to_string()
+                .starts_with(&format!("Blue rolls 5 combat dice: {blue} (")),
             "{} / {blue}",
             rolls[1]
         );
         assert!(
-            rolls[2].starts_with(&format!("Red rolls 3 combat dice: {red} (")),
+            rolls[2]
+                .to_string()
+                .starts_with(&format!("Red rolls 3 combat dice: {red} (")),
             "{} / {red}",
             rolls[2]
         );
@@ -1021,25 +1101,25 @@ mod tests {
         // The attacked side reports its own kill from the return fire.
         play(&mut game, &mut dice, RED, &["ROLL 2", "ELIMINATED Blue hussars"]);
         let played = game.play(BLUE, "ELIMINATED Red guns E8", &mut dice).unwrap();
-        assert_eq!(played.summary, "Blue eliminated Red guns E8 (2 so far)");
+        assert_eq!(played.summary.to_string(), "Blue eliminated Red guns E8 (2 so far)");
         assert_eq!(played.notes.len(), 1, "the count is reached: {played:?}");
         // Red reaches 2 too, but second: Blue was first.
         play(&mut game, &mut dice, RED, &["ELIMINATED Blue dragoons"]);
         assert_eq!(game.finish(), None, "victory waits for the end of the turn");
         assert!(game
-            .board()
+            .board(Lang::En)
             .contains("Blue has eliminated 2: Red infantry E7; Red guns E8"));
         let played = game.play(BLUE, "END TURN", &mut dice).unwrap();
         assert_eq!(
-            played.summary,
+            played.summary.to_string(),
             "Blue ends its turn; Blue is the first to eliminate 2 enemy units: victory"
         );
         assert_eq!(
-            game.finish(),
-            Some(Finish {
-                winners: vec!["Blue".into()],
-                summary: "Blue is the first to eliminate 2 enemy units: victory".into(),
-            })
+            game.finish().map(|f| (f.winners, f.summary.to_string())),
+            Some((
+                vec!["Blue".to_string()],
+                "Blue is the first to eliminate 2 enemy units: victory".to_string()
+            ))
         );
         assert_eq!(game.to_move(), None);
         refused(&mut game, &mut dice, RED, "COMMAND revenge");
@@ -1058,11 +1138,11 @@ mod tests {
         play(&mut game, &mut dice, RED, &["VICTORY Blue's guard is broken"]);
         play(&mut game, &mut dice, BLUE, &["AGREE"]);
         assert_eq!(
-            game.finish(),
-            Some(Finish {
-                winners: vec!["Red".into()],
-                summary: "Red wins, as Blue agrees: Blue's guard is broken".into(),
-            })
+            game.finish().map(|f| (f.winners, f.summary.to_string())),
+            Some((
+                vec!["Red".to_string()],
+                "Red wins, as Blue agrees: Blue's guard is broken".to_string()
+            ))
         );
 
         let (mut game, mut dice) = new_game(&[]);
@@ -1109,19 +1189,19 @@ mod tests {
         let game = replay(&KIND, &setup, &mut Dice::new(seed), &moves).unwrap();
         assert_eq!(game.to_move(), None);
         assert_eq!(
-            game.finish(),
-            Some(Finish {
-                winners: vec!["Blue".into()],
-                summary: "Blue is the first to eliminate 1 enemy unit: victory".into(),
-            })
+            game.finish().map(|f| (f.winners, f.summary.to_string())),
+            Some((
+                vec!["Blue".to_string()],
+                "Blue is the first to eliminate 1 enemy unit: victory".to_string()
+            ))
         );
         // The same moves on the same seed: the same board, rolls included.
         let again = replay(&KIND, &setup, &mut Dice::new(seed), &moves).unwrap();
-        assert_eq!(again.board(), game.board());
+        assert_eq!(again.board(Lang::En), game.board(Lang::En));
         assert!(
-            game.board().contains("Last roll: Blue rolls 3 combat dice: "),
+            game.board(Lang::En).contains("Last roll: Blue rolls 3 combat dice: "),
             "{}",
-            game.board()
+            game.board(Lang::En)
         );
     }
 }

@@ -12,7 +12,7 @@ const COMMANDS: &str =
 
 impl Phase {
     /// The phase's name in French, after « phase de ».
-    fn fr(self) -> &'static str {
+    pub(super) fn fr(self) -> &'static str {
         match self {
             Phase::Command => "commandement",
             Phase::Movement => "déplacement",

@@ -1,0 +1,469 @@
+//! A French player of a board game reads the whole game in French: the moves relayed (their
+//! summaries, notes and board), the reply to its own move, the final report, `GET MAP` and
+//! the answer after the end. Each game is played by mail between an English player and a
+//! French one (`language: fr` in the players file), who read the same moves each in their
+//! own words.
+
+mod support;
+
+use arbitre::dice::{Dice, Seed};
+use std::path::{Path, PathBuf};
+use support::*;
+
+const NOW: &str = "2026-12-01T20:00:00+01:00";
+const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/// The seed on which South is drawn to begin a Diabolik Fleet duel.
+const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+struct Player {
+    name: &'static str,
+    email: &'static str,
+    role: &'static str,
+}
+
+/// Two players: `players[0]` reads English, `players[1]` French.
+fn create(tmp: &Tmp, variant: &str, players: &[Player; 2], options: &str, seed: &str) -> PathBuf {
+    let [en, fr] = players;
+    let text = format!(
+        "game: table\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@table.example}}\nseed: {seed}\n\
+         {options}players:\n\
+         \x20 - {{name: {}, email: {}, role: {}, password: pw-{}}}\n\
+         \x20 - {{name: {}, email: {}, role: {}, password: pw-{}, language: fr}}\n",
+        en.name, en.email, en.role, en.role, fr.name, fr.email, fr.role, fr.role
+    );
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    support::create(&dir, &file, NOW);
+    dir
+}
+
+/// Mails `lines` from a player; returns the reply's text.
+fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
+    let raw = format!(
+        "From: {} <{}>\r\nTo: arbitre@table.example\r\nSubject: move\r\nMessage-ID: <{id}@t.example>\r\n\r\nSIGNON {} table pw-{}\r\n{lines}\r\n",
+        p.name, p.email, p.role, p.role
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let out = outbox(dir);
+    let reply = out
+        .iter()
+        .filter(|(n, m)| n.contains("reply") && m.to == [p.email])
+        .max_by_key(|(n, _)| n.to_string())
+        .expect("a reply");
+    reply.1.text.clone()
+}
+
+/// The letter of move `n` relayed to `p`.
+fn relayed(dir: &Path, p: &Player, n: usize) -> Sent {
+    outbox(dir)
+        .into_values()
+        .find(|m| {
+            m.to == [p.email]
+                && (m.subject.contains(&format!("move {n}:")) || m.subject.contains(&format!("coup {n} :")))
+        })
+        .unwrap_or_else(|| panic!("move {n} relayed to {}", p.role))
+}
+
+/// The letter to `p` whose name holds `part` (`final`, `-map-`).
+fn letter(dir: &Path, p: &Player, part: &str) -> Sent {
+    outbox(dir)
+        .into_iter()
+        .find(|(n, m)| n.contains(part) && m.to == [p.email])
+        .map(|(_, m)| m)
+        .unwrap_or_else(|| panic!("no `{part}` letter to {}", p.role))
+}
+
+fn has(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(text.contains(p), "{p:?} not in:\n{text}");
+    }
+}
+
+/// English words of the board games' summaries, notes, boards and endings: none may be
+/// left in a French letter.
+const ENGLISH: &[&str] = &[
+    " places ",
+    " moves ",
+    "(level",
+    "level 1",
+    "Reserves",
+    "Moves played",
+    "To move",
+    "Game over",
+    " wins",
+    " win ",
+    "Drawn",
+    "is to move",
+    "cannonball",
+    "afloat",
+    "far row",
+    "sinks",
+    "sets its headings",
+    "bonus turn",
+    "Die for",
+    "turn 1",
+    "Score as recorded",
+    "began (drawn",
+    "Last moves",
+    "No move yet",
+    "prisoners",
+    "Last lines",
+    "Last roll",
+    "rolls",
+    "Order of play",
+    "has eliminated",
+    "command phase",
+    "concedes",
+    "resigns",
+];
+
+/// No English word of a board game in `text`.
+fn all_french(text: &str) {
+    for word in ENGLISH {
+        assert!(!text.contains(word), "English {word:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Red-Orange",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Brown-Black",
+        },
+    ];
+    let [ann, ben] = &players;
+    let dir = create(&tmp, "diam", &players, "options: {move-limit: \"40\"}\n", SEED);
+    let welcome = letter(&dir, ben, "welcome").text;
+    has(
+        &welcome,
+        &[
+            "DIAM à 2 joueurs : Red-Orange pose les pions rouges et oranges ; Brown-Black pose les pions marrons et noirs. Red-Orange joue en premier.",
+            "Sans DIAM, la partie est nulle après 40 coups.",
+            "case       1  2  3  4  5  6  7  8\nniveau 4   .  .  .  .  .  .  .  .",
+            // The notation explained in French; the words to write stay the game's.
+            "Comment écrire un coup (un par ligne) :\nDIAM : un coup par ligne",
+            "PLACE RED 3      poser un pion rouge de votre réserve sur la case 3",
+        ],
+    );
+    assert!(!welcome.contains("one move per line"), "{welcome}");
+    assert!(letter(&dir, ann, "welcome").text.contains("DIAM: one move per line"));
+    let moves = [
+        (ann, "PLACE RED 5"),
+        (ben, "PLACE BROWN 5"),
+        (ann, "P R5"),
+        (ben, "PLACE BLACK 1"),
+        (ann, "place red 8"),
+        (ben, "P K8"),
+        (ann, "P O2"),
+        (ben, "P K1"),
+        (ann, "MOVE 8/1 RIGHT"),
+    ];
+    for (k, (p, m)) in moves.iter().enumerate() {
+        let r = send(&dir, p, &format!("m{k}"), m);
+        if p.role == ben.role {
+            // The reply to the French player's own move says what it did, in French.
+            has(&r, &[&format!("coup {} accepté : Brown-Black pose un pion", k + 1)]);
+            all_french(&r);
+        }
+    }
+    // The same move, each in its reader's words: the English letter as before.
+    let en = relayed(&dir, ann, 1);
+    assert_eq!(
+        en.subject, "table, DIAM: move 1: Red-Orange places red on cell 5 (level 1)",
+        "{}",
+        en.subject
+    );
+    has(
+        &en.text,
+        &[
+            "level 1   .  .  .  .  R  .  .  .",
+            "Reserves: Red-Orange 3 red, 4 orange; Brown-Black 4 brown, 4 black.",
+            "Moves played: 1 (drawn at 40).",
+        ],
+    );
+    let fr = relayed(&dir, ben, 1);
+    assert!(
+        fr.subject
+            .ends_with("coup 1 : Red-Orange pose un pion rouge sur la case 5 (niveau 1)"),
+        "{}",
+        fr.subject
+    );
+    has(
+        &fr.text,
+        &[
+            "coup 1, joué par Red-Orange : Red-Orange pose un pion rouge sur la case 5 (niveau 1)",
+            "niveau 1   .  .  .  .  R  .  .  .",
+            "R rouge, O orange, B marron, K noir. La case N fait face à la case N+4 ; la case 8 touche la case 1.",
+            "Réserves : Red-Orange 3 rouges, 4 oranges ; Brown-Black 4 marrons, 4 noirs.",
+            "Coups joués : 1 (partie nulle à 40).",
+            "À Brown-Black de jouer.",
+        ],
+    );
+    all_french(&fr.text);
+    // The move that ends the game: the DIAM, the board and the end, in French.
+    let last = relayed(&dir, ben, 9);
+    has(
+        &last.text,
+        &[
+            "Red-Orange déplace le pion rouge de 8/1 vers la droite sur la case 1 (niveau 3)",
+            "DIAM ! rouge sur les cases 1 et 5 au niveau 3 : Red-Orange gagne",
+            "Partie terminée : Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5.",
+        ],
+    );
+    all_french(&last.text);
+    assert!(relayed(&dir, ann, 9)
+        .text
+        .contains("DIAM! red on cells 1 and 5 at level 3: Red-Orange wins"));
+    let final_fr = letter(&dir, ben, "final").text;
+    has(
+        &final_fr,
+        &[
+            "Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
+            "Le plateau final :",
+            "niveau 3",
+        ],
+    );
+    all_french(&final_fr);
+    assert!(letter(&dir, ann, "final")
+        .text
+        .contains("Red-Orange wins with a DIAM in red at level 3 on cells 1 and 5"));
+    // GET MAP: the board in French; after the end, the end in French.
+    send(&dir, ben, "map", "GET MAP");
+    let map = letter(&dir, ben, "-map-").text;
+    has(&map, &["Réserves :", "Partie terminée :"]);
+    all_french(&map);
+    let r = send(&dir, ben, "late", "PLACE BROWN 3");
+    has(&r, &["Red-Orange gagne avec un DIAM rouge"]);
+    all_french(&r);
+    // state.yaml keeps the English words, as every file.
+    let state = std::fs::read_to_string(dir.join("state.yaml")).unwrap();
+    assert!(
+        state.contains("Red-Orange wins with a DIAM in red at level 3 on cells 1 and 5"),
+        "{state}"
+    );
+}
+
+#[test]
+fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "South",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "North",
+        },
+    ];
+    let dir = create(
+        &tmp,
+        "diabolik-fleet",
+        &players,
+        "options: {arrivals: 2}\n",
+        SOUTH_FIRST,
+    );
+    has(
+        &letter(&dir, &players[1], "welcome").text,
+        &[
+            "South joue en premier (tiré au sort).",
+            "Diabolik Fleet sur 8x8 : 4 boulets par tour (4 pour un tour bonus) ; 2 navires sur le bord adverse gagnent ; une flotte sous les 3 navires perd.",
+        ],
+    );
+    let duel =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("turns/diabolik-fleet/duel.txt")).unwrap();
+    let game: Vec<(usize, &str)> = duel
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (side, turn) = l.split_once(": ").unwrap();
+            (usize::from(side == "North"), turn)
+        })
+        .collect();
+    for (k, (side, turn)) in game.iter().enumerate() {
+        send(&dir, &players[*side], &format!("t{k}"), turn);
+    }
+    let ben = &players[1];
+    let deployed = relayed(&dir, ben, 1);
+    has(
+        &deployed.text,
+        &[
+            "South oriente ses navires : A2 N, B2 N",
+            "Diabolik Fleet. À North de choisir l'orientation de ses navires (`deploy`).",
+            "; puis l'orientation (N pointe vers la rangée 8) ; * = figé sur son bord adverse.",
+            "South : 8 à flot (sous 3 elle perd), 0 à reconstruire ; a coulé 0, a perdu 0 ; sur la rangée 8 : 0 sur 2.",
+        ],
+    );
+    all_french(&deployed.text);
+    assert!(relayed(&dir, &players[0], 1)
+        .text
+        .contains("South sets its headings: A2 N, B2 N"));
+    let turn = relayed(&dir, ben, 3);
+    has(
+        &turn.text,
+        &[
+            "South : D2-D3, D3-D4, E2-E3, E3-E4 (4 boulets)",
+            "À North de jouer : son tour 1 (4 boulets).",
+        ],
+    );
+    all_french(&turn.text);
+    // A sinking: the note and the turn, in the words of the rules.
+    let sinking = relayed(&dir, ben, 6);
+    has(&sinking.text, &["coule E5", "est coulé par North (flancs de"]);
+    all_french(&sinking.text);
+    let final_fr = letter(&dir, ben, "final").text;
+    has(
+        &final_fr,
+        &["South a 2 navires sur son bord adverse (rangée 8) et gagne."],
+    );
+    all_french(&final_fr);
+    assert!(letter(&dir, &players[0], "final")
+        .text
+        .contains("South has 2 ships on its far row (row 8) and wins."));
+}
+
+#[test]
+fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Yellow",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Pink",
+        },
+    ];
+    let dir = create(&tmp, "belligerants", &players, "", SEED);
+    let mut dice = Dice::new(Seed::from_hex(SEED).unwrap());
+    let first = dice.below(2) as usize;
+    let die = dice.below(6);
+    let (mover, other) = (&players[first], &players[1 - first]);
+    let welcome = letter(&dir, &players[1], "welcome").text;
+    has(
+        &welcome,
+        &[
+            &format!("{} commence (tiré au sort).", mover.role),
+            &format!("Dé de {}, tour 1 : ", mover.role),
+        ],
+    );
+    let (points, said) = if die == 5 {
+        ("3 ", "DIABLE, choisit 3".to_string())
+    } else {
+        ("", format!("dé {}", die + 1))
+    };
+    send(
+        &dir,
+        mover,
+        "m1",
+        &format!("CAPTURE Tank\r\nMOVE {points}tank c3 to c6"),
+    );
+    let ben = &players[1];
+    let captured = relayed(&dir, ben, 1);
+    has(
+        &captured.text,
+        &[&format!(
+            "{} fait prisonnier un pion de {} : Tank (400 points)",
+            mover.role, other.role
+        )],
+    );
+    let moved = relayed(&dir, ben, 2);
+    has(
+        &moved.text,
+        &[
+            &format!("{} joue ({said}) : tank c3 to c6", mover.role),
+            "Score inscrit (les pions rentrés comptent double, plus les prisonniers) :",
+            &format!(
+                "{} : rentrés aucun (0 x2 = 0) ; prisonniers Tank (400) ; total 400",
+                mover.role
+            ),
+            "Derniers coups :",
+            "tour 1, ",
+        ],
+    );
+    all_french(&moved.text);
+    assert!(relayed(&dir, &players[0], 2).text.contains("Score as recorded"));
+    // Then the other resigns: the end in French.
+    send(&dir, other, "r1", "RESIGN");
+    let final_fr = letter(&dir, ben, "final").text;
+    has(
+        &final_fr,
+        &[&format!("{} abandonne : {} gagne", other.role, mover.role)],
+    );
+    all_french(&final_fr);
+}
+
+#[test]
+fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Blue",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Red",
+        },
+    ];
+    let [ann, ben] = &players;
+    let dir = create(&tmp, "jomini", &players, "options: {victory: \"3\"}\n", SEED);
+    has(
+        &letter(&dir, ben, "welcome").text,
+        &[
+            "Blue joue en premier : tour 1, phase de commandement de Blue.",
+            "Victoire : le premier camp à éliminer 3 unités adverses.",
+        ],
+    );
+    send(
+        &dir,
+        ann,
+        "a1",
+        "COMMAND activate the guard\r\nNEXT\r\nCOMBAT guns fire on E7\r\nROLL 3",
+    );
+    let command = relayed(&dir, ben, 1);
+    has(
+        &command.text,
+        &[
+            "Blue, commandement : activate the guard",
+            "JOMINI, tour 1 : à Blue de jouer, phase de commandement",
+        ],
+    );
+    all_french(&command.text);
+    let roll = relayed(&dir, ben, 4);
+    has(
+        &roll.text,
+        &[
+            "Blue lance 3 dés de combat : ",
+            "Dernier jet : Blue lance 3 dés de combat",
+            "Ordre de jeu : Blue puis Red. Victoire : le premier à éliminer 3 unités adverses, ou une revendication acceptée, ou un abandon.",
+            "Dernières lignes :",
+        ],
+    );
+    all_french(&roll.text);
+    assert!(relayed(&dir, ann, 4).text.contains("Blue rolls 3 combat dice: "));
+    send(&dir, ann, "a2", "END TURN");
+    has(
+        &relayed(&dir, ben, 5).text,
+        &["Blue termine son tour", "Tour 1 : phase de commandement de Red."],
+    );
+    send(&dir, ben, "b1", "CONCEDE");
+    let final_fr = letter(&dir, ben, "final").text;
+    has(&final_fr, &["Red abandonne : Blue gagne"]);
+    all_french(&final_fr);
+}
