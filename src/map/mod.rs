@@ -645,7 +645,10 @@ mod tests {
         for (p, province) in yaml.provinces.iter().enumerate() {
             let p = p as ProvId;
             assert_eq!(yaml.army_borders(p), json.army_borders(p), "{}", province.code);
-            let coasts = province.coasts.iter().map(|&c| Loc { prov: p, coast: Some(c) });
+            let coasts = province.coasts.iter().map(|&c| Loc {
+                prov: p,
+                coast: Some(c),
+            });
             for l in std::iter::once(Loc::new(p)).chain(coasts) {
                 assert_eq!(yaml.fleet_borders(l), json.fleet_borders(l), "{l:?}");
             }
