@@ -4,6 +4,7 @@
 //! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
 
 use super::commands::{Command, LineError, Numbered};
+use super::role::Role;
 use super::said::{Refusal, Said};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
@@ -33,10 +34,10 @@ fn setup(game: &Game) -> Result<Setup, GameError> {
 }
 
 /// A role of game.yaml that is none of the game's sides (game.yaml edited by hand).
-fn not_a_side(role: &str, setup: &Setup) -> GameError {
+fn not_a_side(role: Role, setup: &Setup) -> GameError {
     GameError::File(FileError {
         key: Some("players".into()),
-        token: Some(role.into()),
+        token: Some(role.text().into()),
         ..FileError::new(
             "game.yaml",
             format!(
@@ -107,7 +108,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let mut fx = Effects::default();
     for role in game.roles() {
         let view = views::BoardWelcome {
-            common: game.common(&role),
+            common: game.common(role),
             boardgame: true,
             sides: setup.sides.join(", "),
             notation: kind.notation.to_string(),
@@ -117,12 +118,12 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
             to_move: to_move_name(g.as_ref(), &setup),
         };
         let subject = crate::words::pick(
-            game.config.reader(&role).lang,
+            game.config.reader(role).lang,
             &format!("welcome: you play {role}"),
             &format!("bienvenue : vous jouez {role}"),
         );
         fx.letters
-            .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
+            .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }
     fx.log
         .push(format!("created: {} with {}", kind.title, setup.sides.join(", ")));
@@ -132,7 +133,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
 /// Acts on the commands of an authenticated message.
 pub fn act(
     game: &mut Game,
-    role: &str,
+    role: Role,
     commands: Vec<Numbered>,
     mut errors: Vec<LineError>,
     stem: &str,
@@ -140,10 +141,12 @@ pub fn act(
 ) -> Result<Vec<Letter>, GameError> {
     let kind = kind(game)?;
     let (mut g, mut dice, setup) = current(game)?;
-    let side = setup
-        .sides
+    // The game's roles are its sides, in seat order.
+    let sides = game.roles_in_order();
+    let side = sides
         .iter()
-        .position(|s| s == role)
+        .position(|&s| s == role)
+        .filter(|&i| i < setup.sides.len())
         .ok_or_else(|| not_a_side(role, &setup))?;
     let mut done = Vec::new();
     let mut letters = Vec::new();
@@ -198,13 +201,13 @@ pub fn act(
                             };
                             for r in game.roles() {
                                 let subject = crate::words::pick(
-                                    game.config.reader(&r).lang,
+                                    game.config.reader(r).lang,
                                     &format!("move {number}: {}", played.summary),
                                     &format!("coup {number} : {}", played.summary),
                                 );
-                                let view = told(game.common(&r));
+                                let view = told(game.common(r));
                                 letters.push(
-                                    game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
+                                    game.letter(format!("{stem}-move{k}-{}", r.lowercase()), r, &subject, view)
                                         .broadcast(&game.config.game)
                                         .with_picture(picture.clone()),
                                 );
@@ -226,7 +229,7 @@ pub fn act(
                                     summary: f.summary.clone(),
                                 };
                                 let board = g.board();
-                                let finals = game.final_letters(&finished, |common, ending| views::BoardFinal {
+                                let finals = game.final_letters(&finished, |common, ending, _| views::BoardFinal {
                                     common,
                                     ending,
                                     boardgame: true,
@@ -246,11 +249,10 @@ pub fn act(
             }
             Command::Press { to, lines } => game
                 .press(role, &to, &lines, &format!("{stem}-p{k}"), |n| {
-                    setup
-                        .sides
+                    sides
                         .iter()
-                        .find(|s| s.eq_ignore_ascii_case(n))
-                        .cloned()
+                        .copied()
+                        .find(|s| s.text().eq_ignore_ascii_case(n))
                         .ok_or_else(|| Refusal::PressNotASide {
                             name: n.to_string(),
                             sides: setup.sides.clone(),
@@ -302,7 +304,7 @@ pub fn act(
     };
     letters.insert(
         0,
-        game.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
+        game.letter(format!("{stem}-reply-{}", role.lowercase()), role, &subject, view),
     );
     Ok(letters)
 }
@@ -330,7 +332,7 @@ pub fn status(game: &Game) -> Result<String, GameError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{not_a_side, GameError, Setup};
+    use super::{not_a_side, GameError, Role, Setup};
 
     /// game.yaml edited by hand so that a player's role is none of the sides: the file, the
     /// key and the role, and the sides to choose from.
@@ -340,7 +342,7 @@ mod tests {
             sides: vec!["South".into(), "North".into()],
             ..Default::default()
         };
-        let e = not_a_side("West", &setup);
+        let e = not_a_side(Role::Side("West"), &setup);
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };

@@ -92,6 +92,12 @@ impl Role {
         }
     }
 
+    /// The name in lower case, as the names of the letters' files spell it
+    /// (`welcome-france`, `m00003-reply-god`).
+    pub fn lowercase(self) -> String {
+        self.text().to_lowercase()
+    }
+
     /// The power played, for a power.
     pub fn power(self) -> Option<Power> {
         match self {

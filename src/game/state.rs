@@ -68,13 +68,8 @@ pub struct GameConfig {
 }
 
 impl GameConfig {
-    /// The player of a role named `role` (any case).
-    pub fn player(&self, role: &str) -> Option<&Player> {
-        self.players.iter().find(|p| p.role.text().eq_ignore_ascii_case(role))
-    }
-
     /// The player of `role`.
-    pub fn player_of(&self, role: Role) -> Option<&Player> {
+    pub fn player(&self, role: Role) -> Option<&Player> {
         self.players.iter().find(|p| p.role == role)
     }
 
@@ -86,15 +81,26 @@ impl GameConfig {
 
     /// The language and time zone `role` reads in: the player's own, else the game's.
     /// Anyone else (the referee, an observer) reads in the game's.
-    pub fn reader(&self, role: &str) -> Reader {
-        let player = self.player(role);
-        let game_zone = self.timezone.parse().unwrap_or(chrono_tz::UTC);
+    pub fn reader(&self, role: Role) -> Reader {
+        let game = self.game_reader();
+        match self.player(role) {
+            Some(p) => Reader {
+                lang: p.language.unwrap_or(game.lang),
+                timezone: p
+                    .timezone
+                    .as_deref()
+                    .and_then(|z| z.parse().ok())
+                    .unwrap_or(game.timezone),
+            },
+            None => game,
+        }
+    }
+
+    /// The game's own language and time zone: what the pages and the observers read in.
+    pub fn game_reader(&self) -> Reader {
         Reader {
-            lang: player.and_then(|p| p.language).unwrap_or(self.language),
-            timezone: player
-                .and_then(|p| p.timezone.as_deref())
-                .and_then(|z| z.parse().ok())
-                .unwrap_or(game_zone),
+            lang: self.language,
+            timezone: self.timezone.parse().unwrap_or(chrono_tz::UTC),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! public report says that the deadline was extended, never why or for whom.
 
 use super::journal::{self, Entry, Who};
+use crate::game::role::Role;
 use crate::game::{Game, Now};
 use chrono::{Datelike, NaiveDate, TimeZone};
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,7 @@ fn zone(game: &Game) -> chrono_tz::Tz {
 /// letters.
 pub fn declare(
     game: &mut Game,
-    role: &str,
+    role: Role,
     from: &str,
     to: &str,
     arrived: Now,

@@ -288,8 +288,8 @@ pub fn lateness(game: &Game, arrived: Now) -> Lateness {
 
 /// Notes that `role`'s orders came in the grace period: the public report and the
 /// referee's digest say so.
-pub fn mark_late(game: &mut Game, role: &str) {
-    if !game.state.desk.late.iter().any(|r| r == role) {
+pub fn mark_late(game: &mut Game, role: Role) {
+    if !game.state.desk.late.iter().any(|r| *r == role.text()) {
         game.state.desk.late.push(role.to_string());
     }
 }
@@ -354,12 +354,12 @@ pub(crate) fn subject(notice: &Notice, lang: crate::words::Lang) -> String {
 }
 
 /// A notice to one role, in its reader's words.
-fn notice_to(game: &Game, stem: String, role: &str, notice: &impl Fn(Reader) -> Notice) -> Letter {
+fn notice_to(game: &Game, stem: String, role: Role, notice: &impl Fn(Reader) -> Notice) -> Letter {
     notice_in(game, stem, role, game.config.reader(role), notice)
 }
 
 /// A notice to one role, in the words of `reader`.
-fn notice_in(game: &Game, stem: String, role: &str, reader: Reader, notice: &impl Fn(Reader) -> Notice) -> Letter {
+fn notice_in(game: &Game, stem: String, role: Role, reader: Reader, notice: &impl Fn(Reader) -> Notice) -> Letter {
     let notice = notice(reader);
     let view = DeskNotice {
         game: game.config.game.clone(),
@@ -376,23 +376,33 @@ fn notice_in(game: &Game, stem: String, role: &str, reader: Reader, notice: &imp
 
 /// The same notice to every player (but `except`), each in their own words: the body
 /// names no recipient, so that readers of one language and zone get the same bytes.
-fn tell_all(game: &Game, n: u32, kind: &str, except: Option<&str>, notice: impl Fn(Reader) -> Notice) -> Vec<Letter> {
+fn tell_all(game: &Game, n: u32, kind: &str, except: Option<Role>, notice: impl Fn(Reader) -> Notice) -> Vec<Letter> {
     game.roles()
-        .iter()
-        .filter(|r| Some(r.as_str()) != except)
-        .map(|role| notice_to(game, format!("d{n:04}-{kind}-{}", role.to_lowercase()), role, &notice))
+        .into_iter()
+        .filter(|&r| Some(r) != except)
+        .map(|role| notice_to(game, format!("d{n:04}-{kind}-{}", role.lowercase()), role, &notice))
         .collect()
 }
 
-/// The role of the game that `name` names (any case).
-fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
-    game.config
-        .player(name)
+/// The role of the game that `name` names (any case): how the referee's verbs read the
+/// role they are given, on the command line or by mail.
+pub fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
+    Role::from_name(name)
+        .and_then(|r| game.config.player(r))
         .map(|p| p.role)
-        .ok_or_else(|| DeskError::NoSuchRole {
-            role: name.to_string(),
-            roles: game.roles().join(", "),
-        })
+        .ok_or_else(|| no_such_role(game, name))
+}
+
+/// `role` is played by nobody in the game.
+fn not_played(game: &Game, role: Role) -> DeskError {
+    no_such_role(game, role.text())
+}
+
+fn no_such_role(game: &Game, name: &str) -> DeskError {
+    DeskError::NoSuchRole {
+        role: name.to_string(),
+        roles: game.roles().iter().map(|r| r.text()).collect::<Vec<_>>().join(", "),
+    }
 }
 
 fn check_address(address: &str) -> Result<(), DeskError> {
@@ -637,16 +647,15 @@ fn position_rows(game: &Game) -> Vec<PositionRow> {
 /// `arbitre replace DIR ROLE --name N --address A`: a newcomer takes the role, with a fresh
 /// password, and is welcomed with the position; the leaving player is told; every other
 /// player is told that a player was replaced, in words that name no role.
-pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str) -> Result<Effects, DeskError> {
-    let who = role_named(game, role)?;
+pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str) -> Result<Effects, DeskError> {
     let role = who.to_string();
     let name = name.trim();
     if name.is_empty() {
         return Err(DeskError::NoName);
     }
     check_address(address)?;
-    let leaving = game.person(&role).expect("a role of the game");
-    let leaving_reader = game.config.reader(&role);
+    let leaving = game.person(who).ok_or_else(|| not_played(game, who))?;
+    let leaving_reader = game.config.reader(who);
     let password = fresh_password();
     let hash = hash_password(&password, &new_salt());
     game.config = update_game_config(&game.dir, |c| {
@@ -676,8 +685,8 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     // theirs until now).
     let mut letter = notice_in(
         game,
-        format!("d{n:04}-leaving-{}", role.to_lowercase()),
-        &role,
+        format!("d{n:04}-leaving-{}", who.lowercase()),
+        who,
         leaving_reader,
         &|_| Notice::Leaving { role: role.clone() },
     );
@@ -685,25 +694,20 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     letters.push(letter);
     let divine = who.is_divine();
     let welcome = DeskWelcome {
-        common: game.common(&role),
+        common: game.common(who),
         divine,
         variant: crate::variant::rules_of(&game.config.variant).welcome(game, who),
         password,
         position: position_rows(game),
     };
-    let subject = match (game.config.reader(&role).lang, who) {
+    let subject = match (game.config.reader(who).lang, who) {
         (crate::words::Lang::En, _) => format!("welcome: you play {role}"),
         (crate::words::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
         (crate::words::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
         (crate::words::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
     };
-    letters.push(game.letter(
-        format!("d{n:04}-welcome-{}", role.to_lowercase()),
-        &role,
-        &subject,
-        welcome,
-    ));
-    letters.extend(tell_all(game, n, "replaced", Some(&role), |_| Notice::Replaced));
+    letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
+    letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));
     Ok(Effects {
         letters,
         journal: vec![act.entry(
@@ -721,9 +725,8 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
 /// used (units hold, dislodged units are disbanded, no builds, removals by the rules,
 /// DATC 4.D.8), it no longer holds up an early adjudication, and it is not reminded.
 /// Every player is told.
-pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, DeskError> {
+pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskError> {
     diplomacy_only(game, "disorder")?;
-    let who = role_named(game, power)?;
     let role = who.to_string();
     if who.power().is_none() {
         return Err(DeskError::NotAPower { role });
@@ -758,10 +761,9 @@ pub enum Account {
 }
 
 /// `arbitre player DIR ROLE --address A | --new-password`.
-pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result<Effects, DeskError> {
-    let who = role_named(game, role)?;
+pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<Effects, DeskError> {
     let role = who.to_string();
-    let before = game.person(&role).expect("a role of the game");
+    let before = game.person(who).ok_or_else(|| not_played(game, who))?;
     if let Account::Address(address) = &change {
         check_address(address)?;
         if address.eq_ignore_ascii_case(&before.email) {
@@ -782,18 +784,18 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
                 Ok(())
             })?;
             let view = |change: AccountChange| DeskAccount {
-                common: game.common(&role),
+                common: game.common(who),
                 password: String::new(),
                 change,
             };
             let changed = crate::words::pick(
-                game.config.reader(&role).lang,
+                game.config.reader(who).lang,
                 "your address was changed",
                 "votre adresse a été changée",
             );
             let mut old = game.letter(
-                format!("d{n:04}-address-was-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-address-was-{}", who.lowercase()),
+                who,
                 &changed,
                 view(AccountChange::AddressWas {
                     address: address.clone(),
@@ -805,8 +807,8 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             };
             letters.push(old);
             letters.push(game.letter(
-                format!("d{n:04}-address-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-address-{}", who.lowercase()),
+                who,
                 &changed,
                 view(AccountChange::AddressIs {
                     address: address.clone(),
@@ -825,15 +827,15 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             })?;
             game.state.throttle.remove(&role);
             letters.push(game.letter(
-                format!("d{n:04}-password-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-password-{}", who.lowercase()),
+                who,
                 &crate::words::pick(
-                    game.config.reader(&role).lang,
+                    game.config.reader(who).lang,
                     "your new password",
                     "votre nouveau mot de passe",
                 ),
                 DeskAccount {
-                    common: game.common(&role),
+                    common: game.common(who),
                     password,
                     change: AccountChange::NewPassword,
                 },

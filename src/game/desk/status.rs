@@ -34,7 +34,7 @@ impl OnFile {
 pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
     let mut out = Vec::new();
     for r in game.roles_in_order() {
-        if game.config.player_of(r).is_none() {
+        if game.config.player(r).is_none() {
             continue;
         }
         let role = r.to_string();

@@ -516,22 +516,20 @@ impl Ruleset for Diable {
     }
 
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
-        let map = map();
         let mut letters = Vec::new();
         let code = j.phase.code();
         for who in [Role::God, Role::Devil] {
-            let role = who.name(map);
-            if game.config.player(role).is_none() {
+            if game.config.player(who).is_none() {
                 continue;
             }
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
-            let reader = game.config.reader(role);
+            let reader = game.config.reader(who);
             let rows = j
                 .divine
                 .map(|d| divine_rows(d, j.phase, reader.lang))
                 .unwrap_or_default();
             let view = views::Divine {
-                common: game.common(role),
+                common: game.common(who),
                 report: in_words(j, reader),
                 mine: rows
                     .iter()
@@ -545,20 +543,20 @@ impl Ruleset for Diable {
             let subject = match (reader.lang, who) {
                 (Lang::Fr, Role::God) => "rapport du Bon Dieu".to_string(),
                 (Lang::Fr, _) => "rapport du Diable".to_string(),
-                (Lang::En, _) => format!("{role}'s report"),
+                (Lang::En, _) => format!("{who}'s report"),
             };
-            letters.push(game.letter(format!("{code}-divine-{}", role.to_lowercase()), role, &subject, view));
+            letters.push(game.letter(format!("{code}-divine-{}", who.lowercase()), who, &subject, view));
         }
         // Entering a blessing winter: the blessed power is told, privately.
         let next_phase = j.next_phase;
         if next_phase.kind == PhaseKind::Adjustment && !j.finished {
             let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
-            if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
-                if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
-                    let reader = game.config.reader(&p);
+            if let Some(p) = coming_blessing.map(Role::Power) {
+                if hooks::is_blessing_winter(next_phase.year) && game.config.player(p).is_some() {
+                    let reader = game.config.reader(p);
                     let winter = crate::words::phase(next_phase, reader.lang);
                     let view = views::BlessingNotice {
-                        common: game.common(&p),
+                        common: game.common(p),
                         winter: winter.clone(),
                         next_deadline: in_words(j, reader).next_deadline,
                     };
@@ -567,8 +565,8 @@ impl Ruleset for Diable {
                         Lang::Fr => format!("une mobilisation de plus en {winter}"),
                     };
                     letters.push(game.letter(
-                        format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
-                        &p,
+                        format!("{}-blessing-{}", next_phase.code(), p.lowercase()),
+                        p,
                         &subject,
                         view,
                     ));
