@@ -643,7 +643,7 @@ impl Game {
     pub(crate) fn throttled(&self, role: Role, at: Now) -> bool {
         self.state
             .throttle
-            .get(role.text())
+            .get(&role)
             .and_then(|t| t.until.as_deref())
             .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok())
             .is_some_and(|until| at < until)
@@ -660,9 +660,9 @@ impl Game {
         };
         if listed {
             // Told to the referee in the next digest (desk::referee).
-            *self.state.desk.signon_failures.entry(role.to_string()).or_insert(0) += 1;
+            *self.state.desk.signon_failures.entry(role).or_insert(0) += 1;
         }
-        let digest = self.state.digests.entry(role.to_string()).or_default();
+        let digest = self.state.digests.entry(role).or_default();
         if !listed {
             // Listed when it first came.
         } else if digest.pending.len() < DIGEST_LINES {
@@ -679,7 +679,7 @@ impl Game {
             return;
         }
         let hour_ago = at - Duration::hours(1);
-        let t = self.state.throttle.entry(role.to_string()).or_default();
+        let t = self.state.throttle.entry(role).or_default();
         t.failures
             .retain(|f| chrono::DateTime::parse_from_rfc3339(f).is_ok_and(|f| f > hour_ago));
         t.failures.push(at.to_rfc3339());
@@ -693,10 +693,9 @@ impl Game {
     /// told, at most one a day, to that role's registered address.
     pub(crate) fn due_digests(&mut self, now: Now) -> Vec<Letter> {
         let mut letters = Vec::new();
-        let roles: Vec<String> = self.state.digests.keys().cloned().collect();
-        for name in roles {
-            let d = &self.state.digests[&name];
-            let Some(role) = Role::from_name(&name) else { continue };
+        let roles: Vec<Role> = self.state.digests.keys().copied().collect();
+        for role in roles {
+            let d = &self.state.digests[&role];
             if d.pending.is_empty() {
                 continue;
             }
@@ -729,7 +728,7 @@ impl Game {
                 },
                 view,
             ));
-            let d = self.state.digests.get_mut(&name).expect("listed above");
+            let d = self.state.digests.get_mut(&role).expect("listed above");
             d.pending.clear();
             d.uncounted = 0;
             d.last = Some(now.to_rfc3339());

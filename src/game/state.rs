@@ -137,10 +137,10 @@ pub struct State {
     pub seen_by: BTreeMap<String, Vec<String>>,
     /// Failed sign-ons per role, for the throttle.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub throttle: BTreeMap<String, Throttle>,
+    pub throttle: BTreeMap<Role, Throttle>,
     /// Failed sign-ons per role not yet told to its player, and when they were last told.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub digests: BTreeMap<String, Digest>,
+    pub digests: BTreeMap<Role, Digest>,
     /// How many messages each sender address sent on its last day (the daily budget).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub senders: BTreeMap<String, SenderDay>,
@@ -432,5 +432,52 @@ impl BoardState {
     /// The board itself.
     pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, FileError> {
         Ok(self.position(map, variant, phase, Vec::new())?.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An old `state.yaml` whose map keyed by role names no role: refused when the game is
+    /// read, with the file, the line of the name, the key and how to write a role.
+    fn refused(key: &str, text: &str) {
+        let text = format!("phase: play\n{text}");
+        let e = crate::yaml::from_str::<State>(&text, "games/g/state.yaml").unwrap_err();
+        assert_eq!(e.file, "games/g/state.yaml", "{key}");
+        let line = text.lines().position(|l| l.contains("Prussia")).map(|i| i + 1);
+        assert_eq!(e.line, line, "{key}: {e}");
+        assert!(e.message.starts_with(key), "{key}: {e}");
+        assert!(
+            e.message.contains("`Prussia` is not a role: write a power (France)"),
+            "{key}: {e}"
+        );
+    }
+
+    #[test]
+    fn a_map_keyed_by_role_refuses_a_name_that_is_no_role() {
+        refused("throttle", "throttle:\n  Prussia: {}\n");
+        refused("digests", "digests:\n  Prussia: {sent: 1}\n");
+        refused("desk.signon_failures", "desk:\n  signon_failures: {Prussia: 2}\n");
+    }
+
+    #[test]
+    fn maps_keyed_by_role_are_read_and_written_as_they_were() {
+        let text = "phase: play\nthrottle:\n  Referee:\n    failures:\n    - '2026-12-01T10:00:00+00:00'\n  \
+                    Blue:\n    until: '2026-12-01T11:00:00+00:00'\ndigests:\n  God:\n    sent: 2\n\
+                    orders: {}\ndivine: {}\ncasts: []\nhistory: []\nvotes: {}\nentries: 0\nmoves: []\n\
+                    desk:\n  signon_failures:\n    Referee: 1\n    France: 3\n";
+        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
+        assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Side("Blue")));
+        assert_eq!(state.digests[&Role::God].sent, 2);
+        let written = serde_yaml::to_string(&state).unwrap();
+        // Sorted by name, as the maps keyed by name always were.
+        let blue = written.find("  Blue:").unwrap();
+        assert!(blue < written.find("  Referee:").unwrap(), "{written}");
+        assert!(
+            written.find("    France: 3").unwrap() < written.find("    Referee: 1").unwrap(),
+            "{written}"
+        );
+        assert_eq!(serde_yaml::from_str::<State>(&written).unwrap(), state);
     }
 }

@@ -77,7 +77,7 @@ pub struct DeskState {
     pub late: Vec<String>,
     /// Failed sign-ons per role (the referee's too) since the referee's last digest.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub signon_failures: BTreeMap<String, u32>,
+    pub signon_failures: BTreeMap<Role, u32>,
     /// How many messages were in `failed/` at the referee's last digest.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub failed_told: u32,
@@ -673,8 +673,8 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
         Ok(())
     })?;
     let s = &mut game.state;
-    s.throttle.remove(&role);
-    s.digests.remove(&role);
+    s.throttle.remove(&who);
+    s.digests.remove(&who);
     s.desk.missed.remove(&role);
     s.desk.disorder.retain(|p| *p != role);
     // The leaving player's resignation, if any, is answered by the replacement.
@@ -825,7 +825,7 @@ pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<
                 }
                 Ok(())
             })?;
-            game.state.throttle.remove(&role);
+            game.state.throttle.remove(&who);
             letters.push(game.letter(
                 format!("d{n:04}-password-{}", who.lowercase()),
                 who,

@@ -233,7 +233,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .signon_failures
             .iter()
             .map(|(role, &count)| Count {
-                role: role.clone(),
+                role: role.to_string(),
                 count,
             })
             .collect(),
