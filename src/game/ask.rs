@@ -487,9 +487,9 @@ impl Game {
                         None => continue, // nothing due by the public rules
                     }
                 } else {
-                    diplomacy::ready(self, super::role::Role::Power(p))?
+                    diplomacy::ready(self, Role::Power(p))?
                 };
-                let has = self.state.orders.get(name).is_some_and(|o| !o.is_empty());
+                let has = self.state.orders.get(&Role::Power(p)).is_some_and(|o| !o.is_empty());
                 let on_file = match (ready, has) {
                     (true, true) => "complete",
                     (true, false) => continue, // nothing to order in this phase
@@ -892,7 +892,7 @@ fn public_winter_ready(game: &Game, board: &crate::judge::Board, p: crate::map::
     let filed = game
         .state
         .orders
-        .get(map.power_name(p))
+        .get(&Role::Power(p))
         .into_iter()
         .flatten()
         .filter(|o| match parse_order(map, o) {

@@ -23,7 +23,7 @@
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::role::Role;
 use super::said::{Note, Refusal, Said};
-use super::state::{BoardState, FactsRow, Finished};
+use super::state::{BoardState, FactsRow, Finished, Vote};
 use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
@@ -228,7 +228,7 @@ fn key_of(order: &str) -> Option<String> {
 /// Files an order, replacing an earlier one for the same unit (or build province); returns
 /// the order replaced, if it was another.
 fn file_order(game: &mut Game, role: Role, key: Option<String>, order: String) -> Option<String> {
-    let list = game.state.orders.entry(role.to_string()).or_default();
+    let list = game.state.orders.entry(role).or_default();
     let mut old = None;
     if let Some(k) = &key {
         old = list.iter().find(|o| key_of(o).as_ref() == Some(k)).cloned();
@@ -246,7 +246,7 @@ pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
         return Ok(rules(game).extra_role_ready(game, role, phase));
     }
     let Some(p) = role.power() else { return Ok(true) };
-    let on_file = game.state.orders.get(map().power_name(p)).cloned().unwrap_or_default();
+    let on_file = game.state.orders.get(&role).cloned().unwrap_or_default();
     let keys: Vec<Option<String>> = on_file.iter().map(|o| key_of(o)).collect();
     let has = |prov: crate::map::ProvId| keys.iter().any(|k| k.as_deref() == Some(map().code(prov)));
     Ok(match phase.kind {
@@ -294,7 +294,7 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
     let keys: Vec<String> = game
         .state
         .orders
-        .get(map().power_name(p))
+        .get(&role)
         .into_iter()
         .flatten()
         .filter_map(|o| key_of(o))
@@ -352,7 +352,7 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
 fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError> {
-    let list = game.state.orders.get(role.text()).cloned().unwrap_or_default();
+    let list = game.state.orders.get(&role).cloned().unwrap_or_default();
     if list.is_empty() {
         return Ok(Vec::new());
     }
@@ -488,7 +488,7 @@ pub fn act(
             Command::Clear => match rules(game).clear(game, who) {
                 Some(withdrawn) => Ok(withdrawn),
                 None => {
-                    game.state.orders.remove(who.text());
+                    game.state.orders.remove(&who);
                     Ok(Said::Cleared)
                 }
             },
@@ -558,7 +558,12 @@ fn reply(
         on_file: on_file(game, role, lang)?,
         divine_on_file: rules(game).on_file(game, role, lang),
         missing: missing(game, role, lang)?,
-        vote: game.state.votes.get(role.text()).cloned().unwrap_or_default(),
+        vote: game
+            .state
+            .votes
+            .get(&role)
+            .map(|v| v.word().to_string())
+            .unwrap_or_default(),
     };
     Ok(game.letter(stem.to_string(), role, &subject, view))
 }
@@ -617,8 +622,8 @@ fn vote(game: &mut Game, role: Role, command: &Command) -> Result<Said, Refusal>
         });
     }
     let draw = matches!(command, Command::VoteDraw);
-    let v = if draw { "draw" } else { "continue" };
-    game.state.votes.insert(name.to_string(), v.to_string());
+    let v = if draw { Vote::Draw } else { Vote::Continue };
+    game.state.votes.insert(role, v);
     Ok(Said::Voted { draw })
 }
 
@@ -845,7 +850,7 @@ fn count_missed(game: &mut Game, waiting: &[Role]) -> Vec<(Role, u32)> {
     for p in map().all_powers() {
         let role = Role::Power(p);
         let name = &role.to_string();
-        let none = waiting.contains(&role) && game.state.orders.get(name).is_none_or(|o| o.is_empty());
+        let none = waiting.contains(&role) && game.state.orders.get(&role).is_none_or(|o| o.is_empty());
         let disorder = game.state.desk.disorder.contains(name);
         if none && !disorder {
             let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
@@ -865,10 +870,10 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let phase = phase(game)?;
     // A power in civil disorder gives no orders (desk::disorder).
     let orders: Vec<(String, Vec<String>)> = map
-        .powers
-        .iter()
-        .filter(|p| !game.state.desk.disorder.contains(&p.name))
-        .filter_map(|p| Some((p.name.clone(), game.state.orders.get(&p.name)?.clone())))
+        .all_powers()
+        .map(Role::Power)
+        .filter(|r| !game.state.desk.disorder.contains(&r.to_string()))
+        .filter_map(|r| Some((r.to_string(), game.state.orders.get(&r)?.clone())))
         .collect();
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
@@ -884,7 +889,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let draw = !survivors.is_empty()
         && survivors
             .iter()
-            .all(|p| game.state.votes.get(map.power_name(*p)).map(String::as_str) == Some("draw"));
+            .all(|&p| game.state.votes.get(&Role::Power(p)) == Some(&Vote::Draw));
     let facts = PhaseFacts::from_board(phase, &next, draw);
     let name_counts =
         |m: &BTreeMap<Power, usize>| m.iter().map(|(p, n)| (map.power_name(*p).to_string(), *n)).collect();
@@ -1248,7 +1253,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 _ => String::new(),
             };
             Some(PowerRow {
-                missed: waited && !game.state.orders.contains_key(&name),
+                missed: waited && !game.state.orders.contains_key(&Role::Power(p)),
                 late: game.state.desk.late.contains(&name),
                 power: name,
                 results,
@@ -1344,11 +1349,16 @@ pub fn status(game: &Game) -> Result<String, GameError> {
         .orders
         .iter()
         .filter(|(_, list)| !list.is_empty())
-        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role), list.len()))
+        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role.text()), list.len()))
         .collect();
     w.raw(0, &format!("orders: {{{}}}", counts.join(", ")));
     rules(game).status(game, &mut w);
-    let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let votes: Vec<(&str, String)> = game
+        .state
+        .votes
+        .iter()
+        .map(|(k, v)| (k.text(), v.word().to_string()))
+        .collect();
     w.flow_map(0, "votes", &votes);
     game.write_players_and_end(&mut w, |role| {
         Ok(Some(

@@ -149,7 +149,7 @@ pub struct State {
     pub board: Option<BoardState>,
     /// The orders on file for the phase, per role, in the judge's notation.
     #[serde(default)]
-    pub orders: BTreeMap<String, Vec<String>>,
+    pub orders: BTreeMap<Role, Vec<String>>,
     /// God's and the Devil's casts on file for the phase.
     #[serde(default)]
     pub divine: DivineOnFile,
@@ -157,8 +157,8 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjustment_blessing: Option<String>,
     /// Which power each divine player protects (`God: France`, `Devil: Turkey`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub protected: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "power_values")]
+    pub protected: BTreeMap<Role, Power>,
     /// Every blessing and curse that fell on a unit, for the per-year rule.
     #[serde(default)]
     pub casts: Vec<CastRow>,
@@ -171,7 +171,7 @@ pub struct State {
     pub press: Vec<crate::report::views::PublicPress>,
     /// Each power's standing draw vote (`draw` or `continue`).
     #[serde(default)]
-    pub votes: BTreeMap<String, String>,
+    pub votes: BTreeMap<Role, Vote>,
     /// How many turn files the referee has entered (`arbitre orders`).
     #[serde(default)]
     pub entries: u64,
@@ -194,6 +194,64 @@ pub struct State {
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,
+}
+
+/// A power's standing draw vote.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Vote {
+    /// `VOTE DRAW`: the game may end in a draw.
+    Draw,
+    /// `VOTE CONTINUE`: it goes on.
+    Continue,
+}
+
+impl Vote {
+    /// As `state.yaml` and the letters write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Vote::Draw => "draw",
+            Vote::Continue => "continue",
+        }
+    }
+}
+
+/// Maps whose values are powers, written by the powers' names (`God: France`).
+mod power_values {
+    use super::Role;
+    use crate::map::{Map, Power};
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(powers: &BTreeMap<Role, Power>, s: S) -> Result<S::Ok, S::Error> {
+        let map = Map::standard();
+        s.collect_map(powers.iter().map(|(role, &p)| (role, map.power_name(p))))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<Role, Power>, D::Error> {
+        let named = BTreeMap::<Role, ByName>::deserialize(d)?;
+        Ok(named.into_iter().map(|(role, p)| (role, p.0)).collect())
+    }
+
+    /// A power read by its name, so that a name that is none is refused where it stands.
+    struct ByName(Power);
+
+    impl<'de> Deserialize<'de> for ByName {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByName, D::Error> {
+            let text = String::deserialize(d)?;
+            let map = Map::standard();
+            map.power_by_name(&text).map(ByName).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`{text}` is not a power: write one of the map's ({})",
+                    map.powers
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })
+        }
+    }
 }
 
 /// A resignation asked for by a role's player: when, and when confirmed (the referee is
@@ -440,13 +498,14 @@ mod tests {
     use super::*;
 
     /// An old `state.yaml` whose map keyed by role names no role: refused when the game is
-    /// read, with the file, the line of the name, the key and how to write a role.
+    /// read, with the file, a line of the map (the YAML reader points at the map's first
+    /// key), the key and how to write a role.
     fn refused(key: &str, text: &str) {
         let text = format!("phase: play\n{text}");
         let e = crate::yaml::from_str::<State>(&text, "games/g/state.yaml").unwrap_err();
         assert_eq!(e.file, "games/g/state.yaml", "{key}");
-        let line = text.lines().position(|l| l.contains("Prussia")).map(|i| i + 1);
-        assert_eq!(e.line, line, "{key}: {e}");
+        let name = text.lines().position(|l| l.contains("Prussia")).unwrap() + 1;
+        assert!(e.line.is_some_and(|l| (2..=name).contains(&l)), "{key}: {e}");
         assert!(e.message.starts_with(key), "{key}: {e}");
         assert!(
             e.message.contains("`Prussia` is not a role: write a power (France)"),
@@ -459,6 +518,40 @@ mod tests {
         refused("throttle", "throttle:\n  Prussia: {}\n");
         refused("digests", "digests:\n  Prussia: {sent: 1}\n");
         refused("desk.signon_failures", "desk:\n  signon_failures: {Prussia: 2}\n");
+        refused("orders", "orders:\n  France: [A PAR H]\n  Prussia: [A BER H]\n");
+        refused("votes", "votes: {Prussia: draw}\n");
+        refused("protected", "protected:\n  Prussia: France\n");
+    }
+
+    #[test]
+    fn a_protected_power_and_a_vote_are_read_by_their_words() {
+        let e = crate::yaml::from_str::<State>("phase: play\nprotected:\n  God: Prussia\n", "state.yaml").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(
+            e.message
+                .contains("`Prussia` is not a power: write one of the map's (England,"),
+            "{e}"
+        );
+        let e = crate::yaml::from_str::<State>("phase: play\nvotes: {France: maybe}\n", "state.yaml").unwrap_err();
+        assert!(e.message.starts_with("votes.France: unknown variant `maybe`"), "{e}");
+        let text =
+            "phase: play\nprotected:\n  Devil: Turkey\n  God: France\nvotes:\n  France: draw\n  Italy: continue\n";
+        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
+        let map = Map::standard();
+        assert_eq!(state.protected[&Role::God], map.power_by_name("France").unwrap());
+        assert_eq!(
+            state.votes.values().copied().collect::<Vec<_>>(),
+            [Vote::Draw, Vote::Continue]
+        );
+        let written = serde_yaml::to_string(&state).unwrap();
+        assert!(
+            written.contains("protected:\n  Devil: Turkey\n  God: France\n"),
+            "{written}"
+        );
+        assert!(
+            written.contains("votes:\n  France: draw\n  Italy: continue\n"),
+            "{written}"
+        );
     }
 
     #[test]

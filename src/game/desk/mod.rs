@@ -735,7 +735,7 @@ pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskEr
         return Err(DeskError::AlreadyInDisorder { power: role });
     }
     game.state.desk.disorder.push(role.clone());
-    game.state.orders.remove(&role);
+    game.state.orders.remove(&who);
     // A resignation waiting is answered by the civil disorder.
     game.state.resignations.remove(&who);
     let n = next_act(game);

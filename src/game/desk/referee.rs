@@ -118,7 +118,7 @@ impl Run {
     /// A run that judges the phase: `waiting` owed something; `ask` keep missing theirs.
     pub fn judging(game: &Game, did: Did, waiting: &[Role], ask: Vec<(Role, u32)>) -> Run {
         let late: Vec<Role> = game.state.desk.late.iter().filter_map(|r| Role::from_name(r)).collect();
-        let nothing = |role: &Role| game.state.orders.get(role.text()).is_none_or(|o| o.is_empty());
+        let nothing = |role: &Role| game.state.orders.get(role).is_none_or(|o| o.is_empty());
         let (nmr, missing): (Vec<Role>, Vec<Role>) =
             waiting.iter().copied().partition(|r| !r.is_divine() && nothing(r));
         Run {

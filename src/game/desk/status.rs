@@ -40,7 +40,7 @@ pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
         let role = r.to_string();
         let state = if diplomacy::ready(game, r)? {
             OnFile::Complete
-        } else if game.state.orders.get(&role).is_some_and(|o| !o.is_empty()) {
+        } else if game.state.orders.get(&r).is_some_and(|o| !o.is_empty()) {
             OnFile::Partial
         } else {
             OnFile::Nothing

@@ -96,7 +96,7 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 /// Devil's (`god_protects`, `devil_protects`), the Devil only his own, a power neither.
 /// What is not in the view no template, built-in or a game's own, can show.
 fn protected_told(game: &Game, role: Role) -> ProtectedTold {
-    let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+    let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
     match role {
         Role::God => ProtectedTold {
             god_protects: get(Role::God),
@@ -272,8 +272,7 @@ impl Ruleset for Diable {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
         for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
-            let name = role.name(map).to_string();
-            game.state.protected.insert(name, map.power_name(power).into());
+            game.state.protected.insert(role, power);
         }
         Ok(())
     }
@@ -463,8 +462,8 @@ impl Ruleset for Diable {
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: power(game.state.protected.get(Role::God.name(map()))?)?,
-            devil: power(game.state.protected.get(Role::Devil.name(map()))?)?,
+            god: *game.state.protected.get(&Role::God)?,
+            devil: *game.state.protected.get(&Role::Devil)?,
         })
     }
 
@@ -588,7 +587,7 @@ impl Ruleset for Diable {
     }
 
     fn revealed(&self, game: &Game) -> Option<Revealed> {
-        let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+        let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
         Some(Revealed {
             god_protects: get(Role::God),
             devil_protects: get(Role::Devil),
@@ -620,7 +619,7 @@ impl Ruleset for Diable {
             .state
             .protected
             .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
+            .map(|(k, &v)| (k.text(), map().power_name(v).to_string()))
             .collect();
         w.flow_map(0, "protected", &p);
     }
