@@ -737,7 +737,7 @@ fn waiting(game: &Game) -> Result<(Vec<Role>, Vec<Role>), GameError> {
     }
     let blocking = waiting
         .iter()
-        .filter(|r| !game.state.desk.disorder.contains(&r.to_string()))
+        .filter(|r| !game.state.desk.disorder.contains(r))
         .copied()
         .collect();
     Ok((waiting, blocking))
@@ -849,17 +849,16 @@ fn count_missed(game: &mut Game, waiting: &[Role]) -> Vec<(Role, u32)> {
     let mut ask = Vec::new();
     for p in map().all_powers() {
         let role = Role::Power(p);
-        let name = &role.to_string();
         let none = waiting.contains(&role) && game.state.orders.get(&role).is_none_or(|o| o.is_empty());
-        let disorder = game.state.desk.disorder.contains(name);
+        let disorder = game.state.desk.disorder.contains(&role);
         if none && !disorder {
-            let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
+            let n = game.state.desk.missed.entry(role).or_insert(0);
             *n += 1;
             if *n >= asking {
                 ask.push((role, *n));
             }
         } else {
-            game.state.desk.missed.remove(name);
+            game.state.desk.missed.remove(&role);
         }
     }
     ask
@@ -872,7 +871,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let orders: Vec<(String, Vec<String>)> = map
         .all_powers()
         .map(Role::Power)
-        .filter(|r| !game.state.desk.disorder.contains(&r.to_string()))
+        .filter(|r| !game.state.desk.disorder.contains(r))
         .filter_map(|r| Some((r.to_string(), game.state.orders.get(&r)?.clone())))
         .collect();
     let pos = position(game, orders, true)?;
@@ -1254,7 +1253,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
             };
             Some(PowerRow {
                 missed: waited && !game.state.orders.contains_key(&Role::Power(p)),
-                late: game.state.desk.late.contains(&name),
+                late: game.state.desk.late.contains(&Role::Power(p)),
                 power: name,
                 results,
                 unit_count: units.len(),

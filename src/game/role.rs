@@ -136,9 +136,10 @@ fn named(text: &str) -> Option<Role> {
         .map(|&(role, _)| role)
 }
 
+/// The role's name; a width pads it (`{role:<8}`, the status's columns).
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
+        f.pad(self.text())
     }
 }
 
@@ -253,6 +254,7 @@ mod tests {
         assert_eq!(Role::from_name("Prussia"), None);
         // state.yaml has always keyed the referee's failures `Referee`.
         assert_eq!(Role::Referee.to_string(), "Referee");
+        assert_eq!(format!("[{:<8}]", Role::God), "[God     ]");
     }
 
     #[test]

@@ -521,6 +521,17 @@ mod tests {
         refused("orders", "orders:\n  France: [A PAR H]\n  Prussia: [A BER H]\n");
         refused("votes", "votes: {Prussia: draw}\n");
         refused("protected", "protected:\n  Prussia: France\n");
+        refused("desk.disorder", "desk:\n  disorder: [Italy, Prussia]\n");
+        refused("desk.missed", "desk:\n  missed: {Prussia: 2}\n");
+        refused(
+            "desk.absences",
+            "desk:\n  absences:\n    Prussia: [{from: 2026-12-01, to: 2026-12-03}]\n",
+        );
+        refused(
+            "desk.absence_days",
+            "desk:\n  absence_days:\n    Prussia: {'2026': 3}\n",
+        );
+        refused("desk.late", "desk:\n  late: [Prussia]\n");
     }
 
     #[test]
@@ -559,7 +570,7 @@ mod tests {
         let text = "phase: play\nthrottle:\n  Referee:\n    failures:\n    - '2026-12-01T10:00:00+00:00'\n  \
                     Blue:\n    until: '2026-12-01T11:00:00+00:00'\ndigests:\n  God:\n    sent: 2\n\
                     orders: {}\ndivine: {}\ncasts: []\nhistory: []\nvotes: {}\nentries: 0\nmoves: []\n\
-                    desk:\n  signon_failures:\n    Referee: 1\n    France: 3\n";
+                    desk:\n  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n  signon_failures:\n    Referee: 1\n    France: 3\n";
         let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
         assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Side("Blue")));
         assert_eq!(state.digests[&Role::God].sent, 2);
@@ -569,6 +580,11 @@ mod tests {
         assert!(blue < written.find("  Referee:").unwrap(), "{written}");
         assert!(
             written.find("    France: 3").unwrap() < written.find("    Referee: 1").unwrap(),
+            "{written}"
+        );
+        // Lists keep their order.
+        assert!(
+            written.contains("  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n"),
             "{written}"
         );
         assert_eq!(serde_yaml::from_str::<State>(&written).unwrap(), state);

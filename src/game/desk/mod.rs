@@ -54,7 +54,7 @@ pub struct DeskState {
     pub paused: Option<Pause>,
     /// The powers in civil disorder.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub disorder: Vec<String>,
+    pub disorder: Vec<Role>,
     /// How many desk acts wrote letters: their file names are numbered by it (`d0003-…`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub acts: u32,
@@ -65,16 +65,16 @@ pub struct DeskState {
     pub rollbacks: u32,
     /// The phases in a row each power let pass without orders (NMR).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub missed: BTreeMap<String, u32>,
+    pub missed: BTreeMap<Role, u32>,
     /// The absences each player declared (`SET ABSENCE`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub absences: BTreeMap<String, Vec<absence::Absence>>,
+    pub absences: BTreeMap<Role, Vec<absence::Absence>>,
     /// The days of deadline each player's absences moved, per year.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
+    pub absence_days: BTreeMap<Role, BTreeMap<String, u32>>,
     /// The roles whose orders of the phase came in the grace period after its deadline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub late: Vec<String>,
+    pub late: Vec<Role>,
     /// Failed sign-ons per role (the referee's too) since the referee's last digest.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub signon_failures: BTreeMap<Role, u32>,
@@ -289,8 +289,8 @@ pub fn lateness(game: &Game, arrived: Now) -> Lateness {
 /// Notes that `role`'s orders came in the grace period: the public report and the
 /// referee's digest say so.
 pub fn mark_late(game: &mut Game, role: Role) {
-    if !game.state.desk.late.iter().any(|r| *r == role.text()) {
-        game.state.desk.late.push(role.to_string());
+    if !game.state.desk.late.contains(&role) {
+        game.state.desk.late.push(role);
     }
 }
 
@@ -675,8 +675,8 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     let s = &mut game.state;
     s.throttle.remove(&who);
     s.digests.remove(&who);
-    s.desk.missed.remove(&role);
-    s.desk.disorder.retain(|p| *p != role);
+    s.desk.missed.remove(&who);
+    s.desk.disorder.retain(|&p| p != who);
     // The leaving player's resignation, if any, is answered by the replacement.
     s.resignations.remove(&who);
     let n = next_act(game);
@@ -731,10 +731,10 @@ pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskEr
     if who.power().is_none() {
         return Err(DeskError::NotAPower { role });
     }
-    if game.state.desk.disorder.contains(&role) {
+    if game.state.desk.disorder.contains(&who) {
         return Err(DeskError::AlreadyInDisorder { power: role });
     }
-    game.state.desk.disorder.push(role.clone());
+    game.state.desk.disorder.push(who);
     game.state.orders.remove(&who);
     // A resignation waiting is answered by the civil disorder.
     game.state.resignations.remove(&who);

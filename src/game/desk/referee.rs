@@ -117,7 +117,7 @@ pub struct Run {
 impl Run {
     /// A run that judges the phase: `waiting` owed something; `ask` keep missing theirs.
     pub fn judging(game: &Game, did: Did, waiting: &[Role], ask: Vec<(Role, u32)>) -> Run {
-        let late: Vec<Role> = game.state.desk.late.iter().filter_map(|r| Role::from_name(r)).collect();
+        let late = game.state.desk.late.clone();
         let nothing = |role: &Role| game.state.orders.get(role).is_none_or(|o| o.is_empty());
         let (nmr, missing): (Vec<Role>, Vec<Role>) =
             waiting.iter().copied().partition(|r| !r.is_divine() && nothing(r));
@@ -238,7 +238,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             })
             .collect(),
         failed: if failed_new { failed } else { 0 },
-        disorder: game.state.desk.disorder.clone(),
+        disorder: names(&game.state.desk.disorder),
     };
     let something = !(view.missing.is_empty()
         && view.nmr.is_empty()
