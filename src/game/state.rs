@@ -133,6 +133,8 @@ pub struct State {
     /// The Message-IDs acted on, per authenticated role: a message seen again from the
     /// same role is kept but not acted on. Kept per role so that a stranger who sends a
     /// copy of a genuine Message-ID first cannot make the genuine message be ignored.
+    /// Keyed by text, not by [`Role`]: a role's name, or `<address>` for the refused
+    /// messages of a sender who signed on as nobody.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seen_by: BTreeMap<String, Vec<String>>,
     /// Failed sign-ons per role, for the throttle.
@@ -142,6 +144,7 @@ pub struct State {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub digests: BTreeMap<Role, Digest>,
     /// How many messages each sender address sent on its last day (the daily budget).
+    /// Keyed by text: an address, or `role:NAME` (lower case) once a role signed on.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub senders: BTreeMap<String, SenderDay>,
     /// The board at the start of the phase (Diplomacy).

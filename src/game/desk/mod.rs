@@ -149,15 +149,15 @@ pub enum DeskError {
     #[error("`{role}` is not a role of this game; the roles are {roles}")]
     NoSuchRole { role: String, roles: String },
     #[error("{role} is not a power: civil disorder is for the powers")]
-    NotAPower { role: String },
+    NotAPower { role: Role },
     #[error("{power} is already in civil disorder; nothing was changed")]
-    AlreadyInDisorder { power: String },
+    AlreadyInDisorder { power: Role },
     #[error("`{address}` is not an email address: write it like name@example.org")]
     BadAddress { address: String },
     #[error("the name is empty: give the newcomer's name")]
     NoName,
     #[error("{address} is already {role}'s address; nothing was changed")]
-    SameAddress { address: String, role: String },
+    SameAddress { address: String, role: Role },
 }
 
 /// Who asks for a desk act, and why (for the journal and, where it is told, the players).
@@ -729,10 +729,10 @@ pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskEr
     diplomacy_only(game, "disorder")?;
     let role = who.to_string();
     if who.power().is_none() {
-        return Err(DeskError::NotAPower { role });
+        return Err(DeskError::NotAPower { role: who });
     }
     if game.state.desk.disorder.contains(&who) {
-        return Err(DeskError::AlreadyInDisorder { power: role });
+        return Err(DeskError::AlreadyInDisorder { power: who });
     }
     game.state.desk.disorder.push(who);
     game.state.orders.remove(&who);
@@ -762,7 +762,7 @@ pub enum Account {
 
 /// `arbitre player DIR ROLE --address A | --new-password`.
 pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<Effects, DeskError> {
-    let role = who.to_string();
+    let role = who;
     let before = game.person(who).ok_or_else(|| not_played(game, who))?;
     if let Account::Address(address) = &change {
         check_address(address)?;
