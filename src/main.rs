@@ -572,15 +572,19 @@ fn main() -> ExitCode {
         Command::Rollback(a) if a.redo => at_desk(&a.desk, "rollback --redo", desk::history::redo),
         Command::Rollback(a) => at_desk(&a.desk, "rollback", desk::history::rollback),
         Command::Replace(a) => at_desk(&a.desk, "replace", |g, act| {
-            desk::replace(g, act, &a.role, &a.name, &a.address)
+            desk::replace(g, act, desk::role_named(g, &a.role)?, &a.name, &a.address)
         }),
-        Command::Disorder(a) => at_desk(&a.desk, "disorder", |g, act| desk::disorder(g, act, &a.power)),
+        Command::Disorder(a) => at_desk(&a.desk, "disorder", |g, act| {
+            desk::disorder(g, act, desk::role_named(g, &a.power)?)
+        }),
         Command::Player(a) => {
             let change = match &a.address {
                 Some(address) => desk::Account::Address(address.clone()),
                 None => desk::Account::NewPassword,
             };
-            at_desk(&a.desk, "player", |g, act| desk::player(g, act, &a.role, change))
+            at_desk(&a.desk, "player", |g, act| {
+                desk::player(g, act, desk::role_named(g, &a.role)?, change)
+            })
         }
         Command::Picture(a) => picture(a).map_err(Failure::from),
         Command::Zine(a) => zine(a).map_err(Failure::from),

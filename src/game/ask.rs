@@ -260,7 +260,7 @@ impl Game {
                 let common = views::Common {
                     role: Role::Observer.to_string(),
                     name: Role::Observer.to_string(),
-                    ..self.common("")
+                    ..self.common(Role::Observer)
                 };
                 Letter {
                     stem: format!("{stem}-{}", observer_tag(address)),
@@ -286,14 +286,14 @@ impl Game {
     }
 
     /// One of two wordings, in the language `role` reads.
-    fn say(&self, role: &str, en: &str, fr: &str) -> String {
+    fn say(&self, role: Role, en: &str, fr: &str) -> String {
         crate::words::pick(self.config.reader(role).lang, en, fr)
     }
 
     /// A letter in answer to a line of a message, to the role's address.
-    fn answer_letter(&self, at: At, what: &str, role: &str, subject: &str, view: impl Into<View>) -> Letter {
+    fn answer_letter(&self, at: At, what: &str, role: Role, subject: &str, view: impl Into<View>) -> Letter {
         let mut l = self.letter(
-            format!("{}-l{}-{what}-{}", at.stem, at.line, role.to_lowercase()),
+            format!("{}-l{}-{what}-{}", at.stem, at.line, role.lowercase()),
             role,
             subject,
             view,
@@ -347,7 +347,7 @@ impl Game {
 
     /// Answers one question with its letter.
     fn question(&self, who: Role, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
-        let role = who.text();
+        let role = who;
         let common = self.common(role);
         let boardgame = crate::boardgame::kind(&self.config.variant);
         let lang = self.config.reader(role).lang;
@@ -446,7 +446,7 @@ impl Game {
 
     /// `LIST`: the phase, the deadline in the reader's zone and UTC, and which powers have
     /// orders on file. Votes are secret in every game arbitre runs, so they are not shown.
-    fn list(&self, role: &str, common: views::Common) -> Result<views::List, GameError> {
+    fn list(&self, role: Role, common: views::Common) -> Result<views::List, GameError> {
         let reader = self.config.reader(role);
         let deadline = self
             .state
@@ -491,9 +491,9 @@ impl Game {
                         None => continue, // nothing due by the public rules
                     }
                 } else {
-                    diplomacy::ready(self, super::role::Role::Power(p))?
+                    diplomacy::ready(self, Role::Power(p))?
                 };
-                let has = self.state.orders.get(name).is_some_and(|o| !o.is_empty());
+                let has = self.state.orders.get(&Role::Power(p)).is_some_and(|o| !o.is_empty());
                 let on_file = match (ready, has) {
                     (true, true) => "complete",
                     (true, false) => continue, // nothing to order in this phase
@@ -510,7 +510,7 @@ impl Game {
     }
 
     /// `HISTORY`: the reports this role was sent, read back from the outbox and `sent/`.
-    fn history(&self, role: &str, past: Past, common: views::Common) -> Result<views::History, GameError> {
+    fn history(&self, role: Role, past: Past, common: views::Common) -> Result<views::History, GameError> {
         let mut view = views::History {
             common,
             asked: match &past {
@@ -562,7 +562,7 @@ impl Game {
         stem: &str,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
-        let role = who.text();
+        let role = who;
         let hash = match &intake.new_password {
             Some((l, verdict)) if *l == line => verdict.clone(),
             _ if new != REDACTED => check_new_password(new)
@@ -616,7 +616,7 @@ impl Game {
         arrived: Now,
         letters: &mut Vec<Letter>,
     ) -> Result<Result<Said, Refusal>, GameError> {
-        let role = who.text();
+        let role = who;
         let notice = |game: &Game, what: &str, value: &str, code: &str| views::Setting {
             common: game.common(role),
             what: what.into(),
@@ -648,7 +648,7 @@ impl Game {
                 if address.eq_ignore_ascii_case(&old) {
                     return Ok(Err(Refusal::AlreadyYourAddress { address }));
                 }
-                let code = code(self, "address", &[role, &address, stem]);
+                let code = code(self, "address", &[role.text(), &address, stem]);
                 self.state.address_changes.insert(
                     who,
                     AddressChange {
@@ -719,7 +719,7 @@ impl Game {
                     confirmed: super::show_time(r.confirmed.as_deref().unwrap_or_default(), &tz),
                 };
                 letters.push(Letter {
-                    stem: format!("{stem}-l{line}-resignation-{}", role.to_lowercase()),
+                    stem: format!("{stem}-l{line}-resignation-{}", role.lowercase()),
                     to: self.config.referee.clone(),
                     subject: format!("{}, {}: {role} resigns", self.config.game, self.phase_label()),
                     view: view.into(),
@@ -814,7 +814,7 @@ impl Game {
                     common: views::Common {
                         role: String::new(),
                         name: String::new(),
-                        ..game.common("")
+                        ..game.common(Role::Observer)
                     },
                     what: what.into(),
                     value: value.into(),
@@ -851,13 +851,13 @@ impl Game {
                     let Some(change) = self.state.address_changes.remove(&who) else {
                         continue;
                     };
-                    let role = who.text();
-                    let old = self.config.player_of(who).map(|p| p.email.clone()).unwrap_or_default();
+                    let role = who;
+                    let old = self.config.player(who).map(|p| p.email.clone()).unwrap_or_default();
                     let new = change.address.clone();
                     self.change_player(who, |p| p.email = new)?;
                     for (k, to) in [&old, &change.address].into_iter().enumerate() {
                         let mut l = self.letter(
-                            format!("{stem}-l{line}-address-done{k}-{}", role.to_lowercase()),
+                            format!("{stem}-l{line}-address-done{k}-{}", role.lowercase()),
                             role,
                             "your address was changed",
                             views::Setting {
@@ -896,7 +896,7 @@ fn public_winter_ready(game: &Game, board: &crate::judge::Board, p: crate::map::
     let filed = game
         .state
         .orders
-        .get(map.power_name(p))
+        .get(&Role::Power(p))
         .into_iter()
         .flatten()
         .filter(|o| match parse_order(map, o) {
@@ -938,11 +938,11 @@ enum Step {
 /// a phase rolled back; of a phase judged again, the last written (`-r1`, `-r2`…) is given.
 fn past_letters(
     dir: &Path,
-    role: &str,
+    role: Role,
     now: Option<crate::phase::Phase>,
     finished: bool,
 ) -> Result<Vec<(Option<crate::phase::Phase>, views::PastLetter)>, GameError> {
-    let role = role.to_lowercase();
+    let role = role.lowercase();
     // By name without its rollback count: that count, and the file.
     let mut found: std::collections::BTreeMap<String, (u32, std::path::PathBuf)> = Default::default();
     for folder in ["sent", "outbox"] {

@@ -4,6 +4,7 @@
 //! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
 
 use super::commands::{Command, LineError, Numbered};
+use super::role::Role;
 use super::said::{Refusal, Said};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
@@ -34,10 +35,10 @@ fn setup(game: &Game) -> Result<Setup, GameError> {
 }
 
 /// A role of game.yaml that is none of the game's sides (game.yaml edited by hand).
-fn not_a_side(role: &str, setup: &Setup) -> GameError {
+fn not_a_side(role: Role, setup: &Setup) -> GameError {
     GameError::File(FileError {
         key: Some("players".into()),
-        token: Some(role.into()),
+        token: Some(role.text().into()),
         ..FileError::new(
             "game.yaml",
             format!(
@@ -148,9 +149,9 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let mut fx = Effects::default();
     let boards = Boards::new(g.as_ref());
     for role in game.roles() {
-        let lang = game.config.reader(&role).lang;
+        let lang = game.config.reader(role).lang;
         let view = views::BoardWelcome {
-            common: game.common(&role),
+            common: game.common(role),
             boardgame: true,
             sides: setup.sides.join(", "),
             notation: kind.notation_in(lang).to_string(),
@@ -168,7 +169,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
             &format!("bienvenue : vous jouez {role}"),
         );
         fx.letters
-            .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
+            .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }
     fx.log
         .push(format!("created: {} with {}", kind.title, setup.sides.join(", ")));
@@ -178,7 +179,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
 /// Acts on the commands of an authenticated message.
 pub fn act(
     game: &mut Game,
-    role: &str,
+    role: Role,
     commands: Vec<Numbered>,
     mut errors: Vec<LineError>,
     stem: &str,
@@ -186,10 +187,12 @@ pub fn act(
 ) -> Result<Vec<Letter>, GameError> {
     let kind = kind(game)?;
     let (mut g, mut dice, setup) = current(game)?;
-    let side = setup
-        .sides
+    // The game's roles are its sides, in seat order.
+    let sides = game.roles_in_order();
+    let side = sides
         .iter()
-        .position(|s| s == role)
+        .position(|&s| s == role)
+        .filter(|&i| i < setup.sides.len())
         .ok_or_else(|| not_a_side(role, &setup))?;
     let mut done = Vec::new();
     let mut letters = Vec::new();
@@ -233,18 +236,15 @@ pub fn act(
                             // The same move told to every side and observer, each in its own
                             // words: the board drawn once per language.
                             let boards = Boards::new(g.as_ref());
-                            let told = |common: views::Common| {
-                                let lang = game.config.reader(&common.role).lang;
-                                views::BoardMove {
-                                    common,
-                                    number,
-                                    by: role.to_string(),
-                                    summary: played.summary.words(lang),
-                                    notes: words(&played.notes, lang),
-                                    board: boards.get(lang),
-                                    to_move: to_move.clone(),
-                                    over: finish.as_ref().map(|f| f.summary.words(lang)).unwrap_or_default(),
-                                }
+                            let told = |common: views::Common, lang: crate::words::Lang| views::BoardMove {
+                                common,
+                                number,
+                                by: role.to_string(),
+                                summary: played.summary.words(lang),
+                                notes: words(&played.notes, lang),
+                                board: boards.get(lang),
+                                to_move: to_move.clone(),
+                                over: finish.as_ref().map(|f| f.summary.words(lang)).unwrap_or_default(),
                             };
                             let subject_in = |lang| {
                                 crate::words::pick(
@@ -254,16 +254,18 @@ pub fn act(
                                 )
                             };
                             for r in game.roles() {
-                                let subject = subject_in(game.config.reader(&r).lang);
-                                let view = told(game.common(&r));
+                                let subject = subject_in(game.config.reader(r).lang);
+                                let view = told(game.common(r), game.config.reader(r).lang);
                                 letters.push(
-                                    game.letter(format!("{stem}-move{k}-{}", r.to_lowercase()), &r, &subject, view)
+                                    game.letter(format!("{stem}-move{k}-{}", r.lowercase()), r, &subject, view)
                                         .broadcast(&game.config.game)
                                         .with_picture(picture.clone()),
                                 );
                             }
                             let observed =
-                                game.to_observers(&format!("{stem}-move{k}"), &subject_in(game.config.language), told);
+                                game.to_observers(&format!("{stem}-move{k}"), &subject_in(game.config.language), |c| {
+                                    told(c, game.config.language)
+                                });
                             letters.extend(observed.into_iter().map(|l| l.with_picture(picture.clone())));
                             if let Some(f) = finish {
                                 // state.yaml keeps the English words, as every file does.
@@ -272,14 +274,13 @@ pub fn act(
                                     winners: f.winners.clone(),
                                     summary: f.summary.to_string(),
                                 };
-                                let finals = game.final_letters(&finished, |common, mut ending| {
-                                    let lang = game.config.reader(&common.role).lang;
-                                    ending.summary = f.summary.words(lang);
+                                let finals = game.final_letters(&finished, |common, mut ending, reader| {
+                                    ending.summary = f.summary.words(reader.lang);
                                     views::BoardFinal {
                                         common,
                                         ending,
                                         boardgame: true,
-                                        board: boards.get(lang),
+                                        board: boards.get(reader.lang),
                                     }
                                 });
                                 letters.extend(finals.into_iter().map(|l| l.broadcast(&game.config.game)));
@@ -296,11 +297,10 @@ pub fn act(
             }
             Command::Press { to, lines } => game
                 .press(role, &to, &lines, &format!("{stem}-p{k}"), |n| {
-                    setup
-                        .sides
+                    sides
                         .iter()
-                        .find(|s| s.eq_ignore_ascii_case(n))
-                        .cloned()
+                        .copied()
+                        .find(|s| s.text().eq_ignore_ascii_case(n))
                         .ok_or_else(|| Refusal::PressNotASide {
                             name: n.to_string(),
                             sides: setup.sides.clone(),
@@ -352,7 +352,7 @@ pub fn act(
     };
     letters.insert(
         0,
-        game.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view),
+        game.letter(format!("{stem}-reply-{}", role.lowercase()), role, &subject, view),
     );
     Ok(letters)
 }
@@ -380,7 +380,7 @@ pub fn status(game: &Game) -> Result<String, GameError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{not_a_side, GameError, Setup};
+    use super::{not_a_side, GameError, Role, Setup};
 
     /// game.yaml edited by hand so that a player's role is none of the sides: the file, the
     /// key and the role, and the sides to choose from.
@@ -390,7 +390,7 @@ mod tests {
             sides: vec!["South".into(), "North".into()],
             ..Default::default()
         };
-        let e = not_a_side("West", &setup);
+        let e = not_a_side(Role::Side("West"), &setup);
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };

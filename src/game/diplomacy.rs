@@ -23,7 +23,7 @@
 use super::commands::{Command, LineError, Numbered, PressTo};
 use super::role::Role;
 use super::said::{Note, Refusal, Said};
-use super::state::{BoardState, FactsRow, Finished};
+use super::state::{BoardState, FactsRow, Finished, Vote};
 use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::map::{Loc, Map, Power, UnitType};
@@ -71,14 +71,13 @@ pub fn board(game: &Game) -> Result<Board, GameError> {
     Ok(board_state(game)?.board(map(), &game.config.variant, phase(game)?)?)
 }
 
-fn power(name: &str) -> Option<Power> {
-    map().power_by_name(name)
+/// Roles by name, joined by `, ` (for the log and the journal).
+fn names(roles: &[Role]) -> String {
+    roles.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
 }
 
-/// A role's name as it comes in (the players file's, a turn file's, `state.yaml`'s), read
-/// once here; the roles of a game were checked when it was created.
-fn role_of(name: &str) -> Role {
-    Role::parse(map(), name).unwrap_or(Role::Observer)
+fn power(name: &str) -> Option<Power> {
+    map().power_by_name(name)
 }
 
 /// The facts of every phase processed, from `state.yaml`.
@@ -190,9 +189,9 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
 /// one on this order, as this power's: never another result of the phase (a removal in
 /// civil disorder, another unit's fate). Returns the key it is filed under (the unit's
 /// province, or `build XXX`; none for WAIVE) and the order in normal notation.
-fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, String), Refusal> {
+fn check_order(game: &Game, sender: Power, text: &str) -> Result<(Option<String>, String), Refusal> {
     let map = map();
-    let mut orders = vec![(pname.to_string(), vec![text.to_string()])];
+    let mut orders = vec![(map.power_name(sender).to_string(), vec![text.to_string()])];
     if let (Ok(order), Ok(board)) = (parse_order(map, text), board(game)) {
         if let Some(p) = partner(map, &board, &order) {
             let name = map.power_name(p.unit.power).to_string();
@@ -203,13 +202,12 @@ fn check_order(game: &Game, pname: &str, text: &str) -> Result<(Option<String>, 
         }
     }
     let pos = position(game, orders, false)?;
-    let sender = power(pname);
     let (outcome, _) = judge(&pos);
     // Our order is the first one submitted.
     let r = outcome
         .results
         .iter()
-        .find(|r| r.given == Some(0) && Some(r.power) == sender)
+        .find(|r| r.given == Some(0) && r.power == sender)
         .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
     if r.verdict == Verdict::Void {
         return Err(Refusal::Void(Reason::of(map, r)));
@@ -227,8 +225,8 @@ fn key_of(order: &str) -> Option<String> {
 
 /// Files an order, replacing an earlier one for the same unit (or build province); returns
 /// the order replaced, if it was another.
-fn file_order(game: &mut Game, role: &str, key: Option<String>, order: String) -> Option<String> {
-    let list = game.state.orders.entry(role.to_string()).or_default();
+fn file_order(game: &mut Game, role: Role, key: Option<String>, order: String) -> Option<String> {
+    let list = game.state.orders.entry(role).or_default();
     let mut old = None;
     if let Some(k) = &key {
         old = list.iter().find(|o| key_of(o).as_ref() == Some(k)).cloned();
@@ -246,7 +244,7 @@ pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
         return Ok(rules(game).extra_role_ready(game, role, phase));
     }
     let Some(p) = role.power() else { return Ok(true) };
-    let on_file = game.state.orders.get(map().power_name(p)).cloned().unwrap_or_default();
+    let on_file = game.state.orders.get(&role).cloned().unwrap_or_default();
     let keys: Vec<Option<String>> = on_file.iter().map(|o| key_of(o)).collect();
     let has = |prov: crate::map::ProvId| keys.iter().any(|k| k.as_deref() == Some(map().code(prov)));
     Ok(match phase.kind {
@@ -294,7 +292,7 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
     let keys: Vec<String> = game
         .state
         .orders
-        .get(map().power_name(p))
+        .get(&role)
         .into_iter()
         .flatten()
         .filter_map(|o| key_of(o))
@@ -351,14 +349,14 @@ fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>, GameError
 
 /// The orders a role has on file, each with what the judge makes of it alone (a void
 /// order, such as a build too many, is said so now).
-fn on_file(game: &Game, role: &str, lang: Lang) -> Result<Vec<OnFile>, GameError> {
-    let list = game.state.orders.get(role).cloned().unwrap_or_default();
+fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError> {
+    let list = game.state.orders.get(&role).cloned().unwrap_or_default();
     if list.is_empty() {
         return Ok(Vec::new());
     }
     let map = map();
     let board = board(game)?;
-    let me = power(role);
+    let me = role.power();
     let (outcome, _) = judge(&position(game, vec![(role.to_string(), list.clone())], false)?);
     Ok(list
         .iter()
@@ -403,7 +401,8 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
     rules(game).start(game)?;
     let mut fx = Effects::default();
     for role in game.roles() {
-        let units: Vec<String> = power(&role)
+        let units: Vec<String> = role
+            .power()
             .map(|p| {
                 board
                     .units
@@ -414,21 +413,21 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             })
             .unwrap_or_default();
         let view = views::Welcome {
-            common: game.common(&role),
-            divine: role_of(&role).is_divine(),
-            variant: rules(game).welcome(game, role_of(&role)),
+            common: game.common(role),
+            divine: role.is_divine(),
+            variant: rules(game).welcome(game, role),
             units: units.join(", "),
         };
-        let subject = match game.config.reader(&role).lang {
+        let subject = match game.config.reader(role).lang {
             Lang::En => format!("welcome: you play {role}"),
-            Lang::Fr => match role_of(&role) {
+            Lang::Fr => match role {
                 Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
                 Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
                 _ => format!("bienvenue : vous jouez {role}"),
             },
         };
         fx.letters
-            .push(game.letter(format!("welcome-{}", role.to_lowercase()), &role, &subject, view));
+            .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }
     fx.log.push(format!(
         "created: {} players, first deadline {}",
@@ -446,13 +445,12 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
 /// the reply and any relays. After the deadline, nothing on file changes any more.
 pub fn act(
     game: &mut Game,
-    role: &str,
+    who: Role,
     commands: Vec<Numbered>,
     mut errors: Vec<LineError>,
     stem: &str,
     arrived: Now,
 ) -> Result<Vec<Letter>, GameError> {
-    let who = role_of(role);
     let mut done: Vec<(Option<usize>, Said)> = Vec::new();
     let mut letters = Vec::new();
     let deadline = game.state.deadline.clone().unwrap_or_default();
@@ -488,7 +486,7 @@ pub fn act(
             Command::Clear => match rules(game).clear(game, who) {
                 Some(withdrawn) => Ok(withdrawn),
                 None => {
-                    game.state.orders.remove(role);
+                    game.state.orders.remove(&who);
                     Ok(Said::Cleared)
                 }
             },
@@ -500,7 +498,7 @@ pub fn act(
                     // Public press goes into the phase's public record (the archive, the zine).
                     if matches!(to, PressTo::All) {
                         game.state.press.push(views::PublicPress {
-                            from: role.to_string(),
+                            from: who.to_string(),
                             lines,
                         });
                     }
@@ -513,7 +511,7 @@ pub fn act(
             Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
                 Err(Refusal::AnsweredApart)
             }
-            Command::SetAbsence { from, to } => match super::desk::absence::declare(game, role, &from, &to, arrived) {
+            Command::SetAbsence { from, to } => match super::desk::absence::declare(game, who, &from, &to, arrived) {
                 Ok((said, mut told)) => {
                     letters.append(&mut told);
                     Ok(Said::Words(said))
@@ -523,7 +521,7 @@ pub fn act(
         };
         match result {
             Ok(d) if in_grace && changes => {
-                super::desk::mark_late(game, role);
+                super::desk::mark_late(game, who);
                 done.push((Some(line), Said::Late(Box::new(d))))
             }
             Ok(d) => done.push((Some(line), d)),
@@ -533,20 +531,14 @@ pub fn act(
     errors.sort_by_key(|e| e.line);
     letters.insert(
         0,
-        reply(
-            game,
-            role,
-            &format!("{stem}-reply-{}", role.to_lowercase()),
-            done,
-            errors,
-        )?,
+        reply(game, who, &format!("{stem}-reply-{}", who.lowercase()), done, errors)?,
     );
     Ok(letters)
 }
 
 fn reply(
     game: &Game,
-    role: &str,
+    role: Role,
     stem: &str,
     done: Vec<(Option<usize>, Said)>,
     errors: Vec<LineError>,
@@ -562,21 +554,28 @@ fn reply(
             ..Default::default()
         },
         on_file: on_file(game, role, lang)?,
-        divine_on_file: rules(game).on_file(game, role_of(role), lang),
-        missing: missing(game, role_of(role), lang)?,
-        vote: game.state.votes.get(role).cloned().unwrap_or_default(),
+        divine_on_file: rules(game).on_file(game, role, lang),
+        missing: missing(game, role, lang)?,
+        vote: game
+            .state
+            .votes
+            .get(&role)
+            .map(|v| v.word().to_string())
+            .unwrap_or_default(),
     };
     Ok(game.letter(stem.to_string(), role, &subject, view))
 }
 
 /// An order from `role`, put on file once the judge finds nothing wrong with it alone.
 fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
-    let name = role.name(map());
     if role.is_divine() {
         return Err(Refusal::DivineGivesNoOrders { divine: role });
     }
-    let (key, canon) = check_order(game, name, text)?;
-    Ok(match file_order(game, name, key, canon.clone()) {
+    let power = role
+        .power()
+        .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
+    let (key, canon) = check_order(game, power, text)?;
+    Ok(match file_order(game, role, key, canon.clone()) {
         Some(old) => Said::Replaces { order: canon, old },
         None => Said::OnFile { order: canon },
     })
@@ -599,16 +598,16 @@ fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Ref
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
 fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(Said, Vec<Letter>), Refusal> {
-    let name = role.name(map());
     if role.is_divine() {
         return Err(Refusal::DivineSendsNoPress { divine: role });
     }
-    game.press(name, to, lines, stem, |n| {
-        if role_of(n).is_divine() {
-            return Err(Refusal::NoPressToDivine);
+    game.press(role, to, lines, stem, |n| {
+        // A name written after PRESS TO: a power, by any of its names.
+        match Role::parse(map(), n) {
+            Some(r) if r.is_divine() => Err(Refusal::NoPressToDivine),
+            Some(r @ Role::Power(_)) => Ok(r),
+            _ => Err(Refusal::PressNotAPower { name: n.to_string() }),
         }
-        let p = power(n).ok_or_else(|| Refusal::PressNotAPower { name: n.to_string() })?;
-        Ok(map().power_name(p).to_string())
     })
 }
 
@@ -621,8 +620,8 @@ fn vote(game: &mut Game, role: Role, command: &Command) -> Result<Said, Refusal>
         });
     }
     let draw = matches!(command, Command::VoteDraw);
-    let v = if draw { "draw" } else { "continue" };
-    game.state.votes.insert(name.to_string(), v.to_string());
+    let v = if draw { Vote::Draw } else { Vote::Continue };
+    game.state.votes.insert(role, v);
     Ok(Said::Voted { draw })
 }
 
@@ -652,16 +651,16 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         errors.push(format!("{}: phase: cannot read `{}`", here("phase", ""), raw.phase));
     }
     let before = game.state.clone();
-    let mut done: BTreeMap<String, Vec<Said>> = BTreeMap::new();
+    let mut done: BTreeMap<Role, Vec<Said>> = BTreeMap::new();
     for (pname, orders) in &raw.orders.0 {
         let Some(p) = power(pname) else {
             errors.push(format!("{}: `{pname}` is not a power", here("orders", pname)));
             continue;
         };
-        let role = map().power_name(p).to_string();
+        let role = Role::Power(p);
         for o in orders {
-            match order(game, Role::Power(p), o) {
-                Ok(said) => done.entry(role.clone()).or_default().push(said),
+            match order(game, role, o) {
+                Ok(said) => done.entry(role).or_default().push(said),
                 Err(e) => errors.push(format!("{}: {role}: `{o}`: {}", here("orders", o), e.words(Lang::En))),
             }
         }
@@ -672,7 +671,7 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
     let casts = owner.map(|r| r.turn_casts(&raw)).unwrap_or_default();
     for c in casts {
         match cast(game, c.role, c.verb, &c.text) {
-            Ok(x) => done.entry(c.role.name(map()).to_string()).or_default().push(x),
+            Ok(x) => done.entry(c.role).or_default().push(x),
             Err(e) => errors.push(format!(
                 "{}: {}: {}: {}",
                 here(c.block, &format!("{}:", c.key)),
@@ -697,8 +696,8 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
         letters.push(
             reply(
                 game,
-                &role,
-                &format!("t{n:04}-reply-{}", role.to_lowercase()),
+                role,
+                &format!("t{n:04}-reply-{}", role.lowercase()),
                 lines,
                 Vec::new(),
             )
@@ -727,17 +726,17 @@ pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> 
 /// The roles that still owe something for the phase, and among them those that hold up an
 /// early adjudication and are reminded (not the powers in civil disorder, whose orders are
 /// not used).
-fn waiting(game: &Game) -> Result<(Vec<String>, Vec<String>), GameError> {
+fn waiting(game: &Game) -> Result<(Vec<Role>, Vec<Role>), GameError> {
     let mut waiting = Vec::new();
     for role in game.roles() {
-        if !ready(game, role_of(&role))? {
+        if !ready(game, role)? {
             waiting.push(role);
         }
     }
     let blocking = waiting
         .iter()
         .filter(|r| !game.state.desk.disorder.contains(r))
-        .cloned()
+        .copied()
         .collect();
     Ok((waiting, blocking))
 }
@@ -792,7 +791,7 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         let missed = if waiting.is_empty() {
             String::new()
         } else {
-            format!(", missing: {}", waiting.join(", "))
+            format!(", missing: {}", names(&waiting))
         };
         fx.journal.push(act.entry(
             "adjudicate",
@@ -804,11 +803,11 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
     if !game.state.reminded && now >= deadline - before {
         let mut fx = Effects::default();
         let code = phase(game)?.code();
-        for role in &blocking {
+        for &role in &blocking {
             let reader = game.config.reader(role);
             let view = views::Reminder {
                 common: game.common(role),
-                missing: missing(game, role_of(role), reader.lang)?,
+                missing: missing(game, role, reader.lang)?,
             };
             // The letter's subject names the game and the phase already.
             let due = crate::words::moment(deadline, reader.timezone, reader.lang);
@@ -817,12 +816,12 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
                 Lang::Fr => format!("rappel, ordres attendus pour le {due}"),
             };
             fx.letters.push(
-                game.letter(format!("{code}-reminder-{}", role.to_lowercase()), role, &subject, view)
+                game.letter(format!("{code}-reminder-{}", role.lowercase()), role, &subject, view)
                     .broadcast(&game.config.game),
             );
         }
         game.state.reminded = true;
-        fx.log.push(format!("{code}: reminded {}", blocking.join(", ")));
+        fx.log.push(format!("{code}: reminded {}", names(&blocking)));
         let told = super::desk::referee::Run::reminding(game, &blocking);
         fx.letters.extend(super::desk::referee::digest(game, told));
         return Ok(Some(fx));
@@ -840,38 +839,38 @@ pub fn adjudicate_preview(game: &mut Game, now: Now) -> Result<Effects, GameErro
 /// Counts the phases each power let pass without any order (a power not in civil
 /// disorder that had something to order and sent nothing); returns those the referee must
 /// now be asked about, with their count.
-fn count_missed(game: &mut Game, waiting: &[String]) -> Vec<(String, u32)> {
+fn count_missed(game: &mut Game, waiting: &[Role]) -> Vec<(Role, u32)> {
     let asking = game
         .config
         .nmr_before_asking
         .unwrap_or(super::config::NMR_BEFORE_ASKING);
     let mut ask = Vec::new();
-    for p in &map().powers {
-        let name = &p.name;
-        let none = waiting.contains(name) && game.state.orders.get(name).is_none_or(|o| o.is_empty());
-        let disorder = game.state.desk.disorder.contains(name);
+    for p in map().all_powers() {
+        let role = Role::Power(p);
+        let none = waiting.contains(&role) && game.state.orders.get(&role).is_none_or(|o| o.is_empty());
+        let disorder = game.state.desk.disorder.contains(&role);
         if none && !disorder {
-            let n = game.state.desk.missed.entry(name.clone()).or_insert(0);
+            let n = game.state.desk.missed.entry(role).or_insert(0);
             *n += 1;
             if *n >= asking {
-                ask.push((name.clone(), *n));
+                ask.push((role, *n));
             }
         } else {
-            game.state.desk.missed.remove(name);
+            game.state.desk.missed.remove(&role);
         }
     }
     ask
 }
 
-fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects, GameError> {
+fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, GameError> {
     let map = map();
     let phase = phase(game)?;
     // A power in civil disorder gives no orders (desk::disorder).
     let orders: Vec<(String, Vec<String>)> = map
-        .powers
-        .iter()
-        .filter(|p| !game.state.desk.disorder.contains(&p.name))
-        .filter_map(|p| Some((p.name.clone(), game.state.orders.get(&p.name)?.clone())))
+        .all_powers()
+        .map(Role::Power)
+        .filter(|r| !game.state.desk.disorder.contains(r))
+        .filter_map(|r| Some((r.to_string(), game.state.orders.get(&r)?.clone())))
         .collect();
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
@@ -887,7 +886,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     let draw = !survivors.is_empty()
         && survivors
             .iter()
-            .all(|p| game.state.votes.get(map.power_name(*p)).map(String::as_str) == Some("draw"));
+            .all(|&p| game.state.votes.get(&Role::Power(p)) == Some(&Vote::Draw));
     let facts = PhaseFacts::from_board(phase, &next, draw);
     let name_counts =
         |m: &BTreeMap<Power, usize>| m.iter().map(|(p, n)| (map.power_name(*p).to_string(), *n)).collect();
@@ -932,25 +931,25 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     };
     // The public report in the game's words (the pages, the ruleset's letters), and in each
     // reader's: the same bytes for every reader of one language and time zone.
-    let game_reader = game.config.reader("");
+    let game_reader = game.config.game_reader();
     let report = public_report(game, &judgement, game_reader.lang, game_reader.timezone);
     let mut in_words: BTreeMap<(&'static str, String), Report> = BTreeMap::new();
 
     let mut fx = Effects::default();
     let code = phase.code();
     for role in game.roles() {
-        let reader = game.config.reader(&role);
+        let reader = game.config.reader(role);
         let report = in_words
             .entry((reader.lang.code(), reader.timezone.name().to_string()))
             .or_insert_with(|| public_report(game, &judgement, reader.lang, reader.timezone))
             .clone();
         let view = views::ReportLetter {
-            common: game.common(&role),
+            common: game.common(role),
             report,
         };
         let subject = crate::words::pick(reader.lang, "results", "résultats");
         fx.letters.push(
-            game.letter(format!("{code}-report-{}", role.to_lowercase()), &role, &subject, view)
+            game.letter(format!("{code}-report-{}", role.lowercase()), role, &subject, view)
                 .broadcast(&game.config.game),
         );
     }
@@ -981,17 +980,14 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
     }
     if let Some(f) = &finished {
         let revealed = rules(game).revealed(game);
-        let finals = game.final_letters(f, |common, ending| views::Final {
+        // The last report in each reader's words.
+        let finals = game.final_letters(f, |common, ending, reader| views::Final {
             common,
             ending,
-            report: report.clone(),
+            report: public_report(game, &judgement, reader.lang, reader.timezone),
             revealed: revealed.clone(),
         });
-        for mut letter in finals {
-            if let View::Final(v) = &mut letter.view {
-                let reader = game.config.reader(&v.common.role);
-                v.report = public_report(game, &judgement, reader.lang, reader.timezone);
-            }
+        for letter in finals {
             fx.letters.push(letter.broadcast(&game.config.game));
         }
         game.state.finished = Some(f.clone());
@@ -1038,11 +1034,11 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<String>) -> Result<Effects
 /// The picture of the board now (`GET MAP`), as `role` is entitled to see it: the public
 /// one, or with what the role is told of the game's secrets (the casts on file included).
 /// None for a map without geometry, or when the picture cannot be made.
-pub fn picture_now(game: &Game, role: &str) -> Option<std::sync::Arc<[u8]>> {
+pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
     use crate::picture::Reader;
     let view = crate::picture::PictureView::board(map(), phase(game).ok()?, &board(game).ok()?);
     let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
-    let reader = match role_of(role) {
+    let reader = match role {
         Role::Power(p) => Reader::Power(p),
         Role::God => Reader::God,
         Role::Devil => Reader::Devil,
@@ -1060,9 +1056,10 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
     for letter in &mut fx.letters {
         let reader = match &letter.view {
             View::Report(_) => Reader::Public,
-            View::Divine(v) => match role_of(&v.common.role) {
-                Role::God => Reader::God,
-                Role::Devil => Reader::Devil,
+            // The divine letter's reader, by the name its view carries.
+            View::Divine(v) => match Role::from_name(&v.common.role) {
+                Some(Role::God) => Reader::God,
+                Some(Role::Devil) => Reader::Devil,
                 _ => Reader::Public,
             },
             _ => continue,
@@ -1116,7 +1113,7 @@ struct Judgement<'a> {
     skipped: bool,
     next_phase: Phase,
     /// The roles whose orders were not all in.
-    waiting: &'a [String],
+    waiting: &'a [Role],
     /// The powers eliminated with the phase.
     eliminated: &'a [String],
     divine: Option<&'a DivineReport>,
@@ -1237,7 +1234,8 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .map(|(&c, _)| map.code(c).to_string())
                 .collect();
             lost.sort();
-            let was_alive = outcome.results.iter().any(|r| r.power == p) || j.waiting.contains(&name);
+            let waited = j.waiting.contains(&Role::Power(p));
+            let was_alive = outcome.results.iter().any(|r| r.power == p) || waited;
             if !next.in_game(p) && !was_alive {
                 return None;
             }
@@ -1252,8 +1250,8 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 _ => String::new(),
             };
             Some(PowerRow {
-                missed: j.waiting.contains(&name) && !game.state.orders.contains_key(&name),
-                late: game.state.desk.late.contains(&name),
+                missed: waited && !game.state.orders.contains_key(&Role::Power(p)),
+                late: game.state.desk.late.contains(&Role::Power(p)),
                 power: name,
                 results,
                 unit_count: units.len(),
@@ -1348,20 +1346,20 @@ pub fn status(game: &Game) -> Result<String, GameError> {
         .orders
         .iter()
         .filter(|(_, list)| !list.is_empty())
-        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role), list.len()))
+        .map(|(role, list)| format!("{}: {}", crate::yaml::scalar(role.text()), list.len()))
         .collect();
     w.raw(0, &format!("orders: {{{}}}", counts.join(", ")));
     rules(game).status(game, &mut w);
-    let votes: Vec<(&str, String)> = game.state.votes.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let votes: Vec<(&str, String)> = game
+        .state
+        .votes
+        .iter()
+        .map(|(k, v)| (k.text(), v.word().to_string()))
+        .collect();
     w.flow_map(0, "votes", &votes);
     game.write_players_and_end(&mut w, |role| {
         Ok(Some(
-            if ready(game, role_of(role))? {
-                "complete"
-            } else {
-                "missing"
-            }
-            .to_string(),
+            if ready(game, role)? { "complete" } else { "missing" }.to_string(),
         ))
     })?;
     Ok(w.finish())

@@ -21,6 +21,7 @@
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
 
+use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
 use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, GameError, Now};
@@ -328,7 +329,8 @@ fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
     let Some((role, game, password)) = first_signon(&commands) else {
         return;
     };
-    let Some(player) = config.player(role).filter(|_| game.eq_ignore_ascii_case(&config.game)) else {
+    let named = Role::from_name(role).and_then(|r| config.player(r));
+    let Some(player) = named.filter(|_| game.eq_ignore_ascii_case(&config.game)) else {
         return;
     };
     if !config::needs_upgrade(&player.password_hash)
@@ -517,7 +519,7 @@ fn tell_the_referee(game: &Game, mail: &Incoming, file: &str, forged: Forged, au
     };
     let mut letter = game.letter(
         format!("rejected-{file}-referee"),
-        super::desk::REFEREE,
+        Role::Referee,
         &super::desk::subject(&view.notice, game.config.language),
         view.clone(),
     );
@@ -638,10 +640,10 @@ impl Game {
     }
 
     /// Are the sign-ons of `role` being ignored at `at`?
-    pub(crate) fn throttled(&self, role: &str, at: Now) -> bool {
+    pub(crate) fn throttled(&self, role: Role, at: Now) -> bool {
         self.state
             .throttle
-            .get(role)
+            .get(&role)
             .and_then(|t| t.until.as_deref())
             .and_then(|u| chrono::DateTime::parse_from_rfc3339(u).ok())
             .is_some_and(|until| at < until)
@@ -649,7 +651,7 @@ impl Game {
 
     /// Notes a failed (or ignored) sign-on as `role` from `from`, for the throttle and, when
     /// `listed`, for the role's player's digest.
-    pub(crate) fn failed_signon(&mut self, role: &str, from: &str, at: Now, ignored: bool, listed: bool) {
+    pub(crate) fn failed_signon(&mut self, role: Role, from: &str, at: Now, ignored: bool, listed: bool) {
         let owner = self.config.player(role).map(|p| p.email.clone()).unwrap_or_default();
         let sender = if !from.is_empty() && from.eq_ignore_ascii_case(&owner) {
             Sender::Own
@@ -658,9 +660,9 @@ impl Game {
         };
         if listed {
             // Told to the referee in the next digest (desk::referee).
-            *self.state.desk.signon_failures.entry(role.to_string()).or_insert(0) += 1;
+            *self.state.desk.signon_failures.entry(role).or_insert(0) += 1;
         }
-        let digest = self.state.digests.entry(role.to_string()).or_default();
+        let digest = self.state.digests.entry(role).or_default();
         if !listed {
             // Listed when it first came.
         } else if digest.pending.len() < DIGEST_LINES {
@@ -677,7 +679,7 @@ impl Game {
             return;
         }
         let hour_ago = at - Duration::hours(1);
-        let t = self.state.throttle.entry(role.to_string()).or_default();
+        let t = self.state.throttle.entry(role).or_default();
         t.failures
             .retain(|f| chrono::DateTime::parse_from_rfc3339(f).is_ok_and(|f| f > hour_ago));
         t.failures.push(at.to_rfc3339());
@@ -691,7 +693,7 @@ impl Game {
     /// told, at most one a day, to that role's registered address.
     pub(crate) fn due_digests(&mut self, now: Now) -> Vec<Letter> {
         let mut letters = Vec::new();
-        let roles: Vec<String> = self.state.digests.keys().cloned().collect();
+        let roles: Vec<Role> = self.state.digests.keys().copied().collect();
         for role in roles {
             let d = &self.state.digests[&role];
             if d.pending.is_empty() {
@@ -702,24 +704,24 @@ impl Game {
                 .as_deref()
                 .and_then(|l| chrono::DateTime::parse_from_rfc3339(l).ok())
                 .is_some_and(|l| now - l < Duration::hours(DIGEST_EVERY));
-            if recent || self.config.player(&role).is_none() {
+            if recent || self.config.player(role).is_none() {
                 continue;
             }
             let tz = self.config.timezone.clone();
-            let reader = self.config.reader(&role);
+            let reader = self.config.reader(role);
             let lines: Vec<String> = d.pending.iter().map(|a| attempt(a, &tz, reader)).collect();
             let more = d.uncounted as usize;
             let number = d.sent + 1;
             let view = views::ForeignSignon {
-                common: self.common(&role),
+                common: self.common(role),
                 count: d.pending.len() + more,
                 attempts: lines,
                 more,
                 failures: FAILURES_PER_HOUR,
             };
             letters.push(self.letter(
-                format!("signons-{}-{number}", role.to_lowercase()),
-                &role,
+                format!("signons-{}-{number}", role.lowercase()),
+                role,
                 &match reader.lang {
                     crate::words::Lang::En => format!("failed sign-ons as {role}"),
                     crate::words::Lang::Fr => format!("connexions échouées en tant que {role}"),

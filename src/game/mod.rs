@@ -282,20 +282,21 @@ impl Game {
     }
 
     /// The person behind a role, as a mail recipient.
-    pub fn person(&self, role: &str) -> Option<Person> {
+    pub fn person(&self, role: Role) -> Option<Person> {
         self.config.player(role).map(|p| Person {
             name: p.name.clone(),
             email: p.email.clone(),
         })
     }
 
-    /// Every player's role, by name, in the order of the players file.
-    pub fn roles(&self) -> Vec<String> {
-        self.config.players.iter().map(|p| p.role.to_string()).collect()
+    /// Every player's role, in the order of the players file (the order the letters of
+    /// one event are written in).
+    pub fn roles(&self) -> Vec<Role> {
+        self.config.players.iter().map(|p| p.role).collect()
     }
 
     /// What every letter's template can use, as a view's fields.
-    pub fn common(&self, role: &str) -> views::Common {
+    pub fn common(&self, role: Role) -> views::Common {
         // The phase in the reader's language, the deadline in the reader's zone and UTC.
         let reader = self.config.reader(role);
         views::Common {
@@ -336,7 +337,7 @@ impl Game {
 
     /// A letter to a role's registered address, saying `view`. The subject names the game
     /// and the phase.
-    pub fn letter(&self, stem: String, role: &str, subject: &str, view: impl Into<View>) -> Letter {
+    pub fn letter(&self, stem: String, role: Role, subject: &str, view: impl Into<View>) -> Letter {
         let lang = self.config.reader(role).lang;
         Letter {
             stem,
@@ -509,7 +510,7 @@ impl Game {
             }
         }
         if let Some((role, ignored)) = failure {
-            self.failed_signon(role.text(), &mail.from_address, arrived, ignored, !again);
+            self.failed_signon(role, &mail.from_address, arrived, ignored, !again);
         }
         if again {
             fx.log.push(format!(
@@ -598,8 +599,8 @@ impl Game {
                  nothing in it was done: send the press in several messages",
                 self.config.limits.press_blocks
             );
-            let mut letter = intake::refusal(self, &mail, format!("{stem}-reply-{}", role.to_lowercase()), &reason);
-            letter.to = self.person(role).unwrap_or(letter.to);
+            let mut letter = intake::refusal(self, &mail, format!("{stem}-reply-{}", who.lowercase()), &reason);
+            letter.to = self.person(who).unwrap_or(letter.to);
             fx.letters.push(letter);
             return Ok(fx);
         }
@@ -608,16 +609,16 @@ impl Game {
         let boardgame = crate::boardgame::kind(&self.config.variant).is_some();
         let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
-            vec![self.game_over_reply(role, stem)]
+            vec![self.game_over_reply(who, stem)]
         } else if crate::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, role, commands, errors, stem, &mut fx.log)?
+            board::act(self, who, commands, errors, stem, &mut fx.log)?
         } else {
-            diplomacy::act(self, role, commands, errors, stem, arrived)?
+            diplomacy::act(self, who, commands, errors, stem, arrived)?
         };
         let asked = self.ask(who, questions, &id, stem, arrived, from_intake)?;
         for l in letters
             .iter_mut()
-            .filter(|l| l.stem.ends_with(&format!("reply-{}", role.to_lowercase())))
+            .filter(|l| l.stem.ends_with(&format!("reply-{}", who.lowercase())))
         {
             // The message's own Message-ID: a message without one is answered without
             // In-Reply-To (its key is a digest, no Message-ID anyone could thread on).
@@ -706,7 +707,7 @@ impl Game {
         let named = self.config.roles().ok().and_then(|r| r.signon(role));
         // The referee's desk by mail: the same checks, the same refusal.
         if named == Some(Role::Referee) && ours && self.config.referee_password_hash.is_some() {
-            if self.throttled(Role::Referee.text(), arrived) {
+            if self.throttled(Role::Referee, arrived) {
                 fx.log.push(format!(
                     "{stem}: SIGNON as the referee ignored: too many failures within the hour"
                 ));
@@ -719,12 +720,12 @@ impl Game {
             }
             return SignOn::Referee;
         }
-        let player = named.and_then(|r| self.config.player_of(r)).filter(|_| ours).cloned();
+        let player = named.and_then(|r| self.config.player(r)).filter(|_| ours).cloned();
         let Some(player) = player else {
             fx.log.push(format!("{stem}: no such game or role: {game} {role}"));
             return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
         };
-        if self.throttled(player.role.text(), arrived) {
+        if self.throttled(player.role, arrived) {
             fx.log.push(format!(
                 "{stem}: SIGNON as {} ignored: too many failures within the hour",
                 player.role
@@ -749,16 +750,16 @@ impl Game {
     /// be written to. Returns what the reply says, and the letters.
     pub fn press(
         &self,
-        from: &str,
+        from: Role,
         to: &PressTo,
         lines: &[String],
         stem: &str,
-        resolve: impl Fn(&str) -> Result<String, said::Refusal>,
+        resolve: impl Fn(&str) -> Result<Role, said::Refusal>,
     ) -> Result<(said::Said, Vec<Letter>), said::Refusal> {
-        let recipients: Vec<String> = match to {
+        let recipients: Vec<Role> = match to {
             PressTo::All => self.roles(),
             PressTo::Powers(names) => {
-                let mut out: Vec<String> = Vec::new();
+                let mut out: Vec<Role> = Vec::new();
                 for n in names {
                     let role = resolve(n)?;
                     if role != from && !out.contains(&role) {
@@ -775,11 +776,11 @@ impl Game {
         let shown_to = if public {
             "all".to_string()
         } else {
-            recipients.join(", ")
+            recipients.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
         };
         let mut letters: Vec<Letter> = recipients
             .iter()
-            .map(|r| {
+            .map(|&r| {
                 let view = views::Press {
                     common: self.common(r),
                     from: from.to_string(),
@@ -788,7 +789,7 @@ impl Game {
                     lines: lines.to_vec(),
                 };
                 let letter = self.letter(
-                    format!("{stem}-press-{}", r.to_lowercase()),
+                    format!("{stem}-press-{}", r.lowercase()),
                     r,
                     &match self.config.reader(r).lang {
                         crate::words::Lang::En => format!("press from {from} to {shown_to}"),
@@ -831,7 +832,7 @@ impl Game {
     pub fn final_letters<V: Into<View>>(
         &self,
         f: &state::Finished,
-        view: impl Fn(views::Common, views::Ending) -> V,
+        view: impl Fn(views::Common, views::Ending, state::Reader) -> V,
     ) -> Vec<Letter> {
         let players: Vec<views::PlayerRow> = self
             .config
@@ -851,20 +852,21 @@ impl Game {
         };
         let mut letters: Vec<Letter> = self
             .roles()
-            .iter()
+            .into_iter()
             .map(|role| {
                 let lang = self.config.reader(role).lang;
                 let subject = crate::words::pick(lang, "the final report", "le rapport final");
                 self.letter(
-                    format!("final-{}", role.to_lowercase()),
+                    format!("final-{}", role.lowercase()),
                     role,
                     &subject,
-                    view(self.common(role), ending(lang)),
+                    view(self.common(role), ending(lang), self.config.reader(role)),
                 )
             })
             .collect();
         let subject = crate::words::pick(self.config.language, "the final report", "le rapport final");
-        letters.extend(self.to_observers("final", &subject, |common| view(common, ending(self.config.language))));
+        let game = self.config.game_reader();
+        letters.extend(self.to_observers("final", &subject, |common| view(common, ending(game.lang), game)));
         letters
     }
 
@@ -873,7 +875,7 @@ impl Game {
     pub fn write_players_and_end(
         &self,
         w: &mut crate::yaml::Writer,
-        orders: impl Fn(&str) -> Result<Option<String>, GameError>,
+        orders: impl Fn(Role) -> Result<Option<String>, GameError>,
     ) -> Result<(), GameError> {
         w.raw(0, "roles:");
         for p in &self.config.players {
@@ -882,7 +884,7 @@ impl Game {
                 ("name", p.name.clone()),
                 ("email", p.email.clone()),
             ];
-            if let Some(o) = orders(p.role.text())? {
+            if let Some(o) = orders(p.role)? {
                 fields.push(("orders", o));
             }
             w.flow_item(1, &fields, None);
@@ -908,7 +910,7 @@ impl Game {
         }
     }
 
-    fn game_over_reply(&self, role: &str, stem: &str) -> Letter {
+    fn game_over_reply(&self, role: Role, stem: &str) -> Letter {
         let f = self.state.finished.clone().expect("finished");
         let view = views::OverReply {
             common: self.common(role),
@@ -920,7 +922,7 @@ impl Game {
             "the game is over",
             "la partie est terminée",
         );
-        self.letter(format!("{stem}-reply-{}", role.to_lowercase()), role, &subject, view)
+        self.letter(format!("{stem}-reply-{}", role.lowercase()), role, &subject, view)
     }
 }
 

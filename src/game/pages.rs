@@ -47,7 +47,7 @@ pub fn read_record(dir: &Path, code: &str) -> Result<Option<Record>, GameError> 
 
 /// The game's language, which its pages are written in.
 fn lang(game: &Game) -> Lang {
-    game.config.reader("").lang
+    game.config.game_reader().lang
 }
 
 fn render(game: &Game, view: View) -> Result<String, GameError> {

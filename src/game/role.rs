@@ -92,6 +92,12 @@ impl Role {
         }
     }
 
+    /// The name in lower case, as the names of the letters' files spell it
+    /// (`welcome-france`, `m00003-reply-god`).
+    pub fn lowercase(self) -> String {
+        self.text().to_lowercase()
+    }
+
     /// The power played, for a power.
     pub fn power(self) -> Option<Power> {
         match self {
@@ -130,9 +136,10 @@ fn named(text: &str) -> Option<Role> {
         .map(|&(role, _)| role)
 }
 
+/// The role's name; a width pads it (`{role:<8}`, the status's columns).
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
+        f.pad(self.text())
     }
 }
 
@@ -247,6 +254,7 @@ mod tests {
         assert_eq!(Role::from_name("Prussia"), None);
         // state.yaml has always keyed the referee's failures `Referee`.
         assert_eq!(Role::Referee.to_string(), "Referee");
+        assert_eq!(format!("[{:<8}]", Role::God), "[God     ]");
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub enum Said {
     Status,
     /// A press sent to these roles; none named: to all.
     PressSent {
-        to: Vec<String>,
+        to: Vec<Role>,
     },
     /// `VOTE DRAW` (`draw`) or `VOTE CONTINUE`.
     Voted {
@@ -459,6 +459,11 @@ fn verb(d: Role) -> &'static str {
     }
 }
 
+/// Roles by name, joined by `, `.
+fn names(roles: &[Role]) -> String {
+    roles.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
+}
+
 fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()
@@ -477,7 +482,7 @@ pub fn en(said: &Said) -> String {
         S::ClearedCasts { .. } => "CLEAR: your curse for the phase is withdrawn".into(),
         S::Status => "STATUS: see below".into(),
         S::PressSent { to } if to.is_empty() => "press to all sent".into(),
-        S::PressSent { to } => format!("press to {} sent", to.join(", ")),
+        S::PressSent { to } => format!("press to {} sent", names(to)),
         S::Voted { draw } => format!("your vote: {}", if *draw { "draw" } else { "continue" }),
         S::CastNone { divine } => format!("{} NONE: no {} this phase", verb(*divine), cast_en(*divine)),
         S::CastOn { divine, unit } => format!("{} on {unit}", cast_en(*divine)),
@@ -510,7 +515,7 @@ pub fn fr(said: &Said) -> String {
         S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
         S::Status => "STATUS : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
-        S::PressSent { to } => format!("presse envoyée à {}", to.join(", ")),
+        S::PressSent { to } => format!("presse envoyée à {}", names(to)),
         S::Voted { draw } => format!(
             "votre vote : {}",
             if *draw { "partie nulle" } else { "poursuivre la partie" }
@@ -1030,7 +1035,7 @@ mod tests {
             S::Status,
             S::PressSent { to: vec![] },
             S::PressSent {
-                to: vec![s("France"), s("Italy")],
+                to: ["France", "Italy"].into_iter().filter_map(Role::from_name).collect(),
             },
             S::Voted { draw: true },
             S::Voted { draw: false },

@@ -68,13 +68,8 @@ pub struct GameConfig {
 }
 
 impl GameConfig {
-    /// The player of a role named `role` (any case).
-    pub fn player(&self, role: &str) -> Option<&Player> {
-        self.players.iter().find(|p| p.role.text().eq_ignore_ascii_case(role))
-    }
-
     /// The player of `role`.
-    pub fn player_of(&self, role: Role) -> Option<&Player> {
+    pub fn player(&self, role: Role) -> Option<&Player> {
         self.players.iter().find(|p| p.role == role)
     }
 
@@ -86,15 +81,26 @@ impl GameConfig {
 
     /// The language and time zone `role` reads in: the player's own, else the game's.
     /// Anyone else (the referee, an observer) reads in the game's.
-    pub fn reader(&self, role: &str) -> Reader {
-        let player = self.player(role);
-        let game_zone = self.timezone.parse().unwrap_or(chrono_tz::UTC);
+    pub fn reader(&self, role: Role) -> Reader {
+        let game = self.game_reader();
+        match self.player(role) {
+            Some(p) => Reader {
+                lang: p.language.unwrap_or(game.lang),
+                timezone: p
+                    .timezone
+                    .as_deref()
+                    .and_then(|z| z.parse().ok())
+                    .unwrap_or(game.timezone),
+            },
+            None => game,
+        }
+    }
+
+    /// The game's own language and time zone: what the pages and the observers read in.
+    pub fn game_reader(&self) -> Reader {
         Reader {
-            lang: player.and_then(|p| p.language).unwrap_or(self.language),
-            timezone: player
-                .and_then(|p| p.timezone.as_deref())
-                .and_then(|z| z.parse().ok())
-                .unwrap_or(game_zone),
+            lang: self.language,
+            timezone: self.timezone.parse().unwrap_or(chrono_tz::UTC),
         }
     }
 }
@@ -127,15 +133,18 @@ pub struct State {
     /// The Message-IDs acted on, per authenticated role: a message seen again from the
     /// same role is kept but not acted on. Kept per role so that a stranger who sends a
     /// copy of a genuine Message-ID first cannot make the genuine message be ignored.
+    /// Keyed by text, not by [`Role`]: a role's name, or `<address>` for the refused
+    /// messages of a sender who signed on as nobody.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seen_by: BTreeMap<String, Vec<String>>,
     /// Failed sign-ons per role, for the throttle.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub throttle: BTreeMap<String, Throttle>,
+    pub throttle: BTreeMap<Role, Throttle>,
     /// Failed sign-ons per role not yet told to its player, and when they were last told.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub digests: BTreeMap<String, Digest>,
+    pub digests: BTreeMap<Role, Digest>,
     /// How many messages each sender address sent on its last day (the daily budget).
+    /// Keyed by text: an address, or `role:NAME` (lower case) once a role signed on.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub senders: BTreeMap<String, SenderDay>,
     /// The board at the start of the phase (Diplomacy).
@@ -143,7 +152,7 @@ pub struct State {
     pub board: Option<BoardState>,
     /// The orders on file for the phase, per role, in the judge's notation.
     #[serde(default)]
-    pub orders: BTreeMap<String, Vec<String>>,
+    pub orders: BTreeMap<Role, Vec<String>>,
     /// God's and the Devil's casts on file for the phase.
     #[serde(default)]
     pub divine: DivineOnFile,
@@ -151,8 +160,8 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjustment_blessing: Option<String>,
     /// Which power each divine player protects (`God: France`, `Devil: Turkey`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub protected: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "power_values")]
+    pub protected: BTreeMap<Role, Power>,
     /// Every blessing and curse that fell on a unit, for the per-year rule.
     #[serde(default)]
     pub casts: Vec<CastRow>,
@@ -165,7 +174,7 @@ pub struct State {
     pub press: Vec<crate::report::views::PublicPress>,
     /// Each power's standing draw vote (`draw` or `continue`).
     #[serde(default)]
-    pub votes: BTreeMap<String, String>,
+    pub votes: BTreeMap<Role, Vote>,
     /// How many turn files the referee has entered (`arbitre orders`).
     #[serde(default)]
     pub entries: u64,
@@ -188,6 +197,64 @@ pub struct State {
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,
+}
+
+/// A power's standing draw vote.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Vote {
+    /// `VOTE DRAW`: the game may end in a draw.
+    Draw,
+    /// `VOTE CONTINUE`: it goes on.
+    Continue,
+}
+
+impl Vote {
+    /// As `state.yaml` and the letters write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Vote::Draw => "draw",
+            Vote::Continue => "continue",
+        }
+    }
+}
+
+/// Maps whose values are powers, written by the powers' names (`God: France`).
+mod power_values {
+    use super::Role;
+    use crate::map::{Map, Power};
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(powers: &BTreeMap<Role, Power>, s: S) -> Result<S::Ok, S::Error> {
+        let map = Map::standard();
+        s.collect_map(powers.iter().map(|(role, &p)| (role, map.power_name(p))))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<Role, Power>, D::Error> {
+        let named = BTreeMap::<Role, ByName>::deserialize(d)?;
+        Ok(named.into_iter().map(|(role, p)| (role, p.0)).collect())
+    }
+
+    /// A power read by its name, so that a name that is none is refused where it stands.
+    struct ByName(Power);
+
+    impl<'de> Deserialize<'de> for ByName {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByName, D::Error> {
+            let text = String::deserialize(d)?;
+            let map = Map::standard();
+            map.power_by_name(&text).map(ByName).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`{text}` is not a power: write one of the map's ({})",
+                    map.powers
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })
+        }
+    }
 }
 
 /// A resignation asked for by a role's player: when, and when confirmed (the referee is
@@ -426,5 +493,103 @@ impl BoardState {
     /// The board itself.
     pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, FileError> {
         Ok(self.position(map, variant, phase, Vec::new())?.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An old `state.yaml` whose map keyed by role names no role: refused when the game is
+    /// read, with the file, a line of the map (the YAML reader points at the map's first
+    /// key), the key and how to write a role.
+    fn refused(key: &str, text: &str) {
+        let text = format!("phase: play\n{text}");
+        let e = crate::yaml::from_str::<State>(&text, "games/g/state.yaml").unwrap_err();
+        assert_eq!(e.file, "games/g/state.yaml", "{key}");
+        let name = text.lines().position(|l| l.contains("Prussia")).unwrap() + 1;
+        assert!(e.line.is_some_and(|l| (2..=name).contains(&l)), "{key}: {e}");
+        assert!(e.message.starts_with(key), "{key}: {e}");
+        assert!(
+            e.message.contains("`Prussia` is not a role: write a power (France)"),
+            "{key}: {e}"
+        );
+    }
+
+    #[test]
+    fn a_map_keyed_by_role_refuses_a_name_that_is_no_role() {
+        refused("throttle", "throttle:\n  Prussia: {}\n");
+        refused("digests", "digests:\n  Prussia: {sent: 1}\n");
+        refused("desk.signon_failures", "desk:\n  signon_failures: {Prussia: 2}\n");
+        refused("orders", "orders:\n  France: [A PAR H]\n  Prussia: [A BER H]\n");
+        refused("votes", "votes: {Prussia: draw}\n");
+        refused("protected", "protected:\n  Prussia: France\n");
+        refused("desk.disorder", "desk:\n  disorder: [Italy, Prussia]\n");
+        refused("desk.missed", "desk:\n  missed: {Prussia: 2}\n");
+        refused(
+            "desk.absences",
+            "desk:\n  absences:\n    Prussia: [{from: 2026-12-01, to: 2026-12-03}]\n",
+        );
+        refused(
+            "desk.absence_days",
+            "desk:\n  absence_days:\n    Prussia: {'2026': 3}\n",
+        );
+        refused("desk.late", "desk:\n  late: [Prussia]\n");
+    }
+
+    #[test]
+    fn a_protected_power_and_a_vote_are_read_by_their_words() {
+        let e = crate::yaml::from_str::<State>("phase: play\nprotected:\n  God: Prussia\n", "state.yaml").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(
+            e.message
+                .contains("`Prussia` is not a power: write one of the map's (England,"),
+            "{e}"
+        );
+        let e = crate::yaml::from_str::<State>("phase: play\nvotes: {France: maybe}\n", "state.yaml").unwrap_err();
+        assert!(e.message.starts_with("votes.France: unknown variant `maybe`"), "{e}");
+        let text =
+            "phase: play\nprotected:\n  Devil: Turkey\n  God: France\nvotes:\n  France: draw\n  Italy: continue\n";
+        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
+        let map = Map::standard();
+        assert_eq!(state.protected[&Role::God], map.power_by_name("France").unwrap());
+        assert_eq!(
+            state.votes.values().copied().collect::<Vec<_>>(),
+            [Vote::Draw, Vote::Continue]
+        );
+        let written = serde_yaml::to_string(&state).unwrap();
+        assert!(
+            written.contains("protected:\n  Devil: Turkey\n  God: France\n"),
+            "{written}"
+        );
+        assert!(
+            written.contains("votes:\n  France: draw\n  Italy: continue\n"),
+            "{written}"
+        );
+    }
+
+    #[test]
+    fn maps_keyed_by_role_are_read_and_written_as_they_were() {
+        let text = "phase: play\nthrottle:\n  Referee:\n    failures:\n    - '2026-12-01T10:00:00+00:00'\n  \
+                    Blue:\n    until: '2026-12-01T11:00:00+00:00'\ndigests:\n  God:\n    sent: 2\n\
+                    orders: {}\ndivine: {}\ncasts: []\nhistory: []\nvotes: {}\nentries: 0\nmoves: []\n\
+                    desk:\n  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n  signon_failures:\n    Referee: 1\n    France: 3\n";
+        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
+        assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Side("Blue")));
+        assert_eq!(state.digests[&Role::God].sent, 2);
+        let written = serde_yaml::to_string(&state).unwrap();
+        // Sorted by name, as the maps keyed by name always were.
+        let blue = written.find("  Blue:").unwrap();
+        assert!(blue < written.find("  Referee:").unwrap(), "{written}");
+        assert!(
+            written.find("    France: 3").unwrap() < written.find("    Referee: 1").unwrap(),
+            "{written}"
+        );
+        // Lists keep their order.
+        assert!(
+            written.contains("  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n"),
+            "{written}"
+        );
+        assert_eq!(serde_yaml::from_str::<State>(&written).unwrap(), state);
     }
 }

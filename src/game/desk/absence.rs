@@ -5,6 +5,7 @@
 //! public report says that the deadline was extended, never why or for whom.
 
 use super::journal::{self, Entry, Who};
+use crate::game::role::Role;
 use crate::game::{Game, Now};
 use chrono::{Datelike, NaiveDate, TimeZone};
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,7 @@ fn zone(game: &Game) -> chrono_tz::Tz {
 /// letters.
 pub fn declare(
     game: &mut Game,
-    role: &str,
+    role: Role,
     from: &str,
     to: &str,
     arrived: Now,
@@ -63,7 +64,7 @@ pub fn declare(
     if last < today {
         return Err(AbsenceError::Over { last });
     }
-    let list = game.state.desk.absences.entry(role.to_string()).or_default();
+    let list = game.state.desk.absences.entry(role).or_default();
     list.retain(|a| day(&a.to).is_ok_and(|t| t >= today));
     if list.len() >= MOST {
         return Err(AbsenceError::TooMany);
@@ -146,7 +147,7 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
             if used + days > max {
                 continue;
             }
-            charged.push((role.clone(), days as u32));
+            charged.push((*role, days as u32));
             best = best.max(moved.fixed_offset());
         }
     }
@@ -155,7 +156,7 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
             .state
             .desk
             .absence_days
-            .entry(role.clone())
+            .entry(*role)
             .or_default()
             .entry(year.clone())
             .or_insert(0) += days;

@@ -9,6 +9,7 @@
 use super::journal::Who;
 use super::{Act, DeskError, REFEREE};
 use crate::game::commands::{Command, LineError, Numbered};
+use crate::game::role::Role;
 use crate::game::said::Refusal;
 use crate::game::{Effects, Game, GameError, Now, MAX_COMMANDS};
 use crate::report::views::DeskReply;
@@ -122,8 +123,11 @@ fn run(
         Verb::Force => super::force(game, act)?,
         Verb::Rollback => super::history::rollback(game, act)?,
         Verb::Redo => super::history::redo(game, act)?,
-        Verb::Replace { role, name, address } => super::replace(game, act, &role, &name, &address)?,
-        Verb::Disorder(p) => super::disorder(game, act, &p)?,
+        Verb::Replace { role, name, address } => {
+            let role = super::role_named(game, &role)?;
+            super::replace(game, act, role, &name, &address)?
+        }
+        Verb::Disorder(p) => super::disorder(game, act, super::role_named(game, &p)?)?,
         Verb::Status => {
             *status = super::status::text(game)?;
             return Ok((Effects::default(), "STATUS: see below".into()));
@@ -221,7 +225,7 @@ pub fn act(
         status,
         preview,
     };
-    let mut reply = game.letter(format!("{stem}-reply-referee"), REFEREE, &subject, view);
+    let mut reply = game.letter(format!("{stem}-reply-referee"), Role::Referee, &subject, view);
     reply.to = game.config.referee.clone();
     reply.in_reply_to = Some(id);
     fx.letters.insert(0, reply);

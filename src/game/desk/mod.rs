@@ -54,7 +54,7 @@ pub struct DeskState {
     pub paused: Option<Pause>,
     /// The powers in civil disorder.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub disorder: Vec<String>,
+    pub disorder: Vec<Role>,
     /// How many desk acts wrote letters: their file names are numbered by it (`d0003-…`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub acts: u32,
@@ -65,19 +65,19 @@ pub struct DeskState {
     pub rollbacks: u32,
     /// The phases in a row each power let pass without orders (NMR).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub missed: BTreeMap<String, u32>,
+    pub missed: BTreeMap<Role, u32>,
     /// The absences each player declared (`SET ABSENCE`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub absences: BTreeMap<String, Vec<absence::Absence>>,
+    pub absences: BTreeMap<Role, Vec<absence::Absence>>,
     /// The days of deadline each player's absences moved, per year.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub absence_days: BTreeMap<String, BTreeMap<String, u32>>,
+    pub absence_days: BTreeMap<Role, BTreeMap<String, u32>>,
     /// The roles whose orders of the phase came in the grace period after its deadline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub late: Vec<String>,
+    pub late: Vec<Role>,
     /// Failed sign-ons per role (the referee's too) since the referee's last digest.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub signon_failures: BTreeMap<String, u32>,
+    pub signon_failures: BTreeMap<Role, u32>,
     /// How many messages were in `failed/` at the referee's last digest.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub failed_told: u32,
@@ -149,15 +149,15 @@ pub enum DeskError {
     #[error("`{role}` is not a role of this game; the roles are {roles}")]
     NoSuchRole { role: String, roles: String },
     #[error("{role} is not a power: civil disorder is for the powers")]
-    NotAPower { role: String },
+    NotAPower { role: Role },
     #[error("{power} is already in civil disorder; nothing was changed")]
-    AlreadyInDisorder { power: String },
+    AlreadyInDisorder { power: Role },
     #[error("`{address}` is not an email address: write it like name@example.org")]
     BadAddress { address: String },
     #[error("the name is empty: give the newcomer's name")]
     NoName,
     #[error("{address} is already {role}'s address; nothing was changed")]
-    SameAddress { address: String, role: String },
+    SameAddress { address: String, role: Role },
 }
 
 /// Who asks for a desk act, and why (for the journal and, where it is told, the players).
@@ -288,9 +288,9 @@ pub fn lateness(game: &Game, arrived: Now) -> Lateness {
 
 /// Notes that `role`'s orders came in the grace period: the public report and the
 /// referee's digest say so.
-pub fn mark_late(game: &mut Game, role: &str) {
-    if !game.state.desk.late.iter().any(|r| r == role) {
-        game.state.desk.late.push(role.to_string());
+pub fn mark_late(game: &mut Game, role: Role) {
+    if !game.state.desk.late.contains(&role) {
+        game.state.desk.late.push(role);
     }
 }
 
@@ -354,12 +354,12 @@ pub(crate) fn subject(notice: &Notice, lang: crate::words::Lang) -> String {
 }
 
 /// A notice to one role, in its reader's words.
-fn notice_to(game: &Game, stem: String, role: &str, notice: &impl Fn(Reader) -> Notice) -> Letter {
+fn notice_to(game: &Game, stem: String, role: Role, notice: &impl Fn(Reader) -> Notice) -> Letter {
     notice_in(game, stem, role, game.config.reader(role), notice)
 }
 
 /// A notice to one role, in the words of `reader`.
-fn notice_in(game: &Game, stem: String, role: &str, reader: Reader, notice: &impl Fn(Reader) -> Notice) -> Letter {
+fn notice_in(game: &Game, stem: String, role: Role, reader: Reader, notice: &impl Fn(Reader) -> Notice) -> Letter {
     let notice = notice(reader);
     let view = DeskNotice {
         game: game.config.game.clone(),
@@ -376,23 +376,33 @@ fn notice_in(game: &Game, stem: String, role: &str, reader: Reader, notice: &imp
 
 /// The same notice to every player (but `except`), each in their own words: the body
 /// names no recipient, so that readers of one language and zone get the same bytes.
-fn tell_all(game: &Game, n: u32, kind: &str, except: Option<&str>, notice: impl Fn(Reader) -> Notice) -> Vec<Letter> {
+fn tell_all(game: &Game, n: u32, kind: &str, except: Option<Role>, notice: impl Fn(Reader) -> Notice) -> Vec<Letter> {
     game.roles()
-        .iter()
-        .filter(|r| Some(r.as_str()) != except)
-        .map(|role| notice_to(game, format!("d{n:04}-{kind}-{}", role.to_lowercase()), role, &notice))
+        .into_iter()
+        .filter(|&r| Some(r) != except)
+        .map(|role| notice_to(game, format!("d{n:04}-{kind}-{}", role.lowercase()), role, &notice))
         .collect()
 }
 
-/// The role of the game that `name` names (any case).
-fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
-    game.config
-        .player(name)
+/// The role of the game that `name` names (any case): how the referee's verbs read the
+/// role they are given, on the command line or by mail.
+pub fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
+    Role::from_name(name)
+        .and_then(|r| game.config.player(r))
         .map(|p| p.role)
-        .ok_or_else(|| DeskError::NoSuchRole {
-            role: name.to_string(),
-            roles: game.roles().join(", "),
-        })
+        .ok_or_else(|| no_such_role(game, name))
+}
+
+/// `role` is played by nobody in the game.
+fn not_played(game: &Game, role: Role) -> DeskError {
+    no_such_role(game, role.text())
+}
+
+fn no_such_role(game: &Game, name: &str) -> DeskError {
+    DeskError::NoSuchRole {
+        role: name.to_string(),
+        roles: game.roles().iter().map(|r| r.text()).collect::<Vec<_>>().join(", "),
+    }
 }
 
 fn check_address(address: &str) -> Result<(), DeskError> {
@@ -637,16 +647,15 @@ fn position_rows(game: &Game) -> Vec<PositionRow> {
 /// `arbitre replace DIR ROLE --name N --address A`: a newcomer takes the role, with a fresh
 /// password, and is welcomed with the position; the leaving player is told; every other
 /// player is told that a player was replaced, in words that name no role.
-pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str) -> Result<Effects, DeskError> {
-    let who = role_named(game, role)?;
+pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str) -> Result<Effects, DeskError> {
     let role = who.to_string();
     let name = name.trim();
     if name.is_empty() {
         return Err(DeskError::NoName);
     }
     check_address(address)?;
-    let leaving = game.person(&role).expect("a role of the game");
-    let leaving_reader = game.config.reader(&role);
+    let leaving = game.person(who).ok_or_else(|| not_played(game, who))?;
+    let leaving_reader = game.config.reader(who);
     let password = fresh_password();
     let hash = hash_password(&password, &new_salt());
     game.config = update_game_config(&game.dir, |c| {
@@ -664,10 +673,10 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
         Ok(())
     })?;
     let s = &mut game.state;
-    s.throttle.remove(&role);
-    s.digests.remove(&role);
-    s.desk.missed.remove(&role);
-    s.desk.disorder.retain(|p| *p != role);
+    s.throttle.remove(&who);
+    s.digests.remove(&who);
+    s.desk.missed.remove(&who);
+    s.desk.disorder.retain(|&p| p != who);
     // The leaving player's resignation, if any, is answered by the replacement.
     s.resignations.remove(&who);
     let n = next_act(game);
@@ -676,8 +685,8 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     // theirs until now).
     let mut letter = notice_in(
         game,
-        format!("d{n:04}-leaving-{}", role.to_lowercase()),
-        &role,
+        format!("d{n:04}-leaving-{}", who.lowercase()),
+        who,
         leaving_reader,
         &|_| Notice::Leaving { role: role.clone() },
     );
@@ -685,25 +694,20 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
     letters.push(letter);
     let divine = who.is_divine();
     let welcome = DeskWelcome {
-        common: game.common(&role),
+        common: game.common(who),
         divine,
         variant: crate::variant::rules_of(&game.config.variant).welcome(game, who),
         password,
         position: position_rows(game),
     };
-    let subject = match (game.config.reader(&role).lang, who) {
+    let subject = match (game.config.reader(who).lang, who) {
         (crate::words::Lang::En, _) => format!("welcome: you play {role}"),
         (crate::words::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
         (crate::words::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
         (crate::words::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
     };
-    letters.push(game.letter(
-        format!("d{n:04}-welcome-{}", role.to_lowercase()),
-        &role,
-        &subject,
-        welcome,
-    ));
-    letters.extend(tell_all(game, n, "replaced", Some(&role), |_| Notice::Replaced));
+    letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
+    letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));
     Ok(Effects {
         letters,
         journal: vec![act.entry(
@@ -721,18 +725,17 @@ pub fn replace(game: &mut Game, act: &Act, role: &str, name: &str, address: &str
 /// used (units hold, dislodged units are disbanded, no builds, removals by the rules,
 /// DATC 4.D.8), it no longer holds up an early adjudication, and it is not reminded.
 /// Every player is told.
-pub fn disorder(game: &mut Game, act: &Act, power: &str) -> Result<Effects, DeskError> {
+pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskError> {
     diplomacy_only(game, "disorder")?;
-    let who = role_named(game, power)?;
     let role = who.to_string();
     if who.power().is_none() {
-        return Err(DeskError::NotAPower { role });
+        return Err(DeskError::NotAPower { role: who });
     }
-    if game.state.desk.disorder.contains(&role) {
-        return Err(DeskError::AlreadyInDisorder { power: role });
+    if game.state.desk.disorder.contains(&who) {
+        return Err(DeskError::AlreadyInDisorder { power: who });
     }
-    game.state.desk.disorder.push(role.clone());
-    game.state.orders.remove(&role);
+    game.state.desk.disorder.push(who);
+    game.state.orders.remove(&who);
     // A resignation waiting is answered by the civil disorder.
     game.state.resignations.remove(&who);
     let n = next_act(game);
@@ -758,10 +761,9 @@ pub enum Account {
 }
 
 /// `arbitre player DIR ROLE --address A | --new-password`.
-pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result<Effects, DeskError> {
-    let who = role_named(game, role)?;
-    let role = who.to_string();
-    let before = game.person(&role).expect("a role of the game");
+pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<Effects, DeskError> {
+    let role = who;
+    let before = game.person(who).ok_or_else(|| not_played(game, who))?;
     if let Account::Address(address) = &change {
         check_address(address)?;
         if address.eq_ignore_ascii_case(&before.email) {
@@ -782,18 +784,18 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
                 Ok(())
             })?;
             let view = |change: AccountChange| DeskAccount {
-                common: game.common(&role),
+                common: game.common(who),
                 password: String::new(),
                 change,
             };
             let changed = crate::words::pick(
-                game.config.reader(&role).lang,
+                game.config.reader(who).lang,
                 "your address was changed",
                 "votre adresse a été changée",
             );
             let mut old = game.letter(
-                format!("d{n:04}-address-was-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-address-was-{}", who.lowercase()),
+                who,
                 &changed,
                 view(AccountChange::AddressWas {
                     address: address.clone(),
@@ -805,8 +807,8 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
             };
             letters.push(old);
             letters.push(game.letter(
-                format!("d{n:04}-address-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-address-{}", who.lowercase()),
+                who,
                 &changed,
                 view(AccountChange::AddressIs {
                     address: address.clone(),
@@ -823,17 +825,17 @@ pub fn player(game: &mut Game, act: &Act, role: &str, change: Account) -> Result
                 }
                 Ok(())
             })?;
-            game.state.throttle.remove(&role);
+            game.state.throttle.remove(&who);
             letters.push(game.letter(
-                format!("d{n:04}-password-{}", role.to_lowercase()),
-                &role,
+                format!("d{n:04}-password-{}", who.lowercase()),
+                who,
                 &crate::words::pick(
-                    game.config.reader(&role).lang,
+                    game.config.reader(who).lang,
                     "your new password",
                     "votre nouveau mot de passe",
                 ),
                 DeskAccount {
-                    common: game.common(&role),
+                    common: game.common(who),
                     password,
                     change: AccountChange::NewPassword,
                 },

@@ -17,7 +17,6 @@
 use super::REFEREE;
 use crate::game::role::Role;
 use crate::game::Game;
-use crate::map::Map;
 use crate::report::views::{self, Count, DeskDigest, Missed, Report, Waiting};
 use crate::report::{Kind, Letter, View};
 use crate::words::{pick, Lang};
@@ -27,7 +26,7 @@ fn common(game: &Game) -> views::Common {
     views::Common {
         role: REFEREE.to_string(),
         name: game.config.referee.name.clone(),
-        ..game.common(REFEREE)
+        ..game.common(Role::Referee)
     }
 }
 
@@ -49,7 +48,7 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
             .iter()
             .find(|l| matches!(l.view, View::Report(_)))
             .and_then(|l| l.picture.clone());
-        let mut copy = game.letter(format!("{code}-report-referee"), REFEREE, &subject, view);
+        let mut copy = game.letter(format!("{code}-report-referee"), Role::Referee, &subject, view);
         copy.picture = picture;
         out.push(copy);
         if let Some(View::Final(f)) = letters.iter().map(|l| &l.view).find(|v| matches!(v, View::Final(_))) {
@@ -63,7 +62,7 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
                 "the final report (the referee's copy)",
                 "le rapport final (copie de l'arbitre)",
             );
-            out.push(game.letter("final-referee".into(), REFEREE, &subject, view));
+            out.push(game.letter("final-referee".into(), Role::Referee, &subject, view));
         }
     }
     for letter in letters {
@@ -105,30 +104,28 @@ pub struct Run {
     phase: String,
     did: Did,
     /// The roles with something on file that still owed more, and whether it came late.
-    missing: Vec<(String, bool)>,
+    missing: Vec<(Role, bool)>,
     /// The powers with nothing on file (NMR).
-    nmr: Vec<String>,
-    reminded: Vec<String>,
+    nmr: Vec<Role>,
+    reminded: Vec<Role>,
     /// The powers that missed too many phases in a row, and how many.
-    ask: Vec<(String, u32)>,
+    ask: Vec<(Role, u32)>,
     /// The roles whose orders came in the grace period.
-    late: Vec<String>,
+    late: Vec<Role>,
 }
 
 impl Run {
     /// A run that judges the phase: `waiting` owed something; `ask` keep missing theirs.
-    pub fn judging(game: &Game, did: Did, waiting: &[String], ask: Vec<(String, u32)>) -> Run {
+    pub fn judging(game: &Game, did: Did, waiting: &[Role], ask: Vec<(Role, u32)>) -> Run {
         let late = game.state.desk.late.clone();
-        let nothing = |role: &String| game.state.orders.get(role).is_none_or(|o| o.is_empty());
-        let (nmr, missing): (Vec<String>, Vec<String>) = waiting.iter().cloned().partition(|r| {
-            let divine = Role::parse(Map::standard(), r).is_some_and(|r| r.is_divine());
-            !divine && nothing(r)
-        });
+        let nothing = |role: &Role| game.state.orders.get(role).is_none_or(|o| o.is_empty());
+        let (nmr, missing): (Vec<Role>, Vec<Role>) =
+            waiting.iter().copied().partition(|r| !r.is_divine() && nothing(r));
         Run {
             code: code(game),
             phase: game.state.phase.clone(),
             did,
-            missing: missing.into_iter().map(|r| (r.clone(), late.contains(&r))).collect(),
+            missing: missing.into_iter().map(|r| (r, late.contains(&r))).collect(),
             nmr,
             reminded: Vec::new(),
             ask,
@@ -137,7 +134,7 @@ impl Run {
     }
 
     /// A run that reminds `reminded`.
-    pub fn reminding(game: &Game, reminded: &[String]) -> Run {
+    pub fn reminding(game: &Game, reminded: &[Role]) -> Run {
         Run {
             code: code(game),
             phase: game.state.phase.clone(),
@@ -149,6 +146,11 @@ impl Run {
             late: Vec::new(),
         }
     }
+}
+
+/// The roles' names, for the digest's view.
+fn names(roles: &[Role]) -> Vec<String> {
+    roles.iter().map(|r| r.to_string()).collect()
 }
 
 fn code(game: &Game) -> String {
@@ -185,7 +187,7 @@ impl Did {
 /// sign-ons it tells, and remembers how many failed deliveries it counted.
 pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
     let lang = game.config.language;
-    let tz = game.config.reader(REFEREE).timezone;
+    let tz = game.config.game_reader().timezone;
     let failed = crate::mail::smtp::read_failed(&game.dir).map(|f| f.len()).unwrap_or(0);
     let failed_new = failed as u32 > game.state.desk.failed_told;
     let view = DeskDigest {
@@ -199,18 +201,18 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .missing
             .iter()
             .map(|(role, late)| Waiting {
-                role: role.clone(),
+                role: role.to_string(),
                 late: *late,
             })
             .collect(),
-        nmr: run.nmr.clone(),
-        late: run.late.clone(),
-        reminded: run.reminded.clone(),
+        nmr: names(&run.nmr),
+        late: names(&run.late),
+        reminded: names(&run.reminded),
         ask: run
             .ask
             .iter()
             .map(|(power, phases)| Missed {
-                power: power.clone(),
+                power: power.to_string(),
                 phases: *phases,
             })
             .collect(),
@@ -231,12 +233,12 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .signon_failures
             .iter()
             .map(|(role, &count)| Count {
-                role: role.clone(),
+                role: role.to_string(),
                 count,
             })
             .collect(),
         failed: if failed_new { failed } else { 0 },
-        disorder: game.state.desk.disorder.clone(),
+        disorder: names(&game.state.desk.disorder),
     };
     let something = !(view.missing.is_empty()
         && view.nmr.is_empty()
@@ -261,5 +263,5 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
         Did::Reminders => format!("{}-digest-reminders-referee", run.code),
         _ => format!("{}-digest-referee", run.code),
     };
-    Some(game.letter(stem, REFEREE, &subject, view))
+    Some(game.letter(stem, Role::Referee, &subject, view))
 }

@@ -3,8 +3,14 @@
 
 use super::both_zones;
 use super::journal::{self, Entry};
+use crate::game::role::Role;
 use crate::game::{diplomacy, show_time, Game, GameError};
 use std::fmt::Write;
+
+/// The roles' names, for the status's lists.
+fn names(roles: &[Role]) -> Vec<String> {
+    roles.iter().map(|r| r.to_string()).collect()
+}
 
 /// How many journal entries the status shows.
 pub const JOURNAL_LINES: usize = 10;
@@ -31,21 +37,20 @@ impl OnFile {
 }
 
 /// Where each role of a Diplomacy game stands, in the game's order.
-pub fn on_file(game: &Game) -> Result<Vec<(String, OnFile)>, GameError> {
+pub fn on_file(game: &Game) -> Result<Vec<(Role, OnFile)>, GameError> {
     let mut out = Vec::new();
     for r in game.roles_in_order() {
-        if game.config.player_of(r).is_none() {
+        if game.config.player(r).is_none() {
             continue;
         }
-        let role = r.to_string();
         let state = if diplomacy::ready(game, r)? {
             OnFile::Complete
-        } else if game.state.orders.get(&role).is_some_and(|o| !o.is_empty()) {
+        } else if game.state.orders.get(&r).is_some_and(|o| !o.is_empty()) {
             OnFile::Partial
         } else {
             OnFile::Nothing
         };
-        out.push((role, state));
+        out.push((r, state));
     }
     Ok(out)
 }
@@ -123,7 +128,11 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             );
         }
         if !game.state.desk.late.is_empty() {
-            let _ = writeln!(s, "Late (in the grace period): {}", game.state.desk.late.join(", "));
+            let _ = writeln!(
+                s,
+                "Late (in the grace period): {}",
+                names(&game.state.desk.late).join(", ")
+            );
         }
     }
     if let Some(p) = &game.state.desk.paused {
@@ -144,7 +153,7 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             } else {
                 format!(" ({})", notes.join("; "))
             };
-            let _ = writeln!(s, "  {role:<8} {}{notes}", state.words());
+            let _ = writeln!(s, "  {:<8} {}{notes}", role.text(), state.words());
         }
     }
     let absences: Vec<String> = game
@@ -207,20 +216,20 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         Some(p) => w.flow_map(0, "paused", &[("since", p.since.clone()), ("why", p.why.clone())]),
         None => w.raw(0, "paused: null"),
     }
-    w.flow_list(0, "civil_disorder", &d.disorder);
+    w.flow_list(0, "civil_disorder", &names(&d.disorder));
     match super::grace_end(game) {
         Some(end) => w.key(0, "grace_end", &super::stored(end, &game.config.timezone)),
         None => w.raw(0, "grace_end: null"),
     }
-    w.flow_list(0, "late", &d.late);
-    let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.as_str(), v.to_string())).collect();
+    w.flow_list(0, "late", &names(&d.late));
+    let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.text(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
     let absences: Vec<(&str, String)> = d
         .absences
         .iter()
         .map(|(role, list)| {
             let spans: Vec<String> = list.iter().map(|a| format!("{} to {}", a.from, a.to)).collect();
-            (role.as_str(), spans.join(", "))
+            (role.text(), spans.join(", "))
         })
         .collect();
     w.flow_map(0, "absences", &absences);

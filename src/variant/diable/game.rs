@@ -96,7 +96,7 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 /// Devil's (`god_protects`, `devil_protects`), the Devil only his own, a power neither.
 /// What is not in the view no template, built-in or a game's own, can show.
 fn protected_told(game: &Game, role: Role) -> ProtectedTold {
-    let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+    let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
     match role {
         Role::God => ProtectedTold {
             god_protects: get(Role::God),
@@ -272,8 +272,7 @@ impl Ruleset for Diable {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
         for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
-            let name = role.name(map).to_string();
-            game.state.protected.insert(name, map.power_name(power).into());
+            game.state.protected.insert(role, power);
         }
         Ok(())
     }
@@ -463,8 +462,8 @@ impl Ruleset for Diable {
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: power(game.state.protected.get(Role::God.name(map()))?)?,
-            devil: power(game.state.protected.get(Role::Devil.name(map()))?)?,
+            god: *game.state.protected.get(&Role::God)?,
+            devil: *game.state.protected.get(&Role::Devil)?,
         })
     }
 
@@ -516,22 +515,20 @@ impl Ruleset for Diable {
     }
 
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
-        let map = map();
         let mut letters = Vec::new();
         let code = j.phase.code();
         for who in [Role::God, Role::Devil] {
-            let role = who.name(map);
-            if game.config.player(role).is_none() {
+            if game.config.player(who).is_none() {
                 continue;
             }
             let settled_now = j.standing.divine_settled && !j.before.divine_settled;
-            let reader = game.config.reader(role);
+            let reader = game.config.reader(who);
             let rows = j
                 .divine
                 .map(|d| divine_rows(d, j.phase, reader.lang))
                 .unwrap_or_default();
             let view = views::Divine {
-                common: game.common(role),
+                common: game.common(who),
                 report: in_words(j, reader),
                 mine: rows
                     .iter()
@@ -545,20 +542,20 @@ impl Ruleset for Diable {
             let subject = match (reader.lang, who) {
                 (Lang::Fr, Role::God) => "rapport du Bon Dieu".to_string(),
                 (Lang::Fr, _) => "rapport du Diable".to_string(),
-                (Lang::En, _) => format!("{role}'s report"),
+                (Lang::En, _) => format!("{who}'s report"),
             };
-            letters.push(game.letter(format!("{code}-divine-{}", role.to_lowercase()), role, &subject, view));
+            letters.push(game.letter(format!("{code}-divine-{}", who.lowercase()), who, &subject, view));
         }
         // Entering a blessing winter: the blessed power is told, privately.
         let next_phase = j.next_phase;
         if next_phase.kind == PhaseKind::Adjustment && !j.finished {
             let coming_blessing = blessed_power(game).filter(|&p| j.next.in_game(p));
-            if let Some(p) = coming_blessing.map(|p| map.power_name(p).to_string()) {
-                if hooks::is_blessing_winter(next_phase.year) && game.config.player(&p).is_some() {
-                    let reader = game.config.reader(&p);
+            if let Some(p) = coming_blessing.map(Role::Power) {
+                if hooks::is_blessing_winter(next_phase.year) && game.config.player(p).is_some() {
+                    let reader = game.config.reader(p);
                     let winter = crate::words::phase(next_phase, reader.lang);
                     let view = views::BlessingNotice {
-                        common: game.common(&p),
+                        common: game.common(p),
                         winter: winter.clone(),
                         next_deadline: in_words(j, reader).next_deadline,
                     };
@@ -567,8 +564,8 @@ impl Ruleset for Diable {
                         Lang::Fr => format!("une mobilisation de plus en {winter}"),
                     };
                     letters.push(game.letter(
-                        format!("{}-blessing-{}", next_phase.code(), p.to_lowercase()),
-                        &p,
+                        format!("{}-blessing-{}", next_phase.code(), p.lowercase()),
+                        p,
                         &subject,
                         view,
                     ));
@@ -590,7 +587,7 @@ impl Ruleset for Diable {
     }
 
     fn revealed(&self, game: &Game) -> Option<Revealed> {
-        let get = |r: Role| game.state.protected.get(r.name(map())).cloned();
+        let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
         Some(Revealed {
             god_protects: get(Role::God),
             devil_protects: get(Role::Devil),
@@ -622,7 +619,7 @@ impl Ruleset for Diable {
             .state
             .protected
             .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
+            .map(|(k, &v)| (k.text(), map().power_name(v).to_string()))
             .collect();
         w.flow_map(0, "protected", &p);
     }
