@@ -62,8 +62,10 @@ impl Role {
     /// game is checked against its kind ([`Roles`]).
     pub fn from_name(text: &str) -> Option<Role> {
         let text = text.trim();
-        let map = Map::standard();
-        if let Some(p) = map.powers.iter().position(|p| p.name.eq_ignore_ascii_case(text)) {
+        if let Some(p) = Map::standard_powers()
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(text))
+        {
             return Some(Role::Power(Power(p as u8)));
         }
         named(text).or_else(|| {
@@ -86,7 +88,7 @@ impl Role {
     /// files and the letters spell it.
     pub fn text(self) -> &'static str {
         match self {
-            Role::Power(p) => Map::standard().power_name(p),
+            Role::Power(p) => &Map::standard_powers()[p.0 as usize].name,
             Role::Side(s) => s,
             other => NAMED.iter().find(|(r, _)| *r == other).map_or("", |(_, n)| n),
         }
@@ -198,8 +200,7 @@ impl Roles {
                 Ok(Roles(sides.into_iter().map(Role::Side).collect()))
             }
             Some(crate::kinds::Kind::Diplomacy(rules)) => {
-                let map = Map::standard();
-                let powers = map.all_powers().map(Role::Power);
+                let powers = (0..Map::standard_powers().len()).map(|i| Role::Power(Power(i as u8)));
                 Ok(Roles(powers.chain(rules.extra_roles().iter().copied()).collect()))
             }
             None => Err(RolesError::UnknownKind {

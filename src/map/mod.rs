@@ -198,6 +198,24 @@ struct RawPower {
     french: String,
 }
 
+impl RawPower {
+    /// The power named `name`, as the map holds it.
+    fn info((name, p): (String, RawPower)) -> PowerInfo {
+        PowerInfo {
+            name,
+            adjective: p.adjective,
+            french: p.french,
+        }
+    }
+}
+
+/// The powers part of a map file, alone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPowers {
+    powers: Ordered<RawPower>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawProvince {
@@ -226,6 +244,21 @@ impl Map {
         })
     }
 
+    /// The standard map's powers alone, for what needs only their names and number (a role
+    /// read from `game.yaml` or `state.yaml`): read from the powers part of the embedded map
+    /// (build.rs), without building the board, which a message that is refused never needs.
+    pub fn standard_powers() -> &'static [PowerInfo] {
+        static POWERS: OnceLock<Vec<PowerInfo>> = OnceLock::new();
+        POWERS.get_or_init(|| match STANDARD.get() {
+            Some(map) => map.powers.clone(),
+            None => {
+                let json = include_str!(concat!(env!("OUT_DIR"), "/standard-powers.json"));
+                let raw: RawPowers = serde_json::from_str(json).expect("build.rs writes the map's own powers");
+                raw.powers.0.into_iter().map(RawPower::info).collect()
+            }
+        })
+    }
+
     /// Reads a map file. `origin` names the file in error messages.
     pub fn from_yaml(text: &str, origin: &str) -> Result<Map, MapError> {
         let raw: RawMap = serde_yaml::from_str(text).map_err(|e| MapError::File(format!("{origin}: {e}")))?;
@@ -236,16 +269,7 @@ impl Map {
     fn from_raw(raw: RawMap, origin: &str) -> Result<Map, MapError> {
         let err = |msg: String| MapError::File(format!("{origin}: {msg}"));
 
-        let powers: Vec<PowerInfo> = raw
-            .powers
-            .0
-            .into_iter()
-            .map(|(name, p)| PowerInfo {
-                name,
-                adjective: p.adjective,
-                french: p.french,
-            })
-            .collect();
+        let powers: Vec<PowerInfo> = raw.powers.0.into_iter().map(RawPower::info).collect();
         let power_of = |name: &str| -> Result<Power, MapError> {
             powers
                 .iter()
@@ -654,5 +678,6 @@ mod tests {
             }
             assert_eq!(json.lookup(&province.name), Some(p), "{}", province.name);
         }
+        assert_eq!(format!("{:?}", yaml.powers), format!("{:?}", Map::standard_powers()));
     }
 }
