@@ -6,18 +6,8 @@ mod support;
 
 use arbitre::dice::{Dice, Seed};
 use std::path::Path;
+use support::table::*;
 use support::*;
-
-const NOW: &str = "2026-12-01T20:00:00+01:00";
-const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-/// A seed whose first draw, `below(2)`, is 0: South is drawn to begin a Diabolik Fleet duel.
-const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
-
-struct Player {
-    name: &'static str,
-    email: &'static str,
-    role: &'static str,
-}
 
 fn create(tmp: &Tmp, variant: &str, players: &[Player], options: &str) -> std::path::PathBuf {
     create_seeded(tmp, variant, players, options, SEED)
@@ -37,22 +27,6 @@ fn create_seeded(tmp: &Tmp, variant: &str, players: &[Player], options: &str, se
     let dir = tmp.path("game");
     support::create(&dir, &file, NOW);
     dir
-}
-
-/// Mails `lines` from a player; returns the reply's text.
-fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
-    let raw = format!(
-        "From: {} <{}>\r\nTo: arbitre@table.example\r\nSubject: move\r\nMessage-ID: <{id}@t.example>\r\n\r\nSIGNON {} table pw-{}\r\n{lines}\r\n",
-        p.name, p.email, p.role, p.role
-    );
-    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
-    let out = outbox(dir);
-    let reply = out
-        .iter()
-        .filter(|(n, m)| n.contains("reply") && m.to == [p.email])
-        .max_by_key(|(n, _)| n.to_string())
-        .expect("a reply");
-    reply.1.text.clone()
 }
 
 const DIAM: [Player; 2] = [

@@ -8,18 +8,8 @@ mod support;
 
 use arbitre::dice::{Dice, Seed};
 use std::path::{Path, PathBuf};
+use support::table::*;
 use support::*;
-
-const NOW: &str = "2026-12-01T20:00:00+01:00";
-const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-/// The seed on which South is drawn to begin a Diabolik Fleet duel.
-const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
-
-struct Player {
-    name: &'static str,
-    email: &'static str,
-    role: &'static str,
-}
 
 /// Two players: `players[0]` reads English, `players[1]` French.
 fn create(tmp: &Tmp, variant: &str, players: &[Player; 2], options: &str, seed: &str) -> PathBuf {
@@ -35,22 +25,6 @@ fn create(tmp: &Tmp, variant: &str, players: &[Player; 2], options: &str, seed: 
     let dir = tmp.path("game");
     support::create(&dir, &file, NOW);
     dir
-}
-
-/// Mails `lines` from a player; returns the reply's text.
-fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
-    let raw = format!(
-        "From: {} <{}>\r\nTo: arbitre@table.example\r\nSubject: move\r\nMessage-ID: <{id}@t.example>\r\n\r\nSIGNON {} table pw-{}\r\n{lines}\r\n",
-        p.name, p.email, p.role, p.role
-    );
-    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
-    let out = outbox(dir);
-    let reply = out
-        .iter()
-        .filter(|(n, m)| n.contains("reply") && m.to == [p.email])
-        .max_by_key(|(n, _)| n.to_string())
-        .expect("a reply");
-    reply.1.text.clone()
 }
 
 /// The letter of move `n` relayed to `p`.

@@ -155,3 +155,4 @@ pub fn state(dir: &Path) -> serde_yaml::Value {
     serde_yaml::from_str(&std::fs::read_to_string(dir.join("state.yaml")).unwrap()).unwrap()
 }
 pub mod servers;
+pub mod table;

@@ -1,0 +1,33 @@
+//! What the board-game tests share: the time and seeds of a table, a player at it, and a
+//! move mailed in by that player.
+
+use super::{ok, outbox};
+use std::path::Path;
+
+pub const NOW: &str = "2026-12-01T20:00:00+01:00";
+pub const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/// A seed whose first draw, `below(2)`, is 0: South is drawn to begin a Diabolik Fleet duel.
+pub const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// A player at the table: the players file's name, address and side.
+pub struct Player {
+    pub name: &'static str,
+    pub email: &'static str,
+    pub role: &'static str,
+}
+
+/// Mails `lines` from a player; returns the reply's text.
+pub fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
+    let raw = format!(
+        "From: {} <{}>\r\nTo: arbitre@table.example\r\nSubject: move\r\nMessage-ID: <{id}@t.example>\r\n\r\nSIGNON {} table pw-{}\r\n{lines}\r\n",
+        p.name, p.email, p.role, p.role
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let out = outbox(dir);
+    let reply = out
+        .iter()
+        .filter(|(n, m)| n.contains("reply") && m.to == [p.email])
+        .max_by_key(|(n, _)| n.to_string())
+        .expect("a reply");
+    reply.1.text.clone()
+}
