@@ -60,17 +60,7 @@ fn a_game_of_diam_by_mail_to_a_win() {
     assert!(r.contains("cell 9 does not exist"), "{r}");
     assert!(!outbox(&dir).keys().any(|n| n.contains("-move")), "no move relayed");
     // The game of the DIAM module's own test, through the mail.
-    let moves = [
-        (ann, "PLACE RED 5"),
-        (ben, "PLACE BROWN 5"),
-        (ann, "P R5"),
-        (ben, "PLACE BLACK 1"),
-        (ann, "place red 8"),
-        (ben, "P K8"),
-        (ann, "P O2"),
-        (ben, "P K1"),
-        (ann, "MOVE 8/1 RIGHT"),
-    ];
+    let moves = DIAM_TO_A_WIN.map(|(seat, m)| ([ann, ben][seat], m));
     for (k, (p, m)) in moves.iter().enumerate() {
         let r = send(&dir, p, &format!("m{k}"), m);
         assert!(r.contains(&format!("move {} accepted", k + 1)), "{m}: {r}");

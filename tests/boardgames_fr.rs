@@ -129,17 +129,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     );
     assert!(!welcome.contains("one move per line"), "{welcome}");
     assert!(letter(&dir, ann, "welcome").text.contains("DIAM: one move per line"));
-    let moves = [
-        (ann, "PLACE RED 5"),
-        (ben, "PLACE BROWN 5"),
-        (ann, "P R5"),
-        (ben, "PLACE BLACK 1"),
-        (ann, "place red 8"),
-        (ben, "P K8"),
-        (ann, "P O2"),
-        (ben, "P K1"),
-        (ann, "MOVE 8/1 RIGHT"),
-    ];
+    let moves = DIAM_TO_A_WIN.map(|(seat, m)| ([ann, ben][seat], m));
     for (k, (p, m)) in moves.iter().enumerate() {
         let r = send(&dir, p, &format!("m{k}"), m);
         if p.role == ben.role {

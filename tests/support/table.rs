@@ -9,6 +9,20 @@ pub const SEED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabb
 /// A seed whose first draw, `below(2)`, is 0: South is drawn to begin a Diabolik Fleet duel.
 pub const SOUTH_FIRST: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
+/// The game of the DIAM module's own test, to a win by the first seat: who plays (0 or 1,
+/// the players file's order) and the move, as a player writes it (any case, short forms).
+pub const DIAM_TO_A_WIN: [(usize, &str); 9] = [
+    (0, "PLACE RED 5"),
+    (1, "PLACE BROWN 5"),
+    (0, "P R5"),
+    (1, "PLACE BLACK 1"),
+    (0, "place red 8"),
+    (1, "P K8"),
+    (0, "P O2"),
+    (1, "P K1"),
+    (0, "MOVE 8/1 RIGHT"),
+];
+
 /// A player at the table: the players file's name, address and side.
 pub struct Player {
     pub name: &'static str,
