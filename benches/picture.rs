@@ -42,7 +42,7 @@ const BOARDS: [(&str, &str, &str); 2] = [
 fn main() {
     let map = Map::standard();
     let position = Position::parse(map, PHASE, "supports.yaml").expect("the bench's phase reads");
-    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let geo = Geometry::standard();
     let draw = || {
         let view = PictureView::position(map, &position, &outcome, divine.as_ref());
@@ -52,7 +52,7 @@ fn main() {
     let boards: Vec<_> = BOARDS
         .iter()
         .map(|(what, name, text)| {
-            let game = arbitre::boardgame::position::play_out(text, name)
+            let game = arbitre::kinds::boardgame::position::play_out(text, name)
                 .expect("a board game's position")
                 .expect("the bench's position reads");
             (what, game)

@@ -615,15 +615,15 @@ fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // DIAM and Diabolik Fleet positions are judged beside those games.
-    if let Some(judged) = arbitre::boardgame::position::adjudicate(&text, origin) {
+    if let Some(judged) = arbitre::kinds::boardgame::position::adjudicate(&text, origin) {
         print!("{}", judged.map_err(|e| e.to_string())?);
         return Ok(());
     }
     let map = Map::standard();
     let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
-    let (mut outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let (mut outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     // A retreat phase with nowhere to go is skipped, its units listed as disbanded.
-    let disbanded = arbitre::variant::skip_empty_retreat(map, &position.variant, &mut outcome)
+    let disbanded = arbitre::kinds::diplomacy::skip_empty_retreat(map, &position.variant, &mut outcome)
         .map(|s| s.disbanded)
         .unwrap_or_default();
     print!("{}", write_outcome(map, &outcome, divine.as_ref(), &disbanded));
@@ -644,7 +644,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // A DIAM or Diabolik Fleet position: its moves played, the board drawn as they left it.
-    let svg = if let Some(game) = arbitre::boardgame::position::play_out(&text, origin) {
+    let svg = if let Some(game) = arbitre::kinds::boardgame::position::play_out(&text, origin) {
         let game = game.map_err(|e| e.to_string())?;
         game.picture()
             .ok_or_else(|| format!("{origin}: arbitre draws no picture of this game"))?
@@ -655,7 +655,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
         let view = if position.orders.is_empty() {
             PictureView::board(map, position.phase, &position.board)
         } else {
-            let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+            let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
             PictureView::position(map, &position, &outcome, divine.as_ref())
         };
         picture::draw(map, geometry, &view)
@@ -839,7 +839,7 @@ fn orders(args: OrdersArgs) -> Result<(), String> {
     }
     let _lock = game::lock(dir)?;
     let mut g = Game::open(dir)?;
-    if arbitre::boardgame::kind(&g.config.variant).is_some() {
+    if arbitre::kinds::boardgame::kind(&g.config.variant).is_some() {
         return Err(format!(
             "{}: turn files are for Diplomacy games; a board game's moves come by mail",
             dir.display()
@@ -908,7 +908,7 @@ fn process(args: ProcessArgs) -> Result<(), String> {
             } else {
                 String::new()
             };
-            if arbitre::boardgame::kind(&g.config.variant).is_none() {
+            if arbitre::kinds::boardgame::kind(&g.config.variant).is_none() {
                 match diplomacy::process(&mut g, now)? {
                     Some(fx) => {
                         let n = fx.letters.len();
@@ -1132,7 +1132,7 @@ fn status(args: StatusArgs) -> Result<(), String> {
         print!("{}", desk::status::text(&g)?);
         return Ok(());
     }
-    let text = if arbitre::boardgame::kind(&g.config.variant).is_some() {
+    let text = if arbitre::kinds::boardgame::kind(&g.config.variant).is_some() {
         game::board::status(&g)?
     } else {
         diplomacy::status(&g)?

@@ -52,7 +52,7 @@ pub struct RawDislodged {
 }
 
 /// The `divine:` keys, for a ruleset whose position files carry casts
-/// ([`crate::variant::Ruleset::position_keys`]).
+/// ([`crate::kinds::diplomacy::Ruleset::position_keys`]).
 #[derive(Deserialize, Clone, Default, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct RawDivine {
@@ -434,17 +434,17 @@ impl Reason {
     }
 
     /// The words of `lang`.
-    pub fn words(&self, lang: crate::words::Lang) -> &str {
+    pub fn words(&self, lang: crate::lang::Lang) -> &str {
         match lang {
-            crate::words::Lang::En => &self.en,
-            crate::words::Lang::Fr => &self.fr,
+            crate::lang::Lang::En => &self.en,
+            crate::lang::Lang::Fr => &self.fr,
         }
     }
 }
 
 /// Writes the result of a position as the YAML of the spec. `disbanded` are the units of a
 /// retreat phase that was skipped because none of them had anywhere to go
-/// ([`crate::variant::skip_empty_retreat`]): `next.disbanded`.
+/// ([`crate::kinds::diplomacy::skip_empty_retreat`]): `next.disbanded`.
 pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>, disbanded: &[Unit]) -> String {
     let mut w = Writer::default();
     w.key(0, "phase", &outcome.phase.to_string());
@@ -452,7 +452,7 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
         w.raw(0, "results: []");
     } else {
         w.raw(0, "results:");
-        let reasons = crate::words::reasons(map, crate::words::Lang::En, &outcome.results);
+        let reasons = crate::words::reasons(map, crate::lang::Lang::En, &outcome.results);
         for (r, reason) in outcome.results.iter().zip(&reasons) {
             write_result(&mut w, map, r, reason);
         }
@@ -569,7 +569,7 @@ mod tests {
         assert!(e.message.contains("the year must be from 1 to 9999"), "{e}");
         assert_eq!(e.line, Some(1), "{e}");
         let p = Position::parse(map, "phase: W9999A\nsupply_centers: {}\n", "p.yaml").unwrap();
-        let (outcome, _) = crate::variant::adjudicate(map, &p);
+        let (outcome, _) = crate::kinds::diplomacy::adjudicate(map, &p);
         assert_eq!(outcome.next_phase.to_string(), "Spring 10000 Movement");
     }
 

@@ -15,45 +15,13 @@
 //! one rendering, and only when a position file or a report is written.
 
 use crate::judge::{Cause, OrderResult, Then, Unit};
+use crate::lang::Lang;
 use crate::map::{Loc, Map};
 use crate::order::Unreadable;
 use crate::phase::{Phase, PhaseKind, Season};
 use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Timelike};
 use std::sync::OnceLock;
 use tera::{Context, Tera, Value};
-
-/// A language a reader receives: the players file's `language:` (the game's, or one
-/// player's), or `SET LANGUAGE` by mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-    Fr,
-}
-
-impl Lang {
-    /// The code written in files and commands: `en`, `fr`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        }
-    }
-
-    /// The language of a code (any case), or `None`.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        match code.to_ascii_lowercase().as_str() {
-            "en" => Some(Lang::En),
-            "fr" => Some(Lang::Fr),
-            _ => None,
-        }
-    }
-
-    pub fn is_default(&self) -> bool {
-        *self == Lang::default()
-    }
-}
 
 /// Between two reasons in one rendering: a control character, which a reason holds only
 /// when a parse error quotes it from what a player wrote ([`reasons`] then renders one at a
@@ -592,7 +560,11 @@ mod tests {
             Cause::CivilDisorder,
         ];
         all.into_iter()
-            .chain(crate::variant::VariantCause::all().into_iter().map(Cause::Variant))
+            .chain(
+                crate::kinds::diplomacy::VariantCause::all()
+                    .into_iter()
+                    .map(Cause::Variant),
+            )
             .collect()
     }
 

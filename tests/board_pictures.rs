@@ -7,8 +7,8 @@
 
 mod support;
 
-use arbitre::boardgame::{self, position, replay, Setup};
 use arbitre::dice::{Dice, Seed};
+use arbitre::kinds::boardgame::{self, position, replay, Setup};
 use arbitre::picture;
 use std::path::PathBuf;
 use support::*;

@@ -51,7 +51,7 @@ fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, 
                         map.power_name(r.power),
                         r.order,
                         r.verdict.as_str(),
-                        arbitre::words::reason(map, arbitre::words::Lang::En, r)
+                        arbitre::words::reason(map, arbitre::lang::Lang::En, r)
                     )
                 })
                 .collect();
@@ -75,7 +75,7 @@ fn check(judge: impl Fn(&Map, &Position) -> Outcome) {
 
 #[test]
 fn datc_chapter_6_passes() {
-    check(|map, p| arbitre::variant::adjudicate(map, p).0);
+    check(|map, p| arbitre::kinds::diplomacy::adjudicate(map, p).0);
 }
 
 /// The variant's hooks change nothing when no blessing or curse is cast.
@@ -85,6 +85,6 @@ fn datc_chapter_6_passes_under_diable_et_bon_dieu_without_casts() {
         let mut p = p.clone();
         p.variant = "diable-et-bon-dieu".into();
         p.divine = None;
-        arbitre::variant::adjudicate(map, &p).0
+        arbitre::kinds::diplomacy::adjudicate(map, &p).0
     });
 }

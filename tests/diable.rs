@@ -1,5 +1,5 @@
 //! Diable et Bon Dieu as data: every `tests/diable/*.yaml` is a position file of the variant
-//! with an `expect:` block, checked against `arbitre::variant::adjudicate`:
+//! with an `expect:` block, checked against `arbitre::kinds::diplomacy::adjudicate`:
 //!
 //! ```yaml
 //! expect:
@@ -39,7 +39,7 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
         Ok(p) => p,
         Err(e) => return vec![format!("not read: {e}")],
     };
-    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let mut bad = Vec::new();
 
     let (units, dislodged) = units_after(map, &outcome);
@@ -90,7 +90,7 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
             Some(r) => bad.push(format!(
                 "{order}: got {} ({}), want {verdict}",
                 r.verdict.as_str(),
-                arbitre::words::reason(map, arbitre::words::Lang::En, r)
+                arbitre::words::reason(map, arbitre::lang::Lang::En, r)
             )),
             None => bad.push(format!("{order}: no such result")),
         }
@@ -107,7 +107,7 @@ fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
                 map.power_name(r.power),
                 r.order,
                 r.verdict.as_str(),
-                arbitre::words::reason(map, arbitre::words::Lang::En, r)
+                arbitre::words::reason(map, arbitre::lang::Lang::En, r)
             ));
         }
     }

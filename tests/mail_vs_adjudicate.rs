@@ -429,7 +429,7 @@ fn play(seed: u64, years: i32) -> Seen {
         // The same orders in a position file.
         let text = position_text_with(&before, &orders);
         let pos = Position::parse(map, &text, "position").unwrap();
-        let (mut outcome, _) = arbitre::variant::adjudicate(map, &pos);
+        let (mut outcome, _) = arbitre::kinds::diplomacy::adjudicate(map, &pos);
         if outcome.next_phase.kind == PhaseKind::Retreat
             && outcome
                 .next

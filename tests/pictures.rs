@@ -1,12 +1,12 @@
 //! Pictures of the board (issue #15).
 
 use arbitre::judge::Board;
+use arbitre::kinds::diplomacy::diable::Protected;
 use arbitre::map::{Kind, Loc, Map, Power, ProvId};
 use arbitre::phase::Phase;
 use arbitre::picture::{self, Geometry, PictureView};
 use arbitre::picture::{Reader, Secrets};
 use arbitre::position::Position;
-use arbitre::variant::diable::Protected;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -128,7 +128,7 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let path = format!("tests/golden/pictures/{name}.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
     let position = Position::parse(map, &text, &path).unwrap_or_else(|e| panic!("{e}"));
-    let (outcome, divine) = arbitre::variant::adjudicate(map, &position);
+    let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let view = PictureView::position(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);
     (view, svg)

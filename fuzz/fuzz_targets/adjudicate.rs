@@ -17,7 +17,7 @@ use arbitre::judge::{self, Board, Dislodged, Standard, Submitted, Unit};
 use arbitre::map::{Coast, Loc, Map, Power, UnitType};
 use arbitre::phase::{Phase, PhaseKind, Season};
 use arbitre::position::write_outcome;
-use arbitre::variant::diable::{self, Casts};
+use arbitre::kinds::diplomacy::diable::{self, Casts};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]

@@ -4,14 +4,14 @@
 
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
-use arbitre::variant;
+use arbitre::kinds::diplomacy;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
     let map = Map::standard();
     if let Ok(position) = Position::parse(map, text, "fuzz.yaml") {
-        let (mut outcome, divine) = variant::adjudicate(map, &position);
-        let disbanded = variant::skip_empty_retreat(map, &position.variant, &mut outcome)
+        let (mut outcome, divine) = diplomacy::adjudicate(map, &position);
+        let disbanded = diplomacy::skip_empty_retreat(map, &position.variant, &mut outcome)
             .map(|s| s.disbanded)
             .unwrap_or_default();
         let _ = write_outcome(map, &outcome, divine.as_ref(), &disbanded);

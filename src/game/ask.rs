@@ -159,15 +159,15 @@ fn observer_tag(address: &str) -> String {
 
 /// The position now as text: each power's units and centres (Diplomacy), or the board (a
 /// board game). `GET MAP` sends it with the picture of the board its reader may see.
-pub fn position_text(game: &Game, lang: crate::words::Lang) -> Result<String, GameError> {
-    if crate::boardgame::kind(&game.config.variant).is_some() {
+pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, GameError> {
+    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
         let (board, to_move) = board::board_now(game, lang)?;
         return Ok(if to_move.is_empty() {
             board
         } else {
             match lang {
-                crate::words::Lang::En => format!("{board}\n{to_move} is to move."),
-                crate::words::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+                crate::lang::Lang::En => format!("{board}\n{to_move} is to move."),
+                crate::lang::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
             }
         });
     }
@@ -217,11 +217,11 @@ pub fn position_text(game: &Game, lang: crate::words::Lang) -> Result<String, Ga
 }
 
 /// The readings of this game's text that arbitre takes, from docs/: a board game's own
-/// section, or Diplomacy's followed by the ruleset's own ([`crate::variant::Ruleset::rules_text`]).
+/// section, or Diplomacy's followed by the ruleset's own ([`crate::kinds::diplomacy::Ruleset::rules_text`]).
 fn readings(game: &Game) -> String {
     const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
     const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
-    match crate::boardgame::kind(&game.config.variant) {
+    match crate::kinds::boardgame::kind(&game.config.variant) {
         Some(k) => {
             // The game's own section of boardgames.md.
             let head = format!("## {}", k.title);
@@ -233,7 +233,7 @@ fn readings(game: &Game) -> String {
                 .trim()
                 .to_string()
         }
-        None => match crate::variant::rules_of(&game.config.variant).rules_text() {
+        None => match crate::kinds::diplomacy::rules_of(&game.config.variant).rules_text() {
             Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
             None => DIPLOMACY.trim().to_string(),
         },
@@ -349,7 +349,7 @@ impl Game {
     fn question(&self, who: Role, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
         let role = who;
         let common = self.common(role);
-        let boardgame = crate::boardgame::kind(&self.config.variant);
+        let boardgame = crate::kinds::boardgame::kind(&self.config.variant);
         let lang = self.config.reader(role).lang;
         let house_rules: Vec<String> = board::house_rules(self)?
             .iter()
@@ -470,7 +470,7 @@ impl Game {
                 .unwrap_or_default(),
             ..Default::default()
         };
-        if crate::boardgame::kind(&self.config.variant).is_some() {
+        if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
             view.boardgame = true;
             view.moves = self.state.moves.len();
             view.to_move = board::board_now(self, reader.lang)?.1;
@@ -520,7 +520,7 @@ impl Game {
             },
             ..Default::default()
         };
-        if crate::boardgame::kind(&self.config.variant).is_some() {
+        if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
             view.boardgame = true;
             view.moves = self
                 .state

@@ -1,17 +1,17 @@
 //! A board game by mail (DIAM, Diabolik Fleet, Les Belligérants, JOMINI): each line of a
 //! message that is not a command is a move; a move out of turn or against the rules is
 //! refused with the reason, and an accepted move is relayed at once to every player with
-//! the board. The game itself is [`crate::boardgame`]; the state is the list of moves.
+//! the board. The game itself is [`crate::kinds::boardgame`]; the state is the list of moves.
 
 use super::commands::{Command, LineError, Numbered};
 use super::role::Role;
 use super::said::{Refusal, Said};
 use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
-use crate::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
 use crate::dice::Dice;
+use crate::kinds::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
+use crate::lang::Lang;
 use crate::report::{views, Letter};
-use crate::words::Lang;
 use crate::yaml::FileError;
 
 fn kind(game: &Game) -> Result<&'static Kind, GameError> {
@@ -236,7 +236,7 @@ pub fn act(
                             // The same move told to every side and observer, each in its own
                             // words: the board drawn once per language.
                             let boards = Boards::new(g.as_ref());
-                            let told = |common: views::Common, lang: crate::words::Lang| views::BoardMove {
+                            let told = |common: views::Common, lang: crate::lang::Lang| views::BoardMove {
                                 common,
                                 number,
                                 by: role.to_string(),

@@ -95,7 +95,7 @@ pub enum Setting {
     /// `SET TIMEZONE <IANA zone>` | `CHANGER FUSEAU <zone>`.
     Timezone(String),
     /// `SET LANGUAGE en|fr` | `CHANGER LANGUE en|fr`.
-    Language(crate::words::Lang),
+    Language(crate::lang::Lang),
     /// `RESIGN` | `DEMISSION` (`confirm: false`), then `RESIGN CONFIRM` | `DEMISSION
     /// CONFIRMER`.
     Resign { confirm: bool },
@@ -312,7 +312,7 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
                     None => Err(problem(SettingProblem::NotATimezone { zone: v })),
                 },
                 ("TIMEZONE" | "FUSEAU", _) => Err(problem(SettingProblem::NameATimezone)),
-                ("LANGUAGE" | "LANGUE", Some(v)) if !extra => match crate::words::Lang::from_code(&v) {
+                ("LANGUAGE" | "LANGUE", Some(v)) if !extra => match crate::lang::Lang::from_code(&v) {
                     Some(l) => Ok(Command::Setting(Setting::Language(l))),
                     None => Err(problem(SettingProblem::NotALanguage { code: v })),
                 },
@@ -518,7 +518,7 @@ mod tests {
 
     #[test]
     fn reads_the_players_commands_in_english_and_french() {
-        use crate::words::Lang;
+        use crate::lang::Lang;
         let c = commands(
             "HELP\naide\nLIST\nliste\nHISTORY\nHISTORY ALL\nhistorique s1901m\nHISTORY Spring 1901\n\
              GET REPORT F1901M\nrapport Winter 1901\nGET RULES\nrègles\nGET MAP\ncarte\nWHOAMI\nquisuisje\n\
@@ -580,7 +580,7 @@ mod tests {
             "SET TIMEZONE Paris\nSET LANGUAGE de\nSET PASSWORD\nGET REPORT\nHISTORY 1901\nSET COLOUR red\nGET LOST\nOBSERVE\nLIST ALL",
         ));
         assert!(c.is_empty(), "{c:?}");
-        let m: Vec<String> = e.iter().map(|e| e.message.words(crate::words::Lang::En)).collect();
+        let m: Vec<String> = e.iter().map(|e| e.message.words(crate::lang::Lang::En)).collect();
         assert!(
             m[0].contains("IANA") && m[0].contains("SET TIMEZONE Europe/Paris"),
             "{}",
@@ -647,7 +647,7 @@ mod tests {
         );
         let where_: Vec<usize> = e.iter().map(|x| x.line).collect();
         assert_eq!(where_, [1, 3, 4]);
-        let m = |i: usize| e[i].message.words(crate::words::Lang::En);
+        let m = |i: usize| e[i].message.words(crate::lang::Lang::En);
         assert!(m(0).contains("SIGNON <role> <game> <password>"));
         assert!(m(2).contains("ENDPRESS"));
     }

@@ -6,8 +6,8 @@
 use crate::dice::{unhex, Seed};
 use crate::game::error::GameError;
 use crate::game::role::{Role, Roles};
+pub use crate::lang::Lang;
 use crate::map::Map;
-pub use crate::words::Lang;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -411,7 +411,7 @@ pub fn store_password_hash(dir: &std::path::Path, role: Role, new_hash: &str) ->
         Some(t) => t,
         None => serde_yaml::to_string(&config)?,
     };
-    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))
+    crate::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))
 }
 
 /// Changes `DIR/game.yaml` by `change` and writes it anew, atomically: the desk's and the
@@ -428,7 +428,7 @@ pub fn update_game_config(
     let mut config: GameConfig = crate::yaml::from_str(&text, &origin)?;
     change(&mut config)?;
     let new_text = serde_yaml::to_string(&config)?;
-    crate::game::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))?;
+    crate::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))?;
     Ok(config)
 }
 
@@ -549,7 +549,7 @@ impl PlayersFile {
                     format!("start: `{text}`: write a time like `2026-12-01T20:00:00+01:00`"),
                 )
             })?),
-            None if crate::boardgame::kind(&self.variant).is_none() => {
+            None if crate::kinds::boardgame::kind(&self.variant).is_none() => {
                 return Err(err(
                     "game",
                     "",
@@ -686,7 +686,7 @@ impl PlayersFile {
         }
         // Each player's role, read once against the game's kind: a power or an extra role
         // of the ruleset, each played exactly once; or a side of the board game, at most once.
-        let board = crate::boardgame::kind(&self.variant);
+        let board = crate::kinds::boardgame::kind(&self.variant);
         let game_roles =
             Roles::of(&self.variant, self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
         let mut roles: Vec<Role> = Vec::new();
@@ -728,13 +728,13 @@ impl PlayersFile {
                 ));
             }
         }
-        if let Err(e) = crate::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
+        if let Err(e) = crate::kinds::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
             return Err(err("house_rules", e.name(), format!("house_rules: {e}")));
         }
-        if let Some(kind) = crate::boardgame::kind(&self.variant) {
+        if let Some(kind) = crate::kinds::boardgame::kind(&self.variant) {
             // The game checks its own options when it starts: start one now, on any seed,
             // so that a mistake is named here with its line rather than by `Game::create`.
-            let setup = crate::boardgame::Setup {
+            let setup = crate::kinds::boardgame::Setup {
                 house_rules: self.house_rules.clone(),
                 sides: (kind.sides)(self.players.len())
                     .unwrap_or_default()

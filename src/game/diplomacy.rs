@@ -1,7 +1,7 @@
 //! A game of Diplomacy by mail, in any ruleset of [`crate::kinds::KINDS`]: orders on file,
 //! press, votes, and the processing of a phase at its deadline. What a ruleset adds (its
 //! extra roles and their casts, its part of the reports, its private letters) is asked of
-//! its [`crate::variant::Ruleset`]; nothing here names a variant.
+//! its [`crate::kinds::diplomacy::Ruleset`]; nothing here names a variant.
 //!
 //! Orders are checked when they arrive by judging them alone on the board (the same code
 //! that judges the phase), so a player hears at once that `A PAR - MOS` is impossible.
@@ -9,7 +9,7 @@
 //! Decisions where the spec is silent:
 //! - Early processing waits for every role that can act: each power with complete orders,
 //!   and each extra role of the ruleset with what it owes on file
-//!   ([`crate::variant::Ruleset::extra_role_ready`]). Missed orders never block the deadline.
+//!   ([`crate::kinds::diplomacy::Ruleset::extra_role_ready`]). Missed orders never block the deadline.
 //! - Draw votes stand until changed; the game ends in a draw after a phase at whose end every
 //!   surviving power votes draw. Votes are secret; the report says only that a draw ended it.
 //! - Private press goes to the powers named; the sender is not copied (the reply confirms).
@@ -26,15 +26,16 @@ use super::said::{Note, Refusal, Said};
 use super::state::{BoardState, FactsRow, Finished, Vote};
 use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
+use crate::kinds::diplomacy::victory::{self, PhaseFacts, Standing};
+use crate::kinds::diplomacy::{Judged, Ruleset};
+use crate::lang::Lang;
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position};
 use crate::report::views::{self, CentreRow, DislodgedRow, OnFile, PowerRow, Report, ResultRow};
 use crate::report::{Letter, View};
-use crate::variant::victory::{self, PhaseFacts, Standing};
-use crate::variant::{Judged, Ruleset};
-use crate::words::{Lang, Reason};
+use crate::words::Reason;
 use crate::yaml::FileError;
 use std::collections::BTreeMap;
 
@@ -44,7 +45,7 @@ fn map() -> &'static Map {
 
 /// The ruleset of the game's kind: what it adds to the flow kept here.
 fn rules(game: &Game) -> &'static dyn Ruleset {
-    crate::variant::rules_of(&game.config.variant)
+    crate::kinds::diplomacy::rules_of(&game.config.variant)
 }
 
 /// A problem of `state.yaml` under `key:`, about `token` (no line: the state is written
@@ -112,7 +113,7 @@ fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -
 }
 
 fn judge(pos: &Position) -> (Outcome, Option<DivineReport>) {
-    crate::variant::adjudicate(map(), pos)
+    crate::kinds::diplomacy::adjudicate(map(), pos)
 }
 
 /// What a support or a convoy of a unit needs from that unit's order to count: the order
@@ -1072,10 +1073,10 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
 }
 
 /// A retreat phase in which no dislodged unit has anywhere to go is judged at once
-/// ([`crate::variant::skip_empty_retreat`]); its results join the phase's. Returns whether
+/// ([`crate::kinds::diplomacy::skip_empty_retreat`]); its results join the phase's. Returns whether
 /// it was skipped.
 fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
-    match crate::variant::skip_empty_retreat(map(), &game.config.variant, outcome) {
+    match crate::kinds::diplomacy::skip_empty_retreat(map(), &game.config.variant, outcome) {
         Some(skipped) => {
             outcome.results.extend(skipped.results);
             true

@@ -40,7 +40,7 @@ pub enum GameError {
     Address(#[from] crate::report::AddressError),
     /// A house rule of game.yaml that the game does not have (game.yaml was edited by hand).
     #[error(transparent)]
-    HouseRule(#[from] crate::boardgame::HouseRuleError),
+    HouseRule(#[from] crate::kinds::boardgame::HouseRuleError),
     /// The game's files cannot be written as YAML.
     #[error(transparent)]
     Yaml(#[from] serde_yaml::Error),

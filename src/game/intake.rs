@@ -24,13 +24,14 @@
 use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{automatic, clean_sender, io_err, lock, read_config, store, Effects, Game, GameError, Now};
+use super::{automatic, clean_sender, io_err, lock, read_config, Effects, Game, GameError, Now};
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
 use crate::mail::authres::{self, Forged};
 use crate::mail::incoming::{read_message, redacted, Incoming};
 use crate::report::{views, Letter, Person};
+use crate::store;
 use chrono::{Duration, Utc};
 use sha2::{Digest, Sha256};
 use std::fs;
@@ -604,7 +605,7 @@ pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason:
         view: view.into(),
         in_reply_to: mail.message_id.clone(),
         // A stranger is answered in the one language that depends on nothing of the game.
-        lang: crate::words::Lang::default(),
+        lang: crate::lang::Lang::default(),
         kind: crate::report::Kind::Reply,
         picture: None,
     }
@@ -616,7 +617,7 @@ pub(crate) fn no_signon(errors: &[LineError]) -> String {
     errors
         .iter()
         .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-        .map(|e| format!("line {}: {}", e.line, e.message.words(crate::words::Lang::En)))
+        .map(|e| format!("line {}: {}", e.line, e.message.words(crate::lang::Lang::En)))
         .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
 }
 
@@ -723,8 +724,8 @@ impl Game {
                 format!("signons-{}-{number}", role.lowercase()),
                 role,
                 &match reader.lang {
-                    crate::words::Lang::En => format!("failed sign-ons as {role}"),
-                    crate::words::Lang::Fr => format!("connexions échouées en tant que {role}"),
+                    crate::lang::Lang::En => format!("failed sign-ons as {role}"),
+                    crate::lang::Lang::Fr => format!("connexions échouées en tant que {role}"),
                 },
                 view,
             ));
@@ -742,7 +743,7 @@ impl Game {
 /// the game's zone `tz`; French: in the reader's zone and UTC), from which address, and
 /// whether it was checked.
 fn attempt(a: &Attempt, tz: &str, reader: super::state::Reader) -> String {
-    use crate::words::Lang;
+    use crate::lang::Lang;
     match reader.lang {
         Lang::En => {
             let from = match a.from {
@@ -789,11 +790,11 @@ mod tests {
             timezone: "Europe/Paris".parse().unwrap(),
         };
         assert_eq!(
-            attempt(&a, "Europe/Paris", reader(crate::words::Lang::En)),
+            attempt(&a, "Europe/Paris", reader(crate::lang::Lang::En)),
             "Monday 30 November 2026, 19:00 CET, from another address: refused"
         );
         assert_eq!(
-            attempt(&a, "Europe/Paris", reader(crate::words::Lang::Fr)),
+            attempt(&a, "Europe/Paris", reader(crate::lang::Lang::Fr)),
             "lundi 30 novembre 2026, 19 h 00 CET (18 h 00 UTC), depuis une autre adresse : refusée"
         );
     }

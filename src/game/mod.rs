@@ -8,7 +8,7 @@
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
 //!   a folder of games it goes to.
 //! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
-//! - [`board`]: moves of the board games ([`crate::boardgame`]).
+//! - [`board`]: moves of the board games ([`crate::kinds::boardgame`]).
 //!
 //! # The game folder
 //! ```text
@@ -54,7 +54,6 @@ pub mod route;
 pub mod said;
 pub use route::{keep_unmatched, route};
 pub mod state;
-pub mod store;
 
 use crate::dice::Seed;
 use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressTo};
@@ -65,13 +64,13 @@ use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
-use chrono::{DateTime, FixedOffset};
+use crate::store;
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The game's clock: now, or `--now`.
-pub type Now = DateTime<FixedOffset>;
+/// The game's clock ([`crate::clock::Now`]), as the game's modules name it.
+pub use crate::clock::Now;
 
 /// A game folder, opened.
 pub struct Game {
@@ -147,7 +146,7 @@ pub fn commitment(seed: Seed) -> String {
 
 /// `Tuesday 1 December 2026, 20:00 CET`, in the game's time zone.
 pub fn show_time(time: &str, timezone: &str) -> String {
-    let Ok(t) = DateTime::parse_from_rfc3339(time) else {
+    let Ok(t) = chrono::DateTime::parse_from_rfc3339(time) else {
         return time.to_string();
     };
     match timezone.parse::<chrono_tz::Tz>() {
@@ -242,7 +241,7 @@ impl Game {
             state: State::default(),
             templates: Templates::load(None).map_err(GameError::Template)?,
         };
-        let effects = if crate::boardgame::kind(&game.config.variant).is_some() {
+        let effects = if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
             board::start(&mut game)?
         } else {
             diplomacy::start(&mut game, checked.start.ok_or(GameError::NoStart)?)?
@@ -319,7 +318,7 @@ impl Game {
     /// What a subject names after the game: the phase of a Diplomacy game, or the board
     /// game's title.
     pub fn phase_label(&self) -> String {
-        match crate::boardgame::kind(&self.config.variant) {
+        match crate::kinds::boardgame::kind(&self.config.variant) {
             Some(k) => k.title.to_string(),
             None => self.state.phase.clone(),
         }
@@ -606,11 +605,11 @@ impl Game {
         }
         // The players' questions and settings are taken apart, and answered once the game
         // has acted on the rest (so that LIST counts the orders of the same message).
-        let boardgame = crate::boardgame::kind(&self.config.variant).is_some();
+        let boardgame = crate::kinds::boardgame::kind(&self.config.variant).is_some();
         let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(who, stem)]
-        } else if crate::boardgame::kind(&self.config.variant).is_some() {
+        } else if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
             board::act(self, who, commands, errors, stem, &mut fx.log)?
         } else {
             diplomacy::act(self, who, commands, errors, stem, arrived)?
@@ -792,9 +791,9 @@ impl Game {
                     format!("{stem}-press-{}", r.lowercase()),
                     r,
                     &match self.config.reader(r).lang {
-                        crate::words::Lang::En => format!("press from {from} to {shown_to}"),
-                        crate::words::Lang::Fr if public => format!("presse de {from} à tous"),
-                        crate::words::Lang::Fr => format!("presse de {from} à {shown_to}"),
+                        crate::lang::Lang::En => format!("press from {from} to {shown_to}"),
+                        crate::lang::Lang::Fr if public => format!("presse de {from} à tous"),
+                        crate::lang::Lang::Fr => format!("presse de {from} à {shown_to}"),
                     },
                     view,
                 );
@@ -810,8 +809,8 @@ impl Game {
             letters.extend(self.to_observers(
                 &format!("{stem}-press"),
                 &match self.config.language {
-                    crate::words::Lang::En => format!("press from {from} to all"),
-                    crate::words::Lang::Fr => format!("presse de {from} à tous"),
+                    crate::lang::Lang::En => format!("press from {from} to all"),
+                    crate::lang::Lang::Fr => format!("presse de {from} à tous"),
                 },
                 |common| views::Press {
                     common,
@@ -903,8 +902,8 @@ impl Game {
 
     /// How the game ended, in `lang`: a Diplomacy game's words are made from its history
     /// ([`diplomacy::ending`]); a board game's are its engine's ([`board::ending`]).
-    pub fn ending_in(&self, f: &state::Finished, lang: crate::words::Lang) -> String {
-        match crate::boardgame::kind(&self.config.variant) {
+    pub fn ending_in(&self, f: &state::Finished, lang: crate::lang::Lang) -> String {
+        match crate::kinds::boardgame::kind(&self.config.variant) {
             Some(_) => board::ending(self, f, lang),
             None => diplomacy::ending(self, lang).unwrap_or_else(|| f.summary.clone()),
         }
@@ -1010,12 +1009,12 @@ fn clean_sender(mail: &mut Incoming) {
 
 /// The subject of the reply to a message.
 pub fn received(errors: usize) -> String {
-    received_in(errors, crate::words::Lang::En)
+    received_in(errors, crate::lang::Lang::En)
 }
 
 /// [`received`] in the reader's language.
-pub fn received_in(errors: usize, lang: crate::words::Lang) -> String {
-    use crate::words::Lang;
+pub fn received_in(errors: usize, lang: crate::lang::Lang) -> String {
+    use crate::lang::Lang;
     match (errors, lang) {
         (0, Lang::En) => "received".into(),
         (n, Lang::En) => format!("received, with {n} error(s)"),

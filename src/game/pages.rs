@@ -13,11 +13,11 @@
 //! leaves none of its files here (`desk::history` moves them to `history/`).
 
 use super::{diplomacy, Game, GameError};
+use crate::lang::Lang;
 use crate::map::Map;
 use crate::picture::{Geometry, PictureView};
 use crate::report::views::{self, CentreCounts, PhaseLink, PublicPress, Report};
 use crate::report::View;
-use crate::words::Lang;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -102,7 +102,7 @@ fn map() -> &'static Map {
 pub fn centres_by_year(game: &Game) -> (Vec<String>, Vec<CentreCounts>) {
     let map = map();
     let history = diplomacy::history(game);
-    let mut ends: Vec<&crate::variant::victory::PhaseFacts> = Vec::new();
+    let mut ends: Vec<&crate::kinds::diplomacy::victory::PhaseFacts> = Vec::new();
     for f in &history {
         match ends.last_mut() {
             Some(last) if last.phase.year == f.phase.year => *last = f,
@@ -182,7 +182,7 @@ pub fn phase_pages(
 /// phase (its map, orders and results, public press), from the phases' public records.
 /// A phase processed before records were kept is left out.
 pub fn zine(game: &Game) -> Result<String, GameError> {
-    if crate::boardgame::kind(&game.config.variant).is_some() {
+    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
         return Err(GameError::NoZine {
             dir: game.dir.clone(),
             title: game.title().to_string(),

@@ -188,7 +188,7 @@ pub enum RolesError {
     UnknownKind { variant: String },
     /// The board game is not for so many (or so few) players.
     #[error(transparent)]
-    Players(#[from] crate::boardgame::SetupError),
+    Players(#[from] crate::kinds::boardgame::SetupError),
 }
 
 impl Roles {

@@ -49,9 +49,10 @@
 use super::commands::{parse_commands, Command};
 use super::error::GameError;
 use super::state::GameConfig;
-use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, store, Now};
+use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, Now};
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, Templates};
+use crate::store;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};

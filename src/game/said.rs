@@ -8,10 +8,11 @@
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
 //! and what the player wrote. The words of a few parts not yet translated (the referee's
 //! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A board game's refused
-//! move is [`Refusal::Board`], worded by the game (`crate::boardgame::Refused::words`).
+//! move is [`Refusal::Board`], worded by the game (`crate::kinds::boardgame::Refused::words`).
 
 use super::role::Role;
-use crate::words::{Lang, Reason};
+use crate::lang::Lang;
+use crate::words::Reason;
 use serde::{Serialize, Serializer};
 
 /// A command done: what the reply says of it, after `line N:`.
@@ -261,7 +262,7 @@ pub enum Refusal {
     /// problem of the game's files).
     Words(String),
     /// A board game's move refused by its engine, worded in the reader's language.
-    Board(crate::boardgame::Refused),
+    Board(crate::kinds::boardgame::Refused),
 }
 
 /// The note beside an order on file: what a support or a convoy needs from the unit it

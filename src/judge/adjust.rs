@@ -250,7 +250,7 @@ mod tests {
                     Turkey: [F ANK, A CON, A SEV]\nsupply_centers:\n  Russia: [MOS, WAR, STP]\n  \
                     Turkey: [ANK, CON, SMY, SEV]\norders:\n  Turkey: [BUILD A SMY]\n";
         let p = Position::parse(map, text, "t").unwrap();
-        let o = crate::variant::adjudicate(map, &p).0;
+        let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let turkey = map.power_by_name("Turkey").unwrap();
         let build = o.results.iter().find(|r| r.given == Some(0)).unwrap();
         assert_eq!((build.power, build.order.as_str()), (turkey, "BUILD A SMY"));

@@ -124,7 +124,7 @@ pub enum Cause {
 
     // --- A variant's own ---------------------------------------------------------------------
     /// What a variant's rule did (the judge never gives one).
-    Variant(crate::variant::VariantCause),
+    Variant(crate::kinds::diplomacy::VariantCause),
 }
 
 /// What a unit given different orders does instead (DATC 4.D.3).

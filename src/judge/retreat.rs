@@ -189,7 +189,7 @@ mod tests {
                 text: o.to_string(),
             })
             .collect();
-        crate::variant::adjudicate(map, &p).0
+        crate::kinds::diplomacy::adjudicate(map, &p).0
     }
 
     #[test]

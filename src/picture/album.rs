@@ -84,9 +84,9 @@ impl<'a> Album<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::diplomacy::divine::Protected;
     use crate::map::Power;
     use crate::phase::Phase;
-    use crate::variant::divine::Protected;
 
     #[test]
     fn each_distinct_picture_is_made_once() {

@@ -13,8 +13,8 @@
 use super::geometry::{num, Geometry, Pt};
 use super::view::{Adjustment, CastEffect, Mark, PictureView, Private, Reader, Secrets};
 use crate::judge::{Unit, Verdict};
+use crate::kinds::diplomacy::divine::CastKind;
 use crate::map::{Kind, Loc, Map, Power, UnitType};
-use crate::variant::divine::CastKind;
 use std::fmt::Write;
 
 /// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,

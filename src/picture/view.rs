@@ -5,11 +5,11 @@
 //! know besides is a [`Private`], drawn only by [`super::draw_private`].
 
 use crate::judge::{self, movement, Board, Outcome, Submitted, Unit, Verdict};
+use crate::kinds::diplomacy::divine::{self, Casts, Protected};
 use crate::map::{Loc, Map, Power, ProvId};
 use crate::order::{self, Order};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{DivineReport, Position};
-use crate::variant::divine::{self, Casts, Protected};
 
 /// An order drawn on the map, for the unit of `power` that was given it.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,7 +199,7 @@ impl PictureView {
         }
     }
 
-    /// A position file's phase as adjudicated ([`crate::variant::adjudicate`]), with the
+    /// A position file's phase as adjudicated ([`crate::kinds::diplomacy::adjudicate`]), with the
     /// blessing and curse its report announces (Diable et Bon Dieu).
     pub fn position(map: &Map, position: &Position, outcome: &Outcome, divine: Option<&DivineReport>) -> PictureView {
         let view = PictureView::outcome(map, &position.board, &position.orders, outcome);

@@ -276,7 +276,7 @@ pub struct Letter {
     pub in_reply_to: Option<String>,
     /// The reader's language: the template `NAME.fr.txt` is used for French where it
     /// exists, else `NAME.txt`.
-    pub lang: crate::words::Lang,
+    pub lang: crate::lang::Lang,
     /// What the letter is to its reader, which its headers say: a reply, a letter of the
     /// referee's own, or one of the game's broadcasts.
     pub kind: Kind,
@@ -357,8 +357,8 @@ fn raw_header(name: &'static str, value: String) -> lettre::message::header::Hea
 
 /// The name of a template in a language: `report.fr.txt` for `("report", "txt", Fr)` where
 /// the set has it, else `report.txt`.
-pub fn template_in(templates: &Templates, stem: &str, ext: &str, lang: crate::words::Lang) -> String {
-    if lang != crate::words::Lang::En {
+pub fn template_in(templates: &Templates, stem: &str, ext: &str, lang: crate::lang::Lang) -> String {
+    if lang != crate::lang::Lang::En {
         let name = format!("{stem}.{}.{ext}", lang.code());
         if templates.has(&name) {
             return name;
@@ -416,7 +416,7 @@ fn tag_of(letter: &Letter, text: &str) -> String {
 
 /// The HTML part of a letter with a picture and no HTML template: the picture, then the
 /// text as it is.
-fn text_under_picture(subject: &str, text: &str, id: &str, lang: crate::words::Lang) -> String {
+fn text_under_picture(subject: &str, text: &str, id: &str, lang: crate::lang::Lang) -> String {
     let alt = crate::words::pick(lang, "the map", "la carte");
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\"><title>{}</title></head>\n<body>\n\
@@ -577,7 +577,7 @@ mod tests {
             subject: "s".into(),
             view: views::Rejection::default().into(),
             in_reply_to: in_reply_to.map(str::to_string),
-            lang: crate::words::Lang::En,
+            lang: crate::lang::Lang::En,
             kind,
             picture: None,
         };

@@ -438,7 +438,7 @@ pub struct BoardWelcome {
 #[derive(Clone, Debug, Default)]
 pub struct Answered {
     /// The reader's language.
-    pub lang: crate::words::Lang,
+    pub lang: crate::lang::Lang,
     /// The commands done, with their lines (`line 3: A PAR - BUR: on file`).
     pub done: Vec<(Option<usize>, crate::game::said::Said)>,
     /// The commands not done, with why: the first [`Answered::cap`] keeps.
@@ -477,7 +477,7 @@ impl Serialize for Answered {
             not_understood: Vec<Error<'a>>,
             unread: String,
         }
-        fn errors(list: &[LineError], lang: crate::words::Lang) -> Vec<Error<'_>> {
+        fn errors(list: &[LineError], lang: crate::lang::Lang) -> Vec<Error<'_>> {
             list.iter()
                 .map(|e| Error {
                     line: e.line,

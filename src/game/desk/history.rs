@@ -15,9 +15,10 @@
 use super::{both_zones, diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
 use crate::game::pages::PAGES;
 use crate::game::state::State;
-use crate::game::{diplomacy, store, Effects, Game, GameError, Now};
+use crate::game::{diplomacy, Effects, Game, GameError, Now};
 use crate::phase::Phase;
 use crate::report::views::Notice;
+use crate::store;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -151,7 +152,7 @@ fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
 /// `arbitre rollback DIR`: back to the start of the last phase adjudicated, as it was; the
 /// reports of its adjudication not yet sent are withdrawn, and every player is told.
 pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
-    if crate::boardgame::kind(&game.config.variant).is_some() {
+    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
         diplomacy_only(game, "rollback")?;
     }
     not_paused(game)?;
@@ -230,7 +231,7 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
 /// `arbitre rollback DIR --redo`: undoes the last rollback, as long as the orders of the
 /// restored phase are still those restored.
 pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
-    if crate::boardgame::kind(&game.config.variant).is_some() {
+    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
         diplomacy_only(game, "rollback --redo")?;
     }
     not_paused(game)?;

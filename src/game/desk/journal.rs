@@ -1,10 +1,11 @@
 //! The game's journal, `DIR/journal.yaml`: one entry per act of the referee's desk (and per
 //! phase adjudicated), saying who acted, when, what was done and why. Only ever appended to;
-//! each append rewrites the file atomically ([`crate::game::store::write_atomic`]) under the
+//! each append rewrites the file atomically ([`crate::store::write_atomic`]) under the
 //! game's lock, so a crash leaves the journal as it was before or after the entry, never
 //! half-written. `arbitre status` shows its last entries.
 
-use crate::game::{store, GameError};
+use crate::game::GameError;
+use crate::store;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

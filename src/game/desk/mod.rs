@@ -212,7 +212,7 @@ fn map() -> &'static Map {
 
 /// The verbs of phases and deadlines are for Diplomacy games that are not over.
 fn diplomacy_only(game: &Game, verb: &'static str) -> Result<(), DeskError> {
-    if crate::boardgame::kind(&game.config.variant).is_some() {
+    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
         return Err(DeskError::BoardGame {
             dir: game.dir.clone(),
             verb,
@@ -327,8 +327,8 @@ fn phase_in(phase: &str, reader: Reader) -> String {
 }
 
 /// The subject of a notice, in `lang`.
-pub(crate) fn subject(notice: &Notice, lang: crate::words::Lang) -> String {
-    use crate::words::Lang::{En, Fr};
+pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
+    use crate::lang::Lang::{En, Fr};
     match (notice, lang) {
         (Notice::DeadlineMoved { is, .. }, En) => format!("new deadline {is}"),
         (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle date limite le {is}"),
@@ -561,14 +561,14 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
         std::fs::remove_dir_all(&dir).map_err(GameError::io(&dir))?;
     }
     let pages = dir.join("pages");
-    crate::game::store::create_dir_private(&pages).map_err(GameError::io(&pages))?;
+    crate::store::create_dir_private(&pages).map_err(GameError::io(&pages))?;
     let mut files = Vec::new();
     let mut report = String::new();
     for letter in &fx.letters {
         let bytes = crate::report::render_letter(game.templates(), &game.config.referee, letter, act.now)
             .map_err(GameError::from)?;
         let path = dir.join(format!("{}.eml", letter.stem));
-        crate::game::store::write_atomic(&path, &bytes).map_err(GameError::io(&path))?;
+        crate::store::write_atomic(&path, &bytes).map_err(GameError::io(&path))?;
         files.push(path);
         if report.is_empty() && letter.view.template() == "report" {
             let name = crate::report::template_in(game.templates(), "report", "txt", letter.lang);
@@ -580,7 +580,7 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
     }
     for (name, html) in &fx.pages {
         let path = pages.join(name);
-        crate::game::store::write_atomic(&path, html.as_bytes()).map_err(GameError::io(&path))?;
+        crate::store::write_atomic(&path, html.as_bytes()).map_err(GameError::io(&path))?;
         files.push(path);
     }
     let entry = act.entry(
@@ -696,15 +696,15 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     let welcome = DeskWelcome {
         common: game.common(who),
         divine,
-        variant: crate::variant::rules_of(&game.config.variant).welcome(game, who),
+        variant: crate::kinds::diplomacy::rules_of(&game.config.variant).welcome(game, who),
         password,
         position: position_rows(game),
     };
     let subject = match (game.config.reader(who).lang, who) {
-        (crate::words::Lang::En, _) => format!("welcome: you play {role}"),
-        (crate::words::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
-        (crate::words::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
-        (crate::words::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
+        (crate::lang::Lang::En, _) => format!("welcome: you play {role}"),
+        (crate::lang::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
+        (crate::lang::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
+        (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
     };
     letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
     letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));

@@ -17,9 +17,10 @@
 use super::REFEREE;
 use crate::game::role::Role;
 use crate::game::Game;
+use crate::lang::Lang;
 use crate::report::views::{self, Count, DeskDigest, Missed, Report, Waiting};
 use crate::report::{Kind, Letter, View};
-use crate::words::{pick, Lang};
+use crate::words::pick;
 
 /// What the referee's letters can use: the game, the referee as the reader.
 fn common(game: &Game) -> views::Common {

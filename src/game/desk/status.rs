@@ -106,7 +106,7 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         game.title(),
         game.config.referee.name
     );
-    let board = crate::boardgame::kind(&game.config.variant).is_some();
+    let board = crate::kinds::boardgame::kind(&game.config.variant).is_some();
     if let Some(f) = &game.state.finished {
         let _ = writeln!(s, "Over after {}: {}", f.after, f.summary);
     } else if board {

@@ -41,7 +41,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::game::intake::{deliver, Delivered};
-use crate::game::{store, Now};
+use crate::game::Now;
+use crate::store;
 pub use session::{open, ConnectFailure, Session, SessionFailure, TlsFailure};
 pub use settings::{
     BadSetting, ImapSettings, Mailbox, Security, SettingsError, CA_FILE_VAR, DEFAULT_PROCESSED, PASSWORD_VAR, URL_VAR,

@@ -12,7 +12,7 @@ use mail_parser::MessageParser;
 
 use super::error::OutboxError;
 use super::journal::{Failed, FAILED};
-use crate::game::store;
+use crate::store;
 
 /// How the referee's digests of failed deliveries are named in the outbox.
 const DIGEST_STEM: &str = "delivery-failures";

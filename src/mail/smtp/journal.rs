@@ -13,7 +13,7 @@ use super::error::OutboxError;
 use super::message::to_and_subject;
 use super::retry::{read_retries, retry_wait, stamp, time, write_retries, Retry, RETRY_FOR};
 use super::send::{file_name, Deferred, Outgoing, SendReport};
-use crate::game::store;
+use crate::store;
 use std::collections::BTreeMap;
 
 /// The journal of deliveries: one line per message the server took, written (and flushed to

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::error::OutboxError;
-use crate::game::store;
+use crate::store;
 
 /// How long a message refused for a while (4xx, a dropped connection) is tried again before
 /// it goes to `failed/`.

@@ -15,7 +15,7 @@ use super::message::{envelope_of, wire_bytes};
 use super::retry::time;
 use super::session::{open, transmit, Failure, Fate};
 use super::settings::{Endpoint, SmtpSettings};
-use crate::game::store;
+use crate::store;
 
 /// How many times one run opens a new session after one broke in the middle of a message;
 /// after that the rest waits for the next run.

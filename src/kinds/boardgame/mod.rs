@@ -1,0 +1,436 @@
+//! Board games played by mail beside Diplomacy: DIAM, Diabolik Fleet, Les Belligérants
+//! and JOMINI.
+//!
+//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] entry in
+//! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
+//! new module and one line in [`KINDS`].
+//!
+//! A game is played as its text says; each [`Kind`] lists the [`HouseRule`]s (named
+//! departures from the text) a players file may choose, and [`Setup::house_rules`] says
+//! which are in force. DIAM and Diabolik Fleet also read position files for
+//! `arbitre adjudicate` ([`position`]).
+//!
+//! A game's state is never stored: the game folder keeps the accepted moves, and the state
+//! is rebuilt by replaying them from the start with a fresh [`Dice`] on the game's seed. So
+//! a move must draw dice only once it is known to be legal, and the same moves on the same
+//! seed must always give the same game.
+
+pub mod belligerants;
+pub mod diabolik;
+pub mod diam;
+mod error;
+pub mod jomini;
+pub mod position;
+
+pub use error::{ReplayError, SetupError, Wanted};
+
+use crate::dice::Dice;
+pub use crate::lang::Lang;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What the players file says of one game.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The sides, as [`Kind::sides`] named them, in seat order.
+    pub sides: Vec<String>,
+    /// The players file's `options:` (e.g. `cannonballs: "4"`), keys in lower case.
+    pub options: BTreeMap<String, String>,
+    /// The players file's `house_rules:`, each a name from [`Kind::house_rules`]. Without
+    /// one, the game is played exactly as its text says.
+    pub house_rules: Vec<String>,
+}
+
+impl Setup {
+    /// Is the house rule `name` in force?
+    pub fn house_rule(&self, name: &str) -> bool {
+        self.house_rules.iter().any(|r| r == name)
+    }
+}
+
+/// A named departure from a game's text, which the players may choose in the players
+/// file's `house_rules:`. docs/house-rules.md lists them all, with why a referee may want
+/// each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HouseRule {
+    /// The name written in `house_rules:` (`forgiving-first-acts`).
+    pub name: &'static str,
+    /// The rule of the text it changes.
+    pub changes: &'static str,
+    /// What it does instead, in one line (shown in the welcome and by HELP).
+    pub description: &'static str,
+    /// The same in French.
+    pub description_fr: &'static str,
+}
+
+impl HouseRule {
+    /// What it does instead, in `lang`.
+    pub fn description_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.description,
+            Lang::Fr => self.description_fr,
+        }
+    }
+}
+
+/// The house rules a game of `variant` knows: none for Diplomacy and its variant.
+pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
+    kind(variant).map(|k| k.house_rules).unwrap_or(&[])
+}
+
+/// A `house_rules:` entry that cannot be played: the name as written, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HouseRuleError {
+    /// The game is played only as written.
+    #[error("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")]
+    NoneInGame { name: String, title: &'static str },
+    /// Not one of the game's house rules (a slip, or another game's).
+    #[error("`{name}` is not a house rule of {title}: its house rules are {}", known.join(", "))]
+    Unknown {
+        name: String,
+        title: &'static str,
+        known: Vec<&'static str>,
+    },
+    /// The same house rule twice.
+    #[error("`{name}` is listed twice")]
+    Twice { name: String },
+}
+
+impl HouseRuleError {
+    /// The entry at fault, as written in the file.
+    pub fn name(&self) -> &str {
+        match self {
+            HouseRuleError::NoneInGame { name, .. }
+            | HouseRuleError::Unknown { name, .. }
+            | HouseRuleError::Twice { name } => name,
+        }
+    }
+}
+
+/// The house rules named, checked against those of `variant`, in the order written; an
+/// error names the first unknown or repeated one and the ones that exist.
+pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
+    let known = known_house_rules(variant);
+    let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
+    let mut rules: Vec<&'static HouseRule> = Vec::new();
+    for name in names {
+        let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
+            let name = name.clone();
+            return Err(if known.is_empty() {
+                HouseRuleError::NoneInGame { name, title }
+            } else {
+                HouseRuleError::Unknown {
+                    name,
+                    title,
+                    known: known.iter().map(|r| r.name).collect(),
+                }
+            });
+        };
+        if rules.contains(&rule) {
+            return Err(HouseRuleError::Twice { name: name.clone() });
+        }
+        rules.push(rule);
+    }
+    Ok(rules)
+}
+
+/// A move accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// What was done, in one line, as relayed to every player: `Red places on cell 3`.
+    pub summary: Told,
+    /// Anything else everyone must hear: a DIAM, a ship sunk, a die rolled, the end.
+    pub notes: Vec<Told>,
+}
+
+/// What a game tells every player (a move's summary, a note, how the game ended), as a
+/// value: each game's own with its facts, worded only once the reader's language is known
+/// ([`Told::words`]). `Display` is the English, the words of the files and the logs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Of a game of DIAM.
+    Diam(diam::Told),
+    /// Of a game of Diabolik Fleet.
+    Diabolik(diabolik::Told),
+    /// Of a game of Les Belligérants.
+    Belligerants(belligerants::Told),
+    /// Of a game of JOMINI.
+    Jomini(jomini::Told),
+    /// As a file wrote it (a position file's `over:`): its words, in the file's language.
+    Written(String),
+}
+
+impl Told {
+    /// The words in `lang`. A [`Told::Written`] keeps the words of its file.
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            Told::Diam(t) => t.words(lang),
+            Told::Diabolik(t) => t.words(lang),
+            Told::Belligerants(t) => t.words(lang),
+            Told::Jomini(t) => t.words(lang),
+            Told::Written(words) => words.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Told {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+/// In the unit tests, what a game tells is compared with its English words.
+#[cfg(test)]
+impl PartialEq<str> for Told {
+    fn eq(&self, words: &str) -> bool {
+        self.words(Lang::En) == words
+    }
+}
+
+#[cfg(test)]
+impl PartialEq<&str> for Told {
+    fn eq(&self, words: &&str) -> bool {
+        self.words(Lang::En) == *words
+    }
+}
+
+#[cfg(test)]
+impl PartialEq<String> for Told {
+    fn eq(&self, words: &String) -> bool {
+        self.words(Lang::En) == *words
+    }
+}
+
+impl From<diam::Told> for Told {
+    fn from(t: diam::Told) -> Told {
+        Told::Diam(t)
+    }
+}
+
+impl From<diabolik::Told> for Told {
+    fn from(t: diabolik::Told) -> Told {
+        Told::Diabolik(t)
+    }
+}
+
+impl From<belligerants::Told> for Told {
+    fn from(t: belligerants::Told) -> Told {
+        Told::Belligerants(t)
+    }
+}
+
+impl From<jomini::Told> for Told {
+    fn from(t: jomini::Told) -> Told {
+        Told::Jomini(t)
+    }
+}
+
+/// Why a move was not played, as a value: each game's own refusals with their facts, worded
+/// only once the reader's language is known ([`Refused::words`]). `Display` is the English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// A DIAM move.
+    #[error(transparent)]
+    Diam(#[from] diam::Refused),
+    /// A Diabolik Fleet move.
+    #[error(transparent)]
+    Diabolik(#[from] diabolik::Refused),
+    /// A line of Les Belligérants.
+    #[error(transparent)]
+    Belligerants(#[from] belligerants::Refused),
+    /// A line of JOMINI.
+    #[error(transparent)]
+    Jomini(#[from] jomini::Refused),
+}
+
+impl Refused {
+    /// The words of the refusal in `lang`.
+    pub fn words(&self, lang: crate::lang::Lang) -> String {
+        match self {
+            Refused::Diam(r) => r.words(lang),
+            Refused::Diabolik(r) => r.words(lang),
+            Refused::Belligerants(r) => r.words(lang),
+            Refused::Jomini(r) => r.words(lang),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// The winning sides (several for a team or a shared win; none for a draw).
+    pub winners: Vec<String>,
+    /// Why, in a sentence: `Red makes a DIAM at level 3 on cells 2 and 6`.
+    pub summary: Told,
+}
+
+/// One game in progress.
+pub trait BoardGame {
+    /// The side (index into [`Setup::sides`]) whose move is awaited; `None` once over.
+    fn to_move(&self) -> Option<usize>;
+
+    /// May `side` play `text` although it is not its turn (e.g. a defender rolling dice)?
+    fn out_of_turn(&self, _side: usize, _text: &str) -> bool {
+        false
+    }
+
+    /// Plays one move written by `side` in the game's notation. An unreadable or illegal
+    /// move is an `Err` with the reason as a value ([`Refused`]) and changes nothing, dice
+    /// included.
+    fn play(&mut self, side: usize, text: &str, dice: &mut Dice) -> Result<Played, Refused>;
+
+    /// The board as plain text (monospaced) in `lang`, relayed after every accepted move: a
+    /// drawing keeps its letters, and only its words (headings, legends) are translated.
+    fn board(&self, lang: Lang) -> String;
+
+    /// The end of the game, once it has ended.
+    fn finish(&self) -> Option<Finish>;
+
+    /// The board drawn as SVG (board, pieces, last move), for the games that have a
+    /// picture (`crate::picture::diam`, `crate::picture::diabolik`); `None` for the others.
+    fn picture(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A game started, with the notes announced with the welcome; or why it cannot start.
+pub type Started = Result<(Box<dyn BoardGame>, Vec<Told>), SetupError>;
+
+/// A game as the players file names it.
+pub struct Kind {
+    /// The `variant:` of the players file.
+    pub variant: &'static str,
+    /// The game's name in subjects and reports.
+    pub title: &'static str,
+    /// The sides for a game of `players` players, in seat order; an error says which
+    /// counts the game allows.
+    pub sides: fn(players: usize) -> Result<Vec<&'static str>, SetupError>,
+    /// Starts a game. The notes are announced with the welcome (e.g. the first die).
+    pub start: fn(setup: &Setup, dice: &mut Dice) -> Started,
+    /// The move notation with examples, sent with the welcome and with a refusal.
+    pub notation: &'static str,
+    /// The same explained in French (the words to write stay those the game reads).
+    pub notation_fr: &'static str,
+    /// The departures from the text the players may choose (`house_rules:`).
+    pub house_rules: &'static [HouseRule],
+}
+
+impl Kind {
+    /// The move notation explained in `lang`.
+    pub fn notation_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.notation,
+            Lang::Fr => self.notation_fr,
+        }
+    }
+}
+
+/// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
+/// (`for k in KINDS`).
+pub const KINDS: BoardKinds = BoardKinds;
+
+/// The board games of the registry, as an iterable value.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardKinds;
+
+impl IntoIterator for BoardKinds {
+    type Item = &'static Kind;
+    type IntoIter = std::iter::FilterMap<
+        std::slice::Iter<'static, crate::kinds::Kind>,
+        fn(&'static crate::kinds::Kind) -> Option<&'static Kind>,
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        crate::kinds::KINDS.iter().filter_map(crate::kinds::Kind::board)
+    }
+}
+
+/// The game played under a players file's `variant:`, if it is a board game.
+pub fn kind(variant: &str) -> Option<&'static Kind> {
+    crate::kinds::find(variant).and_then(crate::kinds::Kind::board)
+}
+
+/// The first word of `text` and the rest, trimmed.
+pub(crate) fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
+/// Appends the last `shown` entries of a game's log to a board's text, each in the words
+/// `words` gives it, under `title`, or `empty` when nothing was logged yet.
+pub(crate) fn push_log_tail<T>(
+    out: &mut String,
+    log: &[T],
+    shown: usize,
+    words: impl Fn(&T) -> String,
+    title: &str,
+    empty: &str,
+) {
+    if log.is_empty() {
+        out.push_str(empty);
+        out.push('\n');
+        return;
+    }
+    out.push_str(title);
+    out.push('\n');
+    for entry in &log[log.len().saturating_sub(shown)..] {
+        out.push_str("  ");
+        out.push_str(&words(entry));
+        out.push('\n');
+    }
+}
+
+/// Replays a game from its start: the state after `moves`, each `(side, text)`.
+/// A move that no longer plays is an error naming it (the folder was edited by hand).
+pub fn replay(
+    kind: &Kind,
+    setup: &Setup,
+    dice: &mut Dice,
+    moves: &[(usize, String)],
+) -> Result<Box<dyn BoardGame>, ReplayError> {
+    let (mut game, _) = (kind.start)(setup, dice)?;
+    for (n, (side, text)) in moves.iter().enumerate() {
+        game.play(*side, text, dice).map_err(|why| ReplayError::Move {
+            n: n + 1,
+            text: text.clone(),
+            why,
+        })?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a player writes: the notation's commands and keywords, in capitals. The
+    /// DEVIL of Les Belligérants is a face of the die, which is never written: the French
+    /// names it as the rules do, le DIABLE.
+    fn keywords(notation: &str) -> std::collections::BTreeSet<&str> {
+        notation
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase()) && *w != "DEVIL")
+            .collect()
+    }
+
+    #[test]
+    fn every_notation_and_house_rule_is_explained_in_french_with_the_same_words_to_write() {
+        for k in KINDS {
+            let (en, fr) = (k.notation_in(Lang::En), k.notation_in(Lang::Fr));
+            assert_eq!(en, k.notation);
+            assert_ne!(en, fr, "{}", k.title);
+            let missing: Vec<&str> = keywords(en).difference(&keywords(fr)).copied().collect();
+            assert!(missing.is_empty(), "{}: the French lacks {missing:?}", k.title);
+            for r in k.house_rules {
+                assert_eq!(r.description_in(Lang::En), r.description);
+                assert!(
+                    !r.description_fr.is_empty() && r.description_fr != r.description,
+                    "{}",
+                    r.name
+                );
+            }
+        }
+    }
+}

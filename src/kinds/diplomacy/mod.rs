@@ -1,0 +1,288 @@
+//! What varies between games of Diplomacy: the rules a position is judged by, and what a
+//! ruleset adds to the mail game.
+//!
+//! Each ruleset is one value implementing [`Ruleset`], listed once in [`crate::kinds::KINDS`].
+//! A ruleset changes the judge's decisions only through [`crate::judge::Hooks`]; the judge
+//! never names a ruleset. The mail game ([`crate::game::diplomacy`]) keeps the flow (orders,
+//! phases, deadlines, press, votes) and asks the ruleset for the rest: its extra roles, the
+//! casts they send, the variant's part of the reports and private letters. [`STANDARD`]
+//! adds nothing; Diable et Bon Dieu is [`diable`].
+
+pub mod diable;
+pub mod victory;
+
+/// The casts (blessings and curses) and the protected powers of a ruleset with divine
+/// players, as the pictures show them: the picture module reads them from here, naming no
+/// ruleset.
+pub mod divine {
+    pub use super::diable::{target, CastKind, Casts, Protected};
+}
+
+use crate::game::role::Role;
+use crate::game::said::{Refusal, Said};
+use crate::game::Game;
+use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
+use crate::lang::Lang;
+use crate::map::{Map, Power};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::report::views::{Report, ReportPart, Revealed, WelcomePart};
+use crate::report::Letter;
+use crate::yaml::Writer;
+use victory::{Protected, Standing};
+
+/// What a processed phase hands a ruleset for its own letters.
+pub struct Judged<'a> {
+    /// The phase just judged, and the one the game goes on to.
+    pub phase: Phase,
+    pub next_phase: Phase,
+    /// The board of `next_phase`.
+    pub next: &'a Board,
+    /// The public report, as every template sees it.
+    pub report: &'a Report,
+    /// The ruleset's own part of the judge's results.
+    pub divine: Option<&'a DivineReport>,
+    /// Where the game stood before this phase, and where it stands now.
+    pub before: &'a Standing,
+    pub standing: &'a Standing,
+    /// The game ends with this phase.
+    pub finished: bool,
+}
+
+/// A cast written in a turn file, as a mail command of its role.
+pub struct TurnCast {
+    pub role: Role,
+    /// The mail command it stands for (`BLESS`).
+    pub verb: &'static str,
+    /// What follows the verb (`A PAR`, `POWER France`).
+    pub text: String,
+    /// Where it was written, for errors: the block and the key (`divine`, `blessing`).
+    pub block: &'static str,
+    pub key: &'static str,
+}
+
+/// A kind of Diplomacy: what it adds to the standard judge and to the mail game. Every
+/// method has the standard game's answer as its default, so a ruleset writes only what it
+/// changes.
+pub trait Ruleset: Sync {
+    /// The `variant:` of a players file or a position file (`standard`).
+    fn name(&self) -> &'static str;
+
+    /// The game's name in subjects and reports (`Diplomacy`).
+    fn title(&self) -> &'static str;
+
+    /// Judges a position by these rules. The second value is the ruleset's own report
+    /// (the `divine:` block of Diable et Bon Dieu).
+    fn adjudicate(&self, map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
+        let outcome = judge::adjudicate(map, position.phase, &position.board, &position.orders, &Standard);
+        (outcome, None)
+    }
+
+    /// The keys a position file of this ruleset may carry beyond the standard ones.
+    fn position_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The roles beyond the map's powers, in report order.
+    fn extra_roles(&self) -> &'static [Role] {
+        &[]
+    }
+
+    /// Does the game have divine players (God, the Devil), who give no orders, send and
+    /// receive no private press and cast instead? The letters and the rules say so.
+    fn has_divine_players(&self) -> bool {
+        self.extra_roles().iter().any(|r| r.is_divine())
+    }
+
+    /// The readings of the ruleset's own rules that arbitre takes (a text of `docs/`), sent
+    /// after Diplomacy's by `GET RULES`; none for a ruleset that adds no rules.
+    fn rules_text(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).
+    fn verbs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Sets up what the ruleset keeps in the game at its start (drawn from the seed).
+    fn start(&self, _game: &mut Game) -> Result<(), crate::game::GameError> {
+        Ok(())
+    }
+
+    /// The ruleset's part of a welcome.
+    fn welcome(&self, _game: &Game, _role: Role) -> WelcomePart {
+        WelcomePart::default()
+    }
+
+    /// The ruleset's part of the position the current phase is judged from; `with_casts`
+    /// is false when a player's orders are checked alone.
+    fn position_extras(&self, _game: &Game, _phase: Phase, _with_casts: bool) -> Option<RawDivine> {
+        None
+    }
+
+    /// Builds (+) or removals (−) `power` is due in the adjustment `phase`.
+    fn adjustment(&self, _game: &Game, board: &Board, _phase: Phase, power: Power) -> i32 {
+        adjust::adjustment(board, &Standard, power)
+    }
+
+    /// Does an extra role have everything on file for the phase?
+    fn extra_role_ready(&self, _game: &Game, _role: Role, _phase: Phase) -> bool {
+        true
+    }
+
+    /// What an extra role still owes for the phase, in words of `lang`.
+    fn extra_role_missing(&self, _game: &Game, _role: Role, _phase: Phase, _lang: Lang) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The casts a role has on file, in words of `lang`, for its reply.
+    fn on_file(&self, _game: &Game, _role: Role, _lang: Lang) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
+    fn clear(&self, _game: &mut Game, _role: Role) -> Option<Said> {
+        None
+    }
+
+    /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.
+    fn cast(&self, _game: &mut Game, _role: Role, verb: &str, _text: &str) -> Result<Said, Refusal> {
+        Err(Refusal::NotAVerbHere { verb: verb.to_string() })
+    }
+
+    /// The casts of a turn file's own keys of this ruleset, in the order they are entered.
+    fn turn_casts(&self, _raw: &RawPosition) -> Vec<TurnCast> {
+        Vec::new()
+    }
+
+    /// Keeps what the game must remember of a phase just judged.
+    fn judged(&self, _game: &mut Game, _position: &Position, _report: Option<&DivineReport>) {}
+
+    /// The powers the extra roles protect, for the victory facts.
+    fn protected(&self, _game: &Game) -> Option<Protected> {
+        None
+    }
+
+    /// The phase the game goes on to after `phase`, given the judge's `next_phase`.
+    fn coming_phase(&self, _game: &Game, _phase: Phase, _next: &Board, next_phase: Phase) -> Phase {
+        next_phase
+    }
+
+    /// The ruleset's part of the public report of `phase`, in `lang`: the same for every
+    /// reader of that language.
+    fn report_part(&self, _report: Option<&DivineReport>, _phase: Phase, _lang: crate::lang::Lang) -> ReportPart {
+        ReportPart::default()
+    }
+
+    /// The private letters of a processed phase, after the public reports.
+    fn letters(&self, _game: &Game, _judged: &Judged) -> Vec<Letter> {
+        Vec::new()
+    }
+
+    /// The extra roles among the winners.
+    fn winners(&self, _standing: &Standing) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What the final letters may show of the ruleset's secrets, once the game is over.
+    fn revealed(&self, _game: &Game) -> Option<Revealed> {
+        None
+    }
+
+    /// Clears what the ruleset kept for `phase`, as the game goes on to `next_phase`.
+    fn phase_over(&self, _game: &mut Game, _phase: Phase, _next_phase: Phase) {}
+
+    /// The ruleset's keys in the referee's status.
+    fn status(&self, _game: &Game, _w: &mut Writer) {}
+
+    /// The game's secrets that a picture shows to those entitled to them
+    /// ([`crate::picture::Reader::told`]); with the casts on file for the phase when
+    /// `with_casts` (before its report announces them). None when the game has none.
+    fn picture_secrets(&self, _game: &Game, _with_casts: bool) -> Option<crate::picture::Secrets> {
+        None
+    }
+}
+
+/// Diplomacy as the rulebook has it.
+pub struct StandardRules;
+
+impl Ruleset for StandardRules {
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+
+    fn title(&self) -> &'static str {
+        "Diplomacy"
+    }
+}
+
+/// The standard ruleset's value, as listed in [`crate::kinds::KINDS`].
+pub static STANDARD: StandardRules = StandardRules;
+
+/// The ruleset of a position's variant (the standard one for a name no kind has).
+pub fn rules_of(variant: &str) -> &'static dyn Ruleset {
+    crate::kinds::rules(variant).unwrap_or(&STANDARD)
+}
+
+/// What a variant's rule did to an order: a cause the judge carries
+/// ([`crate::judge::Cause::Variant`]) but never gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantCause {
+    /// Diable et Bon Dieu: what the Devil's curse did to the cursed unit's order.
+    Cursed(diable::Cursed),
+}
+
+impl VariantCause {
+    /// How `templates/causes.*.txt` names this cause: its `kind` and its `effect`.
+    pub fn template_key(&self) -> (&'static str, &'static str) {
+        match self {
+            VariantCause::Cursed(c) => ("cursed", c.template_key()),
+        }
+    }
+
+    /// Every cause a variant gives, for the tests that each has its words.
+    pub fn all() -> Vec<VariantCause> {
+        diable::Cursed::ALL.iter().map(|&c| VariantCause::Cursed(c)).collect()
+    }
+}
+
+/// Adjudicates a position by the rules of its variant. The second value is the variant's
+/// own report (the `divine:` block for Diable et Bon Dieu).
+pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
+    rules_of(&position.variant).adjudicate(map, position)
+}
+
+/// A retreat phase skipped by [`skip_empty_retreat`].
+pub struct Skipped {
+    /// The retreat phase's results: one disband per unit.
+    pub results: Vec<OrderResult>,
+    /// The units disbanded (`next.disbanded` of the position file).
+    pub disbanded: Vec<Unit>,
+}
+
+/// A retreat phase in which no dislodged unit has anywhere to go decides nothing: it is
+/// judged at once with no orders (every dislodged unit is disbanded) and `outcome` goes on
+/// to the phase after it, as a running game does instead of waiting a retreat deadline for
+/// nothing. `None` when the retreat phase has something to decide (or there is none).
+pub fn skip_empty_retreat(map: &Map, variant: &str, outcome: &mut Outcome) -> Option<Skipped> {
+    let nowhere = |d: &judge::Dislodged| d.retreats.as_ref().is_some_and(|r| r.is_empty());
+    if outcome.next_phase.kind != PhaseKind::Retreat || !outcome.next.dislodged.iter().all(nowhere) {
+        return None;
+    }
+    let disbanded = outcome.next.dislodged.iter().map(|d| d.unit).collect();
+    let retreat = Position {
+        variant: variant.to_string(),
+        phase: outcome.next_phase,
+        board: outcome.next.clone(),
+        orders: Vec::new(),
+        divine: None,
+    };
+    let (judged, _) = adjudicate(map, &retreat);
+    outcome.next_phase = judged.next_phase;
+    outcome.next = judged.next;
+    Some(Skipped {
+        results: judged.results,
+        disbanded,
+    })
+}

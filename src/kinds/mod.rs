@@ -1,0 +1,175 @@
+//! The one list of game kinds: every `variant:` a players file or a position file may
+//! name, and what each one is.
+//!
+//! A kind is either a Diplomacy ruleset (the standard map, judged with the ruleset's
+//! [`crate::kinds::diplomacy::Ruleset`]) or a board game (its [`crate::kinds::boardgame::Kind`]). The players
+//! file's check, the position file's, the board games' lookup and the mail game's dispatch
+//! all read [`KINDS`]; adding a game is one module and one line here.
+
+pub mod boardgame;
+pub mod diplomacy;
+
+use diplomacy::Ruleset;
+
+/// One game kind, as the players file names it.
+pub enum Kind {
+    /// Diplomacy on the standard map, played by a ruleset (which has its name and title).
+    Diplomacy(&'static dyn Ruleset),
+    /// A board game: its name, title, sides and moves are the board game's own.
+    Board(&'static boardgame::Kind, Positions),
+}
+
+/// Whether arbitre judges position files of a board game, and its reader of them.
+#[derive(Clone, Copy)]
+pub enum Positions {
+    /// It does not check the game's moves outside a game by mail.
+    None,
+    /// The game's reader of its own keys of a position file.
+    Read(boardgame::position::Reader),
+}
+
+/// Every game arbitre runs, in the order errors list them.
+pub static KINDS: &[Kind] = &[
+    Kind::Diplomacy(&diplomacy::STANDARD),
+    Kind::Diplomacy(&diplomacy::diable::RULES),
+    Kind::Board(&boardgame::diam::KIND, Positions::Read(boardgame::diam::from_position)),
+    Kind::Board(
+        &boardgame::diabolik::KIND,
+        Positions::Read(boardgame::diabolik::position::from_position),
+    ),
+    Kind::Board(&boardgame::belligerants::KIND, Positions::None),
+    Kind::Board(&boardgame::jomini::KIND, Positions::None),
+];
+
+impl Kind {
+    /// The `variant:` naming it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Diplomacy(rules) => rules.name(),
+            Kind::Board(k, _) => k.variant,
+        }
+    }
+
+    /// Its name in subjects and reports.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Kind::Diplomacy(rules) => rules.title(),
+            Kind::Board(k, _) => k.title,
+        }
+    }
+
+    /// The ruleset, for a kind of Diplomacy.
+    pub fn rules(&self) -> Option<&'static dyn Ruleset> {
+        match self {
+            Kind::Diplomacy(rules) => Some(*rules),
+            Kind::Board(..) => None,
+        }
+    }
+
+    /// The board game, for a board game.
+    pub fn board(&self) -> Option<&'static boardgame::Kind> {
+        match self {
+            Kind::Board(k, _) => Some(k),
+            Kind::Diplomacy(_) => None,
+        }
+    }
+
+    /// The reader of a board game's position files, if arbitre judges them.
+    pub fn position_reader(&self) -> Option<boardgame::position::Reader> {
+        match self {
+            Kind::Board(_, Positions::Read(r)) => Some(*r),
+            _ => None,
+        }
+    }
+}
+
+/// The kind named `name` (as written in `variant:`, lower case).
+pub fn find(name: &str) -> Option<&'static Kind> {
+    KINDS.iter().find(|k| k.name() == name)
+}
+
+/// The names of every kind, for an error that lists them.
+pub fn names() -> Vec<&'static str> {
+    KINDS.iter().map(Kind::name).collect()
+}
+
+/// The names of the board games whose position files arbitre judges.
+pub fn board_position_names() -> Vec<&'static str> {
+    KINDS
+        .iter()
+        .filter(|k| k.position_reader().is_some())
+        .map(Kind::name)
+        .collect()
+}
+
+/// The names of the kinds of Diplomacy (those a Diplomacy position file may name).
+pub fn diplomacy_names() -> Vec<&'static str> {
+    KINDS.iter().filter(|k| k.rules().is_some()).map(Kind::name).collect()
+}
+
+/// The ruleset of a kind of Diplomacy; `None` for a board game or an unknown name.
+pub fn rules(name: &str) -> Option<&'static dyn Ruleset> {
+    find(name).and_then(Kind::rules)
+}
+
+/// The kind of Diplomacy whose position files carry `key` (`divine`), if one does.
+pub fn owner_of_position_key(key: &str) -> Option<&'static Kind> {
+    KINDS
+        .iter()
+        .find(|k| k.rules().is_some_and(|r| r.position_keys().contains(&key)))
+}
+
+/// The kind of Diplomacy whose players write `verb` (`BLESS`), if one does.
+pub fn owner_of_verb(verb: &str) -> Option<&'static Kind> {
+    KINDS
+        .iter()
+        .find(|k| k.rules().is_some_and(|r| r.verbs().contains(&verb)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_listed_once() {
+        let names = names();
+        for n in &names {
+            assert_eq!(names.iter().filter(|m| *m == n).count(), 1, "{n}");
+        }
+        assert_eq!(names[0], "standard");
+        assert!(names.len() >= 6, "{names:?}");
+    }
+
+    #[test]
+    fn board_games_and_rulesets_are_told_apart() {
+        assert!(find("standard").unwrap().board().is_none());
+        assert_eq!(find("standard").unwrap().title(), "Diplomacy");
+        assert!(rules("diam").is_none());
+        assert_eq!(find("jomini").unwrap().title(), "JOMINI");
+        assert!(diplomacy_names()
+            .iter()
+            .all(|n| rules(n).is_some() && find(n).unwrap().board().is_none()));
+        assert!(find("chess").is_none());
+        assert!(owner_of_verb("BUILD").is_none());
+        assert_eq!(board_position_names(), ["diam", "diabolik-fleet"]);
+    }
+
+    #[test]
+    fn a_ruleset_says_whether_it_has_divine_players_and_its_own_rules() {
+        // What HELP, GET RULES and the letters ask of a game, without naming its variant.
+        for name in diplomacy_names() {
+            let r = rules(name).unwrap();
+            let divine = r.extra_roles().iter().any(|role| role.is_divine());
+            assert_eq!(r.has_divine_players(), divine, "{name}");
+            assert_eq!(r.rules_text().is_some(), !r.extra_roles().is_empty(), "{name}");
+        }
+        assert!(!rules("standard").unwrap().has_divine_players());
+        let with_divine: Vec<&str> = diplomacy_names()
+            .into_iter()
+            .filter(|n| rules(n).unwrap().has_divine_players())
+            .collect();
+        assert_eq!(with_divine.len(), 1, "{with_divine:?}");
+        let text = rules(with_divine[0]).unwrap().rules_text().unwrap();
+        assert!(text.contains("God") && text.contains("Devil"), "{text}");
+    }
+}
