@@ -420,10 +420,7 @@ fn view(map: &Map, cause: &Cause) -> Value {
         C::FleetInland { prov: p } => ("fleet_inland", vec![("prov", prov(p))]),
         C::BuildWhichCoast { prov: p } => ("build_which_coast", vec![("prov", prov(p))]),
         C::CivilDisorder => ("civil_disorder", vec![]),
-        C::Variant(v) => {
-            let (kind, effect) = v.template_key();
-            (kind, vec![("effect", text(effect))])
-        }
+        C::Variant(v) => (v.kind, vec![("effect", text(v.effect))]),
     };
     let mut m = tera::Map::new();
     m.insert("kind".into(), text(kind));
@@ -561,7 +558,7 @@ mod tests {
         ];
         all.into_iter()
             .chain(
-                crate::kinds::diplomacy::VariantCause::all()
+                crate::kinds::diplomacy::variant_causes()
                     .into_iter()
                     .map(Cause::Variant),
             )

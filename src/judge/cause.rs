@@ -124,7 +124,19 @@ pub enum Cause {
 
     // --- A variant's own ---------------------------------------------------------------------
     /// What a variant's rule did (the judge never gives one).
-    Variant(crate::kinds::diplomacy::VariantCause),
+    Variant(VariantCause),
+}
+
+/// What a variant's rule did to an order, in the judge's terms: the rule (`kind`) and what it
+/// did (`effect`), each a key of `templates/causes.*.txt`. The judge never gives one; a
+/// ruleset fills it in, and the words are found from the two keys alone, so the judge knows
+/// no variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantCause {
+    /// The rule, as the templates name it (`cursed` for Diable et Bon Dieu's curse).
+    pub kind: &'static str,
+    /// What the rule did to the order (`move_fails`, `support_cut`…).
+    pub effect: &'static str,
 }
 
 /// What a unit given different orders does instead (DATC 4.D.3).

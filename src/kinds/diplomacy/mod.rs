@@ -225,26 +225,9 @@ pub fn rules_of(variant: &str) -> &'static dyn Ruleset {
     crate::kinds::rules(variant).unwrap_or(&STANDARD)
 }
 
-/// What a variant's rule did to an order: a cause the judge carries
-/// ([`crate::judge::Cause::Variant`]) but never gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantCause {
-    /// Diable et Bon Dieu: what the Devil's curse did to the cursed unit's order.
-    Cursed(diable::Cursed),
-}
-
-impl VariantCause {
-    /// How `templates/causes.*.txt` names this cause: its `kind` and its `effect`.
-    pub fn template_key(&self) -> (&'static str, &'static str) {
-        match self {
-            VariantCause::Cursed(c) => ("cursed", c.template_key()),
-        }
-    }
-
-    /// Every cause a variant gives, for the tests that each has its words.
-    pub fn all() -> Vec<VariantCause> {
-        diable::Cursed::ALL.iter().map(|&c| VariantCause::Cursed(c)).collect()
-    }
+/// Every cause a variant gives, for the tests that each has its words.
+pub fn variant_causes() -> Vec<crate::judge::VariantCause> {
+    diable::Cursed::ALL.iter().map(|&c| c.cause()).collect()
 }
 
 /// Adjudicates a position by the rules of its variant. The second value is the variant's

@@ -40,10 +40,10 @@
 
 use crate::game::said::{NoTarget, Refusal};
 use crate::judge::{
-    self, movement, Act, Board, Cause, Hooks, Outcome, Probe, Strength, Submitted, UnitId, Verdict, UNBEATABLE,
+    self, movement, Act, Board, Cause, Hooks, Outcome, Probe, Strength, Submitted, UnitId, VariantCause, Verdict,
+    UNBEATABLE,
 };
 pub use crate::kinds::diplomacy::victory::{standing, PhaseFacts, Protected, Standing, SOLO};
-use crate::kinds::diplomacy::VariantCause;
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
@@ -356,14 +356,16 @@ impl Cursed {
         Cursed::HoldStrengthZero,
     ];
 
-    /// Its `effect` in `templates/causes.*.txt`.
-    pub fn template_key(self) -> &'static str {
-        match self {
+    /// The judge's cause for it: kind `cursed`, and its effect as `templates/causes.*.txt`
+    /// names it.
+    pub fn cause(self) -> VariantCause {
+        let effect = match self {
             Cursed::MoveFails => "move_fails",
             Cursed::ConvoyFails => "convoy_fails",
             Cursed::SupportCut => "support_cut",
             Cursed::HoldStrengthZero => "hold_strength_zero",
-        }
+        };
+        VariantCause { kind: "cursed", effect }
     }
 }
 
@@ -384,7 +386,7 @@ fn annotate(hooks: &DivineHooks, acts: &[Act], outcome: &mut Outcome) {
             _ if r.cause.is_none() && r.dislodged_by.is_some() => Cursed::HoldStrengthZero,
             _ => continue,
         };
-        r.cause = Some(Cause::Variant(VariantCause::Cursed(what)));
+        r.cause = Some(Cause::Variant(what.cause()));
     }
 }
 
@@ -666,10 +668,7 @@ mod tests {
         let p = Position::parse(map, &text, "t").unwrap();
         let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let gas = o.results.iter().find(|r| r.order == "A GAS S A PAR - BUR").unwrap();
-        assert_eq!(
-            gas.cause,
-            Some(Cause::Variant(VariantCause::Cursed(Cursed::SupportCut)))
-        );
+        assert_eq!(gas.cause, Some(Cause::Variant(Cursed::SupportCut.cause())));
         assert_eq!(
             reason(map, Lang::En, gas),
             "cursed: the support is cut; dislodged by A MAR"
