@@ -18,7 +18,7 @@
 mod common;
 
 use arbitre::map::Map;
-use arbitre::picture::{self, Geometry, PictureView};
+use arbitre::picture::{self, Geometry};
 use arbitre::position::Position;
 use common::{cpu_now, fmt_int, fmt_time, is_bench, machine, once, rounds, single};
 use std::hint::black_box;
@@ -45,7 +45,7 @@ fn main() {
     let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let geo = Geometry::standard();
     let draw = || {
-        let view = PictureView::position(map, &position, &outcome, divine.as_ref());
+        let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
         picture::draw(map, geo, &view)
     };
     let svg = draw();

@@ -656,7 +656,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
             PictureView::board(map, position.phase, &position.board)
         } else {
             let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
-            PictureView::position(map, &position, &outcome, divine.as_ref())
+            arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref())
         };
         picture::draw(map, geometry, &view)
     };

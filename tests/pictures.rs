@@ -1,11 +1,12 @@
 //! Pictures of the board (issue #15).
 
 use arbitre::judge::Board;
+use arbitre::kinds::diplomacy::diable::picture::Secrets;
 use arbitre::kinds::diplomacy::diable::Protected;
 use arbitre::map::{Kind, Loc, Map, Power, ProvId};
 use arbitre::phase::Phase;
+use arbitre::picture::Reader;
 use arbitre::picture::{self, Geometry, PictureView};
-use arbitre::picture::{Reader, Secrets};
 use arbitre::position::Position;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -129,7 +130,7 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let text = std::fs::read_to_string(&path).unwrap();
     let position = Position::parse(map, &text, &path).unwrap_or_else(|e| panic!("{e}"));
     let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
-    let view = PictureView::position(map, &position, &outcome, divine.as_ref());
+    let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);
     (view, svg)
 }
@@ -199,7 +200,8 @@ fn the_public_picture_is_the_same_whatever_the_divine_secrets() {
             curse: unit(&mut rng),
             adjustment_blessing: (rng.random_range(0..2) == 0).then(|| *powers.choose(&mut rng).unwrap()),
         };
-        let for_reader = |r: Reader| picture::draw_for(map, geo, &view, Some(&secrets), r);
+        let told = secrets.told();
+        let for_reader = |r: Reader| picture::draw_for(map, geo, &view, Some(&told), r);
         assert_eq!(for_reader(Reader::Public), public);
         for &p in &powers {
             let picture = for_reader(Reader::Power(p));
@@ -212,10 +214,10 @@ fn the_public_picture_is_the_same_whatever_the_divine_secrets() {
                 assert_eq!(picture, public, "{} sees only the public picture", map.power_name(p));
             }
         }
-        let god = for_reader(Reader::God);
+        let god = for_reader(Reader::Role("God"));
         assert!(god.contains(&format!("God protects {}", map.power_name(pair[0]))));
         assert!(god.contains(&format!("the Devil protects {}", map.power_name(pair[1]))));
-        let devil = for_reader(Reader::Devil);
+        let devil = for_reader(Reader::Role("Devil"));
         assert!(!devil.contains("God protects"));
         assert!(devil.contains(&format!("the Devil protects {}", map.power_name(pair[1]))));
         assert_eq!(
@@ -226,7 +228,7 @@ fn the_public_picture_is_the_same_whatever_the_divine_secrets() {
     }
     assert!(private_seen > 0, "the loop tried blessed powers");
     // No secrets known at all (a standard game): everyone gets the public picture.
-    assert_eq!(picture::draw_for(map, geo, &view, None, Reader::God), public);
+    assert_eq!(picture::draw_for(map, geo, &view, None, Reader::Role("God")), public);
 }
 
 fn arbitre(args: &[&str]) -> std::process::Output {

@@ -876,7 +876,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
     // The picture of the phase as judged (its dislodged units beside their provinces).
-    let picture = crate::picture::PictureView::position(map, &pos, &outcome, divine.as_ref());
+    let picture = crate::kinds::diplomacy::picture(map, &pos, &outcome, divine.as_ref());
     // The units dislodged, as the report shows them.
     let dislodged = outcome.next.dislodged.clone();
     let skipped = skip_empty_retreat(game, &mut outcome);
@@ -1041,8 +1041,7 @@ pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
     let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
     let reader = match role {
         Role::Power(p) => Reader::Power(p),
-        Role::God => Reader::God,
-        Role::Devil => Reader::Devil,
+        Role::God | Role::Devil => Reader::Role(role.text()),
         Role::Referee | Role::Observer | Role::Side(_) => Reader::Public,
     };
     album.png_for(reader).ok()
@@ -1059,8 +1058,7 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
             View::Report(_) => Reader::Public,
             // The divine letter's reader, by the name its view carries.
             View::Divine(v) => match Role::from_name(&v.common.role) {
-                Some(Role::God) => Reader::God,
-                Some(Role::Devil) => Reader::Devil,
+                Some(r @ (Role::God | Role::Devil)) => Reader::Role(r.text()),
                 _ => Reader::Public,
             },
             _ => continue,

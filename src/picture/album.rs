@@ -84,7 +84,6 @@ impl<'a> Album<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::diplomacy::divine::Protected;
     use crate::map::Power;
     use crate::phase::Phase;
 
@@ -99,14 +98,20 @@ mod tests {
         .unwrap();
         let phase: Phase = position.phase;
         let view = PictureView::board(map, phase, &position.board);
+        // Two readers told different things, as Diable et Bon Dieu tells God and the Devil.
+        let (god, devil) = (Reader::Role("God"), Reader::Role("Devil"));
+        let told = |powers: Vec<(&'static str, Power)>| Private {
+            signs: Vec::new(),
+            powers,
+        };
         let secrets = Secrets {
-            protected: Protected {
-                god: Power(1),
-                devil: Power(2),
-            },
-            blessing: None,
-            curse: None,
-            adjustment_blessing: None,
+            told: vec![
+                (
+                    god,
+                    told(vec![("God protects", Power(1)), ("the Devil protects", Power(2))]),
+                ),
+                (devil, told(vec![("the Devil protects", Power(2))])),
+            ],
         };
         let album = Album::new(map, view, Some(secrets)).unwrap();
         let public = album.png_for(Reader::Public).unwrap();
@@ -114,10 +119,10 @@ mod tests {
             assert!(Arc::ptr_eq(&album.png_for(Reader::Power(Power(p))).unwrap(), &public));
         }
         assert_eq!(album.made(), 1);
-        let god = album.png_for(Reader::God).unwrap();
-        let devil = album.png_for(Reader::Devil).unwrap();
-        assert!(*god != *public && *devil != *public && *god != *devil);
-        assert!(Arc::ptr_eq(&album.png_for(Reader::God).unwrap(), &god));
+        let god_png = album.png_for(god).unwrap();
+        let devil_png = album.png_for(devil).unwrap();
+        assert!(*god_png != *public && *devil_png != *public && *god_png != *devil_png);
+        assert!(Arc::ptr_eq(&album.png_for(god).unwrap(), &god_png));
         assert_eq!(album.made(), 3);
     }
 }

@@ -12,8 +12,9 @@
 //!   picture through `boardgame::BoardGame::picture`.
 //!
 //! The public picture is made from the [`PictureView`] alone, which has no field for a
-//! secret: who God and the Devil are, whom they protect, what they cast before it is
-//! announced. Those go only into [`draw_private`], for those entitled to know them.
+//! secret (in Diable et Bon Dieu: whom God and the Devil protect, what they cast before it
+//! is announced). Secrets go only into [`draw_private`], for the readers the game kind
+//! says are entitled to them ([`Secrets`]); the picture names no game kind.
 
 pub mod album;
 pub mod diabolik;
@@ -29,4 +30,4 @@ pub use diam::DiamView;
 pub use geometry::{Geometry, Pt};
 pub use png::png;
 pub use svg::{draw, draw_for, draw_private};
-pub use view::{Adjustment, Cast, CastEffect, DislodgedMark, Mark, PictureView, Private, Reader, Secrets};
+pub use view::{Adjustment, DislodgedMark, Mark, PictureView, Private, Reader, Secrets, Sign, SignedUnit};

@@ -11,9 +11,8 @@
 //! diamond.
 
 use super::geometry::{num, Geometry, Pt};
-use super::view::{Adjustment, CastEffect, Mark, PictureView, Private, Reader, Secrets};
+use super::view::{Adjustment, Mark, PictureView, Private, Reader, Secrets, Sign};
 use crate::judge::{Unit, Verdict};
-use crate::kinds::diplomacy::divine::CastKind;
 use crate::map::{Kind, Loc, Map, Power, UnitType};
 use std::fmt::Write;
 
@@ -160,7 +159,7 @@ impl<'a> Svg<'a> {
         self.orders(view);
         self.units(view);
         self.adjustments(view);
-        self.casts(view);
+        self.signs(view);
         if let Some(p) = private {
             self.private(p);
         }
@@ -524,13 +523,13 @@ impl<'a> Svg<'a> {
         );
     }
 
-    fn cast_badge(&mut self, kind: CastKind, at: Pt, cancelled: bool) {
+    fn sign_badge(&mut self, sign: Sign, at: Pt, struck: bool) {
         let p = Pt::new(at.x - 11.0, at.y - 11.0);
-        match kind {
-            CastKind::Blessing => self.badge(p, "+", "#fff", INK),
-            CastKind::Curse => self.badge(p, "−", INK, "#fff"),
+        match sign {
+            Sign::Plus => self.badge(p, "+", "#fff", INK),
+            Sign::Minus => self.badge(p, "−", INK, "#fff"),
         }
-        if cancelled {
+        if struck {
             let o = &mut self.out;
             o.push_str("<path d=\"M");
             xy(o, Pt::new(p.x - 6.0, p.y + 6.0));
@@ -540,19 +539,18 @@ impl<'a> Svg<'a> {
         }
     }
 
-    fn casts(&mut self, view: &PictureView) {
-        for c in &view.casts {
-            let at = match view.dislodged.iter().find(|d| d.unit.loc == c.at) {
-                Some(_) => aside(self.unit_at(c.at)),
-                None => self.unit_at(c.at),
+    fn signs(&mut self, view: &PictureView) {
+        for s in &view.signs {
+            let at = match view.dislodged.iter().find(|d| d.unit.loc == s.at) {
+                Some(_) => aside(self.unit_at(s.at)),
+                None => self.unit_at(s.at),
             };
-            self.cast_badge(c.kind, at, c.effect == CastEffect::Cancelled);
+            self.sign_badge(s.sign, at, s.struck);
         }
     }
 
     fn private(&mut self, p: &Private) {
-        for (kind, at) in [(CastKind::Blessing, p.blessing), (CastKind::Curse, p.curse)] {
-            let Some(at) = at else { continue };
+        for &(sign, at) in &p.signs {
             let pt = self.unit_at(at);
             let o = &mut self.out;
             o.push_str("<circle cx=\"");
@@ -563,7 +561,7 @@ impl<'a> Svg<'a> {
                 o,
                 "\" r=\"16\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/>"
             );
-            self.cast_badge(kind, pt, false);
+            self.sign_badge(sign, pt, false);
         }
     }
 
@@ -598,14 +596,8 @@ impl<'a> Svg<'a> {
         );
         let mut extra = Vec::new();
         if let Some(p) = private {
-            if let Some(g) = p.god_protects {
-                extra.push(format!("God protects {}", self.map.power_name(g)));
-            }
-            if let Some(d) = p.devil_protects {
-                extra.push(format!("the Devil protects {}", self.map.power_name(d)));
-            }
-            if let Some(b) = p.adjustment_blessing {
-                extra.push(format!("adjustment blessing: {}", self.map.power_name(b)));
+            for &(words, power) in &p.powers {
+                extra.push(format!("{words} {}", self.map.power_name(power)));
             }
         }
         if !extra.is_empty() {

@@ -1,15 +1,15 @@
-//! What a picture shows: the board of a phase, its orders with what became of them, and,
-//! in Diable et Bon Dieu, the blessing and curse once they are announced.
+//! What a picture shows: the board of a phase, its orders with what became of them, and
+//! the signs a game kind puts on units (in Diable et Bon Dieu, the blessing and curse once
+//! they are announced).
 //!
-//! A [`PictureView`] holds public facts only. What a divine player or a blessed power may
-//! know besides is a [`Private`], drawn only by [`super::draw_private`].
+//! A [`PictureView`] holds public facts only. What one reader may know besides is a
+//! [`Private`], drawn only by [`super::draw_private`]; the game kind says who is told what
+//! ([`Secrets`]). The picture names no variant.
 
 use crate::judge::{self, movement, Board, Outcome, Submitted, Unit, Verdict};
-use crate::kinds::diplomacy::divine::{self, Casts, Protected};
 use crate::map::{Loc, Map, Power, ProvId};
 use crate::order::{self, Order};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::{DivineReport, Position};
 
 /// An order drawn on the map, for the unit of `power` that was given it.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,20 +57,22 @@ pub enum Adjustment {
     Disband(Unit),
 }
 
-/// What an announced blessing or curse did.
+/// A sign drawn on a unit as a small round badge: what a game kind marks units with (in
+/// Diable et Bon Dieu, a blessing is a plus and a curse a minus).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CastEffect {
-    Applied,
-    /// The blessing and the curse cancelled each other.
-    Cancelled,
+pub enum Sign {
+    /// A plus, dark on white.
+    Plus,
+    /// A minus, white on dark.
+    Minus,
 }
 
-/// A blessing or curse on a unit, once the phase's report announces it.
+/// A sign on a unit in the public picture; `struck` draws it crossed out (it did nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cast {
-    pub kind: divine::CastKind,
+pub struct SignedUnit {
+    pub sign: Sign,
     pub at: Loc,
-    pub effect: CastEffect,
+    pub struck: bool,
 }
 
 /// Everything a public picture shows.
@@ -85,34 +87,29 @@ pub struct PictureView {
     pub marks: Vec<Mark>,
     pub dislodged: Vec<DislodgedMark>,
     pub adjustments: Vec<Adjustment>,
-    /// Announced blessings and curses (Diable et Bon Dieu).
-    pub casts: Vec<Cast>,
+    /// Signs on units, as the game kind gives them (Diable et Bon Dieu's announced blessing
+    /// and curse).
+    pub signs: Vec<SignedUnit>,
 }
 
-/// What only some may see: the divine players their protected powers and their own cast
-/// before it is announced, a power its adjustment blessing. Made by the constructors
-/// below, each of which takes only what its reader is entitled to.
+/// What only some may see, as the game kind words it for one reader: signs on units not
+/// yet announced (drawn ringed), and lines of the legend that each name a power. Diable et
+/// Bon Dieu's divine players see their protected powers and their own cast, a power its
+/// adjustment blessing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Private {
-    pub god_protects: Option<Power>,
-    pub devil_protects: Option<Power>,
-    /// God's blessing of the coming phase, not yet announced.
-    pub blessing: Option<Loc>,
-    /// The Devil's curse of the coming phase, not yet announced.
-    pub curse: Option<Loc>,
-    /// The power blessed with an extra build for the coming winter.
-    pub adjustment_blessing: Option<Power>,
+    /// Signs on units, in the order they are drawn.
+    pub signs: Vec<(Sign, Loc)>,
+    /// Legend lines naming a power: the words before its name (`God protects`), in order.
+    pub powers: Vec<(&'static str, Power)>,
 }
 
-/// The secrets of a Diable et Bon Dieu game at the time of a picture: whom God and the
-/// Devil protect, what they have cast for the coming phase, and the power blessed for the
-/// coming winter. [`Reader::told`] gives each reader the part they may know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the readers of a picture may know besides the public facts, each reader their own
+/// [`Private`]: the game kind decides who is told what. A reader not listed gets the public
+/// picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Secrets {
-    pub protected: Protected,
-    pub blessing: Option<Loc>,
-    pub curse: Option<Loc>,
-    pub adjustment_blessing: Option<Power>,
+    pub told: Vec<(Reader, Private)>,
 }
 
 /// Who a picture is for.
@@ -121,51 +118,18 @@ pub enum Reader {
     /// The archive, an observer: public facts only.
     Public,
     Power(Power),
-    God,
-    Devil,
+    /// A player known by the name of their role, as the game kind names it (`God`).
+    Role(&'static str),
 }
 
 impl Reader {
     /// What this reader may know of the secrets; `None` when nothing, and the reader gets
     /// the public picture.
     pub fn told(self, secrets: Option<&Secrets>) -> Option<Private> {
-        let s = secrets?;
-        match self {
-            Reader::Public => None,
-            Reader::God => Some(Private::god(s.protected, s.blessing, s.adjustment_blessing)),
-            Reader::Devil => Some(Private::devil(s.protected, s.curse)),
-            Reader::Power(p) => (s.adjustment_blessing == Some(p)).then(|| Private::blessed_power(p)),
+        if self == Reader::Public {
+            return None;
         }
-    }
-}
-
-impl Private {
-    /// God knows both protected powers and his own blessing.
-    pub fn god(protected: Protected, blessing: Option<Loc>, adjustment_blessing: Option<Power>) -> Private {
-        Private {
-            god_protects: Some(protected.god),
-            devil_protects: Some(protected.devil),
-            blessing,
-            adjustment_blessing,
-            ..Private::default()
-        }
-    }
-
-    /// The Devil knows his own protected power and his own curse.
-    pub fn devil(protected: Protected, curse: Option<Loc>) -> Private {
-        Private {
-            devil_protects: Some(protected.devil),
-            curse,
-            ..Private::default()
-        }
-    }
-
-    /// A power told of its adjustment blessing.
-    pub fn blessed_power(power: Power) -> Private {
-        Private {
-            adjustment_blessing: Some(power),
-            ..Private::default()
-        }
+        secrets?.told.iter().find(|(r, _)| *r == self).map(|(_, p)| p.clone())
     }
 }
 
@@ -195,17 +159,7 @@ impl PictureView {
                 })
                 .collect(),
             adjustments: Vec::new(),
-            casts: Vec::new(),
-        }
-    }
-
-    /// A position file's phase as adjudicated ([`crate::kinds::diplomacy::adjudicate`]), with the
-    /// blessing and curse its report announces (Diable et Bon Dieu).
-    pub fn position(map: &Map, position: &Position, outcome: &Outcome, divine: Option<&DivineReport>) -> PictureView {
-        let view = PictureView::outcome(map, &position.board, &position.orders, outcome);
-        match (divine, &position.divine) {
-            (Some(report), Some(raw)) => view.with_casts(map, &position.board, &Casts::from_raw(raw.clone()), report),
-            _ => view,
+            signs: Vec::new(),
         }
     }
 
@@ -302,33 +256,6 @@ impl PictureView {
             }
         }
         view
-    }
-
-    /// Adds the blessing and curse of a Diable et Bon Dieu phase as its public report
-    /// announces them (void ones name no unit and are not drawn).
-    pub fn with_casts(mut self, map: &Map, board: &Board, casts: &Casts, report: &DivineReport) -> PictureView {
-        for (kind, key, text) in [
-            (divine::CastKind::Blessing, "blessing", &casts.blessing),
-            (divine::CastKind::Curse, "curse", &casts.curse),
-        ] {
-            let Some(text) = text else { continue };
-            let Some(entry) = report.entries.iter().find(|e| e.key == key) else {
-                continue;
-            };
-            let effect = match entry.effect {
-                "applied" => CastEffect::Applied,
-                "cancelled" => CastEffect::Cancelled,
-                _ => continue,
-            };
-            if let Ok(u) = divine::target(map, board, text) {
-                self.casts.push(Cast {
-                    kind,
-                    at: board.units[u].loc,
-                    effect,
-                });
-            }
-        }
-        self
     }
 
     /// Centres owned by each power, in the map's order of powers.

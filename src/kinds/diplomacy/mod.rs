@@ -11,13 +11,6 @@
 pub mod diable;
 pub mod victory;
 
-/// The casts (blessings and curses) and the protected powers of a ruleset with divine
-/// players, as the pictures show them: the picture module reads them from here, naming no
-/// ruleset.
-pub mod divine {
-    pub use super::diable::{target, CastKind, Casts, Protected};
-}
-
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
@@ -25,6 +18,7 @@ use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
 use crate::lang::Lang;
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind};
+use crate::picture::PictureView;
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
 use crate::report::views::{Report, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
@@ -234,6 +228,20 @@ pub fn variant_causes() -> Vec<crate::judge::VariantCause> {
 /// own report (the `divine:` block for Diable et Bon Dieu).
 pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineReport>) {
     rules_of(&position.variant).adjudicate(map, position)
+}
+
+/// The picture of a position's phase as adjudicated, with what its variant's report
+/// announces (Diable et Bon Dieu's blessing and curse, from the `divine:` report of
+/// [`adjudicate`]).
+pub fn picture(map: &Map, position: &Position, outcome: &Outcome, report: Option<&DivineReport>) -> PictureView {
+    let view = PictureView::outcome(map, &position.board, &position.orders, outcome);
+    match (report, &position.divine) {
+        (Some(report), Some(raw)) => {
+            let casts = diable::Casts::from_raw(raw.clone());
+            diable::picture::with_casts(view, map, &position.board, &casts, report)
+        }
+        _ => view,
+    }
 }
 
 /// A retreat phase skipped by [`skip_empty_retreat`].

@@ -474,12 +474,13 @@ impl Ruleset for Diable {
             let (board, text) = (board.as_ref()?, text.as_deref().filter(|_| with_casts)?);
             hooks::target(map(), board, text).ok().map(|u| board.units[u].loc)
         };
-        Some(crate::picture::Secrets {
+        let secrets = super::picture::Secrets {
             protected: self.protected(game)?,
             blessing: on(&game.state.divine.blessing),
             curse: on(&game.state.divine.curse),
             adjustment_blessing: blessed_power(game),
-        })
+        };
+        Some(secrets.told())
     }
 
     fn coming_phase(&self, game: &Game, phase: Phase, next: &Board, next_phase: Phase) -> Phase {

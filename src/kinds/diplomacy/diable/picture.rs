@@ -1,0 +1,146 @@
+//! Diable et Bon Dieu in the pictures: its casts and protected powers put into the marks the
+//! picture draws, which know no variant. A blessing is a plus on its unit and a curse a
+//! minus, struck out when they cancelled each other; what only God, the Devil or a blessed
+//! power may know is each one's [`Private`].
+
+use super::hooks::{target, CastKind, Casts, Protected};
+use crate::game::role::Role;
+use crate::judge::Board;
+use crate::map::{Loc, Map, Power};
+use crate::picture::{PictureView, Private, Reader, Secrets as Told, Sign, SignedUnit};
+use crate::position::DivineReport;
+
+/// How a cast is drawn.
+fn sign(kind: CastKind) -> Sign {
+    match kind {
+        CastKind::Blessing => Sign::Plus,
+        CastKind::Curse => Sign::Minus,
+    }
+}
+
+/// Adds the blessing and curse of a phase to its picture as its public report announces
+/// them (void ones name no unit and are not drawn).
+pub fn with_casts(
+    mut view: PictureView,
+    map: &Map,
+    board: &Board,
+    casts: &Casts,
+    report: &DivineReport,
+) -> PictureView {
+    for (kind, key, text) in [
+        (CastKind::Blessing, "blessing", &casts.blessing),
+        (CastKind::Curse, "curse", &casts.curse),
+    ] {
+        let Some(text) = text else { continue };
+        let Some(entry) = report.entries.iter().find(|e| e.key == key) else {
+            continue;
+        };
+        let struck = match entry.effect {
+            "applied" => false,
+            "cancelled" => true,
+            _ => continue,
+        };
+        if let Ok(u) = target(map, board, text) {
+            view.signs.push(SignedUnit {
+                sign: sign(kind),
+                at: board.units[u].loc,
+                struck,
+            });
+        }
+    }
+    view
+}
+
+/// The secrets of a game at the time of a picture: whom God and the Devil protect, what
+/// they have cast for the coming phase, and the power blessed for the coming winter.
+/// [`Secrets::told`] gives each reader the part they may know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Secrets {
+    pub protected: Protected,
+    pub blessing: Option<Loc>,
+    pub curse: Option<Loc>,
+    pub adjustment_blessing: Option<Power>,
+}
+
+const GOD_PROTECTS: &str = "God protects";
+const DEVIL_PROTECTS: &str = "the Devil protects";
+const ADJUSTMENT_BLESSING: &str = "adjustment blessing:";
+
+impl Secrets {
+    /// What each reader is told: God both protected powers, his own blessing and the
+    /// adjustment blessing; the Devil his own protected power and his own curse; the
+    /// blessed power its blessing; nobody else anything.
+    pub fn told(&self) -> Told {
+        let adjustment = self.adjustment_blessing.map(|p| (ADJUSTMENT_BLESSING, p));
+        let god = Private {
+            signs: self.blessing.map(|at| (Sign::Plus, at)).into_iter().collect(),
+            powers: [
+                Some((GOD_PROTECTS, self.protected.god)),
+                Some((DEVIL_PROTECTS, self.protected.devil)),
+                adjustment,
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+        };
+        let devil = Private {
+            signs: self.curse.map(|at| (Sign::Minus, at)).into_iter().collect(),
+            powers: vec![(DEVIL_PROTECTS, self.protected.devil)],
+        };
+        let mut told = vec![
+            (Reader::Role(Role::God.text()), god),
+            (Reader::Role(Role::Devil.text()), devil),
+        ];
+        if let Some(p) = adjustment {
+            told.push((
+                Reader::Power(p.1),
+                Private {
+                    signs: Vec::new(),
+                    powers: vec![p],
+                },
+            ));
+        }
+        Told { told }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reader is told their part and nothing else; a power not blessed is told nothing.
+    #[test]
+    fn each_reader_is_told_their_part() {
+        let map = Map::standard();
+        let power = |n: &str| map.power_by_name(n).unwrap();
+        let loc = |n: &str| Loc::new(map.by_code(n).unwrap());
+        let secrets = Secrets {
+            protected: Protected {
+                god: power("France"),
+                devil: power("Italy"),
+            },
+            blessing: Some(loc("PAR")),
+            curse: Some(loc("VEN")),
+            adjustment_blessing: Some(power("Russia")),
+        };
+        let told = Some(secrets.told());
+        let god = Reader::Role("God").told(told.as_ref()).unwrap();
+        assert_eq!(god.signs, vec![(Sign::Plus, loc("PAR"))]);
+        assert_eq!(
+            god.powers,
+            vec![
+                (GOD_PROTECTS, power("France")),
+                (DEVIL_PROTECTS, power("Italy")),
+                (ADJUSTMENT_BLESSING, power("Russia"))
+            ]
+        );
+        let devil = Reader::Role("Devil").told(told.as_ref()).unwrap();
+        assert_eq!(devil.signs, vec![(Sign::Minus, loc("VEN"))]);
+        assert_eq!(devil.powers, vec![(DEVIL_PROTECTS, power("Italy"))]);
+        let russia = Reader::Power(power("Russia")).told(told.as_ref()).unwrap();
+        assert_eq!(russia.powers, vec![(ADJUSTMENT_BLESSING, power("Russia"))]);
+        assert!(russia.signs.is_empty());
+        assert_eq!(Reader::Power(power("France")).told(told.as_ref()), None);
+        assert_eq!(Reader::Public.told(told.as_ref()), None);
+    }
+}
