@@ -41,7 +41,8 @@ const BOARDS: [(&str, &str, &str); 2] = [
 
 fn main() {
     let map = Map::standard();
-    let position = Position::parse(map, PHASE, "supports.yaml").expect("the bench's phase reads");
+    let position =
+        Position::parse(map, &arbitre::kinds::VARIANTS, PHASE, "supports.yaml").expect("the bench's phase reads");
     let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let geo = Geometry::standard();
     let draw = || {

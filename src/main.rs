@@ -620,7 +620,7 @@ fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
         return Ok(());
     }
     let map = Map::standard();
-    let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
+    let position = Position::parse(map, &arbitre::kinds::VARIANTS, &text, origin).map_err(|e| e.to_string())?;
     let (mut outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     // A retreat phase with nowhere to go is skipped, its units listed as disbanded.
     let disbanded = arbitre::kinds::diplomacy::skip_empty_retreat(map, &position.variant, &mut outcome)
@@ -651,7 +651,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
     } else {
         let map = Map::standard();
         let geometry = Geometry::of(map).ok_or_else(|| format!("the map `{}` has no geometry to draw it", map.name))?;
-        let position = Position::parse(map, &text, origin).map_err(|e| e.to_string())?;
+        let position = Position::parse(map, &arbitre::kinds::VARIANTS, &text, origin).map_err(|e| e.to_string())?;
         let view = if position.orders.is_empty() {
             PictureView::board(map, position.phase, &position.board)
         } else {

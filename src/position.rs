@@ -17,6 +17,25 @@ use std::sync::Arc;
 /// A position file that cannot be read, with the place and the fix.
 pub type PositionError = FileError;
 
+/// The variants a position file may name, and the keys each allows beyond the standard ones
+/// (`divine:`). The layer that knows the game kinds gives it ([`crate::kinds::VARIANTS`]),
+/// so that reading a position names none.
+pub trait Variants {
+    /// Every variant's name (lower case), in the order an error lists them.
+    fn names(&self) -> Vec<&'static str>;
+
+    /// The keys beyond the standard ones a position of `variant` may carry; `None` when
+    /// there is no such variant.
+    fn extra_keys(&self, variant: &str) -> Option<&'static [&'static str]>;
+
+    /// The first variant whose positions may carry `key`, if one may.
+    fn owner_of_key(&self, key: &str) -> Option<&'static str> {
+        self.names()
+            .into_iter()
+            .find(|v| self.extra_keys(v).is_some_and(|keys| keys.contains(&key)))
+    }
+}
+
 /// The keys of a position file, as written.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -89,26 +108,32 @@ pub struct Position {
 }
 
 impl Position {
-    /// Reads a position file's text. `origin` names it in errors.
-    pub fn parse(map: &Map, text: &str, origin: &str) -> Result<Position, PositionError> {
+    /// Reads a position file's text, of one of `variants`. `origin` names it in errors.
+    pub fn parse(map: &Map, variants: &dyn Variants, text: &str, origin: &str) -> Result<Position, PositionError> {
         if text.trim().is_empty() {
             let message = "the file is empty: a position needs at least `phase:` and `units:`";
             return Err(FileError::new(origin, message));
         }
-        Position::from_raw(map, RawPosition::parse(text, origin)?, text, origin)
+        Position::from_raw(map, variants, RawPosition::parse(text, origin)?, text, origin)
     }
 
-    /// Checks raw keys against the map.
-    pub fn from_raw(map: &Map, raw: RawPosition, text: &str, origin: &str) -> Result<Position, PositionError> {
+    /// Checks raw keys against the map and `variants`.
+    pub fn from_raw(
+        map: &Map,
+        variants: &dyn Variants,
+        raw: RawPosition,
+        text: &str,
+        origin: &str,
+    ) -> Result<Position, PositionError> {
         let err = |needle: &str, key: &str, message: String| FileError::at(origin, text, key, needle, message);
         let variant = raw.variant.clone().unwrap_or_else(|| "standard".into()).to_lowercase();
-        let Some(rules) = crate::kinds::rules(&variant) else {
+        let Some(extra_keys) = variants.extra_keys(&variant) else {
             return Err(err(
                 &variant,
                 "variant",
                 format!(
                     "unknown variant `{variant}`: use one of {}",
-                    crate::kinds::diplomacy_names().join(", ")
+                    variants.names().join(", ")
                 ),
             ));
         };
@@ -243,8 +268,8 @@ impl Position {
                 });
             }
         }
-        if raw.divine.is_some() && !rules.position_keys().contains(&"divine") {
-            let owner = crate::kinds::owner_of_position_key("divine").map_or("another", |k| k.name());
+        if raw.divine.is_some() && !extra_keys.contains(&"divine") {
+            let owner = variants.owner_of_key("divine").unwrap_or("another");
             return Err(err(
                 "divine",
                 "divine",
@@ -565,10 +590,22 @@ mod tests {
     #[test]
     fn a_year_without_a_next_is_refused() {
         let map = Map::standard();
-        let e = Position::parse(map, "phase: W2147483647A\nsupply_centers: {}\n", "p.yaml").unwrap_err();
+        let e = Position::parse(
+            map,
+            &crate::kinds::VARIANTS,
+            "phase: W2147483647A\nsupply_centers: {}\n",
+            "p.yaml",
+        )
+        .unwrap_err();
         assert!(e.message.contains("the year must be from 1 to 9999"), "{e}");
         assert_eq!(e.line, Some(1), "{e}");
-        let p = Position::parse(map, "phase: W9999A\nsupply_centers: {}\n", "p.yaml").unwrap();
+        let p = Position::parse(
+            map,
+            &crate::kinds::VARIANTS,
+            "phase: W9999A\nsupply_centers: {}\n",
+            "p.yaml",
+        )
+        .unwrap();
         let (outcome, _) = crate::kinds::diplomacy::adjudicate(map, &p);
         assert_eq!(outcome.next_phase.to_string(), "Spring 10000 Movement");
     }
@@ -577,20 +614,27 @@ mod tests {
     fn errors_name_the_line() {
         let map = Map::standard();
         let text = "phase: Spring 1901 Movement\nunits:\n  England: [F LON, A XYZ]\n";
-        let e = Position::parse(map, text, "p.yaml").unwrap_err();
+        let e = Position::parse(map, &crate::kinds::VARIANTS, text, "p.yaml").unwrap_err();
         assert_eq!(e.line, Some(3), "{e}");
         assert!(e.message.contains("`XYZ` is not a province"), "{e}");
         let e = Position::parse(
             map,
+            &crate::kinds::VARIANTS,
             "phase: Spring 1901 Movement\nunit:\n  England: [F LON]\n",
             "p.yaml",
         )
         .unwrap_err();
         assert_eq!(e.line, Some(2), "{e}");
         assert!(e.message.contains("unknown field `unit`"), "{e}");
-        let e = Position::parse(map, "phase: Summer 1901\n", "p.yaml").unwrap_err();
+        let e = Position::parse(map, &crate::kinds::VARIANTS, "phase: Summer 1901\n", "p.yaml").unwrap_err();
         assert_eq!(e.line, Some(1), "{e}");
-        let e = Position::parse(map, "variant: chess\nphase: S1901M\n", "p.yaml").unwrap_err();
+        let e = Position::parse(
+            map,
+            &crate::kinds::VARIANTS,
+            "variant: chess\nphase: S1901M\n",
+            "p.yaml",
+        )
+        .unwrap_err();
         assert!(e.message.contains("unknown variant"), "{e}");
     }
 
@@ -623,7 +667,7 @@ mod tests {
         );
         // In a file: the key, the line and the token, around the same words.
         let text = "phase: Spring 1901 Movement\nunits:\n  Russia: [A MOS, F STP]\n";
-        let e = Position::parse(map, text, "p.yaml").unwrap_err();
+        let e = Position::parse(map, &crate::kinds::VARIANTS, text, "p.yaml").unwrap_err();
         assert_eq!(
             (e.line, e.key.as_deref(), e.token.as_deref()),
             (Some(3), Some("units"), Some("F STP"))

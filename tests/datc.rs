@@ -23,7 +23,7 @@ fn run_cases(dir: &Path, judge: impl Fn(&Map, &Position) -> Outcome) -> (usize, 
         let text = std::fs::read_to_string(path).unwrap();
         let raw: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
         let expect = raw.get("expect").expect("every case has `expect:`");
-        let position = match Position::parse(map, &text, &name) {
+        let position = match Position::parse(map, &arbitre::kinds::VARIANTS, &text, &name) {
             Ok(p) => p,
             Err(e) => {
                 failures.push(format!("{name}: not read: {e}"));

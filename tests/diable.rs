@@ -35,7 +35,7 @@ fn str_map(v: Option<&Value>) -> BTreeMap<String, String> {
 fn check_case(map: &Map, name: &str, text: &str) -> Vec<String> {
     let raw: Value = serde_yaml::from_str(text).unwrap();
     let expect = raw.get("expect").expect("every case has `expect:`");
-    let position = match Position::parse(map, text, name) {
+    let position = match Position::parse(map, &arbitre::kinds::VARIANTS, text, name) {
         Ok(p) => p,
         Err(e) => return vec![format!("not read: {e}")],
     };

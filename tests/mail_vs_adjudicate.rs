@@ -373,7 +373,7 @@ fn play(seed: u64, years: i32) -> Seen {
     while phases < 100 {
         phases += 1;
         let before = position_text(&g, &BTreeMap::new());
-        let start = Position::parse(map, &before, "before").unwrap();
+        let start = Position::parse(map, &arbitre::kinds::VARIANTS, &before, "before").unwrap();
         if start.phase.year >= 1901 + years {
             break;
         }
@@ -428,7 +428,7 @@ fn play(seed: u64, years: i32) -> Seen {
 
         // The same orders in a position file.
         let text = position_text_with(&before, &orders);
-        let pos = Position::parse(map, &text, "position").unwrap();
+        let pos = Position::parse(map, &arbitre::kinds::VARIANTS, &text, "position").unwrap();
         let (mut outcome, _) = arbitre::kinds::diplomacy::adjudicate(map, &pos);
         if outcome.next_phase.kind == PhaseKind::Retreat
             && outcome

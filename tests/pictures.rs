@@ -128,7 +128,7 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let map = Map::standard();
     let path = format!("tests/golden/pictures/{name}.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let position = Position::parse(map, &text, &path).unwrap_or_else(|e| panic!("{e}"));
+    let position = Position::parse(map, &arbitre::kinds::VARIANTS, &text, &path).unwrap_or_else(|e| panic!("{e}"));
     let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
     let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);

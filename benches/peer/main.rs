@@ -99,7 +99,7 @@ fn datc_cases(map: &Map, skipped: &mut Vec<String>) -> Vec<Case> {
     for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&path).expect("a DATC file");
-        let pos = Position::parse(map, &text, &name).expect("DATC files are valid");
+        let pos = Position::parse(map, &arbitre::kinds::VARIANTS, &text, &name).expect("DATC files are valid");
         if pos.phase.kind != PhaseKind::Movement {
             skipped.push(format!(
                 "{name}: a {:?} phase (the peer's main phase only)",

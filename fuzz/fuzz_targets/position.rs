@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
     let map = Map::standard();
-    if let Ok(position) = Position::parse(map, text, "fuzz.yaml") {
+    if let Ok(position) = Position::parse(map, &arbitre::kinds::VARIANTS, text, "fuzz.yaml") {
         let (mut outcome, divine) = diplomacy::adjudicate(map, &position);
         let disbanded = diplomacy::skip_empty_retreat(map, &position.variant, &mut outcome)
             .map(|s| s.disbanded)

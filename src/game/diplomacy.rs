@@ -69,7 +69,7 @@ fn board_state(game: &Game) -> Result<&super::state::BoardState, GameError> {
 }
 
 pub fn board(game: &Game) -> Result<Board, GameError> {
-    Ok(board_state(game)?.board(map(), &game.config.variant, phase(game)?)?)
+    Ok(board_state(game)?.board(map(), &crate::kinds::VARIANTS, &game.config.variant, phase(game)?)?)
 }
 
 /// Roles by name, joined by `, ` (for the log and the journal).
@@ -107,7 +107,7 @@ pub fn standing(game: &Game) -> Standing {
 fn position(game: &Game, orders: Vec<(String, Vec<String>)>, with_casts: bool) -> Result<Position, GameError> {
     let phase = phase(game)?;
     let b = board_state(game)?;
-    let mut pos = b.position(map(), &game.config.variant, phase, orders)?;
+    let mut pos = b.position(map(), &crate::kinds::VARIANTS, &game.config.variant, phase, orders)?;
     pos.divine = rules(game).position_extras(game, phase, with_casts);
     Ok(pos)
 }

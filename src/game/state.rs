@@ -10,7 +10,7 @@ use super::role::{Role, Roles, RolesError};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
-use crate::position::{Position, RawDislodged, RawPosition};
+use crate::position::{Position, RawDislodged, RawPosition, Variants};
 use crate::yaml::{FileError, Ordered};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -448,10 +448,12 @@ impl BoardState {
     }
 
     /// The position of `phase` with this board and `orders`, read by the position-file
-    /// reader, so that a game is judged exactly as `arbitre adjudicate` would judge it.
+    /// reader, so that a game is judged exactly as `arbitre adjudicate` would judge it
+    /// (`variants` as it knows them).
     pub fn position(
         &self,
         map: &Map,
+        variants: &dyn Variants,
         variant: &str,
         phase: Phase,
         orders: Vec<(String, Vec<String>)>,
@@ -483,7 +485,7 @@ impl BoardState {
             expect: None,
         };
         // No text to point at a line in: the board is state.yaml's `board:`, said in the message.
-        Position::from_raw(map, raw, "", "state.yaml").map_err(|e| FileError {
+        Position::from_raw(map, variants, raw, "", "state.yaml").map_err(|e| FileError {
             line: None,
             message: format!("the board: {}", e.message),
             ..e
@@ -491,8 +493,8 @@ impl BoardState {
     }
 
     /// The board itself.
-    pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, FileError> {
-        Ok(self.position(map, variant, phase, Vec::new())?.board)
+    pub fn board(&self, map: &Map, variants: &dyn Variants, variant: &str, phase: Phase) -> Result<Board, FileError> {
+        Ok(self.position(map, variants, variant, phase, Vec::new())?.board)
     }
 }
 

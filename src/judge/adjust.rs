@@ -249,7 +249,7 @@ mod tests {
         let text = "phase: Winter 1901 Adjustment\nunits:\n  Russia: [F BLA, A MOS, A WAR, F STP/SC]\n  \
                     Turkey: [F ANK, A CON, A SEV]\nsupply_centers:\n  Russia: [MOS, WAR, STP]\n  \
                     Turkey: [ANK, CON, SMY, SEV]\norders:\n  Turkey: [BUILD A SMY]\n";
-        let p = Position::parse(map, text, "t").unwrap();
+        let p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
         let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let turkey = map.power_by_name("Turkey").unwrap();
         let build = o.results.iter().find(|r| r.given == Some(0)).unwrap();

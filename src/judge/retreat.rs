@@ -180,7 +180,7 @@ mod tests {
     fn retreat(orders: &[&str]) -> crate::judge::Outcome {
         let map = Map::standard();
         let text = "phase: Spring 1901 Retreat\nunits:\n  Germany: [A TYR]\ndislodged:\n  Austria:\n    - {unit: A VIE, attacker_from: TYR}\n";
-        let mut p = Position::parse(map, text, "t").unwrap();
+        let mut p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
         let austria = map.power_by_name("Austria").unwrap();
         p.orders = orders
             .iter()

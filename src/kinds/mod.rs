@@ -112,6 +112,23 @@ pub fn rules(name: &str) -> Option<&'static dyn Ruleset> {
     find(name).and_then(Kind::rules)
 }
 
+/// The kinds of Diplomacy as the reader of position files knows them: their names and the
+/// keys each allows beyond the standard ones. Passed to [`crate::position::Position::parse`].
+pub struct DiplomacyVariants;
+
+/// The registry's [`DiplomacyVariants`].
+pub static VARIANTS: DiplomacyVariants = DiplomacyVariants;
+
+impl crate::position::Variants for DiplomacyVariants {
+    fn names(&self) -> Vec<&'static str> {
+        diplomacy_names()
+    }
+
+    fn extra_keys(&self, variant: &str) -> Option<&'static [&'static str]> {
+        rules(variant).map(|r| r.position_keys())
+    }
+}
+
 /// The kind of Diplomacy whose position files carry `key` (`divine`), if one does.
 pub fn owner_of_position_key(key: &str) -> Option<&'static Kind> {
     KINDS

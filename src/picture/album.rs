@@ -92,6 +92,7 @@ mod tests {
         let map = Map::standard();
         let position = crate::position::Position::parse(
             map,
+            &crate::kinds::VARIANTS,
             "phase: Spring 1901 Movement\nunits:\n  France: [A PAR, A MAR, F BRE]\n  Germany: [A MUN]\n",
             "t.yaml",
         )

@@ -277,7 +277,7 @@ mod tests {
         let map = Map::standard();
         let text = "phase: Spring 1901 Movement\nunits:\n  France: [A GAS, A MAR, F MAO]\norders:\n  France:\n    \
                     - A GAS - SPA\n    - A MAR S A GAS - SPA/NC\n    - F MAO S A GAS - SPA/SC\n";
-        let p = Position::parse(map, text, "t").unwrap();
+        let p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
         let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let orders: Vec<&str> = o.results.iter().map(|r| r.order.as_str()).collect();
         assert_eq!(orders, ["A GAS - SPA", "A MAR S A GAS - SPA", "F MAO S A GAS - SPA"]);

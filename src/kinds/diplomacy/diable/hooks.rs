@@ -665,7 +665,7 @@ mod tests {
             "/tests/diable/curse-supporter-dislodged.yaml"
         ))
         .unwrap();
-        let p = Position::parse(map, &text, "t").unwrap();
+        let p = Position::parse(map, &crate::kinds::VARIANTS, &text, "t").unwrap();
         let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let gas = o.results.iter().find(|r| r.order == "A GAS S A PAR - BUR").unwrap();
         assert_eq!(gas.cause, Some(Cause::Variant(Cursed::SupportCut.cause())));
