@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 const NOT_YET_CUT: &[(&str, &str)] = &[
     ("game", "kinds"),
     ("judge", "kinds"),
-    ("mail", "game"),
     ("picture", "kinds"),
     ("position", "kinds"),
     ("report", "game"),

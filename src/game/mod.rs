@@ -7,6 +7,8 @@
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
 //!   a folder of games it goes to.
+//! - [`mailroom`]: the IMAP folder, the Maildir and the outbox of the mail layer, joined to
+//!   the games.
 //! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
 //! - [`board`]: moves of the board games ([`crate::kinds::boardgame`]).
 //!
@@ -48,6 +50,7 @@ pub mod desk;
 pub mod diplomacy;
 pub mod error;
 pub mod intake;
+pub mod mailroom;
 pub mod pages;
 pub mod role;
 pub mod route;
