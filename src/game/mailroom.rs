@@ -34,6 +34,8 @@ fn into_games(root: &Path) -> impl FnMut(&[u8], Now, Now) -> Result<Taken, NotKe
 /// One pass over the IMAP folder ([`imap::fetch_once`]), each new message delivered into
 /// the games under `root`.
 pub fn fetch_once(root: &Path, mailbox: &Mailbox, now: impl Fn() -> Now) -> Result<IntakeReport, ImapError> {
+    // ROOT's own files (the IMAP state, the index of games): what a killed run left goes.
+    crate::store::sweep(root);
     imap::fetch_once(root, mailbox, now, &mut into_games(root))
 }
 
@@ -45,6 +47,7 @@ pub fn watch(
     wait: Duration,
     after: &mut dyn FnMut(Result<IntakeReport, ImapError>) -> bool,
 ) {
+    crate::store::sweep(root);
     imap::watch(root, mailbox, now, &mut into_games(root), wait, after)
 }
 

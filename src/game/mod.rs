@@ -135,10 +135,13 @@ fn building_dir(dir: &Path) -> Result<PathBuf, GameError> {
 /// runs one `arbitre mail` per message) take turns.
 pub struct Lock(#[allow(dead_code)] fs::File);
 
+/// Takes the lock of `dir` (a game's folder, or a folder of games), waiting for the run
+/// holding it; then removes what killed runs left half-written in it ([`store::sweep`]).
 pub fn lock(dir: &Path) -> Result<Lock, GameError> {
-    let path = dir.join(".lock");
+    let path = dir.join(store::LOCK_FILE);
     let f = store::open_private(&path, true).map_err(io_err(&path))?;
     f.lock().map_err(io_err(&path))?;
+    store::sweep(dir);
     Ok(Lock(f))
 }
 

@@ -144,6 +144,8 @@ fn lock_outbox(game_dir: &Path) -> Result<fs::File, OutboxError> {
     let path = game_dir.join(SEND_LOCK);
     let file = store::open_private(&path, true).map_err(OutboxError::io(&path))?;
     file.lock().map_err(OutboxError::io(&path))?;
+    // What a killed run left half-written (the schedule, a reason, a digest) goes now.
+    store::sweep(game_dir);
     Ok(file)
 }
 
