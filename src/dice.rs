@@ -61,9 +61,10 @@ pub fn unhex(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// The stream of draws of one game.
-pub struct Dice {
-    rng: ChaCha20Rng,
+/// The stream of draws of one game: ChaCha20 words from its seed (another source of words
+/// only in this module's tests, to put chosen words before [`Dice::below`]).
+pub struct Dice<R = ChaCha20Rng> {
+    rng: R,
     /// How many 32-bit words have been taken (so a game can say where it stands).
     pub words: u64,
 }
@@ -75,7 +76,9 @@ impl Dice {
             words: 0,
         }
     }
+}
 
+impl<R: RngCore> Dice<R> {
     fn word(&mut self) -> u32 {
         self.words += 1;
         self.rng.next_u32()
@@ -127,13 +130,40 @@ mod tests {
 
     #[test]
     fn the_rejection_limit_is_exact() {
-        // For n = 3, 2^32 mod 3 = 1: only x = 2^32 - 1 is rejected.
-        let n = 3u32;
-        let limit = u32::MAX - ((u32::MAX % n + 1) % n);
-        assert_eq!(limit, u32::MAX - 1);
+        // For n = 3, 2^32 mod 3 = 1: only x = 2^32 - 1 is rejected, and the next word taken.
+        let mut d = given(&[u32::MAX, 7]);
+        assert_eq!((d.below(3), d.words), (7 % 3, 2));
+        let mut d = given(&[u32::MAX - 1]);
+        assert_eq!((d.below(3), d.words), ((u32::MAX - 1) % 3, 1));
+        // For n = 6, 2^32 mod 6 = 4: the four highest words are rejected, the fifth is not.
+        let mut d = given(&[u32::MAX, u32::MAX - 3, u32::MAX - 4]);
+        assert_eq!((d.below(6), d.words), ((u32::MAX - 4) % 6, 3));
         // For a power of two nothing is rejected.
-        let n = 8u32;
-        assert_eq!(u32::MAX - ((u32::MAX % n + 1) % n), u32::MAX);
+        let mut d = given(&[u32::MAX]);
+        assert_eq!((d.below(8), d.words), (7, 1));
+    }
+
+    /// Dice that draw the given words, in order.
+    fn given(words: &[u32]) -> Dice<Given> {
+        Dice {
+            rng: Given(words.iter().rev().copied().collect()),
+            words: 0,
+        }
+    }
+
+    /// A source of chosen words; it panics when more are taken than were given.
+    struct Given(Vec<u32>);
+
+    impl RngCore for Given {
+        fn next_u32(&mut self) -> u32 {
+            self.0.pop().expect("no more words given")
+        }
+        fn next_u64(&mut self) -> u64 {
+            unimplemented!("the dice take 32-bit words")
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unimplemented!("the dice take 32-bit words")
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use arbitre::game::desk::{self, journal::Who, Act};
 use arbitre::game::intake::Delivered;
 use arbitre::game::{self, diplomacy, Game, Now};
 use arbitre::mail::imap as imap_mail;
-use arbitre::mail::smtp::{delivery_status, send_outbox_at, SmtpSettings};
+use arbitre::mail::smtp::{delivery_status, SmtpSettings};
 use arbitre::map::Map;
 use arbitre::position::{write_outcome, Position};
 use clap::error::ErrorKind;
@@ -961,7 +961,7 @@ fn send(args: SendArgs) -> Result<(), String> {
     }
     let mut unsent = 0;
     for dir in dirs {
-        let report = send_outbox_at(&dir, &settings, now).map_err(|e| e.to_string())?;
+        let report = game::mailroom::send_outbox_at(&dir, &settings, now).map_err(|e| e.to_string())?;
         if !report.sent.is_empty() {
             println!("{}: {} message(s) sent", dir.display(), report.sent.len());
         }
@@ -1007,7 +1007,7 @@ fn imap(args: ImapArgs) -> Result<(), String> {
         .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
     let now = || args.clock.now();
     if args.watch {
-        imap_mail::watch(root, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {
+        game::mailroom::watch(root, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {
             if let Err(e) = show_intake(result) {
                 eprintln!("arbitre: {e}");
             }
@@ -1015,7 +1015,7 @@ fn imap(args: ImapArgs) -> Result<(), String> {
         });
         return Ok(());
     }
-    show_intake(imap_mail::fetch_once(root, &mailbox, now))
+    show_intake(game::mailroom::fetch_once(root, &mailbox, now))
 }
 
 /// Tells what one pass over the IMAP folder did.
@@ -1094,7 +1094,7 @@ fn run(args: RunArgs) -> Result<(), String> {
     if !args.watch {
         let mut errors = Vec::new();
         if let Some(mailbox) = &mailbox {
-            if let Err(e) = show_intake(imap_mail::fetch_once(&root, mailbox, now)) {
+            if let Err(e) = show_intake(game::mailroom::fetch_once(&root, mailbox, now)) {
                 errors.push(e);
             }
         }
@@ -1116,7 +1116,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         true
     };
     match &mailbox {
-        Some(mailbox) => imap_mail::watch(&root, mailbox, &now, imap_mail::WATCH_WAIT, &mut |r| cycle(Some(r))),
+        Some(mailbox) => game::mailroom::watch(&root, mailbox, &now, imap_mail::WATCH_WAIT, &mut |r| cycle(Some(r))),
         None => loop {
             cycle(None);
             std::thread::sleep(imap_mail::WATCH_WAIT);

@@ -3,6 +3,11 @@
 //! next run after a crash) sees the old file or the new one, never a mix. A write that
 //! fails removes its temporary file.
 //!
+//! A run killed between writing a temporary file and renaming it (`kill -9`, a power cut)
+//! leaves that file behind: `.NAME.tmp-PID`. The next run on the folder removes such
+//! leftovers ([`sweep`]): those of a process that is no longer running, and any older than
+//! [`LEFTOVER_AGE`]; never the file of a run still writing it.
+//!
 //! Everything a game folder holds may be secret (the seed, the password hashes, the divine
 //! roles, the players' mail), so on Unix every file written here is created readable by its
 //! owner only (mode 0600) and every folder made here is 0700, whatever the umask.
@@ -10,6 +15,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// The mode of every file a game folder holds (Unix): its owner's only.
 pub const FILE_MODE: u32 = 0o600;
@@ -57,7 +63,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::other(format!("{}: not a file name", path.display())))?;
     // A leading dot keeps half-written files out of every listing the game makes.
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(".{}{TMP_MARK}{}", name.to_string_lossy(), std::process::id()));
     let written = (|| {
         let mut f = open_private(&tmp, false)?;
         f.write_all(bytes)?;
@@ -81,6 +87,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// one: a delivery recorded in the journal, its file not yet moved to `sent/`.
 pub const CRASH_VAR: &str = "ARBITRE_CRASH_AT";
 
+/// With [`CRASH_VAR`], the process stops at its step instead of aborting, and waits there
+/// to be killed from outside (`kill -9`): the crash tests kill a run in the middle of a write.
+pub const CRASH_HOLD_VAR: &str = "ARBITRE_CRASH_HOLD";
+
 /// One step of writing, where the crash tests may kill the process ([`CRASH_VAR`]).
 pub fn crash_point() {
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -90,6 +100,11 @@ pub fn crash_point() {
     let at = AT.get_or_init(|| std::env::var(CRASH_VAR).ok().and_then(|v| v.parse().ok()));
     if let Some(at) = *at {
         if STEPS.fetch_add(1, Ordering::SeqCst) + 1 == at {
+            if std::env::var_os(CRASH_HOLD_VAR).is_some() {
+                loop {
+                    std::thread::sleep(Duration::from_secs(1));
+                }
+            }
             std::process::abort();
         }
     }
@@ -113,6 +128,79 @@ pub fn write_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8]) -> io::Result<
         return Ok(path);
     }
     unreachable!("some name is free")
+}
+
+/// What names a temporary file of [`write_atomic`]: `.NAME.tmp-PID`.
+const TMP_MARK: &str = ".tmp-";
+
+/// The name of the lock file of a folder that its own runs take (a game's): [`sweep`] leaves
+/// the folders holding one to those runs.
+pub const LOCK_FILE: &str = ".lock";
+
+/// How old a temporary file must be to be removed even when its process seems alive (its
+/// number taken again by another process since, or a run the process table does not show):
+/// no write lasts that long.
+pub const LEFTOVER_AGE: Duration = Duration::from_secs(60 * 60);
+
+/// Removes the temporary files that killed runs left in `dir` and its sub-folders, but for
+/// the sub-folders holding a [`LOCK_FILE`] (a folder of games does not sweep its games: each
+/// is swept by its own runs). A file is removed when the process that wrote it is not
+/// running, or when it is older than [`LEFTOVER_AGE`]; the files of this process are left
+/// alone. Returns the files removed. Call it at the start of a run on the folder; a file
+/// that cannot be listed or removed is left for the next run.
+pub fn sweep(dir: &Path) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    sweep_into(dir, &mut removed, &|pid| process_alive(pid), SystemTime::now());
+    removed
+}
+
+fn sweep_into(dir: &Path, removed: &mut Vec<PathBuf>, alive: &dyn Fn(u32) -> Option<bool>, now: SystemTime) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            if !path.join(LOCK_FILE).exists() {
+                sweep_into(&path, removed, alive, now);
+            }
+            continue;
+        }
+        let Some(pid) = leftover_pid(&entry.file_name().to_string_lossy()) else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > LEFTOVER_AGE);
+        if (alive(pid) == Some(false) || old) && fs::remove_file(&path).is_ok() {
+            removed.push(path);
+        }
+    }
+}
+
+/// The process number of a temporary file's name (`.NAME.tmp-PID`); `None` for any other.
+fn leftover_pid(name: &str) -> Option<u32> {
+    let (stem, pid) = name.rsplit_once(TMP_MARK)?;
+    if !name.starts_with('.') || stem.len() < 2 || pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether process `pid` is running: `None` where the system does not say (no `/proc`).
+fn process_alive(pid: u32) -> Option<bool> {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return None;
+    }
+    Some(proc.join(pid.to_string()).exists())
 }
 
 fn sync_dir(dir: &Path) -> io::Result<()> {
@@ -180,6 +268,69 @@ mod tests {
         write_atomic(&p, b"seed: other").unwrap();
         assert_eq!(mode(&p), 0o600);
         fs::remove_dir_all(d).unwrap();
+    }
+
+    /// A leftover of a dead run and an old one go; the file of a live run, this run's own,
+    /// and files that only look alike stay.
+    #[test]
+    fn the_sweep_removes_what_dead_runs_left_and_nothing_else() {
+        let d = temp("sweep");
+        let sub = d.join("mail");
+        let game = d.join("game");
+        fs::create_dir_all(&sub).unwrap();
+        fs::create_dir_all(&game).unwrap();
+        fs::write(game.join(LOCK_FILE), "").unwrap();
+        let me = std::process::id();
+        let files = [
+            (d.join(".state.yaml.tmp-111"), true),            // dead
+            (sub.join(".00001-x.eml.tmp-111"), true),         // dead, in a sub-folder
+            (d.join(".state.yaml.tmp-222"), false),           // alive
+            (d.join(format!(".state.yaml.tmp-{me}")), false), // this run's own
+            (d.join(".state.yaml.tmp-333"), false),           // unknown, young
+            (d.join("state.yaml.tmp-111"), false),            // no leading dot
+            (d.join(".state.yaml.tmp-11a"), false),           // not a process number
+            (d.join(".tmp-111"), false),                      // no file name before it
+            (game.join(".state.yaml.tmp-111"), false),        // a folder with its own lock
+        ];
+        for (f, _) in &files {
+            fs::write(f, "half").unwrap();
+        }
+        let alive = |pid: u32| match pid {
+            111 => Some(false),
+            222 => Some(true),
+            _ => None,
+        };
+        let mut removed = Vec::new();
+        sweep_into(&d, &mut removed, &alive, SystemTime::now());
+        removed.sort();
+        let mut want: Vec<PathBuf> = files.iter().filter(|(_, gone)| *gone).map(|(f, _)| f.clone()).collect();
+        want.sort();
+        assert_eq!(removed, want);
+        for (f, gone) in &files {
+            assert_eq!(f.exists(), !gone, "{}", f.display());
+        }
+        // Past the bound, a file goes even when its process seems alive or is unknown; this
+        // run's own stays.
+        let later = SystemTime::now() + LEFTOVER_AGE + Duration::from_secs(1);
+        let mut removed = Vec::new();
+        sweep_into(&d, &mut removed, &alive, later);
+        removed.sort();
+        assert_eq!(removed, [d.join(".state.yaml.tmp-222"), d.join(".state.yaml.tmp-333")]);
+        assert!(d.join(format!(".state.yaml.tmp-{me}")).exists());
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    #[test]
+    fn this_process_is_alive_and_a_finished_child_is_not() {
+        if !Path::new("/proc/self").exists() {
+            assert_eq!(process_alive(std::process::id()), None);
+            return;
+        }
+        assert_eq!(process_alive(std::process::id()), Some(true));
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        assert_eq!(process_alive(pid), Some(false));
     }
 
     #[test]

@@ -92,6 +92,20 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The temporary files of atomic writes (`.NAME.tmp-PID`) anywhere under `dir`.
+fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(leftovers(&p));
+        } else if p.file_name().unwrap().to_string_lossy().contains(".tmp-") {
+            out.push(p);
+        }
+    }
+    out
+}
+
 fn archived(dir: &Path) -> usize {
     std::fs::read_dir(dir.join("mail")).map(|d| d.count()).unwrap_or(0)
 }
@@ -182,8 +196,91 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
                 archived(&dir) >= archived(&snapshots[i + 1]),
                 "step {i}, crash at {n}: a message was lost"
             );
+            let left = leftovers(&dir);
+            assert!(left.is_empty(), "step {i}, crash at {n}: left half-written: {left:?}");
             std::fs::remove_dir_all(&dir).unwrap();
         }
     }
     assert!(crashes > 40, "only {crashes} crash points were tried");
+}
+
+/// `kill -9` of `arbitre mail` and of `arbitre process` while a temporary file is written
+/// and not yet in place: the file is there after the kill, and the next run removes it (the
+/// killed process is gone) and leaves none of its own.
+#[cfg(unix)]
+#[test]
+fn a_run_killed_in_the_middle_of_a_write_leaves_nothing_after_the_next_run() {
+    let tmp = Tmp::new();
+    let players = tmp.file(
+        "players.yaml",
+        "game: killed\nvariant: standard\nreferee: {name: R, email: r@crash.example}\n\
+         start: 2026-12-01T20:00:00+01:00\nplayers:\n\
+         - {name: A, email: a@crash.example, role: England, password: a}\n\
+         - {name: B, email: b@crash.example, role: France, password: b}\n\
+         - {name: C, email: c@crash.example, role: Germany, password: c}\n\
+         - {name: D, email: d@crash.example, role: Italy, password: d}\n\
+         - {name: E, email: e@crash.example, role: Austria, password: e}\n\
+         - {name: F, email: f@crash.example, role: Russia, password: f}\n\
+         - {name: G, email: g@crash.example, role: Turkey, password: g}\n",
+    );
+    let dir = tmp.path("game");
+    create(&dir, &players, NOW);
+    let d = dir.to_str().unwrap().to_string();
+    let steps = [
+        Step {
+            args: vec!["mail".into(), d.clone(), "--now".into(), NOW.into()],
+            stdin: Some(mail(
+                "b@crash.example",
+                "B",
+                "m1",
+                "SIGNON France killed b\nA PAR - BUR",
+            )),
+        },
+        Step {
+            args: vec!["process".into(), d.clone(), "--now".into(), LATER.into()],
+            stdin: None,
+        },
+    ];
+    for (i, step) in steps.iter().enumerate() {
+        // Step 1 of a run is its first temporary file written, not yet renamed.
+        let mut cmd = Command::new(BIN);
+        cmd.args(&step.args)
+            .env("ARBITRE_CRASH_AT", "1")
+            .env("ARBITRE_CRASH_HOLD", "1")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let mut child = cmd.spawn().unwrap();
+        if let Some(bytes) = &step.stdin {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(bytes).unwrap();
+        }
+        drop(child.stdin.take());
+        let start = std::time::Instant::now();
+        let half = loop {
+            let left = leftovers(&dir);
+            if !left.is_empty() {
+                break left;
+            }
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(60),
+                "step {i}: no temporary file appeared"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        // Held at its crash point: the file is whole on disk, so the kill is mid-write.
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        child.kill().unwrap(); // SIGKILL
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "step {i}: the run was not killed");
+        assert_eq!(leftovers(&dir), half, "step {i}: the kill left its temporary file");
+        assert!(run(step, &dir, None), "step {i}: the run after the kill fails");
+        assert_eq!(
+            leftovers(&dir),
+            Vec::<PathBuf>::new(),
+            "step {i}: left after the next run"
+        );
+    }
+    // The killed delivery kept nothing; the one after it kept the message once.
+    assert_eq!(archived(&dir), 1);
 }

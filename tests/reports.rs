@@ -566,7 +566,7 @@ fn golden_reports() {
         ("reply-germany.eml", reply(&en, "-reply-germany.eml")),
     ];
     let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/reports");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let update = std::env::var("UPDATE_GOLDEN").as_deref() == Ok("1");
     if update {
         std::fs::create_dir_all(&golden).unwrap();
     }

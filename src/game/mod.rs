@@ -7,6 +7,8 @@
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
 //!   a folder of games it goes to.
+//! - [`mailroom`]: the IMAP folder, the Maildir and the outbox of the mail layer, joined to
+//!   the games.
 //! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
 //! - [`board`]: moves of the board games ([`crate::kinds::boardgame`]).
 //!
@@ -48,6 +50,7 @@ pub mod desk;
 pub mod diplomacy;
 pub mod error;
 pub mod intake;
+pub mod mailroom;
 pub mod pages;
 pub mod role;
 pub mod route;
@@ -132,10 +135,13 @@ fn building_dir(dir: &Path) -> Result<PathBuf, GameError> {
 /// runs one `arbitre mail` per message) take turns.
 pub struct Lock(#[allow(dead_code)] fs::File);
 
+/// Takes the lock of `dir` (a game's folder, or a folder of games), waiting for the run
+/// holding it; then removes what killed runs left half-written in it ([`store::sweep`]).
 pub fn lock(dir: &Path) -> Result<Lock, GameError> {
-    let path = dir.join(".lock");
+    let path = dir.join(store::LOCK_FILE);
     let f = store::open_private(&path, true).map_err(io_err(&path))?;
     f.lock().map_err(io_err(&path))?;
+    store::sweep(dir);
     Ok(Lock(f))
 }
 

@@ -1,10 +1,12 @@
 //! Mail in from an IMAP folder (`arbitre imap`, issue #16).
 //!
-//! Each new message of the folder is handed to the same intake as `arbitre mail`
-//! ([`crate::game::intake::deliver`]), with its arrival time the server's INTERNALDATE (no
-//! later than now), and only once the intake has returned (the message kept in its game, or
-//! in `ROOT/unmatched/`, and acted on) is it moved to the processed folder: `UID MOVE` where
-//! the server offers MOVE, else `UID COPY` then `\Deleted` and an expunge.
+//! Each new message of the folder is handed to the intake it is given ([`Intake`]: the
+//! mail game hands it to the same intake as `arbitre mail`), with its arrival time the
+//! server's INTERNALDATE (no later than now), and only once the intake has returned (the
+//! message kept in its game, or in `ROOT/unmatched/`, and acted on) is it moved to the
+//! processed folder: `UID MOVE` where the server offers MOVE, else `UID COPY` then
+//! `\Deleted` and an expunge. This module knows no game: what the intake does with a
+//! message is the caller's.
 //!
 //! # Exactly once
 //!
@@ -40,8 +42,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::intake::{deliver, Delivered};
-use crate::game::Now;
+use crate::clock::Now;
 use crate::store;
 pub use session::{open, ConnectFailure, Session, SessionFailure, TlsFailure};
 pub use settings::{
@@ -118,7 +119,28 @@ pub enum ImapError {
     /// A message that the intake could not keep: it stays in the folder. `why` is the
     /// intake's reason.
     #[error("the message of UID {uid} could not be kept ({why}); it stays in {folder} for the next run")]
-    NotKept { uid: u32, folder: String, why: String },
+    NotKept {
+        uid: u32,
+        folder: String,
+        #[source]
+        why: NotKept,
+    },
+}
+
+/// Why the intake could not keep a message, in its own words (the intake is the caller's).
+pub type NotKept = Box<dyn std::error::Error + Send + Sync>;
+
+/// What takes in one message: given its raw bytes, its arrival time and the time now, it
+/// keeps it (and acts on it, as it sees fit) and says where it went; an error means the
+/// message was not kept, and it stays in the folder.
+pub trait Intake {
+    fn take(&mut self, raw: &[u8], arrived: Now, now: Now) -> Result<Taken, NotKept>;
+}
+
+impl<F: FnMut(&[u8], Now, Now) -> Result<Taken, NotKept>> Intake for F {
+    fn take(&mut self, raw: &[u8], arrived: Now, now: Now) -> Result<Taken, NotKept> {
+        self(raw, arrived, now)
+    }
 }
 
 /// Why the state file could not be written.
@@ -192,10 +214,15 @@ fn write_state(root: &Path, state: &State) -> Result<(), ImapError> {
     written.map_err(|source| ImapError::StateUnwritable { path, source })
 }
 
-/// One pass: opens a session, takes in every new message, logs out.
-pub fn fetch_once(root: &Path, mailbox: &Mailbox, now: impl Fn() -> Now) -> Result<IntakeReport, ImapError> {
+/// One pass: opens a session, hands every new message to `intake`, logs out.
+pub fn fetch_once(
+    root: &Path,
+    mailbox: &Mailbox,
+    now: impl Fn() -> Now,
+    intake: &mut dyn Intake,
+) -> Result<IntakeReport, ImapError> {
     let mut session = open(mailbox)?;
-    let report = take_in(&mut session, root, mailbox, &now);
+    let report = take_in(&mut session, root, mailbox, &now, intake);
     let _ = session.logout();
     report
 }
@@ -206,6 +233,7 @@ pub fn take_in(
     root: &Path,
     mailbox: &Mailbox,
     now: &dyn Fn() -> Now,
+    intake: &mut dyn Intake,
 ) -> Result<IntakeReport, ImapError> {
     let failed = |e| session::session_error(mailbox, e);
     let selected = session.select(&mailbox.folder).map_err(failed)?;
@@ -249,20 +277,11 @@ pub fn take_in(
             let raw = fetch.body().unwrap_or_default().to_vec();
             let now = now();
             let arrived = fetch.internal_date().map(|t| t.min(now)).unwrap_or(now);
-            let taken = match deliver(root, &raw, arrived, now) {
-                Ok(Delivered::Game { kept, acted: Ok(()) }) => Taken::Game(kept),
-                Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e.to_string()),
-                Ok(Delivered::Unmatched(p)) => Taken::Unmatched(p),
-                Ok(Delivered::TooLarge(p)) => Taken::TooLarge(p),
-                Ok(Delivered::Unauthenticated(p, _)) => Taken::Unauthenticated(p),
-                Err(e) => {
-                    return Err(ImapError::NotKept {
-                        uid,
-                        folder: mailbox.folder.clone(),
-                        why: e.to_string(),
-                    })
-                }
-            };
+            let taken = intake.take(&raw, arrived, now).map_err(|why| ImapError::NotKept {
+                uid,
+                folder: mailbox.folder.clone(),
+                why,
+            })?;
             state.last_uid = uid;
             write_state(root, &state)?;
             report.taken.push((uid, taken));
@@ -293,7 +312,7 @@ pub const WATCH_WAIT: Duration = Duration::from_secs(60);
 /// The longest wait between two attempts to open a session in [`watch`].
 pub const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
-/// Forever: takes in the folder's new messages, calls `after` (with what was taken in, or
+/// Forever: hands the folder's new messages to `intake`, calls `after` (with what was taken in, or
 /// the error), then waits for news (IDLE, else [`WATCH_WAIT`]) at most `wait`. A network
 /// error closes the session and a new one is opened after a back-off; an error that a new
 /// session cannot mend (settings, login, TLS, a message that cannot be kept) is given to
@@ -303,6 +322,7 @@ pub fn watch(
     root: &Path,
     mailbox: &Mailbox,
     now: &dyn Fn() -> Now,
+    intake: &mut dyn Intake,
     wait: Duration,
     after: &mut dyn FnMut(Result<IntakeReport, ImapError>) -> bool,
 ) {
@@ -323,7 +343,7 @@ pub fn watch(
         backoff = Duration::from_secs(1);
         let idle = session.capabilities().map(|c| c.has_str("IDLE")).unwrap_or(false);
         loop {
-            let result = take_in(&mut session, root, mailbox, now);
+            let result = take_in(&mut session, root, mailbox, now, intake);
             let broken = matches!(&result, Err(e) if e.is_transient());
             let local = matches!(&result, Err(e) if !e.is_transient());
             if !after(result) {

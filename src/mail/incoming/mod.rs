@@ -21,8 +21,8 @@
 //! - [`redact`]: the message rebuilt for the archive without its passwords ([`redacted`]).
 //!
 //! Transfer encodings and charsets are undone by mail-parser. What the game does with a
-//! message read here is elsewhere: its password is checked in [`crate::game::intake`], the
-//! game it belongs to is found in [`crate::game::route`].
+//! message read here is the mail game's, a layer above: it checks the password and finds
+//! the game the message belongs to.
 
 use std::fmt;
 

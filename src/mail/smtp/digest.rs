@@ -17,11 +17,27 @@ use crate::store;
 /// How the referee's digests of failed deliveries are named in the outbox.
 const DIGEST_STEM: &str = "delivery-failures";
 
-/// Writes the referee one message listing `failed`, into the outbox. The referee is the
-/// game's (`game.yaml`), else the sender of the failed messages (a folder of games' own
-/// outbox). A failed digest is never listed in a digest: a referee's address that fails
-/// cannot start a loop.
-pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) -> Result<Option<PathBuf>, OutboxError> {
+/// Who the digest of failed deliveries goes to when the folder's owner says: a game's
+/// referee, with the game's name for the subject. Found by the caller of the send
+/// ([`super::send_outbox_for`]), which knows what a folder holds; this module does not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Referee {
+    /// The game's name, put before the subject.
+    pub game: String,
+    pub name: String,
+    pub email: String,
+}
+
+/// Writes the referee one message listing `failed`, into the outbox. The referee is the one
+/// `referee` finds for the folder (a game's), else the sender of the failed messages (a
+/// folder of games' own outbox). A failed digest is never listed in a digest: a referee's
+/// address that fails cannot start a loop.
+pub(super) fn write_digest(
+    dir: &Path,
+    failed: &[Failed],
+    now: DateTime<Utc>,
+    referee: &dyn Fn(&Path) -> Option<Referee>,
+) -> Result<Option<PathBuf>, OutboxError> {
     let listed: Vec<&Failed> = failed.iter().filter(|f| !f.name.starts_with(DIGEST_STEM)).collect();
     for f in failed.iter().filter(|f| f.name.starts_with(DIGEST_STEM)) {
         eprintln!(
@@ -33,7 +49,7 @@ pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) ->
     if listed.is_empty() {
         return Ok(None);
     }
-    let (game, referee) = match read_referee(dir) {
+    let (game, referee) = match referee(dir).and_then(mailbox_of) {
         Some((game, referee)) => (Some(game), referee),
         None => {
             let sender = listed.iter().find_map(|f| {
@@ -85,10 +101,9 @@ pub(super) fn write_digest(dir: &Path, failed: &[Failed], now: DateTime<Utc>) ->
         .map_err(OutboxError::io(&outbox))
 }
 
-/// The game's name and its referee, from `game.yaml`, when the folder is a game's.
-fn read_referee(dir: &Path) -> Option<(String, Mailbox)> {
-    let text = fs::read_to_string(dir.join("game.yaml")).ok()?;
-    let config: crate::game::state::GameConfig = crate::yaml::from_str(&text, "game.yaml").ok()?;
-    let address = config.referee.email.parse().ok()?;
-    Some((config.game, Mailbox::new(Some(config.referee.name), address)))
+/// The referee's name for the subject, and mailbox; `None` when the address cannot be
+/// written to.
+fn mailbox_of(referee: Referee) -> Option<(String, Mailbox)> {
+    let address = referee.email.parse().ok()?;
+    Some((referee.game, Mailbox::new(Some(referee.name), address)))
 }

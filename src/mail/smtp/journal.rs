@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
-use super::digest::write_digest;
+use super::digest::{write_digest, Referee};
 use super::error::OutboxError;
 use super::message::to_and_subject;
 use super::retry::{read_retries, retry_wait, stamp, time, write_retries, Retry, RETRY_FOR};
@@ -192,7 +192,7 @@ impl Run {
     }
 
     /// Writes back the journal and the schedule, and the referee's digest.
-    pub(super) fn finish(mut self) -> Result<SendReport, OutboxError> {
+    pub(super) fn finish(mut self, referee: &dyn Fn(&Path) -> Option<Referee>) -> Result<SendReport, OutboxError> {
         let outbox = self.dir.join("outbox");
         // The journal keeps only what is still in the outbox.
         let left: Vec<&str> = self
@@ -218,7 +218,7 @@ impl Run {
             write_retries(&self.dir, self.retries.values())?;
         }
         if !self.report.failed.is_empty() {
-            self.report.digest = write_digest(&self.dir, &self.report.failed, self.now)?;
+            self.report.digest = write_digest(&self.dir, &self.report.failed, self.now, referee)?;
         }
         self.report.unsent.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
         Ok(self.report)

@@ -38,8 +38,9 @@
 //!
 //! When a run sends messages to `failed/`, it writes the referee one message listing them
 //! (to whom, which file and subject, why) into the outbox, named `delivery-failures-TIME.eml`;
-//! the next run delivers it. The referee is the one of `game.yaml`; in a folder of games'
-//! own outbox, the sender of the failed messages. A digest that fails is reported on standard
+//! the next run delivers it. The referee is the one the caller finds for the folder
+//! ([`send_outbox_for`]: the mail game gives the one of `game.yaml`); else, as in a folder
+//! of games' own outbox, the sender of the failed messages. A digest that fails is reported on standard
 //! error and never listed in another digest, so a referee's address that fails cannot loop.
 //! `arbitre status DIR` lists `failed/` and the schedule ([`delivery_status`]).
 //!
@@ -47,7 +48,7 @@
 //!
 //! - `settings`: [`SmtpSettings`] and the [`Endpoint`] they resolve to (the URL forms are
 //!   listed there); `url`: the URL taken apart.
-//! - `send`: the run itself ([`send_outbox_at`]): the lock, the checks, the send loop.
+//! - `send`: the run itself ([`send_outbox_for`]): the lock, the checks, the send loop.
 //! - `session`: opening one SMTP session within a time limit ([`OpenError`]), and what a
 //!   failed exchange means for the message ([`Failure`]: the server's [`Reply`], permanent
 //!   or transient, or the connection's fault).
@@ -68,10 +69,11 @@ mod settings;
 mod status;
 mod url;
 
+pub use digest::Referee;
 pub use error::{OutboxError, SendError};
 pub use journal::{FailCause, Failed, FAILED, JOURNAL};
 pub use retry::{read_retries, retry_wait, Retry, RETRIES, RETRY_FIRST_WAIT, RETRY_FOR, RETRY_MAX_WAIT};
-pub use send::{send_outbox, send_outbox_at, Deferred, SendReport, SEND_LOCK};
+pub use send::{send_outbox, send_outbox_at, send_outbox_for, Deferred, SendReport, SEND_LOCK};
 pub use session::{Failure, Fate, OpenError, OpenFailure, Reply};
 pub use settings::{
     BadSetting, Endpoint, Security, SettingsError, SmtpSettings, CA_FILE_VAR, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR,

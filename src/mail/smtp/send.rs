@@ -9,6 +9,7 @@ use lettre::address::Envelope;
 use lettre::transport::smtp::client::SmtpConnection;
 use sha2::{Digest, Sha256};
 
+use super::digest::Referee;
 use super::error::{OutboxError, SendError};
 use super::journal::{FailCause, Failed, Run, JOURNAL};
 use super::message::{envelope_of, wire_bytes};
@@ -60,6 +61,12 @@ pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendRepor
     send_outbox_at(game_dir, settings, Utc::now())
 }
 
+/// [`send_outbox_for`] a folder whose referee is not known: a digest of failed deliveries
+/// goes to their sender.
+pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Utc>) -> Result<SendReport, SendError> {
+    send_outbox_for(game_dir, settings, now, &|_| None)
+}
+
 /// Delivers every `*.eml` file of `game_dir/outbox/`, in file-name order, and moves each one
 /// the server accepts to `game_dir/sent/` (created when needed; a name already taken there
 /// gets a `-2`, `-3`… suffix rather than overwriting the earlier message). `now` decides
@@ -69,8 +76,14 @@ pub fn send_outbox(game_dir: &Path, settings: &SmtpSettings) -> Result<SendRepor
 /// with no outbox folder has nothing to send. The envelope of each message is its `From:`
 /// address and its one `To:` address; see the module documentation for the lock, the
 /// journal, the retries and `failed/`. `Err` means nothing was attempted: the settings are
-/// unusable, or the folders cannot be read, created or locked.
-pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Utc>) -> Result<SendReport, SendError> {
+/// unusable, or the folders cannot be read, created or locked. `referee` finds whom the
+/// digest of failed deliveries goes to (asked only when there is one to write).
+pub fn send_outbox_for(
+    game_dir: &Path,
+    settings: &SmtpSettings,
+    now: DateTime<Utc>,
+    referee: &dyn Fn(&Path) -> Option<Referee>,
+) -> Result<SendReport, SendError> {
     let endpoint = settings.endpoint()?;
     if !game_dir.is_dir() {
         return Err(OutboxError::NotAFolder {
@@ -123,7 +136,7 @@ pub fn send_outbox_at(game_dir: &Path, settings: &SmtpSettings, now: DateTime<Ut
     if !ready.is_empty() {
         deliver(&endpoint, ready, &mut run);
     }
-    Ok(run.finish()?)
+    Ok(run.finish(referee)?)
 }
 
 /// Takes the folder's send lock ([`SEND_LOCK`]), waiting for another `arbitre send` to end.
@@ -131,6 +144,8 @@ fn lock_outbox(game_dir: &Path) -> Result<fs::File, OutboxError> {
     let path = game_dir.join(SEND_LOCK);
     let file = store::open_private(&path, true).map_err(OutboxError::io(&path))?;
     file.lock().map_err(OutboxError::io(&path))?;
+    // What a killed run left half-written (the schedule, a reason, a digest) goes now.
+    store::sweep(game_dir);
     Ok(file)
 }
 
