@@ -528,6 +528,7 @@ fn parse_time(t: &str) -> Result<Now, String> {
 /// Exit code when a message could not be kept: the mail system should retry (EX_TEMPFAIL).
 const TEMPFAIL: u8 = 75;
 
+#[derive(Debug)]
 enum Failure {
     /// A message for the user, exit 1.
     Usage(String),
@@ -793,40 +794,13 @@ fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failur
     Ok(())
 }
 
-/// When a Maildir message was delivered: the seconds its name begins with (`1764612000.
-/// M1P2.host`, the Maildir convention), no later than `now`; else `now`.
-fn delivery_time(name: &str, now: Now) -> Now {
-    name.split('.')
-        .next()
-        .and_then(|s| s.parse::<i64>().ok())
-        .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
-        .map(|t| t.fixed_offset())
-        .filter(|t| *t <= now)
-        .unwrap_or(now)
-}
-
 /// Every message in `MAILDIR/new`: kept and acted on, then moved to `cur` as seen.
 fn read_maildir(root: &Path, maildir: &Path, now: Now) -> Result<(), Failure> {
-    let new = maildir.join("new");
-    let cur = maildir.join("cur");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&new)
-        .map_err(|e| Failure::Usage(format!("{}: {e} (a Maildir has new/, cur/ and tmp/)", new.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-        .collect();
-    files.sort();
-    std::fs::create_dir_all(&cur).map_err(|e| Failure::Usage(format!("{}: {e}", cur.display())))?;
-    for path in files {
-        let raw = std::fs::read(&path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        deliver(root, &raw, delivery_time(&name, now), now)?;
-        let seen = cur.join(format!("{}:2,S", name.split(':').next().unwrap_or(&name)));
-        std::fs::rename(&path, &seen).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
-    }
-    Ok(())
+    arbitre::mail::maildir::take_new(maildir, now, |raw, arrived| deliver(root, raw, arrived, now)).map_err(|e| match e
+    {
+        arbitre::mail::maildir::MaildirError::Taken(failure) => failure,
+        e => Failure::Usage(e.to_string()),
+    })
 }
 
 fn orders(args: OrdersArgs) -> Result<(), String> {

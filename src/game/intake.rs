@@ -24,12 +24,12 @@
 use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{automatic, clean_sender, io_err, lock, read_config, Effects, Game, GameError, Now};
+use super::{clean_sender, io_err, lock, read_config, Effects, Game, GameError, Now};
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
 use crate::mail::authres::{self, Forged};
-use crate::mail::incoming::{read_message, redacted, Incoming};
+use crate::mail::incoming::{header_block, Incoming, Received};
 use crate::report::{views, Letter, Person};
 use crate::store;
 use chrono::{Duration, Utc};
@@ -108,12 +108,17 @@ impl Verdict {
 /// that cannot be read at all is kept as it came: no SIGNON line, hence no password, can be
 /// found in it, and the game does not act on it.
 pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
-    prepare_for(game_dir.and_then(registry), raw)
+    prepare_for(game_dir.and_then(registry), &Received::read(raw))
+}
+
+/// [`prepare`] for a message that names no game here, read where it entered.
+pub(crate) fn prepare_read(received: &Received) -> Vec<u8> {
+    prepare_for(None, received)
 }
 
 /// [`prepare`] against a game's name and its players' roles and password hashes.
-fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, raw: &[u8]) -> Vec<u8> {
-    let (verdict, new_password) = match (registry, read_message(raw)) {
+fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, received: &Received) -> Vec<u8> {
+    let (verdict, new_password) = match (registry, received.mail()) {
         (Some((name, players)), Ok(mail)) => {
             let verdict = Verdict::against(&name, &players, &mail);
             // `SET PASSWORD`: the archive keeps the new password's hash, never the password
@@ -130,11 +135,11 @@ fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, raw: &[u8]) ->
         first.push_str("\r\n");
         first.push_str(&line);
     }
-    if automatic(raw) {
+    if received.automatic() {
         // A delivery report is known by its Content-Type, which the archive does not keep.
         first.push_str("\r\nAuto-Submitted: auto-generated (a report or auto-reply, kept as such by arbitre)");
     }
-    redacted(raw, &first).unwrap_or_else(|| raw.to_vec())
+    received.redacted(&first).unwrap_or_else(|| received.raw().to_vec())
 }
 
 /// A game's name, and its players' roles and password hashes, from its `game.yaml`: read
@@ -238,8 +243,15 @@ const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
 pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, GameError> {
-    let Some(Routed { dir, config }) = find(root, raw)? else {
-        return Ok(Delivered::Unmatched(keep_unmatched(root, raw, arrived)?));
+    deliver_read(root, &Received::read(raw), arrived, now)
+}
+
+/// [`deliver`], the message read once where it entered: routing, the checks, the refusals
+/// and the archive's redaction all take this one value.
+pub fn deliver_read(root: &Path, received: &Received, arrived: Now, now: Now) -> Result<Delivered, GameError> {
+    let raw = received.raw();
+    let Some(Routed { dir, config }) = find(root, received)? else {
+        return Ok(Delivered::Unmatched(keep_unmatched(root, received, arrived)?));
     };
     // Read once: routing in a folder of games has read it already.
     let config = config.or_else(|| read_config(&dir).ok());
@@ -248,11 +260,12 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         .map(|c| c.limits.message_bytes)
         .unwrap_or_else(|| crate::game::config::Limits::default().message_bytes);
     if raw.len() as u64 > limit {
-        return reject(&dir, raw, Rejected::TooLarge { limit }, arrived, now).map(Delivered::TooLarge);
+        return reject(&dir, received, Rejected::TooLarge { limit }, arrived, now).map(Delivered::TooLarge);
     }
     if let Some(required) = config.as_ref().and_then(|c| c.require_authentication.as_ref()) {
         let head = header_block(raw);
-        let domain = read_message(&head)
+        let domain = received
+            .head()
             .map(|m| {
                 m.from_address
                     .rsplit_once('@')
@@ -265,12 +278,12 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
                 forged,
                 authserv_id: required.authserv_id.clone(),
             };
-            return reject(&dir, raw, why, arrived, now).map(|p| Delivered::Unauthenticated(p, forged));
+            return reject(&dir, received, why, arrived, now).map(|p| Delivered::Unauthenticated(p, forged));
         }
     }
     let prepared = match &config {
-        Some(c) => prepare_for(Some(players_of(c)), raw),
-        None => prepare(Some(&dir), raw),
+        Some(c) => prepare_for(Some(players_of(c)), received),
+        None => prepare_for(registry(&dir), received),
     };
     // The archive must be writable before the message is taken in: a message the mail
     // system has to deliver again is better refused now than kept twice.
@@ -301,7 +314,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         }
     };
     if let Some(config) = &config {
-        upgrade_password(&dir, config, raw);
+        upgrade_password(&dir, config, received);
     }
     let kept = match absorb_spool(&dir) {
         Ok(mut paths) => paths.pop().unwrap_or(spooled),
@@ -321,10 +334,11 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
 /// game's lock (the only other writer of `game.yaml` is this same upgrade), because the
 /// clear password exists only in the message as received: the archive keeps none. A
 /// failure to store the new hash leaves the old one, still valid, for the next message.
-fn upgrade_password(dir: &Path, config: &GameConfig, raw: &[u8]) {
-    let Ok(mut mail) = read_message(raw) else {
+fn upgrade_password(dir: &Path, config: &GameConfig, received: &Received) {
+    let Ok(mail) = received.mail() else {
         return;
     };
+    let mut mail = mail.clone();
     clean_sender(&mut mail);
     let (commands, _) = parse_commands(&mail.lines);
     let Some((role, game, password)) = first_signon(&commands) else {
@@ -408,37 +422,24 @@ fn not_spooled(path: &Path) -> GameError {
     })
 }
 
-/// The header block of a message and the blank line after it (the whole message when it
-/// has no body).
-fn header_block(raw: &[u8]) -> Vec<u8> {
-    let end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .map(|p| p + 4)
-        .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
-        .unwrap_or(raw.len());
-    let mut head = raw[..end].to_vec();
-    head.extend_from_slice(b"\r\n");
-    head
-}
-
 /// Keeps a message refused before the game reads it, redacted, in `GAME/rejected/`, and
 /// writes its sender a short refusal (within the sender's daily budget); for one not
 /// authenticated, tells the referee too (within a daily budget of its own). Holds the game
 /// lock only to write the letters and count them.
-fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, GameError> {
-    let kept_bytes = prepare(None, raw);
+fn reject(dir: &Path, received: &Received, why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, GameError> {
+    let raw = received.raw();
+    let kept_bytes = prepare_for(None, received);
     let rejected = dir.join("rejected");
     let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
     let path = store::write_new(&rejected, &stem, "eml", &kept_bytes).map_err(io_err(&rejected))?;
-    // Only the header block is read for the answer.
-    let head = header_block(raw);
-    if automatic(&head) {
+    // Only the header fields are read for the answer.
+    if received.automatic() {
         return Ok(path);
     }
-    let Ok(mut mail) = read_message(&head) else {
+    let Some(mail) = received.head() else {
         return Ok(path);
     };
+    let mut mail = mail.into_owned();
     clean_sender(&mut mail);
     if mail.from_address.is_empty() {
         return Ok(path);

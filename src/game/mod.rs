@@ -65,7 +65,7 @@ pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
-use crate::mail::incoming::{read_message, Incoming};
+use crate::mail::incoming::{Incoming, Received};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use crate::store;
 use sha2::{Digest, Sha256};
@@ -459,14 +459,17 @@ impl Game {
     fn handle(&mut self, raw: &[u8], verdict: Option<Verdict>, n: u64, arrived: Now) -> Result<Effects, GameError> {
         let mut fx = Effects::default();
         let stem = format!("m{n:05}");
-        let mut mail = match read_message(raw) {
+        // The archived message read once: what it says, and whether a machine sent it.
+        let received = Received::read(raw);
+        let automatic = received.automatic();
+        let mut mail = match received.into_mail() {
             Ok(m) => m,
             Err(e) => {
                 fx.log.push(format!("message {n:05} kept but not read: {e}"));
                 return Ok(fx);
             }
         };
-        if automatic(raw) {
+        if automatic {
             // An auto-reply or a bounce: answering it could start a mail loop (RFC 3834).
             fx.log.push(format!(
                 "message {n:05} is automatic (auto-reply or bounce): kept, not answered"
@@ -980,24 +983,6 @@ type Archived = (u64, Option<Now>, PathBuf, bool);
 
 /// How the arrival time is written in an archived message's name.
 const ARRIVAL: &str = "%Y%m%dT%H%M%SZ";
-
-/// Is this message an auto-reply or a bounce (RFC 3834), which must not be answered? A
-/// bounce is known by its empty Return-Path, or by being a delivery or read report
-/// (`multipart/report`, RFC 6522), which a mail system may deliver with a Return-Path.
-fn automatic(raw: &[u8]) -> bool {
-    let Some(m) = mail_parser::MessageParser::default().parse_headers(raw) else {
-        return false;
-    };
-    let header = |name: &str| {
-        m.header_raw(name)
-            .map(|v| v.trim().to_ascii_lowercase())
-            .unwrap_or_default()
-    };
-    let auto = header("Auto-Submitted");
-    (!auto.is_empty() && auto != "no")
-        || header("Return-Path") == "<>"
-        || header("Content-Type").starts_with("multipart/report")
-}
 
 /// Makes a sender fit to be written to: an address mail cannot go to (`x@`, `a..b@c`)
 /// becomes empty, and the name loses control characters (a header injection) or goes

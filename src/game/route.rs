@@ -49,8 +49,8 @@
 use super::commands::{parse_commands, Command};
 use super::error::GameError;
 use super::state::GameConfig;
-use super::{automatic, clean_sender, games_under, intake, io_err, is_game, lock, read_config, Now};
-use crate::mail::incoming::{read_message, Incoming};
+use super::{clean_sender, games_under, intake, io_err, is_game, lock, read_config, Now};
+use crate::mail::incoming::{read_message, Incoming, Received};
 use crate::report::{render_letter, Templates};
 use crate::store;
 use std::fs;
@@ -75,7 +75,7 @@ pub const SETTLED: Duration = Duration::from_secs(2);
 /// Where a message goes under ROOT: ROOT itself when it is a game; else the game the
 /// message names (see the module docs), or `None`.
 pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, GameError> {
-    Ok(find(root, raw)?.map(|r| r.dir))
+    Ok(find(root, &Received::read(raw))?.map(|r| r.dir))
 }
 
 /// The game a message goes to, as [`route`] finds it.
@@ -86,7 +86,7 @@ pub struct Routed {
 }
 
 /// [`route`], with the configuration routing read on the way.
-pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, GameError> {
+pub fn find(root: &Path, received: &Received) -> Result<Option<Routed>, GameError> {
     if is_game(root) {
         return Ok(Some(Routed {
             dir: root.to_path_buf(),
@@ -94,14 +94,23 @@ pub fn find(root: &Path, raw: &[u8]) -> Result<Option<Routed>, GameError> {
         }));
     }
     let mut folder = Folder::new(root);
-    // The SIGNON line is at the top: a message of many megabytes is not read in full just
-    // to find its game (its size is then judged by the game's own limit).
-    let Ok(mail) = read_message(&raw[..raw.len().min(ROUTE_BYTES)]) else {
+    // The SIGNON line is at the top: routing reads no more than ROUTE_BYTES of a message
+    // (its size is then judged by the game's own limit). The message as read where it
+    // entered is that much when no longer; a longer one has its head read apart.
+    let raw = received.raw();
+    let head;
+    let read = if raw.len() <= ROUTE_BYTES {
+        received.mail()
+    } else {
+        head = read_message(&raw[..ROUTE_BYTES]);
+        head.as_ref()
+    };
+    let Ok(mail) = read else {
         // Routing never got to the folder: it must still be one that can be listed.
         folder.dirs()?;
         return Ok(None);
     };
-    for name in named_games(&mail) {
+    for name in named_games(mail) {
         if let Some((dir, config)) = folder.find(&name)? {
             return Ok(Some(Routed { dir, config }));
         }
@@ -497,7 +506,7 @@ pub fn note_created(dir: &Path, name: &str) {
 /// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
 /// referee of the first game). Only keeping the message can fail; the rejection is done if
 /// it can be.
-pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, GameError> {
+pub fn keep_unmatched(root: &Path, received: &Received, now: Now) -> Result<PathBuf, GameError> {
     let _lock = lock(root)?;
     let dir = root.join("unmatched");
     // One more than the highest number kept (not the count of files: one may have been
@@ -509,10 +518,10 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Game
         .filter_map(|e| e.ok()?.file_name().to_str()?.get(..5)?.parse::<usize>().ok())
         .max();
     let n = highest.unwrap_or(0) + 1;
-    let kept = intake::prepare(None, raw);
+    let kept = intake::prepare_read(received);
     let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    if let Err(e) = reject_unmatched(root, raw, stem, now) {
+    if let Err(e) = reject_unmatched(root, received, stem, now) {
         eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
     }
     Ok(path)
@@ -520,13 +529,14 @@ pub fn keep_unmatched(root: &Path, raw: &[u8], now: Now) -> Result<PathBuf, Game
 
 /// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
 /// sign-on, which name no game, so that a probe learns nothing of the games run here.
-fn reject_unmatched(root: &Path, raw: &[u8], stem: &str, now: Now) -> Result<(), GameError> {
-    if automatic(raw) {
+fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now) -> Result<(), GameError> {
+    if received.automatic() {
         return Ok(());
     }
-    let Ok(mut mail) = read_message(raw) else {
+    let Ok(mail) = received.mail() else {
         return Ok(());
     };
+    let mut mail = mail.clone();
     clean_sender(&mut mail);
     if mail.from_address.is_empty() {
         return Ok(());

@@ -18,7 +18,9 @@
 //! - [`lines`]: the command lines of the text ([`command_lines`]): quoted replies,
 //!   attributions, Outlook's reply headers and signatures left out; its rules are on the
 //!   function;
-//! - [`redact`]: the message rebuilt for the archive without its passwords ([`redacted`]).
+//! - [`redact`]: the message rebuilt for the archive without its passwords ([`redacted`]);
+//! - [`received`]: a message as it enters, read once ([`Received`]): what the game reads of
+//!   it, whether a machine sent it, and its redaction, from one parse of its bytes.
 //!
 //! Transfer encodings and charsets are undone by mail-parser. What the game does with a
 //! message read here is the mail game's, a layer above: it checks the password and finds
@@ -37,10 +39,12 @@ use mail_parser::{
 mod body;
 mod html;
 mod lines;
+mod received;
 mod redact;
 
 use body::body_text;
 pub use lines::command_lines;
+pub use received::{automatic, header_block, Received};
 pub use redact::{redacted, REDACTED};
 
 /// One message as the game reads it.
@@ -99,11 +103,27 @@ impl std::error::Error for MailError {}
 /// Reads one raw RFC 5322 message (as delivered to a Maildir, or piped by the MTA; a leading
 /// mbox `From ` line is skipped).
 pub fn read_message(raw: &[u8]) -> Result<Incoming, MailError> {
+    read(raw).map(|parsed| parsed.incoming)
+}
+
+/// A message parsed: mail-parser's tree, the text of its body, and what the game reads of
+/// it. Redaction works from the same tree and text ([`Parsed::redacted`]).
+pub(crate) struct Parsed<'a> {
+    /// The bytes parsed: the message after any mbox `From ` line.
+    bytes: &'a [u8],
+    message: Message<'a>,
+    body: String,
+    incoming: Incoming,
+}
+
+/// Parses `raw` once (see [`read_message`]).
+fn read(raw: &[u8]) -> Result<Parsed<'_>, MailError> {
     let start = check_structure(raw)?;
     let raw = raw.get(start..).unwrap_or_default();
     // mail-parser promises not to panic; a panic in it must still not take the referee down
     // with a message that the mail system would then deliver again and again.
-    std::panic::catch_unwind(|| parse(raw)).unwrap_or_else(|_| Err(MailError::new("the message could not be parsed")))
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| parse(raw)))
+        .unwrap_or_else(|_| Err(MailError::new("the message could not be parsed")))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -168,7 +188,7 @@ fn is_header_field(line: &[u8]) -> bool {
     !name.is_empty() && name.iter().all(|&b| (33..=126).contains(&b))
 }
 
-fn parse(raw: &[u8]) -> Result<Incoming, MailError> {
+fn parse(raw: &[u8]) -> Result<Parsed<'_>, MailError> {
     let message = MessageParser::default()
         .parse(raw)
         .ok_or_else(|| MailError::new("mail-parser found no header"))?;
@@ -193,8 +213,9 @@ fn parse(raw: &[u8]) -> Result<Incoming, MailError> {
                 .join(" ")
         })
         .filter(|d| !d.is_empty());
-    let lines = command_lines(&body_text(&message));
-    Ok(Incoming {
+    let body = body_text(&message);
+    let lines = command_lines(&body);
+    let incoming = Incoming {
         from_address,
         from_name,
         message_id,
@@ -202,6 +223,12 @@ fn parse(raw: &[u8]) -> Result<Incoming, MailError> {
         subject,
         date,
         lines,
+    };
+    Ok(Parsed {
+        bytes: raw,
+        message,
+        body,
+        incoming,
     })
 }
 

@@ -26,15 +26,21 @@ pub const REDACTED: &str = "********";
 /// Reading the result gives the same command lines, at the same numbers, with the password
 /// replaced. `None` when the bytes are not a message [`read_message`] can read.
 pub fn redacted(raw: &[u8], first: &str) -> Option<Vec<u8>> {
-    let start = check_structure(raw).ok()?;
-    let raw = raw.get(start..).unwrap_or_default();
-    std::panic::catch_unwind(|| redact(raw, first)).ok().flatten()
+    read(raw).ok()?.redacted(first)
 }
 
-fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
-    let message = MessageParser::default().parse(raw)?;
-    let body = body_text(&message);
-    let secrets = passwords(&body);
+impl Parsed<'_> {
+    /// [`redacted`], from the message already parsed.
+    pub(crate) fn redacted(&self, first: &str) -> Option<Vec<u8>> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            redact(self.bytes, &self.message, &self.body, first)
+        }))
+        .ok()
+    }
+}
+
+fn redact(raw: &[u8], message: &Message<'_>, body: &str, first: &str) -> Vec<u8> {
+    let secrets = passwords(body);
     let mut out: Vec<u8> = Vec::with_capacity(body.len() + 2048);
     out.extend_from_slice(first.as_bytes());
     out.extend_from_slice(b"\r\n");
@@ -72,9 +78,9 @@ fn redact(raw: &[u8], first: &str) -> Option<Vec<u8>> {
     out.extend_from_slice(
         b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
     );
-    out.extend_from_slice(redact_body(&body, &secrets).as_bytes());
+    out.extend_from_slice(redact_body(body, &secrets).as_bytes());
     out.extend_from_slice(b"\r\n");
-    Some(out)
+    out
 }
 
 /// Can these bytes of a header field be written back as a field of the archive's header:
