@@ -343,12 +343,7 @@ pub fn act(
         board: g.board(lang),
         to_move: to_move_name(g.as_ref(), &setup),
         notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
-        answered: views::Answered {
-            lang,
-            done,
-            errors,
-            ..Default::default()
-        },
+        answered: super::said::answered(&done, &errors, lang),
     };
     letters.insert(
         0,

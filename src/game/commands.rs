@@ -119,6 +119,17 @@ pub struct LineError {
     pub message: Refusal,
 }
 
+impl LineError {
+    /// The line as its reader reads it in `lang`, for a letter's view.
+    pub fn words(&self, lang: crate::lang::Lang) -> crate::report::views::LineWords {
+        crate::report::views::LineWords {
+            line: self.line,
+            text: self.text.clone(),
+            message: self.message.words(lang),
+        }
+    }
+}
+
 /// The line of the first SIGNON of a message's commands (0 when there is none): only what
 /// follows it is acted on.
 pub fn signon_line(commands: &[Numbered]) -> usize {

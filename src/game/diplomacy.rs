@@ -548,12 +548,7 @@ fn reply(
     let subject = super::received_in(errors.len(), lang);
     let view = views::Reply {
         common: game.common(role),
-        answered: views::Answered {
-            lang,
-            done,
-            errors,
-            ..Default::default()
-        },
+        answered: super::said::answered(&done, &errors, lang),
         on_file: on_file(game, role, lang)?,
         divine_on_file: rules(game).on_file(game, role, lang),
         missing: missing(game, role, lang)?,

@@ -12,6 +12,7 @@
 
 use super::role::Role;
 use crate::lang::Lang;
+use crate::report::views::Answered;
 use crate::words::Reason;
 use serde::{Serialize, Serializer};
 
@@ -420,6 +421,19 @@ pub fn done_line(line: Option<usize>, said: &Said, lang: Lang) -> String {
         (Some(line), Lang::En) => format!("line {line}: {}", en(said)),
         (Some(line), Lang::Fr) => format!("ligne {line} : {}", fr(said)),
         (None, _) => said.words(lang),
+    }
+}
+
+/// What a reply says of the commands of a message, in `lang`: each one done and each one
+/// refused in words, in the order given (the caller sorts them by line).
+pub fn answered(done: &[(Option<usize>, Said)], errors: &[super::commands::LineError], lang: Lang) -> Answered {
+    Answered {
+        done: done
+            .iter()
+            .map(|(line, said)| (*line, done_line(*line, said, lang)))
+            .collect(),
+        errors: errors.iter().map(|e| e.words(lang)).collect(),
+        ..Answered::default()
     }
 }
 
