@@ -15,7 +15,7 @@
 //! one rendering, and only when a position file or a report is written.
 
 use crate::judge::{Cause, OrderResult, Then, Unit};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::map::{Loc, Map};
 use crate::order::Unreadable;
 use crate::phase::{Phase, PhaseKind, Season};
@@ -106,9 +106,11 @@ impl Reason {
         );
         Reason(Value::Object(m))
     }
+}
 
+impl Worded for Reason {
     /// The reason in `lang`, as [`reason`] words it.
-    pub fn words(&self, lang: Lang) -> String {
+    fn words(&self, lang: Lang) -> String {
         let text = render(lang, std::slice::from_ref(&self.0));
         text.strip_suffix(SEP).unwrap_or(&text).to_string()
     }

@@ -10,7 +10,7 @@ use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
 use crate::dice::Dice;
 use crate::kinds::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::report::{views, Letter};
 use crate::yaml::FileError;
 

@@ -2,6 +2,7 @@
 //! keywords in any case. Anything that is not a keyword is an order for the current phase.
 
 use crate::game::said::{Hint, PhaseForm, Refusal, SettingProblem};
+use crate::lang::Worded;
 use crate::mail::incoming::CommandLine;
 
 /// Who a press message goes to.

@@ -28,7 +28,7 @@ use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::kinds::diplomacy::victory::{self, PhaseFacts, Standing};
 use crate::kinds::diplomacy::{Judged, Ruleset};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};

@@ -62,6 +62,7 @@ pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
+use crate::lang::Worded;
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use crate::store;

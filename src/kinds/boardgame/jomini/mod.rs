@@ -52,8 +52,8 @@
 //! draws `below(6)` n times: 0 to 5 are 1 to 6. The dice are announced in the order drawn.
 //! Nothing else draws, and a refused line draws nothing.
 
-mod refused;
-mod told;
+pub(crate) mod refused;
+pub(crate) mod told;
 
 pub use refused::{Refused, Relayed};
 use told::enemy_units;
@@ -61,6 +61,7 @@ pub use told::{Line as Relay, Told};
 
 use super::{split_word, BoardGame, Finish, Kind, Lang, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
+use crate::lang::Worded;
 
 /// The sides, in seat order.
 pub const SIDES: [&str; 2] = ["Blue", "Red"];

@@ -44,6 +44,7 @@ use crate::judge::{
     UNBEATABLE,
 };
 pub use crate::kinds::diplomacy::victory::{standing, PhaseFacts, Protected, Standing, SOLO};
+use crate::lang::Worded;
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
