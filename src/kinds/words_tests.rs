@@ -1,7 +1,7 @@
 //! The one test of words shared by every owner: for every variant of every worded value
 //! ([`crate::lang::Worded`]), English words, and French words that differ from them. Here,
-//! at the top of the layers, because it reads the samples of every owner: the mail game's
-//! outcomes and refusals and each board game's. An owner adds its samples to the list.
+//! at the top of the layers, because it reads the samples of every owner: the judge's
+//! causes, the mail game's outcomes and refusals, and each board game's. An owner adds its samples to the list.
 
 use crate::kinds::boardgame::{belligerants, diabolik, diam, jomini};
 use crate::lang::{samples, samples_shown, Sample};
