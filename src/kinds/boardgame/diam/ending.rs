@@ -103,7 +103,7 @@ impl Worded for Ending {
                 by,
             } => format!(
                 "{} avec un DIAM {} au niveau {} sur les cases {} et {}{}",
-                super::told::wins_fr(winners),
+                super::told::wins(winners, Lang::Fr),
                 super::refused::fr(*colour, false),
                 level + 1,
                 cell + 1,
@@ -130,7 +130,7 @@ impl fmt::Display for Ending {
             } => write!(
                 f,
                 "{} with a DIAM in {} at level {} on cells {} and {}{}",
-                super::told::wins_en(winners),
+                super::told::wins(winners, Lang::En),
                 colour.name(),
                 level + 1,
                 cell + 1,

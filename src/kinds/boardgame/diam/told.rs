@@ -65,36 +65,26 @@ pub enum Told {
     Over(Ending),
 }
 
-pub(super) fn describe_en(d: &Diam) -> String {
-    format!(
-        "{} on cells {} and {} at level {}",
-        d.colour.name(),
-        d.cell + 1,
-        d.cell + 5,
-        d.level + 1
-    )
+/// A DIAM in `lang`: `red on cells 1 and 5 at level 2`.
+pub(super) fn describe(d: &Diam, lang: Lang) -> String {
+    let (cell, other, level) = (d.cell + 1, d.cell + 5, d.level + 1);
+    match lang {
+        Lang::En => format!("{} on cells {cell} and {other} at level {level}", d.colour.name()),
+        Lang::Fr => format!(
+            "{} sur les cases {cell} et {other} au niveau {level}",
+            fr(d.colour, false)
+        ),
+    }
 }
 
-fn describe_fr(d: &Diam) -> String {
-    format!(
-        "{} sur les cases {} et {} au niveau {}",
-        fr(d.colour, false),
-        d.cell + 1,
-        d.cell + 5,
-        d.level + 1
-    )
-}
-
-/// `Red-Orange wins`, `Brown and Black win`.
-pub(super) fn wins_en(winners: &[String]) -> String {
-    let verb = if winners.len() == 1 { "wins" } else { "win" };
-    format!("{} {verb}", winners.join(" and "))
-}
-
-/// `Red-Orange gagne`, `Brown et Black gagnent`.
-pub(super) fn wins_fr(winners: &[String]) -> String {
-    let verb = if winners.len() == 1 { "gagne" } else { "gagnent" };
-    format!("{} {verb}", winners.join(" et "))
+/// Who wins, in `lang`: `Red-Orange wins`, `Brown and Black win`; `Red-Orange gagne`,
+/// `Brown et Black gagnent`.
+pub(super) fn wins(winners: &[String], lang: Lang) -> String {
+    let one = winners.len() == 1;
+    match lang {
+        Lang::En => format!("{} {}", winners.join(" and "), if one { "wins" } else { "win" }),
+        Lang::Fr => format!("{} {}", winners.join(" et "), if one { "gagne" } else { "gagnent" }),
+    }
 }
 
 impl Told {
@@ -154,12 +144,16 @@ impl Told {
             Told::Diams { found } => format!(
                 "Ce coup fait {} DIAM : {}. Le plus haut décide.",
                 found.len(),
-                found.iter().map(describe_fr).collect::<Vec<_>>().join(" ; ")
+                found
+                    .iter()
+                    .map(|d| describe(d, Lang::Fr))
+                    .collect::<Vec<_>>()
+                    .join(" ; ")
             ),
             Told::Won { diam, winners, by } => format!(
                 "DIAM ! {} : {}{}",
-                describe_fr(diam),
-                wins_fr(winners),
+                describe(diam, Lang::Fr),
+                wins(winners, Lang::Fr),
                 by.as_ref()
                     .map(|b| format!(" (fait par le coup de {b})"))
                     .unwrap_or_default()
@@ -244,13 +238,17 @@ impl fmt::Display for Told {
                 f,
                 "This move makes {} DIAMs: {}. The highest decides.",
                 found.len(),
-                found.iter().map(describe_en).collect::<Vec<_>>().join("; ")
+                found
+                    .iter()
+                    .map(|d| describe(d, Lang::En))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
             Told::Won { diam, winners, by } => write!(
                 f,
                 "DIAM! {}: {}{}",
-                describe_en(diam),
-                wins_en(winners),
+                describe(diam, Lang::En),
+                wins(winners, Lang::En),
                 by.as_ref()
                     .map(|b| format!(" (made by {b}'s move)"))
                     .unwrap_or_default()
