@@ -689,13 +689,15 @@ mod tests {
             ..Casts::default()
         };
         let (_, report) = adjudicate(map, retreat, &board, &[], &casts);
-        let why: Vec<(&str, &str)> = report
+        let why: Vec<(String, String)> = report
             .entries
             .iter()
             .map(|e| (e.reason.words(Lang::En), e.reason.words(Lang::Fr)))
             .collect();
         assert_eq!(
-            why,
+            why.iter()
+                .map(|(en, fr)| (en.as_str(), fr.as_str()))
+                .collect::<Vec<_>>(),
             [
                 (
                     "no blessing or curse in a retreat phase",
