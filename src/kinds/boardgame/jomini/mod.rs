@@ -667,7 +667,7 @@ impl Jomini {
             match self.victory {
                 Some(n) => format!(
                     "the first to eliminate {}, or a claim agreed, or a concession",
-                    enemy_units(n)
+                    enemy_units(n, Lang::En)
                 ),
                 None => "a claim agreed, or a concession".to_string(),
             }
@@ -713,7 +713,7 @@ impl Jomini {
             match self.victory {
                 Some(n) => format!(
                     "le premier à éliminer {}, ou une revendication acceptée, ou un abandon",
-                    told::enemy_units_fr(n)
+                    enemy_units(n, Lang::Fr)
                 ),
                 None => "une revendication acceptée, ou un abandon".to_string(),
             }
@@ -1054,14 +1054,14 @@ mod tests {
         play(&mut game, &mut dice, BLUE, &["COMBAT guns fire"]);
         let summary = game.play(BLUE, "ROLL 2", &mut dice).unwrap().summary;
         let counted = if a == b {
-            a.counted(2)
+            a.counted(2, Lang::En)
         } else {
             let (x, y) = if Face::ALL.iter().position(|&f| f == a) < Face::ALL.iter().position(|&f| f == b) {
                 (a, b)
             } else {
                 (b, a)
             };
-            format!("{}, {}", x.counted(1), y.counted(1))
+            format!("{}, {}", x.counted(1, Lang::En), y.counted(1, Lang::En))
         };
         assert_eq!(
             summary,
