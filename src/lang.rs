@@ -32,3 +32,47 @@ impl Lang {
         *self == Lang::default()
     }
 }
+
+/// A value told to readers in their own language: the one way every owner words its
+/// outcomes, refusals and notices (the mail game's, the board games', the judge's reasons).
+/// Each implementation is checked by the one shared test of words
+/// (`src/kinds/words_tests.rs`): for every variant, English words, and French ones that
+/// differ from them.
+pub trait Worded {
+    /// The words in `lang`.
+    fn words(&self, lang: Lang) -> String;
+}
+
+/// A worded value as the shared test of words sees it: what it is, its words in each
+/// language, and its `Display` where the English words must be the ones it shows.
+#[cfg(test)]
+pub(crate) struct Sample {
+    pub what: String,
+    pub en: String,
+    pub fr: String,
+    pub shown: Option<String>,
+}
+
+/// The samples of `all`, for the shared test of words.
+#[cfg(test)]
+pub(crate) fn samples<T: Worded + std::fmt::Debug>(all: &[T]) -> Vec<Sample> {
+    all.iter()
+        .map(|v| Sample {
+            what: format!("{v:?}"),
+            en: v.words(Lang::En),
+            fr: v.words(Lang::Fr),
+            shown: None,
+        })
+        .collect()
+}
+
+/// The samples of `all`, whose English words are their `Display` (a board game's: the words
+/// of its position files and logs).
+#[cfg(test)]
+pub(crate) fn samples_shown<T: Worded + std::fmt::Debug + std::fmt::Display>(all: &[T]) -> Vec<Sample> {
+    let mut out = samples(all);
+    for (s, v) in out.iter_mut().zip(all) {
+        s.shown = Some(v.to_string());
+    }
+    out
+}

@@ -457,12 +457,14 @@ impl Reason {
     pub fn is_empty(&self) -> bool {
         self.en.is_empty()
     }
+}
 
+impl crate::lang::Worded for Reason {
     /// The words of `lang`.
-    pub fn words(&self, lang: crate::lang::Lang) -> &str {
+    fn words(&self, lang: crate::lang::Lang) -> String {
         match lang {
-            crate::lang::Lang::En => &self.en,
-            crate::lang::Lang::Fr => &self.fr,
+            crate::lang::Lang::En => self.en.clone(),
+            crate::lang::Lang::Fr => self.fr.clone(),
         }
     }
 }

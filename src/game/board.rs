@@ -10,7 +10,7 @@ use super::state::{Finished, MoveRow};
 use super::{Effects, Game, GameError};
 use crate::dice::Dice;
 use crate::kinds::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::report::{views, Letter};
 use crate::yaml::FileError;
 
@@ -343,12 +343,7 @@ pub fn act(
         board: g.board(lang),
         to_move: to_move_name(g.as_ref(), &setup),
         notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
-        answered: views::Answered {
-            lang,
-            done,
-            errors,
-            ..Default::default()
-        },
+        answered: super::said::answered(&done, &errors, lang),
     };
     letters.insert(
         0,

@@ -2,6 +2,7 @@
 //! keywords in any case. Anything that is not a keyword is an order for the current phase.
 
 use crate::game::said::{Hint, PhaseForm, Refusal, SettingProblem};
+use crate::lang::Worded;
 use crate::mail::incoming::CommandLine;
 
 /// Who a press message goes to.
@@ -117,6 +118,17 @@ pub struct LineError {
     pub line: usize,
     pub text: String,
     pub message: Refusal,
+}
+
+impl LineError {
+    /// The line as its reader reads it in `lang`, for a letter's view.
+    pub fn words(&self, lang: crate::lang::Lang) -> crate::report::views::LineWords {
+        crate::report::views::LineWords {
+            line: self.line,
+            text: self.text.clone(),
+            message: self.message.words(lang),
+        }
+    }
 }
 
 /// The line of the first SIGNON of a message's commands (0 when there is none): only what

@@ -28,7 +28,7 @@ use super::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
 use crate::kinds::diplomacy::victory::{self, PhaseFacts, Standing};
 use crate::kinds::diplomacy::{Judged, Ruleset};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -548,12 +548,7 @@ fn reply(
     let subject = super::received_in(errors.len(), lang);
     let view = views::Reply {
         common: game.common(role),
-        answered: views::Answered {
-            lang,
-            done,
-            errors,
-            ..Default::default()
-        },
+        answered: super::said::answered(&done, &errors, lang),
         on_file: on_file(game, role, lang)?,
         divine_on_file: rules(game).on_file(game, role, lang),
         missing: missing(game, role, lang)?,

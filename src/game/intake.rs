@@ -28,6 +28,7 @@ use super::{clean_sender, io_err, lock, read_config, Effects, Game, GameError, N
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
+use crate::lang::Worded;
 use crate::mail::authres::{self, Forged};
 use crate::mail::incoming::{header_block, Incoming, Received};
 use crate::report::{views, Letter, Person};

@@ -65,6 +65,7 @@ pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
+use crate::lang::Worded;
 use crate::mail::incoming::{Incoming, Received};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use crate::store;
@@ -636,24 +637,27 @@ impl Game {
             let Some(answered) = l.view.answered() else {
                 continue;
             };
-            answered.lang = lang;
-            answered.errors.extend(asked.errors.iter().cloned());
+            // The answers to questions join the reply's lines, each in the reader's words.
+            answered.errors.extend(asked.errors.iter().map(|e| e.words(lang)));
             answered.errors.sort_by_key(|e| e.line);
-            answered
-                .done
-                .extend(asked.done.iter().map(|(line, d)| (Some(*line), d.clone())));
+            answered.done.extend(
+                asked
+                    .done
+                    .iter()
+                    .map(|(line, d)| (Some(*line), said::done_line(Some(*line), d, lang))),
+            );
             answered.done.sort_by_key(|(line, _)| line.unwrap_or(usize::MAX));
             answered.cap(QUOTED_ERRORS);
-            let chatter: Vec<LineError> = chatter
+            let chatter: Vec<views::LineWords> = chatter
                 .iter()
-                .map(|c| LineError {
+                .map(|c| views::LineWords {
                     line: c.line,
                     text: c.text.clone(),
-                    message: said::Refusal::Chatter,
+                    message: said::Refusal::Chatter.words(lang),
                 })
                 .collect();
             answered.not_understood = chatter;
-            answered.unread = unread.clone();
+            answered.unread = unread.as_ref().map(|u| u.words(lang)).unwrap_or_default();
         }
         fx.letters.append(&mut letters);
         // The answers to questions are replies too, threaded on the message's own

@@ -8,6 +8,8 @@
 
 pub mod boardgame;
 pub mod diplomacy;
+#[cfg(test)]
+mod words_tests;
 
 use diplomacy::Ruleset;
 

@@ -27,7 +27,7 @@ pub enum TemplateError {
     /// view does not have).
     #[error(
         "cannot render {template}: {message} (a template may use only the fields of its view, \
-         listed in src/report/views.rs)"
+         listed in src/report/views/)"
     )]
     Render { template: String, message: String },
     /// A view that cannot be handed to its template.

@@ -221,7 +221,8 @@ pub fn act(
         referee: game.config.referee.name.clone(),
         phase: game.state.phase.clone(),
         done,
-        errors,
+        // The desk's words are English, whatever the game's language.
+        errors: errors.iter().map(|e| e.words(crate::lang::Lang::En)).collect(),
         status,
         preview,
     };

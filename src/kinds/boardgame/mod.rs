@@ -25,7 +25,7 @@ pub mod position;
 pub use error::{ReplayError, SetupError, Wanted};
 
 use crate::dice::Dice;
-pub use crate::lang::Lang;
+pub use crate::lang::{Lang, Worded};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -160,9 +160,9 @@ pub enum Told {
     Written(String),
 }
 
-impl Told {
+impl Worded for Told {
     /// The words in `lang`. A [`Told::Written`] keeps the words of its file.
-    pub fn words(&self, lang: Lang) -> String {
+    fn words(&self, lang: Lang) -> String {
         match self {
             Told::Diam(t) => t.words(lang),
             Told::Diabolik(t) => t.words(lang),
@@ -243,9 +243,9 @@ pub enum Refused {
     Jomini(#[from] jomini::Refused),
 }
 
-impl Refused {
+impl Worded for Refused {
     /// The words of the refusal in `lang`.
-    pub fn words(&self, lang: crate::lang::Lang) -> String {
+    fn words(&self, lang: crate::lang::Lang) -> String {
         match self {
             Refused::Diam(r) => r.words(lang),
             Refused::Diabolik(r) => r.words(lang),

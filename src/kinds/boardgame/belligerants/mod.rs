@@ -81,14 +81,15 @@
 //!
 //! Nothing else draws: records, declarations, refusals and refused lines draw nothing.
 
-mod refused;
-mod told;
+pub(crate) mod refused;
+pub(crate) mod told;
 
 pub use refused::{LedgerFault, Refused};
 pub use told::{Refusing, Told};
 
 use super::{split_word, BoardGame, Finish, HouseRule, Kind, Lang, Played, Setup, SetupError, Started};
 use crate::dice::Dice;
+use crate::lang::Worded;
 use std::fmt;
 
 /// The sides, in seat order: the colours of the two camps.

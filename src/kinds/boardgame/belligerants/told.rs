@@ -5,7 +5,7 @@
 //! adverse », « armistice », « indemnité », « gain »).
 
 use super::{Die, Piece, Record};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use std::fmt;
 
 /// What a `REFUSE` turns down.
@@ -79,14 +79,6 @@ pub enum Told {
 }
 
 impl Told {
-    /// The words in `lang`.
-    pub fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Fr => self.french(),
-        }
-    }
-
     /// The words of a log's line: a move is shorter there (`Yellow (die 3): …`).
     pub(super) fn logged(&self, lang: Lang) -> String {
         match (self, lang) {
@@ -241,6 +233,16 @@ impl Told {
     }
 }
 
+impl Worded for Told {
+    /// The words in `lang`.
+    fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Fr => self.french(),
+        }
+    }
+}
+
 /// The pieces' names, or `none` when there are none.
 fn names(pieces: &[Piece], none: &str) -> String {
     if pieces.is_empty() {
@@ -367,11 +369,11 @@ impl fmt::Display for Told {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// One of each variant (the match makes a new variant fail to compile until it is here).
-    fn every() -> Vec<Told> {
+    pub(crate) fn every() -> Vec<Told> {
         let s = |x: &str| x.to_string();
         let ending = Told::Armistice {
             payer: s("Pink"),
@@ -493,12 +495,8 @@ mod tests {
     }
 
     #[test]
-    fn everything_told_has_english_and_different_french_words() {
+    fn everything_told_is_logged_in_french_too() {
         for t in every() {
-            let (en, fr) = (t.words(Lang::En), t.words(Lang::Fr));
-            assert_eq!(en, t.to_string());
-            assert!(!en.is_empty() && !fr.is_empty(), "{t:?}");
-            assert_ne!(en, fr, "{t:?}");
             assert_ne!(t.logged(Lang::En), t.logged(Lang::Fr), "{t:?}");
         }
     }

@@ -160,8 +160,8 @@
 //!   "()" footnote marks are OCR leftovers; the footnote itself is the bonus budget.
 
 mod notation;
-mod refused;
-mod told;
+pub(crate) mod refused;
+pub(crate) mod told;
 pub use refused::{ActRefused, InFile, Line, Refused, Spend};
 pub use told::{Block, Deed, Leaves, Measure, Stop, Told};
 pub mod position;
@@ -172,6 +172,7 @@ mod view;
 use self::notation::{file_letter, parse_command, Act, Command, Dir, Sq};
 use super::{BoardGame, Finish, HouseRule, Kind, Lang, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
+use crate::lang::Worded;
 use std::collections::{BTreeMap, HashSet};
 
 pub const KIND: Kind = Kind {

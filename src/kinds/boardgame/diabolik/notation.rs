@@ -2,6 +2,7 @@
 //! the one-line commands. Nothing here knows the position; the rules are in the parent
 //! module.
 
+use crate::lang::Worded;
 use std::fmt;
 
 /// A heading: where a ship's bow points. Compass points on the fixed board (N is towards
@@ -261,9 +262,9 @@ pub enum Unread {
     InAct { n: usize, piece: String, why: Box<Unread> },
 }
 
-impl Unread {
+impl Worded for Unread {
     /// The words in `lang`.
-    pub fn words(&self, lang: crate::lang::Lang) -> String {
+    fn words(&self, lang: crate::lang::Lang) -> String {
         use Unread as U;
         if lang == crate::lang::Lang::En {
             return self.to_string();

@@ -2,7 +2,7 @@
 //! position files and the tests know); [`Refused::words`] gives them in a language.
 
 use super::notation::{Dir, Sq, Unread};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use std::fmt;
 
 /// A row or a file of the board, as a fleet's lines are named (`row 8`, `file H`).
@@ -333,9 +333,9 @@ pub enum Refused {
     NoSuchFleet { name: String, fleets: Vec<String> },
 }
 
-impl Refused {
+impl Worded for Refused {
     /// The words in `lang`.
-    pub fn words(&self, lang: Lang) -> String {
+    fn words(&self, lang: Lang) -> String {
         match (self, lang) {
             (_, Lang::En) => self.to_string(),
             (Refused::Unread(u), _) => u.words(lang),
@@ -400,11 +400,11 @@ impl Refused {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// One of each variant, the reading ones inside an act too.
-    fn every() -> Vec<Refused> {
+    pub(crate) fn every() -> Vec<Refused> {
         let t = || "B3 up".to_string();
         let unread = vec![
             Unread::EmptyAct,
@@ -630,12 +630,7 @@ mod tests {
     }
 
     #[test]
-    fn every_typed_refusal_has_english_and_different_french_words() {
-        for r in every() {
-            let (en, fr) = (r.words(Lang::En), r.words(Lang::Fr));
-            assert_eq!(en, r.to_string());
-            assert_ne!(en, fr, "{r:?}");
-        }
+    fn every_typed_refusal_is_sampled() {
         for r in every() {
             // A new variant fails to compile here until it is in the list.
             match r {

@@ -17,6 +17,7 @@ use super::told::{Side, Told};
 use super::{CELLS, HEIGHT, PER_COLOUR};
 use crate::dice::Dice;
 use crate::kinds::boardgame::{self, BoardGame, Finish, Lang, Played};
+use crate::lang::Worded;
 use std::collections::HashMap;
 
 /// A legal move; cells and levels count from 0.

@@ -64,15 +64,15 @@
 
 mod colour;
 mod diams;
-mod ending;
+pub(crate) mod ending;
 mod game;
 mod notation;
 mod position;
-mod refused;
+pub(crate) mod refused;
 mod seats;
 #[cfg(test)]
 mod test_support;
-mod told;
+pub(crate) mod told;
 mod view;
 
 use super::Kind;

@@ -80,7 +80,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
                     "",
                     format!(
                         "cells: the position already has a DIAM ({}): the game would be over; give `over:` or change the cells",
-                        super::told::describe_en(d)
+                        super::told::describe(d, crate::lang::Lang::En)
                     ),
                 ));
             }

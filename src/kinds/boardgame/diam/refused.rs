@@ -5,7 +5,7 @@
 use super::colour::Colour;
 use super::ending::Ending;
 use super::notation::HOW;
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 
 /// A DIAM move not played, and why. Cells and levels are as the player writes them (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -171,14 +171,6 @@ const HOW_FR: &str =
     "écrivez PLACE <couleur> <case> (p. ex. PLACE RED 3) ou MOVE <case>/<niveau> LEFT ou RIGHT (p. ex. MOVE 3/2 RIGHT)";
 
 impl Refused {
-    /// The words of the refusal in `lang`.
-    pub fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Fr => self.french(),
-        }
-    }
-
     fn french(&self) -> String {
         use Refused as R;
         match self {
@@ -278,14 +270,24 @@ impl Refused {
     }
 }
 
+impl Worded for Refused {
+    /// The words of the refusal in `lang`.
+    fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Fr => self.french(),
+        }
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::Refused as R;
     use super::*;
     use Colour::{Black, Brown, Orange, Red};
 
     /// One of each variant (the match makes a new variant fail to compile until it is here).
-    fn every() -> Vec<Refused> {
+    pub(crate) fn every() -> Vec<Refused> {
         let t = || "MOVE 3/2".to_string();
         let all = vec![
             R::Character { c: '#', text: t() },
@@ -412,16 +414,6 @@ mod tests {
             }
         }
         all
-    }
-
-    #[test]
-    fn every_refusal_has_english_and_different_french_words() {
-        for r in every() {
-            let (en, fr) = (r.words(Lang::En), r.words(Lang::Fr));
-            assert_eq!(en, r.to_string());
-            assert!(!en.is_empty() && !fr.is_empty(), "{r:?}");
-            assert_ne!(en, fr, "{r:?}");
-        }
     }
 
     #[test]

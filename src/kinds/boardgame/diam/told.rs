@@ -8,7 +8,7 @@ use super::colour::Colour;
 use super::diams::Diam;
 use super::ending::{Draw, Ending};
 use super::refused::fr;
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use std::fmt;
 
 /// Which way a piece went round the ring.
@@ -65,47 +65,29 @@ pub enum Told {
     Over(Ending),
 }
 
-pub(super) fn describe_en(d: &Diam) -> String {
-    format!(
-        "{} on cells {} and {} at level {}",
-        d.colour.name(),
-        d.cell + 1,
-        d.cell + 5,
-        d.level + 1
-    )
+/// A DIAM in `lang`: `red on cells 1 and 5 at level 2`.
+pub(super) fn describe(d: &Diam, lang: Lang) -> String {
+    let (cell, other, level) = (d.cell + 1, d.cell + 5, d.level + 1);
+    match lang {
+        Lang::En => format!("{} on cells {cell} and {other} at level {level}", d.colour.name()),
+        Lang::Fr => format!(
+            "{} sur les cases {cell} et {other} au niveau {level}",
+            fr(d.colour, false)
+        ),
+    }
 }
 
-fn describe_fr(d: &Diam) -> String {
-    format!(
-        "{} sur les cases {} et {} au niveau {}",
-        fr(d.colour, false),
-        d.cell + 1,
-        d.cell + 5,
-        d.level + 1
-    )
-}
-
-/// `Red-Orange wins`, `Brown and Black win`.
-pub(super) fn wins_en(winners: &[String]) -> String {
-    let verb = if winners.len() == 1 { "wins" } else { "win" };
-    format!("{} {verb}", winners.join(" and "))
-}
-
-/// `Red-Orange gagne`, `Brown et Black gagnent`.
-pub(super) fn wins_fr(winners: &[String]) -> String {
-    let verb = if winners.len() == 1 { "gagne" } else { "gagnent" };
-    format!("{} {verb}", winners.join(" et "))
+/// Who wins, in `lang`: `Red-Orange wins`, `Brown and Black win`; `Red-Orange gagne`,
+/// `Brown et Black gagnent`.
+pub(super) fn wins(winners: &[String], lang: Lang) -> String {
+    let one = winners.len() == 1;
+    match lang {
+        Lang::En => format!("{} {}", winners.join(" and "), if one { "wins" } else { "win" }),
+        Lang::Fr => format!("{} {}", winners.join(" et "), if one { "gagne" } else { "gagnent" }),
+    }
 }
 
 impl Told {
-    /// The words in `lang`.
-    pub fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Fr => self.french(),
-        }
-    }
-
     fn french(&self) -> String {
         match self {
             Told::Begins { seats, first } => format!(
@@ -162,12 +144,16 @@ impl Told {
             Told::Diams { found } => format!(
                 "Ce coup fait {} DIAM : {}. Le plus haut décide.",
                 found.len(),
-                found.iter().map(describe_fr).collect::<Vec<_>>().join(" ; ")
+                found
+                    .iter()
+                    .map(|d| describe(d, Lang::Fr))
+                    .collect::<Vec<_>>()
+                    .join(" ; ")
             ),
             Told::Won { diam, winners, by } => format!(
                 "DIAM ! {} : {}{}",
-                describe_fr(diam),
-                wins_fr(winners),
+                describe(diam, Lang::Fr),
+                wins(winners, Lang::Fr),
                 by.as_ref()
                     .map(|b| format!(" (fait par le coup de {b})"))
                     .unwrap_or_default()
@@ -177,6 +163,16 @@ impl Told {
                 format!("{side} n'a plus rien à poser ni aucun déplacement permis, et passe.")
             }
             Told::Over(ending) => ending.words(Lang::Fr),
+        }
+    }
+}
+
+impl Worded for Told {
+    /// The words in `lang`.
+    fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Fr => self.french(),
         }
     }
 }
@@ -242,13 +238,17 @@ impl fmt::Display for Told {
                 f,
                 "This move makes {} DIAMs: {}. The highest decides.",
                 found.len(),
-                found.iter().map(describe_en).collect::<Vec<_>>().join("; ")
+                found
+                    .iter()
+                    .map(|d| describe(d, Lang::En))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
             Told::Won { diam, winners, by } => write!(
                 f,
                 "DIAM! {}: {}{}",
-                describe_en(diam),
-                wins_en(winners),
+                describe(diam, Lang::En),
+                wins(winners, Lang::En),
                 by.as_ref()
                     .map(|b| format!(" (made by {b}'s move)"))
                     .unwrap_or_default()
@@ -261,12 +261,12 @@ impl fmt::Display for Told {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use Colour::{Black, Brown, Orange, Red};
 
     /// One of each variant (the match makes a new variant fail to compile until it is here).
-    fn every() -> Vec<Told> {
+    pub(crate) fn every() -> Vec<Told> {
         let diam = |colour, cell, level| Diam { colour, cell, level };
         let all = vec![
             Told::Begins {
@@ -334,16 +334,6 @@ mod tests {
             }
         }
         all
-    }
-
-    #[test]
-    fn everything_told_has_english_and_different_french_words() {
-        for t in every() {
-            let (en, fr) = (t.words(Lang::En), t.words(Lang::Fr));
-            assert_eq!(en, t.to_string());
-            assert!(!en.is_empty() && !fr.is_empty(), "{t:?}");
-            assert_ne!(en, fr, "{t:?}");
-        }
     }
 
     #[test]

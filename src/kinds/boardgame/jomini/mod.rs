@@ -52,8 +52,8 @@
 //! draws `below(6)` n times: 0 to 5 are 1 to 6. The dice are announced in the order drawn.
 //! Nothing else draws, and a refused line draws nothing.
 
-mod refused;
-mod told;
+pub(crate) mod refused;
+pub(crate) mod told;
 
 pub use refused::{Refused, Relayed};
 use told::enemy_units;
@@ -61,6 +61,7 @@ pub use told::{Line as Relay, Told};
 
 use super::{split_word, BoardGame, Finish, Kind, Lang, Played, Setup, SetupError, Started, Wanted};
 use crate::dice::Dice;
+use crate::lang::Worded;
 
 /// The sides, in seat order.
 pub const SIDES: [&str; 2] = ["Blue", "Red"];
@@ -666,7 +667,7 @@ impl Jomini {
             match self.victory {
                 Some(n) => format!(
                     "the first to eliminate {}, or a claim agreed, or a concession",
-                    enemy_units(n)
+                    enemy_units(n, Lang::En)
                 ),
                 None => "a claim agreed, or a concession".to_string(),
             }
@@ -712,7 +713,7 @@ impl Jomini {
             match self.victory {
                 Some(n) => format!(
                     "le premier à éliminer {}, ou une revendication acceptée, ou un abandon",
-                    told::enemy_units_fr(n)
+                    enemy_units(n, Lang::Fr)
                 ),
                 None => "une revendication acceptée, ou un abandon".to_string(),
             }
@@ -1053,14 +1054,14 @@ mod tests {
         play(&mut game, &mut dice, BLUE, &["COMBAT guns fire"]);
         let summary = game.play(BLUE, "ROLL 2", &mut dice).unwrap().summary;
         let counted = if a == b {
-            a.counted(2)
+            a.counted(2, Lang::En)
         } else {
             let (x, y) = if Face::ALL.iter().position(|&f| f == a) < Face::ALL.iter().position(|&f| f == b) {
                 (a, b)
             } else {
                 (b, a)
             };
-            format!("{}, {}", x.counted(1), y.counted(1))
+            format!("{}, {}", x.counted(1, Lang::En), y.counted(1, Lang::En))
         };
         assert_eq!(
             summary,

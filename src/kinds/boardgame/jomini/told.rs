@@ -5,7 +5,7 @@
 //! de repli », « lettre d'ordre », « avantage tactique », « unités adverses »).
 
 use super::{Face, Phase};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use std::fmt;
 
 /// A line a player writes with its own text, relayed as written.
@@ -54,21 +54,13 @@ pub enum Told {
     Concedes { side: String, winner: String },
 }
 
-/// `1 enemy unit`, `3 enemy units`.
-pub(super) fn enemy_units(n: usize) -> String {
-    if n == 1 {
-        "1 enemy unit".to_string()
-    } else {
-        format!("{n} enemy units")
-    }
-}
-
-/// `1 unité adverse`, `3 unités adverses`.
-pub(super) fn enemy_units_fr(n: usize) -> String {
-    if n == 1 {
-        "1 unité adverse".to_string()
-    } else {
-        format!("{n} unités adverses")
+/// `1 enemy unit`, `3 enemy units`; `1 unité adverse`, `3 unités adverses`.
+pub(super) fn enemy_units(n: usize, lang: Lang) -> String {
+    match (n, lang) {
+        (1, Lang::En) => "1 enemy unit".to_string(),
+        (_, Lang::En) => format!("{n} enemy units"),
+        (1, Lang::Fr) => "1 unité adverse".to_string(),
+        (_, Lang::Fr) => format!("{n} unités adverses"),
     }
 }
 
@@ -79,51 +71,34 @@ fn faces(faces: &[Face], lang: Lang) -> String {
         .iter()
         .map(|&face| (face, faces.iter().filter(|&&f| f == face).count()))
         .filter(|&(_, k)| k > 0)
-        .map(|(face, k)| match lang {
-            Lang::En => face.counted(k),
-            Lang::Fr => face.counted_fr(k),
-        })
+        .map(|(face, k)| face.counted(k, lang))
         .collect();
     format!("{} ({})", shown.join(" "), counted.join(", "))
 }
 
 impl Face {
-    /// What it means, to count a throw: `2 hits on infantry`.
-    pub(super) fn counted(self, n: usize) -> String {
+    /// What it means, to count a throw, in `lang`: `2 hits on infantry`, in the words of
+    /// the French rules `2 coups touchés sur infanterie`.
+    pub(super) fn counted(self, n: usize, lang: Lang) -> String {
         let s = if n == 1 { "" } else { "s" };
-        match self {
-            Face::Infantry => format!("{n} hit{s} on infantry"),
-            Face::Cavalry => format!("{n} hit{s} on cavalry"),
-            Face::Artillery => format!("{n} hit{s} on artillery"),
-            Face::Flag => format!("{n} retreat flag{s}"),
-            Face::Order => format!("{n} order letter{s}"),
-            Face::Advantage => format!("{n} tactical advantage{s}"),
-        }
-    }
-
-    /// The same in the words of the rules: `2 coups touchés sur infanterie`.
-    fn counted_fr(self, n: usize) -> String {
-        let s = if n == 1 { "" } else { "s" };
-        match self {
-            Face::Infantry => format!("{n} coup{s} touché{s} sur infanterie"),
-            Face::Cavalry => format!("{n} coup{s} touché{s} sur cavalerie"),
-            Face::Artillery => format!("{n} coup{s} touché{s} sur artillerie"),
-            Face::Flag => format!("{n} drapeau{} de repli", if n == 1 { "" } else { "x" }),
-            Face::Order => format!("{n} lettre{s} d'ordre"),
-            Face::Advantage => format!("{n} avantage{s} tactique{s}"),
+        match (self, lang) {
+            (Face::Infantry, Lang::En) => format!("{n} hit{s} on infantry"),
+            (Face::Cavalry, Lang::En) => format!("{n} hit{s} on cavalry"),
+            (Face::Artillery, Lang::En) => format!("{n} hit{s} on artillery"),
+            (Face::Flag, Lang::En) => format!("{n} retreat flag{s}"),
+            (Face::Order, Lang::En) => format!("{n} order letter{s}"),
+            (Face::Advantage, Lang::En) => format!("{n} tactical advantage{s}"),
+            (Face::Infantry, Lang::Fr) => format!("{n} coup{s} touché{s} sur infanterie"),
+            (Face::Cavalry, Lang::Fr) => format!("{n} coup{s} touché{s} sur cavalerie"),
+            (Face::Artillery, Lang::Fr) => format!("{n} coup{s} touché{s} sur artillerie"),
+            (Face::Flag, Lang::Fr) => format!("{n} drapeau{} de repli", if n == 1 { "" } else { "x" }),
+            (Face::Order, Lang::Fr) => format!("{n} lettre{s} d'ordre"),
+            (Face::Advantage, Lang::Fr) => format!("{n} avantage{s} tactique{s}"),
         }
     }
 }
 
 impl Told {
-    /// The words in `lang`.
-    pub fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Fr => self.french(),
-        }
-    }
-
     fn french(&self) -> String {
         match self {
             Told::Begins { first } => {
@@ -131,7 +106,7 @@ impl Told {
             }
             Told::VictoryAt { units } => format!(
                 "Victoire : le premier camp à éliminer {}.",
-                enemy_units_fr(*units)
+                enemy_units(*units, Lang::Fr)
             ),
             Told::Relayed { side, line, text } => {
                 let what = match line {
@@ -159,7 +134,7 @@ impl Told {
             }
             Told::VictoryReached { side, count } => format!(
                 "{side} a éliminé {}, le nombre fixé pour la victoire : elle est constatée à la fin de ce tour.",
-                enemy_units_fr(*count)
+                enemy_units(*count, Lang::Fr)
             ),
             Told::NextPhase { side, phase } => format!("{side} : phase de {}", phase.fr()),
             Told::EndsTurn { side, won: None } => format!("{side} termine son tour"),
@@ -175,10 +150,20 @@ impl Told {
             }
             Told::FirstToEliminate { winner, units } => format!(
                 "{winner} est le premier à éliminer {} : victoire",
-                enemy_units_fr(*units)
+                enemy_units(*units, Lang::Fr)
             ),
             Told::ClaimAgreed { winner, by, why } => format!("{winner} gagne, {by} l'accepte : {why}"),
             Told::Concedes { side, winner } => format!("{side} abandonne : {winner} gagne"),
+        }
+    }
+}
+
+impl Worded for Told {
+    /// The words in `lang`.
+    fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Fr => self.french(),
         }
     }
 }
@@ -187,7 +172,11 @@ impl fmt::Display for Told {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Told::Begins { first } => write!(f, "{first} plays first: turn 1, {first}'s command phase."),
-            Told::VictoryAt { units } => write!(f, "Victory: the first side to eliminate {}.", enemy_units(*units)),
+            Told::VictoryAt { units } => write!(
+                f,
+                "Victory: the first side to eliminate {}.",
+                enemy_units(*units, Lang::En)
+            ),
             Told::Relayed { side, line, text } => {
                 let what = match line {
                     Line::Command => "command",
@@ -212,7 +201,7 @@ impl fmt::Display for Told {
             Told::VictoryReached { side, count } => write!(
                 f,
                 "{side} has eliminated {}, the number set for victory: it is declared at the end of this turn.",
-                enemy_units(*count)
+                enemy_units(*count, Lang::En)
             ),
             Told::NextPhase { side, phase } => write!(f, "{side}: {} phase", phase.name()),
             Told::EndsTurn { side, won: None } => write!(f, "{side} ends its turn"),
@@ -226,7 +215,11 @@ impl fmt::Display for Told {
                 write!(f, "{side} refuses {claimant}'s claim: the battle goes on")
             }
             Told::FirstToEliminate { winner, units } => {
-                write!(f, "{winner} is the first to eliminate {}: victory", enemy_units(*units))
+                write!(
+                    f,
+                    "{winner} is the first to eliminate {}: victory",
+                    enemy_units(*units, Lang::En)
+                )
             }
             Told::ClaimAgreed { winner, by, why } => write!(f, "{winner} wins, as {by} agrees: {why}"),
             Told::Concedes { side, winner } => write!(f, "{side} concedes: {winner} wins"),
@@ -235,11 +228,11 @@ impl fmt::Display for Told {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// One of each variant (the match makes a new variant fail to compile until it is here).
-    fn every() -> Vec<Told> {
+    pub(crate) fn every() -> Vec<Told> {
         let s = |x: &str| x.to_string();
         let won = Told::FirstToEliminate {
             winner: s("Blue"),
@@ -345,16 +338,6 @@ mod tests {
             }
         }
         all
-    }
-
-    #[test]
-    fn everything_told_has_english_and_different_french_words() {
-        for t in every() {
-            let (en, fr) = (t.words(Lang::En), t.words(Lang::Fr));
-            assert_eq!(en, t.to_string());
-            assert!(!en.is_empty() && !fr.is_empty(), "{t:?}");
-            assert_ne!(en, fr, "{t:?}");
-        }
     }
 
     #[test]

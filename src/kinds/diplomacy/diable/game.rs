@@ -24,7 +24,7 @@ use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
 use crate::kinds::diplomacy::victory::Standing;
 use crate::kinds::diplomacy::{Judged, Ruleset, TurnCast};
-use crate::lang::Lang;
+use crate::lang::{Lang, Worded};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::{DivineReport, Position, RawDivine, RawPosition};
@@ -187,7 +187,7 @@ fn divine_rows(d: &DivineReport, phase: Phase, lang: crate::lang::Lang) -> Vec<D
             what: e.key.replace('_', " "),
             target: e.target.clone(),
             effect: e.effect.into(),
-            reason: e.reason.words(lang).to_string(),
+            reason: e.reason.words(lang),
         })
         .collect();
     if phase.kind == PhaseKind::Movement {

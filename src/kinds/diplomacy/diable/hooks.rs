@@ -44,6 +44,7 @@ use crate::judge::{
     UNBEATABLE,
 };
 pub use crate::kinds::diplomacy::victory::{standing, PhaseFacts, Protected, Standing, SOLO};
+use crate::lang::Worded;
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
@@ -688,13 +689,15 @@ mod tests {
             ..Casts::default()
         };
         let (_, report) = adjudicate(map, retreat, &board, &[], &casts);
-        let why: Vec<(&str, &str)> = report
+        let why: Vec<(String, String)> = report
             .entries
             .iter()
             .map(|e| (e.reason.words(Lang::En), e.reason.words(Lang::Fr)))
             .collect();
         assert_eq!(
-            why,
+            why.iter()
+                .map(|(en, fr)| (en.as_str(), fr.as_str()))
+                .collect::<Vec<_>>(),
             [
                 (
                     "no blessing or curse in a retreat phase",

@@ -1,0 +1,725 @@
+//! The views against the built-in templates: a sample of every view renders every
+//! template, and a field a view lacks is an error.
+
+use super::*;
+use crate::report::Templates;
+
+/// One sample of every typed view, with every list non-empty and every flag set, so
+/// that each branch of its template is taken.
+pub(crate) fn samples() -> Vec<View> {
+    let common = || Common {
+        game: "demo".into(),
+        title: "Diplomacy".into(),
+        referee: "The Referee".into(),
+        role: "France".into(),
+        name: "Ann".into(),
+        phase: "Spring 1901 Movement".into(),
+        deadline: "2026-11-26 18:00 UTC".into(),
+        commitment: "ab12".into(),
+    };
+    let lines = || vec!["one".to_string(), "two".to_string()];
+    let mut views: Vec<View> = vec![
+        Rejection {
+            game: String::new(),
+            name: "Ann".into(),
+            subject: "orders".into(),
+            referee: "The Referee".into(),
+            reason: "line 1: no SIGNON".into(),
+        }
+        .into(),
+        Press {
+            common: common(),
+            from: "England".into(),
+            to: "France, Italy".into(),
+            public: false,
+            lines: lines(),
+        }
+        .into(),
+        Reminder {
+            common: common(),
+            missing: lines(),
+        }
+        .into(),
+        BoardMove {
+            common: common(),
+            number: 3,
+            by: "Red".into(),
+            summary: "Red places on cell 3".into(),
+            notes: lines(),
+            board: "...".into(),
+            to_move: "Blue".into(),
+            over: "Red wins.".into(),
+        }
+        .into(),
+        ForeignSignon {
+            common: common(),
+            attempts: lines(),
+            more: 2,
+            count: 4,
+            failures: 5,
+        }
+        .into(),
+        ReportLetter {
+            common: common(),
+            report: report(),
+        }
+        .into(),
+        Divine {
+            common: Common {
+                role: "God".into(),
+                ..common()
+            },
+            report: report(),
+            mine: report().variant.divine,
+            withdrawn: true,
+            protected: ProtectedTold {
+                god_protects: Some("France".into()),
+                devil_protects: Some("Austria".into()),
+            },
+            divine_result: "God wins.".into(),
+        }
+        .into(),
+        // The Devil's letter: no `god_protects` for its template to show.
+        Divine {
+            common: Common {
+                role: "Devil".into(),
+                ..common()
+            },
+            report: report(),
+            mine: Vec::new(),
+            withdrawn: false,
+            protected: ProtectedTold {
+                god_protects: None,
+                devil_protects: Some("Austria".into()),
+            },
+            divine_result: String::new(),
+        }
+        .into(),
+        Reply {
+            common: common(),
+            answered: answered(),
+            on_file: vec![OnFile {
+                order: "A PAR - BUR".into(),
+                note: "void".into(),
+            }],
+            divine_on_file: Vec::new(),
+            missing: lines(),
+            vote: "draw".into(),
+        }
+        .into(),
+        Reply {
+            common: common(),
+            answered: Answered::default(),
+            ..Reply::default()
+        }
+        .into(),
+        Reply {
+            common: Common {
+                role: "Devil".into(),
+                ..common()
+            },
+            answered: answered(),
+            on_file: Vec::new(),
+            divine_on_file: lines(),
+            missing: lines(),
+            vote: String::new(),
+        }
+        .into(),
+        BoardReply {
+            common: common(),
+            answered: answered(),
+            boardgame: true,
+            board: "...".into(),
+            to_move: "Blue".into(),
+            notation: Some("PLACE <cell>".into()),
+        }
+        .into(),
+        OverReply {
+            common: common(),
+            answered: answered(),
+            over: "Red wins.".into(),
+        }
+        .into(),
+        Final {
+            common: common(),
+            ending: ending(),
+            report: report(),
+            revealed: Some(Revealed {
+                god_protects: Some("France".into()),
+                devil_protects: Some("Austria".into()),
+            }),
+        }
+        .into(),
+        Final {
+            common: common(),
+            ending: Ending {
+                winners: Vec::new(),
+                ..ending()
+            },
+            report: report(),
+            revealed: None,
+        }
+        .into(),
+        BoardFinal {
+            common: common(),
+            ending: ending(),
+            boardgame: true,
+            board: "...".into(),
+        }
+        .into(),
+        Welcome {
+            common: common(),
+            divine: false,
+            variant: WelcomePart::default(),
+            units: "A PAR, A MAR, F BRE".into(),
+        }
+        .into(),
+        Welcome {
+            common: Common {
+                role: "God".into(),
+                ..common()
+            },
+            divine: true,
+            variant: WelcomePart {
+                divine_players: true,
+                protected: ProtectedTold {
+                    god_protects: Some("France".into()),
+                    devil_protects: Some("Austria".into()),
+                },
+            },
+            units: String::new(),
+        }
+        .into(),
+        Welcome {
+            common: Common {
+                role: "Devil".into(),
+                ..common()
+            },
+            divine: true,
+            variant: WelcomePart {
+                divine_players: true,
+                protected: ProtectedTold {
+                    god_protects: None,
+                    devil_protects: Some("Austria".into()),
+                },
+            },
+            units: String::new(),
+        }
+        .into(),
+        BoardWelcome {
+            common: common(),
+            boardgame: true,
+            sides: "Red, Blue".into(),
+            notation: "PLACE <cell>".into(),
+            notes: lines(),
+            house_rules: lines(),
+            board: "...".into(),
+            to_move: "Red".into(),
+        }
+        .into(),
+        BoardWelcome {
+            boardgame: true,
+            house_rules: Vec::new(),
+            ..BoardWelcome::default()
+        }
+        .into(),
+        BlessingNotice {
+            common: common(),
+            winter: "Winter 1903 Adjustment".into(),
+            next_deadline: "2026-11-27 18:00 UTC".into(),
+        }
+        .into(),
+        Page {
+            game: "demo".into(),
+            title: "Diplomacy".into(),
+            report: report(),
+            picture: "S1901M.svg".into(),
+            previous: Some(PhaseLink {
+                code: "W1900A".into(),
+                name: "Winter 1900 Adjustment".into(),
+            }),
+            next: Some(PhaseLink {
+                code: "F1901M".into(),
+                name: "Fall 1901 Movement".into(),
+            }),
+            nav: true,
+        }
+        .into(),
+        Index {
+            game: "demo".into(),
+            title: "Diplomacy".into(),
+            phases: vec![PhaseLink {
+                code: "S1901M".into(),
+                name: "Spring 1901 Movement".into(),
+            }],
+            over: "France wins.".into(),
+            map: "<svg></svg>".into(),
+            years: vec!["1901".into()],
+            centres: vec![CentreCounts {
+                power: "France".into(),
+                counts: vec![5],
+            }],
+        }
+        .into(),
+        Zine {
+            game: "demo".into(),
+            title: "Diplomacy".into(),
+            phases: vec![ZinePhase {
+                report: report(),
+                map: "<svg></svg>".into(),
+                press: vec![PublicPress {
+                    from: "France".into(),
+                    lines: lines(),
+                }],
+            }],
+            map: "<svg></svg>".into(),
+            years: vec!["1901".into()],
+            centres: vec![CentreCounts {
+                power: "France".into(),
+                counts: vec![5],
+            }],
+            over: "France wins.".into(),
+        }
+        .into(),
+        // The referee's desk.
+        DeskWelcome {
+            common: common(),
+            divine: true,
+            password: "abc".into(),
+            position: vec![PositionRow {
+                power: "France".into(),
+                centres: lines(),
+                units: lines(),
+                dislodged: vec![
+                    DislodgedUnit {
+                        unit: "A PAR".into(),
+                        retreats: lines(),
+                    },
+                    DislodgedUnit {
+                        unit: "A MAR".into(),
+                        retreats: Vec::new(),
+                    },
+                ],
+            }],
+            ..DeskWelcome::default()
+        }
+        .into(),
+        DeskAccount {
+            common: common(),
+            password: "abc".into(),
+            change: AccountChange::NewPassword,
+        }
+        .into(),
+        DeskReply {
+            done: lines(),
+            errors: answered().errors,
+            status: "Phase: Spring 1901".into(),
+            preview: "France: A PAR - BUR".into(),
+            ..DeskReply::default()
+        }
+        .into(),
+        DeskDigest {
+            kind: "deadline".into(),
+            missing: vec![
+                Waiting {
+                    role: "Italy".into(),
+                    late: true,
+                },
+                Waiting {
+                    role: "God".into(),
+                    late: false,
+                },
+            ],
+            nmr: lines(),
+            late: lines(),
+            reminded: lines(),
+            ask: vec![Missed {
+                power: "Italy".into(),
+                phases: 2,
+            }],
+            resignations: vec![Resigned {
+                role: "France".into(),
+                confirmed: "Tuesday".into(),
+            }],
+            signons: vec![Count {
+                role: "Referee".into(),
+                count: 3,
+            }],
+            failed: 2,
+            disorder: lines(),
+            ..DeskDigest::default()
+        }
+        .into(),
+        DeskDigest {
+            kind: "reminders".into(),
+            reminded: lines(),
+            ..DeskDigest::default()
+        }
+        .into(),
+    ];
+    views.extend(player_samples(common));
+    views.extend(desk_samples(common));
+    views
+}
+
+/// The desk's notices and account letters: every kind.
+fn desk_samples(common: impl Fn() -> Common) -> Vec<View> {
+    let phase = || "Spring 1901 Movement".to_string();
+    let is = || "Tuesday".to_string();
+    let notices = [
+        Notice::DeadlineMoved {
+            phase: phase(),
+            was: "Monday".into(),
+            is: is(),
+        },
+        Notice::DeadlineExtended {
+            phase: phase(),
+            is: is(),
+        },
+        Notice::Paused { why: "holidays".into() },
+        Notice::Resumed {
+            phase: phase(),
+            is: is(),
+        },
+        Notice::RolledBack {
+            phase: phase(),
+            due: is(),
+            withdrawn: true,
+        },
+        Notice::RolledBack {
+            phase: phase(),
+            due: is(),
+            withdrawn: false,
+        },
+        Notice::RollbackUndone {
+            phase: phase(),
+            now: phase(),
+            due: is(),
+        },
+        Notice::RollbackUndone {
+            phase: phase(),
+            now: String::new(),
+            due: String::new(),
+        },
+        Notice::Replaced,
+        Notice::Leaving { role: "France".into() },
+        Notice::Disorder {
+            power: "France".into(),
+            phase: phase(),
+        },
+    ];
+    let mut views: Vec<View> = notices
+        .into_iter()
+        .map(|notice| {
+            DeskNotice {
+                notice,
+                ..DeskNotice::default()
+            }
+            .into()
+        })
+        .collect();
+    for change in [
+        AccountChange::AddressWas {
+            address: "a@b.org".into(),
+        },
+        AccountChange::AddressIs {
+            address: "a@b.org".into(),
+        },
+    ] {
+        views.push(
+            DeskAccount {
+                common: common(),
+                password: String::new(),
+                change,
+            }
+            .into(),
+        );
+    }
+    views
+}
+
+/// The players' questions and settings: every audience and case.
+fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
+    let lines = || vec!["one".to_string(), "two".to_string()];
+    let mut views: Vec<View> = Vec::new();
+    for audience in ["power", "god", "devil", "side"] {
+        views.push(
+            Help {
+                common: common(),
+                audience: audience.into(),
+                divine_players: true,
+                boardgame: audience == "side",
+                notation: "PLACE <cell>".into(),
+                others: "England, Germany".into(),
+                house_rules: if audience == "side" { lines() } else { Vec::new() },
+                observers: true,
+            }
+            .into(),
+        );
+    }
+    for (boardgame, over) in [(false, ""), (true, ""), (false, "France wins.")] {
+        views.push(
+            List {
+                common: common(),
+                deadline_local: "Tuesday 1 December 2026, 20:00 CET".into(),
+                deadline_utc: "Tuesday 1 December 2026, 19:00 UTC".into(),
+                timezone: "Europe/Paris".into(),
+                roles: ["complete", "some", "none"]
+                    .iter()
+                    .map(|s| ListRow {
+                        role: "France".into(),
+                        on_file: s.to_string(),
+                    })
+                    .collect(),
+                boardgame,
+                to_move: "Red".into(),
+                moves: 3,
+                over: over.into(),
+            }
+            .into(),
+        );
+    }
+    for (asked, letters, boardgame) in [("all", true, false), ("S1901M", false, false), ("last", false, true)] {
+        views.push(
+            History {
+                common: common(),
+                asked: asked.into(),
+                letters: if letters {
+                    vec![PastLetter {
+                        phase: "S1901M".into(),
+                        subject: "results".into(),
+                        text: "...".into(),
+                    }]
+                } else {
+                    Vec::new()
+                },
+                moves: lines(),
+                boardgame,
+            }
+            .into(),
+        );
+    }
+    for kind in ["diplomacy", "divine", "board"] {
+        views.push(
+            Rules {
+                common: common(),
+                kind: kind.into(),
+                notation: "PLACE <cell>".into(),
+                house_rules: lines(),
+                readings: "## A reading".into(),
+            }
+            .into(),
+        );
+    }
+    views.push(
+        MapLetter {
+            common: common(),
+            position: "France: A PAR".into(),
+        }
+        .into(),
+    );
+    for resignation in ["asked", "confirmed"] {
+        views.push(
+            WhoAmI {
+                common: common(),
+                email: "ann@example.org".into(),
+                language: "fr".into(),
+                timezone: "Europe/Paris".into(),
+                pending_address: "new@example.org".into(),
+                resignation: resignation.into(),
+            }
+            .into(),
+        );
+    }
+    for what in [
+        "password",
+        "timezone",
+        "language",
+        "address-code",
+        "address-asked",
+        "address-done",
+        "resign-asked",
+        "resign-sent",
+        "observe-code",
+        "observing",
+        "already-observing",
+        "unobserved",
+        "not-observing",
+    ] {
+        views.push(
+            Setting {
+                common: common(),
+                what: what.into(),
+                value: "x".into(),
+                code: "ABCD1234".into(),
+            }
+            .into(),
+        );
+    }
+    views.push(
+        Resignation {
+            common: common(),
+            email: "ann@example.org".into(),
+            asked: "today".into(),
+            confirmed: "today".into(),
+        }
+        .into(),
+    );
+    views
+}
+
+/// The end of a game.
+fn ending() -> Ending {
+    Ending {
+        summary: "France wins.".into(),
+        winners: vec!["France".into()],
+        seed: "00ff".into(),
+        players: vec![PlayerRow {
+            role: "France".into(),
+            name: "Ann".into(),
+        }],
+    }
+}
+
+/// A reply's account of a message, with a line of every kind, as the game words it.
+fn answered() -> Answered {
+    let e = || LineWords {
+        line: 4,
+        text: "A PAR - XYZ".into(),
+        message: "`A PAR - XYZ` is not an order".into(),
+    };
+    Answered {
+        done: vec![(Some(3), "line 3: A PAR - BUR: on file".into())],
+        errors: vec![e()],
+        more_errors: 1,
+        not_understood: vec![e()],
+        unread: "the lines after line 600 were not read".into(),
+    }
+}
+
+/// A public report with a row of every kind.
+fn report() -> Report {
+    Report {
+        game: "demo".into(),
+        title: "Diable et Bon Dieu".into(),
+        phase: "Spring 1901 Movement".into(),
+        code: "S1901M".into(),
+        powers: vec![PowerRow {
+            power: "France".into(),
+            results: vec![ResultRow {
+                order: "A PAR - BUR".into(),
+                result: "fails".into(),
+                reason: "bounced".into(),
+            }],
+            missed: true,
+            late: true,
+            units: "A BUR".into(),
+            centers: 3,
+            owned: vec![
+                CentreRow {
+                    name: "BEL".into(),
+                    gained: true,
+                },
+                CentreRow {
+                    name: "PAR".into(),
+                    gained: false,
+                },
+            ],
+            lost: vec!["MUN".into()],
+            unit_count: 3,
+            adjustment: "builds 1".into(),
+            due: 1,
+            eliminated: true,
+        }],
+        variant: ReportPart {
+            divine_players: true,
+            divine: vec![DivineRow {
+                what: "curse".into(),
+                target: "A BUR".into(),
+                effect: "dislodged".into(),
+                reason: "protected".into(),
+            }],
+        },
+        dislodged: vec![DislodgedRow {
+            unit: "A BUR".into(),
+            power: "Germany".into(),
+            attacker_from: "PAR".into(),
+            retreats: "RUH".into(),
+        }],
+        eliminated: vec!["Italy".into()],
+        next_phase: "Fall 1901 Movement".into(),
+        next_deadline: "2026-11-27 18:00 UTC".into(),
+        next_deadline_at: "2026-11-27T18:00:00+00:00".into(),
+        over: "France wins.".into(),
+    }
+}
+
+/// Every built-in template has a sample view above, so the test below renders them all.
+#[test]
+fn every_built_in_template_has_a_sample() {
+    let names: Vec<String> = samples()
+        .iter()
+        .flat_map(|v| ["txt", "html", "fr.txt", "fr.html"].map(|ext| format!("{}.{ext}", v.template())))
+        .collect();
+    for (name, _) in crate::report::BUILT_IN {
+        // report.html is rendered through page.html's include as well as by itself;
+        // `NAME.fr.txt` is rendered from the sample of `NAME.txt`.
+        // `NAME-style.html` is rendered through the include of `NAME.html`.
+        let name = name.replace(".fr.", ".").replace("-style.", ".");
+        assert!(names.contains(&name), "no sample view renders {name}");
+    }
+}
+
+/// Every built-in template renders from its sample view: a template that uses a
+/// variable its view does not have fails here, not in a game.
+#[test]
+fn each_template_renders_from_its_view() {
+    let t = Templates::load(None).unwrap();
+    for view in samples() {
+        let c = view.context().unwrap();
+        for ext in ["txt", "html", "fr.txt", "fr.html"] {
+            let name = format!("{}.{ext}", view.template());
+            if t.has(&name) {
+                let text = t.render(&name, &c).unwrap_or_else(|e| panic!("{e}"));
+                assert!(!text.trim().is_empty(), "{name}");
+            }
+        }
+        // Every letter has its French: only the refusal to anyone, which is written in
+        // both languages at once, has none.
+        let french = |ext: &str| t.has(&format!("{}.fr.{ext}", view.template()));
+        assert!(
+            french("txt") || french("html") || view.template() == "rejection",
+            "no French for {}",
+            view.template()
+        );
+    }
+}
+
+/// A power not told is not in the template's variables at all: the Devil's letter has
+/// no `god_protects`, even empty.
+#[test]
+fn a_protected_power_not_told_is_absent() {
+    let devil = samples()
+        .into_iter()
+        .find(|v| matches!(v, View::Divine(d) if d.common.role == "Devil"))
+        .unwrap();
+    let c = devil.context().unwrap();
+    assert!(!c.contains_key("god_protects") && c.contains_key("devil_protects"));
+}
+
+/// The check above can fail: tera refuses a variable the context does not have.
+#[test]
+fn a_field_the_view_lacks_is_an_error() {
+    let t = Templates::load(None).unwrap();
+    let mut c = View::from(Rejection::default()).context().unwrap();
+    c.remove("reason");
+    let e = t.render("rejection.txt", &c).unwrap_err();
+    assert!(
+        matches!(&e, crate::report::TemplateError::Render { template, .. } if template == "rejection.txt"),
+        "{e:?}"
+    );
+    let text = e.to_string();
+    assert!(text.starts_with("cannot render rejection.txt: "), "{text}");
+    assert!(text.contains("reason"), "{text}");
+    assert!(text.ends_with("(a template may use only the fields of its view, listed in src/report/views/)"));
+}
