@@ -21,6 +21,7 @@
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
 
+use super::kind::Kinds;
 use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
@@ -237,7 +238,9 @@ const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
-pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, GameError> {
+/// The games under ROOT are of the `kinds` given.
+pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now, kinds: &Kinds) -> Result<Delivered, GameError> {
+    kinds.install();
     let Some(Routed { dir, config }) = find(root, raw)? else {
         return Ok(Delivered::Unmatched(keep_unmatched(root, raw, arrived)?));
     };
@@ -248,7 +251,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
         .map(|c| c.limits.message_bytes)
         .unwrap_or_else(|| crate::game::config::Limits::default().message_bytes);
     if raw.len() as u64 > limit {
-        return reject(&dir, raw, Rejected::TooLarge { limit }, arrived, now).map(Delivered::TooLarge);
+        return reject(&dir, raw, Rejected::TooLarge { limit }, arrived, now, kinds).map(Delivered::TooLarge);
     }
     if let Some(required) = config.as_ref().and_then(|c| c.require_authentication.as_ref()) {
         let head = header_block(raw);
@@ -265,7 +268,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
                 forged,
                 authserv_id: required.authserv_id.clone(),
             };
-            return reject(&dir, raw, why, arrived, now).map(|p| Delivered::Unauthenticated(p, forged));
+            return reject(&dir, raw, why, arrived, now, kinds).map(|p| Delivered::Unauthenticated(p, forged));
         }
     }
     let prepared = match &config {
@@ -312,7 +315,7 @@ pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delive
             })
         }
     };
-    let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
+    let acted = Game::open(&dir, kinds).and_then(|mut g| g.ingest(now)).map(|_| ());
     Ok(Delivered::Game { kept, acted })
 }
 
@@ -426,7 +429,7 @@ fn header_block(raw: &[u8]) -> Vec<u8> {
 /// writes its sender a short refusal (within the sender's daily budget); for one not
 /// authenticated, tells the referee too (within a daily budget of its own). Holds the game
 /// lock only to write the letters and count them.
-fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, GameError> {
+fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now, kinds: &Kinds) -> Result<PathBuf, GameError> {
     let kept_bytes = prepare(None, raw);
     let rejected = dir.join("rejected");
     let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
@@ -444,7 +447,7 @@ fn reject(dir: &Path, raw: &[u8], why: Rejected, arrived: Now, now: Now) -> Resu
         return Ok(path);
     }
     let _lock = lock(dir)?;
-    let mut game = match Game::open(dir) {
+    let mut game = match Game::open(dir, kinds) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("arbitre: {}: kept, but not answered: {e}", path.display());

@@ -75,8 +75,8 @@ impl GameConfig {
 
     /// The roles of the game, as its kind has them (all of them, for a board game seated
     /// by its players file).
-    pub fn roles(&self) -> Result<Roles, RolesError> {
-        Roles::of(&self.variant, self.players.len())
+    pub fn roles(&self, kind: &dyn super::kind::Kind) -> Result<Roles, RolesError> {
+        Roles::of(kind, self.players.len())
     }
 
     /// The language and time zone `role` reads in: the player's own, else the game's.
@@ -493,6 +493,37 @@ impl BoardState {
     /// The board itself.
     pub fn board(&self, map: &Map, variant: &str, phase: Phase) -> Result<Board, FileError> {
         Ok(self.position(map, variant, phase, Vec::new())?.board)
+    }
+}
+
+/// A problem of `state.yaml` under `key:`, about `token` (no line: the state is written
+/// by the program, not by hand).
+pub fn state_error(key: &str, token: &str, message: String) -> super::GameError {
+    super::GameError::File(FileError {
+        key: Some(key.into()),
+        token: (!token.is_empty()).then(|| token.into()),
+        ..FileError::new("state.yaml", message)
+    })
+}
+
+/// The phase and the board of a game played in phases, as `state.yaml` keeps them.
+impl super::Game {
+    /// The phase now.
+    pub fn phase(&self) -> Result<Phase, super::GameError> {
+        let text = &self.state.phase;
+        Phase::parse(text).map_err(|e| state_error("phase", text, format!("phase: {e}")))
+    }
+
+    /// The board of `state.yaml`, which a game played in phases always has.
+    pub fn board_state(&self) -> Result<&BoardState, super::GameError> {
+        (self.state.board.as_ref()).ok_or_else(|| state_error("board", "", "no board".into()))
+    }
+
+    /// The board now.
+    pub fn board(&self) -> Result<Board, super::GameError> {
+        Ok(self
+            .board_state()?
+            .board(Map::standard(), &self.config.variant, self.phase()?)?)
     }
 }
 

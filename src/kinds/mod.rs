@@ -9,7 +9,20 @@
 pub mod boardgame;
 pub mod diplomacy;
 
+use crate::game::kind::Kinds;
 use diplomacy::Ruleset;
+
+/// Every game arbitre runs, as the mail game knows them: the one list, which whoever calls
+/// from above (the command line, a test) passes to what opens, creates or checks a game.
+/// Adding a game kind is one line here (and its folder).
+pub static REGISTRY: Kinds = Kinds(&[
+    &diplomacy::STANDARD_GAME,
+    &diplomacy::Diplomacy(&diplomacy::diable::RULES),
+    &boardgame::diam::KIND,
+    &boardgame::diabolik::KIND,
+    &boardgame::belligerants::KIND,
+    &boardgame::jomini::KIND,
+]);
 
 /// One game kind, as the players file names it.
 pub enum Kind {

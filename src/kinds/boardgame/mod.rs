@@ -20,6 +20,7 @@ pub mod diabolik;
 pub mod diam;
 mod error;
 pub mod jomini;
+pub mod mail;
 pub mod position;
 
 pub use error::{ReplayError, SetupError, Wanted};
@@ -48,90 +49,18 @@ impl Setup {
     }
 }
 
-/// A named departure from a game's text, which the players may choose in the players
-/// file's `house_rules:`. docs/house-rules.md lists them all, with why a referee may want
-/// each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HouseRule {
-    /// The name written in `house_rules:` (`forgiving-first-acts`).
-    pub name: &'static str,
-    /// The rule of the text it changes.
-    pub changes: &'static str,
-    /// What it does instead, in one line (shown in the welcome and by HELP).
-    pub description: &'static str,
-    /// The same in French.
-    pub description_fr: &'static str,
-}
-
-impl HouseRule {
-    /// What it does instead, in `lang`.
-    pub fn description_in(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.description,
-            Lang::Fr => self.description_fr,
-        }
-    }
-}
+pub use crate::game::kind::{HouseRule, HouseRuleError};
 
 /// The house rules a game of `variant` knows: none for Diplomacy and its variant.
 pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
     kind(variant).map(|k| k.house_rules).unwrap_or(&[])
 }
 
-/// A `house_rules:` entry that cannot be played: the name as written, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HouseRuleError {
-    /// The game is played only as written.
-    #[error("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")]
-    NoneInGame { name: String, title: &'static str },
-    /// Not one of the game's house rules (a slip, or another game's).
-    #[error("`{name}` is not a house rule of {title}: its house rules are {}", known.join(", "))]
-    Unknown {
-        name: String,
-        title: &'static str,
-        known: Vec<&'static str>,
-    },
-    /// The same house rule twice.
-    #[error("`{name}` is listed twice")]
-    Twice { name: String },
-}
-
-impl HouseRuleError {
-    /// The entry at fault, as written in the file.
-    pub fn name(&self) -> &str {
-        match self {
-            HouseRuleError::NoneInGame { name, .. }
-            | HouseRuleError::Unknown { name, .. }
-            | HouseRuleError::Twice { name } => name,
-        }
-    }
-}
-
 /// The house rules named, checked against those of `variant`, in the order written; an
 /// error names the first unknown or repeated one and the ones that exist.
 pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
-    let known = known_house_rules(variant);
     let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
-    let mut rules: Vec<&'static HouseRule> = Vec::new();
-    for name in names {
-        let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
-            let name = name.clone();
-            return Err(if known.is_empty() {
-                HouseRuleError::NoneInGame { name, title }
-            } else {
-                HouseRuleError::Unknown {
-                    name,
-                    title,
-                    known: known.iter().map(|r| r.name).collect(),
-                }
-            });
-        };
-        if rules.contains(&rule) {
-            return Err(HouseRuleError::Twice { name: name.clone() });
-        }
-        rules.push(rule);
-    }
-    Ok(rules)
+    crate::game::kind::house_rules_in_force(known_house_rules(variant), title, names)
 }
 
 /// A move accepted.

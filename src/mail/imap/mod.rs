@@ -41,6 +41,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::game::intake::{deliver, Delivered};
+use crate::game::kind::Kinds;
 use crate::game::Now;
 use crate::store;
 pub use session::{open, ConnectFailure, Session, SessionFailure, TlsFailure};
@@ -193,9 +194,14 @@ fn write_state(root: &Path, state: &State) -> Result<(), ImapError> {
 }
 
 /// One pass: opens a session, takes in every new message, logs out.
-pub fn fetch_once(root: &Path, mailbox: &Mailbox, now: impl Fn() -> Now) -> Result<IntakeReport, ImapError> {
+pub fn fetch_once(
+    root: &Path,
+    kinds: &Kinds,
+    mailbox: &Mailbox,
+    now: impl Fn() -> Now,
+) -> Result<IntakeReport, ImapError> {
     let mut session = open(mailbox)?;
-    let report = take_in(&mut session, root, mailbox, &now);
+    let report = take_in(&mut session, root, kinds, mailbox, &now);
     let _ = session.logout();
     report
 }
@@ -204,6 +210,7 @@ pub fn fetch_once(root: &Path, mailbox: &Mailbox, now: impl Fn() -> Now) -> Resu
 pub fn take_in(
     session: &mut Session,
     root: &Path,
+    kinds: &Kinds,
     mailbox: &Mailbox,
     now: &dyn Fn() -> Now,
 ) -> Result<IntakeReport, ImapError> {
@@ -249,7 +256,7 @@ pub fn take_in(
             let raw = fetch.body().unwrap_or_default().to_vec();
             let now = now();
             let arrived = fetch.internal_date().map(|t| t.min(now)).unwrap_or(now);
-            let taken = match deliver(root, &raw, arrived, now) {
+            let taken = match deliver(root, &raw, arrived, now, kinds) {
                 Ok(Delivered::Game { kept, acted: Ok(()) }) => Taken::Game(kept),
                 Ok(Delivered::Game { kept, acted: Err(e) }) => Taken::Kept(kept, e.to_string()),
                 Ok(Delivered::Unmatched(p)) => Taken::Unmatched(p),
@@ -301,6 +308,7 @@ pub const MAX_BACKOFF: Duration = Duration::from_secs(300);
 /// returns `false`.
 pub fn watch(
     root: &Path,
+    kinds: &Kinds,
     mailbox: &Mailbox,
     now: &dyn Fn() -> Now,
     wait: Duration,
@@ -323,7 +331,7 @@ pub fn watch(
         backoff = Duration::from_secs(1);
         let idle = session.capabilities().map(|c| c.has_str("IDLE")).unwrap_or(false);
         loop {
-            let result = take_in(&mut session, root, mailbox, now);
+            let result = take_in(&mut session, root, kinds, mailbox, now);
             let broken = matches!(&result, Err(e) if e.is_transient());
             let local = matches!(&result, Err(e) if !e.is_transient());
             if !after(result) {

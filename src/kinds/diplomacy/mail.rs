@@ -20,14 +20,15 @@
 //! - The reply's note on a support or convoy of another power's unit says what it needs,
 //!   from the order and the board alone: never what that power has ordered.
 
-use super::commands::{Command, LineError, Numbered, PressTo};
-use super::role::Role;
-use super::said::{Note, Refusal, Said};
-use super::state::{BoardState, FactsRow, Finished, Vote};
-use super::{Effects, Game, GameError, Now};
+use super::victory::{self, PhaseFacts, Standing};
+use super::{Judged, Ruleset};
+use crate::game::commands::{Command, LineError, Numbered, PressTo};
+use crate::game::kind::Run;
+use crate::game::role::Role;
+use crate::game::said::{Note, Refusal, Said};
+use crate::game::state::{state_error, BoardState, FactsRow, Finished, Vote};
+use crate::game::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome, Unit, Verdict};
-use crate::kinds::diplomacy::victory::{self, PhaseFacts, Standing};
-use crate::kinds::diplomacy::{Judged, Ruleset};
 use crate::lang::Lang;
 use crate::map::{Loc, Map, Power, UnitType};
 use crate::order::{parse_order, Order};
@@ -43,33 +44,25 @@ fn map() -> &'static Map {
     Map::standard()
 }
 
-/// The ruleset of the game's kind: what it adds to the flow kept here.
+/// The ruleset of the game's kind: what it adds to the flow kept here (the standard one for
+/// a game of another kind, which never comes here).
 fn rules(game: &Game) -> &'static dyn Ruleset {
-    crate::kinds::diplomacy::rules_of(&game.config.variant)
-}
-
-/// A problem of `state.yaml` under `key:`, about `token` (no line: the state is written
-/// by the program, not by hand).
-fn state_error(key: &str, token: &str, message: String) -> GameError {
-    GameError::File(FileError {
-        key: Some(key.into()),
-        token: (!token.is_empty()).then(|| token.into()),
-        ..FileError::new("state.yaml", message)
-    })
+    game.kind()
+        .as_any()
+        .downcast_ref::<super::Diplomacy>()
+        .map_or(&super::STANDARD, |d| d.0)
 }
 
 pub fn phase(game: &Game) -> Result<Phase, GameError> {
-    let text = &game.state.phase;
-    Phase::parse(text).map_err(|e| state_error("phase", text, format!("phase: {e}")))
+    game.phase()
 }
 
-/// The board of `state.yaml`, which a Diplomacy game always has.
-fn board_state(game: &Game) -> Result<&super::state::BoardState, GameError> {
-    (game.state.board.as_ref()).ok_or_else(|| state_error("board", "", "no board".into()))
+fn board_state(game: &Game) -> Result<&BoardState, GameError> {
+    game.board_state()
 }
 
 pub fn board(game: &Game) -> Result<Board, GameError> {
-    Ok(board_state(game)?.board(map(), &game.config.variant, phase(game)?)?)
+    game.board()
 }
 
 /// Roles by name, joined by `, ` (for the log and the journal).
@@ -463,9 +456,9 @@ pub fn act(
         .as_ref()
         .is_some_and(|p| chrono::DateTime::parse_from_rfc3339(&p.since).is_ok_and(|since| arrived >= since));
     // After the deadline, orders are still taken in the grace period, marked late.
-    let lateness = super::desk::lateness(game, arrived);
-    let late = !paused && lateness == super::desk::Lateness::TooLate;
-    let in_grace = !paused && lateness == super::desk::Lateness::Grace;
+    let lateness = crate::game::desk::lateness(game, arrived);
+    let late = !paused && lateness == crate::game::desk::Lateness::TooLate;
+    let in_grace = !paused && lateness == crate::game::desk::Lateness::Grace;
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
@@ -512,17 +505,19 @@ pub fn act(
             Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
                 Err(Refusal::AnsweredApart)
             }
-            Command::SetAbsence { from, to } => match super::desk::absence::declare(game, who, &from, &to, arrived) {
-                Ok((said, mut told)) => {
-                    letters.append(&mut told);
-                    Ok(Said::Words(said))
+            Command::SetAbsence { from, to } => {
+                match crate::game::desk::absence::declare(game, who, &from, &to, arrived) {
+                    Ok((said, mut told)) => {
+                        letters.append(&mut told);
+                        Ok(Said::Words(said))
+                    }
+                    Err(e) => Err(Refusal::Words(e.to_string())),
                 }
-                Err(e) => Err(Refusal::Words(e.to_string())),
-            },
+            }
         };
         match result {
             Ok(d) if in_grace && changes => {
-                super::desk::mark_late(game, who);
+                crate::game::desk::mark_late(game, who);
                 done.push((Some(line), Said::Late(Box::new(d))))
             }
             Ok(d) => done.push((Some(line), d)),
@@ -545,7 +540,7 @@ fn reply(
     errors: Vec<LineError>,
 ) -> Result<Letter, GameError> {
     let lang = game.config.reader(role).lang;
-    let subject = super::received_in(errors.len(), lang);
+    let subject = crate::game::received_in(errors.len(), lang);
     let view = views::Reply {
         common: game.common(role),
         answered: views::Answered {
@@ -712,13 +707,6 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
 // Deadlines: reminders and processing
 // ---------------------------------------------------------------------------------------
 
-/// How `process` comes to a game: at its deadline (or once every order is in), or forced
-/// by the referee before it (`arbitre process DIR --force`, `FORCE` by mail).
-pub enum Run {
-    Due,
-    Forced(super::desk::Act),
-}
-
 /// What `process` does to one game now: nothing, reminders, or the phase.
 pub fn process(game: &mut Game, now: Now) -> Result<Option<Effects>, GameError> {
     process_with(game, now, Run::Due)
@@ -744,7 +732,7 @@ fn waiting(game: &Game) -> Result<(Vec<Role>, Vec<Role>), GameError> {
 
 /// [`process`], at the deadline or forced. A paused game is left alone: neither judged nor
 /// reminded. Before a phase is judged the game is kept in its history
-/// ([`super::desk::history`]), and the journal says it was judged.
+/// ([`crate::game::desk::history`]), and the journal says it was judged.
 pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError> {
     if game.state.finished.is_some() || game.state.desk.paused.is_some() {
         return Ok(None);
@@ -761,9 +749,9 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
     let (waiting, blocking) = waiting(game)?;
     let forced = matches!(run, Run::Forced(_));
     // With a grace period, the phase waits for its end unless every order is in.
-    let due = super::desk::grace_end(game).unwrap_or(deadline);
+    let due = crate::game::desk::grace_end(game).unwrap_or(deadline);
     if forced || now >= due || blocking.is_empty() {
-        super::desk::history::snapshot(game)?;
+        crate::game::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
         let how = if forced {
             "forced before the deadline"
@@ -774,17 +762,17 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         };
         let nmr = count_missed(game, &waiting);
         let did = match (forced, blocking.is_empty()) {
-            (true, _) => super::desk::referee::Did::Forced,
-            (false, true) => super::desk::referee::Did::AllIn,
-            (false, false) => super::desk::referee::Did::Deadline,
+            (true, _) => crate::game::desk::referee::Did::Forced,
+            (false, true) => crate::game::desk::referee::Did::AllIn,
+            (false, false) => crate::game::desk::referee::Did::Deadline,
         };
-        let told = super::desk::referee::Run::judging(game, did, &waiting, nmr);
+        let told = crate::game::desk::referee::Run::judging(game, did, &waiting, nmr);
         let mut fx = adjudicate(game, now, waiting.clone())?;
-        fx.letters.extend(super::desk::referee::digest(game, told));
+        fx.letters.extend(crate::game::desk::referee::digest(game, told));
         let act = match run {
             Run::Forced(act) => act,
-            Run::Due => super::desk::Act {
-                who: super::desk::journal::Who::System,
+            Run::Due => crate::game::desk::Act {
+                who: crate::game::desk::journal::Who::System,
                 why: String::new(),
                 now,
             },
@@ -800,7 +788,7 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         ));
         return Ok(Some(fx));
     }
-    let before = super::config::parse_duration(&game.config.reminder).unwrap_or(chrono::Duration::hours(24));
+    let before = crate::game::config::parse_duration(&game.config.reminder).unwrap_or(chrono::Duration::hours(24));
     if !game.state.reminded && now >= deadline - before {
         let mut fx = Effects::default();
         let code = phase(game)?.code();
@@ -823,8 +811,8 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         }
         game.state.reminded = true;
         fx.log.push(format!("{code}: reminded {}", names(&blocking)));
-        let told = super::desk::referee::Run::reminding(game, &blocking);
-        fx.letters.extend(super::desk::referee::digest(game, told));
+        let told = crate::game::desk::referee::Run::reminding(game, &blocking);
+        fx.letters.extend(crate::game::desk::referee::digest(game, told));
         return Ok(Some(fx));
     }
     Ok(None)
@@ -844,7 +832,7 @@ fn count_missed(game: &mut Game, waiting: &[Role]) -> Vec<(Role, u32)> {
     let asking = game
         .config
         .nmr_before_asking
-        .unwrap_or(super::config::NMR_BEFORE_ASKING);
+        .unwrap_or(crate::game::config::NMR_BEFORE_ASKING);
     let mut ask = Vec::new();
     for p in map().all_powers() {
         let role = Role::Power(p);
@@ -912,7 +900,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
         .collect();
 
     // The new phase, its deadline moved past a player's declared absence (desk::absence).
-    let (due, extended) = super::desk::absence::extend(game, now + duration_of(game, next_phase)?);
+    let (due, extended) = crate::game::desk::absence::extend(game, now + duration_of(game, next_phase)?);
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
     let judgement = Judgement {
@@ -996,7 +984,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
 
     // The referee's copies (desk::referee).
     fx.letters
-        .extend(super::desk::referee::copies(game, &code, &report, &fx.letters));
+        .extend(crate::game::desk::referee::copies(game, &code, &report, &fx.letters));
 
     // Pages: the phase's record, map and page, the page before it with its link to this
     // one, and the index with the board the game goes on with (super::pages).
@@ -1092,7 +1080,7 @@ pub(crate) fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration,
         PhaseKind::Retreat => &d.retreat,
         PhaseKind::Adjustment => &d.adjustment,
     };
-    super::config::parse_duration(text).map_err(|e| {
+    crate::game::config::parse_duration(text).map_err(|e| {
         GameError::File(FileError {
             key: Some("deadlines".into()),
             token: Some(text.as_str().into()),
