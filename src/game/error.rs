@@ -194,7 +194,7 @@ mod tests {
         assert!(e.to_string().starts_with("state.yaml: phase: "), "{e}");
         g.state.phase = "Spring 1901 Movement".into();
         g.state.deadline = Some("soon".into());
-        let e = crate::kinds::diplomacy::mail::process(&mut g, now()).err().unwrap();
+        let e = crate::kinds::diplomacy::process::process(&mut g, now()).err().unwrap();
         assert_eq!(e.to_string(), "state.yaml: deadline: not a time");
         assert!(
             matches!(&e, GameError::File(f) if f.token.as_deref() == Some("soon")),

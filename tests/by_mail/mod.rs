@@ -248,7 +248,7 @@ impl MailGame {
         let now = self.deadline() + chrono::Duration::minutes(1);
         let mut g = arbitre::game::Game::open(&self.dir, &arbitre::kinds::REGISTRY).unwrap();
         g.ingest(now).unwrap();
-        let fx = arbitre::kinds::diplomacy::mail::process(&mut g, now)
+        let fx = arbitre::kinds::diplomacy::process::process(&mut g, now)
             .unwrap()
             .expect("the deadline is past");
         g.commit(fx, now).unwrap();

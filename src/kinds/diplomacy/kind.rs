@@ -2,7 +2,7 @@
 //! [`Diplomacy`], which answers the mail game's questions ([`crate::game::kind::Kind`]) with
 //! the Diplomacy mail game ([`super::mail`], [`super::pages`]) and the ruleset's own part.
 
-use super::{mail, pages, Ruleset};
+use super::{mail, pages, process, Ruleset};
 use crate::game::commands::{LineError, Numbered};
 use crate::game::kind::{Kind, Phases, Play, PlayersFileRules, Run};
 use crate::game::role::Role;
@@ -69,7 +69,7 @@ impl Kind for Diplomacy {
 
     /// The words are made from the game's history; those of `state.yaml` when it has none.
     fn ending(&self, game: &Game, f: &Finished, lang: Lang) -> String {
-        mail::ending(game, lang).unwrap_or_else(|| f.summary.clone())
+        process::ending(game, lang).unwrap_or_else(|| f.summary.clone())
     }
 
     fn phase_label(&self, game: &Game) -> String {
@@ -81,7 +81,7 @@ impl Kind for Diplomacy {
     }
 
     fn picture_now(&self, game: &Game, role: Role) -> Option<Arc<[u8]>> {
-        mail::picture_now(game, role)
+        process::picture_now(game, role)
     }
 
     /// Diplomacy's readings, followed by the ruleset's own ([`Ruleset::rules_text`]).
@@ -94,7 +94,7 @@ impl Kind for Diplomacy {
     }
 
     fn status(&self, game: &Game) -> Result<String, GameError> {
-        mail::status(game)
+        process::status(game)
     }
 
     fn zine(&self, game: &Game) -> Result<String, GameError> {
@@ -116,15 +116,15 @@ impl Phases for Diplomacy {
     }
 
     fn duration_of(&self, game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
-        mail::duration_of(game, phase)
+        process::duration_of(game, phase)
     }
 
     fn process(&self, game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError> {
-        mail::process_with(game, now, run)
+        process::process_with(game, now, run)
     }
 
     fn preview(&self, game: &mut Game, now: Now) -> Result<Effects, GameError> {
-        mail::adjudicate_preview(game, now)
+        process::adjudicate_preview(game, now)
     }
 
     fn record_turn(&self, game: &mut Game, text: &str, origin: &str) -> Result<Vec<Letter>, Vec<String>> {

@@ -12,6 +12,7 @@ pub mod diable;
 mod kind;
 pub mod mail;
 pub mod pages;
+pub mod process;
 pub mod victory;
 
 pub use kind::Diplomacy;
