@@ -617,7 +617,7 @@ fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // DIAM and Diabolik Fleet positions are judged beside those games.
-    if let Some(judged) = arbitre::kinds::boardgame::position::adjudicate(&text, origin) {
+    if let Some(judged) = arbitre::kinds::adjudicate_board(&text, origin) {
         print!("{}", judged.map_err(|e| e.to_string())?);
         return Ok(());
     }
@@ -646,7 +646,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // A DIAM or Diabolik Fleet position: its moves played, the board drawn as they left it.
-    let svg = if let Some(game) = arbitre::kinds::boardgame::position::play_out(&text, origin) {
+    let svg = if let Some(game) = arbitre::kinds::play_out_board(&text, origin) {
         let game = game.map_err(|e| e.to_string())?;
         game.picture()
             .ok_or_else(|| format!("{origin}: arbitre draws no picture of this game"))?

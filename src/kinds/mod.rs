@@ -106,6 +106,60 @@ pub fn names() -> Vec<&'static str> {
     KINDS.iter().map(Kind::name).collect()
 }
 
+/// Every board game arbitre runs, in the registry's order (`for k in BOARD_GAMES`).
+pub const BOARD_GAMES: BoardGames = BoardGames;
+
+/// The board games of the registry, as an iterable value.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardGames;
+
+impl IntoIterator for BoardGames {
+    type Item = &'static boardgame::Kind;
+    type IntoIter =
+        std::iter::FilterMap<std::slice::Iter<'static, Kind>, fn(&'static Kind) -> Option<&'static boardgame::Kind>>;
+    fn into_iter(self) -> Self::IntoIter {
+        KINDS.iter().filter_map(Kind::board)
+    }
+}
+
+/// The game played under a `variant:`, if it is a board game.
+pub fn board_game(variant: &str) -> Option<&'static boardgame::Kind> {
+    find(variant).and_then(Kind::board)
+}
+
+/// The board game a position file `text` is of (by its `variant:`), with its reader of
+/// positions; `None` when `variant:` names no board game.
+pub fn board_position(text: &str, origin: &str) -> Option<boardgame::position::Named> {
+    let variant = boardgame::position::variant_of(text)?;
+    let kind = find(&variant)?;
+    let board = kind.board()?;
+    let judged = board_position_names();
+    Some(boardgame::position::Named::new(
+        variant,
+        board,
+        kind.position_reader(),
+        &judged,
+        text,
+        origin,
+    ))
+}
+
+/// Judges a board game's position file, if `text` is one (its `variant:` is a board
+/// game): the output YAML, or what is wrong and where. `None` for anything else.
+pub fn adjudicate_board(text: &str, origin: &str) -> Option<Result<String, crate::yaml::FileError>> {
+    board_position(text, origin).map(|named| boardgame::position::adjudicate(named, text, origin))
+}
+
+/// A board game's position file read and its moves played (the refused ones change
+/// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
+/// `None` when `text` is no position of a board game.
+pub fn play_out_board(
+    text: &str,
+    origin: &str,
+) -> Option<Result<Box<dyn boardgame::position::PositionGame>, crate::yaml::FileError>> {
+    board_position(text, origin).map(|named| boardgame::position::play_out(named, text, origin))
+}
+
 /// The names of the board games whose position files arbitre judges.
 pub fn board_position_names() -> Vec<&'static str> {
     KINDS

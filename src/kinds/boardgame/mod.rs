@@ -1,9 +1,10 @@
 //! Board games played by mail beside Diplomacy: DIAM, Diabolik Fleet, Les Belligérants
 //! and JOMINI.
 //!
-//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] entry in
-//! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
-//! new module and one line in [`KINDS`].
+//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] value, listed in
+//! the registry (`crate::kinds::REGISTRY`); the board games' mail game ([`mail`]) makes each
+//! a game kind of the mail game, which knows nothing else of them. Nothing here looks a game
+//! up in the registry: whoever does (the registry, a position file's reader) passes it on.
 //!
 //! A game is played as its text says; each [`Kind`] lists the [`HouseRule`]s (named
 //! departures from the text) a players file may choose, and [`Setup::house_rules`] says
@@ -51,16 +52,12 @@ impl Setup {
 
 pub use crate::game::kind::{HouseRule, HouseRuleError};
 
-/// The house rules a game of `variant` knows: none for Diplomacy and its variant.
-pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
-    kind(variant).map(|k| k.house_rules).unwrap_or(&[])
-}
-
-/// The house rules named, checked against those of `variant`, in the order written; an
-/// error names the first unknown or repeated one and the ones that exist.
-pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
-    let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
-    crate::game::kind::house_rules_in_force(known_house_rules(variant), title, names)
+impl Kind {
+    /// The house rules named, checked against the game's, in the order written; an error
+    /// names the first unknown or repeated one and the ones that exist.
+    pub fn house_rules_in_force(&self, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
+        crate::game::kind::house_rules_in_force(self.house_rules, self.title, names)
+    }
 }
 
 /// A move accepted.
@@ -254,30 +251,6 @@ impl Kind {
     }
 }
 
-/// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
-/// (`for k in KINDS`).
-pub const KINDS: BoardKinds = BoardKinds;
-
-/// The board games of the registry, as an iterable value.
-#[derive(Clone, Copy, Debug)]
-pub struct BoardKinds;
-
-impl IntoIterator for BoardKinds {
-    type Item = &'static Kind;
-    type IntoIter = std::iter::FilterMap<
-        std::slice::Iter<'static, crate::kinds::Kind>,
-        fn(&'static crate::kinds::Kind) -> Option<&'static Kind>,
-    >;
-    fn into_iter(self) -> Self::IntoIter {
-        crate::kinds::KINDS.iter().filter_map(crate::kinds::Kind::board)
-    }
-}
-
-/// The game played under a players file's `variant:`, if it is a board game.
-pub fn kind(variant: &str) -> Option<&'static Kind> {
-    crate::kinds::find(variant).and_then(crate::kinds::Kind::board)
-}
-
 /// The first word of `text` and the rest, trimmed.
 pub(crate) fn split_word(text: &str) -> (&str, &str) {
     let text = text.trim();
@@ -346,7 +319,7 @@ mod tests {
 
     #[test]
     fn every_notation_and_house_rule_is_explained_in_french_with_the_same_words_to_write() {
-        for k in KINDS {
+        for k in crate::kinds::BOARD_GAMES {
             let (en, fr) = (k.notation_in(Lang::En), k.notation_in(Lang::Fr));
             assert_eq!(en, k.notation);
             assert_ne!(en, fr, "{}", k.title);
