@@ -2,9 +2,11 @@
 //! name, and what each one is.
 //!
 //! A kind is either a Diplomacy ruleset (the standard map, judged with the ruleset's
-//! [`crate::kinds::diplomacy::Ruleset`]) or a board game (its [`crate::kinds::boardgame::Kind`]). The players
-//! file's check, the position file's, the board games' lookup and the mail game's dispatch
-//! all read [`KINDS`]; adding a game is one module and one line here.
+//! [`crate::kinds::diplomacy::Ruleset`], played by mail as [`diplomacy::Diplomacy`]) or a
+//! board game (its [`crate::kinds::boardgame::Kind`]). [`REGISTRY`] lists them once, as the
+//! mail game knows them (`crate::game::kind::Kind`): the command line passes it to what
+//! opens, creates or checks a game. [`KINDS`] is the same list seen as rulesets and board
+//! games, for the position files. Adding a game is its folder and one line in [`REGISTRY`].
 
 pub mod boardgame;
 pub mod diplomacy;
@@ -41,20 +43,23 @@ pub enum Positions {
     Read(boardgame::position::Reader),
 }
 
-/// Every game arbitre runs, in the order errors list them.
-pub static KINDS: &[Kind] = &[
-    Kind::Diplomacy(&diplomacy::STANDARD),
-    Kind::Diplomacy(&diplomacy::diable::RULES),
-    Kind::Board(&boardgame::diam::KIND, Positions::Read(boardgame::diam::from_position)),
-    Kind::Board(
-        &boardgame::diabolik::KIND,
-        Positions::Read(boardgame::diabolik::position::from_position),
-    ),
-    Kind::Board(&boardgame::belligerants::KIND, Positions::None),
-    Kind::Board(&boardgame::jomini::KIND, Positions::None),
-];
+/// Every game arbitre runs, in the order errors list them: the kinds of [`REGISTRY`], each
+/// as the ruleset or the board game it is (for the position files, which name them).
+pub static KINDS: std::sync::LazyLock<Vec<Kind>> =
+    std::sync::LazyLock::new(|| REGISTRY.all().filter_map(Kind::of).collect());
 
 impl Kind {
+    /// A kind of the registry, as the ruleset or the board game it is.
+    fn of(kind: &'static dyn crate::game::kind::Kind) -> Option<Kind> {
+        let any: &'static dyn std::any::Any = kind.as_any();
+        if let Some(d) = any.downcast_ref::<diplomacy::Diplomacy>() {
+            return Some(Kind::Diplomacy(d.0));
+        }
+        let board = any.downcast_ref::<boardgame::Kind>()?;
+        let positions = board.positions.map_or(Positions::None, Positions::Read);
+        Some(Kind::Board(board, positions))
+    }
+
     /// The `variant:` naming it.
     pub fn name(&self) -> &'static str {
         match self {

@@ -239,6 +239,10 @@ pub struct Kind {
     pub notation_fr: &'static str,
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
+    /// The game's reader of its own keys of a position file, when arbitre judges its
+    /// positions (`arbitre adjudicate`); `None` when it does not check the game's moves
+    /// outside a game by mail.
+    pub positions: Option<position::Reader>,
 }
 
 impl Kind {
