@@ -12,7 +12,6 @@ mod common;
 use arbitre::game::config::PlayersFile;
 use arbitre::game::intake::{deliver, Delivered};
 use arbitre::game::Game;
-use arbitre::map::Map;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -40,7 +39,7 @@ fn now() -> arbitre::game::Now {
 fn new_game(root: &Path, limits: &str) -> PathBuf {
     let text = PLAYERS.replace("LIMITS", limits);
     let checked = PlayersFile::parse(&text, "players.yaml")
-        .and_then(|f| f.validate(Map::standard(), &text, "players.yaml"))
+        .and_then(|f| f.validate(&arbitre::kinds::REGISTRY, &text, "players.yaml"))
         .unwrap();
     let _ = std::fs::remove_dir_all(root);
     Game::create(
@@ -71,7 +70,7 @@ fn message(bytes: usize) -> Vec<u8> {
 fn once(dir: &Path, limits: &str, raw: &[u8]) -> (Duration, String) {
     new_game(dir, limits);
     let start = common::cpu_now();
-    let delivered = deliver(dir, raw, now(), now()).expect("kept");
+    let delivered = deliver(dir, raw, now(), now(), &arbitre::kinds::REGISTRY).expect("kept");
     let took = common::cpu_now() - start;
     let what = match delivered {
         Delivered::Game { acted: Ok(()), .. } => "acted on, reply written".to_string(),

@@ -31,7 +31,6 @@ mod common;
 
 use arbitre::game::config::{check_password, hash_password, new_salt, PlayersFile};
 use arbitre::game::Game;
-use arbitre::map::Map;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -76,7 +75,7 @@ fn folder(root: &Path, n: usize, hashes: &[String]) {
         let name = game_name(k);
         let text = players(&name, hashes);
         let checked = PlayersFile::parse(&text, "players.yaml")
-            .and_then(|f| f.validate(Map::standard(), &text, "players.yaml"))
+            .and_then(|f| f.validate(&arbitre::kinds::REGISTRY, &text, "players.yaml"))
             .unwrap();
         Game::create(&root.join(&name), checked, created).unwrap();
     }

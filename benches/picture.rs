@@ -53,7 +53,7 @@ fn main() {
     let boards: Vec<_> = BOARDS
         .iter()
         .map(|(what, name, text)| {
-            let game = arbitre::kinds::boardgame::position::play_out(text, name)
+            let game = arbitre::kinds::play_out_board(text, name)
                 .expect("a board game's position")
                 .expect("the bench's position reads");
             (what, game)

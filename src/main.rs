@@ -7,7 +7,9 @@
 use arbitre::game::config::PlayersFile;
 use arbitre::game::desk::{self, journal::Who, Act};
 use arbitre::game::intake::Delivered;
-use arbitre::game::{self, diplomacy, Game, Now};
+use arbitre::game::kind::{Play, Run};
+use arbitre::game::{self, Game, Now};
+use arbitre::kinds::REGISTRY;
 use arbitre::mail::imap as imap_mail;
 use arbitre::mail::smtp::{delivery_status, SmtpSettings};
 use arbitre::map::Map;
@@ -616,7 +618,7 @@ fn adjudicate(args: AdjudicateArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // DIAM and Diabolik Fleet positions are judged beside those games.
-    if let Some(judged) = arbitre::kinds::boardgame::position::adjudicate(&text, origin) {
+    if let Some(judged) = arbitre::kinds::adjudicate_board(&text, origin) {
         print!("{}", judged.map_err(|e| e.to_string())?);
         return Ok(());
     }
@@ -645,7 +647,7 @@ fn picture(args: PictureArgs) -> Result<(), String> {
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     // A DIAM or Diabolik Fleet position: its moves played, the board drawn as they left it.
-    let svg = if let Some(game) = arbitre::kinds::boardgame::position::play_out(&text, origin) {
+    let svg = if let Some(game) = arbitre::kinds::play_out_board(&text, origin) {
         let game = game.map_err(|e| e.to_string())?;
         game.picture()
             .ok_or_else(|| format!("{origin}: arbitre draws no picture of this game"))?
@@ -677,8 +679,8 @@ fn picture(args: PictureArgs) -> Result<(), String> {
 }
 
 fn zine(args: ZineArgs) -> Result<(), String> {
-    let g = Game::open(&args.dir)?;
-    let html = game::pages::zine(&g)?;
+    let g = Game::open(&args.dir, &REGISTRY)?;
+    let html = g.kind().zine(&g)?;
     match &args.output {
         None => print!("{html}"),
         Some(out) => std::fs::write(out, html).map_err(|e| format!("{}: {e}", out.display()))?,
@@ -690,7 +692,7 @@ fn new(args: NewArgs) -> Result<(), String> {
     let (dir, players) = (&args.dir, args.players.as_str());
     let text = std::fs::read_to_string(players).map_err(|e| format!("{players}: {e}"))?;
     let checked = PlayersFile::parse(&text, players)
-        .and_then(|f| f.validate(Map::standard(), &text, players))
+        .and_then(|f| f.validate(&REGISTRY, &text, players))
         .map_err(|e| e.to_string())?;
     let now = args.clock.now();
     if let Some(start) = checked.start.filter(|start| *start <= now) {
@@ -767,7 +769,7 @@ fn mail(args: MailArgs) -> Result<(), Failure> {
 /// Keeps one message that arrived at `arrived` (taken before waiting for any lock), then
 /// acts on it. Only a failure to keep it is an error.
 fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failure> {
-    match game::intake::deliver(root, raw, arrived, now).map_err(|e| Failure::NotKept(e.to_string()))? {
+    match game::intake::deliver(root, raw, arrived, now, &REGISTRY).map_err(|e| Failure::NotKept(e.to_string()))? {
         Delivered::Unmatched(path) => {
             eprintln!("arbitre: the message names no game here; kept as {}", path.display());
         }
@@ -812,18 +814,18 @@ fn orders(args: OrdersArgs) -> Result<(), String> {
         return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
     }
     let _lock = game::lock(dir)?;
-    let mut g = Game::open(dir)?;
-    if arbitre::kinds::boardgame::kind(&g.config.variant).is_some() {
+    let mut g = Game::open(dir, &REGISTRY)?;
+    let Play::Phases(phases) = g.kind().play() else {
         return Err(format!(
             "{}: turn files are for Diplomacy games; a board game's moves come by mail",
             dir.display()
         ));
-    }
+    };
     g.ingest(now)?;
     if g.state.finished.is_some() {
         return Err(format!("{}: the game is over", dir.display()));
     }
-    match diplomacy::record_turn(&mut g, &text, file) {
+    match phases.record_turn(&mut g, &text, file) {
         Ok(letters) => {
             let n = letters.len();
             g.commit(
@@ -858,7 +860,7 @@ fn process(args: ProcessArgs) -> Result<(), String> {
             why: args.why.clone().unwrap_or_default(),
             now,
         };
-        let said = desk::at_desk(root, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
+        let said = desk::at_desk(root, &REGISTRY, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
         for line in said {
             println!("{}: {line}", root.display());
         }
@@ -875,15 +877,15 @@ fn process(args: ProcessArgs) -> Result<(), String> {
     for dir in games {
         let run = || -> Result<String, String> {
             let _lock = game::lock(&dir)?;
-            let mut g = Game::open(&dir)?;
+            let mut g = Game::open(&dir, &REGISTRY)?;
             let handled = g.ingest(now)?;
             let mut what = if handled > 0 {
                 format!("{handled} message(s) acted on; ")
             } else {
                 String::new()
             };
-            if arbitre::kinds::boardgame::kind(&g.config.variant).is_none() {
-                match diplomacy::process(&mut g, now)? {
+            if let Play::Phases(phases) = g.kind().play() {
+                match phases.process(&mut g, now, Run::Due)? {
                     Some(fx) => {
                         let n = fx.letters.len();
                         g.commit(fx, now)?;
@@ -981,7 +983,7 @@ fn imap(args: ImapArgs) -> Result<(), String> {
         .ok_or_else(|| format!("no IMAP mailbox: give --imap-config FILE or set {}", imap_mail::URL_VAR))?;
     let now = || args.clock.now();
     if args.watch {
-        game::mailroom::watch(root, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {
+        game::mailroom::watch(root, &REGISTRY, &mailbox, &now, imap_mail::WATCH_WAIT, &mut |result| {
             if let Err(e) = show_intake(result) {
                 eprintln!("arbitre: {e}");
             }
@@ -989,7 +991,7 @@ fn imap(args: ImapArgs) -> Result<(), String> {
         });
         return Ok(());
     }
-    show_intake(game::mailroom::fetch_once(root, &mailbox, now))
+    show_intake(game::mailroom::fetch_once(root, &REGISTRY, &mailbox, now))
 }
 
 /// Tells what one pass over the IMAP folder did.
@@ -1068,7 +1070,7 @@ fn run(args: RunArgs) -> Result<(), String> {
     if !args.watch {
         let mut errors = Vec::new();
         if let Some(mailbox) = &mailbox {
-            if let Err(e) = show_intake(game::mailroom::fetch_once(&root, mailbox, now)) {
+            if let Err(e) = show_intake(game::mailroom::fetch_once(&root, &REGISTRY, mailbox, now)) {
                 errors.push(e);
             }
         }
@@ -1090,7 +1092,9 @@ fn run(args: RunArgs) -> Result<(), String> {
         true
     };
     match &mailbox {
-        Some(mailbox) => game::mailroom::watch(&root, mailbox, &now, imap_mail::WATCH_WAIT, &mut |r| cycle(Some(r))),
+        Some(mailbox) => game::mailroom::watch(&root, &REGISTRY, mailbox, &now, imap_mail::WATCH_WAIT, &mut |r| {
+            cycle(Some(r))
+        }),
         None => loop {
             cycle(None);
             std::thread::sleep(imap_mail::WATCH_WAIT);
@@ -1101,16 +1105,12 @@ fn run(args: RunArgs) -> Result<(), String> {
 
 fn status(args: StatusArgs) -> Result<(), String> {
     let dir = args.dir.as_path();
-    let g = Game::open(dir)?;
+    let g = Game::open(dir, &REGISTRY)?;
     if !args.yaml {
         print!("{}", desk::status::text(&g)?);
         return Ok(());
     }
-    let text = if arbitre::kinds::boardgame::kind(&g.config.variant).is_some() {
-        game::board::status(&g)?
-    } else {
-        diplomacy::status(&g)?
-    };
+    let text = g.kind().status(&g)?;
     print!(
         "{text}{}{}",
         desk::status::yaml(&g)?,
@@ -1133,7 +1133,8 @@ fn at_desk(
         now,
     };
     let dir = args.dir.as_path();
-    let said = desk::at_desk(dir, now, |g| run(g, &act)).map_err(|e| Failure::Usage(format!("{verb}: {e}")))?;
+    let said =
+        desk::at_desk(dir, &REGISTRY, now, |g| run(g, &act)).map_err(|e| Failure::Usage(format!("{verb}: {e}")))?;
     for line in said {
         println!("{}: {line}", dir.display());
     }
@@ -1149,7 +1150,7 @@ fn preview(args: PreviewArgs) -> Result<(), String> {
         return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
     }
     let _lock = game::lock(dir)?;
-    let mut g = Game::open(dir)?;
+    let mut g = Game::open(dir, &REGISTRY)?;
     let act = Act {
         who: Who::Cli,
         why: a.why.clone().unwrap_or_default(),

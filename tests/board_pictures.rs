@@ -8,7 +8,7 @@
 mod support;
 
 use arbitre::dice::{Dice, Seed};
-use arbitre::kinds::boardgame::{self, position, replay, Setup};
+use arbitre::kinds::boardgame::{self, replay, Setup};
 use arbitre::picture;
 use std::path::PathBuf;
 use support::*;
@@ -35,7 +35,7 @@ fn position_file(name: &str) -> PathBuf {
 fn drawn(name: &str) -> String {
     let path = position_file(name);
     let text = std::fs::read_to_string(&path).unwrap();
-    let game = position::play_out(&text, &path.display().to_string())
+    let game = arbitre::kinds::play_out_board(&text, &path.display().to_string())
         .expect("a board game's position")
         .unwrap_or_else(|e| panic!("{e}"));
     game.picture().expect("the game has a picture")
@@ -80,7 +80,7 @@ fn game(
     options: &[(&str, &str)],
     moves: &[(usize, &str)],
 ) -> Box<dyn boardgame::BoardGame> {
-    let kind = boardgame::kind(variant).unwrap();
+    let kind = arbitre::kinds::board_game(variant).unwrap();
     let setup = Setup {
         sides: sides.iter().map(|s| s.to_string()).collect(),
         options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
@@ -187,7 +187,7 @@ fn a_diabolik_fleet_sinking_shows_the_wreck_and_the_broadsides() {
 #[test]
 fn only_diam_and_diabolik_fleet_have_pictures() {
     let mut dice = Dice::new(Seed([1; 32]));
-    for kind in boardgame::KINDS {
+    for kind in arbitre::kinds::BOARD_GAMES {
         let sides = (kind.sides)(2).unwrap();
         let setup = Setup {
             sides: sides.iter().map(|s| s.to_string()).collect(),

@@ -223,7 +223,7 @@ fn the_dice_of_les_belligerants_are_announced_and_recomputable_from_the_seed() {
 #[test]
 fn the_readme_documents_every_notation() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    for k in arbitre::kinds::boardgame::KINDS {
+    for k in arbitre::kinds::BOARD_GAMES {
         assert!(
             readme.contains(k.notation),
             "README.md lacks the notation of {} (copy `Kind::notation` into its section)",

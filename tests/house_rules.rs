@@ -233,7 +233,7 @@ fn every_house_rule_is_documented_in_the_readme_and_docs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let docs = std::fs::read_to_string(root.join("docs/house-rules.md")).unwrap();
-    for kind in arbitre::kinds::boardgame::KINDS {
+    for kind in arbitre::kinds::BOARD_GAMES {
         for rule in kind.house_rules {
             assert!(
                 readme.contains(&format!("`{}`", rule.name)),

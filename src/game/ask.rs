@@ -20,10 +20,11 @@
 
 use super::commands::{Command, LineError, Numbered, Past, Question, Setting};
 use super::config::{hash_password, new_salt, update_game_config};
+use super::kind::Play;
 use super::role::Role;
 use super::said::{PasswordProblem, Refusal, Said};
 use super::state::{AddressChange, Resignation};
-use super::{board, diplomacy, Effects, Game, GameError, Now};
+use super::{Effects, Game, GameError, Now};
 use crate::mail::incoming::{Incoming, REDACTED};
 use crate::report::{views, Letter, Person, View};
 
@@ -157,89 +158,6 @@ fn observer_tag(address: &str) -> String {
     format!("obs-{}", crate::dice::hex(&d[..6]))
 }
 
-/// The position now as text: each power's units and centres (Diplomacy), or the board (a
-/// board game). `GET MAP` sends it with the picture of the board its reader may see.
-pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, GameError> {
-    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
-        let (board, to_move) = board::board_now(game, lang)?;
-        return Ok(if to_move.is_empty() {
-            board
-        } else {
-            match lang {
-                crate::lang::Lang::En => format!("{board}\n{to_move} is to move."),
-                crate::lang::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
-            }
-        });
-    }
-    let map = crate::map::Map::standard();
-    let b = diplomacy::board(game)?;
-    let mut out = Vec::new();
-    for p in map.all_powers() {
-        if !b.in_game(p) {
-            continue;
-        }
-        let units: Vec<String> = b.units.iter().filter(|u| u.power == p).map(|u| u.text(map)).collect();
-        let centres: Vec<&str> = b
-            .centers
-            .iter()
-            .filter(|(_, &o)| o == p)
-            .map(|(&c, _)| map.code(c))
-            .collect();
-        out.push(format!(
-            "{}: {} centres, {} units\n  units: {}\n  centres: {}",
-            map.power_name(p),
-            centres.len(),
-            units.len(),
-            if units.is_empty() {
-                "none".into()
-            } else {
-                units.join(", ")
-            },
-            if centres.is_empty() {
-                "none".into()
-            } else {
-                centres.join(", ")
-            },
-        ));
-        for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
-            out.push(format!("  dislodged: {}", d.unit.text(map)));
-        }
-    }
-    let neutral: Vec<&str> = map
-        .centers()
-        .filter(|c| !b.centers.contains_key(c))
-        .map(|c| map.code(c))
-        .collect();
-    if !neutral.is_empty() {
-        out.push(format!("Neutral centres: {}", neutral.join(", ")));
-    }
-    Ok(out.join("\n"))
-}
-
-/// The readings of this game's text that arbitre takes, from docs/: a board game's own
-/// section, or Diplomacy's followed by the ruleset's own ([`crate::kinds::diplomacy::Ruleset::rules_text`]).
-fn readings(game: &Game) -> String {
-    const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
-    const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
-    match crate::kinds::boardgame::kind(&game.config.variant) {
-        Some(k) => {
-            // The game's own section of boardgames.md.
-            let head = format!("## {}", k.title);
-            BOARDGAMES
-                .split("\n## ")
-                .map(|s| format!("## {}", s.trim_start_matches("## ")))
-                .find(|s| s.starts_with(&head))
-                .unwrap_or_default()
-                .trim()
-                .to_string()
-        }
-        None => match crate::kinds::diplomacy::rules_of(&game.config.variant).rules_text() {
-            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
-            None => DIPLOMACY.trim().to_string(),
-        },
-    }
-}
-
 impl Game {
     /// The letters of a public broadcast to every observer: one each, to that address
     /// alone. `stem` is the broadcast's (`S1901M-report`), `view` makes the letter from the
@@ -280,9 +198,9 @@ impl Game {
             .collect()
     }
 
-    /// Does the game have divine players? As its ruleset says (never a board game).
+    /// Does the game have divine players? As its kind says.
     fn divine_players(&self) -> bool {
-        crate::kinds::rules(&self.config.variant).is_some_and(|r| r.has_divine_players())
+        self.kind().has_divine_players()
     }
 
     /// One of two wordings, in the language `role` reads.
@@ -349,9 +267,14 @@ impl Game {
     fn question(&self, who: Role, q: Question, line: usize, id: &str, stem: &str) -> Result<Letter, GameError> {
         let role = who;
         let common = self.common(role);
-        let boardgame = crate::kinds::boardgame::kind(&self.config.variant);
+        // The move notation of a game played move by move.
+        let boardgame = match self.kind().play() {
+            Play::Moves(m) => Some(m),
+            Play::Phases(_) => None,
+        };
         let lang = self.config.reader(role).lang;
-        let house_rules: Vec<String> = board::house_rules(self)?
+        let house_rules: Vec<String> = self
+            .house_rules()?
             .iter()
             .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
             .collect();
@@ -376,7 +299,7 @@ impl Game {
                     audience: audience.into(),
                     divine_players: self.divine_players(),
                     boardgame: boardgame.is_some(),
-                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation(lang).to_string()).unwrap_or_default(),
                     others: others.join(", "),
                     house_rules,
                     observers: self.config.observers,
@@ -398,16 +321,16 @@ impl Game {
                         None => "diplomacy",
                     }
                     .into(),
-                    notation: boardgame.map(|k| k.notation_in(lang).to_string()).unwrap_or_default(),
+                    notation: boardgame.map(|k| k.notation(lang).to_string()).unwrap_or_default(),
                     house_rules,
-                    readings: readings(self),
+                    readings: self.kind().readings(),
                 };
                 ("rules", ("the rules", "les règles"), view.into())
             }
             Question::Map => {
                 let view = views::MapLetter {
                     common,
-                    position: position_text(self, self.config.reader(role).lang)?,
+                    position: self.kind().position_text(self, self.config.reader(role).lang)?,
                 };
                 ("map", ("the position", "la position"), view.into())
             }
@@ -438,8 +361,7 @@ impl Game {
         let letter = self.answer_letter(At { stem, line, id }, what, role, &subject, view);
         Ok(match q_is_map {
             // GET MAP shows the board as a picture too: the one its reader is entitled to.
-            true if boardgame.is_some() => letter.with_picture(board::picture_now(self)),
-            true => letter.with_picture(diplomacy::picture_now(self, role)),
+            true => letter.with_picture(self.kind().picture_now(self, role)),
             false => letter,
         })
     }
@@ -470,16 +392,19 @@ impl Game {
                 .unwrap_or_default(),
             ..Default::default()
         };
-        if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
-            view.boardgame = true;
-            view.moves = self.state.moves.len();
-            view.to_move = board::board_now(self, reader.lang)?.1;
-            return Ok(view);
-        }
+        let phases = match self.kind().play() {
+            Play::Moves(m) => {
+                view.boardgame = true;
+                view.moves = self.state.moves.len();
+                view.to_move = m.to_move(self)?;
+                return Ok(view);
+            }
+            Play::Phases(p) => p,
+        };
         if view.over.is_empty() {
             let map = crate::map::Map::standard();
-            let b = diplomacy::board(self)?;
-            let winter = diplomacy::phase(self)?.kind == crate::phase::PhaseKind::Adjustment;
+            let b = self.board()?;
+            let winter = self.phase()?.kind == crate::phase::PhaseKind::Adjustment;
             for p in map.all_powers() {
                 let name = map.power_name(p);
                 if !b.in_game(p) {
@@ -491,7 +416,7 @@ impl Game {
                         None => continue, // nothing due by the public rules
                     }
                 } else {
-                    diplomacy::ready(self, Role::Power(p))?
+                    phases.ready(self, Role::Power(p))?
                 };
                 let has = self.state.orders.get(&Role::Power(p)).is_some_and(|o| !o.is_empty());
                 let on_file = match (ready, has) {
@@ -520,7 +445,7 @@ impl Game {
             },
             ..Default::default()
         };
-        if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
+        if let Play::Moves(_) = self.kind().play() {
             view.boardgame = true;
             view.moves = self
                 .state
@@ -531,12 +456,7 @@ impl Game {
                 .collect();
             return Ok(view);
         }
-        let mut found = past_letters(
-            &self.dir,
-            role,
-            diplomacy::phase(self).ok(),
-            self.state.finished.is_some(),
-        )?;
+        let mut found = past_letters(&self.dir, role, self.phase().ok(), self.state.finished.is_some())?;
         match &past {
             Past::All => {}
             Past::Phase(code) => found.retain(|(phase, _)| phase.map(|p| p.code()).as_deref() == Some(code.as_str())),

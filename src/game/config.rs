@@ -5,9 +5,9 @@
 
 use crate::dice::{unhex, Seed};
 use crate::game::error::GameError;
+use crate::game::kind::{house_rules_in_force, Kind, Kinds};
 use crate::game::role::{Role, Roles};
 pub use crate::lang::Lang;
-use crate::map::Map;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -435,6 +435,8 @@ pub fn update_game_config(
 /// A players file checked: every value valid, every Diplomacy role taken exactly once.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// The game's kind, found among those the file was checked against.
+    pub kind: &'static dyn Kind,
     pub file: PlayersFile,
     pub timezone: chrono_tz::Tz,
     /// The first deadline (Diplomacy).
@@ -451,7 +453,10 @@ impl PlayersFile {
 
     /// Checks the values. `text` is the file's text, to point at lines. The game is played on
     /// the standard map, whose powers are the roles of a Diplomacy game.
-    pub fn validate(self, _map: &Map, text: &str, origin: &str) -> Result<Checked, ConfigError> {
+    /// Checks the file against the game `kinds`: its `variant:` is one of them, and what it
+    /// says is what a game of that kind takes.
+    pub fn validate(self, kinds: &Kinds, text: &str, origin: &str) -> Result<Checked, ConfigError> {
+        kinds.install();
         let err = |key: &str, needle: &str, message: String| ConfigError::at(origin, text, key, needle, message);
         let l = &self.limits;
         for (key, value, least) in [
@@ -499,17 +504,14 @@ impl PlayersFile {
                 ),
             ));
         }
-        if crate::kinds::find(&self.variant).is_none() {
+        let Some(kind) = kinds.find(&self.variant) else {
             return Err(err(
                 "variant",
                 "",
-                format!(
-                    "variant: `{}` is not one of {}",
-                    self.variant,
-                    crate::kinds::names().join(", ")
-                ),
+                format!("variant: `{}` is not one of {}", self.variant, kinds.names().join(", ")),
             ));
-        }
+        };
+        let rules = kind.players_file();
         let timezone: chrono_tz::Tz = self.timezone.parse().map_err(|_| {
             err(
                 "timezone",
@@ -549,7 +551,7 @@ impl PlayersFile {
                     format!("start: `{text}`: write a time like `2026-12-01T20:00:00+01:00`"),
                 )
             })?),
-            None if crate::kinds::boardgame::kind(&self.variant).is_none() => {
+            None if rules.needs_start => {
                 return Err(err(
                     "game",
                     "",
@@ -686,38 +688,29 @@ impl PlayersFile {
         }
         // Each player's role, read once against the game's kind: a power or an extra role
         // of the ruleset, each played exactly once; or a side of the board game, at most once.
-        let board = crate::kinds::boardgame::kind(&self.variant);
         let game_roles =
-            Roles::of(&self.variant, self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
+            Roles::of(kind, self.players.len()).map_err(|e| err("players", "", format!("players: {e}")))?;
         let mut roles: Vec<Role> = Vec::new();
         for p in &self.players {
             let Some(role) = game_roles.parse(&p.role) else {
                 let r = &p.role;
-                let what = match board {
-                    Some(kind) => format!("is not a side of {}", kind.title),
-                    None => "is not a role of this game".to_string(),
-                };
                 return Err(err(
                     "players",
                     r,
-                    format!("players: `{r}` {what}: use {}", game_roles.names()),
+                    format!("players: `{r}` {}: use {}", rules.not_a_role, game_roles.names()),
                 ));
             };
             roles.push(role);
         }
         for &r in game_roles.list() {
             match roles.iter().filter(|&&x| x == r).count() {
-                0 if board.is_none() => return Err(err("players", "", format!("players: nobody plays {r}"))),
+                0 if rules.every_role_played => return Err(err("players", "", format!("players: nobody plays {r}"))),
                 0 | 1 => {}
                 _ => return Err(err("players", r.text(), format!("players: {r} is listed twice"))),
             }
         }
-        if board.is_none() && !self.options.is_empty() {
-            return Err(err(
-                "options",
-                "",
-                "options: are for the board games; Diplomacy has none".into(),
-            ));
+        if let (Some(why), false) = (rules.no_options, self.options.is_empty()) {
+            return Err(err("options", "", format!("options: {why}")));
         }
         for (k, v) in &self.options {
             if option_text(v).is_none() {
@@ -728,26 +721,14 @@ impl PlayersFile {
                 ));
             }
         }
-        if let Err(e) = crate::kinds::boardgame::house_rules_in_force(&self.variant, &self.house_rules) {
+        if let Err(e) = house_rules_in_force(kind.house_rules(), kind.title(), &self.house_rules) {
             return Err(err("house_rules", e.name(), format!("house_rules: {e}")));
         }
-        if let Some(kind) = crate::kinds::boardgame::kind(&self.variant) {
-            // The game checks its own options when it starts: start one now, on any seed,
-            // so that a mistake is named here with its line rather than by `Game::create`.
-            let setup = crate::kinds::boardgame::Setup {
-                house_rules: self.house_rules.clone(),
-                sides: (kind.sides)(self.players.len())
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
-                options: self.options_text(),
-            };
-            if let Err(e) = (kind.start)(&setup, &mut crate::dice::Dice::new(Seed([0; 32]))) {
-                return Err(err("options", "", format!("options: {e}")));
-            }
+        if let Err(e) = kind.check_options(self.players.len(), self.options_text(), &self.house_rules) {
+            return Err(err("options", "", format!("options: {e}")));
         }
         Ok(Checked {
+            kind,
             file: self,
             timezone,
             start,
@@ -805,6 +786,7 @@ fn valid_email(e: &str) -> bool {
 mod tests {
     use super::*;
     use crate::dice::hex;
+    use crate::kinds::REGISTRY;
 
     const GOOD: &str = "\
 game: vopaliec
@@ -824,7 +806,7 @@ players:
 ";
 
     fn check(text: &str) -> Result<Checked, ConfigError> {
-        PlayersFile::parse(text, "players.yaml")?.validate(Map::standard(), text, "players.yaml")
+        PlayersFile::parse(text, "players.yaml")?.validate(&REGISTRY, text, "players.yaml")
     }
 
     #[test]
@@ -1009,7 +991,7 @@ players:
     fn limits_are_optional_and_checked() {
         let file = |extra: &str| {
             let text = GOOD.replacen("players:", &format!("{extra}players:"), 1);
-            PlayersFile::parse(&text, "p.yaml").and_then(|f| f.validate(Map::standard(), &text, "p.yaml"))
+            PlayersFile::parse(&text, "p.yaml").and_then(|f| f.validate(&REGISTRY, &text, "p.yaml"))
         };
         assert_eq!(file("").unwrap().file.limits, Limits::default());
         let set = file("limits: {press_blocks: 5}\n").unwrap().file.limits;

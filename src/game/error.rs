@@ -40,7 +40,7 @@ pub enum GameError {
     Address(#[from] crate::report::AddressError),
     /// A house rule of game.yaml that the game does not have (game.yaml was edited by hand).
     #[error(transparent)]
-    HouseRule(#[from] crate::kinds::boardgame::HouseRuleError),
+    HouseRule(#[from] crate::game::kind::HouseRuleError),
     /// The game's files cannot be written as YAML.
     #[error(transparent)]
     Yaml(#[from] serde_yaml::Error),
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn a_folder_without_game_yaml_is_not_a_game_and_says_so_as_before() {
         let dir = folder("none");
-        let e = Game::open(&dir).err().unwrap();
+        let e = Game::open(&dir, &crate::kinds::REGISTRY).err().unwrap();
         assert!(matches!(&e, GameError::NotAGame { file: "game.yaml", .. }), "{e:?}");
         assert_eq!(
             e.to_string(),
@@ -126,7 +126,7 @@ mod tests {
     fn a_broken_game_yaml_is_a_file_error_with_its_line() {
         let dir = folder("broken");
         std::fs::write(dir.join("game.yaml"), "game: duel\nplayers:\n\t- x\n").unwrap();
-        let e = Game::open(&dir).err().unwrap();
+        let e = Game::open(&dir, &crate::kinds::REGISTRY).err().unwrap();
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };
@@ -143,7 +143,7 @@ mod tests {
     fn a_file_that_cannot_be_read_names_its_path_and_keeps_its_cause() {
         let dir = folder("io");
         std::fs::create_dir(dir.join("game.yaml")).unwrap(); // a folder where a file should be
-        let e = Game::open(&dir).err().unwrap();
+        let e = Game::open(&dir, &crate::kinds::REGISTRY).err().unwrap();
         let GameError::Io { path, source } = &e else {
             panic!("not an I/O error: {e:?}")
         };
@@ -167,7 +167,7 @@ mod tests {
             ));
         }
         crate::game::config::PlayersFile::parse(&text, "p.yaml")
-            .and_then(|f| f.validate(crate::map::Map::standard(), &text, "p.yaml"))
+            .and_then(|f| f.validate(&crate::kinds::REGISTRY, &text, "p.yaml"))
             .unwrap()
     }
 
@@ -181,7 +181,7 @@ mod tests {
         let _ = std::fs::remove_dir(&dir);
         let mut g = Game::create(&dir, players_file(), now()).unwrap();
         g.state.phase = "Summer 1901 Movement".into();
-        let e = crate::game::diplomacy::status(&g).unwrap_err();
+        let e = g.kind().status(&g).unwrap_err();
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };
@@ -194,7 +194,7 @@ mod tests {
         assert!(e.to_string().starts_with("state.yaml: phase: "), "{e}");
         g.state.phase = "Spring 1901 Movement".into();
         g.state.deadline = Some("soon".into());
-        let e = crate::game::diplomacy::process(&mut g, now()).err().unwrap();
+        let e = crate::kinds::diplomacy::process::process(&mut g, now()).err().unwrap();
         assert_eq!(e.to_string(), "state.yaml: deadline: not a time");
         assert!(
             matches!(&e, GameError::File(f) if f.token.as_deref() == Some("soon")),
@@ -230,14 +230,14 @@ mod tests {
                     \x20 - {name: A, email: a@example.org, role: Blue, password: pa}\n\
                     \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
         let checked = crate::game::config::PlayersFile::parse(text, "p.yaml")
-            .and_then(|f| f.validate(crate::map::Map::standard(), text, "p.yaml"))
+            .and_then(|f| f.validate(&crate::kinds::REGISTRY, text, "p.yaml"))
             .unwrap();
         let mut g = Game::create(&dir, checked, now()).unwrap();
         g.state.moves.push(crate::game::state::MoveRow {
             side: "Green".into(),
             text: "x".into(),
         });
-        let e = crate::game::board::status(&g).unwrap_err();
+        let e = g.kind().status(&g).unwrap_err();
         assert!(
             matches!(&e, GameError::File(f) if f.key.as_deref() == Some("moves") && f.token.as_deref() == Some("Green")),
             "{e:?}"
@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(e.to_string(), "state.yaml: moves: `Green` is not a side");
         g.state.moves.clear();
         g.config.house_rules = vec!["nope".into()];
-        let e = crate::game::board::status(&g).unwrap_err();
+        let e = g.kind().status(&g).unwrap_err();
         assert!(matches!(&e, GameError::HouseRule(h) if h.name() == "nope"), "{e:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }

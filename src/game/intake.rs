@@ -21,6 +21,7 @@
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
 
+use super::kind::Kinds;
 use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
@@ -243,13 +244,21 @@ const UNAUTHENTICATED_BUDGET: &str = "<unauthenticated>";
 
 /// Takes in one message that arrived at `arrived`: see the module docs. Only a failure to
 /// keep the message is an error.
-pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<Delivered, GameError> {
-    deliver_read(root, &Received::read(raw), arrived, now)
+/// The games under ROOT are of the `kinds` given.
+pub fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now, kinds: &Kinds) -> Result<Delivered, GameError> {
+    deliver_read(root, &Received::read(raw), arrived, now, kinds)
 }
 
 /// [`deliver`], the message read once where it entered: routing, the checks, the refusals
 /// and the archive's redaction all take this one value.
-pub fn deliver_read(root: &Path, received: &Received, arrived: Now, now: Now) -> Result<Delivered, GameError> {
+pub fn deliver_read(
+    root: &Path,
+    received: &Received,
+    arrived: Now,
+    now: Now,
+    kinds: &Kinds,
+) -> Result<Delivered, GameError> {
+    kinds.install();
     let raw = received.raw();
     let Some(Routed { dir, config }) = find(root, received)? else {
         return Ok(Delivered::Unmatched(keep_unmatched(root, received, arrived)?));
@@ -261,7 +270,7 @@ pub fn deliver_read(root: &Path, received: &Received, arrived: Now, now: Now) ->
         .map(|c| c.limits.message_bytes)
         .unwrap_or_else(|| crate::game::config::Limits::default().message_bytes);
     if raw.len() as u64 > limit {
-        return reject(&dir, received, Rejected::TooLarge { limit }, arrived, now).map(Delivered::TooLarge);
+        return reject(&dir, received, Rejected::TooLarge { limit }, arrived, now, kinds).map(Delivered::TooLarge);
     }
     if let Some(required) = config.as_ref().and_then(|c| c.require_authentication.as_ref()) {
         let head = header_block(raw);
@@ -279,7 +288,7 @@ pub fn deliver_read(root: &Path, received: &Received, arrived: Now, now: Now) ->
                 forged,
                 authserv_id: required.authserv_id.clone(),
             };
-            return reject(&dir, received, why, arrived, now).map(|p| Delivered::Unauthenticated(p, forged));
+            return reject(&dir, received, why, arrived, now, kinds).map(|p| Delivered::Unauthenticated(p, forged));
         }
     }
     let prepared = match &config {
@@ -326,7 +335,7 @@ pub fn deliver_read(root: &Path, received: &Received, arrived: Now, now: Now) ->
             })
         }
     };
-    let acted = Game::open(&dir).and_then(|mut g| g.ingest(now)).map(|_| ());
+    let acted = Game::open(&dir, kinds).and_then(|mut g| g.ingest(now)).map(|_| ());
     Ok(Delivered::Game { kept, acted })
 }
 
@@ -427,7 +436,14 @@ fn not_spooled(path: &Path) -> GameError {
 /// writes its sender a short refusal (within the sender's daily budget); for one not
 /// authenticated, tells the referee too (within a daily budget of its own). Holds the game
 /// lock only to write the letters and count them.
-fn reject(dir: &Path, received: &Received, why: Rejected, arrived: Now, now: Now) -> Result<PathBuf, GameError> {
+fn reject(
+    dir: &Path,
+    received: &Received,
+    why: Rejected,
+    arrived: Now,
+    now: Now,
+    kinds: &Kinds,
+) -> Result<PathBuf, GameError> {
     let raw = received.raw();
     let kept_bytes = prepare_for(None, received);
     let rejected = dir.join("rejected");
@@ -446,7 +462,7 @@ fn reject(dir: &Path, received: &Received, why: Rejected, arrived: Now, now: Now
         return Ok(path);
     }
     let _lock = lock(dir)?;
-    let mut game = match Game::open(dir) {
+    let mut game = match Game::open(dir, kinds) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("arbitre: {}: kept, but not answered: {e}", path.display());

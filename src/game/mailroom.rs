@@ -4,6 +4,7 @@
 //! the game's referee.
 
 use super::intake::{self, Delivered};
+use super::kind::Kinds;
 use super::{read_config, GameError, Now};
 use crate::mail::imap::{self, ImapError, IntakeReport, Mailbox, NotKept, Taken};
 use crate::mail::smtp::{self, Referee, SendError, SendReport, SmtpSettings};
@@ -23,32 +24,38 @@ fn taken(delivered: Delivered) -> Taken {
 }
 
 /// The intake of the games under `root`, for the IMAP folder: each message delivered.
-fn into_games(root: &Path) -> impl FnMut(&[u8], Now, Now) -> Result<Taken, NotKept> + '_ {
+fn into_games<'a>(root: &'a Path, kinds: &'a Kinds) -> impl FnMut(&[u8], Now, Now) -> Result<Taken, NotKept> + 'a {
     move |raw, arrived, now| {
-        intake::deliver(root, raw, arrived, now)
+        intake::deliver(root, raw, arrived, now, kinds)
             .map(taken)
             .map_err(|e: GameError| e.into())
     }
 }
 
 /// One pass over the IMAP folder ([`imap::fetch_once`]), each new message delivered into
-/// the games under `root`.
-pub fn fetch_once(root: &Path, mailbox: &Mailbox, now: impl Fn() -> Now) -> Result<IntakeReport, ImapError> {
+/// the games under `root`, of the `kinds` given.
+pub fn fetch_once(
+    root: &Path,
+    kinds: &Kinds,
+    mailbox: &Mailbox,
+    now: impl Fn() -> Now,
+) -> Result<IntakeReport, ImapError> {
     // ROOT's own files (the IMAP state, the index of games): what a killed run left goes.
     crate::store::sweep(root);
-    imap::fetch_once(root, mailbox, now, &mut into_games(root))
+    imap::fetch_once(root, mailbox, now, &mut into_games(root, kinds))
 }
 
 /// [`imap::watch`], each new message delivered into the games under `root`.
 pub fn watch(
     root: &Path,
+    kinds: &Kinds,
     mailbox: &Mailbox,
     now: &dyn Fn() -> Now,
     wait: Duration,
     after: &mut dyn FnMut(Result<IntakeReport, ImapError>) -> bool,
 ) {
     crate::store::sweep(root);
-    imap::watch(root, mailbox, now, &mut into_games(root), wait, after)
+    imap::watch(root, mailbox, now, &mut into_games(root, kinds), wait, after)
 }
 
 /// The game's name and referee, from `game.yaml`, when `dir` is a game's folder that reads.

@@ -9,8 +9,8 @@
 //!   a folder of games it goes to.
 //! - [`mailroom`]: the IMAP folder, the Maildir and the outbox of the mail layer, joined to
 //!   the games.
-//! - [`diplomacy`]: orders, casts, press and phases of a Diplomacy game.
-//! - [`board`]: moves of the board games ([`crate::kinds::boardgame`]).
+//! - [`kind`]: the trait a game kind implements, and the list of kinds a process knows;
+//!   a game resolves its kind once, when opened or created, and asks it the rest.
 //!
 //! # The game folder
 //! ```text
@@ -43,15 +43,13 @@
 //! rewrites the same files, and a file already sent is not written again.
 
 pub mod ask;
-pub mod board;
 pub mod commands;
 pub mod config;
 pub mod desk;
-pub mod diplomacy;
 pub mod error;
 pub mod intake;
+pub mod kind;
 pub mod mailroom;
-pub mod pages;
 pub mod role;
 pub mod route;
 pub mod said;
@@ -63,6 +61,7 @@ use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numb
 use crate::game::config::{hash_password, Checked, Person, Player};
 pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
+use crate::game::kind::{Kind, Kinds, Play};
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
 use crate::lang::Worded;
@@ -73,6 +72,10 @@ use sha2::{Digest, Sha256};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The folder of a game's public pages (`DIR/pages/`), which a game played in phases
+/// writes and a rollback moves back.
+pub const PAGES: &str = "pages";
+
 /// The game's clock ([`crate::clock::Now`]), as the game's modules name it.
 pub use crate::clock::Now;
 
@@ -82,6 +85,8 @@ pub struct Game {
     pub config: GameConfig,
     pub state: State,
     templates: Templates,
+    /// The game's kind, resolved once from `variant:` when the game is opened or created.
+    kind: &'static dyn Kind,
 }
 
 /// What one action produces: messages and pages, written before the state.
@@ -163,8 +168,9 @@ pub fn show_time(time: &str, timezone: &str) -> String {
 }
 
 impl Game {
-    /// Opens a game folder.
-    pub fn open(dir: &Path) -> Result<Game, GameError> {
+    /// Opens a game folder, whose kind is one of `kinds`.
+    pub fn open(dir: &Path, kinds: &Kinds) -> Result<Game, GameError> {
+        kinds.install();
         let read = |file: &'static str| -> Result<(String, PathBuf), GameError> {
             let path = dir.join(file);
             let text = fs::read_to_string(&path).map_err(|source| match source.kind() {
@@ -180,7 +186,8 @@ impl Game {
             Ok((text, path))
         };
         let (text, path) = read("game.yaml")?;
-        let config = parse_config(&path, text)?;
+        let config = parse_config(&path, text.clone())?;
+        let kind = kind_of(&config, kinds, &path, &text)?;
         let (text, path) = read("state.yaml")?;
         let state: State = crate::yaml::from_str(&text, &path.display().to_string())?;
         let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
@@ -189,15 +196,17 @@ impl Game {
             config,
             state,
             templates,
+            kind,
         })
     }
 
-    /// Creates the folder of a new game from a checked players file, with the welcome
-    /// messages in its outbox.
+    /// Creates the folder of a new game from a checked players file (whose kind it has
+    /// found in the kinds it was checked against), with the welcome messages in its outbox.
     pub fn create(dir: &Path, checked: Checked, now: Now) -> Result<Game, GameError> {
         if dir.exists() && fs::read_dir(dir).map_err(io_err(dir))?.next().is_some() {
             return Err(GameError::NotEmpty { dir: dir.to_path_buf() });
         }
+        let kind = checked.kind;
         let file = checked.file;
         let seed = checked.seed.unwrap_or_else(Seed::random);
         let players = file
@@ -247,12 +256,9 @@ impl Game {
             config,
             state: State::default(),
             templates: Templates::load(None).map_err(GameError::Template)?,
+            kind,
         };
-        let effects = if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
-            board::start(&mut game)?
-        } else {
-            diplomacy::start(&mut game, checked.start.ok_or(GameError::NoStart)?)?
-        };
+        let effects = kind.start(&mut game, checked.start)?;
         // Built in a hidden folder beside DIR and renamed at the end: a `new` that fails or
         // is killed leaves no half-made game at DIR.
         let building = building_dir(dir)?;
@@ -284,7 +290,12 @@ impl Game {
     }
 
     pub fn title(&self) -> &'static str {
-        crate::kinds::find(&self.config.variant).map_or("a game", |k| k.title())
+        self.kind.title()
+    }
+
+    /// The game's kind: what it is, and what its commands, phases and letters mean.
+    pub fn kind(&self) -> &'static dyn Kind {
+        self.kind
     }
 
     /// The person behind a role, as a mail recipient.
@@ -325,16 +336,13 @@ impl Game {
     /// What a subject names after the game: the phase of a Diplomacy game, or the board
     /// game's title.
     pub fn phase_label(&self) -> String {
-        match crate::kinds::boardgame::kind(&self.config.variant) {
-            Some(k) => k.title.to_string(),
-            None => self.state.phase.clone(),
-        }
+        self.kind.phase_label(self)
     }
 
     /// The roles in the game's own order (the map's powers, then the ruleset's extra roles;
     /// or the board game's seats), not the players file's, which could say who is who.
     pub fn roles_in_order(&self) -> Vec<Role> {
-        match self.config.roles() {
+        match self.config.roles(self.kind) {
             Ok(roles) => roles.list().to_vec(),
             // Not for a game opened ([`parse_config`] checks its roles).
             Err(_) => self.config.players.iter().map(|p| p.role).collect(),
@@ -615,14 +623,12 @@ impl Game {
         }
         // The players' questions and settings are taken apart, and answered once the game
         // has acted on the rest (so that LIST counts the orders of the same message).
-        let boardgame = crate::kinds::boardgame::kind(&self.config.variant).is_some();
+        let boardgame = matches!(self.kind.play(), Play::Moves(_));
         let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(who, stem)]
-        } else if crate::kinds::boardgame::kind(&self.config.variant).is_some() {
-            board::act(self, who, commands, errors, stem, &mut fx.log)?
         } else {
-            diplomacy::act(self, who, commands, errors, stem, arrived)?
+            self.kind.act(self, who, commands, errors, stem, arrived, &mut fx.log)?
         };
         let asked = self.ask(who, questions, &id, stem, arrived, from_intake)?;
         for l in letters
@@ -716,7 +722,7 @@ impl Game {
         };
         // The role is read once, against the game's kind: one of its roles, or the referee.
         let ours = game.eq_ignore_ascii_case(&self.config.game);
-        let named = self.config.roles().ok().and_then(|r| r.signon(role));
+        let named = self.config.roles(self.kind).ok().and_then(|r| r.signon(role));
         // The referee's desk by mail: the same checks, the same refusal.
         if named == Some(Role::Referee) && ours && self.config.referee_password_hash.is_some() {
             if self.throttled(Role::Referee, arrived) {
@@ -913,13 +919,9 @@ impl Game {
         Ok(())
     }
 
-    /// How the game ended, in `lang`: a Diplomacy game's words are made from its history
-    /// ([`diplomacy::ending`]); a board game's are its engine's ([`board::ending`]).
+    /// How the game ended, in `lang`, in its kind's words ([`Kind::ending`]).
     pub fn ending_in(&self, f: &state::Finished, lang: crate::lang::Lang) -> String {
-        match crate::kinds::boardgame::kind(&self.config.variant) {
-            Some(_) => board::ending(self, f, lang),
-            None => diplomacy::ending(self, lang).unwrap_or_else(|| f.summary.clone()),
-        }
+        self.kind.ending(self, f, lang)
     }
 
     fn game_over_reply(&self, role: Role, stem: &str) -> Letter {
@@ -1050,11 +1052,28 @@ fn archived(dir: &Path) -> Result<Vec<Archived>, GameError> {
     Ok(out)
 }
 
-/// Every player of `game.yaml` (whose `text` it is) plays a role of the game's kind: a side
-/// of another board game, or God in a standard game, is named with its line.
-fn check_roles(config: &GameConfig, origin: &str, text: &str) -> Result<(), GameError> {
+/// The kind of the game of `game.yaml` (at `path`, whose `text` it is), among `kinds`; and
+/// every player plays a role of it: a side of another board game, or God in a standard
+/// game, is named with its line.
+fn kind_of(config: &GameConfig, kinds: &Kinds, path: &Path, text: &str) -> Result<&'static dyn Kind, GameError> {
+    let origin = path.display().to_string();
+    let at = |key: &str, token: &str, message: String| crate::yaml::FileError::at(&origin, text, key, token, message);
+    let variant = &config.variant;
+    let kind = kinds.find(variant).ok_or_else(|| {
+        at(
+            "players",
+            "",
+            format!("players: `{variant}` is not a game arbitre runs"),
+        )
+    })?;
+    check_roles(config, kind, &origin, text)?;
+    Ok(kind)
+}
+
+/// Every player of `game.yaml` (whose `text` it is) plays a role of the game's kind.
+fn check_roles(config: &GameConfig, kind: &dyn Kind, origin: &str, text: &str) -> Result<(), GameError> {
     let at = |token: &str, message: String| crate::yaml::FileError::at(origin, text, "players", token, message);
-    let roles = config.roles().map_err(|e| at("", format!("players: {e}")))?;
+    let roles = config.roles(kind).map_err(|e| at("", format!("players: {e}")))?;
     match config.players.iter().find(|p| !roles.contains(p.role)) {
         Some(p) => Err(at(
             p.role.text(),
@@ -1087,7 +1106,6 @@ fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
     }
     let origin = path.display().to_string();
     let config: GameConfig = crate::yaml::from_str(&text, &origin)?;
-    check_roles(&config, &origin, &text)?;
     *last = Some((path.to_path_buf(), text, config.clone()));
     Ok(config)
 }
@@ -1137,7 +1155,8 @@ mod tests {
                 text.replace("role: france", &format!("role: {role}")),
             )
             .unwrap();
-            let e = read_config(&dir).unwrap_err();
+            // Read against the game's kind, which the game finds when it is opened.
+            let e = Game::open(&dir, &crate::kinds::REGISTRY).err().unwrap();
             let GameError::File(f) = &e else { panic!("{e:?}") };
             assert_eq!((f.line, f.token.as_deref()), (Some(line), Some(role)), "{e}");
             assert!(

@@ -42,9 +42,6 @@ const NAMED: [(Role, &str); 4] = [
     (Role::Observer, "observer"),
 ];
 
-/// The most players a board game is for, to list every side of every kind.
-const MOST_PLAYERS: usize = 8;
-
 impl Role {
     /// Reads a role's name, in any case: a power of `map` (by any of its names), or God,
     /// Devil, referee, observer.
@@ -114,20 +111,18 @@ impl Role {
     }
 }
 
-/// Every side of every board game, listed once (`state.yaml` is read for every message).
+/// Every side of every kind, listed once (`state.yaml` is read for every message): made
+/// known by the kinds a process is given ([`crate::game::kind::Kinds::install`]), since
+/// serde reads a role without context. Empty until then.
 fn all_sides() -> &'static [&'static str] {
-    static SIDES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    SIDES.get_or_init(|| {
-        let mut all: Vec<&'static str> = Vec::new();
-        for k in crate::kinds::KINDS.iter().filter_map(|k| k.board()) {
-            for side in (1..=MOST_PLAYERS).filter_map(|n| (k.sides)(n).ok()).flatten() {
-                if !all.contains(&side) {
-                    all.push(side);
-                }
-            }
-        }
-        all
-    })
+    SIDES.get().map_or(&[], Vec::as_slice)
+}
+
+static SIDES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+
+/// Makes the sides `all` lists known to [`Role::from_name`], once per process.
+pub(crate) fn know_sides(all: impl FnOnce() -> Vec<&'static str>) {
+    SIDES.get_or_init(all);
 }
 
 /// God, Devil, referee or observer, by name in any case.
@@ -184,29 +179,15 @@ pub struct Roles(Vec<Role>);
 /// Why a game of some kind has no roles.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RolesError {
-    #[error("`{variant}` is not a game arbitre runs")]
-    UnknownKind { variant: String },
-    /// The board game is not for so many (or so few) players.
-    #[error(transparent)]
-    Players(#[from] crate::kinds::boardgame::SetupError),
+    /// The kind is not played by so many (or so few) players: the kind's words.
+    #[error("{0}")]
+    Players(String),
 }
 
 impl Roles {
-    /// The roles of a game of `variant` for `players` players.
-    pub fn of(variant: &str, players: usize) -> Result<Roles, RolesError> {
-        match crate::kinds::find(variant) {
-            Some(crate::kinds::Kind::Board(k, _)) => {
-                let sides = (k.sides)(players).map_err(RolesError::Players)?;
-                Ok(Roles(sides.into_iter().map(Role::Side).collect()))
-            }
-            Some(crate::kinds::Kind::Diplomacy(rules)) => {
-                let powers = (0..Map::standard_powers().len()).map(|i| Role::Power(Power(i as u8)));
-                Ok(Roles(powers.chain(rules.extra_roles().iter().copied()).collect()))
-            }
-            None => Err(RolesError::UnknownKind {
-                variant: variant.to_string(),
-            }),
-        }
+    /// The roles of a game of `kind` for `players` players.
+    pub fn of(kind: &dyn crate::game::kind::Kind, players: usize) -> Result<Roles, RolesError> {
+        kind.roles(players).map(Roles).map_err(RolesError::Players)
     }
 
     /// The roles, in the game's order.
@@ -271,32 +252,33 @@ mod tests {
     #[test]
     fn a_game_s_roles_are_its_kind_s() {
         // The ruleset with divine players, whichever it is.
-        let with_divine = crate::kinds::diplomacy_names()
-            .into_iter()
-            .find(|n| crate::kinds::rules(n).is_some_and(|r| r.has_divine_players()))
-            .unwrap();
+        let kinds = &crate::kinds::REGISTRY;
+        let with_divine = kinds.all().find(|k| k.has_divine_players()).unwrap();
         let divine = Roles::of(with_divine, 9).unwrap();
         assert_eq!(
             divine.names(),
             "England, France, Germany, Italy, Austria, Russia, Turkey, God, Devil"
         );
         assert_eq!(divine.parse("devil"), Some(Role::Devil));
-        let standard = Roles::of("standard", 7).unwrap();
+        let standard = Roles::of(kinds.find("standard").unwrap(), 7).unwrap();
         assert_eq!(standard.parse("God"), None, "no divine players in the standard game");
         assert_eq!(standard.parse("French"), None, "a name, not an adjective");
         assert_eq!(standard.signon("REFEREE"), Some(Role::Referee));
         assert_eq!(standard.signon("observer"), None, "nobody signs on as an observer");
-        let jomini = Roles::of("jomini", 2).unwrap();
+        let jomini = Roles::of(kinds.find("jomini").unwrap(), 2).unwrap();
         assert_eq!(jomini.list(), [Role::Side("Blue"), Role::Side("Red")]);
         assert_eq!(jomini.parse("red"), Some(Role::Side("Red")));
         assert_eq!(jomini.parse("France"), None);
-        assert!(matches!(Roles::of("jomini", 3), Err(RolesError::Players(_))));
-        assert!(matches!(Roles::of("chess", 2), Err(RolesError::UnknownKind { .. })));
+        assert!(matches!(
+            Roles::of(kinds.find("jomini").unwrap(), 3),
+            Err(RolesError::Players(_))
+        ));
     }
 
     #[test]
     fn every_name_is_one_role_and_roles_are_ordered_by_name() {
         // A side named as a power, or two roles spelt alike, would be read as the wrong one.
+        crate::kinds::REGISTRY.install();
         let mut all: Vec<Role> = Map::standard().all_powers().map(Role::Power).collect();
         all.extend(NAMED.iter().map(|&(r, _)| r));
         all.extend(all_sides().iter().map(|&s| Role::Side(s)));
@@ -315,6 +297,7 @@ mod tests {
 
     #[test]
     fn a_role_is_written_and_read_by_its_name() {
+        crate::kinds::REGISTRY.install();
         let map = std::collections::BTreeMap::from([(Role::Referee, 1), (Role::Side("Blue"), 2), (Role::God, 3)]);
         let text = serde_yaml::to_string(&map).unwrap();
         assert_eq!(text, "Blue: 2\nGod: 3\nReferee: 1\n");

@@ -48,6 +48,7 @@
 
 use super::commands::{parse_commands, Command};
 use super::error::GameError;
+use super::kind::Kinds;
 use super::state::GameConfig;
 use super::{clean_sender, games_under, intake, io_err, is_game, lock, read_config, Now};
 use crate::mail::incoming::{read_message, Incoming, Received};
@@ -73,8 +74,9 @@ const ROUTE_BYTES: usize = 256 * 1024;
 pub const SETTLED: Duration = Duration::from_secs(2);
 
 /// Where a message goes under ROOT: ROOT itself when it is a game; else the game the
-/// message names (see the module docs), or `None`.
-pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>, GameError> {
+/// message names (see the module docs), or `None`. The games are of the `kinds` given.
+pub fn route(root: &Path, raw: &[u8], kinds: &Kinds) -> Result<Option<PathBuf>, GameError> {
+    kinds.install();
     Ok(find(root, &Received::read(raw))?.map(|r| r.dir))
 }
 

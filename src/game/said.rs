@@ -7,8 +7,9 @@
 //! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
 //! and what the player wrote. The words of a few parts not yet translated (the referee's
-//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A board game's refused
-//! move is [`Refusal::Board`], worded by the game (`crate::kinds::boardgame::Refused::words`).
+//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A refusal of the game's
+//! kind (a board game's move refused by its engine) is [`Refusal::OfTheKind`], worded by
+//! the kind in each language ([`crate::game::kind::KindWords`]).
 
 use super::role::Role;
 use crate::lang::{Lang, Worded};
@@ -262,8 +263,9 @@ pub enum Refusal {
     /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
     /// problem of the game's files).
     Words(String),
-    /// A board game's move refused by its engine, worded in the reader's language.
-    Board(crate::kinds::boardgame::Refused),
+    /// A refusal of the game's kind (a board game's move refused by its engine), worded by
+    /// the kind in each language.
+    OfTheKind(crate::game::kind::KindWords),
 }
 
 /// The note beside an order on file: what a support or a convoy needs from the unit it
@@ -750,7 +752,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
         R::Chatter => "not understood".into(),
         R::Words(w) => w.clone(),
-        R::Board(r) => r.words(Lang::En),
+        R::OfTheKind(r) => r.words(Lang::En),
     }
 }
 
@@ -900,7 +902,7 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
         R::Chatter => "pas compris".into(),
         R::Words(w) => w.clone(),
-        R::Board(r) => r.words(Lang::Fr),
+        R::OfTheKind(r) => r.words(Lang::Fr),
     }
 }
 

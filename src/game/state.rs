@@ -75,8 +75,8 @@ impl GameConfig {
 
     /// The roles of the game, as its kind has them (all of them, for a board game seated
     /// by its players file).
-    pub fn roles(&self) -> Result<Roles, RolesError> {
-        Roles::of(&self.variant, self.players.len())
+    pub fn roles(&self, kind: &dyn super::kind::Kind) -> Result<Roles, RolesError> {
+        Roles::of(kind, self.players.len())
     }
 
     /// The language and time zone `role` reads in: the player's own, else the game's.
@@ -495,6 +495,53 @@ impl BoardState {
     /// The board itself.
     pub fn board(&self, map: &Map, variants: &dyn Variants, variant: &str, phase: Phase) -> Result<Board, FileError> {
         Ok(self.position(map, variants, variant, phase, Vec::new())?.board)
+    }
+}
+
+/// A problem of `state.yaml` under `key:`, about `token` (no line: the state is written
+/// by the program, not by hand).
+pub fn state_error(key: &str, token: &str, message: String) -> super::GameError {
+    super::GameError::File(FileError {
+        key: Some(key.into()),
+        token: (!token.is_empty()).then(|| token.into()),
+        ..FileError::new("state.yaml", message)
+    })
+}
+
+/// The phase and the board of a game played in phases, as `state.yaml` keeps them.
+impl super::Game {
+    /// The phase now.
+    pub fn phase(&self) -> Result<Phase, super::GameError> {
+        let text = &self.state.phase;
+        Phase::parse(text).map_err(|e| state_error("phase", text, format!("phase: {e}")))
+    }
+
+    /// The board of `state.yaml`, which a game played in phases always has.
+    pub fn board_state(&self) -> Result<&BoardState, super::GameError> {
+        (self.state.board.as_ref()).ok_or_else(|| state_error("board", "", "no board".into()))
+    }
+
+    /// The board now.
+    pub fn board(&self) -> Result<Board, super::GameError> {
+        let own = OwnVariant(self.kind().name());
+        Ok(self
+            .board_state()?
+            .board(Map::standard(), &own, &self.config.variant, self.phase()?)?)
+    }
+}
+
+/// The game's own variant, as the reader of its board knows it: the board `state.yaml`
+/// keeps has no keys beyond the standard ones, and the game's kind was resolved when it
+/// was opened.
+struct OwnVariant(&'static str);
+
+impl Variants for OwnVariant {
+    fn names(&self) -> Vec<&'static str> {
+        vec![self.0]
+    }
+
+    fn extra_keys(&self, variant: &str) -> Option<&'static [&'static str]> {
+        (variant == self.0).then_some(&[])
     }
 }
 

@@ -2,16 +2,31 @@
 //! name, and what each one is.
 //!
 //! A kind is either a Diplomacy ruleset (the standard map, judged with the ruleset's
-//! [`crate::kinds::diplomacy::Ruleset`]) or a board game (its [`crate::kinds::boardgame::Kind`]). The players
-//! file's check, the position file's, the board games' lookup and the mail game's dispatch
-//! all read [`KINDS`]; adding a game is one module and one line here.
+//! [`crate::kinds::diplomacy::Ruleset`], played by mail as [`diplomacy::Diplomacy`]) or a
+//! board game (its [`crate::kinds::boardgame::Kind`]). [`REGISTRY`] lists them once, as the
+//! mail game knows them (`crate::game::kind::Kind`): the command line passes it to what
+//! opens, creates or checks a game. [`KINDS`] is the same list seen as rulesets and board
+//! games, for the position files. Adding a game is its folder and one line in [`REGISTRY`].
 
 pub mod boardgame;
 pub mod diplomacy;
 #[cfg(test)]
 mod words_tests;
 
+use crate::game::kind::Kinds;
 use diplomacy::Ruleset;
+
+/// Every game arbitre runs, as the mail game knows them: the one list, which whoever calls
+/// from above (the command line, a test) passes to what opens, creates or checks a game.
+/// Adding a game kind is one line here (and its folder).
+pub static REGISTRY: Kinds = Kinds(&[
+    &diplomacy::STANDARD_GAME,
+    &diplomacy::Diplomacy(&diplomacy::diable::RULES),
+    &boardgame::diam::KIND,
+    &boardgame::diabolik::KIND,
+    &boardgame::belligerants::KIND,
+    &boardgame::jomini::KIND,
+]);
 
 /// One game kind, as the players file names it.
 pub enum Kind {
@@ -30,20 +45,23 @@ pub enum Positions {
     Read(boardgame::position::Reader),
 }
 
-/// Every game arbitre runs, in the order errors list them.
-pub static KINDS: &[Kind] = &[
-    Kind::Diplomacy(&diplomacy::STANDARD),
-    Kind::Diplomacy(&diplomacy::diable::RULES),
-    Kind::Board(&boardgame::diam::KIND, Positions::Read(boardgame::diam::from_position)),
-    Kind::Board(
-        &boardgame::diabolik::KIND,
-        Positions::Read(boardgame::diabolik::position::from_position),
-    ),
-    Kind::Board(&boardgame::belligerants::KIND, Positions::None),
-    Kind::Board(&boardgame::jomini::KIND, Positions::None),
-];
+/// Every game arbitre runs, in the order errors list them: the kinds of [`REGISTRY`], each
+/// as the ruleset or the board game it is (for the position files, which name them).
+pub static KINDS: std::sync::LazyLock<Vec<Kind>> =
+    std::sync::LazyLock::new(|| REGISTRY.all().filter_map(Kind::of).collect());
 
 impl Kind {
+    /// A kind of the registry, as the ruleset or the board game it is.
+    fn of(kind: &'static dyn crate::game::kind::Kind) -> Option<Kind> {
+        let any: &'static dyn std::any::Any = kind.as_any();
+        if let Some(d) = any.downcast_ref::<diplomacy::Diplomacy>() {
+            return Some(Kind::Diplomacy(d.0));
+        }
+        let board = any.downcast_ref::<boardgame::Kind>()?;
+        let positions = board.positions.map_or(Positions::None, Positions::Read);
+        Some(Kind::Board(board, positions))
+    }
+
     /// The `variant:` naming it.
     pub fn name(&self) -> &'static str {
         match self {
@@ -93,6 +111,60 @@ pub fn find(name: &str) -> Option<&'static Kind> {
 /// The names of every kind, for an error that lists them.
 pub fn names() -> Vec<&'static str> {
     KINDS.iter().map(Kind::name).collect()
+}
+
+/// Every board game arbitre runs, in the registry's order (`for k in BOARD_GAMES`).
+pub const BOARD_GAMES: BoardGames = BoardGames;
+
+/// The board games of the registry, as an iterable value.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardGames;
+
+impl IntoIterator for BoardGames {
+    type Item = &'static boardgame::Kind;
+    type IntoIter =
+        std::iter::FilterMap<std::slice::Iter<'static, Kind>, fn(&'static Kind) -> Option<&'static boardgame::Kind>>;
+    fn into_iter(self) -> Self::IntoIter {
+        KINDS.iter().filter_map(Kind::board)
+    }
+}
+
+/// The game played under a `variant:`, if it is a board game.
+pub fn board_game(variant: &str) -> Option<&'static boardgame::Kind> {
+    find(variant).and_then(Kind::board)
+}
+
+/// The board game a position file `text` is of (by its `variant:`), with its reader of
+/// positions; `None` when `variant:` names no board game.
+pub fn board_position(text: &str, origin: &str) -> Option<boardgame::position::Named> {
+    let variant = boardgame::position::variant_of(text)?;
+    let kind = find(&variant)?;
+    let board = kind.board()?;
+    let judged = board_position_names();
+    Some(boardgame::position::Named::new(
+        variant,
+        board,
+        kind.position_reader(),
+        &judged,
+        text,
+        origin,
+    ))
+}
+
+/// Judges a board game's position file, if `text` is one (its `variant:` is a board
+/// game): the output YAML, or what is wrong and where. `None` for anything else.
+pub fn adjudicate_board(text: &str, origin: &str) -> Option<Result<String, crate::yaml::FileError>> {
+    board_position(text, origin).map(|named| boardgame::position::adjudicate(named, text, origin))
+}
+
+/// A board game's position file read and its moves played (the refused ones change
+/// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
+/// `None` when `text` is no position of a board game.
+pub fn play_out_board(
+    text: &str,
+    origin: &str,
+) -> Option<Result<Box<dyn boardgame::position::PositionGame>, crate::yaml::FileError>> {
+    board_position(text, origin).map(|named| boardgame::position::play_out(named, text, origin))
 }
 
 /// The names of the board games whose position files arbitre judges.

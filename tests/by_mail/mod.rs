@@ -229,7 +229,7 @@ impl MailGame {
             let (path, n) = self.mail(role, body);
             let n = chrono::DateTime::parse_from_rfc3339(&n).unwrap();
             let raw = std::fs::read(&path).unwrap();
-            let dir = arbitre::game::route(&root, &raw)
+            let dir = arbitre::game::route(&root, &raw, &arbitre::kinds::REGISTRY)
                 .unwrap()
                 .expect("the mail names the game");
             assert_eq!(dir, self.dir);
@@ -237,7 +237,7 @@ impl MailGame {
             now = Some(n);
         }
         if let Some(now) = now {
-            let mut g = arbitre::game::Game::open(&self.dir).unwrap();
+            let mut g = arbitre::game::Game::open(&self.dir, &arbitre::kinds::REGISTRY).unwrap();
             g.ingest(now).unwrap();
         }
         self.letters_since(&before, mails)
@@ -246,9 +246,9 @@ impl MailGame {
     /// [`MailGame::process`] through the library, in the steps of `arbitre process`.
     pub fn process_in_process(&self) {
         let now = self.deadline() + chrono::Duration::minutes(1);
-        let mut g = arbitre::game::Game::open(&self.dir).unwrap();
+        let mut g = arbitre::game::Game::open(&self.dir, &arbitre::kinds::REGISTRY).unwrap();
         g.ingest(now).unwrap();
-        let fx = arbitre::game::diplomacy::process(&mut g, now)
+        let fx = arbitre::kinds::diplomacy::process::process(&mut g, now)
             .unwrap()
             .expect("the deadline is past");
         g.commit(fx, now).unwrap();

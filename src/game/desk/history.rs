@@ -13,9 +13,10 @@
 //! never rolled back: a message acted on stays acted on.
 
 use super::{both_zones, diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
-use crate::game::pages::PAGES;
+use crate::game::kind::Play;
 use crate::game::state::State;
-use crate::game::{diplomacy, Effects, Game, GameError, Now};
+use crate::game::PAGES;
+use crate::game::{Effects, Game, GameError, Now};
 use crate::phase::Phase;
 use crate::report::views::Notice;
 use crate::store;
@@ -142,9 +143,14 @@ fn move_files(from: &Path, to: &Path, pick: impl Fn(&str) -> bool) -> Result<usi
 
 /// A fresh deadline for a phase played again: its length from `deadlines:`, from now.
 fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
-    let phase = diplomacy::phase(game)?;
+    let phase = game.phase()?;
+    let Play::Phases(phases) = game.kind().play() else {
+        // Not reached: a game played move by move has no phase to read.
+        let message = "phase: a game played move by move has no phases".to_string();
+        return Err(crate::game::state::state_error("phase", &game.state.phase, message));
+    };
     Ok(super::stored(
-        now + diplomacy::duration_of(game, phase)?,
+        now + phases.duration_of(game, phase)?,
         &game.config.timezone,
     ))
 }
@@ -152,7 +158,7 @@ fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
 /// `arbitre rollback DIR`: back to the start of the last phase adjudicated, as it was; the
 /// reports of its adjudication not yet sent are withdrawn, and every player is told.
 pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
-    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
+    if let Play::Moves(_) = game.kind().play() {
         diplomacy_only(game, "rollback")?;
     }
     not_paused(game)?;
@@ -231,7 +237,7 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
 /// `arbitre rollback DIR --redo`: undoes the last rollback, as long as the orders of the
 /// restored phase are still those restored.
 pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
-    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
+    if let Play::Moves(_) = game.kind().play() {
         diplomacy_only(game, "rollback --redo")?;
     }
     not_paused(game)?;

@@ -29,7 +29,7 @@ pub mod status;
 pub mod when;
 
 use crate::game::config::{hash_password, new_salt, update_game_config, Person};
-use crate::game::diplomacy;
+use crate::game::kind::{Kinds, Phases, Play, Run};
 use crate::game::role::Role;
 use crate::game::state::Reader;
 use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
@@ -186,6 +186,7 @@ impl Act {
 /// Returns what the journal says of it.
 pub fn at_desk(
     dir: &Path,
+    kinds: &Kinds,
     now: Now,
     verb: impl FnOnce(&mut Game) -> Result<Effects, DeskError>,
 ) -> Result<Vec<String>, DeskError> {
@@ -198,7 +199,7 @@ pub fn at_desk(
         .into());
     }
     let _lock = lock(dir)?;
-    let mut g = Game::open(dir)?;
+    let mut g = Game::open(dir, kinds)?;
     g.ingest(now)?;
     let fx = verb(&mut g)?;
     let said = fx.journal.iter().map(|e| e.detail.clone()).collect();
@@ -210,20 +211,21 @@ fn map() -> &'static Map {
     Map::standard()
 }
 
-/// The verbs of phases and deadlines are for Diplomacy games that are not over.
-fn diplomacy_only(game: &Game, verb: &'static str) -> Result<(), DeskError> {
-    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
+/// The verbs of phases and deadlines are for games played in phases (Diplomacy) that are
+/// not over: what such a game's kind does of them.
+fn diplomacy_only(game: &Game, verb: &'static str) -> Result<&'static dyn Phases, DeskError> {
+    let Play::Phases(phases) = game.kind().play() else {
         return Err(DeskError::BoardGame {
             dir: game.dir.clone(),
             verb,
         });
-    }
+    };
     if let Some(f) = &game.state.finished {
         return Err(DeskError::Over {
             summary: f.summary.clone(),
         });
     }
-    Ok(())
+    Ok(phases)
 }
 
 fn not_paused(game: &Game) -> Result<(), DeskError> {
@@ -551,9 +553,9 @@ pub struct Preview {
 /// writes every letter that would go out, and the pages, to `DIR/preview/` (emptied first).
 /// Nothing in the game changes; the journal notes the preview.
 pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
-    diplomacy_only(game, "preview")?;
+    let phases = diplomacy_only(game, "preview")?;
     let saved = game.state.clone();
-    let fx = diplomacy::adjudicate_preview(game, act.now);
+    let fx = phases.preview(game, act.now);
     game.state = saved;
     let fx = fx?;
     let dir = game.dir.join(PREVIEW);
@@ -600,9 +602,9 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
 /// (units without orders hold, dislodged units without orders are disbanded, builds not
 /// ordered are waived, removals not ordered are made by the rules: DATC 4.D.8).
 pub fn force(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
-    diplomacy_only(game, "process --force")?;
+    let phases = diplomacy_only(game, "process --force")?;
     not_paused(game)?;
-    let fx = diplomacy::process_with(game, act.now, diplomacy::Run::Forced(act.clone()))?;
+    let fx = phases.process(game, act.now, Run::Forced(act.clone()))?;
     Ok(fx.unwrap_or_default())
 }
 
@@ -696,7 +698,10 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     let welcome = DeskWelcome {
         common: game.common(who),
         divine,
-        variant: crate::kinds::diplomacy::rules_of(&game.config.variant).welcome(game, who),
+        variant: match game.kind().play() {
+            Play::Phases(phases) => phases.welcome(game, who),
+            Play::Moves(_) => Default::default(),
+        },
         password,
         position: position_rows(game),
     };

@@ -3,8 +3,9 @@
 
 use super::both_zones;
 use super::journal::{self, Entry};
+use crate::game::kind::Play;
 use crate::game::role::Role;
-use crate::game::{diplomacy, show_time, Game, GameError};
+use crate::game::{show_time, Game, GameError};
 use std::fmt::Write;
 
 /// The roles' names, for the status's lists.
@@ -39,11 +40,14 @@ impl OnFile {
 /// Where each role of a Diplomacy game stands, in the game's order.
 pub fn on_file(game: &Game) -> Result<Vec<(Role, OnFile)>, GameError> {
     let mut out = Vec::new();
+    let Play::Phases(phases) = game.kind().play() else {
+        return Ok(out);
+    };
     for r in game.roles_in_order() {
         if game.config.player(r).is_none() {
             continue;
         }
-        let state = if diplomacy::ready(game, r)? {
+        let state = if phases.ready(game, r)? {
             OnFile::Complete
         } else if game.state.orders.get(&r).is_some_and(|o| !o.is_empty()) {
             OnFile::Partial
@@ -106,7 +110,7 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         game.title(),
         game.config.referee.name
     );
-    let board = crate::kinds::boardgame::kind(&game.config.variant).is_some();
+    let board = matches!(game.kind().play(), Play::Moves(_));
     if let Some(f) = &game.state.finished {
         let _ = writeln!(s, "Over after {}: {}", f.after, f.summary);
     } else if board {

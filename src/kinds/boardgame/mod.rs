@@ -1,9 +1,10 @@
 //! Board games played by mail beside Diplomacy: DIAM, Diabolik Fleet, Les Belligérants
 //! and JOMINI.
 //!
-//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] entry in
-//! [`KINDS`]; the mail loop (`crate::game`) knows nothing else of them. Adding a game is one
-//! new module and one line in [`KINDS`].
+//! Each game is one module behind the [`BoardGame`] trait and one [`Kind`] value, listed in
+//! the registry (`crate::kinds::REGISTRY`); the board games' mail game ([`mail`]) makes each
+//! a game kind of the mail game, which knows nothing else of them. Nothing here looks a game
+//! up in the registry: whoever does (the registry, a position file's reader) passes it on.
 //!
 //! A game is played as its text says; each [`Kind`] lists the [`HouseRule`]s (named
 //! departures from the text) a players file may choose, and [`Setup::house_rules`] says
@@ -20,6 +21,7 @@ pub mod diabolik;
 pub mod diam;
 mod error;
 pub mod jomini;
+pub mod mail;
 pub mod position;
 
 pub use error::{ReplayError, SetupError, Wanted};
@@ -48,90 +50,14 @@ impl Setup {
     }
 }
 
-/// A named departure from a game's text, which the players may choose in the players
-/// file's `house_rules:`. docs/house-rules.md lists them all, with why a referee may want
-/// each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HouseRule {
-    /// The name written in `house_rules:` (`forgiving-first-acts`).
-    pub name: &'static str,
-    /// The rule of the text it changes.
-    pub changes: &'static str,
-    /// What it does instead, in one line (shown in the welcome and by HELP).
-    pub description: &'static str,
-    /// The same in French.
-    pub description_fr: &'static str,
-}
+pub use crate::game::kind::{HouseRule, HouseRuleError};
 
-impl HouseRule {
-    /// What it does instead, in `lang`.
-    pub fn description_in(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.description,
-            Lang::Fr => self.description_fr,
-        }
+impl Kind {
+    /// The house rules named, checked against the game's, in the order written; an error
+    /// names the first unknown or repeated one and the ones that exist.
+    pub fn house_rules_in_force(&self, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
+        crate::game::kind::house_rules_in_force(self.house_rules, self.title, names)
     }
-}
-
-/// The house rules a game of `variant` knows: none for Diplomacy and its variant.
-pub fn known_house_rules(variant: &str) -> &'static [HouseRule] {
-    kind(variant).map(|k| k.house_rules).unwrap_or(&[])
-}
-
-/// A `house_rules:` entry that cannot be played: the name as written, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HouseRuleError {
-    /// The game is played only as written.
-    #[error("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")]
-    NoneInGame { name: String, title: &'static str },
-    /// Not one of the game's house rules (a slip, or another game's).
-    #[error("`{name}` is not a house rule of {title}: its house rules are {}", known.join(", "))]
-    Unknown {
-        name: String,
-        title: &'static str,
-        known: Vec<&'static str>,
-    },
-    /// The same house rule twice.
-    #[error("`{name}` is listed twice")]
-    Twice { name: String },
-}
-
-impl HouseRuleError {
-    /// The entry at fault, as written in the file.
-    pub fn name(&self) -> &str {
-        match self {
-            HouseRuleError::NoneInGame { name, .. }
-            | HouseRuleError::Unknown { name, .. }
-            | HouseRuleError::Twice { name } => name,
-        }
-    }
-}
-
-/// The house rules named, checked against those of `variant`, in the order written; an
-/// error names the first unknown or repeated one and the ones that exist.
-pub fn house_rules_in_force(variant: &str, names: &[String]) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
-    let known = known_house_rules(variant);
-    let title = crate::kinds::find(variant).map_or("Diplomacy", |k| k.title());
-    let mut rules: Vec<&'static HouseRule> = Vec::new();
-    for name in names {
-        let Some(rule) = known.iter().find(|r| r.name == name.trim()) else {
-            let name = name.clone();
-            return Err(if known.is_empty() {
-                HouseRuleError::NoneInGame { name, title }
-            } else {
-                HouseRuleError::Unknown {
-                    name,
-                    title,
-                    known: known.iter().map(|r| r.name).collect(),
-                }
-            });
-        };
-        if rules.contains(&rule) {
-            return Err(HouseRuleError::Twice { name: name.clone() });
-        }
-        rules.push(rule);
-    }
-    Ok(rules)
 }
 
 /// A move accepted.
@@ -313,6 +239,10 @@ pub struct Kind {
     pub notation_fr: &'static str,
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
+    /// The game's reader of its own keys of a position file, when arbitre judges its
+    /// positions (`arbitre adjudicate`); `None` when it does not check the game's moves
+    /// outside a game by mail.
+    pub positions: Option<position::Reader>,
 }
 
 impl Kind {
@@ -323,30 +253,6 @@ impl Kind {
             Lang::Fr => self.notation_fr,
         }
     }
-}
-
-/// Every board game arbitre runs: the board games of [`crate::kinds::KINDS`], in its order
-/// (`for k in KINDS`).
-pub const KINDS: BoardKinds = BoardKinds;
-
-/// The board games of the registry, as an iterable value.
-#[derive(Clone, Copy, Debug)]
-pub struct BoardKinds;
-
-impl IntoIterator for BoardKinds {
-    type Item = &'static Kind;
-    type IntoIter = std::iter::FilterMap<
-        std::slice::Iter<'static, crate::kinds::Kind>,
-        fn(&'static crate::kinds::Kind) -> Option<&'static Kind>,
-    >;
-    fn into_iter(self) -> Self::IntoIter {
-        crate::kinds::KINDS.iter().filter_map(crate::kinds::Kind::board)
-    }
-}
-
-/// The game played under a players file's `variant:`, if it is a board game.
-pub fn kind(variant: &str) -> Option<&'static Kind> {
-    crate::kinds::find(variant).and_then(crate::kinds::Kind::board)
 }
 
 /// The first word of `text` and the rest, trimmed.
@@ -417,7 +323,7 @@ mod tests {
 
     #[test]
     fn every_notation_and_house_rule_is_explained_in_french_with_the_same_words_to_write() {
-        for k in KINDS {
+        for k in crate::kinds::BOARD_GAMES {
             let (en, fr) = (k.notation_in(Lang::En), k.notation_in(Lang::Fr));
             assert_eq!(en, k.notation);
             assert_ne!(en, fr, "{}", k.title);

@@ -131,24 +131,33 @@ pub type Read = (Box<dyn PositionGame>, Vec<String>);
 /// [`crate::kinds::KINDS`]).
 pub type Reader = fn(&RawBoardPosition, Option<Finish>, &Source) -> Result<Read, FileError>;
 
-/// Judges a board game's position file, if `text` is one (its `variant:` is a board
-/// game): the output YAML, or what is wrong and where. `None` for anything else.
-pub fn adjudicate(text: &str, origin: &str) -> Option<Result<String, FileError>> {
-    let (variant, reader) = board_variant(text, origin)?;
-    let at = Source { text, origin };
-    Some(reader.and_then(|reader| judge(&variant, reader, &at)))
+/// The `variant:` of a position file, in lower case.
+pub fn variant_of(text: &str) -> Option<String> {
+    let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
+    Some(value.get("variant")?.as_str()?.trim().to_lowercase())
 }
 
-/// The board game `text` is a position of (its `variant:` in lower case) and the game's
-/// reader of positions, or the error of a game whose positions arbitre does not judge.
-/// `None` when `variant:` names no board game.
-fn board_variant(text: &str, origin: &str) -> Option<(String, Result<Reader, FileError>)> {
-    let value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
-    let variant = value.get("variant")?.as_str()?.trim().to_lowercase();
-    let kind = super::kind(&variant)?;
-    let reader = crate::kinds::find(&variant)
-        .and_then(crate::kinds::Kind::position_reader)
-        .ok_or_else(|| {
+/// The board game a position file is of, as the registry found it from its `variant:`
+/// (`crate::kinds::board_position`): the game, and its reader of positions or the error of
+/// a game whose positions arbitre does not judge.
+pub struct Named {
+    pub variant: String,
+    pub kind: &'static super::Kind,
+    pub reader: Result<Reader, FileError>,
+}
+
+impl Named {
+    /// The game `kind` of `variant`, with its `reader` if it has one; `judged` names the
+    /// games whose positions arbitre judges, for the error of one that has none.
+    pub fn new(
+        variant: String,
+        kind: &'static super::Kind,
+        reader: Option<Reader>,
+        judged: &[&str],
+        text: &str,
+        origin: &str,
+    ) -> Named {
+        let reader = reader.ok_or_else(|| {
             Source { text, origin }.err(
                 "variant",
                 "",
@@ -156,19 +165,28 @@ fn board_variant(text: &str, origin: &str) -> Option<(String, Result<Reader, Fil
                     "arbitre judges no position of {}: it does not check the moves of that game (positions \
                      are for {})",
                     kind.title,
-                    crate::kinds::board_position_names().join(" and ")
+                    judged.join(" and ")
                 ),
             )
         });
-    Some((variant, reader))
+        Named { variant, kind, reader }
+    }
+}
+
+/// Judges a board game's position file `text`, of the game `named`: the output YAML, or
+/// what is wrong and where.
+pub fn adjudicate(named: Named, text: &str, origin: &str) -> Result<String, FileError> {
+    let at = Source { text, origin };
+    let Named { variant, kind, reader } = named;
+    reader.and_then(|reader| judge(&variant, kind, reader, &at))
 }
 
 /// The file read and checked, and its game set up (before its moves).
 type Checked = (RawBoardPosition, Vec<&'static super::HouseRule>, Read);
 
-fn read(variant: &str, reader: Reader, at: &Source) -> Result<Checked, FileError> {
+fn read(kind: &super::Kind, reader: Reader, at: &Source) -> Result<Checked, FileError> {
     let raw: RawBoardPosition = crate::yaml::from_str(at.text, at.origin)?;
-    let rules = super::house_rules_in_force(variant, &raw.house_rules).map_err(|e| FileError {
+    let rules = kind.house_rules_in_force(&raw.house_rules).map_err(|e| FileError {
         token: Some(e.name().into()),
         ..at.err("house_rules", "", format!("house_rules: {e}"))
     })?;
@@ -189,8 +207,8 @@ fn read(variant: &str, reader: Reader, at: &Source) -> Result<Checked, FileError
     Ok((raw, rules, read))
 }
 
-fn judge(variant: &str, reader: Reader, at: &Source) -> Result<String, FileError> {
-    let (raw, rules, (mut game, notes)) = read(variant, reader, at)?;
+fn judge(variant: &str, kind: &super::Kind, reader: Reader, at: &Source) -> Result<String, FileError> {
+    let (raw, rules, (mut game, notes)) = read(kind, reader, at)?;
     let sides = game.side_names();
 
     let mut w = Writer::default();
@@ -315,12 +333,12 @@ fn play_move<'m>(
 
 /// A board game's position file read and its moves played (the refused ones change
 /// nothing): the game as it stands after them, e.g. to draw it (`arbitre picture`).
-/// `None` when `text` is no position of a board game arbitre judges.
-pub fn play_out(text: &str, origin: &str) -> Option<Result<Box<dyn PositionGame>, FileError>> {
-    let (variant, reader) = board_variant(text, origin)?;
+/// `text` is a position of the game `named`.
+pub fn play_out(named: Named, text: &str, origin: &str) -> Result<Box<dyn PositionGame>, FileError> {
     let at = Source { text, origin };
+    let Named { kind, reader, .. } = named;
     let played = || -> Result<Box<dyn PositionGame>, FileError> {
-        let (raw, _, (mut game, _)) = read(&variant, reader?, &at)?;
+        let (raw, _, (mut game, _)) = read(kind, reader?, &at)?;
         let sides = game.side_names();
         let mut dice = Dice::new(Seed([0; 32]));
         for (n, written) in raw.moves.iter().enumerate() {
@@ -329,7 +347,7 @@ pub fn play_out(text: &str, origin: &str) -> Option<Result<Box<dyn PositionGame>
         }
         Ok(game)
     };
-    Some(played())
+    played()
 }
 
 /// `key:` and one `- item` a line.

@@ -3,13 +3,19 @@
 //!
 //! Each ruleset is one value implementing [`Ruleset`], listed once in [`crate::kinds::KINDS`].
 //! A ruleset changes the judge's decisions only through [`crate::judge::Hooks`]; the judge
-//! never names a ruleset. The mail game ([`crate::game::diplomacy`]) keeps the flow (orders,
+//! never names a ruleset. The mail game ([`mail`], played as the game kind [`Diplomacy`]) keeps the flow (orders,
 //! phases, deadlines, press, votes) and asks the ruleset for the rest: its extra roles, the
 //! casts they send, the variant's part of the reports and private letters. [`STANDARD`]
 //! adds nothing; Diable et Bon Dieu is [`diable`].
 
 pub mod diable;
+mod kind;
+pub mod mail;
+pub mod pages;
+pub mod process;
 pub mod victory;
+
+pub use kind::Diplomacy;
 
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
@@ -213,6 +219,9 @@ impl Ruleset for StandardRules {
 
 /// The standard ruleset's value, as listed in [`crate::kinds::KINDS`].
 pub static STANDARD: StandardRules = StandardRules;
+
+/// The standard game by mail, as the registry lists it ([`crate::kinds::REGISTRY`]).
+pub static STANDARD_GAME: Diplomacy = Diplomacy(&STANDARD);
 
 /// The ruleset of a position's variant (the standard one for a name no kind has).
 pub fn rules_of(variant: &str) -> &'static dyn Ruleset {

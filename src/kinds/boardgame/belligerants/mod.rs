@@ -109,6 +109,7 @@ pub const KIND: Kind = Kind {
     notation: NOTATION,
     notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
+    positions: None,
 };
 
 /// The departures from the text a game may choose.

@@ -183,6 +183,7 @@ pub const KIND: Kind = Kind {
     notation: NOTATION,
     notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
+    positions: Some(position::from_position),
 };
 
 /// The departures from the text a game may choose.

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::dice::Seed;
-use crate::kinds::boardgame::{kind, replay};
+use crate::kinds::board_game as kind;
+use crate::kinds::boardgame::replay;
 
 fn dice() -> Dice {
     Dice::new(Seed([0; 32]))

@@ -94,6 +94,7 @@ pub const KIND: Kind = Kind {
     notation: NOTATION,
     notation_fr: NOTATION_FR,
     house_rules: &[],
+    positions: Some(from_position),
 };
 
 const CELLS: usize = 8;

@@ -156,7 +156,8 @@ pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<Told>), SetupError> {
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use crate::kinds::boardgame::{kind, BoardGame};
+    use crate::kinds::board_game as kind;
+    use crate::kinds::boardgame::BoardGame;
 
     #[test]
     fn sides_for_two_three_and_four_players() {

@@ -80,6 +80,7 @@ pub const KIND: Kind = Kind {
     notation: NOTATION,
     notation_fr: NOTATION_FR,
     house_rules: &[],
+    positions: None,
 };
 
 const NOTATION: &str = "\

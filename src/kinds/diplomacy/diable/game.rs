@@ -16,12 +16,12 @@
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
 use crate::dice::Dice;
-use crate::game::diplomacy::{board, phase, standing};
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
 use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
+use crate::kinds::diplomacy::mail::{board, phase, standing};
 use crate::kinds::diplomacy::victory::Standing;
 use crate::kinds::diplomacy::{Judged, Ruleset, TurnCast};
 use crate::lang::{Lang, Worded};

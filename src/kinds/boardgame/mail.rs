@@ -2,21 +2,29 @@
 //! message that is not a command is a move; a move out of turn or against the rules is
 //! refused with the reason, and an accepted move is relayed at once to every player with
 //! the board. The game itself is [`crate::kinds::boardgame`]; the state is the list of moves.
+//! Each board game's [`Kind`] is a game kind of the mail game ([`crate::game::kind::Kind`]),
+//! played move by move.
 
-use super::commands::{Command, LineError, Numbered};
-use super::role::Role;
-use super::said::{Refusal, Said};
-use super::state::{Finished, MoveRow};
-use super::{Effects, Game, GameError};
-use crate::dice::Dice;
-use crate::kinds::boardgame::{self, BoardGame, HouseRule, HouseRuleError, Kind, Setup};
+use super::{BoardGame, Kind, Setup};
+use crate::dice::{Dice, Seed};
+use crate::game::commands::{Command, LineError, Numbered};
+use crate::game::kind::{self, KindWords, Moves, Play, PlayersFileRules};
+use crate::game::role::Role;
+use crate::game::said::{Refusal, Said};
+use crate::game::state::{Finished, MoveRow};
+use crate::game::{Effects, Game, GameError, Now};
+use crate::kinds::boardgame;
 use crate::lang::{Lang, Worded};
 use crate::report::{views, Letter};
 use crate::yaml::FileError;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
+/// The board game of `game`, as it was resolved when the game was opened.
 fn kind(game: &Game) -> Result<&'static Kind, GameError> {
     let variant = &game.config.variant;
-    boardgame::kind(variant).ok_or_else(|| {
+    let this: &'static dyn kind::Kind = game.kind();
+    this.as_any().downcast_ref::<Kind>().ok_or_else(|| {
         GameError::File(FileError {
             key: Some("variant".into()),
             token: Some(variant.as_str().into()),
@@ -49,12 +57,6 @@ fn not_a_side(role: Role, setup: &Setup) -> GameError {
     })
 }
 
-/// The house rules in force in this game, as the players file chose them: what the
-/// welcome lists, and what HELP is to list.
-pub fn house_rules(game: &Game) -> Result<Vec<&'static HouseRule>, HouseRuleError> {
-    boardgame::house_rules_in_force(&game.config.variant, &game.config.house_rules)
-}
-
 /// The game now, by replaying its moves on the seed; and the dice where they stand.
 fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> {
     let setup = setup(game)?;
@@ -85,7 +87,7 @@ pub fn board_now(game: &Game, lang: Lang) -> Result<(String, String), GameError>
 
 /// How the game ended, in `lang`: the game's own words, from its moves replayed; the words
 /// of `state.yaml` when the game does not end there (a `finished:` written by hand).
-pub fn ending(game: &Game, f: &super::state::Finished, lang: Lang) -> String {
+pub fn ending(game: &Game, f: &Finished, lang: Lang) -> String {
     if lang == Lang::En {
         return f.summary.clone();
     }
@@ -128,7 +130,7 @@ impl Boards<'_> {
 
 /// The board's picture now (DIAM and Diabolik Fleet), as a PNG: `GET MAP`'s picture. None
 /// for a game without pictures, or when it cannot be drawn.
-pub fn picture_now(game: &Game) -> Option<std::sync::Arc<[u8]>> {
+pub fn picture_now(game: &Game) -> Option<Arc<[u8]>> {
     let (g, _, _) = current(game).ok()?;
     let png = crate::picture::png(&g.picture()?).ok()?;
     Some(std::sync::Arc::from(png))
@@ -144,7 +146,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     let setup = setup(game)?;
     let mut dice = Dice::new(game.seed()?);
     let (g, notes) = (kind.start)(&setup, &mut dice).map_err(|e| e.in_file("game.yaml"))?;
-    let rules = house_rules(game)?;
+    let rules = game.house_rules()?;
     game.state.phase = "play".into();
     let mut fx = Effects::default();
     let boards = Boards::new(g.as_ref());
@@ -218,7 +220,10 @@ pub fn act(
                 } else {
                     match g.play(side, &text, &mut dice) {
                         // The game's refusal as a value, worded in the reader's language.
-                        Err(e) => Err(Refusal::Board(e)),
+                        Err(e) => Err(Refusal::OfTheKind(KindWords {
+                            en: e.words(Lang::En),
+                            fr: e.words(Lang::Fr),
+                        })),
                         Ok(played) => {
                             game.state.moves.push(MoveRow {
                                 side: role.to_string(),
@@ -336,14 +341,14 @@ pub fn act(
     }
     errors.sort_by_key(|e| e.line);
     let lang = game.config.reader(role).lang;
-    let subject = super::received_in(errors.len(), lang);
+    let subject = crate::game::received_in(errors.len(), lang);
     let view = views::BoardReply {
         common: game.common(role),
         boardgame: true,
         board: g.board(lang),
         to_move: to_move_name(g.as_ref(), &setup),
         notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
-        answered: super::said::answered(&done, &errors, lang),
+        answered: crate::game::said::answered(&done, &errors, lang),
     };
     letters.insert(
         0,
@@ -361,7 +366,7 @@ pub fn status(game: &Game) -> Result<String, GameError> {
     w.key(0, "to_move", &to_move_name(g.as_ref(), &setup));
     w.key(0, "moves", &game.state.moves.len().to_string());
     w.key(0, "dice_words_drawn", &dice.words.to_string());
-    let rules: Vec<String> = house_rules(game)?.iter().map(|r| r.name.to_string()).collect();
+    let rules: Vec<String> = game.house_rules()?.iter().map(|r| r.name.to_string()).collect();
     if !rules.is_empty() {
         w.flow_list(0, "house_rules", &rules);
     }
@@ -371,6 +376,150 @@ pub fn status(game: &Game) -> Result<String, GameError> {
     }
     game.write_players_and_end(&mut w, |_| Ok(None))?;
     Ok(w.finish())
+}
+
+/// The most players a board game is for, to list every side of every game.
+const MOST_PLAYERS: usize = 8;
+
+impl kind::Kind for Kind {
+    fn name(&self) -> &'static str {
+        self.variant
+    }
+
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    /// The sides, in seat order.
+    fn roles(&self, players: usize) -> Result<Vec<Role>, String> {
+        let sides = (self.sides)(players).map_err(|e| e.to_string())?;
+        Ok(sides.into_iter().map(Role::Side).collect())
+    }
+
+    fn every_side(&self) -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = Vec::new();
+        for side in (1..=MOST_PLAYERS).filter_map(|n| (self.sides)(n).ok()).flatten() {
+            if !all.contains(&side) {
+                all.push(side);
+            }
+        }
+        all
+    }
+
+    fn house_rules(&self) -> &'static [boardgame::HouseRule] {
+        self.house_rules
+    }
+
+    fn players_file(&self) -> PlayersFileRules {
+        PlayersFileRules {
+            needs_start: false,
+            every_role_played: false,
+            no_options: None,
+            not_a_role: format!("is not a side of {}", self.title),
+        }
+    }
+
+    /// The game checks its own options when it starts: start one now, on any seed.
+    fn check_options(
+        &self,
+        players: usize,
+        options: BTreeMap<String, String>,
+        house_rules: &[String],
+    ) -> Result<(), String> {
+        let setup = Setup {
+            house_rules: house_rules.to_vec(),
+            sides: (self.sides)(players)
+                .unwrap_or_default()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            options,
+        };
+        match (self.start)(&setup, &mut Dice::new(Seed([0; 32]))) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    fn start(&self, game: &mut Game, _first_deadline: Option<Now>) -> Result<Effects, GameError> {
+        start(game)
+    }
+
+    fn act(
+        &self,
+        game: &mut Game,
+        role: Role,
+        commands: Vec<Numbered>,
+        errors: Vec<LineError>,
+        stem: &str,
+        _arrived: Now,
+        log: &mut Vec<String>,
+    ) -> Result<Vec<Letter>, GameError> {
+        act(game, role, commands, errors, stem, log)
+    }
+
+    fn ending(&self, game: &Game, f: &Finished, lang: Lang) -> String {
+        ending(game, f, lang)
+    }
+
+    /// A board game has no phases: its subjects name the game.
+    fn phase_label(&self, _game: &Game) -> String {
+        self.title.to_string()
+    }
+
+    /// The board, and the side to move.
+    fn position_text(&self, game: &Game, lang: Lang) -> Result<String, GameError> {
+        let (board, to_move) = board_now(game, lang)?;
+        Ok(if to_move.is_empty() {
+            board
+        } else {
+            match lang {
+                Lang::En => format!("{board}\n{to_move} is to move."),
+                Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+            }
+        })
+    }
+
+    /// The same picture for every side.
+    fn picture_now(&self, game: &Game, _role: Role) -> Option<Arc<[u8]>> {
+        picture_now(game)
+    }
+
+    /// The game's own section of docs/boardgames.md.
+    fn readings(&self) -> String {
+        const BOARDGAMES: &str = include_str!("../../../docs/boardgames.md");
+        let head = format!("## {}", self.title);
+        BOARDGAMES
+            .split("\n## ")
+            .map(|s| format!("## {}", s.trim_start_matches("## ")))
+            .find(|s| s.starts_with(&head))
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    }
+
+    fn status(&self, game: &Game) -> Result<String, GameError> {
+        status(game)
+    }
+
+    fn play(&self) -> Play<'_> {
+        Play::Moves(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl Moves for Kind {
+    fn to_move(&self, game: &Game) -> Result<String, GameError> {
+        let (g, _, setup) = current(game)?;
+        Ok(to_move_name(g.as_ref(), &setup))
+    }
+
+    fn notation(&self, lang: Lang) -> &'static str {
+        self.notation_in(lang)
+    }
 }
 
 #[cfg(test)]

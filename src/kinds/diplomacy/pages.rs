@@ -12,7 +12,8 @@
 //! The pages are plain HTML and CSS, without JavaScript. A phase undone by a rollback
 //! leaves none of its files here (`desk::history` moves them to `history/`).
 
-use super::{diplomacy, Game, GameError};
+use super::mail as diplomacy;
+use crate::game::{Game, GameError};
 use crate::lang::Lang;
 use crate::map::Map;
 use crate::picture::{Geometry, PictureView};
@@ -22,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The archive's folder in the game folder.
-pub const PAGES: &str = "pages";
+pub use crate::game::PAGES;
 
 /// A phase's public record, `pages/CODE.yaml`.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
@@ -102,7 +103,7 @@ fn map() -> &'static Map {
 pub fn centres_by_year(game: &Game) -> (Vec<String>, Vec<CentreCounts>) {
     let map = map();
     let history = diplomacy::history(game);
-    let mut ends: Vec<&crate::kinds::diplomacy::victory::PhaseFacts> = Vec::new();
+    let mut ends: Vec<&super::victory::PhaseFacts> = Vec::new();
     for f in &history {
         match ends.last_mut() {
             Some(last) if last.phase.year == f.phase.year => *last = f,
@@ -182,12 +183,6 @@ pub fn phase_pages(
 /// phase (its map, orders and results, public press), from the phases' public records.
 /// A phase processed before records were kept is left out.
 pub fn zine(game: &Game) -> Result<String, GameError> {
-    if crate::kinds::boardgame::kind(&game.config.variant).is_some() {
-        return Err(GameError::NoZine {
-            dir: game.dir.clone(),
-            title: game.title().to_string(),
-        });
-    }
     let mut phases = Vec::new();
     for link in links(game) {
         let Some(record) = read_record(&game.dir, &link.code)? else {

@@ -1,0 +1,184 @@
+//! Diplomacy as a game kind of the mail game: every [`Ruleset`] is played by mail through
+//! [`Diplomacy`], which answers the mail game's questions ([`crate::game::kind::Kind`]) with
+//! the Diplomacy mail game ([`super::mail`], [`super::pages`]) and the ruleset's own part.
+
+use super::{mail, pages, process, Ruleset};
+use crate::game::commands::{LineError, Numbered};
+use crate::game::kind::{Kind, Phases, Play, PlayersFileRules, Run};
+use crate::game::role::Role;
+use crate::game::state::Finished;
+use crate::game::{Effects, Game, GameError, Now};
+use crate::lang::Lang;
+use crate::map::{Map, Power};
+use crate::phase::Phase;
+use crate::report::views::WelcomePart;
+use crate::report::Letter;
+use std::sync::Arc;
+
+/// A ruleset of Diplomacy, played by mail on the standard map.
+pub struct Diplomacy(pub &'static dyn Ruleset);
+
+impl Kind for Diplomacy {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn title(&self) -> &'static str {
+        self.0.title()
+    }
+
+    /// The map's powers, then the ruleset's extra roles, whatever the number of players.
+    fn roles(&self, _players: usize) -> Result<Vec<Role>, String> {
+        let powers = (0..Map::standard_powers().len()).map(|i| Role::Power(Power(i as u8)));
+        Ok(powers.chain(self.0.extra_roles().iter().copied()).collect())
+    }
+
+    fn verbs(&self) -> &'static [&'static str] {
+        self.0.verbs()
+    }
+
+    fn has_divine_players(&self) -> bool {
+        self.0.has_divine_players()
+    }
+
+    fn players_file(&self) -> PlayersFileRules {
+        PlayersFileRules {
+            needs_start: true,
+            every_role_played: true,
+            no_options: Some("are for the board games; Diplomacy has none"),
+            not_a_role: "is not a role of this game".into(),
+        }
+    }
+
+    fn start(&self, game: &mut Game, first_deadline: Option<Now>) -> Result<Effects, GameError> {
+        mail::start(game, first_deadline.ok_or(GameError::NoStart)?)
+    }
+
+    fn act(
+        &self,
+        game: &mut Game,
+        role: Role,
+        commands: Vec<Numbered>,
+        errors: Vec<LineError>,
+        stem: &str,
+        arrived: Now,
+        _log: &mut Vec<String>,
+    ) -> Result<Vec<Letter>, GameError> {
+        mail::act(game, role, commands, errors, stem, arrived)
+    }
+
+    /// The words are made from the game's history; those of `state.yaml` when it has none.
+    fn ending(&self, game: &Game, f: &Finished, lang: Lang) -> String {
+        process::ending(game, lang).unwrap_or_else(|| f.summary.clone())
+    }
+
+    fn phase_label(&self, game: &Game) -> String {
+        game.state.phase.clone()
+    }
+
+    fn position_text(&self, game: &Game, _lang: Lang) -> Result<String, GameError> {
+        position_text(game)
+    }
+
+    fn picture_now(&self, game: &Game, role: Role) -> Option<Arc<[u8]>> {
+        process::picture_now(game, role)
+    }
+
+    /// Diplomacy's readings, followed by the ruleset's own ([`Ruleset::rules_text`]).
+    fn readings(&self) -> String {
+        const DIPLOMACY: &str = include_str!("../../../docs/diplomacy-rules.md");
+        match self.0.rules_text() {
+            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
+            None => DIPLOMACY.trim().to_string(),
+        }
+    }
+
+    fn status(&self, game: &Game) -> Result<String, GameError> {
+        process::status(game)
+    }
+
+    fn zine(&self, game: &Game) -> Result<String, GameError> {
+        pages::zine(game)
+    }
+
+    fn play(&self) -> Play<'_> {
+        Play::Phases(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl Phases for Diplomacy {
+    fn ready(&self, game: &Game, role: Role) -> Result<bool, GameError> {
+        mail::ready(game, role)
+    }
+
+    fn duration_of(&self, game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
+        process::duration_of(game, phase)
+    }
+
+    fn process(&self, game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError> {
+        process::process_with(game, now, run)
+    }
+
+    fn preview(&self, game: &mut Game, now: Now) -> Result<Effects, GameError> {
+        process::adjudicate_preview(game, now)
+    }
+
+    fn record_turn(&self, game: &mut Game, text: &str, origin: &str) -> Result<Vec<Letter>, Vec<String>> {
+        mail::record_turn(game, text, origin)
+    }
+
+    fn welcome(&self, game: &Game, role: Role) -> WelcomePart {
+        self.0.welcome(game, role)
+    }
+}
+
+/// The position now as text: each power's units and centres, and the neutral centres.
+fn position_text(game: &Game) -> Result<String, GameError> {
+    let map = crate::map::Map::standard();
+    let b = game.board()?;
+    let mut out = Vec::new();
+    for p in map.all_powers() {
+        if !b.in_game(p) {
+            continue;
+        }
+        let units: Vec<String> = b.units.iter().filter(|u| u.power == p).map(|u| u.text(map)).collect();
+        let centres: Vec<&str> = b
+            .centers
+            .iter()
+            .filter(|(_, &o)| o == p)
+            .map(|(&c, _)| map.code(c))
+            .collect();
+        out.push(format!(
+            "{}: {} centres, {} units\n  units: {}\n  centres: {}",
+            map.power_name(p),
+            centres.len(),
+            units.len(),
+            if units.is_empty() {
+                "none".into()
+            } else {
+                units.join(", ")
+            },
+            if centres.is_empty() {
+                "none".into()
+            } else {
+                centres.join(", ")
+            },
+        ));
+        for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
+            out.push(format!("  dislodged: {}", d.unit.text(map)));
+        }
+    }
+    let neutral: Vec<&str> = map
+        .centers()
+        .filter(|c| !b.centers.contains_key(c))
+        .map(|c| map.code(c))
+        .collect();
+    if !neutral.is_empty() {
+        out.push(format!("Neutral centres: {}", neutral.join(", ")));
+    }
+    Ok(out.join("\n"))
+}
