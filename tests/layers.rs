@@ -7,10 +7,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Edges that still climb, each to be cut (issue #25). The test fails on an edge listed here
-/// that no longer exists, so the list only shrinks.
-const NOT_YET_CUT: &[(&str, &str)] = &[];
-
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -200,6 +196,19 @@ fn edges(mods: &[String]) -> Vec<Edge> {
     out
 }
 
+/// The edges of `all` that go to the same or a higher layer, each said with its place.
+fn climbing(all: &[Edge], layer: &BTreeMap<String, usize>) -> Vec<String> {
+    all.iter()
+        .filter(|e| layer[&e.to] >= layer[&e.from])
+        .map(|e| {
+            format!(
+                "{}: `{}` (layer {}) uses `{}` (layer {})",
+                e.at, e.from, layer[&e.from], e.to, layer[&e.to]
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn every_module_imports_only_from_the_layers_below_it() {
     let lib = fs::read_to_string(src().join("lib.rs")).unwrap();
@@ -218,27 +227,12 @@ fn every_module_imports_only_from_the_layers_below_it() {
             "src/lib.rs's table names `{m}`, which src/ does not have:\n{shown}"
         );
     }
-    let all = edges(&mods);
-    let mut climbing = Vec::new();
-    for e in &all {
-        if layer[&e.to] >= layer[&e.from] && !NOT_YET_CUT.contains(&(e.from.as_str(), e.to.as_str())) {
-            climbing.push(format!(
-                "{}: `{}` (layer {}) uses `{}` (layer {})",
-                e.at, e.from, layer[&e.from], e.to, layer[&e.to]
-            ));
-        }
-    }
+    let climbing = climbing(&edges(&mods), &layer);
     assert!(
         climbing.is_empty(),
         "imports from the same or a higher layer:\n{}\n\nthe layers, bottom first:\n{shown}",
         climbing.join("\n")
     );
-    for (from, to) in NOT_YET_CUT {
-        assert!(
-            all.iter().any(|e| e.from == *from && e.to == *to),
-            "`{from}` no longer uses `{to}`: take the pair out of NOT_YET_CUT in tests/layers.rs"
-        );
-    }
 }
 
 #[test]
@@ -262,4 +256,23 @@ fn the_reader_of_paths_finds_groups_and_skips_tests() {
     let text = "use crate::a;\n#[cfg(test)]\nmod tests {\n    use crate::b;\n}\nuse crate::c;\n";
     let lines: Vec<String> = code_lines(text).into_iter().map(|(_, l)| l).collect();
     assert_eq!(lines, ["use crate::a;", "use crate::c;"]);
+}
+
+#[test]
+fn an_import_that_climbs_is_named_with_its_place() {
+    let (layer, _) = table(&fs::read_to_string(src().join("lib.rs")).unwrap());
+    let edge = |from: &str, to: &str| Edge {
+        from: from.into(),
+        to: to.into(),
+        at: "src/x.rs:7".into(),
+    };
+    let found = climbing(
+        &[edge("judge", "game"), edge("game", "judge"), edge("map", "map")],
+        &layer,
+    );
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].starts_with("src/x.rs:7: `judge` (layer 4) uses `game`"),
+        "{found:?}"
+    );
 }
