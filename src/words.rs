@@ -33,6 +33,7 @@ fn tera() -> &'static Tera {
     static TERA: OnceLock<Tera> = OnceLock::new();
     TERA.get_or_init(|| {
         let mut t = Tera::default();
+        t.register_filter("fr", crate::map::standard_french_names().clone());
         t.add_raw_templates([
             ("causes.en.txt", include_str!("../templates/causes.en.txt")),
             ("causes.fr.txt", include_str!("../templates/causes.fr.txt")),

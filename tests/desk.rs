@@ -332,7 +332,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     g.ok("resume", &[], MORNING);
     g.ok("disorder", &["Italy"], MORNING);
     let body = one_body(&g.letters("d0004-disorder-"));
-    assert!(body.contains("Italy est en désordre civil"), "{body}");
+    assert!(body.contains("L'Italie est en désordre civil"), "{body}");
     g.ok("player", &["France", "--new-password"], MORNING);
     let letter = &g.letters("d0005-password-france")["d0005-password-france.eml"];
     assert!(
@@ -358,7 +358,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     );
     assert!(welcome.text.contains("Vous êtes le Diable"), "{}", welcome.text);
     assert!(
-        welcome.text.contains("England : 3 centres (EDI, LON, LVP)"),
+        welcome.text.contains("Angleterre : 3 centres (EDI, LON, LVP)"),
         "{}",
         welcome.text
     );

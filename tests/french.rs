@@ -224,8 +224,8 @@ fn a_draw_is_told_in_french() {
         send(&dir, i, &format!("v{i}"), "VOTE DRAW", EVENING);
     }
     ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
-    let ended = "Tous les pays encore en jeu ont voté la partie nulle : \
-                 England, France, Germany, Italy, Austria, Russia, Turkey.";
+    let ended = "Partie nulle entre l'Angleterre, la France, l'Allemagne, l'Italie, l'Autriche, \
+                 la Russie et la Turquie, votée par toutes les puissances encore en jeu.";
     let out = outbox(&dir);
     let finals: Vec<&Sent> = out
         .iter()

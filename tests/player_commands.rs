@@ -281,8 +281,8 @@ fn every_question_is_answered_in_english_and_in_french() {
         &[
             "Échéance : vendredi 4 décembre 2026, 14 h 00 EST (America/Montreal)",
             "vendredi 4 décembre 2026, 19 h 00 UTC",
-            "England : en partie",
-            "Germany : aucun pour l'instant",
+            "Angleterre : en partie",
+            "Allemagne : aucun pour l'instant",
         ],
     );
     has(
@@ -298,7 +298,7 @@ fn every_question_is_answered_in_english_and_in_french() {
     has(
         &answer(&dir, "whoami", "Germany").text,
         &[
-            "Vous jouez Germany",
+            "Vous jouez l'Allemagne",
             "dieter@vopaliec.example",
             "français",
             "America/Montreal",
@@ -636,7 +636,7 @@ fn a_resignation_confirmed_reaches_the_referee_who_decides() {
     has(&answer(&dir, "l2-resign", "Germany").text, &["DEMISSION CONFIRMER"]);
     has(
         &answer(&dir, "l3-resign", "Germany").text,
-        &["Votre démission de vopaliec (Germany) est confirmée"],
+        &["Votre démission de vopaliec (Allemagne) est confirmée"],
     );
     assert_eq!(answer(&dir, "resignation", "Germany").to, [REFEREE]);
 }

@@ -166,7 +166,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
         let subject = crate::words::pick(
             lang,
             &format!("welcome: you play {role}"),
-            &format!("bienvenue : vous jouez {role}"),
+            &format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
         );
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));

@@ -62,6 +62,7 @@ pub use crate::game::error::GameError;
 use crate::game::intake::Verdict;
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
+use crate::lang::fr::Form;
 use crate::mail::incoming::{read_message, Incoming};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
 use crate::store;
@@ -792,8 +793,10 @@ impl Game {
                     r,
                     &match self.config.reader(r).lang {
                         crate::lang::Lang::En => format!("press from {from} to {shown_to}"),
-                        crate::lang::Lang::Fr if public => format!("presse de {from} à tous"),
-                        crate::lang::Lang::Fr => format!("presse de {from} à {shown_to}"),
+                        crate::lang::Lang::Fr if public => format!("presse {} à tous", from.fr(Form::Of)),
+                        crate::lang::Lang::Fr => {
+                            format!("presse {} {}", from.fr(Form::Of), Role::fr_list(&recipients, Form::To))
+                        }
                     },
                     view,
                 );
@@ -810,7 +813,7 @@ impl Game {
                 &format!("{stem}-press"),
                 &match self.config.language {
                     crate::lang::Lang::En => format!("press from {from} to all"),
-                    crate::lang::Lang::Fr => format!("presse de {from} à tous"),
+                    crate::lang::Lang::Fr => format!("presse {} à tous", from.fr(Form::Of)),
                 },
                 |common| views::Press {
                     common,

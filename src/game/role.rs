@@ -76,6 +76,19 @@ impl Role {
         })
     }
 
+    /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
+    /// `le Bon Dieu` (a board game's side as it is).
+    pub fn fr(self, form: crate::lang::fr::Form) -> String {
+        crate::map::standard_french_names().say(self.text(), form)
+    }
+
+    /// Roles named in a French sentence, each in `form`, joined with `et`: `à la France et
+    /// à l'Italie`.
+    pub fn fr_list(roles: &[Role], form: crate::lang::fr::Form) -> String {
+        let texts: Vec<&str> = roles.iter().map(|r| r.text()).collect();
+        crate::map::standard_french_names().list(&texts, form)
+    }
+
     /// The role's name as written on file and in letters.
     pub fn name(self, map: &Map) -> &str {
         match self {
@@ -228,7 +241,24 @@ impl Roles {
     /// The role a SIGNON line names: one of the game's, or the referee.
     pub fn signon(&self, text: &str) -> Option<Role> {
         self.parse(text)
+            .or_else(|| self.parse_french(text))
             .or_else(|| Some(Role::Referee).filter(|_| REFEREE.eq_ignore_ascii_case(text.trim())))
+    }
+
+    /// The role of the game written by its French name, in any case, with or without
+    /// accents: `Italie`, `Angleterre`, `Diable`, `BonDieu` (a SIGNON is read alike in both
+    /// languages).
+    fn parse_french(&self, text: &str) -> Option<Role> {
+        let folded = crate::map::fold(text).replace(' ', "");
+        let powers = Map::standard_powers();
+        self.0.iter().copied().find(|r| match r {
+            Role::Power(p) => powers
+                .get(p.0 as usize)
+                .is_some_and(|i| crate::map::fold(&i.french).replace(' ', "") == folded),
+            Role::God => folded == "BONDIEU",
+            Role::Devil => folded == "DIABLE",
+            _ => false,
+        })
     }
 
     /// The names, joined by `, ` (for an error that lists them).
@@ -240,6 +270,22 @@ impl Roles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signon_reads_a_role_by_its_french_name() {
+        let roles = Roles::of("diable-et-bon-dieu", 9).unwrap();
+        let italy = Role::from_name("Italy");
+        assert_eq!(roles.signon("Italie"), italy);
+        assert_eq!(roles.signon("ITALIE"), italy);
+        assert_eq!(roles.signon("Angleterre"), Role::from_name("England"));
+        assert_eq!(roles.signon("diable"), Some(Role::Devil));
+        assert_eq!(roles.signon("Bon-Dieu"), Some(Role::God));
+        assert_eq!(roles.signon("Prusse"), None);
+        // A standard game has no Devil, in either language.
+        let standard = Roles::of("standard", 7).unwrap();
+        assert_eq!(standard.signon("Diable"), None);
+        assert_eq!(standard.signon("Autriche"), Role::from_name("Austria"));
+    }
 
     #[test]
     fn a_role_reads_in_any_case_and_writes_as_on_file() {

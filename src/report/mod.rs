@@ -232,6 +232,8 @@ fn built_in(name: &str) -> Result<&'static Tera, TemplateError> {
 fn parse(sources: &[(String, String)]) -> Result<Tera, TemplateError> {
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html"]);
+    // `{{ power | fr(f="de") }}`: a power or role in a French sentence (`de l'Angleterre`).
+    tera.register_filter("fr", crate::map::standard_french_names().clone());
     tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
         .map_err(|e| TemplateError::Parse {
             template: at_fault(sources),
