@@ -217,9 +217,8 @@ pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, Gam
 }
 
 /// The readings of this game's text that arbitre takes, from docs/: a board game's own
-/// section, or Diplomacy's followed by the ruleset's own ([`crate::kinds::diplomacy::Ruleset::rules_text`]).
+/// section. None for Diplomacy, whose rules the letter gives in players' words.
 fn readings(game: &Game) -> String {
-    const DIPLOMACY: &str = include_str!("../../docs/diplomacy-rules.md");
     const BOARDGAMES: &str = include_str!("../../docs/boardgames.md");
     match crate::kinds::boardgame::kind(&game.config.variant) {
         Some(k) => {
@@ -233,10 +232,10 @@ fn readings(game: &Game) -> String {
                 .trim()
                 .to_string()
         }
-        None => match crate::kinds::diplomacy::rules_of(&game.config.variant).rules_text() {
-            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
-            None => DIPLOMACY.trim().to_string(),
-        },
+        // Diplomacy's rules go to players in their own words and language, from the
+        // templates rules-diplomacy.LANG.txt and rules-diable.LANG.txt; the notes of docs/
+        // are for developers (issue #24).
+        None => String::new(),
     }
 }
 
