@@ -238,6 +238,11 @@ fn status_is_readable_text_that_says_who_has_ordered_and_never_what() {
     assert_eq!(of("France").as_str(), Some("complete"));
     assert_eq!(of("England").as_str(), Some("missing"));
     assert!(y["paused"].is_null());
+    assert!(
+        y["outbox"].is_u64(),
+        "the outbox's count is a number: {:?}",
+        y["outbox"]
+    );
     // Which roles have orders on file and how many, never what.
     assert_eq!(y["orders"]["France"].as_u64(), Some(3));
     assert_eq!(y["orders"]["Italy"].as_u64(), Some(1));

@@ -246,7 +246,8 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         })
         .collect();
     w.flow_map(0, "resignations", &resignations);
-    w.key(0, "outbox", &count_eml(&game.dir.join("outbox")).to_string());
+    // A count, written as a number (a quoted "115" read back as a string).
+    w.raw(0, &format!("outbox: {}", count_eml(&game.dir.join("outbox"))));
     let entries = journal::last(&game.dir, JOURNAL_LINES)?;
     if entries.is_empty() {
         w.raw(0, "journal: []");
