@@ -445,10 +445,10 @@ fn time_zone_and_language_are_kept_for_the_player_in_both_languages() {
     has(
         &r,
         &[
-            "`Paris` n'est pas un fuseau horaire de la liste IANA : écrivez par exemple `SET TIMEZONE Europe/Paris`",
-            "`de` : les langues sont en (anglais) et fr (français)",
-            "pas compris : `SET COLOUR red`",
-            "pas compris : `GET LOST`",
+            "« Paris » n'est pas un fuseau horaire de la liste IANA : écrivez par exemple « SET TIMEZONE Europe/Paris »",
+            "« de » : les langues sont en (anglais) et fr (français)",
+            "pas compris : « SET COLOUR red »",
+            "pas compris : « GET LOST »",
             "AIDE donne toutes les commandes",
             "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 6 : Thanks!",
         ],
@@ -469,7 +469,7 @@ fn time_zone_and_language_are_kept_for_the_player_in_both_languages() {
     send(&dir, 0, "fr-bad2", "CHANGER FUSEAU Paris", EVENING);
     has(
         &reply(&dir, "France").text,
-        &["écrivez par exemple `CHANGER FUSEAU Europe/Paris`"],
+        &["écrivez par exemple « CHANGER FUSEAU Europe/Paris »"],
     );
 }
 

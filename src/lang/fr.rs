@@ -176,6 +176,29 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// French typography: the space before `:` is non-breaking (U+00A0), the space before `;`,
+/// `!` and `?` a narrow non-breaking one (U+202F), and the spaces inside « » non-breaking,
+/// so that no line of a letter begins with a colon or a guillemet stands alone. Only an
+/// ordinary space already there is changed: `http://`, `20 h 00` and `A PAR - BUR` are as
+/// they were.
+pub fn typography(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut chars = text.chars().peekable();
+    let mut previous = '\n';
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let c = match (c, next) {
+            (' ', Some(':' | '»')) => '\u{a0}',
+            (' ', Some(';' | '!' | '?')) => '\u{202f}',
+            (' ', _) if previous == '«' => '\u{a0}',
+            _ => c,
+        };
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
 /// The French name of a role that is not a power: `God` is `Bon Dieu` (never bare
 /// `Dieu`), `Devil` is `Diable`, `Observer` is `observateur`; `None` for any other.
 pub fn role(english: &str) -> Option<Name> {
@@ -362,6 +385,18 @@ mod tests {
         assert_eq!(capitalised(&Name::country("Autriche").the()), "L'Autriche");
         assert_eq!(capitalised("été"), "Été");
         assert_eq!(capitalised(""), "");
+    }
+
+    #[test]
+    fn typography_puts_non_breaking_spaces_before_double_marks_and_inside_guillemets() {
+        assert_eq!(typography("ligne 2 : A PAR - BUR"), "ligne 2\u{a0}: A PAR - BUR");
+        assert_eq!(typography("trop tard ; voyez"), "trop tard\u{202f}; voyez");
+        assert_eq!(typography("Merci ! Vraiment ?"), "Merci\u{202f}! Vraiment\u{202f}?");
+        assert_eq!(typography("« Narnia » n'est pas"), "«\u{a0}Narnia\u{a0}» n'est pas");
+        for same in ["http://example.org", "20 h 00", "A PAR - BUR", "a:b", "", "fin :"] {
+            assert_eq!(typography(same).replace('\u{a0}', " "), same);
+        }
+        assert_eq!(typography("  :"), " \u{a0}:");
     }
 
     #[test]

@@ -401,6 +401,12 @@ pub fn render_letter(
     let text = templates
         .render(&template_in(templates, template, "txt", letter.lang), &context)
         .map_err(LetterError::Template)?;
+    // A French letter is typeset the French way (non-breaking spaces before : ; ! ?).
+    let french = |t: String| match letter.lang {
+        crate::lang::Lang::Fr => crate::lang::fr::typography(&t),
+        crate::lang::Lang::En => t,
+    };
+    let text = french(text);
     // The picture's Content-ID, like the Message-ID, from the message itself: the same
     // letter always has the same bytes.
     let tag = tag_of(letter, &text);
@@ -413,7 +419,9 @@ pub fn render_letter(
     }
     let html_name = template_in(templates, template, "html", letter.lang);
     let html = if templates.has(&html_name) {
-        Some(templates.render(&html_name, &context).map_err(LetterError::Template)?)
+        Some(french(
+            templates.render(&html_name, &context).map_err(LetterError::Template)?,
+        ))
     } else {
         picture
             .as_ref()
