@@ -1198,6 +1198,40 @@ fn a_player_s_address_and_password_are_changed_and_told() {
 // by mail
 // ---------------------------------------------------------------------------------------
 
+/// The reply to a desk mail shows the game after every line of it (issue #24): a STATUS
+/// written before a DEADLINE shows the new deadline, as one written after it does.
+#[test]
+fn a_desk_mails_status_shows_the_game_after_its_lines() {
+    for lines in [["STATUS", "DEADLINE +1d"], ["DEADLINE +1d", "STATUS"]] {
+        let g = Desk::new("diable-et-bon-dieu");
+        g.referee(&lines, MORNING);
+        let r = g.reply();
+        assert!(r.text.contains("Deadline: Wednesday 2 December 2026"), "{lines:?}: {}", r.text);
+        assert!(!r.text.contains("Deadline: Tuesday 1 December"), "{lines:?}: {}", r.text);
+    }
+}
+
+/// A French game's referee gets the desk's reply in French (issue #24): what each line
+/// did, and why a line did nothing.
+#[test]
+fn a_desk_mail_in_a_french_game_is_answered_in_french() {
+    let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
+    g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY"], MORNING);
+    let r = g.reply();
+    assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: reçu, avec 1 erreur");
+    for part in [
+        "Le bureau de l'arbitre : vopaliec, Printemps 1901, mouvements",
+        "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",
+        "ligne 3 : l'Italie est en désordre civil",
+        "ligne 4 : FLY AWAY\n      « FLY » n'est pas une commande du bureau",
+    ] {
+        assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
+    }
+    for english in ["line ", "deadline moved", "not a desk verb", "Spring"] {
+        assert!(!r.text.contains(english), "{english:?} in:\n{}", r.text);
+    }
+}
+
 #[test]
 fn the_referee_runs_the_desk_by_mail() {
     let g = Desk::new("diable-et-bon-dieu");
