@@ -1206,8 +1206,16 @@ fn a_desk_mails_status_shows_the_game_after_its_lines() {
         let g = Desk::new("diable-et-bon-dieu");
         g.referee(&lines, MORNING);
         let r = g.reply();
-        assert!(r.text.contains("Deadline: Wednesday 2 December 2026"), "{lines:?}: {}", r.text);
-        assert!(!r.text.contains("Deadline: Tuesday 1 December"), "{lines:?}: {}", r.text);
+        assert!(
+            r.text.contains("Deadline: Wednesday 2 December 2026"),
+            "{lines:?}: {}",
+            r.text
+        );
+        assert!(
+            !r.text.contains("Deadline: Tuesday 1 December"),
+            "{lines:?}: {}",
+            r.text
+        );
     }
 }
 
