@@ -313,7 +313,11 @@ fn every_question_is_answered_in_english_and_in_french() {
     );
     has(
         &answer(&dir, "map", "Germany").text,
-        &["La position de vopaliec", "Germany: 3 centres"],
+        &[
+            "La position de vopaliec",
+            "Allemagne : 3 centres, 3 unités\n  unités : ",
+            "Centres neutres : ",
+        ],
     );
     has(
         &answer(&dir, "whoami", "Germany").text,

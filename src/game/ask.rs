@@ -167,7 +167,12 @@ pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, Gam
         } else {
             match lang {
                 crate::lang::Lang::En => format!("{board}\n{to_move} is to move."),
-                crate::lang::Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+                crate::lang::Lang::Fr => format!(
+                    "{board}\n{} de jouer.",
+                    crate::lang::fr::capitalised(
+                        &crate::map::standard_french_names().say(&to_move, crate::lang::fr::Form::To)
+                    )
+                ),
             }
         });
     }
@@ -185,24 +190,36 @@ pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, Gam
             .filter(|(_, &o)| o == p)
             .map(|(&c, _)| map.code(c))
             .collect();
-        out.push(format!(
-            "{}: {} centres, {} units\n  units: {}\n  centres: {}",
-            map.power_name(p),
-            centres.len(),
-            units.len(),
-            if units.is_empty() {
-                "none".into()
+        let list = |items: Vec<String>, none: &str| {
+            if items.is_empty() {
+                none.to_string()
             } else {
-                units.join(", ")
-            },
-            if centres.is_empty() {
-                "none".into()
-            } else {
-                centres.join(", ")
-            },
-        ));
+                items.join(", ")
+            }
+        };
+        let (n_centres, n_units) = (centres.len(), units.len());
+        let centres = centres.into_iter().map(str::to_string).collect();
+        out.push(match lang {
+            crate::lang::Lang::En => format!(
+                "{}: {n_centres} centres, {n_units} units\n  units: {}\n  centres: {}",
+                map.power_name(p),
+                list(units, "none"),
+                list(centres, "none"),
+            ),
+            crate::lang::Lang::Fr => format!(
+                "{} : {n_centres} centre{}, {n_units} unité{}\n  unités : {}\n  centres : {}",
+                crate::map::standard_french_names().say(map.power_name(p), crate::lang::fr::Form::Bare),
+                if n_centres > 1 { "s" } else { "" },
+                if n_units > 1 { "s" } else { "" },
+                list(units, "aucune"),
+                list(centres, "aucun"),
+            ),
+        });
         for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
-            out.push(format!("  dislodged: {}", d.unit.text(map)));
+            out.push(match lang {
+                crate::lang::Lang::En => format!("  dislodged: {}", d.unit.text(map)),
+                crate::lang::Lang::Fr => format!("  délogée : {}", d.unit.text(map)),
+            });
         }
     }
     let neutral: Vec<&str> = map
@@ -211,7 +228,10 @@ pub fn position_text(game: &Game, lang: crate::lang::Lang) -> Result<String, Gam
         .map(|c| map.code(c))
         .collect();
     if !neutral.is_empty() {
-        out.push(format!("Neutral centres: {}", neutral.join(", ")));
+        out.push(match lang {
+            crate::lang::Lang::En => format!("Neutral centres: {}", neutral.join(", ")),
+            crate::lang::Lang::Fr => format!("Centres neutres : {}", neutral.join(", ")),
+        });
     }
     Ok(out.join("\n"))
 }
