@@ -295,3 +295,25 @@ fn a_french_reply_is_typeset_the_french_way() {
         assert!(god[..i].ends_with("Bon "), "a bare Dieu in:\n{god}");
     }
 }
+
+/// `SIGNON Italie …` is read like `SIGNON Italy …` (issue #24): the password is checked,
+/// the orders filed, the reply is Italy's.
+#[test]
+fn a_signon_by_the_french_name_of_a_power_is_read() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let (_, name, email, password) = PLAYERS[3];
+    assert_eq!(PLAYERS[3].0, "Italy");
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <it-1@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         SIGNON Italie vopaliec {password}\nA VEN H\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let handled = state(&dir)["handled"].as_u64().unwrap();
+    let reply = outbox(&dir)[&format!("m{handled:05}-reply-italy.eml")].text.clone();
+    has(
+        &reply,
+        &["ligne 2 : A VEN H : enregistré", "Ordres de l'Italie enregistrés"],
+    );
+}

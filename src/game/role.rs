@@ -76,6 +76,23 @@ impl Role {
         })
     }
 
+    /// A role written by its French name, in any case, with or without accents: `Italie`,
+    /// `Angleterre`, `Diable`, `BonDieu`.
+    pub fn from_french(text: &str) -> Option<Role> {
+        let folded = crate::map::fold(text).replace(' ', "");
+        if let Some(p) = Map::standard_powers()
+            .iter()
+            .position(|i| crate::map::fold(&i.french).replace(' ', "") == folded)
+        {
+            return Some(Role::Power(Power(p as u8)));
+        }
+        match folded.as_str() {
+            "BONDIEU" => Some(Role::God),
+            "DIABLE" => Some(Role::Devil),
+            _ => None,
+        }
+    }
+
     /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
     /// `le Bon Dieu` (a board game's side as it is).
     pub fn fr(self, form: crate::lang::fr::Form) -> String {
@@ -249,16 +266,7 @@ impl Roles {
     /// accents: `Italie`, `Angleterre`, `Diable`, `BonDieu` (a SIGNON is read alike in both
     /// languages).
     fn parse_french(&self, text: &str) -> Option<Role> {
-        let folded = crate::map::fold(text).replace(' ', "");
-        let powers = Map::standard_powers();
-        self.0.iter().copied().find(|r| match r {
-            Role::Power(p) => powers
-                .get(p.0 as usize)
-                .is_some_and(|i| crate::map::fold(&i.french).replace(' ', "") == folded),
-            Role::God => folded == "BONDIEU",
-            Role::Devil => folded == "DIABLE",
-            _ => false,
-        })
+        Role::from_french(text).filter(|r| self.contains(*r))
     }
 
     /// The names, joined by `, ` (for an error that lists them).
