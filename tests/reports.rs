@@ -361,7 +361,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     assert!(t.contains("Bénédiction : A PAR, appliquée"), "{t}");
     assert!(t.contains("Centres par puissance, et unités"), "{t}");
     assert!(
-        t.contains("Phase suivante : Automne 1901, mouvements, ordres attendus pour le vendredi 4 décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
+        t.contains("Phase suivante : automne 1901, mouvements, ordres attendus pour le vendredi 4 décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
         "{t}"
     );
     assert!(!t.contains("bounced") && !t.contains("Next:"), "{t}");
