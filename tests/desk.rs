@@ -474,8 +474,16 @@ fn force_judges_before_the_deadline_with_the_orders_on_file() {
     // Not due: process alone does nothing.
     let out = g.ok("process", &[], MORNING);
     assert!(out.contains("nothing due"), "{out}");
-    let out = g.ok("process", &["--force", "--why", "everyone asked"], MORNING);
+    let run = arbitre(
+        &["process", g.d(), "--force", "--why", "everyone asked", "--now", MORNING],
+        None,
+    );
+    let out = String::from_utf8_lossy(&run.stdout).to_string();
     assert!(out.contains("S1901M adjudicated (forced before the deadline"), "{out}");
+    // What the run logs says it was forced, never "at the deadline" (issue #24).
+    let log = String::from_utf8_lossy(&run.stderr);
+    assert!(log.contains("S1901M processed (forced before the deadline)"), "{log}");
+    assert!(!log.contains("at the deadline"), "{log}");
     let st = g.state();
     assert_eq!(st["phase"].as_str(), Some("Fall 1901 Movement"));
     assert_eq!(units(&st, "France"), ["A BUR", "A MAR", "F BRE"]);
