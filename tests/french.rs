@@ -327,14 +327,32 @@ fn a_french_winter_report_says_the_builds_were_waived_and_nothing_of_casts() {
     let dir = new_game(&tmp);
     send(&dir, 0, "w-1", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO", EVENING);
     ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
-    send(&dir, 0, "w-2", "A BUR - BEL\nF MAO - POR\nA SPA H", "2026-12-03T19:00:00+01:00");
-    ok(&["process", dir.to_str().unwrap(), "--now", "2026-12-04T20:00:00+01:00"], None);
+    send(
+        &dir,
+        0,
+        "w-2",
+        "A BUR - BEL\nF MAO - POR\nA SPA H",
+        "2026-12-03T19:00:00+01:00",
+    );
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-04T20:00:00+01:00"],
+        None,
+    );
     assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1901 Adjustment"));
-    ok(&["process", dir.to_str().unwrap(), "--now", "2026-12-05T20:00:00+01:00"], None);
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-05T20:00:00+01:00"],
+        None,
+    );
     let out = outbox(&dir);
     let winter = &out["W1901A-report-france.eml"].text;
-    has(winter, &["France (aucun ordre reçu) : aucune mobilisation n'est faite pour elle."]);
-    assert!(!winter.contains("Bénédiction") && !winter.contains("malédiction"), "{winter}");
+    has(
+        winter,
+        &["France (aucun ordre reçu) : aucune mobilisation n'est faite pour elle."],
+    );
+    assert!(
+        !winter.contains("Bénédiction") && !winter.contains("malédiction"),
+        "{winter}"
+    );
     let autumn = &out["F1901M-report-france.eml"].text;
     assert!(autumn.contains("Bénédictions et malédictions"), "{autumn}");
 }
