@@ -608,7 +608,7 @@ mod tests {
         assert_eq!(fr[28], "soutien coupé par A PAR");
         assert_eq!(
             fr[40],
-            "England doit démobiliser 2 unités, et ne peut ordonner que des démobilisations"
+            "L'Angleterre doit démobiliser 2 unités, et ne peut ordonner que des démobilisations"
         );
         let mun = unit(map, UnitType::Army, "mun");
         let r = |c| reason(map, Lang::Fr, &with(c, Some(mun)));
@@ -657,10 +657,10 @@ mod tests {
         let e = crate::order::parse_order(map, "A PAR - XYZ").unwrap_err();
         assert_eq!(
             unreadable_words(&e, Lang::Fr),
-            "`XYZ` n'est pas une province de la carte"
+            "« XYZ » n'est pas une province de la carte"
         );
         let e = crate::order::parse_order(map, "A PAR # BUR").unwrap_err();
-        assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu `#`");
+        assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu « # »");
     }
 
     /// Phases and deadlines in words, in both languages: the reader's zone, then UTC.

@@ -253,7 +253,7 @@ fn readings(game: &Game) -> String {
                 .to_string()
         }
         // Diplomacy's rules go to players in their own words and language, from the
-        // templates rules-diplomacy.LANG.txt and rules-diable.LANG.txt; the notes of docs/
+        // templates rules-diplomacy(.fr).txt and rules-diable(.fr).txt; the notes of docs/
         // are for developers (issue #24).
         None => String::new(),
     }

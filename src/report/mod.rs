@@ -85,17 +85,14 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("rules.txt", include_str!("../../templates/rules.txt")),
     ("rules.fr.txt", include_str!("../../templates/rules.fr.txt")),
     (
-        "rules-diplomacy.en.txt",
-        include_str!("../../templates/rules-diplomacy.en.txt"),
+        "rules-diplomacy.txt",
+        include_str!("../../templates/rules-diplomacy.txt"),
     ),
     (
         "rules-diplomacy.fr.txt",
         include_str!("../../templates/rules-diplomacy.fr.txt"),
     ),
-    (
-        "rules-diable.en.txt",
-        include_str!("../../templates/rules-diable.en.txt"),
-    ),
+    ("rules-diable.txt", include_str!("../../templates/rules-diable.txt")),
     (
         "rules-diable.fr.txt",
         include_str!("../../templates/rules-diable.fr.txt"),
