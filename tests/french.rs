@@ -267,7 +267,7 @@ fn a_french_reply_is_typeset_the_french_way() {
         &dir,
         0,
         "t-1",
-        "A MUN - RUH\nPRESS TO Narnia\nUn secret.\nENDPRESS\nPRESS TO Germany Italy\nBonjour.\nENDPRESS\nLISTE TOUT",
+        "A MUN - RUH\nPRESS TO Narnia\nUn secret.\nENDPRESS\nPRESS TO Allemagne Italie\nBonjour.\nENDPRESS\nLISTE TOUT",
         EVENING,
     );
     let text = typeset(&dir, "france");
