@@ -1232,7 +1232,7 @@ fn a_desk_mails_status_shows_the_game_after_its_lines() {
 #[test]
 fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
-    g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY"], MORNING);
+    g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY", "STATUS"], MORNING);
     let r = g.reply();
     assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: reçu, avec 1 erreur");
     for part in [
@@ -1240,11 +1240,19 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
         "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",
         "ligne 3 : l'Italie est en désordre civil",
         "ligne 4 : FLY AWAY\n      « FLY » n'est pas une commande du bureau",
+        "ligne 5 : STATUS : voir ci-dessous",
+        "Phase : Printemps 1901, mouvements",
+        "Date limite : mercredi 2 décembre 2026",
+        "Ordres (qui, jamais lesquels) :",
+        "Italie     aucun (désordre civil)",
+        "Joueurs :",
     ] {
         assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
     }
-    for english in ["line ", "deadline moved", "not a desk verb", "Spring"] {
-        assert!(!r.text.contains(english), "{english:?} in:\n{}", r.text);
+    // The journal's entries are quoted as recorded; all else is French.
+    let said = r.text.split("Journal (").next().unwrap();
+    for english in ["line ", "deadline moved", "not a desk verb", "Spring", "Deadline", "Orders", "Players"] {
+        assert!(!said.contains(english), "{english:?} in:\n{said}");
     }
 }
 

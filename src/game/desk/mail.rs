@@ -283,7 +283,7 @@ pub fn act(
     }
     errors.sort_by_key(|e| e.line);
     let status = match status {
-        true => super::status::text(game).unwrap_or_else(|e| e.to_string()),
+        true => super::status::text_in(game, lang).unwrap_or_else(|e| e.to_string()),
         false => String::new(),
     };
     let subject = crate::game::received_in(errors.len(), lang);
