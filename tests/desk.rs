@@ -1251,7 +1251,15 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     }
     // The journal's entries are quoted as recorded; all else is French.
     let said = r.text.split("Journal (").next().unwrap();
-    for english in ["line ", "deadline moved", "not a desk verb", "Spring", "Deadline", "Orders", "Players"] {
+    for english in [
+        "line ",
+        "deadline moved",
+        "not a desk verb",
+        "Spring",
+        "Deadline",
+        "Orders",
+        "Players",
+    ] {
         assert!(!said.contains(english), "{english:?} in:\n{said}");
     }
 }

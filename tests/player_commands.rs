@@ -309,7 +309,16 @@ fn every_question_is_answered_in_english_and_in_french() {
     );
     lacks(
         &regles,
-        &["DATC 4", "tests/", "src/", "issue", "`", "Decided", "Diplomacy", " pays "],
+        &[
+            "DATC 4",
+            "tests/",
+            "src/",
+            "issue",
+            "`",
+            "Decided",
+            "Diplomacy",
+            " pays ",
+        ],
     );
     has(
         &answer(&dir, "map", "Germany").text,
