@@ -1,5 +1,7 @@
 //! The languages a reader receives letters in, and writes orders and commands in.
 
+pub mod fr;
+
 /// A language a reader receives: the players file's `language:` (the game's, or one
 /// player's), or `SET LANGUAGE` by mail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

@@ -33,6 +33,7 @@ fn tera() -> &'static Tera {
     static TERA: OnceLock<Tera> = OnceLock::new();
     TERA.get_or_init(|| {
         let mut t = Tera::default();
+        t.register_filter("fr", crate::map::standard_french_names().clone());
         t.add_raw_templates([
             ("causes.en.txt", include_str!("../templates/causes.en.txt")),
             ("causes.fr.txt", include_str!("../templates/causes.fr.txt")),
@@ -603,7 +604,7 @@ pub(crate) mod tests {
         assert_eq!(fr[28], "soutien coupé par A PAR");
         assert_eq!(
             fr[40],
-            "England doit démobiliser 2 unités, et ne peut ordonner que des démobilisations"
+            "L'Angleterre doit démobiliser 2 unités, et ne peut ordonner que des démobilisations"
         );
         let mun = unit(map, UnitType::Army, "mun");
         let r = |c| reason(map, Lang::Fr, &with(c, Some(mun)));
@@ -652,10 +653,10 @@ pub(crate) mod tests {
         let e = crate::order::parse_order(map, "A PAR - XYZ").unwrap_err();
         assert_eq!(
             unreadable_words(&e, Lang::Fr),
-            "`XYZ` n'est pas une province de la carte"
+            "« XYZ » n'est pas une province de la carte"
         );
         let e = crate::order::parse_order(map, "A PAR # BUR").unwrap_err();
-        assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu `#`");
+        assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu « # »");
     }
 
     /// Phases and deadlines in words, in both languages: the reader's zone, then UTC.

@@ -64,6 +64,10 @@ fn a_game_of_diam_by_mail_to_a_win() {
     for (k, (p, m)) in moves.iter().enumerate() {
         let r = send(&dir, p, &format!("m{k}"), m);
         assert!(r.contains(&format!("move {} accepted", k + 1)), "{m}: {r}");
+        if k == 0 {
+            // Whose turn it is, said once (issue #24: the board said it too).
+            assert_eq!(r.to_lowercase().matches("to move").count(), 1, "{r}");
+        }
     }
     let out = outbox(&dir);
     // Every accepted move is relayed to both players, with the board.

@@ -238,6 +238,11 @@ fn status_is_readable_text_that_says_who_has_ordered_and_never_what() {
     assert_eq!(of("France").as_str(), Some("complete"));
     assert_eq!(of("England").as_str(), Some("missing"));
     assert!(y["paused"].is_null());
+    assert!(
+        y["outbox"].is_u64(),
+        "the outbox's count is a number: {:?}",
+        y["outbox"]
+    );
     // Which roles have orders on file and how many, never what.
     assert_eq!(y["orders"]["France"].as_u64(), Some(3));
     assert_eq!(y["orders"]["Italy"].as_u64(), Some(1));
@@ -332,7 +337,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     g.ok("resume", &[], MORNING);
     g.ok("disorder", &["Italy"], MORNING);
     let body = one_body(&g.letters("d0004-disorder-"));
-    assert!(body.contains("Italy est en désordre civil"), "{body}");
+    assert!(body.contains("L'Italie est en désordre civil"), "{body}");
     g.ok("player", &["France", "--new-password"], MORNING);
     let letter = &g.letters("d0005-password-france")["d0005-password-france.eml"];
     assert!(
@@ -358,7 +363,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     );
     assert!(welcome.text.contains("Vous êtes le Diable"), "{}", welcome.text);
     assert!(
-        welcome.text.contains("England : 3 centres (EDI, LON, LVP)"),
+        welcome.text.contains("Angleterre : 3 centres (EDI, LON, LVP)"),
         "{}",
         welcome.text
     );
@@ -469,8 +474,16 @@ fn force_judges_before_the_deadline_with_the_orders_on_file() {
     // Not due: process alone does nothing.
     let out = g.ok("process", &[], MORNING);
     assert!(out.contains("nothing due"), "{out}");
-    let out = g.ok("process", &["--force", "--why", "everyone asked"], MORNING);
+    let run = arbitre(
+        &["process", g.d(), "--force", "--why", "everyone asked", "--now", MORNING],
+        None,
+    );
+    let out = String::from_utf8_lossy(&run.stdout).to_string();
     assert!(out.contains("S1901M adjudicated (forced before the deadline"), "{out}");
+    // What the run logs says it was forced, never "at the deadline" (issue #24).
+    let log = String::from_utf8_lossy(&run.stderr);
+    assert!(log.contains("S1901M processed (forced before the deadline)"), "{log}");
+    assert!(!log.contains("at the deadline"), "{log}");
     let st = g.state();
     assert_eq!(st["phase"].as_str(), Some("Fall 1901 Movement"));
     assert_eq!(units(&st, "France"), ["A BUR", "A MAR", "F BRE"]);
@@ -1192,6 +1205,64 @@ fn a_player_s_address_and_password_are_changed_and_told() {
 // ---------------------------------------------------------------------------------------
 // by mail
 // ---------------------------------------------------------------------------------------
+
+/// The reply to a desk mail shows the game after every line of it (issue #24): a STATUS
+/// written before a DEADLINE shows the new deadline, as one written after it does.
+#[test]
+fn a_desk_mails_status_shows_the_game_after_its_lines() {
+    for lines in [["STATUS", "DEADLINE +1d"], ["DEADLINE +1d", "STATUS"]] {
+        let g = Desk::new("diable-et-bon-dieu");
+        g.referee(&lines, MORNING);
+        let r = g.reply();
+        assert!(
+            r.text.contains("Deadline: Wednesday 2 December 2026"),
+            "{lines:?}: {}",
+            r.text
+        );
+        assert!(
+            !r.text.contains("Deadline: Tuesday 1 December"),
+            "{lines:?}: {}",
+            r.text
+        );
+    }
+}
+
+/// A French game's referee gets the desk's reply in French (issue #24): what each line
+/// did, and why a line did nothing.
+#[test]
+fn a_desk_mail_in_a_french_game_is_answered_in_french() {
+    let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
+    g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY", "STATUS"], MORNING);
+    let r = g.reply();
+    assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: reçu, avec 1 erreur");
+    for part in [
+        "Le bureau de l'arbitre : vopaliec, Printemps 1901, mouvements",
+        "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",
+        "ligne 3 : l'Italie est en désordre civil",
+        "ligne 4 : FLY AWAY\n      « FLY » n'est pas une commande du bureau",
+        "ligne 5 : STATUS : voir ci-dessous",
+        "Phase : Printemps 1901, mouvements",
+        "Date limite : mercredi 2 décembre 2026",
+        "Ordres (qui, jamais lesquels) :",
+        "Italie     aucun (désordre civil)",
+        "Joueurs :",
+    ] {
+        assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
+    }
+    // The journal's entries are quoted as recorded; all else is French.
+    let said = r.text.split("Journal (").next().unwrap();
+    for english in [
+        "line ",
+        "deadline moved",
+        "not a desk verb",
+        "Spring",
+        "Deadline",
+        "Orders",
+        "Players",
+    ] {
+        assert!(!said.contains(english), "{english:?} in:\n{said}");
+    }
+}
 
 #[test]
 fn the_referee_runs_the_desk_by_mail() {

@@ -111,19 +111,19 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "Fait :",
             "ligne 2 : A PAR - BUR : enregistré",
             "ligne 3 : A PAR - PIC : enregistré, à la place de A PAR - BUR",
-            "ligne 4 : A MUN - RUH\n      A MUN appartient à Germany",
+            "ligne 4 : A MUN - RUH\n      A MUN appartient à l'Allemagne",
             "ligne 5 : F BRE - MOS\n      F BRE ne peut pas atteindre MOS",
             "ligne 6 : A MAR S A MUN - BUR : enregistré",
             "A MAR S A MUN - BUR   (compte si A MUN reçoit l'ordre d'aller en BUR)",
             "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BLESS",
             "ligne 8 : presse envoyée à tous",
-            "ligne 11 : PRESS TO Narnia\n      `Narnia` n'est pas un pays ; cette presse n'a pas été envoyée",
+            "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
             "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
             "ligne 17 : votre vote : partie nulle",
             "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE DRAW ou VOTE CONTINUE",
-            "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez `LISTE` seul",
-            "ligne 20 : SET COULEUR rouge\n      pas compris : `SET COULEUR rouge`",
-            "ligne 21 : HISTORY 19\n      `19` n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
+            "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez « LISTE » seul",
+            "ligne 20 : SET COULEUR rouge\n      pas compris : « SET COULEUR rouge »",
+            "ligne 21 : HISTORY 19\n      « 19 » n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
             "une seule ligne SIGNON par message : celle-ci est ignorée",
             "ligne 23 : STATUS : voir ci-dessous",
             "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 24 : Merci à tous !",
@@ -156,9 +156,9 @@ fn a_french_powers_whole_message_is_answered_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : A MAR - XYZ\n      ordre illisible : colonne 9 : `XYZ` n'est pas une province de la carte",
+            "ligne 2 : A MAR - XYZ\n      ordre illisible : colonne 9 : « XYZ » n'est pas une province de la carte",
             "ligne 3 : A MAR S\n      ordre illisible : colonne 8 : l'ordre s'arrête trop tôt : il fallait l'unité soutenue",
-            "ligne 4 : A MAR - BUR/XC\n      ordre illisible : colonne 12 : `XC` n'est pas une côte : écrivez NC, SC, EC ou WC",
+            "ligne 4 : A MAR - BUR/XC\n      ordre illisible : colonne 12 : « XC » n'est pas une côte : écrivez NC, SC, EC ou WC",
         ],
     );
     all_french(&reply);
@@ -168,7 +168,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
         &reply,
         &[
             "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
-           Printemps 1901, mouvements est jugé avec ce qui était enregistré alors",
+           la phase du printemps 1901, mouvements est jugée avec ce qui était enregistré alors",
         ],
     );
     all_french(&reply);
@@ -191,10 +191,10 @@ fn a_french_gods_message_is_answered_in_french() {
         &[
             "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE",
             "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
-            "ligne 4 : BLESS A XYZ - BUR\n      `A XYZ - BUR` est illisible : colonne 3 : `XYZ` n'est pas une province de la carte",
+            "ligne 4 : BLESS A XYZ - BUR\n      « A XYZ - BUR » est illisible : colonne 3 : « XYZ » n'est pas une province de la carte",
             "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire CURSE",
             "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
-            "ligne 9 : VOTE DRAW\n      seuls les pays votent",
+            "ligne 9 : VOTE DRAW\n      seules les puissances votent",
             "ligne 10 : STATUS : voir ci-dessous",
             "bénédiction : rien encore",
             "Encore ouvert :\n  votre bénédiction (BLESS <unité>, ou BLESS NONE)",
@@ -224,8 +224,8 @@ fn a_draw_is_told_in_french() {
         send(&dir, i, &format!("v{i}"), "VOTE DRAW", EVENING);
     }
     ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
-    let ended = "Tous les pays encore en jeu ont voté la partie nulle : \
-                 England, France, Germany, Italy, Austria, Russia, Turkey.";
+    let ended = "Partie nulle entre l'Angleterre, la France, l'Allemagne, l'Italie, l'Autriche, \
+                 la Russie et la Turquie, votée par toutes les puissances encore en jeu.";
     let out = outbox(&dir);
     let finals: Vec<&Sent> = out
         .iter()
@@ -245,4 +245,114 @@ fn a_draw_is_told_in_french() {
         state(&dir)["finished"]["summary"].as_str(),
         Some("Every surviving power voted for a draw: England, France, Germany, Italy, Austria, Russia, Turkey.")
     );
+}
+
+/// The text of the newest reply to `role`, as sent: non-breaking spaces kept.
+fn typeset(dir: &Path, role: &str) -> String {
+    let handled = state(dir)["handled"].as_u64().unwrap();
+    let raw = &outbox(dir)[&format!("m{handled:05}-reply-{role}.eml")].raw;
+    let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+    m.body_text(0).unwrap().replace("\r\n", "\n")
+}
+
+/// French as a French reader writes it, through the mail path (issue #24): a non-breaking
+/// space before a colon (U+00A0) and before ; ! ? (U+202F), guillemets where the English
+/// letter has backticks, powers named in French with their article, `puissance` and never
+/// `pays`.
+#[test]
+fn a_french_reply_is_typeset_the_french_way() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(
+        &dir,
+        0,
+        "t-1",
+        "A MUN - RUH\nPRESS TO Narnia\nUn secret.\nENDPRESS\nPRESS TO Allemagne Italie\nBonjour.\nENDPRESS\nLISTE TOUT",
+        EVENING,
+    );
+    let text = typeset(&dir, "france");
+    has(
+        &text,
+        &[
+            "ligne 2\u{a0}: A MUN - RUH",
+            "A MUN appartient à l'Allemagne",
+            "«\u{a0}Narnia\u{a0}» n'est pas une puissance\u{202f}; cette presse",
+            "presse envoyée à l'Allemagne et à l'Italie",
+            "Ordres de la France enregistrés au printemps 1901, mouvements\u{a0}:",
+        ],
+    );
+    for wrong in ["`", " pays", "Germany", " :", " ;"] {
+        assert!(!text.contains(wrong), "{wrong:?} in:\n{text}");
+    }
+    // The God of a French game is « le Bon Dieu », never bare « Dieu ».
+    send(&dir, 7, "t-2", "A PAR H\nSTATUS", EVENING);
+    let god = typeset(&dir, "god");
+    has(
+        &god,
+        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BLESS ou CURSE"],
+    );
+    for (i, _) in god.match_indices("Dieu") {
+        assert!(god[..i].ends_with("Bon "), "a bare Dieu in:\n{god}");
+    }
+}
+
+/// `SIGNON Italie …` is read like `SIGNON Italy …` (issue #24): the password is checked,
+/// the orders filed, the reply is Italy's.
+#[test]
+fn a_signon_by_the_french_name_of_a_power_is_read() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let (_, name, email, password) = PLAYERS[3];
+    assert_eq!(PLAYERS[3].0, "Italy");
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <it-1@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         SIGNON Italie vopaliec {password}\nA VEN H\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let handled = state(&dir)["handled"].as_u64().unwrap();
+    let reply = outbox(&dir)[&format!("m{handled:05}-reply-italy.eml")].text.clone();
+    has(
+        &reply,
+        &["ligne 2 : A VEN H : enregistré", "Ordres de l'Italie enregistrés"],
+    );
+}
+
+/// A winter in French (issue #24): no « Bénédictions et malédictions » part where nothing
+/// can be cast, and a power that sent nothing is told its builds were not made, in words
+/// that agree with its name.
+#[test]
+fn a_french_winter_report_says_the_builds_were_waived_and_nothing_of_casts() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(&dir, 0, "w-1", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    send(
+        &dir,
+        0,
+        "w-2",
+        "A BUR - BEL\nF MAO - POR\nA SPA H",
+        "2026-12-03T19:00:00+01:00",
+    );
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-04T20:00:00+01:00"],
+        None,
+    );
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Winter 1901 Adjustment"));
+    ok(
+        &["process", dir.to_str().unwrap(), "--now", "2026-12-05T20:00:00+01:00"],
+        None,
+    );
+    let out = outbox(&dir);
+    let winter = &out["W1901A-report-france.eml"].text;
+    has(
+        winter,
+        &["France (aucun ordre reçu) : aucune mobilisation n'est faite pour elle."],
+    );
+    assert!(
+        !winter.contains("Bénédiction") && !winter.contains("malédiction"),
+        "{winter}"
+    );
+    let autumn = &out["F1901M-report-france.eml"].text;
+    assert!(autumn.contains("Bénédictions et malédictions"), "{autumn}");
 }

@@ -304,7 +304,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     let welcome = &out["welcome-france.eml"];
     assert_eq!(
         welcome.subject,
-        "vopaliec, Printemps 1901, mouvements: bienvenue : vous jouez France"
+        "vopaliec, Printemps 1901, mouvements: bienvenue : vous jouez la France"
     );
     assert!(welcome.text.contains("Bienvenue dans vopaliec"), "{}", welcome.text);
     assert!(
@@ -332,19 +332,21 @@ fn a_french_reader_gets_every_letter_in_french() {
     assert!(
         reply
             .text
-            .contains("Ordres enregistrés pour France, Printemps 1901, mouvements"),
+            .contains("Ordres de la France enregistrés au printemps 1901, mouvements"),
         "{}",
         reply.text
     );
     let press = &out.iter().find(|(n, _)| n.ends_with("-press-germany.eml")).unwrap().1;
     assert!(
-        press.text.contains("Presse de France à tous les joueurs de vopaliec"),
+        press
+            .text
+            .contains("Presse de la France à tous les joueurs de vopaliec"),
         "{}",
         press.text
     );
     assert_eq!(
         press.subject,
-        "vopaliec, Printemps 1901, mouvements: presse de France à tous"
+        "vopaliec, Printemps 1901, mouvements: presse de la France à tous"
     );
 
     let r = &out["S1901M-report-germany.eml"];
@@ -354,15 +356,12 @@ fn a_french_reader_gets_every_letter_in_french() {
         t.contains("Diable et Bon Dieu : vopaliec, Printemps 1901, mouvements"),
         "{t}"
     );
-    assert!(t.contains("A WAR - GAL   -- échoue : rebondit sur A VIE"), "{t}");
-    assert!(
-        t.contains("F ANK - BLA   -- échoue : maudite : le mouvement échoue"),
-        "{t}"
-    );
+    assert!(t.contains("A WAR - GAL   -- échoue (rebondit sur A VIE)"), "{t}");
+    assert!(t.contains("F ANK - BLA   -- échoue (maudite)"), "{t}");
     assert!(t.contains("Bénédiction : A PAR, appliquée"), "{t}");
-    assert!(t.contains("Centres par pays, et unités"), "{t}");
+    assert!(t.contains("Centres par puissance, et unités"), "{t}");
     assert!(
-        t.contains("Phase suivante : Automne 1901, mouvements, ordres attendus pour le vendredi 4 décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
+        t.contains("Phase suivante : automne 1901, mouvements, ordres attendus pour le vendredi 4 décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
         "{t}"
     );
     assert!(!t.contains("bounced") && !t.contains("Next:"), "{t}");

@@ -159,3 +159,22 @@ fn a_retreat_phase_with_nowhere_to_go_is_not_waited_for() {
         "{report}"
     );
 }
+
+/// France takes BEL, POR and SPA in 1901 (three builds, three vacant home centres); with two
+/// builds sent, the "still missing" line counts the one still owed and suggests the home
+/// centre not already used (issue #24: it said three, and suggested PAR again).
+#[test]
+fn the_still_missing_line_counts_the_builds_still_owed_and_suggests_a_free_centre() {
+    let mut g = MailGame::new();
+    g.send("France", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO");
+    g.process();
+    g.send("France", "A BUR - BEL\nF MAO - POR\nA SPA H");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment");
+    let before = g.send("France", "STATUS");
+    assert!(before.contains("builds: 3 due (BUILD A "), "{before}");
+    let reply = g.send("France", "BUILD A PAR\nBUILD A MAR");
+    assert!(reply.contains("builds: 1 due (BUILD A BRE, or WAIVE)"), "{reply}");
+    let reply = g.send("France", "WAIVE");
+    assert!(!reply.contains("builds:"), "{reply}");
+}

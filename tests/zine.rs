@@ -336,3 +336,20 @@ fn headless_chromium_draws_a_phase_page() {
     colours.dedup();
     assert!(colours.len() > 50, "{} colours: the map is not drawn", colours.len());
 }
+
+/// After the spring alone no year has ended: the index has no table of centres by year yet
+/// (issue #24: it showed 1901 after the spring).
+#[test]
+fn the_index_has_no_table_of_centres_before_a_year_ends() {
+    let tmp = Tmp::new();
+    let dir = tmp.path("game");
+    create(
+        &dir,
+        &tmp.file("players.yaml", &players_file("standard", 0, 0)),
+        CREATED,
+    );
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let index = read(&dir.join("pages/index.html"));
+    assert!(index.contains("href=\"S1901M.html\""), "{index}");
+    assert!(!index.contains("<th>1901</th>"), "{index}");
+}

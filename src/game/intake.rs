@@ -98,6 +98,9 @@ impl Verdict {
         if !game.eq_ignore_ascii_case(name) {
             return Verdict::NotChecked;
         }
+        // A role may be written by its French name (`SIGNON Italie …`).
+        let french = Role::from_french(role);
+        let role = french.as_ref().map_or(role, |r| r.text());
         match players.iter().find(|(r, _)| r.eq_ignore_ascii_case(role)) {
             Some((_, hash)) if check_password(password, hash) => Verdict::Matches,
             Some(_) => Verdict::Differs,
@@ -354,7 +357,9 @@ fn upgrade_password(dir: &Path, config: &GameConfig, received: &Received) {
     let Some((role, game, password)) = first_signon(&commands) else {
         return;
     };
-    let named = Role::from_name(role).and_then(|r| config.player(r));
+    let named = Role::from_name(role)
+        .or_else(|| Role::from_french(role))
+        .and_then(|r| config.player(r));
     let Some(player) = named.filter(|_| game.eq_ignore_ascii_case(&config.game)) else {
         return;
     };

@@ -64,6 +64,7 @@ use crate::game::intake::Verdict;
 use crate::game::kind::{Kind, Kinds, Play};
 use crate::game::role::Role;
 use crate::game::state::{GameConfig, State};
+use crate::lang::fr::Form;
 use crate::lang::Worded;
 use crate::mail::incoming::{Incoming, Received};
 use crate::report::{render_letter, views, Letter, LetterError, Templates, View};
@@ -811,8 +812,10 @@ impl Game {
                     r,
                     &match self.config.reader(r).lang {
                         crate::lang::Lang::En => format!("press from {from} to {shown_to}"),
-                        crate::lang::Lang::Fr if public => format!("presse de {from} à tous"),
-                        crate::lang::Lang::Fr => format!("presse de {from} à {shown_to}"),
+                        crate::lang::Lang::Fr if public => format!("presse {} à tous", from.fr(Form::Of)),
+                        crate::lang::Lang::Fr => {
+                            format!("presse {} {}", from.fr(Form::Of), Role::fr_list(&recipients, Form::To))
+                        }
                     },
                     view,
                 );
@@ -829,7 +832,7 @@ impl Game {
                 &format!("{stem}-press"),
                 &match self.config.language {
                     crate::lang::Lang::En => format!("press from {from} to all"),
-                    crate::lang::Lang::Fr => format!("presse de {from} à tous"),
+                    crate::lang::Lang::Fr => format!("presse {} à tous", from.fr(Form::Of)),
                 },
                 |common| views::Press {
                     common,

@@ -73,6 +73,36 @@ impl Role {
         })
     }
 
+    /// A role written by its French name, in any case, with or without accents: `Italie`,
+    /// `Angleterre`, `Diable`, `BonDieu`.
+    pub fn from_french(text: &str) -> Option<Role> {
+        let folded = crate::map::fold(text).replace(' ', "");
+        if let Some(p) = Map::standard_powers()
+            .iter()
+            .position(|i| crate::map::fold(&i.french).replace(' ', "") == folded)
+        {
+            return Some(Role::Power(Power(p as u8)));
+        }
+        match folded.as_str() {
+            "BONDIEU" => Some(Role::God),
+            "DIABLE" => Some(Role::Devil),
+            _ => None,
+        }
+    }
+
+    /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
+    /// `le Bon Dieu` (a board game's side as it is).
+    pub fn fr(self, form: crate::lang::fr::Form) -> String {
+        crate::map::standard_french_names().say(self.text(), form)
+    }
+
+    /// Roles named in a French sentence, each in `form`, joined with `et`: `à la France et
+    /// à l'Italie`.
+    pub fn fr_list(roles: &[Role], form: crate::lang::fr::Form) -> String {
+        let texts: Vec<&str> = roles.iter().map(|r| r.text()).collect();
+        crate::map::standard_french_names().list(&texts, form)
+    }
+
     /// The role's name as written on file and in letters.
     pub fn name(self, map: &Map) -> &str {
         match self {
@@ -209,7 +239,15 @@ impl Roles {
     /// The role a SIGNON line names: one of the game's, or the referee.
     pub fn signon(&self, text: &str) -> Option<Role> {
         self.parse(text)
+            .or_else(|| self.parse_french(text))
             .or_else(|| Some(Role::Referee).filter(|_| REFEREE.eq_ignore_ascii_case(text.trim())))
+    }
+
+    /// The role of the game written by its French name, in any case, with or without
+    /// accents: `Italie`, `Angleterre`, `Diable`, `BonDieu` (a SIGNON is read alike in both
+    /// languages).
+    fn parse_french(&self, text: &str) -> Option<Role> {
+        Role::from_french(text).filter(|r| self.contains(*r))
     }
 
     /// The names, joined by `, ` (for an error that lists them).
@@ -221,6 +259,23 @@ impl Roles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signon_reads_a_role_by_its_french_name() {
+        let kinds = &crate::kinds::REGISTRY;
+        let roles = Roles::of(kinds.find("diable-et-bon-dieu").unwrap(), 9).unwrap();
+        let italy = Role::from_name("Italy");
+        assert_eq!(roles.signon("Italie"), italy);
+        assert_eq!(roles.signon("ITALIE"), italy);
+        assert_eq!(roles.signon("Angleterre"), Role::from_name("England"));
+        assert_eq!(roles.signon("diable"), Some(Role::Devil));
+        assert_eq!(roles.signon("Bon-Dieu"), Some(Role::God));
+        assert_eq!(roles.signon("Prusse"), None);
+        // A standard game has no Devil, in either language.
+        let standard = Roles::of(kinds.find("standard").unwrap(), 7).unwrap();
+        assert_eq!(standard.signon("Diable"), None);
+        assert_eq!(standard.signon("Autriche"), Role::from_name("Austria"));
+    }
 
     #[test]
     fn a_role_reads_in_any_case_and_writes_as_on_file() {

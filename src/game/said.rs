@@ -12,6 +12,7 @@
 //! the kind in each language ([`crate::game::kind::KindWords`]).
 
 use super::role::Role;
+use crate::lang::fr::Form;
 use crate::lang::{Lang, Worded};
 use crate::report::views::Answered;
 use crate::words::Reason;
@@ -481,6 +482,17 @@ fn names(roles: &[Role]) -> String {
     roles.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
 }
 
+/// A power's or side's name in a French sentence (`l'Italie`, `de l'Italie`).
+fn fr_name(name: &str, form: Form) -> String {
+    crate::map::standard_french_names().say(name, form)
+}
+
+/// A phase as the state writes it, in a French sentence: `au printemps 1901, mouvements`,
+/// `du printemps 1901, mouvements`.
+fn fr_phase(phase: &str, form: Form) -> String {
+    fr_name(&crate::words::phase_text(phase, Lang::Fr), form)
+}
+
 fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()
@@ -532,7 +544,7 @@ pub fn fr(said: &Said) -> String {
         S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
         S::Status => "STATUS : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
-        S::PressSent { to } => format!("presse envoyée à {}", names(to)),
+        S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
         S::Voted { draw } => format!(
             "votre vote : {}",
             if *draw { "partie nulle" } else { "poursuivre la partie" }
@@ -541,7 +553,10 @@ pub fn fr(said: &Said) -> String {
         S::CastOn { divine, unit } => format!("{} sur {unit}", cast_fr(*divine)),
         S::NoAdjustmentBlessing { year } => format!("pas de bénédiction d'ajustement pour l'hiver {year}"),
         S::AdjustmentBlessing { year, power } => {
-            format!("bénédiction d'ajustement pour l'hiver {year} : {power}")
+            format!(
+                "bénédiction d'ajustement pour l'hiver {year} : {}",
+                fr_name(power, Form::The)
+            )
         }
         S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
         S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
@@ -581,17 +596,17 @@ fn example_en(french: bool, en: &str, fr: &str) -> String {
 
 fn example_fr(french: bool, en: &str, fr: &str) -> String {
     if french {
-        format!("écrivez par exemple `CHANGER {fr}`")
+        format!("écrivez par exemple « CHANGER {fr} »")
     } else {
-        format!("écrivez par exemple `SET {en}`")
+        format!("écrivez par exemple « SET {en} »")
     }
 }
 
 fn phase_form_en(form: &PhaseForm) -> String {
     match form {
-        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like `{k} S1901M` or `{k} ALL`"),
-        PhaseForm::GetReport => "GET REPORT <phase>, like `GET REPORT S1901M`".into(),
-        PhaseForm::Rapport => "RAPPORT <phase>, like `RAPPORT S1901M`".into(),
+        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like « {k} S1901M » or « {k} ALL »"),
+        PhaseForm::GetReport => "GET REPORT <phase>, like « GET REPORT S1901M »".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, like « RAPPORT S1901M »".into(),
     }
 }
 
@@ -599,10 +614,10 @@ fn phase_form_fr(form: &PhaseForm) -> String {
     match form {
         PhaseForm::History { keyword: k } => {
             let all = if k == "HISTORIQUE" { "TOUT" } else { "ALL" };
-            format!("{k} [<phase>|{all}], par exemple `{k} S1901M` ou `{k} {all}`")
+            format!("{k} [<phase>|{all}], par exemple « {k} S1901M » ou « {k} {all} »")
         }
-        PhaseForm::GetReport => "GET REPORT <phase>, par exemple `GET REPORT S1901M`".into(),
-        PhaseForm::Rapport => "RAPPORT <phase>, par exemple `RAPPORT S1901M`".into(),
+        PhaseForm::GetReport => "GET REPORT <phase>, par exemple « GET REPORT S1901M »".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, par exemple « RAPPORT S1901M »".into(),
     }
 }
 
@@ -618,11 +633,11 @@ fn no_target_en(t: &NoTarget) -> String {
 fn no_target_fr(t: &NoTarget) -> String {
     match t {
         NoTarget::Unreadable { text, error } => format!(
-            "`{text}` est illisible : colonne {} : {}",
+            "« {text} » est illisible : colonne {} : {}",
             error.column,
             crate::words::unreadable_words(error, Lang::Fr)
         ),
-        NoTarget::NotAUnit { text } => format!("`{text}` n'est pas une unité : écrivez-la comme `A PAR`"),
+        NoTarget::NotAUnit { text } => format!("« {text} » n'est pas une unité : écrivez-la comme « A PAR »"),
         NoTarget::NoUnitIn { prov } => format!("il n'y a pas d'unité en {prov}"),
         NoTarget::OtherType { text, stands } => format!("il n'y a pas de {text} ({stands} s'y trouve)"),
     }
@@ -761,9 +776,9 @@ pub fn refused_fr(r: &Refusal) -> String {
     use Refusal as R;
     match r {
         R::TooLate { deadline, zone, phase } => format!(
-            "trop tard : la date limite était {} ; {} est jugé avec ce qui était enregistré alors",
+            "trop tard : la date limite était {} ; la phase {} est jugée avec ce qui était enregistré alors",
             crate::words::moment_text(deadline, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr),
-            crate::words::phase_text(phase, Lang::Fr)
+            fr_phase(phase, Form::Of)
         ),
         R::OneSignon => "une seule ligne SIGNON par message : celle-ci est ignorée".into(),
         R::BeforeSignon => "ignorée : elle vient avant la ligne SIGNON".into(),
@@ -774,9 +789,9 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::DivineGivesNoOrders { divine } => {
             format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
         }
-        R::NotAnOrder { text } => format!("`{text}` n'est pas un ordre"),
+        R::NotAnOrder { text } => format!("« {text} » n'est pas un ordre"),
         R::Void(reason) => reason.words(Lang::Fr),
-        R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient à {owner}, pas à ce jeu"),
+        R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
         R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
         R::DivineSendsNoPress { divine } => format!(
             "{} n'envoie pas de presse : les joueurs divins restent silencieux",
@@ -785,50 +800,53 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::NoPressToDivine => {
             "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
         }
-        R::PressNotAPower { name } => format!("`{name}` n'est pas un pays ; cette presse n'a pas été envoyée"),
+        R::PressNotAPower { name } => {
+            format!("« {name} » n'est pas une puissance ; cette presse n'a pas été envoyée")
+        }
         R::PressNotASide { name, sides } => {
-            format!("`{name}` n'est pas un camp ; les camps sont {}", sides.join(", "))
+            format!("« {name} » n'est pas un camp ; les camps sont {}", sides.join(", "))
         }
         R::NameAnotherPlayer => "nommez au moins un autre joueur".into(),
-        R::OnlyPowersVote => "seuls les pays votent".into(),
-        R::OutOfTheGame { power } => format!("{power} est hors jeu"),
+        R::OnlyPowersVote => "seules les puissances votent".into(),
+        R::OutOfTheGame { power } => format!("{} est hors jeu", capital(&fr_name(power, Form::The))),
         R::AnsweredApart => "réponse à part".into(),
         R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
         R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez NONE pour laisser passer une phase)".into(),
         R::AdjustmentBlessingSeason { phase } => format!(
-            "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes en {}",
-            crate::words::phase_text(phase, Lang::Fr)
+            "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes {}",
+            fr_phase(phase, Form::In)
         ),
-        R::NotAPowerName { name } => format!("`{name}` n'est pas un pays"),
+        R::NotAPowerName { name } => format!("« {name} » n'est pas une puissance"),
         R::NoCurseInWinter => "pas de malédiction en hiver : les malédictions sont pour les phases de mouvements".into(),
         R::NoCastInRetreat { phase } => format!(
-            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes en {}",
-            crate::words::phase_text(phase, Lang::Fr)
+            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes {}",
+            fr_phase(phase, Form::In)
         ),
         R::BlessingsForMovement { phase } => format!(
-            "les bénédictions d'unités sont pour les phases de mouvements ; nous sommes en {}",
-            crate::words::phase_text(phase, Lang::Fr)
+            "les bénédictions d'unités sont pour les phases de mouvements ; nous sommes {}",
+            fr_phase(phase, Form::In)
         ),
         R::NoTarget(t) => no_target_fr(t),
         R::OncePerYear { divine, power, phase } => format!(
-            "une {} est déjà tombée sur une unité de {power} en {} cette année ; choisissez une unité d'un autre pays",
+            "une {} est déjà tombée sur une unité {} {} cette année ; choisissez une unité d'une autre puissance",
             cast_fr(*divine),
-            crate::words::phase_text(phase, Lang::Fr)
+            fr_name(power, Form::Of),
+            fr_phase(phase, Form::In)
         ),
-        R::NotYourTurn { to_move } => format!("ce n'est pas votre tour : c'est à {to_move} de jouer"),
+        R::NotYourTurn { to_move } => format!("ce n'est pas votre tour : c'est {} de jouer", fr_name(to_move, Form::To)),
         R::GameIsOver => "la partie est terminée".into(),
-        R::MoveAfterTheEnd { text } => format!("`{text}` : la partie est terminée"),
-        R::NotACommandOf { title } => format!("ce n'est pas une commande de {title}"),
+        R::MoveAfterTheEnd { text } => format!("« {text} » : la partie est terminée"),
+        R::NotACommandOf { title } => format!("ce n'est pas une commande du jeu {title}"),
         R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
-        R::NameAUnit => "nommez une unité, par exemple `BLESS A PAR`".into(),
+        R::NameAUnit => "nommez une unité, par exemple « BLESS A PAR »".into(),
         R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
-        R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <pays> [<pays> …]".into(),
+        R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <puissance> [<puissance> …]".into(),
         R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),
         R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
         R::EndpressWithoutPress => "ENDPRESS sans PRESS".into(),
-        R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez `{form}` seul"),
+        R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez « {form} » seul"),
         R::NotUnderstood { text, hint } => format!(
-            "pas compris : `{text}` ; {} (AIDE donne toutes les commandes)",
+            "pas compris : « {text} » ; {} (AIDE donne toutes les commandes)",
             match hint {
                 Hint::Get => "écrivez GET REPORT <phase>, GET RULES ou GET MAP",
                 Hint::Set { french: true } => "écrivez CHANGER MOTDEPASSE, ADRESSE, FUSEAU ou LANGUE",
@@ -847,7 +865,7 @@ pub fn refused_fr(r: &Refusal) -> String {
                     ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
                 ),
                 SettingProblem::NotATimezone { zone } => format!(
-                    "`{zone}` n'est pas un fuseau horaire de la liste IANA : {}",
+                    "« {zone} » n'est pas un fuseau horaire de la liste IANA : {}",
                     ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
                 ),
                 SettingProblem::NameATimezone => format!(
@@ -855,7 +873,7 @@ pub fn refused_fr(r: &Refusal) -> String {
                     ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
                 ),
                 SettingProblem::NotALanguage { code } => format!(
-                    "`{code}` : les langues sont en (anglais) et fr (français) : {}",
+                    "« {code} » : les langues sont en (anglais) et fr (français) : {}",
                     ex("LANGUAGE fr", "LANGUE fr")
                 ),
                 SettingProblem::NameALanguage => {
@@ -865,15 +883,15 @@ pub fn refused_fr(r: &Refusal) -> String {
         }
         R::ResignForm { keyword } => {
             let confirm = if keyword == "RESIGN" { "CONFIRM" } else { "CONFIRMER" };
-            format!("écrivez `{keyword}`, puis `{keyword} {confirm}` pour confirmer")
+            format!("écrivez « {keyword} », puis « {keyword} {confirm} » pour confirmer")
         }
-        R::ObserveForm { keyword } => format!("nommez la partie : écrivez par exemple `{keyword} vopaliec`"),
+        R::ObserveForm { keyword } => format!("nommez la partie : écrivez par exemple « {keyword} vopaliec »"),
         R::ConfirmForm { keyword } => format!(
-            "écrivez `{keyword} <partie> <code>`, avec le code que vous avez reçu, par exemple `{keyword} vopaliec 5F2C9A1B`"
+            "écrivez « {keyword} <partie> <code> », avec le code que vous avez reçu, par exemple « {keyword} vopaliec 5F2C9A1B »"
         ),
         R::NameAPhase { form } => format!("nommez une phase : écrivez {}", phase_form_fr(form)),
         R::NotAPhase { text, form, .. } => {
-            format!("`{text}` n'est pas une phase : écrivez {}", phase_form_fr(form))
+            format!("« {text} » n'est pas une phase : écrivez {}", phase_form_fr(form))
         }
         R::OnePasswordPerMessage => "un seul changement de mot de passe par message : celui-ci est ignoré".into(),
         R::ObserveAsPlayer => {
@@ -889,13 +907,13 @@ pub fn refused_fr(r: &Refusal) -> String {
         }
         R::Password(PasswordProblem::Redacted) => "choisissez un autre mot de passe".into(),
         R::Password(PasswordProblem::TooShort { min }) => format!(
-            "le nouveau mot de passe doit avoir au moins {min} caractères : écrivez par exemple `CHANGER MOTDEPASSE n3w-s3cret`"
+            "le nouveau mot de passe doit avoir au moins {min} caractères : écrivez par exemple « CHANGER MOTDEPASSE n3w-s3cret »"
         ),
         R::Password(PasswordProblem::ControlCharacter) => {
             "le nouveau mot de passe contient un caractère de contrôle".into()
         }
         R::NotAMailAddress { address } => format!(
-            "`{address}` n'est pas une adresse électronique : écrivez par exemple `CHANGER ADRESSE ann@example.org`"
+            "« {address} » n'est pas une adresse électronique : écrivez par exemple « CHANGER ADRESSE ann@example.org »"
         ),
         R::AlreadyYourAddress { address } => format!("{address} est déjà votre adresse"),
         R::ResignConfirmedAlready => "votre démission est déjà confirmée ; l'arbitre décide".into(),
@@ -1164,7 +1182,7 @@ pub(crate) mod tests {
             }
             .words(Lang::Fr),
             "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
-             Printemps 1901, mouvements est jugé avec ce qui était enregistré alors"
+             la phase du printemps 1901, mouvements est jugée avec ce qui était enregistré alors"
         );
         let tz = |french| Refusal::Setting {
             problem: SettingProblem::NotATimezone { zone: "Paris".into() },
@@ -1172,9 +1190,35 @@ pub(crate) mod tests {
         };
         assert_eq!(
             tz(true).words(Lang::Fr),
-            "`Paris` n'est pas un fuseau horaire de la liste IANA : écrivez par exemple `CHANGER FUSEAU Europe/Paris`"
+            "« Paris » n'est pas un fuseau horaire de la liste IANA : écrivez par exemple « CHANGER FUSEAU Europe/Paris »"
         );
-        assert!(tz(false).words(Lang::Fr).ends_with("`SET TIMEZONE Europe/Paris`"));
+        assert!(tz(false).words(Lang::Fr).ends_with("« SET TIMEZONE Europe/Paris »"));
+        // Powers and phases take their article; no backtick in a French letter.
+        assert_eq!(
+            Refusal::OutOfTheGame {
+                power: "Austria".into()
+            }
+            .words(Lang::Fr),
+            "L'Autriche est hors jeu"
+        );
+        assert_eq!(
+            Refusal::NoCastInRetreat {
+                phase: "Fall 1901 Retreat".into()
+            }
+            .words(Lang::Fr),
+            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes en automne 1901, retraites"
+        );
+        assert_eq!(
+            Said::PressSent {
+                to: ["France", "Italy"].into_iter().filter_map(Role::from_name).collect()
+            }
+            .words(Lang::Fr),
+            "presse envoyée à la France et à l'Italie"
+        );
+        assert_eq!(
+            Refusal::PressNotAPower { name: "Narnia".into() }.words(Lang::Fr),
+            "« Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée"
+        );
         assert_eq!(
             Refusal::DivineGivesNoOrders { divine: Role::God }.words(Lang::Fr),
             "Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE"

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use crate::yaml::Ordered;
 
 pub(crate) use names::{deaccent, SHORT};
-pub use names::{deaccent_upper, fold, NameError};
+pub use names::{deaccent_upper, fold, french_names, standard_french_names, NameError};
 
 /// Index of a province in its map. `u32`: generated maps go past 65,536 provinces (see
 /// `benches/scaling.rs`).

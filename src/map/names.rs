@@ -351,6 +351,19 @@ fn found(v: u32) -> Found {
     }
 }
 
+/// The French names of a map's powers (and of the roles God, Devil), each read from its
+/// English or its French name, for French sentences ([`crate::lang::fr`]): `England` is
+/// `l'Angleterre`, `de l'Angleterre`.
+pub fn french_names(powers: &[super::PowerInfo]) -> crate::lang::fr::Names {
+    crate::lang::fr::Names::of_countries(powers.iter().map(|p| (p.name.as_str(), p.french.as_str())))
+}
+
+/// [`french_names`] of the standard map, made once.
+pub fn standard_french_names() -> &'static crate::lang::fr::Names {
+    static NAMES: std::sync::OnceLock<crate::lang::fr::Names> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| french_names(super::Map::standard_powers()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{fold, pack, NameError, NameIndex, StrTable, SHORT};

@@ -84,6 +84,19 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("history.fr.txt", include_str!("../../templates/history.fr.txt")),
     ("rules.txt", include_str!("../../templates/rules.txt")),
     ("rules.fr.txt", include_str!("../../templates/rules.fr.txt")),
+    (
+        "rules-diplomacy.txt",
+        include_str!("../../templates/rules-diplomacy.txt"),
+    ),
+    (
+        "rules-diplomacy.fr.txt",
+        include_str!("../../templates/rules-diplomacy.fr.txt"),
+    ),
+    ("rules-diable.txt", include_str!("../../templates/rules-diable.txt")),
+    (
+        "rules-diable.fr.txt",
+        include_str!("../../templates/rules-diable.fr.txt"),
+    ),
     ("map.txt", include_str!("../../templates/map.txt")),
     ("map.fr.txt", include_str!("../../templates/map.fr.txt")),
     ("whoami.txt", include_str!("../../templates/whoami.txt")),
@@ -232,6 +245,8 @@ fn built_in(name: &str) -> Result<&'static Tera, TemplateError> {
 fn parse(sources: &[(String, String)]) -> Result<Tera, TemplateError> {
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html"]);
+    // `{{ power | fr(f="de") }}`: a power or role in a French sentence (`de l'Angleterre`).
+    tera.register_filter("fr", crate::map::standard_french_names().clone());
     tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
         .map_err(|e| TemplateError::Parse {
             template: at_fault(sources),
@@ -383,6 +398,12 @@ pub fn render_letter(
     let text = templates
         .render(&template_in(templates, template, "txt", letter.lang), &context)
         .map_err(LetterError::Template)?;
+    // A French letter is typeset the French way (non-breaking spaces before : ; ! ?).
+    let french = |t: String| match letter.lang {
+        crate::lang::Lang::Fr => crate::lang::fr::typography(&t),
+        crate::lang::Lang::En => t,
+    };
+    let text = french(text);
     // The picture's Content-ID, like the Message-ID, from the message itself: the same
     // letter always has the same bytes.
     let tag = tag_of(letter, &text);
@@ -395,7 +416,9 @@ pub fn render_letter(
     }
     let html_name = template_in(templates, template, "html", letter.lang);
     let html = if templates.has(&html_name) {
-        Some(templates.render(&html_name, &context).map_err(LetterError::Template)?)
+        Some(french(
+            templates.render(&html_name, &context).map_err(LetterError::Template)?,
+        ))
     } else {
         picture
             .as_ref()

@@ -57,6 +57,65 @@ pub enum VerbError {
     PlayerCommand,
 }
 
+impl VerbError {
+    /// What is wrong, in `lang`.
+    pub fn words(&self, lang: crate::lang::Lang) -> String {
+        match (lang, self) {
+            (crate::lang::Lang::En, _) => self.to_string(),
+            (crate::lang::Lang::Fr, VerbError::Usage { usage, .. }) => format!("écrivez {usage}"),
+            (crate::lang::Lang::Fr, VerbError::TakesNothing { verb }) => {
+                format!("{verb} ne prend rien après lui : écrivez {verb} seul")
+            }
+            (crate::lang::Lang::Fr, VerbError::NotAVerb { word }) => format!(
+                "« {word} » n'est pas une commande du bureau : écrivez DEADLINE, PAUSE, RESUME, PREVIEW, \
+                 FORCE, ROLLBACK, ROLLBACK REDO, REPLACE, DISORDER ou STATUS"
+            ),
+            (crate::lang::Lang::Fr, VerbError::SecondSignon) => {
+                "une seule ligne SIGNON par message : celle-ci est ignorée".into()
+            }
+            (crate::lang::Lang::Fr, VerbError::PlayerCommand) => {
+                "le bureau de l'arbitre ne prend pas de commandes de joueur".into()
+            }
+        }
+    }
+}
+
+/// What a verb did, in French, from the game as it is after it.
+fn said_fr(game: &Game, verb: &Verb) -> String {
+    use crate::lang::fr::Form;
+    let tz = game.config.game_reader().timezone;
+    let deadline = || {
+        game.state
+            .deadline
+            .as_deref()
+            .map(|d| crate::words::moment_text(d, tz, crate::lang::Lang::Fr))
+            .unwrap_or_default()
+    };
+    let phase = || {
+        crate::map::standard_french_names().say(
+            &crate::words::phase_text(&game.state.phase, crate::lang::Lang::Fr),
+            Form::Bare,
+        )
+    };
+    let role = |name: &str| {
+        super::role_named(game, name)
+            .map(|r| r.fr(Form::The))
+            .unwrap_or(name.to_string())
+    };
+    match verb {
+        Verb::Deadline(_) => format!("date limite déplacée au {}", deadline()),
+        Verb::Pause(why) => format!("partie suspendue : {why}"),
+        Verb::Resume(_) => format!("partie reprise ; date limite le {}", deadline()),
+        Verb::Preview => "le rapport qu'aurait la phase est ci-dessous".into(),
+        Verb::Force => format!("phase résolue ; la partie en est à la phase {}", phase()),
+        Verb::Rollback => format!("partie ramenée au début de la phase {}", phase()),
+        Verb::Redo => format!("retour en arrière annulé ; la partie en est à la phase {}", phase()),
+        Verb::Replace { role: r, name, address } => format!("{} est confiée à {name} <{address}>", role(r)),
+        Verb::Disorder(p) => format!("{} est en désordre civil", role(p)),
+        Verb::Status => "STATUS : voir ci-dessous".into(),
+    }
+}
+
 /// Reads one line of the referee's message.
 pub fn parse(text: &str) -> Result<Verb, VerbError> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -101,7 +160,7 @@ fn run(
     game: &mut Game,
     act: &Act,
     verb: Verb,
-    status: &mut String,
+    status: &mut bool,
     preview: &mut String,
 ) -> Result<(Effects, String), DeskError> {
     let fx = match verb {
@@ -129,7 +188,8 @@ fn run(
         }
         Verb::Disorder(p) => super::disorder(game, act, super::role_named(game, &p)?)?,
         Verb::Status => {
-            *status = super::status::text(game)?;
+            // Written once every line is done, so that it shows what they did.
+            *status = true;
             return Ok((Effects::default(), "STATUS: see below".into()));
         }
     };
@@ -168,7 +228,8 @@ pub fn act(
     let first = crate::game::commands::signon_line(&commands);
     let mut errors: Vec<LineError> = errors.into_iter().filter(|e| e.line > first).collect();
     let mut done = Vec::new();
-    let (mut status, mut preview) = (String::new(), String::new());
+    let (mut status, mut preview) = (false, String::new());
+    let lang = game.config.reader(Role::Referee).lang;
     let act = Act {
         who: Who::Referee,
         why: String::new(),
@@ -192,16 +253,22 @@ pub fn act(
             Command::Signon { .. } => Err(VerbError::SecondSignon),
             _ => Err(VerbError::PlayerCommand),
         };
-        let result = verb.map_err(|e| e.to_string()).and_then(|v| {
+        let result = verb.map_err(|e| e.words(lang)).and_then(|v| {
             let before = game.state.clone();
-            run(game, &act, v, &mut status, &mut preview).map_err(|e| {
-                game.state = before;
-                e.to_string()
-            })
+            let said = v.clone();
+            run(game, &act, v, &mut status, &mut preview)
+                .map(|(effects, en)| match lang {
+                    crate::lang::Lang::En => (effects, format!("line {line}: {en}")),
+                    crate::lang::Lang::Fr => (effects, format!("ligne {line} : {}", said_fr(game, &said))),
+                })
+                .map_err(|e| {
+                    game.state = before;
+                    e.to_string()
+                })
         });
         match result {
             Ok((effects, said)) => {
-                done.push(format!("line {line}: {said}"));
+                done.push(said);
                 fx.letters.extend(effects.letters);
                 fx.pages.extend(effects.pages);
                 fx.log.extend(effects.log);
@@ -215,11 +282,15 @@ pub fn act(
         }
     }
     errors.sort_by_key(|e| e.line);
-    let subject = crate::game::received(errors.len());
+    let status = match status {
+        true => super::status::text_in(game, lang).unwrap_or_else(|e| e.to_string()),
+        false => String::new(),
+    };
+    let subject = crate::game::received_in(errors.len(), lang);
     let view = DeskReply {
         game: game.config.game.clone(),
         referee: game.config.referee.name.clone(),
-        phase: game.state.phase.clone(),
+        phase: crate::words::phase_text(&game.state.phase, lang),
         done,
         // The desk's words are English, whatever the game's language.
         errors: errors.iter().map(|e| e.words(crate::lang::Lang::En)).collect(),

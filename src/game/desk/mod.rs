@@ -709,7 +709,7 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
         (crate::lang::Lang::En, _) => format!("welcome: you play {role}"),
         (crate::lang::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
         (crate::lang::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
-        (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {role}"),
+        (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {}", who.fr(crate::lang::fr::Form::The)),
     };
     letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
     letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));

@@ -264,5 +264,12 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
         Did::Reminders => format!("{}-digest-reminders-referee", run.code),
         _ => format!("{}-digest-referee", run.code),
     };
-    Some(game.letter(stem, Role::Referee, &subject, view))
+    let mut letter = game.letter(stem, Role::Referee, &subject, view);
+    if crate::phase::Phase::parse(&run.phase).is_ok() {
+        // The subject names the phase the digest tells of, as its first line does, not
+        // the one the game has moved on to.
+        let phase = crate::words::phase_text(&run.phase, lang);
+        letter.subject = format!("{}, {phase}: {subject}", game.config.game);
+    }
+    Some(letter)
 }

@@ -211,6 +211,160 @@ pub fn text(game: &Game) -> Result<String, GameError> {
     Ok(s)
 }
 
+/// The readable status in `lang`: the referee's, by mail, in the game's language.
+pub fn text_in(game: &Game, lang: crate::lang::Lang) -> Result<String, GameError> {
+    match lang {
+        crate::lang::Lang::En => text(game),
+        crate::lang::Lang::Fr => text_fr(game),
+    }
+}
+
+/// [`text`] in French: the same facts, the powers by their French names, the times in
+/// French words; the journal's entries as they were recorded.
+fn text_fr(game: &Game) -> Result<String, GameError> {
+    use crate::lang::fr::Form;
+    let tz = &game.config.timezone;
+    let zone = game.config.game_reader().timezone;
+    let when = |t: &str| crate::words::moment_text(t, zone, crate::lang::Lang::Fr);
+    let fr = |r: &Role| r.fr(Form::Bare);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}), arbitrée par {}",
+        game.config.game,
+        game.title(),
+        game.config.referee.name
+    );
+    let board = matches!(game.kind().play(), Play::Moves(_));
+    if let Some(f) = &game.state.finished {
+        let _ = writeln!(
+            s,
+            "Terminée après la phase {} : {}",
+            crate::words::phase_text(&f.after, crate::lang::Lang::Fr),
+            f.summary
+        );
+    } else if board {
+        let _ = writeln!(
+            s,
+            "Un jeu de plateau : {} coup(s) jusqu'ici ; les coups sont relayés à mesure.",
+            game.state.moves.len()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Phase : {}",
+            crate::words::phase_text(&game.state.phase, crate::lang::Lang::Fr)
+        );
+        if let Some(d) = &game.state.deadline {
+            let _ = writeln!(s, "Date limite : {}", when(d));
+        }
+        if let Some(end) = super::grace_end(game) {
+            let _ = writeln!(
+                s,
+                "Délai de grâce : les ordres sont pris jusqu'au {}, marqués en retard",
+                when(&end.to_rfc3339())
+            );
+        }
+        if !game.state.desk.late.is_empty() {
+            let late: Vec<String> = game.state.desk.late.iter().map(fr).collect();
+            let _ = writeln!(s, "En retard (délai de grâce) : {}", late.join(", "));
+        }
+    }
+    if let Some(p) = &game.state.desk.paused {
+        let _ = writeln!(s, "SUSPENDUE depuis le {} : {}", when(&p.since), p.why);
+    }
+    if !board && game.state.finished.is_none() {
+        let _ = writeln!(s, "\nOrdres (qui, jamais lesquels) :");
+        for (role, state) in on_file(game)? {
+            let mut notes = Vec::new();
+            if game.state.desk.disorder.contains(&role) {
+                notes.push("désordre civil".to_string());
+            }
+            if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
+                notes.push(format!("{n} phase(s) manquée(s) de suite"));
+            }
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join(" ; "))
+            };
+            let state = match state {
+                OnFile::Complete => "complets",
+                OnFile::Partial => "en partie",
+                OnFile::Nothing => "aucun",
+            };
+            let _ = writeln!(s, "  {:<10} {state}{notes}", fr(&role));
+        }
+    }
+    let absences: Vec<String> = game
+        .state
+        .desk
+        .absences
+        .iter()
+        .flat_map(|(role, list)| {
+            list.iter()
+                .map(move |a| format!("  {:<10} du {} au {}", fr(role), a.from, a.to))
+        })
+        .collect();
+    if !absences.is_empty() {
+        let _ = writeln!(s, "\nAbsences annoncées :\n{}", absences.join("\n"));
+    }
+    let resignations: Vec<(String, String)> = game
+        .state
+        .resignations
+        .iter()
+        .map(|(role, r)| {
+            let state = match &r.confirmed {
+                Some(c) => format!("confirmée le {} : votre décision est attendue", when(c)),
+                None => format!("demandée le {}, pas encore confirmée par le joueur", when(&r.asked)),
+            };
+            (fr(role), state)
+        })
+        .collect();
+    if !resignations.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nDémissions en attente de votre décision (arbitre replace, ou arbitre disorder) :"
+        );
+        for (role, state) in &resignations {
+            let _ = writeln!(s, "  {role:<10} {state}");
+        }
+    }
+    let _ = writeln!(s, "\nJoueurs :");
+    for p in &game.config.players {
+        let _ = writeln!(s, "  {:<10} {} <{}>", fr(&p.role), p.name, p.email);
+    }
+    let _ = writeln!(s, "\nCourrier :");
+    let _ = writeln!(s, "  en attente dans outbox : {}", count_eml(&game.dir.join("outbox")));
+    let failed = crate::mail::smtp::read_failed(&game.dir)?;
+    let retries = crate::mail::smtp::read_retries(&game.dir)?;
+    let _ = writeln!(s, "  non remis : {}", failed.len());
+    for f in &failed {
+        let _ = writeln!(s, "    failed/{} à {} : {}", f.name, f.to, f.reason);
+    }
+    let _ = writeln!(s, "  à réessayer : {}", retries.len());
+    for r in &retries {
+        let _ = writeln!(
+            s,
+            "    outbox/{} à {} : {} (prochain essai {})",
+            r.file, r.to, r.reason, r.next_try
+        );
+    }
+    let entries = journal::last(&game.dir, JOURNAL_LINES)?;
+    let _ = writeln!(
+        s,
+        "\nJournal (les {} dernières entrées, telles qu'enregistrées) :",
+        JOURNAL_LINES
+    );
+    if entries.is_empty() {
+        let _ = writeln!(s, "  rien encore");
+    }
+    for e in &entries {
+        let _ = writeln!(s, "  {}", entry_line(e, tz));
+    }
+    Ok(s)
+}
+
 /// What the desk adds to `arbitre status --yaml`: the pause, civil disorder, the phases
 /// missed, the outbox, and the last journal entries.
 pub fn yaml(game: &Game) -> Result<String, GameError> {
@@ -250,7 +404,8 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         })
         .collect();
     w.flow_map(0, "resignations", &resignations);
-    w.key(0, "outbox", &count_eml(&game.dir.join("outbox")).to_string());
+    // A count, written as a number (a quoted "115" read back as a string).
+    w.raw(0, &format!("outbox: {}", count_eml(&game.dir.join("outbox"))));
     let entries = journal::last(&game.dir, JOURNAL_LINES)?;
     if entries.is_empty() {
         w.raw(0, "journal: []");

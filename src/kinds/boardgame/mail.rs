@@ -168,7 +168,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
         let subject = crate::words::pick(
             lang,
             &format!("welcome: you play {role}"),
-            &format!("bienvenue : vous jouez {role}"),
+            &format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
         );
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
@@ -475,7 +475,12 @@ impl kind::Kind for Kind {
         } else {
             match lang {
                 Lang::En => format!("{board}\n{to_move} is to move."),
-                Lang::Fr => format!("{board}\nÀ {to_move} de jouer."),
+                Lang::Fr => format!(
+                    "{board}\n{} de jouer.",
+                    crate::lang::fr::capitalised(
+                        &crate::map::standard_french_names().say(&to_move, crate::lang::fr::Form::To)
+                    )
+                ),
             }
         })
     }

@@ -76,21 +76,19 @@ impl Kind for Diplomacy {
         game.state.phase.clone()
     }
 
-    fn position_text(&self, game: &Game, _lang: Lang) -> Result<String, GameError> {
-        position_text(game)
+    fn position_text(&self, game: &Game, lang: Lang) -> Result<String, GameError> {
+        position_text(game, lang)
     }
 
     fn picture_now(&self, game: &Game, role: Role) -> Option<Arc<[u8]>> {
         process::picture_now(game, role)
     }
 
-    /// Diplomacy's readings, followed by the ruleset's own ([`Ruleset::rules_text`]).
+    /// None: Diplomacy's rules go to players in their own words and language, from the
+    /// templates rules-diplomacy(.fr).txt and rules-diable(.fr).txt; the notes of docs/ are
+    /// for developers (issue #24).
     fn readings(&self) -> String {
-        const DIPLOMACY: &str = include_str!("../../../docs/diplomacy-rules.md");
-        match self.0.rules_text() {
-            Some(own) => format!("{}\n\n{}", DIPLOMACY.trim(), own.trim()),
-            None => DIPLOMACY.trim().to_string(),
-        }
+        String::new()
     }
 
     fn status(&self, game: &Game) -> Result<String, GameError> {
@@ -136,8 +134,9 @@ impl Phases for Diplomacy {
     }
 }
 
-/// The position now as text: each power's units and centres, and the neutral centres.
-fn position_text(game: &Game) -> Result<String, GameError> {
+/// The position now as text, in `lang`: each power's units and centres, and the neutral
+/// centres.
+fn position_text(game: &Game, lang: Lang) -> Result<String, GameError> {
     let map = crate::map::Map::standard();
     let b = game.board()?;
     let mut out = Vec::new();
@@ -152,24 +151,36 @@ fn position_text(game: &Game) -> Result<String, GameError> {
             .filter(|(_, &o)| o == p)
             .map(|(&c, _)| map.code(c))
             .collect();
-        out.push(format!(
-            "{}: {} centres, {} units\n  units: {}\n  centres: {}",
-            map.power_name(p),
-            centres.len(),
-            units.len(),
-            if units.is_empty() {
-                "none".into()
+        let list = |items: Vec<String>, none: &str| {
+            if items.is_empty() {
+                none.to_string()
             } else {
-                units.join(", ")
-            },
-            if centres.is_empty() {
-                "none".into()
-            } else {
-                centres.join(", ")
-            },
-        ));
+                items.join(", ")
+            }
+        };
+        let (n_centres, n_units) = (centres.len(), units.len());
+        let centres = centres.into_iter().map(str::to_string).collect();
+        out.push(match lang {
+            Lang::En => format!(
+                "{}: {n_centres} centres, {n_units} units\n  units: {}\n  centres: {}",
+                map.power_name(p),
+                list(units, "none"),
+                list(centres, "none"),
+            ),
+            Lang::Fr => format!(
+                "{} : {n_centres} centre{}, {n_units} unité{}\n  unités : {}\n  centres : {}",
+                crate::map::standard_french_names().say(map.power_name(p), crate::lang::fr::Form::Bare),
+                if n_centres > 1 { "s" } else { "" },
+                if n_units > 1 { "s" } else { "" },
+                list(units, "aucune"),
+                list(centres, "aucun"),
+            ),
+        });
         for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
-            out.push(format!("  dislodged: {}", d.unit.text(map)));
+            out.push(match lang {
+                Lang::En => format!("  dislodged: {}", d.unit.text(map)),
+                Lang::Fr => format!("  délogée : {}", d.unit.text(map)),
+            });
         }
     }
     let neutral: Vec<&str> = map
@@ -178,7 +189,10 @@ fn position_text(game: &Game) -> Result<String, GameError> {
         .map(|c| map.code(c))
         .collect();
     if !neutral.is_empty() {
-        out.push(format!("Neutral centres: {}", neutral.join(", ")));
+        out.push(match lang {
+            Lang::En => format!("Neutral centres: {}", neutral.join(", ")),
+            Lang::Fr => format!("Centres neutres : {}", neutral.join(", ")),
+        });
     }
     Ok(out.join("\n"))
 }

@@ -319,10 +319,22 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
         PhaseKind::Adjustment => {
             if !ready(game, role)? {
                 let due = rules(game).adjustment(game, &board, phase, p);
-                // The example is the power's own: a home centre it may build in, a unit of its.
+                // What is still owed: each build, waive or removal on file counts one.
+                let given = game.state.orders.get(&role).map_or(0, Vec::len) as i32;
+                let owed = due.abs() - given;
+                let due = due.signum() * owed;
+                let used = |code: &str| keys.iter().any(|k| k == code || *k == format!("build {code}"));
+                // The example is the power's own, and not one already ordered: a home centre
+                // it may build in, a unit of its.
+                if owed <= 0 {
+                    return Ok(out);
+                }
                 out.push(if due > 0 {
-                    match adjust::vacant_homes(map(), &board, p).first() {
-                        Some(&h) => say(
+                    match adjust::vacant_homes(map(), &board, p)
+                        .into_iter()
+                        .find(|&h| !used(map().code(h)))
+                    {
+                        Some(h) => say(
                             format!("builds: {due} due (BUILD A {}, or WAIVE)", map().code(h)),
                             format!("mobilisations : {due} (BUILD A {}, ou WAIVE)", map().code(h)),
                         ),
@@ -332,7 +344,11 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
                         ),
                     }
                 } else {
-                    let unit = board.units.iter().find(|u| u.power == p).map(|u| u.text(map()));
+                    let unit = board
+                        .units
+                        .iter()
+                        .find(|u| u.power == p && !used(map().code(u.loc.prov)))
+                        .map(|u| u.text(map()));
                     let unit = unit.unwrap_or_default();
                     say(
                         format!("removals: {} due (REMOVE {unit})", -due),
@@ -421,7 +437,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             Lang::Fr => match role {
                 Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
                 Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
-                _ => format!("bienvenue : vous jouez {role}"),
+                _ => format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
             },
         };
         fx.letters

@@ -110,6 +110,10 @@ pub fn centres_by_year(game: &Game) -> (Vec<String>, Vec<CentreCounts>) {
             _ => ends.push(f),
         }
     }
+    // Only the years whose centres are counted: their autumn processed (centres change
+    // hands after it), or the game over. After a spring the year has no count yet.
+    let over = game.state.finished.is_some();
+    ends.retain(|f| over || f.phase.season != crate::phase::Season::Spring);
     let years = ends.iter().map(|f| f.phase.year.to_string()).collect();
     let centres = map
         .all_powers()

@@ -96,6 +96,9 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         } else {
             format!(", missing: {}", names(&waiting))
         };
+        // Said here, where it is known whether the referee forced the phase.
+        fx.log
+            .push(format!("{code} processed ({how}); next: {}", game.state.phase));
         fx.journal.push(act.entry(
             "adjudicate",
             format!("{code} adjudicated ({how}{missed}); now {}", game.state.phase),
@@ -323,14 +326,6 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     game.state.reminded = false;
     game.state.orders.clear();
     game.state.desk.late.clear();
-    fx.log.push(format!(
-        "{code} processed{}; next: {next_phase}",
-        if waiting.is_empty() {
-            " (all orders in)"
-        } else {
-            " at the deadline"
-        }
-    ));
     Ok(fx)
 }
 
@@ -609,19 +604,27 @@ fn ending_words(game: &Game, s: &Standing, lang: Lang) -> String {
             map().power_name(p),
             victory::SOLO
         ),
-        (Some(p), Lang::Fr) => format!(
-            "{} l'emporte seul avec {} centres de ravitaillement ou plus.",
-            map().power_name(p),
-            victory::SOLO
-        ),
+        (Some(p), Lang::Fr) => {
+            let name = crate::map::standard_french_names().get(map().power_name(p));
+            format!(
+                "{} l'emporte seul{} avec {} centres de ravitaillement ou plus.",
+                crate::lang::fr::capitalised(&name.the()),
+                name.form(crate::lang::fr::Form::Agreement),
+                victory::SOLO
+            )
+        }
         (None, Lang::En) => format!(
             "Every surviving power voted for a draw: {}.",
             survivors(game).join(", ")
         ),
-        (None, Lang::Fr) => format!(
-            "Tous les pays encore en jeu ont voté la partie nulle : {}.",
-            survivors(game).join(", ")
-        ),
+        (None, Lang::Fr) => {
+            let survivors = survivors(game);
+            let names: Vec<&str> = survivors.iter().map(String::as_str).collect();
+            format!(
+                "Partie nulle entre {}, votée par toutes les puissances encore en jeu.",
+                crate::map::standard_french_names().list(&names, crate::lang::fr::Form::The)
+            )
+        }
     }
 }
 

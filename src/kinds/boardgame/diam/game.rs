@@ -427,7 +427,6 @@ impl BoardGame for Game {
                 format!("{} {}", s.name, each.join(", "))
             })
             .collect();
-        let to_move = self.name(self.table.order[self.turn]);
         match lang {
             Lang::En => {
                 out.push_str(&format!("Reserves: {}.\n", reserves.join("; ")));
@@ -435,9 +434,9 @@ impl BoardGame for Game {
                     Some(limit) => out.push_str(&format!("Moves played: {} (drawn at {limit}).\n", self.moves)),
                     None => out.push_str(&format!("Moves played: {}.\n", self.moves)),
                 }
-                match &self.over {
-                    Some(ending) => out.push_str(&format!("Game over: {ending}.\n")),
-                    None => out.push_str(&format!("To move: {to_move}.\n")),
+                // Who is to move is said by the letter that shows the board, once.
+                if let Some(ending) = &self.over {
+                    out.push_str(&format!("Game over: {ending}.\n"));
                 }
             }
             Lang::Fr => {
@@ -446,9 +445,8 @@ impl BoardGame for Game {
                     Some(limit) => out.push_str(&format!("Coups joués : {} (partie nulle à {limit}).\n", self.moves)),
                     None => out.push_str(&format!("Coups joués : {}.\n", self.moves)),
                 }
-                match &self.over {
-                    Some(ending) => out.push_str(&format!("Partie terminée : {}.\n", ending.words(Lang::Fr))),
-                    None => out.push_str(&format!("À {to_move} de jouer.\n")),
+                if let Some(ending) = &self.over {
+                    out.push_str(&format!("Partie terminée : {}.\n", ending.words(Lang::Fr)));
                 }
             }
         }
@@ -488,7 +486,6 @@ level 1   R  .  .  .  .  .  .  .
 R red, O orange, B brown, K black. Cell N faces cell N+4; cell 8 is next to cell 1.
 Reserves: Red-Orange 3 red, 4 orange; Brown-Black 3 brown, 4 black.
 Moves played: 2.
-To move: Red-Orange.
 ";
         assert_eq!(game.board(Lang::En), expected);
     }
