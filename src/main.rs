@@ -530,7 +530,6 @@ fn parse_time(t: &str) -> Result<Now, String> {
 /// Exit code when a message could not be kept: the mail system should retry (EX_TEMPFAIL).
 const TEMPFAIL: u8 = 75;
 
-#[derive(Debug)]
 enum Failure {
     /// A message for the user, exit 1.
     Usage(String),

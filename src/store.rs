@@ -158,18 +158,25 @@ fn sweep_into(dir: &Path, removed: &mut Vec<PathBuf>, alive: &dyn Fn(u32) -> Opt
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
+    // A game's archive may list thousands of files: each is looked at without a path made
+    // for it, and only a hidden one's name is read further.
     for entry in entries.flatten() {
-        let path = entry.path();
         let Ok(kind) = entry.file_type() else { continue };
         if kind.is_dir() {
+            let path = entry.path();
             if !path.join(LOCK_FILE).exists() {
                 sweep_into(&path, removed, alive, now);
             }
             continue;
         }
-        let Some(pid) = leftover_pid(&entry.file_name().to_string_lossy()) else {
+        let name = entry.file_name();
+        if !name.as_encoded_bytes().starts_with(b".") {
+            continue;
+        }
+        let Some(pid) = leftover_pid(&name.to_string_lossy()) else {
             continue;
         };
+        let path = entry.path();
         if pid == std::process::id() {
             continue;
         }
