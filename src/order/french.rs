@@ -1,0 +1,124 @@
+//! The codes French players write for the provinces of the standard map (`Bou`, `Man`,
+//! `MdN`), where they differ from the English codes. Each is made of letters of the
+//! province's French name, in their order (a test checks it); `docs/orders.md` lists them.
+//!
+//! Only the standard map has them: a code is used only when the map has a province of that
+//! English code whose French name it is drawn from, so another map is read as before.
+
+use crate::lang::Lang;
+use crate::map::{fold, Map, ProvId};
+
+/// `(French code, English code)`, the French code folded (upper case).
+pub const CODES: &[(&str, &str)] = &[
+    // Seas.
+    ("EGE", "AEG"),
+    ("NOI", "BLA"),
+    ("MOR", "EAS"),
+    ("MAN", "ENG"),
+    ("IRL", "IRI"),
+    ("LIO", "LYO"),
+    ("AMO", "MAO"),
+    ("ANO", "NAO"),
+    ("MDN", "NTH"),
+    ("MNV", "NWG"),
+    ("MOC", "WES"),
+    // Coasts.
+    ("DAN", "DEN"),
+    ("LIV", "LVN"),
+    ("AFN", "NAF"),
+    ("ROU", "RUM"),
+    ("SEB", "SEV"),
+    ("ESP", "SPA"),
+    ("SUE", "SWE"),
+    ("TOS", "TUS"),
+    ("GAL", "WAL"),
+    ("PDG", "WAL"),
+    // Inland.
+    ("BOU", "BUR"),
+    ("GLC", "GAL"),
+    ("VAR", "WAR"),
+];
+
+/// The province a French code names on `map`, if it has one.
+fn lookup(map: &Map, folded: &str) -> Option<ProvId> {
+    let (_, english) = CODES.iter().find(|(f, _)| *f == folded)?;
+    let p = map.by_code(english)?;
+    drawn_from(folded, &fold(&map.province(p).french)).then_some(p)
+        .or_else(|| {
+            let prov = map.province(p);
+            prov.aliases.iter().any(|a| drawn_from(folded, &fold(a))).then_some(p)
+        })
+}
+
+/// The province this folded word names as a French code, for a reader of `lang`: a code that
+/// is also a name of another province (`GAL`, Galicia's code and the first letters of
+/// Galles) is the French code for a French reader only; for others the map's own name wins,
+/// and the caller looks the word up there first.
+pub fn province(map: &Map, folded: &str, lang: Lang) -> Option<ProvId> {
+    let p = lookup(map, folded)?;
+    match map.name_index().get(folded) {
+        Some(other) if other != p && lang != Lang::Fr => None,
+        _ => Some(p),
+    }
+}
+
+/// Is `code` made of letters of `name` in their order, the first one starting a word?
+pub fn drawn_from(code: &str, name: &str) -> bool {
+    let mut rest = code.chars();
+    let Some(first) = rest.next() else { return false };
+    name.split(' ').enumerate().any(|(i, _)| {
+        let from: String = name.split(' ').skip(i).collect::<Vec<_>>().join(" ");
+        if !from.starts_with(first) {
+            return false;
+        }
+        let mut letters = from.chars().skip(1);
+        rest.clone().all(|c| letters.any(|l| l == c))
+    })
+}
+
+/// The French codes that are also a name of another province of `map` (where the reader's
+/// language decides): `(French code, the French code's province, the other province)`.
+pub fn collisions(map: &Map) -> Vec<(&'static str, ProvId, ProvId)> {
+    CODES
+        .iter()
+        .filter_map(|(f, _)| {
+            let p = lookup(map, f)?;
+            let other = map.name_index().get(f)?;
+            (other != p).then_some((*f, p, other))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every French code is drawn from its province's French name (or a French alias), and
+    /// is not its English code already.
+    #[test]
+    fn every_french_code_comes_from_the_french_name() {
+        let map = Map::standard();
+        for (f, en) in CODES {
+            let p = map.by_code(en).unwrap_or_else(|| panic!("{en}"));
+            assert!(lookup(map, f) == Some(p), "{f} is not drawn from {}", map.province(p).french);
+            assert_ne!(f, en);
+        }
+    }
+
+    /// The one French code that is another province's English code is `GAL`: Galles (Wales)
+    /// for a French reader, Galicia for an English one.
+    #[test]
+    fn the_language_decides_a_code_both_languages_use() {
+        let map = Map::standard();
+        let c = collisions(map);
+        assert_eq!(c.len(), 1, "{c:?}");
+        let (wal, gal) = (map.by_code("WAL").unwrap(), map.by_code("GAL").unwrap());
+        assert_eq!(c[0], ("GAL", wal, gal));
+        assert_eq!(province(map, "GAL", Lang::Fr), Some(wal));
+        assert_eq!(province(map, "GAL", Lang::En), None);
+        assert_eq!(province(map, "BOU", Lang::En), map.by_code("BUR"));
+        assert_eq!(province(map, "MDN", Lang::Fr), map.by_code("NTH"));
+        assert!(drawn_from("MDN", "MER DU NORD"));
+        assert!(!drawn_from("MDX", "MER DU NORD"));
+    }
+}
