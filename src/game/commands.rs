@@ -249,7 +249,19 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     errors.push(error(message));
                     continue;
                 }
-                None => Command::Order(text.clone()),
+                None => {
+                    // Several orders on one line (`A PAR-BUR, A MAR-SPA`) are several orders.
+                    let mut parts = crate::order::split_orders(crate::map::Map::standard(), text);
+                    let last = parts.pop().unwrap_or_default();
+                    for part in parts {
+                        out.push(Numbered {
+                            line: *number,
+                            text: part.clone(),
+                            command: Command::Order(part),
+                        });
+                    }
+                    Command::Order(last)
+                }
             },
         };
         out.push(Numbered {

@@ -22,8 +22,6 @@ pub enum Assumed {
     Misspelt { written: String, read: ProvId },
     /// A French code (`Bou`), read as its province.
     FrenchCode { written: String, read: ProvId },
-    /// A unit named by its province alone (`lvp => edi`), found on the board.
-    UnitFound { prov: ProvId, kind: UnitType },
     /// A route given (`A LVP-IRI-ENG-LON`): a move by convoy through these provinces.
     ConvoyByRoute { through: Vec<ProvId> },
     /// A power's name before the order (`France: A PAR - BUR`).
