@@ -17,9 +17,16 @@ pub struct Near {
 /// makes another code as often as not.
 const SLIP_FROM: usize = 5;
 
+/// Words shorter than this get no suggestion: a code has too many neighbours one letter
+/// away (`SIB`: Silesia? Sweden?) for any of them to help.
+const SUGGEST_FROM: usize = 4;
+
 /// `runs`: the folded words from the place, one, two, three… of them, each with the token
 /// after it.
 pub fn near(map: &Map, runs: &[(&str, usize)]) -> Near {
+    if runs.first().is_none_or(|(w, _)| w.len() < SUGGEST_FROM) {
+        return Near::default();
+    }
     // (distance, province, token after), the best per province.
     let mut best: Vec<(usize, ProvId, usize)> = Vec::new();
     for (p, prov) in map.provinces.iter().enumerate() {
@@ -125,11 +132,13 @@ mod tests {
         let map = Map::standard();
         let n = near(map, &[("EDINBURG", 1)]);
         assert_eq!(n.slip, Some((map.by_code("EDI").unwrap(), 1)));
-        // `PAT`: one slip from PAR, and from more than one code: never read, only suggested.
-        let n = near(map, &[("PAT", 1)]);
+        // `PARS`: one slip from PARIS and from PAR; too short to be read, only suggested.
+        let n = near(map, &[("PARS", 1)]);
         assert_eq!(n.slip, None);
         assert!(n.suggestions.iter().any(|s| s.name == "Paris"), "{n:?}");
         assert!(n.suggestions.len() <= 3);
+        // A code gets nothing: `SIB` is one letter from too many.
+        assert!(near(map, &[("SIB", 1)]).suggestions.is_empty());
         assert_eq!(or_list(&["a", "b", "c"], "or"), "a, b or c");
     }
 }
