@@ -520,14 +520,8 @@ impl<'a> Parser<'a> {
                 true
             }
             _ => {
-                // A bare `NC`, `SC`, `EC`, `WC` or `NORTH COAST`.
-                let c = match self.peek_word() {
-                    Some("NC") => Some(Coast::NC),
-                    Some("SC") => Some(Coast::SC),
-                    Some("EC") => Some(Coast::EC),
-                    Some("WC") => Some(Coast::WC),
-                    _ => None,
-                };
+                // A bare `NC`, `SC`, `EC`, `WC` or `NORTH COAST`, `côte sud`.
+                let c = self.peek_word().and_then(coast_code);
                 if let Some(c) = c {
                     self.pos += 1;
                     return Ok(Some(c));
@@ -538,15 +532,18 @@ impl<'a> Parser<'a> {
                         return Ok(Some(c));
                     }
                 }
+                if let (Some("COTE"), Some(d)) = (self.peek_word(), self.word_at(self.pos + 1)) {
+                    if let Some(c) = direction(d) {
+                        self.pos += 2;
+                        return Ok(Some(c));
+                    }
+                }
                 return Ok(None);
             }
         };
         let slash_col = self.toks[save].col;
         let c = match self.peek_word() {
-            Some("NC") => Coast::NC,
-            Some("SC") => Coast::SC,
-            Some("EC") => Coast::EC,
-            Some("WC") => Coast::WC,
+            Some(w) if coast_code(w).is_some() => coast_code(w).expect("checked"),
             Some("COTE") | Some("COAST") => {
                 self.pos += 1;
                 match self.peek_word().and_then(direction) {
@@ -654,6 +651,10 @@ impl<'a> Parser<'a> {
         let word = self.peek_word().is_some();
         self.pos += 1;
         if word && self.at_word(AFTER_MOVE) && self.word_at(self.pos + 1).is_some() {
+            self.pos += 1;
+        }
+        // `attaque la Picardie`, `moves to the Ruhr`.
+        if self.at_word(ARTICLES) && self.word_at(self.pos + 1).is_some() {
             self.pos += 1;
         }
     }
@@ -780,6 +781,17 @@ impl<'a> Parser<'a> {
             return Ok(Order::Build(unit));
         }
         Err(self.error_here(Expected::OrderKind))
+    }
+}
+
+/// A coast's code: `NC`, `SC`, `EC`, `WC`, and the French `CN`, `CS`, `CE`, `CO` (côte nord…).
+fn coast_code(w: &str) -> Option<Coast> {
+    match w {
+        "NC" | "CN" => Some(Coast::NC),
+        "SC" | "CS" => Some(Coast::SC),
+        "EC" | "CE" => Some(Coast::EC),
+        "WC" | "CO" => Some(Coast::WC),
+        _ => None,
     }
 }
 
