@@ -54,7 +54,12 @@ fn every_order_of_the_table_is_read_as_written_there() {
         }
     }
     assert!(cases >= 150, "only {cases} cases");
-    assert!(wrong.is_empty(), "{} of {cases} read otherwise:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {cases} read otherwise:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 /// An error's column is the line's, a power's name before the order counted.

@@ -300,6 +300,8 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
             Some("REPORT") => past_phase(&rest(2), PhaseForm::GetReport).map(|p| question(Question::History(p))),
             Some("RULES") if words.len() == 2 => Ok(question(Question::Rules)),
             Some("MAP") if words.len() == 2 => Ok(question(Question::Map)),
+            // "Get Outlook for Android", the phone's signature: no command (issue #24).
+            Some(_) if upper(2).as_deref() == Some("FOR") => return None,
             _ => Err(Refusal::NotUnderstood {
                 text: words.join(" "),
                 hint: Hint::Get,

@@ -574,9 +574,8 @@ impl Game {
         // A line with no unit, no province and no order word is chatter in a Diplomacy game
         // (issue #24); a board game's moves have their own notation.
         let boardgame = crate::kinds::boardgame::kind(&self.config.variant).is_some();
-        let chatter_line = |t: &str| {
-            is_chatter(t) || !boardgame && !crate::order::looks_like_an_order(crate::map::Map::standard(), t)
-        };
+        let chatter_line =
+            |t: &str| is_chatter(t) || !boardgame && !crate::order::looks_like_an_order(crate::map::Map::standard(), t);
         let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
             .into_iter()
             .filter(|c| c.line > first)

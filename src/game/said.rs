@@ -117,7 +117,12 @@ pub enum ReadAs {
 impl ReadAs {
     fn en(&self) -> String {
         match self {
-            ReadAs::Name { written, en, slip: true, .. } => format!("`{written}` read as {en}"),
+            ReadAs::Name {
+                written,
+                en,
+                slip: true,
+                ..
+            } => format!("`{written}` read as {en}"),
             ReadAs::Name { written, en, .. } => format!("`{written}` is {en}"),
             ReadAs::Unit { army, en, .. } => format!("the {} in {en}", if *army { "army" } else { "fleet" }),
             ReadAs::Convoy => "by convoy, as a route was given".into(),
@@ -126,7 +131,12 @@ impl ReadAs {
 
     fn fr(&self) -> String {
         match self {
-            ReadAs::Name { written, fr, slip: true, .. } => format!("« {written} » lu comme {fr}"),
+            ReadAs::Name {
+                written,
+                fr,
+                slip: true,
+                ..
+            } => format!("« {written} » lu comme {fr}"),
             ReadAs::Name { written, fr, .. } => format!("« {written} » : {fr}"),
             ReadAs::Unit { army: true, fr, .. } => format!("l'armée de {fr}"),
             ReadAs::Unit { fr, .. } => format!("la flotte de {fr}"),
@@ -1136,7 +1146,9 @@ mod tests {
             S::ByReferee(Box::new(S::Cleared)),
             S::Late(Box::new(S::Cleared)),
             S::ReadAs {
-                said: Box::new(S::OnFile { order: s("A BUR - PAR") }),
+                said: Box::new(S::OnFile {
+                    order: s("A BUR - PAR"),
+                }),
                 assumed: vec![ReadAs::Name {
                     written: s("Bou"),
                     en: s("Burgundy"),

@@ -43,7 +43,8 @@ pub const CODES: &[(&str, &str)] = &[
 fn lookup(map: &Map, folded: &str) -> Option<ProvId> {
     let (_, english) = CODES.iter().find(|(f, _)| *f == folded)?;
     let p = map.by_code(english)?;
-    drawn_from(folded, &fold(&map.province(p).french)).then_some(p)
+    drawn_from(folded, &fold(&map.province(p).french))
+        .then_some(p)
         .or_else(|| {
             let prov = map.province(p);
             prov.aliases.iter().any(|a| drawn_from(folded, &fold(a))).then_some(p)
@@ -100,7 +101,11 @@ mod tests {
         let map = Map::standard();
         for (f, en) in CODES {
             let p = map.by_code(en).unwrap_or_else(|| panic!("{en}"));
-            assert!(lookup(map, f) == Some(p), "{f} is not drawn from {}", map.province(p).french);
+            assert!(
+                lookup(map, f) == Some(p),
+                "{f} is not drawn from {}",
+                map.province(p).french
+            );
             assert_ne!(f, en);
         }
     }

@@ -8,8 +8,8 @@ mod near;
 mod parse;
 mod typed;
 
-pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
 pub use near::or_list;
+pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
 pub use typed::{looks_like_an_order, prefix, split_orders, Prefix, Read};
 
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};

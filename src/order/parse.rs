@@ -637,7 +637,11 @@ impl<'a> Parser<'a> {
         let next_is_type = self
             .word_at(self.pos + 1)
             .is_some_and(|w| TYPE_WORDS.contains(&w) || w == "A" || w == "F");
-        if next_is_type && self.peek_word().is_some_and(|w| w.len() > 1 && nationality(self.map, w).is_some()) {
+        if next_is_type
+            && self
+                .peek_word()
+                .is_some_and(|w| w.len() > 1 && nationality(self.map, w).is_some())
+        {
             self.pos += 1;
         }
     }

@@ -44,9 +44,11 @@ pub fn prefix(map: &Map, line: &str) -> Option<Prefix> {
         if head.len() < 3 {
             return None;
         }
-        let mut found = map.powers.iter().enumerate().filter(|(_, p)| {
-            [&p.name, &p.french].iter().any(|n| fold(n).starts_with(&head))
-        });
+        let mut found = map
+            .powers
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| [&p.name, &p.french].iter().any(|n| fold(n).starts_with(&head)));
         let (first, _) = found.next()?;
         found.next().is_none().then_some(Power(first as u8))
     })?;
@@ -79,9 +81,35 @@ pub fn split_orders(map: &Map, line: &str) -> Vec<String> {
 /// Words that make a line an order, whatever else it holds (`attacks`, `soutient`,
 /// `build`): full words only, not the one-letter forms.
 const ORDER_WORDS: &[&str] = &[
-    "MOVE", "MOVES", "MOVING", "ATTACK", "ATTACKS", "ATTAQUE", "RETREAT", "RETREATS", "RETRAITE", "HOLD", "HOLDS",
-    "TIENT", "SUPPORT", "SUPPORTS", "SOUTIENT", "CONVOY", "CONVOYS", "CONVOIE", "BUILD", "BUILDS", "CONSTRUIRE",
-    "CONSTRUIT", "DISBAND", "DISBANDS", "REMOVE", "DISSOUDRE", "DISSOUS", "WAIVE", "RENONCE",
+    "MOVE",
+    "MOVES",
+    "MOVING",
+    "ATTACK",
+    "ATTACKS",
+    "ATTAQUE",
+    "RETREAT",
+    "RETREATS",
+    "RETRAITE",
+    "HOLD",
+    "HOLDS",
+    "TIENT",
+    "SUPPORT",
+    "SUPPORTS",
+    "SOUTIENT",
+    "CONVOY",
+    "CONVOYS",
+    "CONVOIE",
+    "BUILD",
+    "BUILDS",
+    "CONSTRUIRE",
+    "CONSTRUIT",
+    "DISBAND",
+    "DISBANDS",
+    "REMOVE",
+    "DISSOUDRE",
+    "DISSOUS",
+    "WAIVE",
+    "RENONCE",
 ];
 /// Unit types: one before a province makes the line an order.
 const UNIT_WORDS: &[&str] = &["A", "F", "ARMY", "FLEET", "ARMEE", "FLOTTE"];
@@ -139,10 +167,18 @@ mod tests {
     fn a_power_before_the_orders_is_read_in_any_of_its_names() {
         let map = Map::standard();
         let france = map.power_by_name("France");
-        for line in ["France: A PAR - BUR", "FRA: A PAR - BUR", "France : A PAR - BUR", "french: A PAR - BUR"] {
+        for line in [
+            "France: A PAR - BUR",
+            "FRA: A PAR - BUR",
+            "France : A PAR - BUR",
+            "french: A PAR - BUR",
+        ] {
             assert_eq!(prefix(map, line).map(|p| p.power), france, "{line}");
         }
-        assert_eq!(prefix(map, "Angleterre : F LON - NTH").map(|p| p.power), map.power_by_name("England"));
+        assert_eq!(
+            prefix(map, "Angleterre : F LON - NTH").map(|p| p.power),
+            map.power_by_name("England")
+        );
         assert_eq!(prefix(map, "A EDI : NWY"), None);
         assert_eq!(prefix(map, "A PAR - BUR"), None);
     }
