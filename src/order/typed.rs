@@ -128,6 +128,16 @@ pub fn looks_like_an_order(map: &Map, line: &str) -> bool {
         .collect();
     let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let arrow = line.contains(['-', '>', '=', '→', '–']);
+    // A unit type first, then a word in capitals or an arrow (`A XYZ - QQQ`), or a unit
+    // type written out (`Army Xyz`): an order, however badly written (`A lot of thanks`
+    // is none).
+    if let [first, second, ..] = &folded[..] {
+        let capitals = words[1].chars().all(|c| !c.is_lowercase());
+        let typed = matches!(first.as_str(), "ARMY" | "FLEET" | "ARMEE" | "FLOTTE");
+        if UNIT_WORDS.contains(&first.as_str()) && (typed || arrow || capitals && !second.is_empty()) {
+            return true;
+        }
+    }
     let index = map.name_index();
     for (i, w) in folded.iter().enumerate() {
         if ORDER_WORDS.contains(&w.as_str()) {
@@ -208,6 +218,7 @@ mod tests {
             "Envoyé de mon iPhone",
             "Merci par avance",
             "Le mar. 3 nov. 2026, Ivan a écrit",
+            "A lot of thanks",
         ] {
             assert!(!looks_like_an_order(map, line), "{line}");
         }
@@ -222,6 +233,10 @@ mod tests {
             "Bou - Pic",
             "waive",
             "build army paris",
+            "A XYZ0 - QQQ",
+            "F Xyz - Qqq",
+            "A XYZ",
+            "Army Xyz",
         ] {
             assert!(looks_like_an_order(map, line), "{line}");
         }
