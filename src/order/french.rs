@@ -43,12 +43,9 @@ pub const CODES: &[(&str, &str)] = &[
 fn lookup(map: &Map, folded: &str) -> Option<ProvId> {
     let (_, english) = CODES.iter().find(|(f, _)| *f == folded)?;
     let p = map.by_code(english)?;
-    drawn_from(folded, &fold(&map.province(p).french))
-        .then_some(p)
-        .or_else(|| {
-            let prov = map.province(p);
-            prov.aliases.iter().any(|a| drawn_from(folded, &fold(a))).then_some(p)
-        })
+    let prov = map.province(p);
+    let mut names = std::iter::once(&prov.french).chain(&prov.aliases);
+    names.any(|n| drawn_from(folded, &fold(n))).then_some(p)
 }
 
 /// The province this folded word names as a French code, for a reader of `lang`: a code that
@@ -65,16 +62,17 @@ pub fn province(map: &Map, folded: &str, lang: Lang) -> Option<ProvId> {
 
 /// Is `code` made of letters of `name` in their order, the first one starting a word?
 pub fn drawn_from(code: &str, name: &str) -> bool {
-    let mut rest = code.chars();
-    let Some(first) = rest.next() else { return false };
-    name.split(' ').enumerate().any(|(i, _)| {
-        let from: String = name.split(' ').skip(i).collect::<Vec<_>>().join(" ");
-        if !from.starts_with(first) {
-            return false;
-        }
-        let mut letters = from.chars().skip(1);
-        rest.clone().all(|c| letters.any(|l| l == c))
-    })
+    let mut letters = code.chars();
+    let Some(first) = letters.next() else { return false };
+    // Each place in the name where a word starts with the code's first letter.
+    name.match_indices(' ')
+        .map(|(at, _)| at + 1)
+        .chain([0])
+        .filter(|&at| name[at..].starts_with(first))
+        .any(|at| {
+            let mut rest = name[at + first.len_utf8()..].chars();
+            letters.clone().all(|c| rest.any(|l| l == c))
+        })
 }
 
 /// The French codes that are also a name of another province of `map` (where the reader's

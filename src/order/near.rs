@@ -56,7 +56,7 @@ pub fn near(map: &Map, runs: &[(&str, usize)]) -> Near {
     best.sort_by_key(|&(d, p, _)| (d, map.code(p).to_string()));
     let ones: Vec<&(usize, ProvId, usize)> = best.iter().filter(|b| b.0 == 1).collect();
     let slip = match ones.as_slice() {
-        [(_, p, end)] if runs.get(0).is_some_and(|(r, _)| r.len() >= SLIP_FROM) => Some((*p, *end)),
+        [(_, p, end)] if runs.first().is_some_and(|(r, _)| r.len() >= SLIP_FROM) => Some((*p, *end)),
         _ => None,
     };
     Near {

@@ -59,6 +59,9 @@ pub fn prefix(map: &Map, line: &str) -> Option<Prefix> {
 /// an order ([`looks_like_an_order`]), each with the power's name of the line if it has one.
 /// A sentence with commas stays one line.
 pub fn split_orders(map: &Map, line: &str) -> Vec<String> {
+    if !line.contains([',', ';']) {
+        return vec![line.to_string()];
+    }
     let start = prefix(map, line).map_or(0, |p| p.end);
     let (head, body) = line.split_at(start);
     let parts: Vec<&str> = body
@@ -126,18 +129,19 @@ pub fn looks_like_an_order(map: &Map, line: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let arrow = line.contains(['-', '>', '=', '→', '–']);
     // A unit type first, then a word in capitals or an arrow (`A XYZ - QQQ`), or a unit
     // type written out (`Army Xyz`): an order, however badly written (`A lot of thanks`
-    // is none).
-    if let [first, second, ..] = &folded[..] {
-        let capitals = words[1].chars().all(|c| !c.is_lowercase());
+    // is none). Checked first: it is most order lines, and needs no word folded.
+    if let [first, second, ..] = &words[..] {
+        let first = fold(first);
+        let capitals = second.chars().all(|c| !c.is_lowercase());
         let typed = matches!(first.as_str(), "ARMY" | "FLEET" | "ARMEE" | "FLOTTE");
-        if UNIT_WORDS.contains(&first.as_str()) && (typed || arrow || capitals && !second.is_empty()) {
+        if UNIT_WORDS.contains(&first.as_str()) && (typed || arrow || capitals) {
             return true;
         }
     }
+    let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let index = map.name_index();
     for (i, w) in folded.iter().enumerate() {
         if ORDER_WORDS.contains(&w.as_str()) {
