@@ -15,12 +15,17 @@ const START: &str = "2026-12-01T20:00:00+01:00";
 
 /// A standard game in `lang`, the example cast's seven powers.
 fn new_game(tmp: &Tmp, lang: &str) -> PathBuf {
+    game_of(tmp, lang, "standard", 7)
+}
+
+/// A game of `variant` in `lang`, the example cast's first `roles`.
+fn game_of(tmp: &Tmp, lang: &str, variant: &str, roles: usize) -> PathBuf {
     let mut s = format!(
-        "game: vopaliec\nvariant: standard\nreferee: {{name: Arbitre, email: arbitre@vopaliec.example}}\n\
+        "game: vopaliec\nvariant: {variant}\nreferee: {{name: Arbitre, email: arbitre@vopaliec.example}}\n\
          timezone: Europe/Paris\nlanguage: {lang}\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
-         start: {START}\nplayers:\n"
+         start: {START}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
     );
-    for (role, name, email, password) in support::VOPALIEC.iter().take(7) {
+    for (role, name, email, password) in support::VOPALIEC.iter().take(roles) {
         s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
     }
     let players = tmp.file("players.yaml", &s);
@@ -179,4 +184,27 @@ fn another_powers_orders_and_a_near_name_are_errors_and_chatter_is_not() {
         ],
     );
     assert!(!reply.text.contains("`FROBNICATE` is not a province"), "{}", reply.text);
+}
+
+/// God or the Devil learns nothing by writing a power's name before an order: the refusal
+/// is the one every order of theirs gets, whatever power is named, or none.
+#[test]
+fn a_divine_player_naming_a_power_learns_nothing() {
+    let tmp = Tmp::new();
+    let dir = game_of(&tmp, "en", "diable-et-bon-dieu", 9);
+    for who in [7, 8] {
+        let body = format!(
+            "{}\r\nFrance: A PAR - BUR\r\nEngland: F LON - NTH\r\nA MUN - RUH\r\n",
+            signon(who)
+        );
+        let raw = format!(
+            "{}\r\n{body}",
+            headers(who, &format!("divine{who}"), "text/plain; charset=utf-8")
+        );
+        let reply = send(&dir, who, &raw);
+        let refusals: Vec<&str> = reply.text.lines().filter(|l| l.contains("gives no orders")).collect();
+        assert_eq!(refusals.len(), 3, "{}", reply.text);
+        assert!(refusals.iter().all(|l| *l == refusals[0]), "{refusals:?}");
+        assert!(!reply.text.contains("headed"), "{}", reply.text);
+    }
 }
