@@ -882,7 +882,10 @@ impl Reader {
         let start = prefix.as_ref().map_or(0, |p| p.end);
         let text = &line[start..];
         let mut assumed: Vec<Assumed> = prefix.iter().map(|p| Assumed::Prefix(p.power)).collect();
-        if let Some(order) = canonical(map, text) {
+        // For a French reader, `GAL` is Galles however it is written: the fast path, which
+        // reads English codes, leaves such a line to the full parser.
+        let fast = lang != Lang::Fr || !super::french::COLLIDING.iter().any(|c| contains_word(text, c));
+        if let Some(order) = fast.then(|| canonical(map, text)).flatten() {
             self.canonical = true;
             return Ok(Read { order, assumed });
         }
@@ -939,6 +942,12 @@ impl Reader {
         };
         p.order()
     }
+}
+
+/// Does `text` hold `word` (upper case) as a word of its own, in any case?
+fn contains_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The fast path of [`Reader::parse`]: an order written exactly in the normalised notation
