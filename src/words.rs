@@ -314,9 +314,11 @@ fn unreadable(what: &Unreadable) -> Value {
             put("kind", "stops_short");
             put("expected", expected.key());
         }
-        Unreadable::NotAProvince { word } => {
+        Unreadable::NotAProvince { word, suggestions } => {
             put("kind", "not_a_province");
             put("found", word);
+            let names: Vec<&str> = suggestions.iter().map(|s| s.french.as_str()).collect();
+            put("suggest_fr", &crate::order::or_list(&names, "ou"));
         }
         Unreadable::NotACoast { word } => {
             put("kind", "not_a_coast");

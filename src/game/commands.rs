@@ -261,7 +261,19 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     errors.push(error(message));
                     continue;
                 }
-                None => Command::Order(text.clone()),
+                None => {
+                    // Several orders on one line (`A PAR-BUR, A MAR-SPA`) are several orders.
+                    let mut parts = crate::order::split_orders(crate::map::Map::standard(), text);
+                    let last = parts.pop().unwrap_or_default();
+                    for part in parts {
+                        out.push(Numbered {
+                            line: *number,
+                            text: part.clone(),
+                            command: Command::Order(part),
+                        });
+                    }
+                    Command::Order(last)
+                }
             },
         };
         out.push(Numbered {
@@ -300,6 +312,8 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
             Some("REPORT") => past_phase(&rest(2), PhaseForm::GetReport).map(|p| question(Question::History(p))),
             Some("RULES") if words.len() == 2 => Ok(question(Question::Rules)),
             Some("MAP") if words.len() == 2 => Ok(question(Question::Map)),
+            // "Get Outlook for Android", the phone's signature: no command (issue #24).
+            Some(_) if upper(2).as_deref() == Some("FOR") => return None,
             _ => Err(Refusal::NotUnderstood {
                 text: words.join(" "),
                 hint: Hint::Get,

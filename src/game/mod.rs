@@ -590,10 +590,15 @@ impl Game {
                 message: said::Refusal::BeforeSignon,
             });
         }
+        // A line with no unit, no province and no order word is chatter in a Diplomacy game
+        // (issue #24); a board game's moves have their own notation.
+        let boardgame = matches!(self.kind.play(), Play::Moves(_));
+        let chatter_line =
+            |t: &str| is_chatter(t) || !boardgame && !crate::order::looks_like_an_order(crate::map::Map::standard(), t);
         let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
             .into_iter()
             .filter(|c| c.line > first)
-            .partition(|c| matches!(&c.command, Command::Order(t) if is_chatter(t)));
+            .partition(|c| matches!(&c.command, Command::Order(t) if chatter_line(t)));
         // Bounded work: a player has a few dozen units; checking each of a flood of order
         // lines costs far more than reading them.
         let mut commands = commands;
@@ -624,7 +629,6 @@ impl Game {
         }
         // The players' questions and settings are taken apart, and answered once the game
         // has acted on the rest (so that LIST counts the orders of the same message).
-        let boardgame = matches!(self.kind.play(), Play::Moves(_));
         let (questions, commands) = ask::split(commands, boardgame);
         let mut letters = if self.state.finished.is_some() {
             vec![self.game_over_reply(who, stem)]

@@ -92,6 +92,60 @@ pub enum Said {
     ByReferee(Box<Said>),
     /// Words made elsewhere, in English (the referee's desk: `SET ABSENCE`).
     Words(String),
+    /// An order done, and what the reader assumed to read it (issue #24): the names read,
+    /// so that a wrong guess shows at once.
+    ReadAs {
+        said: Box<Said>,
+        assumed: Vec<ReadAs>,
+    },
+}
+
+/// One thing the order reader assumed (`crate::order::Assumed`), with the province's name
+/// in both languages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReadAs {
+    /// A word read as a province: one slip away from its name (`slip`), or a French code.
+    Name {
+        written: String,
+        en: String,
+        fr: String,
+        slip: bool,
+    },
+    /// A unit named by its province alone, found there.
+    Unit { army: bool, en: String, fr: String },
+    /// A route given: the army goes by convoy.
+    Convoy,
+}
+
+impl ReadAs {
+    fn en(&self) -> String {
+        match self {
+            ReadAs::Name {
+                written,
+                en,
+                slip: true,
+                ..
+            } => format!("`{written}` read as {en}"),
+            ReadAs::Name { written, en, .. } => format!("`{written}` is {en}"),
+            ReadAs::Unit { army, en, .. } => format!("the {} in {en}", if *army { "army" } else { "fleet" }),
+            ReadAs::Convoy => "by convoy, as a route was given".into(),
+        }
+    }
+
+    fn fr(&self) -> String {
+        match self {
+            ReadAs::Name {
+                written,
+                fr,
+                slip: true,
+                ..
+            } => format!("« {written} » lu comme {fr}"),
+            ReadAs::Name { written, fr, .. } => format!("« {written} » pour {fr}"),
+            ReadAs::Unit { army: true, fr, .. } => format!("il s'agit de l'armée de {fr}"),
+            ReadAs::Unit { fr, .. } => format!("il s'agit de la flotte de {fr}"),
+            ReadAs::Convoy => "par convoi, puisqu'un chemin est donné".into(),
+        }
+    }
 }
 
 /// Why a command was not done (or a line not read).
@@ -123,6 +177,11 @@ pub enum Refusal {
     /// The judge found no order in the line.
     NotAnOrder {
         text: String,
+    },
+    /// Orders headed by another power's name (`France: A PAR - BUR` from England).
+    AnotherPowersOrders {
+        named: String,
+        yours: String,
     },
     /// The judge voids the order: why.
     Void(Reason),
@@ -529,6 +588,10 @@ pub fn en(said: &Said) -> String {
         S::ResignConfirmed => "RESIGN CONFIRM: the referee has been told, and decides".into(),
         S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
         S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
+        S::ReadAs { said, assumed } => {
+            let read: Vec<String> = assumed.iter().map(ReadAs::en).collect();
+            format!("{} (read: {})", en(said), read.join("; "))
+        }
         S::Words(w) => w.clone(),
     }
 }
@@ -581,6 +644,11 @@ pub fn fr(said: &Said) -> String {
             "{} (en retard : après la date limite, pendant le délai de grâce)",
             fr(said)
         ),
+        S::ReadAs { said, assumed } => {
+            let read: Vec<String> = assumed.iter().map(ReadAs::fr).collect();
+            // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
+            format!("{} ({})", fr(said), read.join("\u{202f}; "))
+        }
         S::Words(w) => w.clone(),
     }
 }
@@ -668,6 +736,9 @@ pub fn refused_en(r: &Refusal) -> String {
         ),
         R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", divine.text()),
         R::NotAnOrder { text } => format!("`{text}` is not an order"),
+        R::AnotherPowersOrders { named, yours } => {
+            format!("these orders are headed `{named}`, and you play {yours}: write your own orders, or none before them")
+        }
         R::Void(reason) => reason.words(Lang::En),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
@@ -790,6 +861,10 @@ pub fn refused_fr(r: &Refusal) -> String {
             format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
         }
         R::NotAnOrder { text } => format!("« {text} » n'est pas un ordre"),
+        R::AnotherPowersOrders { named, yours } => format!(
+            "ces ordres sont précédés de « {named} », et vous jouez {} : écrivez vos propres ordres, sans rien devant",
+            crate::map::standard_french_names().say(yours, Form::The)
+        ),
         R::Void(reason) => reason.words(Lang::Fr),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
         R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
@@ -947,6 +1022,10 @@ pub(crate) mod tests {
             },
             R::DivineGivesNoOrders { divine: Role::God },
             R::NotAnOrder { text: s("HELLO") },
+            R::AnotherPowersOrders {
+                named: s("France"),
+                yours: s("England"),
+            },
             R::VerbOfAnotherGame {
                 verb: s("BLESS"),
                 owner: s("Diable et Bon Dieu"),
@@ -1102,6 +1181,17 @@ pub(crate) mod tests {
             S::ResignConfirmed,
             S::ByReferee(Box::new(S::Cleared)),
             S::Late(Box::new(S::Cleared)),
+            S::ReadAs {
+                said: Box::new(S::OnFile {
+                    order: s("A BUR - PAR"),
+                }),
+                assumed: vec![ReadAs::Name {
+                    written: s("Bou"),
+                    en: s("Burgundy"),
+                    fr: s("Bourgogne"),
+                    slip: false,
+                }],
+            },
         ]
     }
 

@@ -3,11 +3,38 @@
 //! An [`Order`] is what was *written*: the unit type may be missing, a coast may be wrong.
 //! Whether it is legal, and what it does, is the judge's business (`crate::judge`).
 
+pub mod french;
+mod near;
 mod parse;
+mod typed;
 
+pub use near::or_list;
 pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
+pub use typed::{looks_like_an_order, prefix, split_orders, Prefix, Read};
 
-use crate::map::{Coast, Loc, Map, ProvId, UnitType};
+use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
+
+/// What the reader assumed to read an order as a player typed it ([`Reader::read`]), so
+/// that the reply can say what was read: values, worded in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Assumed {
+    /// A name one slip away from one province's (`Edinburg`), read as that province.
+    Misspelt { written: String, read: ProvId },
+    /// A French code (`Bou`), read as its province.
+    FrenchCode { written: String, read: ProvId },
+    /// A route given (`A LVP-IRI-ENG-LON`): a move by convoy through these provinces.
+    ConvoyByRoute { through: Vec<ProvId> },
+    /// A power's name before the order (`France: A PAR - BUR`).
+    Prefix(Power),
+}
+
+/// A province whose name is near a word that names none: `did you mean Burgundy?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub prov: ProvId,
+    pub name: String,
+    pub french: String,
+}
 
 /// A unit as an order names it: `A PAR`, `F STP/SC`, or just `PAR`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

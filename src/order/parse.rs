@@ -4,8 +4,9 @@
 //! It reads what is written and nothing more: it never looks at the board, so it cannot
 //! guess a missing coast; the judge decides what a coast-less fleet move means.
 
-use super::{Order, UnitRef};
-use crate::map::{deaccent, Coast, Loc, Map, ProvId, UnitType, SHORT};
+use super::{Assumed, Order, Read, UnitRef};
+use crate::lang::Lang;
+use crate::map::{deaccent, Coast, Loc, Map, Power, ProvId, UnitType, SHORT};
 use std::cell::Cell;
 use std::fmt;
 
@@ -33,8 +34,11 @@ pub enum Unreadable {
     StopsShort {
         expected: Expected,
     },
+    /// A word that names no province; the provinces whose names are nearest (at most
+    /// three, nearest first), if any is near.
     NotAProvince {
         word: String,
+        suggestions: Vec<super::Suggestion>,
     },
     NotACoast {
         word: String,
@@ -57,6 +61,7 @@ pub enum Expected {
     ConvoyTail,
     Coast,
     CloseAfterCoast,
+    CloseAfterUnit,
     End,
     OrderKind,
 }
@@ -77,6 +82,7 @@ impl Expected {
             Expected::ConvoyTail => "`-` and the destination of the convoyed army",
             Expected::Coast => "a coast: NC, SC, EC or WC",
             Expected::CloseAfterCoast => "`)` after the coast",
+            Expected::CloseAfterUnit => "`)` after the unit's province",
             Expected::End => "the end of the order",
             Expected::OrderKind => "H, -, S, C or D",
         }
@@ -97,6 +103,7 @@ impl Expected {
             Expected::ConvoyTail => "convoy_tail",
             Expected::Coast => "coast",
             Expected::CloseAfterCoast => "close_after_coast",
+            Expected::CloseAfterUnit => "close_after_unit",
             Expected::End => "end",
             Expected::OrderKind => "order_kind",
         }
@@ -201,7 +208,7 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
         b += len;
         col += 1;
         let tok = match c {
-            '-' | '–' | '—' | '→' | '>' => Some(Tok::Dash),
+            '-' | '–' | '—' | '→' | '>' | '=' | '⇒' => Some(Tok::Dash),
             '/' => Some(Tok::Slash),
             '(' | '[' => Some(Tok::Open),
             ')' | ']' => Some(Tok::Close),
@@ -215,10 +222,15 @@ fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> Result<(), 
                 })
             }
         };
-        if matches!(c, '-' | '–' | '—') && line.as_bytes().get(b) == Some(&b'>') {
-            // `->` is one token.
-            b += 1;
-            col += 1;
+        if matches!(c, '-' | '–' | '—' | '=') {
+            // An arrow drawn with several characters (`->`, `-->`, `=>`, `==>`, `-=>`) is
+            // one token.
+            let arrow = line.as_bytes()[b..]
+                .iter()
+                .take_while(|&&x| matches!(x, b'-' | b'=' | b'>'))
+                .count();
+            b += arrow;
+            col += arrow;
         }
         if let Some(tok) = tok {
             out.push(Token {
@@ -251,12 +263,24 @@ struct Parser<'a> {
     /// The words of the line, folded (see [`tokenize`]).
     words: &'a str,
     pos: usize,
+    /// The reader's language when reading as a player typed ([`Reader::read`]): French
+    /// codes for a French reader, one slip in a name corrected. `None`: the notation only.
+    lang: Option<Lang>,
+    /// What was assumed on the way (see [`Assumed`]).
+    assumed: Vec<Assumed>,
 }
 
+/// Words that move a unit (and retreat it), English and French.
 const MOVE_WORDS: &[&str] = &[
-    "TO", "M", "MOVE", "MOVES", "MOVETO", "R", "RETREAT", "RETREATS", "VA", "VERS",
+    "TO", "INTO", "M", "MOVE", "MOVES", "MOVING", "MOVETO", "R", "RETREAT", "RETREATS", "RETRAITE", "VA", "VERS",
+    "ATTACK", "ATTACKS", "ATTAQUE",
 ];
-const HOLD_WORDS: &[&str] = &["H", "HOLD", "HOLDS", "STAND", "STANDS", "T", "TIENT"];
+/// What may follow a word of [`MOVE_WORDS`] before the destination: `move to`, `attacks
+/// on`, `va en`, `va à`, `retraite vers`.
+const AFTER_MOVE: &[&str] = &["TO", "INTO", "ON", "OF", "IN", "EN", "A", "AU", "VERS"];
+/// Words that may open a move, the unit after them (`move A LVP to EDI`, `m lvp-edi`).
+const MOVE_FIRST: &[&str] = &["M", "MOVE", "R", "RETREAT", "RETRAITE", "ATTACK", "ATTAQUE"];
+const HOLD_WORDS: &[&str] = &["H", "HOLD", "HOLDS", "STAND", "STANDS", "T", "TIENT", "RESTE"];
 const SUPPORT_WORDS: &[&str] = &["S", "SUP", "SUPPORT", "SUPPORTS", "SOUTIENT", "SOUTIEN"];
 const CONVOY_WORDS: &[&str] = &["C", "CONVOY", "CONVOYS", "CONVOIE", "CONVOI"];
 const DISBAND_WORDS: &[&str] = &[
@@ -269,9 +293,54 @@ const DISBAND_WORDS: &[&str] = &[
     "DISSOUS",
     "DISSOUDRE",
     "SUPPRIME",
+    "SUPPRIMER",
+    "DEMOBILISE",
+    "DEMOBILISER",
 ];
-const BUILD_WORDS: &[&str] = &["B", "BUILD", "BUILDS", "CONSTRUIT", "CONSTRUIRE"];
-const WAIVE_WORDS: &[&str] = &["WAIVE", "WAIVES", "WAIVED", "RENONCE"];
+const BUILD_WORDS: &[&str] = &[
+    "B",
+    "BUILD",
+    "BUILDS",
+    "CONSTRUIT",
+    "CONSTRUIRE",
+    "MOBILISE",
+    "MOBILISER",
+];
+const WAIVE_WORDS: &[&str] = &["WAIVE", "WAIVES", "WAIVED", "RENONCE", "RENONCER"];
+/// Articles before a unit (`the army in Paris`, `l'armée allemande`, `build an army`).
+const ARTICLES: &[&str] = &["THE", "AN", "L", "LA", "LE", "UN", "UNE"];
+/// Words between a unit type and its province (`Army in lvp`, `flotte de Brest`).
+const UNIT_AT: &[&str] = &["IN", "AT", "DE", "D", "DU", "EN", "A"];
+/// The unit types as full words (`a fleet`, where `a` is an article).
+const TYPE_WORDS: &[&str] = &["ARMY", "FLEET", "ARMEE", "FLOTTE"];
+
+/// The French adjectives of the standard powers (`l'armée allemande`), with the power's
+/// English name: read as a nationality, and ignored like the English one.
+const FRENCH_ADJECTIVES: &[(&str, &str)] = &[
+    ("ANGLAISE", "England"),
+    ("ANGLAIS", "England"),
+    ("FRANCAISE", "France"),
+    ("FRANCAIS", "France"),
+    ("ALLEMANDE", "Germany"),
+    ("ALLEMAND", "Germany"),
+    ("ITALIENNE", "Italy"),
+    ("ITALIEN", "Italy"),
+    ("AUTRICHIENNE", "Austria"),
+    ("AUTRICHIEN", "Austria"),
+    ("RUSSE", "Russia"),
+    ("TURQUE", "Turkey"),
+    ("TURC", "Turkey"),
+];
+
+/// The power a folded word names: a name, an adjective, a French name or adjective.
+pub(crate) fn nationality(map: &Map, w: &str) -> Option<Power> {
+    map.power_by_folded_name(w).or_else(|| {
+        FRENCH_ADJECTIVES
+            .iter()
+            .find(|(a, _)| *a == w)
+            .and_then(|(_, p)| map.power_by_name(p))
+    })
+}
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<&Token> {
@@ -332,8 +401,15 @@ impl<'a> Parser<'a> {
     }
 
     /// The longest province name starting here. Words of a name may be separated by
-    /// spaces or hyphens (`Mid-Atlantic Ocean`).
+    /// spaces or hyphens (`Mid-Atlantic Ocean`). Reading as a player typed, a French code
+    /// (`Bou`) is read too, and a name one slip away from one province's (`Edinburg`).
     fn province(&mut self, what: Expected) -> Result<ProvId, ParseError> {
+        if self.lang == Some(Lang::Fr) {
+            // For a French reader, a French code wins over another province's English code.
+            if let Some(p) = self.french_code() {
+                return Ok(p);
+            }
+        }
         let index = self.map.name_index();
         let mut best: Option<(ProvId, usize)> = None;
         let mut i = self.pos;
@@ -359,22 +435,76 @@ impl<'a> Parser<'a> {
                 i += 1;
             }
         }
-        match best {
-            Some((p, end)) => {
-                self.pos = end;
-                Ok(p)
-            }
-            None => match self.peek() {
-                Some(t) if t.tok == Tok::Word => Err(ParseError {
-                    column: t.col,
-                    message: format!("`{}` is not a province of the {} map", self.text(t), self.map.name),
-                    what: Unreadable::NotAProvince {
-                        word: self.text(t).to_string(),
-                    },
-                }),
-                _ => Err(self.error_here(what)),
-            },
+        if let Some((p, end)) = best {
+            self.pos = end;
+            return Ok(p);
         }
+        let Some(t) = self.peek().filter(|t| t.tok == Tok::Word).copied() else {
+            return Err(self.error_here(what));
+        };
+        if self.lang.is_some() {
+            if let Some(p) = self.french_code() {
+                return Ok(p);
+            }
+        }
+        let near = super::near::near(self.map, &self.runs());
+        if self.lang.is_some() {
+            if let Some((p, end)) = near.slip {
+                let written = self.line[t.text.0..self.toks[end - 1].text.1].to_string();
+                self.assumed.push(Assumed::Misspelt { written, read: p });
+                self.pos = end;
+                return Ok(p);
+            }
+        }
+        let word = self.text(&t).to_string();
+        let mut message = format!("`{word}` is not a province of the {} map", self.map.name);
+        if !near.suggestions.is_empty() {
+            let names: Vec<&str> = near.suggestions.iter().map(|n| n.name.as_str()).collect();
+            message.push_str(": did you mean ");
+            message.push_str(&super::near::or_list(&names, "or"));
+            message.push('?');
+        }
+        Err(ParseError {
+            column: t.col,
+            message,
+            what: Unreadable::NotAProvince {
+                word,
+                suggestions: near.suggestions,
+            },
+        })
+    }
+
+    /// The runs of words from here that could be a name: the words folded, one space
+    /// between them, and the token after the run's last word.
+    fn runs(&self) -> Vec<(&str, usize)> {
+        let mut out = Vec::new();
+        let mut i = self.pos;
+        let first = self.toks.get(i).map(|t| t.word.0).unwrap_or(0);
+        while out.len() < self.map.name_index().max_words {
+            let Some(t) = self.toks.get(i).filter(|t| t.tok == Tok::Word) else {
+                break;
+            };
+            i += 1;
+            out.push((&self.words[first..t.word.1], i));
+            if matches!(self.toks.get(i), Some(Token { tok: Tok::Dash, .. })) && self.word_at(i + 1).is_some() {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// A French code here ([`super::french`]), read and noted.
+    fn french_code(&mut self) -> Option<ProvId> {
+        let lang = self.lang?;
+        let t = *self.peek().filter(|t| t.tok == Tok::Word)?;
+        let w = &self.words[t.word.0..t.word.1];
+        let p = super::french::province(self.map, w, lang)?;
+        self.assumed.push(Assumed::FrenchCode {
+            written: self.text(&t).to_string(),
+            read: p,
+        });
+        self.pos += 1;
+        Some(p)
     }
 
     /// A coast after a province: `/SC`, `(sc)`, ` NC`, `(north coast)`, `/N`.
@@ -390,14 +520,8 @@ impl<'a> Parser<'a> {
                 true
             }
             _ => {
-                // A bare `NC`, `SC`, `EC`, `WC` or `NORTH COAST`.
-                let c = match self.peek_word() {
-                    Some("NC") => Some(Coast::NC),
-                    Some("SC") => Some(Coast::SC),
-                    Some("EC") => Some(Coast::EC),
-                    Some("WC") => Some(Coast::WC),
-                    _ => None,
-                };
+                // A bare `NC`, `SC`, `EC`, `WC` or `NORTH COAST`, `côte sud`.
+                let c = self.peek_word().and_then(coast_code);
                 if let Some(c) = c {
                     self.pos += 1;
                     return Ok(Some(c));
@@ -408,15 +532,18 @@ impl<'a> Parser<'a> {
                         return Ok(Some(c));
                     }
                 }
+                if let (Some("COTE"), Some(d)) = (self.peek_word(), self.word_at(self.pos + 1)) {
+                    if let Some(c) = direction(d) {
+                        self.pos += 2;
+                        return Ok(Some(c));
+                    }
+                }
                 return Ok(None);
             }
         };
         let slash_col = self.toks[save].col;
         let c = match self.peek_word() {
-            Some("NC") => Coast::NC,
-            Some("SC") => Coast::SC,
-            Some("EC") => Coast::EC,
-            Some("WC") => Coast::WC,
+            Some(w) if coast_code(w).is_some() => coast_code(w).expect("checked"),
             Some("COTE") | Some("COAST") => {
                 self.pos += 1;
                 match self.peek_word().and_then(direction) {
@@ -455,21 +582,67 @@ impl<'a> Parser<'a> {
         Ok(Loc { prov, coast })
     }
 
-    /// `[A|F] <province>[coast]`.
+    /// `[A|F] <province>[coast]`, and the ways players write it: `A(lvp)`, `Army in lvp`,
+    /// `flotte de Brest`, `the army in Paris`, `l'armée allemande de Munich`.
     fn unit(&mut self, what: Expected) -> Result<UnitRef, ParseError> {
+        self.skip_article();
         let kind = self.unit_type();
+        let mut bracket = false;
+        if kind.is_some() {
+            // `armée allemande`: the nationality after the type.
+            if self.peek_word().is_some_and(|w| nationality(self.map, w).is_some()) && self.pos + 1 < self.toks.len() {
+                self.pos += 1;
+            }
+            if matches!(self.peek().map(|t| t.tok), Some(Tok::Open)) {
+                bracket = true;
+                self.pos += 1;
+            } else if self.at_word(UNIT_AT) && self.word_at(self.pos + 1).is_some() {
+                self.pos += 1;
+            }
+        }
         let loc = self.loc(what)?;
+        if bracket {
+            match self.peek().map(|t| t.tok) {
+                Some(Tok::Close) => self.pos += 1,
+                _ => return Err(self.error_here(Expected::CloseAfterUnit)),
+            }
+        }
         Ok(UnitRef { kind, loc })
+    }
+
+    /// `the`, `l'`, `an` before a unit; `a` too when a unit type follows (`build a fleet`).
+    fn skip_article(&mut self) {
+        let next_is_type = self.word_at(self.pos + 1).is_some_and(|w| TYPE_WORDS.contains(&w));
+        if self.at_word(ARTICLES) && self.pos + 1 < self.toks.len() || self.at_word(&["A"]) && next_is_type {
+            self.pos += 1;
+        }
     }
 
     /// A nationality before a supported or convoyed unit (`S Russian A BER`): read and ignored
     /// (DATC 4.C.5 and 4.C.6).
     fn skip_nationality(&mut self) {
+        self.skip_article();
         if let Some(w) = self.peek_word() {
             // A word is already folded, so it is compared with the folded names as it is.
-            if self.map.power_by_folded_name(w).is_some() && self.pos + 1 < self.toks.len() {
+            if nationality(self.map, w).is_some() && self.pos + 1 < self.toks.len() {
                 self.pos += 1;
             }
+        }
+    }
+
+    /// A nationality before the ordered unit, as the Judge prints results (`German Army
+    /// Munich`): only when a unit type follows, so that a power's letter is never taken
+    /// for one.
+    fn skip_own_nationality(&mut self) {
+        let next_is_type = self
+            .word_at(self.pos + 1)
+            .is_some_and(|w| TYPE_WORDS.contains(&w) || w == "A" || w == "F");
+        if next_is_type
+            && self
+                .peek_word()
+                .is_some_and(|w| w.len() > 1 && nationality(self.map, w).is_some())
+        {
+            self.pos += 1;
         }
     }
 
@@ -477,18 +650,24 @@ impl<'a> Parser<'a> {
         matches!(self.peek().map(|t| &t.tok), Some(Tok::Dash)) || self.at_word(MOVE_WORDS)
     }
 
+    /// Past a move word or arrow, and what may follow it (`move to`, `attacks on`, `va à`).
     fn skip_move(&mut self) {
-        if self.at_word(&["MOVES", "MOVE"]) && self.word_at(self.pos + 1) == Some("TO") {
+        let word = self.peek_word().is_some();
+        self.pos += 1;
+        if word && self.at_word(AFTER_MOVE) && self.word_at(self.pos + 1).is_some() {
             self.pos += 1;
         }
-        self.pos += 1;
+        // `attaque la Picardie`, `moves to the Ruhr`.
+        if self.at_word(ARTICLES) && self.word_at(self.pos + 1).is_some() {
+            self.pos += 1;
+        }
     }
 
     /// `VIA CONVOY`, `BY CONVOY`, `PAR CONVOI`.
     fn via_convoy(&mut self) -> bool {
         let a = self.peek_word();
         let b = self.word_at(self.pos + 1);
-        if matches!(a, Some("VIA") | Some("BY") | Some("PAR"))
+        if matches!(a, Some("VIA") | Some("BY") | Some("PAR") | Some("EN"))
             && matches!(b, Some("CONVOY") | Some("CONVOI") | Some("C"))
         {
             self.pos += 2;
@@ -522,7 +701,16 @@ impl<'a> Parser<'a> {
             self.end()?;
             return Ok(Order::Disband(u));
         }
+        // The command first: `move A LVP to EDI`, `m lvp-edi`, `retraite A MUN - BOH`.
+        let move_first = self.at_word(MOVE_FIRST) && self.pos + 2 < self.toks.len();
+        if move_first {
+            self.pos += 1;
+        }
+        self.skip_own_nationality();
         let unit = self.unit(Expected::Unit)?;
+        if move_first && !self.at_move() {
+            return Err(self.error_here(Expected::Destination));
+        }
         if self.pos == self.toks.len() || self.at_word(HOLD_WORDS) {
             self.pos = (self.pos + 1).min(self.toks.len());
             self.end()?;
@@ -531,12 +719,19 @@ impl<'a> Parser<'a> {
         if self.at_move() {
             self.skip_move();
             let mut dest = self.loc(Expected::Destination)?;
-            // A convoy path (`A YOR - NTH - BEL`) is read and only the end kept (DATC 4.A.6).
+            // A route (`A LVP - IRI - ENG - LON`) is read and its end kept; a route given
+            // is the intent to go by convoy (DATC v3, 4.A.6).
+            let mut through = Vec::new();
             while self.at_move() {
                 self.skip_move();
+                through.push(dest.prov);
                 dest = self.loc(Expected::Destination)?;
             }
-            let via_convoy = self.via_convoy();
+            let mut via_convoy = self.via_convoy();
+            if !through.is_empty() {
+                via_convoy = true;
+                self.assumed.push(Assumed::ConvoyByRoute { through });
+            }
             self.end()?;
             return Ok(Order::Move { unit, dest, via_convoy });
         }
@@ -590,6 +785,17 @@ impl<'a> Parser<'a> {
             return Ok(Order::Build(unit));
         }
         Err(self.error_here(Expected::OrderKind))
+    }
+}
+
+/// A coast's code: `NC`, `SC`, `EC`, `WC`, and the French `CN`, `CS`, `CE`, `CO` (côte nord…).
+fn coast_code(w: &str) -> Option<Coast> {
+    match w {
+        "NC" | "CN" => Some(Coast::NC),
+        "SC" | "CS" => Some(Coast::SC),
+        "EC" | "CE" => Some(Coast::EC),
+        "WC" | "CO" => Some(Coast::WC),
+        _ => None,
     }
 }
 
@@ -667,6 +873,51 @@ impl Reader {
         self.parse_written(map, line)
     }
 
+    /// Reads one order as a player typed it, for a reader of `lang` (`docs/orders.md`): the
+    /// notation and the other ways of writing it, English and French, French codes, one
+    /// slip in a name corrected, a power's name before the order. What was assumed comes
+    /// with the order; the columns of an error are the line's.
+    pub fn read(&mut self, map: &Map, lang: Lang, line: &str) -> Result<Read, ParseError> {
+        let prefix = super::typed::prefix(map, line);
+        let start = prefix.as_ref().map_or(0, |p| p.end);
+        let text = &line[start..];
+        let mut assumed: Vec<Assumed> = prefix.iter().map(|p| Assumed::Prefix(p.power)).collect();
+        // For a French reader, `GAL` is Galles however it is written: the fast path, which
+        // reads English codes, leaves such a line to the full parser.
+        let fast = lang != Lang::Fr || !super::french::COLLIDING.iter().any(|c| contains_word(text, c));
+        if let Some(order) = fast.then(|| canonical(map, text)).flatten() {
+            self.canonical = true;
+            return Ok(Read { order, assumed });
+        }
+        self.canonical = false;
+        let shift = line[..start].chars().count();
+        let moved = |mut e: ParseError| {
+            e.column += shift;
+            e
+        };
+        let Buffers { toks, words } = &mut self.buf;
+        tokenize(text, toks, words).map_err(moved)?;
+        if toks.is_empty() {
+            return Err(moved(ParseError {
+                column: 1,
+                message: "empty order".into(),
+                what: Unreadable::Empty,
+            }));
+        }
+        let mut p = Parser {
+            map,
+            line: text,
+            toks,
+            words,
+            pos: 0,
+            lang: Some(lang),
+            assumed: Vec::new(),
+        };
+        let order = p.order().map_err(moved)?;
+        assumed.append(&mut p.assumed);
+        Ok(Read { order, assumed })
+    }
+
     /// [`Reader::parse`] past the fast path: the full parser.
     #[inline(never)]
     fn parse_written(&mut self, map: &Map, line: &str) -> Result<Order, ParseError> {
@@ -686,9 +937,17 @@ impl Reader {
             toks,
             words,
             pos: 0,
+            lang: None,
+            assumed: Vec::new(),
         };
         p.order()
     }
+}
+
+/// Does `text` hold `word` (upper case) as a word of its own, in any case?
+fn contains_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The fast path of [`Reader::parse`]: an order written exactly in the normalised notation
@@ -881,6 +1140,8 @@ mod tests {
                     toks: &toks,
                     words: &words,
                     pos: 0,
+                    lang: None,
+                    assumed: Vec::new(),
                 }
                 .order()
             })

@@ -585,11 +585,74 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     let power = role
         .power()
         .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
-    let (key, canon) = check_order(game, power, text)?;
-    Ok(match file_order(game, role, key, canon.clone()) {
+    // Read as the player typed it (issue #24); what cannot be read is left to the judge,
+    // which says why as it always has.
+    let lang = game.config.reader(role).lang;
+    let (key, canon, assumed) = match crate::order::Reader::default().read(map(), lang, text) {
+        Ok(read) => {
+            if let Some(named) = read.prefix().filter(|&p| p != power) {
+                return Err(Refusal::AnotherPowersOrders {
+                    named: map().power_name(named).to_string(),
+                    yours: map().power_name(power).to_string(),
+                });
+            }
+            let (key, canon) = check_order(game, power, &read.order.to_text(map()))?;
+            (key, canon, read_as(game, &read))
+        }
+        Err(_) => {
+            let (key, canon) = check_order(game, power, text)?;
+            (key, canon, Vec::new())
+        }
+    };
+    let said = match file_order(game, role, key, canon.clone()) {
         Some(old) => Said::Replaces { order: canon, old },
         None => Said::OnFile { order: canon },
+    };
+    Ok(match assumed.is_empty() {
+        true => said,
+        false => Said::ReadAs {
+            said: Box::new(said),
+            assumed,
+        },
     })
+}
+
+/// What the reader assumed to read an order, for the reply to echo: the names read, the
+/// unit found by its province alone, the convoy a route means.
+fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::ReadAs> {
+    use crate::order::Assumed;
+    let map = map();
+    let names = |written: &str, p: crate::map::ProvId, slip: bool| crate::game::said::ReadAs::Name {
+        written: written.to_string(),
+        en: map.province(p).name.clone(),
+        fr: map.province(p).french.clone(),
+        slip,
+    };
+    let mut out: Vec<crate::game::said::ReadAs> = read
+        .assumed
+        .iter()
+        .filter_map(|a| match a {
+            Assumed::Misspelt { written, read } => Some(names(written, *read, true)),
+            Assumed::FrenchCode { written, read } => Some(names(written, *read, false)),
+            Assumed::ConvoyByRoute { .. } => Some(crate::game::said::ReadAs::Convoy),
+            Assumed::Prefix(_) => None,
+        })
+        .collect();
+    // A unit named by its province alone: the one there.
+    if let (Some(u), Ok(board)) = (read.order.unit().filter(|u| u.kind.is_none()), board(game)) {
+        if let Some(i) = board.unit_at(u.prov()) {
+            let p = map.province(u.prov());
+            out.insert(
+                0,
+                crate::game::said::ReadAs::Unit {
+                    army: board.units[i].kind == UnitType::Army,
+                    en: p.name.clone(),
+                    fr: p.french.clone(),
+                },
+            );
+        }
+    }
+    out
 }
 
 /// A cast by mail or in a turn file (`BLESS`, `CURSE`), for the ruleset to take or refuse;
