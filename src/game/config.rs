@@ -2,17 +2,24 @@
 //!
 //! Read in two steps: serde reads the raw keys (unknown keys are refused with their line),
 //! then [`PlayersFile::validate`] checks every value and says what to fix.
+//!
+//! Passwords (their hashes, checked and upgraded) are in `password.rs`, durations
+//! (`72h`, `1d12h`) in `duration.rs`; both are re-exported here, where callers find them.
 
-use crate::dice::{unhex, Seed};
+use crate::dice::Seed;
 use crate::game::error::GameError;
 use crate::game::kind::{house_rules_in_force, Kind, Kinds};
 use crate::game::role::{Role, Roles};
 pub use crate::lang::Lang;
 use crate::yaml::FileError;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
+pub use super::duration::{parse_duration, DurationError};
+pub use super::password::{
+    check_password, hash_password, is_password_hash, needs_upgrade, new_salt, store_password_hash, ARGON2_LANES,
+    ARGON2_MEMORY_KIB, ARGON2_PASSES,
+};
 pub use crate::report::Person;
 
 #[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
@@ -228,190 +235,6 @@ pub struct Player {
     /// The player's own time zone, when not the game's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
-}
-
-/// A duration that cannot be read, as written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DurationError {
-    /// Not numbers each followed by a unit, or not more than nothing.
-    #[error("`{text}`: write a duration like `72h`, `3d` or `1d12h`")]
-    Shape { text: String },
-    /// A unit other than days, hours and minutes.
-    #[error("`{text}`: unknown unit `{unit}` (use d, h or m)")]
-    Unit { text: String, unit: char },
-}
-
-/// A duration written `72h`, `3d`, `90m` or `1d12h`.
-pub fn parse_duration(text: &str) -> Result<chrono::Duration, DurationError> {
-    let shape = || DurationError::Shape { text: text.into() };
-    let t = text.trim().to_ascii_lowercase();
-    let mut total = chrono::Duration::zero();
-    let mut number = String::new();
-    let mut any = false;
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        if c.is_whitespace() {
-            continue;
-        }
-        let n: i64 = number.parse().map_err(|_| shape())?;
-        number.clear();
-        total += match c {
-            'd' => chrono::Duration::days(n),
-            'h' => chrono::Duration::hours(n),
-            'm' => chrono::Duration::minutes(n),
-            _ => {
-                return Err(DurationError::Unit {
-                    text: text.into(),
-                    unit: c,
-                })
-            }
-        };
-        any = true;
-    }
-    if !number.is_empty() || !any || total <= chrono::Duration::zero() {
-        return Err(shape());
-    }
-    Ok(total)
-}
-
-/// Argon2id's memory cost, in KiB: OWASP's recommended minimum (19 MiB).
-pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
-/// Argon2id's passes over the memory (OWASP: 2 with 19 MiB).
-pub const ARGON2_PASSES: u32 = 2;
-/// Argon2id's lanes (OWASP: 1).
-pub const ARGON2_LANES: u32 = 1;
-/// The Argon2id parameters new hashes are made with.
-fn argon2_params() -> argon2::Params {
-    argon2::Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None).expect("OWASP's parameters are valid")
-}
-
-fn argon2id() -> argon2::Argon2<'static> {
-    argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, argon2_params())
-}
-
-/// A password's hash, as `game.yaml` keeps it: Argon2id with OWASP's parameters and the
-/// player's own salt, in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`).
-pub fn hash_password(password: &str, salt: &[u8; 16]) -> String {
-    use argon2::password_hash::{PasswordHasher, SaltString};
-    let salt = SaltString::encode_b64(salt).expect("16 bytes make a valid salt");
-    argon2id()
-        .hash_password(password.as_bytes(), &salt)
-        .expect("Argon2id hashes any password with valid parameters")
-        .to_string()
-}
-
-/// A fresh 16-byte salt.
-pub fn new_salt() -> [u8; 16] {
-    let mut salt = [0u8; 16];
-    rand::fill(&mut salt);
-    salt
-}
-
-/// Does `password` match a stored hash? Reads Argon2 PHC strings (with the parameters they
-/// name) and the older `sha256i$<rounds>$<salt hex>$<hash hex>` (SHA-256 of salt and
-/// password, re-hashed with the salt `rounds` times). Compared in constant time.
-pub fn check_password(password: &str, stored: &str) -> bool {
-    if stored.starts_with('$') {
-        use argon2::password_hash::{PasswordHash, PasswordVerifier};
-        return PasswordHash::new(stored).is_ok_and(|hash| {
-            argon2::Argon2::default()
-                .verify_password(password.as_bytes(), &hash)
-                .is_ok()
-        });
-    }
-    let parts: Vec<&str> = stored.split('$').collect();
-    let [kind, rounds, salt, hash] = parts.as_slice() else {
-        return false;
-    };
-    if *kind != "sha256i" {
-        return false;
-    }
-    let (Ok(rounds), Some(salt), Some(hash)) = (rounds.parse::<u32>(), unhex(salt), unhex(hash)) else {
-        return false;
-    };
-    let digest = stretch(password, &salt, rounds);
-    digest.len() == hash.len() && digest.iter().zip(&hash).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
-}
-
-fn stretch(password: &str, salt: &[u8], rounds: u32) -> [u8; 32] {
-    let mut h: [u8; 32] = Sha256::new()
-        .chain_update(salt)
-        .chain_update(password.as_bytes())
-        .finalize()
-        .into();
-    for _ in 0..rounds {
-        h = Sha256::new().chain_update(h).chain_update(salt).finalize().into();
-    }
-    h
-}
-
-/// Is `text` a hash [`check_password`] can read (an Argon2 PHC string, or `sha256i$…`)?
-pub fn is_password_hash(text: &str) -> bool {
-    if text.starts_with('$') {
-        return argon2::password_hash::PasswordHash::new(text)
-            .is_ok_and(|h| h.algorithm.as_str().starts_with("argon2") && h.hash.is_some());
-    }
-    let parts: Vec<&str> = text.split('$').collect();
-    matches!(parts.as_slice(), ["sha256i", rounds, salt, hash]
-        if rounds.parse::<u32>().is_ok() && unhex(salt).is_some() && unhex(hash).is_some_and(|h| h.len() == 32))
-}
-
-/// Should this stored hash be made again at the next successful sign-on? Yes for anything
-/// but Argon2id with the parameters [`hash_password`] uses now (an old `sha256i$` hash, or
-/// Argon2 with weaker parameters).
-pub fn needs_upgrade(stored: &str) -> bool {
-    use argon2::password_hash::PasswordHash;
-    let Ok(hash) = PasswordHash::new(stored) else {
-        return true;
-    };
-    let now = argon2_params();
-    let param = |name: &str| hash.params.get_decimal(name);
-    hash.algorithm.as_str() != "argon2id"
-        || hash.version != Some(0x13)
-        || param("m").is_none_or(|m| m < now.m_cost())
-        || param("t").is_none_or(|t| t < now.t_cost())
-        || param("p").is_none_or(|p| p < now.p_cost())
-}
-
-/// Replaces `role`'s password hash in `DIR/game.yaml`, atomically. The file's text is kept
-/// as it is but for the hash (a referee's comments stay), unless the old hash cannot be found
-/// once in it, in which case the file is written anew from its contents.
-pub fn store_password_hash(dir: &std::path::Path, role: Role, new_hash: &str) -> Result<(), GameError> {
-    use crate::game::state::GameConfig;
-    let path = dir.join("game.yaml");
-    let origin = path.display().to_string();
-    let text = std::fs::read_to_string(&path).map_err(GameError::io(&path))?;
-    let mut config: GameConfig = crate::yaml::from_str(&text, &origin)?;
-    let player = config
-        .players
-        .iter_mut()
-        .find(|p| p.role == role)
-        .ok_or_else(|| FileError {
-            key: Some("players".into()),
-            token: Some(role.text().into()),
-            ..FileError::new(&origin, format!("no player plays {role}"))
-        })?;
-    let old_hash = std::mem::replace(&mut player.password_hash, new_hash.to_string());
-    let quoted = format!("\"{new_hash}\"");
-    let edited = match text.matches(old_hash.as_str()).count() {
-        1 => {
-            let at = text.find(old_hash.as_str()).expect("found once");
-            let bare = !text[..at].ends_with(['"', '\'']);
-            let replacement = if bare { quoted.as_str() } else { new_hash };
-            Some(format!("{}{replacement}{}", &text[..at], &text[at + old_hash.len()..]))
-        }
-        _ => None,
-    }
-    // Kept only if it reads back as the same game with the new hash.
-    .filter(|t| crate::yaml::from_str::<GameConfig>(t, &origin).is_ok_and(|c| c == config));
-    let new_text = match edited {
-        Some(t) => t,
-        None => serde_yaml::to_string(&config)?,
-    };
-    crate::store::write_atomic(&path, new_text.as_bytes()).map_err(GameError::io(&path))
 }
 
 /// Changes `DIR/game.yaml` by `change` and writes it anew, atomically: the desk's and the
@@ -785,7 +608,6 @@ fn valid_email(e: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::hex;
     use crate::kinds::REGISTRY;
 
     const GOOD: &str = "\
@@ -970,24 +792,6 @@ players:
     }
 
     #[test]
-    fn durations_read_days_hours_and_minutes() {
-        assert_eq!(parse_duration("72h").unwrap(), chrono::Duration::hours(72));
-        assert_eq!(parse_duration("1d12h").unwrap(), chrono::Duration::hours(36));
-        assert_eq!(parse_duration("90m").unwrap(), chrono::Duration::minutes(90));
-        assert_eq!(parse_duration("72"), Err(DurationError::Shape { text: "72".into() }));
-        assert!(parse_duration("0h").is_err());
-        let e = parse_duration("3w").unwrap_err();
-        assert_eq!(
-            e,
-            DurationError::Unit {
-                text: "3w".into(),
-                unit: 'w'
-            }
-        );
-        assert_eq!(e.to_string(), "`3w`: unknown unit `w` (use d, h or m)");
-    }
-
-    #[test]
     fn limits_are_optional_and_checked() {
         let file = |extra: &str| {
             let text = GOOD.replacen("players:", &format!("{extra}players:"), 1);
@@ -999,88 +803,5 @@ players:
         let e = file("limits: {messages_per_day: 0}\n").unwrap_err();
         assert!(e.message.contains("messages_per_day: 0 is too small"), "{}", e.message);
         assert!(file("limits: {press: 5}\n").is_err(), "an unknown key is refused");
-    }
-
-    #[test]
-    fn passwords_are_kept_only_as_salted_hashes() {
-        let h = hash_password("s3cret", &[1; 16]);
-        assert!(!h.contains("s3cret"));
-        assert!(check_password("s3cret", &h));
-        assert!(!check_password("s3cret ", &h));
-        assert_ne!(h, hash_password("s3cret", &[2; 16]), "the salt changes the hash");
-        assert!(!check_password("s3cret", "garbage"));
-    }
-
-    /// `sha256i$20000$…` of "s3cret" with the salt 01…01, as games created before Argon2id
-    /// keep it.
-    fn old_hash() -> String {
-        format!(
-            "sha256i$20000${}${}",
-            hex(&[1; 16]),
-            hex(&stretch("s3cret", &[1; 16], 20_000))
-        )
-    }
-
-    #[test]
-    fn new_hashes_are_argon2id_with_owasp_parameters() {
-        let h = hash_password("s3cret", &[1; 16]);
-        assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
-        assert!(!needs_upgrade(&h));
-        assert!(check_password("s3cret", &h));
-        // Old hashes are still accepted, and marked for upgrade.
-        assert!(check_password("s3cret", &old_hash()));
-        assert!(!check_password("s3cret!", &old_hash()));
-        assert!(needs_upgrade(&old_hash()));
-        // Argon2 with weaker parameters, or Argon2i, are upgraded too.
-        let weak = "$argon2id$v=19$m=8,t=1,p=1$AQEBAQEBAQEBAQEBAQEBAQ$ZHV0eWR1dHlkdXR5ZHV0eQ";
-        assert!(needs_upgrade(weak));
-        assert!(needs_upgrade(&h.replace("argon2id", "argon2i")));
-    }
-
-    #[test]
-    fn a_new_hash_replaces_only_the_old_one_in_game_yaml() {
-        let dir = std::env::temp_dir().join(format!("arbitre-config-upgrade-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let old = old_hash();
-        let game = format!(
-            "# kept by hand\ngame: g\nvariant: standard\nreferee: {{name: R, email: r@example.org}}\n\
-             timezone: UTC\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\nreminder: 24h\n\
-             seed: '00'\ncommitment: '00'\nplayers:\n\
-             - {{name: A, email: a@example.org, role: England, password_hash: {old}}}\n\
-             - {{name: B, email: b@example.org, role: France, password_hash: {old}x}}\n"
-        );
-        std::fs::write(dir.join("game.yaml"), &game).unwrap();
-        let new = hash_password("s3cret", &[3; 16]);
-        let england = Role::from_name("england").unwrap();
-        store_password_hash(&dir, england, &new).unwrap();
-        let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
-        // The old hash is found twice (France's starts with it): the file is written anew.
-        assert!(!text.contains("kept by hand") && text.contains(&new), "{text}");
-        // Once found once, only the hash changes.
-        let game = game.replace(&format!("{old}x"), "other");
-        std::fs::write(dir.join("game.yaml"), &game).unwrap();
-        store_password_hash(&dir, england, &new).unwrap();
-        let text = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
-        assert_eq!(text, game.replace(&old, &format!("\"{new}\"")));
-        // A role nobody plays is named, under `players:`, with the file's path.
-        let e = store_password_hash(&dir, Role::from_name("Turkey").unwrap(), &new).unwrap_err();
-        let GameError::File(f) = &e else {
-            panic!("not a file error: {e:?}")
-        };
-        assert_eq!(
-            (f.key.as_deref(), f.token.as_deref()),
-            (Some("players"), Some("Turkey"))
-        );
-        assert_eq!(
-            e.to_string(),
-            format!("{}: no player plays Turkey", dir.join("game.yaml").display())
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
-        // A folder without game.yaml: the I/O error keeps the path.
-        let e = store_password_hash(&dir, england, &new).unwrap_err();
-        assert!(
-            matches!(&e, GameError::Io { path, .. } if path == &dir.join("game.yaml")),
-            "{e:?}"
-        );
     }
 }

@@ -1,10 +1,12 @@
 //! One test per rule, each with an allowed and a refused case. Positions are written as
 //! `square side+heading`, e.g. `D4 sN` for a South ship on D4 heading N.
 
+use super::notation::Act;
 use super::*;
 use crate::dice::Seed;
 use crate::kinds::board_game as kind;
 use crate::kinds::boardgame::replay;
+use std::collections::HashSet;
 
 fn dice() -> Dice {
     Dice::new(Seed([0; 32]))

@@ -155,7 +155,7 @@ pub enum Told {
     },
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
     } else {
@@ -163,7 +163,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
-fn and_list(names: &[String], and: &str) -> String {
+pub(super) fn and_list(names: &[String], and: &str) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),

@@ -1,0 +1,130 @@
+//! The letters a game writes: what every letter's template can use, a letter to a role,
+//! the final report, the reply once the game is over, and the subject of a reply.
+
+use super::{state, Game};
+use crate::game::role::Role;
+use crate::report::{views, Letter, View};
+
+impl Game {
+    /// What every letter's template can use, as a view's fields.
+    pub fn common(&self, role: Role) -> views::Common {
+        // The phase in the reader's language, the deadline in the reader's zone and UTC.
+        let reader = self.config.reader(role);
+        views::Common {
+            game: self.config.game.clone(),
+            title: self.title().to_string(),
+            referee: self.config.referee.name.clone(),
+            role: role.to_string(),
+            name: self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
+            phase: crate::words::phase_text(&self.state.phase, reader.lang),
+            deadline: self
+                .state
+                .deadline
+                .as_deref()
+                .map(|d| crate::words::moment_text(d, reader.timezone, reader.lang))
+                .unwrap_or_default(),
+            commitment: self.config.commitment.clone(),
+        }
+    }
+
+    /// A letter to a role's registered address, saying `view`. The subject names the game
+    /// and the phase.
+    pub fn letter(&self, stem: String, role: Role, subject: &str, view: impl Into<View>) -> Letter {
+        let lang = self.config.reader(role).lang;
+        Letter {
+            stem,
+            to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
+            subject: format!(
+                "{}, {}: {subject}",
+                self.config.game,
+                crate::words::phase_text(&self.phase_label(), lang)
+            ),
+            view: view.into(),
+            in_reply_to: None,
+            lang,
+            kind: crate::report::Kind::Own,
+            picture: None,
+        }
+    }
+
+    /// The final report, to every player: who played what, the winners, the seed.
+    /// `view` makes each player's letter from these and what the kind of game shows
+    /// besides (the last report, the board).
+    pub fn final_letters<V: Into<View>>(
+        &self,
+        f: &state::Finished,
+        view: impl Fn(views::Common, views::Ending, state::Reader) -> V,
+    ) -> Vec<Letter> {
+        let players: Vec<views::PlayerRow> = self
+            .config
+            .players
+            .iter()
+            .map(|p| views::PlayerRow {
+                role: p.role.to_string(),
+                name: p.name.clone(),
+            })
+            .collect();
+        // How it ended, in each reader's words: the same for every reader of one language.
+        let ending = |lang| views::Ending {
+            summary: self.ending_in(f, lang),
+            winners: f.winners.clone(),
+            seed: self.config.seed.clone(),
+            players: players.clone(),
+        };
+        let mut letters: Vec<Letter> = self
+            .roles()
+            .into_iter()
+            .map(|role| {
+                let lang = self.config.reader(role).lang;
+                let subject = crate::words::pick(lang, "the final report", "le rapport final");
+                self.letter(
+                    format!("final-{}", role.lowercase()),
+                    role,
+                    &subject,
+                    view(self.common(role), ending(lang), self.config.reader(role)),
+                )
+            })
+            .collect();
+        let subject = crate::words::pick(self.config.language, "the final report", "le rapport final");
+        let game = self.config.game_reader();
+        letters.extend(self.to_observers("final", &subject, |common| view(common, ending(game.lang), game)));
+        letters
+    }
+
+    /// How the game ended, in `lang`, in its kind's words ([`Kind::ending`](crate::game::kind::Kind::ending)).
+    pub fn ending_in(&self, f: &state::Finished, lang: crate::lang::Lang) -> String {
+        self.kind.ending(self, f, lang)
+    }
+
+    pub(super) fn game_over_reply(&self, role: Role, stem: &str) -> Letter {
+        let f = self.state.finished.clone().expect("finished");
+        let view = views::OverReply {
+            common: self.common(role),
+            answered: views::Answered::default(),
+            over: self.ending_in(&f, self.config.reader(role).lang),
+        };
+        let subject = crate::words::pick(
+            self.config.reader(role).lang,
+            "the game is over",
+            "la partie est terminée",
+        );
+        self.letter(format!("{stem}-reply-{}", role.lowercase()), role, &subject, view)
+    }
+}
+
+/// The subject of the reply to a message.
+pub fn received(errors: usize) -> String {
+    received_in(errors, crate::lang::Lang::En)
+}
+
+/// [`received`] in the reader's language.
+pub fn received_in(errors: usize, lang: crate::lang::Lang) -> String {
+    use crate::lang::Lang;
+    match (errors, lang) {
+        (0, Lang::En) => "received".into(),
+        (n, Lang::En) => format!("received, with {n} error(s)"),
+        (0, Lang::Fr) => "reçu".into(),
+        (1, Lang::Fr) => "reçu, avec 1 erreur".into(),
+        (n, Lang::Fr) => format!("reçu, avec {n} erreurs"),
+    }
+}
