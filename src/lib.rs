@@ -17,10 +17,13 @@
 //! | 9. report | `report` | tera templates over views already worded, and the `.eml` files of the outbox |
 //! | 10. game | `game` | a game by email: the players file, the game folder, phases and deadlines, roles, commands; the trait a game kind implements |
 //! | 11. kinds | `kinds` | the game kinds: Diplomacy rulesets (`kinds/diplomacy/`: the standard game, Diable et Bon Dieu), the board games (`kinds/boardgame/`), and the one registry that lists them |
+//! | 12. cli | `cli` | what each command of `arbitre` does (a file per family: `cli/mail.rs`, `cli/process.rs`, `cli/desk.rs`…): the games locked and walked, the registry passed, the results printed; `src/main.rs` only parses the arguments, calls it and chooses the exit code |
 //!
 //! The judge knows no variant: a ruleset implements [`judge::Hooks`] and is handed to it.
-//! The mail game knows no kind: it is handed one from the registry of [`kinds`].
+//! The mail game knows no kind: it is handed one from the registry of [`kinds`], by the
+//! commands of [`cli`].
 
+pub mod cli;
 pub mod clock;
 pub mod dice;
 pub mod game;

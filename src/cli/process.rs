@@ -1,0 +1,125 @@
+//! `arbitre orders` (a turn file recorded) and `arbitre process` (every game that is due
+//! adjudicated, or one game's phase now with `--force`).
+
+use crate::clock::Now;
+use crate::game::desk::{self, journal::Who, Act};
+use crate::game::kind::{Play, Run};
+use crate::game::{self, Game};
+use crate::kinds::REGISTRY;
+use std::path::Path;
+
+/// `arbitre orders DIR TURN.yaml`: the turn file's orders and casts recorded at `now`, all
+/// or (when a line is bad) none.
+pub fn orders(dir: &Path, file: &str, now: Now) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    if !game::is_game(dir) {
+        // Before the lock, which would write its file in any folder.
+        return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
+    }
+    let _lock = game::lock(dir)?;
+    let mut g = Game::open(dir, &REGISTRY)?;
+    let Play::Phases(phases) = g.kind().play() else {
+        return Err(format!(
+            "{}: turn files are for Diplomacy games; a board game's moves come by mail",
+            dir.display()
+        ));
+    };
+    g.ingest(now)?;
+    if g.state.finished.is_some() {
+        return Err(format!("{}: the game is over", dir.display()));
+    }
+    match phases.record_turn(&mut g, &text, file) {
+        Ok(letters) => {
+            let n = letters.len();
+            g.commit(
+                game::Effects {
+                    letters,
+                    ..Default::default()
+                },
+                now,
+            )?;
+            println!(
+                "{file}: recorded for {} ({n} acknowledgement(s) in the outbox)",
+                g.state.phase
+            );
+            Ok(())
+        }
+        Err(errors) => Err(format!("{file}: nothing was recorded:\n  {}", errors.join("\n  "))),
+    }
+}
+
+/// `arbitre process ROOT --force [--why TEXT]`: the phase of the one game at `root`
+/// adjudicated now, with the orders on file; journaled with `why`.
+pub fn force(root: &Path, why: Option<&str>, now: Now) -> Result<(), String> {
+    if !game::is_game(root) {
+        return Err(format!(
+            "{}: --force adjudicates one game: name its folder (a game folder has game.yaml)",
+            root.display()
+        ));
+    }
+    let act = Act {
+        who: Who::Cli,
+        why: why.unwrap_or_default().to_string(),
+        now,
+    };
+    let said = desk::at_desk(root, &REGISTRY, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
+    for line in said {
+        println!("{}: {line}", root.display());
+    }
+    Ok(())
+}
+
+/// `arbitre process ROOT`: every game under `root` that is due at `now` adjudicated, a line
+/// each; a game that fails is told and the others go on.
+pub fn process(root: &Path, now: Now) -> Result<(), String> {
+    let games = game::games_under(root)?;
+    if games.is_empty() {
+        return Err(format!(
+            "{}: no game folder here (a game folder has game.yaml)",
+            root.display()
+        ));
+    }
+    let mut failed = Vec::new();
+    for dir in games {
+        let run = || -> Result<String, String> {
+            let _lock = game::lock(&dir)?;
+            let mut g = Game::open(&dir, &REGISTRY)?;
+            let handled = g.ingest(now)?;
+            let mut what = if handled > 0 {
+                format!("{handled} message(s) acted on; ")
+            } else {
+                String::new()
+            };
+            if let Play::Phases(phases) = g.kind().play() {
+                match phases.process(&mut g, now, Run::Due)? {
+                    Some(fx) => {
+                        let n = fx.letters.len();
+                        g.commit(fx, now)?;
+                        what.push_str(&format!("{n} message(s) written; now {}", g.state.phase));
+                    }
+                    None if g.state.finished.is_some() => what.push_str("the game is over"),
+                    None if g.state.desk.paused.is_some() => {
+                        let p = g.state.desk.paused.as_ref().expect("paused");
+                        what.push_str(&format!("paused since {}: {}; not adjudicated", p.since, p.why))
+                    }
+                    None => what.push_str(&format!("nothing due ({})", g.state.phase)),
+                }
+            } else {
+                what.push_str("a board game: moves are relayed as they arrive");
+            }
+            Ok(what)
+        };
+        match run() {
+            Ok(what) => println!("{}: {what}", dir.display()),
+            Err(e) => {
+                eprintln!("arbitre: {}: {e}", dir.display());
+                failed.push(dir.display().to_string());
+            }
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("not processed: {}", failed.join(", ")))
+    }
+}
