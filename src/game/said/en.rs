@@ -1,0 +1,204 @@
+//! The English words of the mail game's outcomes and refusals ([`super::Said`],
+//! [`super::Refusal`]): one file per language, as the templates are.
+
+use super::*;
+
+/// God or the Devil, as a sentence's subject.
+pub(super) fn divine_en(d: Role) -> &'static str {
+    match d {
+        Role::God => "God",
+        _ => "the Devil",
+    }
+}
+
+/// The cast of God (a blessing) or the Devil (a curse).
+pub(super) fn cast_en(d: Role) -> &'static str {
+    match d {
+        Role::God => "blessing",
+        _ => "curse",
+    }
+}
+
+/// What was done, in English.
+pub fn en(said: &Said) -> String {
+    use Said as S;
+    match said {
+        S::OnFile { order } => format!("{order}: on file"),
+        S::Replaces { order, old } => format!("{order}: on file, in place of {old}"),
+        S::Cleared => "CLEAR: every order of the phase is withdrawn".into(),
+        S::ClearedCasts { divine: Role::God } => "CLEAR: your blessings for the phase are withdrawn".into(),
+        S::ClearedCasts { .. } => "CLEAR: your curse for the phase is withdrawn".into(),
+        S::Status => "STATUS: see below".into(),
+        S::PressSent { to } if to.is_empty() => "press to all sent".into(),
+        S::PressSent { to } => format!("press to {} sent", names(to)),
+        S::Voted { draw } => format!("your vote: {}", if *draw { "draw" } else { "continue" }),
+        S::CastNone { divine } => format!("{} NONE: no {} this phase", verb(*divine), cast_en(*divine)),
+        S::CastOn { divine, unit } => format!("{} on {unit}", cast_en(*divine)),
+        S::NoAdjustmentBlessing { year } => format!("no adjustment blessing for winter {year}"),
+        S::AdjustmentBlessing { year, power } => format!("adjustment blessing for winter {year}: {power}"),
+        S::MoveAccepted { number, summary } => format!("move {number} accepted: {summary}"),
+        S::Answered { command } => format!("{command}: answered in a letter of its own"),
+        S::PasswordChanged => "SET PASSWORD: changed; a confirmation goes to your address".into(),
+        S::TimezoneSet { zone } => format!("SET TIMEZONE: deadlines are shown to you in {zone}"),
+        S::LanguageSet { lang } => format!("SET LANGUAGE: {}", lang.code()),
+        S::AddressCodeSent { address } => {
+            format!("SET ADDRESS: a code was sent to {address}; the change is made when it comes back from there")
+        }
+        S::ResignAsked => "RESIGN: asked; write RESIGN CONFIRM to confirm it".into(),
+        S::ResignConfirmed => "RESIGN CONFIRM: the referee has been told, and decides".into(),
+        S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
+        S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
+        S::ReadAs { said, assumed } => {
+            let read: Vec<String> = assumed.iter().map(ReadAs::en).collect();
+            format!("{} (read: {})", en(said), read.join("; "))
+        }
+        S::Words(w) => w.clone(),
+    }
+}
+
+/// How to write a `SET` line, in the form the player used.
+pub(super) fn example_en(french: bool, en: &str, fr: &str) -> String {
+    if french {
+        format!("write it like `CHANGER {fr}`")
+    } else {
+        format!("write it like `SET {en}`")
+    }
+}
+
+pub(super) fn phase_form_en(form: &PhaseForm) -> String {
+    match form {
+        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like « {k} S1901M » or « {k} ALL »"),
+        PhaseForm::GetReport => "GET REPORT <phase>, like « GET REPORT S1901M »".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, like « RAPPORT S1901M »".into(),
+    }
+}
+
+pub(super) fn no_target_en(t: &NoTarget) -> String {
+    match t {
+        NoTarget::Unreadable { text, error } => format!("cannot read `{text}`: {error}"),
+        NoTarget::NotAUnit { text } => format!("`{text}` is not a unit: write it like `A PAR`"),
+        NoTarget::NoUnitIn { prov } => format!("there is no unit in {prov}"),
+        NoTarget::OtherType { text, stands } => format!("there is no {text} ({stands} stands there)"),
+    }
+}
+
+/// Why not, in English.
+pub fn refused_en(r: &Refusal) -> String {
+    use Refusal as R;
+    match r {
+        R::TooLate { deadline, zone, phase } => format!(
+            "too late: the deadline was {}; {phase} is judged with what was on file then",
+            crate::game::show_time(deadline, zone)
+        ),
+        R::OneSignon => "only one SIGNON per message: this one is ignored".into(),
+        R::BeforeSignon => "ignored: it comes before the SIGNON line".into(),
+        R::Unread { line, after, most } => format!(
+            "line {line} and the {after} command line(s) after it were not read: one message may hold at most {most} commands"
+        ),
+        R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", divine.text()),
+        R::NotAnOrder { text } => format!("`{text}` is not an order"),
+        R::AnotherPowersOrders { named, yours } => {
+            format!("these orders are headed `{named}`, and you play {yours}: write your own orders, or none before them")
+        }
+        R::Void(reason) => reason.words(Lang::En),
+        R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
+        R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
+        R::DivineSendsNoPress { divine } => {
+            format!("{} sends no press: the divine players stay silent", divine.text())
+        }
+        R::NoPressToDivine => "no press can be addressed to God or the Devil; this press was not sent".into(),
+        R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),
+        R::PressNotASide { name, sides } => format!("`{name}` is not a side; the sides are {}", sides.join(", ")),
+        R::NameAnotherPlayer => "name at least one other player".into(),
+        R::OnlyPowersVote => "only the powers vote".into(),
+        R::OutOfTheGame { power } => format!("{power} is out of the game"),
+        R::AnsweredApart => "answered apart".into(),
+        R::OnlyDivineMay { divine } => format!("only {} may {}", divine_en(*divine), verb(*divine)),
+        R::Withdrawn => "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)".into(),
+        R::AdjustmentBlessingSeason { phase } => {
+            format!("the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}")
+        }
+        R::NotAPowerName { name } => format!("`{name}` is not a power"),
+        R::NoCurseInWinter => "no curse in winter: curses are for movement phases".into(),
+        R::NoCastInRetreat { phase } => format!("no blessing or curse in a retreat phase; it is now {phase}"),
+        R::BlessingsForMovement { phase } => format!("blessings on units are for movement phases; it is now {phase}"),
+        R::NoTarget(t) => no_target_en(t),
+        R::OncePerYear { divine, power, phase } => format!(
+            "a {} already fell on a unit of {power} in {phase} this year; choose a unit of another power",
+            cast_en(*divine)
+        ),
+        R::NotYourTurn { to_move } => format!("it is not your turn: {to_move} is to move"),
+        R::GameIsOver => "the game is over".into(),
+        R::MoveAfterTheEnd { text } => format!("`{text}`: the game is over"),
+        R::NotACommandOf { title } => format!("not a command of {title}"),
+        R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
+        R::NameAUnit => "name a unit, like `BLESS A PAR`".into(),
+        R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
+        R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]".into(),
+        R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),
+        R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
+        R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),
+        R::TakesNothing { form } => format!("{form} takes nothing after it: write `{form}` alone"),
+        R::NotUnderstood { text, hint } => format!(
+            "not understood: `{text}`; {} (HELP lists every command)",
+            match hint {
+                Hint::Get => "write GET REPORT <phase>, GET RULES or GET MAP",
+                Hint::Set { french: true } => "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE",
+                Hint::Set { french: false } => "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE",
+            }
+        ),
+        R::Setting { problem, french } => {
+            let ex = |en: &str, fr: &str| example_en(*french, en, fr);
+            match problem {
+                SettingProblem::PasswordForm => format!(
+                    "one word, the new password: {}",
+                    ex("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
+                ),
+                SettingProblem::AddressForm => format!(
+                    "name the new address: {}",
+                    ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
+                ),
+                SettingProblem::NotATimezone { zone } => format!(
+                    "`{zone}` is not a time zone of the IANA list: {}",
+                    ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
+                ),
+                SettingProblem::NameATimezone => format!(
+                    "name a time zone of the IANA list: {}",
+                    ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
+                ),
+                SettingProblem::NotALanguage { code } => {
+                    format!("`{code}`: the languages are en and fr: {}", ex("LANGUAGE fr", "LANGUE fr"))
+                }
+                SettingProblem::NameALanguage => format!("name en or fr: {}", ex("LANGUAGE fr", "LANGUE en")),
+            }
+        }
+        R::ResignForm { keyword } => format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it"),
+        R::ObserveForm { keyword } => format!("name the game: write it like `{keyword} vopaliec`"),
+        R::ConfirmForm { keyword } => format!(
+            "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
+        ),
+        R::NameAPhase { form } => format!("name a phase: write {}", phase_form_en(form)),
+        R::NotAPhase { english, form, .. } => format!("{english}; write {}", phase_form_en(form)),
+        R::OnePasswordPerMessage => "one SET PASSWORD per message: this one is ignored".into(),
+        R::ObserveAsPlayer => {
+            "OBSERVE is for those who do not play: as a player you receive every public report already".into()
+        }
+        R::ConfirmApart => "send CONFIRM from the new address, in a message of its own without a SIGNON line".into(),
+        R::NotAQuestion => "not a question or a setting".into(),
+        R::PasswordUnread => "the new password could not be read: send SET PASSWORD again".into(),
+        R::Password(PasswordProblem::Redacted) => "choose another password".into(),
+        R::Password(PasswordProblem::TooShort { min }) => format!(
+            "the new password must have at least {min} characters: write it like `SET PASSWORD n3w-s3cret`"
+        ),
+        R::Password(PasswordProblem::ControlCharacter) => "the new password holds a control character".into(),
+        R::NotAMailAddress { address } => {
+            format!("`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`")
+        }
+        R::AlreadyYourAddress { address } => format!("{address} is already your address"),
+        R::ResignConfirmedAlready => "your resignation is confirmed already; the referee decides".into(),
+        R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
+        R::Chatter => "not understood".into(),
+        R::Words(w) => w.clone(),
+        R::OfTheKind(r) => r.words(Lang::En),
+    }
+}

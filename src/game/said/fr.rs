@@ -1,0 +1,283 @@
+//! The French words of the mail game's outcomes and refusals ([`super::Said`],
+//! [`super::Refusal`]), as a French reader writes them (names with their articles, from
+//! [`crate::lang::fr`]): one file per language, as the templates are.
+
+use super::*;
+
+pub(super) fn divine_fr(d: Role) -> &'static str {
+    match d {
+        Role::God => "le Bon Dieu",
+        _ => "le Diable",
+    }
+}
+
+pub(super) fn cast_fr(d: Role) -> &'static str {
+    match d {
+        Role::God => "bénédiction",
+        _ => "malédiction",
+    }
+}
+
+/// A power's or side's name in a French sentence (`l'Italie`, `de l'Italie`).
+pub(super) fn fr_name(name: &str, form: Form) -> String {
+    crate::map::standard_french_names().say(name, form)
+}
+
+/// A phase as the state writes it, in a French sentence: `au printemps 1901, mouvements`,
+/// `du printemps 1901, mouvements`.
+pub(super) fn fr_phase(phase: &str, form: Form) -> String {
+    fr_name(&crate::words::phase_text(phase, Lang::Fr), form)
+}
+
+pub(super) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// What was done, in French.
+pub fn fr(said: &Said) -> String {
+    use Said as S;
+    match said {
+        S::OnFile { order } => format!("{order} : enregistré"),
+        S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
+        S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
+        S::ClearedCasts { divine: Role::God } => "CLEAR : vos bénédictions de la phase sont retirées".into(),
+        S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
+        S::Status => "STATUS : voir ci-dessous".into(),
+        S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
+        S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
+        S::Voted { draw } => format!(
+            "votre vote : {}",
+            if *draw { "partie nulle" } else { "poursuivre la partie" }
+        ),
+        S::CastNone { divine } => format!("{} NONE : pas de {} cette phase", verb(*divine), cast_fr(*divine)),
+        S::CastOn { divine, unit } => format!("{} sur {unit}", cast_fr(*divine)),
+        S::NoAdjustmentBlessing { year } => format!("pas de bénédiction d'ajustement pour l'hiver {year}"),
+        S::AdjustmentBlessing { year, power } => {
+            format!(
+                "bénédiction d'ajustement pour l'hiver {year} : {}",
+                fr_name(power, Form::The)
+            )
+        }
+        S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
+        S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
+        S::PasswordChanged => "mot de passe changé ; une confirmation part à votre adresse".into(),
+        S::TimezoneSet { zone } => format!("fuseau horaire : les échéances vous sont données dans le fuseau {zone}"),
+        S::LanguageSet { lang } => format!(
+            "langue : {}",
+            match lang {
+                Lang::En => "anglais",
+                Lang::Fr => "français",
+            }
+        ),
+        S::AddressCodeSent { address } => format!(
+            "changement d'adresse : un code a été envoyé à {address} ; le changement est fait quand il en revient"
+        ),
+        S::ResignAsked => {
+            "démission demandée ; écrivez DEMISSION CONFIRMER (ou RESIGN CONFIRM) pour la confirmer".into()
+        }
+        S::ResignConfirmed => "démission confirmée : l'arbitre est prévenu, et décide".into(),
+        S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
+        S::Late(said) => format!(
+            "{} (en retard : après la date limite, pendant le délai de grâce)",
+            fr(said)
+        ),
+        S::ReadAs { said, assumed } => {
+            let read: Vec<String> = assumed.iter().map(ReadAs::fr).collect();
+            // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
+            format!("{} ({})", fr(said), read.join("\u{202f}; "))
+        }
+        S::Words(w) => w.clone(),
+    }
+}
+
+pub(super) fn example_fr(french: bool, en: &str, fr: &str) -> String {
+    if french {
+        format!("écrivez par exemple « CHANGER {fr} »")
+    } else {
+        format!("écrivez par exemple « SET {en} »")
+    }
+}
+
+pub(super) fn phase_form_fr(form: &PhaseForm) -> String {
+    match form {
+        PhaseForm::History { keyword: k } => {
+            let all = if k == "HISTORIQUE" { "TOUT" } else { "ALL" };
+            format!("{k} [<phase>|{all}], par exemple « {k} S1901M » ou « {k} {all} »")
+        }
+        PhaseForm::GetReport => "GET REPORT <phase>, par exemple « GET REPORT S1901M »".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, par exemple « RAPPORT S1901M »".into(),
+    }
+}
+
+pub(super) fn no_target_fr(t: &NoTarget) -> String {
+    match t {
+        NoTarget::Unreadable { text, error } => format!(
+            "« {text} » est illisible : colonne {} : {}",
+            error.column,
+            crate::words::unreadable_words(error, Lang::Fr)
+        ),
+        NoTarget::NotAUnit { text } => format!("« {text} » n'est pas une unité : écrivez-la comme « A PAR »"),
+        NoTarget::NoUnitIn { prov } => format!("il n'y a pas d'unité en {prov}"),
+        NoTarget::OtherType { text, stands } => format!("il n'y a pas de {text} ({stands} s'y trouve)"),
+    }
+}
+
+/// Why not, in French.
+pub fn refused_fr(r: &Refusal) -> String {
+    use Refusal as R;
+    match r {
+        R::TooLate { deadline, zone, phase } => format!(
+            "trop tard : la date limite était {} ; la phase {} est jugée avec ce qui était enregistré alors",
+            crate::words::moment_text(deadline, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr),
+            fr_phase(phase, Form::Of)
+        ),
+        R::OneSignon => "une seule ligne SIGNON par message : celle-ci est ignorée".into(),
+        R::BeforeSignon => "ignorée : elle vient avant la ligne SIGNON".into(),
+        R::Unread { line, after, most } => format!(
+            "la ligne {line} et {after} ligne{s} de commande à sa suite n'ont pas été lues : un message contient au plus {most} commandes",
+            s = if *after > 1 { "s" } else { "" }
+        ),
+        R::DivineGivesNoOrders { divine } => {
+            format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
+        }
+        R::NotAnOrder { text } => format!("« {text} » n'est pas un ordre"),
+        R::AnotherPowersOrders { named, yours } => format!(
+            "ces ordres sont précédés de « {named} », et vous jouez {} : écrivez vos propres ordres, sans rien devant",
+            crate::map::standard_french_names().say(yours, Form::The)
+        ),
+        R::Void(reason) => reason.words(Lang::Fr),
+        R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
+        R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
+        R::DivineSendsNoPress { divine } => format!(
+            "{} n'envoie pas de presse : les joueurs divins restent silencieux",
+            capital(divine_fr(*divine))
+        ),
+        R::NoPressToDivine => {
+            "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
+        }
+        R::PressNotAPower { name } => {
+            format!("« {name} » n'est pas une puissance ; cette presse n'a pas été envoyée")
+        }
+        R::PressNotASide { name, sides } => {
+            format!("« {name} » n'est pas un camp ; les camps sont {}", sides.join(", "))
+        }
+        R::NameAnotherPlayer => "nommez au moins un autre joueur".into(),
+        R::OnlyPowersVote => "seules les puissances votent".into(),
+        R::OutOfTheGame { power } => format!("{} est hors jeu", capital(&fr_name(power, Form::The))),
+        R::AnsweredApart => "réponse à part".into(),
+        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
+        R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez NONE pour laisser passer une phase)".into(),
+        R::AdjustmentBlessingSeason { phase } => format!(
+            "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes {}",
+            fr_phase(phase, Form::In)
+        ),
+        R::NotAPowerName { name } => format!("« {name} » n'est pas une puissance"),
+        R::NoCurseInWinter => "pas de malédiction en hiver : les malédictions sont pour les phases de mouvements".into(),
+        R::NoCastInRetreat { phase } => format!(
+            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes {}",
+            fr_phase(phase, Form::In)
+        ),
+        R::BlessingsForMovement { phase } => format!(
+            "les bénédictions d'unités sont pour les phases de mouvements ; nous sommes {}",
+            fr_phase(phase, Form::In)
+        ),
+        R::NoTarget(t) => no_target_fr(t),
+        R::OncePerYear { divine, power, phase } => format!(
+            "une {} est déjà tombée sur une unité {} {} cette année ; choisissez une unité d'une autre puissance",
+            cast_fr(*divine),
+            fr_name(power, Form::Of),
+            fr_phase(phase, Form::In)
+        ),
+        R::NotYourTurn { to_move } => format!("ce n'est pas votre tour : c'est {} de jouer", fr_name(to_move, Form::To)),
+        R::GameIsOver => "la partie est terminée".into(),
+        R::MoveAfterTheEnd { text } => format!("« {text} » : la partie est terminée"),
+        R::NotACommandOf { title } => format!("ce n'est pas une commande du jeu {title}"),
+        R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
+        R::NameAUnit => "nommez une unité, par exemple « BLESS A PAR »".into(),
+        R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
+        R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <puissance> [<puissance> …]".into(),
+        R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),
+        R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
+        R::EndpressWithoutPress => "ENDPRESS sans PRESS".into(),
+        R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez « {form} » seul"),
+        R::NotUnderstood { text, hint } => format!(
+            "pas compris : « {text} » ; {} (AIDE donne toutes les commandes)",
+            match hint {
+                Hint::Get => "écrivez GET REPORT <phase>, GET RULES ou GET MAP",
+                Hint::Set { french: true } => "écrivez CHANGER MOTDEPASSE, ADRESSE, FUSEAU ou LANGUE",
+                Hint::Set { french: false } => "écrivez SET PASSWORD, SET ADDRESS, SET TIMEZONE ou SET LANGUAGE",
+            }
+        ),
+        R::Setting { problem, french } => {
+            let ex = |en: &str, fr: &str| example_fr(*french, en, fr);
+            match problem {
+                SettingProblem::PasswordForm => format!(
+                    "un seul mot, le nouveau mot de passe : {}",
+                    ex("PASSWORD n3w-s3cret", "MOTDEPASSE n3w-s3cret")
+                ),
+                SettingProblem::AddressForm => format!(
+                    "donnez la nouvelle adresse : {}",
+                    ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
+                ),
+                SettingProblem::NotATimezone { zone } => format!(
+                    "« {zone} » n'est pas un fuseau horaire de la liste IANA : {}",
+                    ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
+                ),
+                SettingProblem::NameATimezone => format!(
+                    "donnez un fuseau horaire de la liste IANA : {}",
+                    ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
+                ),
+                SettingProblem::NotALanguage { code } => format!(
+                    "« {code} » : les langues sont en (anglais) et fr (français) : {}",
+                    ex("LANGUAGE fr", "LANGUE fr")
+                ),
+                SettingProblem::NameALanguage => {
+                    format!("donnez en ou fr : {}", ex("LANGUAGE fr", "LANGUE en"))
+                }
+            }
+        }
+        R::ResignForm { keyword } => {
+            let confirm = if keyword == "RESIGN" { "CONFIRM" } else { "CONFIRMER" };
+            format!("écrivez « {keyword} », puis « {keyword} {confirm} » pour confirmer")
+        }
+        R::ObserveForm { keyword } => format!("nommez la partie : écrivez par exemple « {keyword} vopaliec »"),
+        R::ConfirmForm { keyword } => format!(
+            "écrivez « {keyword} <partie> <code> », avec le code que vous avez reçu, par exemple « {keyword} vopaliec 5F2C9A1B »"
+        ),
+        R::NameAPhase { form } => format!("nommez une phase : écrivez {}", phase_form_fr(form)),
+        R::NotAPhase { text, form, .. } => {
+            format!("« {text} » n'est pas une phase : écrivez {}", phase_form_fr(form))
+        }
+        R::OnePasswordPerMessage => "un seul changement de mot de passe par message : celui-ci est ignoré".into(),
+        R::ObserveAsPlayer => {
+            "OBSERVER est pour ceux qui ne jouent pas : comme joueur, vous recevez déjà tous les rapports publics"
+                .into()
+        }
+        R::ConfirmApart => {
+            "envoyez CONFIRMER depuis la nouvelle adresse, dans un message à part, sans ligne SIGNON".into()
+        }
+        R::NotAQuestion => "ce n'est ni une question ni un réglage".into(),
+        R::PasswordUnread => {
+            "le nouveau mot de passe n'a pas pu être lu : renvoyez CHANGER MOTDEPASSE (ou SET PASSWORD)".into()
+        }
+        R::Password(PasswordProblem::Redacted) => "choisissez un autre mot de passe".into(),
+        R::Password(PasswordProblem::TooShort { min }) => format!(
+            "le nouveau mot de passe doit avoir au moins {min} caractères : écrivez par exemple « CHANGER MOTDEPASSE n3w-s3cret »"
+        ),
+        R::Password(PasswordProblem::ControlCharacter) => {
+            "le nouveau mot de passe contient un caractère de contrôle".into()
+        }
+        R::NotAMailAddress { address } => format!(
+            "« {address} » n'est pas une adresse électronique : écrivez par exemple « CHANGER ADRESSE ann@example.org »"
+        ),
+        R::AlreadyYourAddress { address } => format!("{address} est déjà votre adresse"),
+        R::ResignConfirmedAlready => "votre démission est déjà confirmée ; l'arbitre décide".into(),
+        R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
+        R::Chatter => "pas compris".into(),
+        R::Words(w) => w.clone(),
+        R::OfTheKind(r) => r.words(Lang::Fr),
+    }
+}
