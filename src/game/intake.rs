@@ -122,11 +122,11 @@ pub(crate) fn prepare_read(received: &Received) -> Vec<u8> {
 fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, received: &Received) -> Vec<u8> {
     let (verdict, new_password) = match (registry, received.mail()) {
         (Some((name, players)), Ok(mail)) => {
-            let verdict = Verdict::against(&name, &players, &mail);
+            let verdict = Verdict::against(&name, &players, mail);
             // `SET PASSWORD`: the archive keeps the new password's hash, never the password
             // (hashed only for a message whose password matched).
             let new = (verdict == Verdict::Matches)
-                .then(|| super::ask::new_password_header(&mail))
+                .then(|| super::ask::new_password_header(mail))
                 .flatten();
             (verdict, new)
         }
