@@ -28,7 +28,8 @@
 //! sizes, `BENCH_MESSAGES=n` the messages of each kind per size (default 30),
 //! `ARBITRE_BIN=path[:path…]` other `arbitre` binaries to time beside this build's (older
 //! builds, for comparison; they take turns message by message, on the same folders, made by
-//! this build's library). As a test (`cargo test --benches`), two games
+//! this build's library). `cargo bench --profile dist --bench mail_path` times the installed
+//! binary's profile (fat LTO) instead of the release profile's. As a test (`cargo test --benches`), two games
 //! and two messages, untimed.
 
 mod common;
