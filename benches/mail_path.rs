@@ -4,18 +4,22 @@
 //! routing, reading, the password check, the spool and the archive with their `fsync`s,
 //! acting on the message, the reply, `state.yaml`) and the peak resident memory.
 //!
-//! Two messages, each to a different game of the folder:
+//! Three processes, in turns, the two messages each to a different game of the folder:
 //!
-//! - **signs on**: France's SIGNON line with the right password from the right address,
-//!   and one order. The Argon2id check of the password (OWASP's parameters, made slow on
-//!   purpose) is part of it.
-//! - **no password check**: the same message signing on as `Prussia`, a role no game has:
-//!   routed, read, redacted, spooled, archived, the game opened and a refusal written, all
-//!   as above; only the password is never checked (there is no hash to check it against),
+//! - **accepted**: France's SIGNON line with the right password from the right address,
+//!   and one order: the sign-on succeeds, the order is put on file, the reply lists what is
+//!   on file, `state.yaml` is written. The Argon2id check of the password (OWASP's
+//!   parameters, made slow on purpose) is part of it; the table also gives it less one
+//!   check (the check alone is timed in a child process, and its median subtracted).
+//! - **refused**: the same message signing on as `Prussia`, a role no game has: routed,
+//!   read, redacted, spooled, archived, the game opened and a refusal written, all as
+//!   above; only the password is never checked (there is no hash to check it against),
 //!   and the order is not acted on.
+//! - **start-up floor**: `arbitre --help`, which starts the program, prints the help and
+//!   exits: the least a process per message can cost.
 //!
-//! The password check alone is timed in this process too, so that the first line can be
-//! read without it.
+//! Then the ratios the issue's goals are written in (#27): each message against the floor,
+//! and each message at the largest folder against the smallest (CPU and peak memory).
 //!
 //! The index of games is built by a first message, untimed, and checked and stamped by a
 //! second one two seconds later (`route::SETTLED`), as in a folder that has not just changed.
@@ -24,7 +28,8 @@
 //! sizes, `BENCH_MESSAGES=n` the messages of each kind per size (default 30),
 //! `ARBITRE_BIN=path[:path…]` other `arbitre` binaries to time beside this build's (older
 //! builds, for comparison; they take turns message by message, on the same folders, made by
-//! this build's library). As a test (`cargo test --benches`), two games
+//! this build's library). `cargo bench --profile dist --bench mail_path` times the installed
+//! binary's profile (fat LTO) instead of the release profile's. As a test (`cargo test --benches`), two games
 //! and two messages, untimed.
 
 mod common;
@@ -92,10 +97,21 @@ fn message(game: &str, role: &str, password: &str, id: &str) -> Vec<u8> {
 
 /// One `arbitre mail ROOT` with `raw` on its standard input: its CPU time (user + system)
 /// and peak resident set, from the kernel's accounting of that child.
-#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which also gives its usage
 fn deliver(bin: &Path, root: &Path, raw: &[u8]) -> (Duration, u64) {
+    run(bin, &["mail", root.to_str().unwrap(), "--now", EVENING], raw)
+}
+
+/// `arbitre --help`: start, print the help, exit. The floor of a process per message.
+fn floor(bin: &Path) -> (Duration, u64) {
+    run(bin, &["--help"], b"")
+}
+
+/// One `arbitre ARGS…` with `raw` on its standard input: its CPU time (user + system) and
+/// peak resident set (KiB), from the kernel's accounting of that child.
+#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which also gives its usage
+fn run(bin: &Path, args: &[&str], raw: &[u8]) -> (Duration, u64) {
     let mut child = Command::new(bin)
-        .args(["mail", root.to_str().unwrap(), "--now", EVENING])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -110,7 +126,8 @@ fn deliver(bin: &Path, root: &Path, raw: &[u8]) -> (Duration, u64) {
     assert_eq!(pid, child.id() as libc::pid_t, "wait4");
     assert!(
         libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "arbitre mail failed"
+        "arbitre {} failed",
+        args[0]
     );
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     (tv(usage.ru_utime) + tv(usage.ru_stime), usage.ru_maxrss as u64)
@@ -180,10 +197,10 @@ fn main() {
     for (b, bin) in bins.iter().enumerate() {
         println!("binary {}: {}", b + 1, bin.display());
     }
-    // The check alone, in a child process: what the first kind of message spends on it.
+    // The check alone, in a child process: what the accepted message spends on it.
     let check = {
         let out = Command::new(std::env::current_exe().unwrap())
-            .args(["--time-check", if bench { "5" } else { "1" }])
+            .args(["--time-check", if bench { "9" } else { "1" }])
             .output()
             .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
@@ -191,10 +208,10 @@ fn main() {
     };
     println!("one Argon2id password check, in process: {}", ms(check));
     println!();
-    println!(
-        "| games | binary | message | messages | CPU per message (median) | fastest | slowest | without the password check | peak RSS |"
-    );
+    println!("| games | binary | process | runs | CPU (median) | fastest | slowest | less the check | peak RSS |");
     println!("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    // (games, binary, kind) → (median CPU, less the check, peak RSS in KiB)
+    let mut table: Vec<(usize, usize, Kind, Duration, u64)> = Vec::new();
     for &n in &sizes {
         let root = work.join(n.to_string());
         let made = Command::new(std::env::current_exe().unwrap())
@@ -212,9 +229,8 @@ fn main() {
         deliver(&bins[0], &root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
         std::thread::sleep(arbitre::game::route::SETTLED + Duration::from_millis(100));
         deliver(&bins[0], &root, &message(&game_name(1), "Prussia", "guess", "settled"));
-        let mut signed = vec![Vec::new(); bins.len()];
-        let mut unchecked = vec![Vec::new(); bins.len()];
-        let (mut rss_signed, mut rss_unchecked) = (vec![0; bins.len()], vec![0; bins.len()]);
+        let mut times = vec![[Vec::new(), Vec::new(), Vec::new()]; bins.len()];
+        let mut rss = vec![[0u64; 3]; bins.len()];
         let turns = per_size * bins.len();
         for k in 0..turns {
             // Games spread over the folder (each once when there are enough), the first
@@ -222,41 +238,111 @@ fn main() {
             let b = k % bins.len();
             let g = 2 + (k * (n - 1) / turns.max(1)) % (n - 1).max(1);
             let name = game_name(g.min(n));
-            let before = files(&root.join(&name).join("mail"));
-            let (t, r) = deliver(&bins[b], &root, &message(&name, "France", ROLES[0].1, &format!("s{k}")));
-            signed[b].push(t);
-            rss_signed[b] = rss_signed[b].max(r);
-            let (t, r) = deliver(&bins[b], &root, &message(&name, "Prussia", "guess", &format!("u{k}")));
-            unchecked[b].push(t);
-            rss_unchecked[b] = rss_unchecked[b].max(r);
-            assert_eq!(files(&root.join(&name).join("mail")), before + 2, "both kept in {name}");
+            let game = root.join(&name);
+            let before = files(&game.join("mail"));
+            let runs = [
+                floor(&bins[b]),
+                deliver(&bins[b], &root, &message(&name, "France", ROLES[0].1, &format!("s{k}"))),
+                deliver(&bins[b], &root, &message(&name, "Prussia", "guess", &format!("u{k}"))),
+            ];
+            for (kind, (t, r)) in runs.into_iter().enumerate() {
+                times[b][kind].push(t);
+                rss[b][kind] = rss[b][kind].max(r);
+            }
+            assert_eq!(files(&game.join("mail")), before + 2, "both kept in {name}");
+            let state = std::fs::read_to_string(game.join("state.yaml")).unwrap();
+            assert!(state.contains("PAR - BUR"), "the order is on file in {name}");
         }
         assert!(!root.join("unmatched").exists(), "every message found its game");
-        let rows = (0..bins.len()).flat_map(|b| {
-            [
-                (b, "signs on", signed[b].clone(), rss_signed[b]),
-                (b, "no password check", unchecked[b].clone(), rss_unchecked[b]),
-            ]
-        });
-        for (b, what, times, rss) in rows {
-            let (lo, hi) = (*times.iter().min().unwrap(), *times.iter().max().unwrap());
-            let m = median(times.clone());
-            let without = if what == "signs on" {
-                ms(m.saturating_sub(check))
-            } else {
-                ms(m)
-            };
-            println!(
-                "| {n} | {} | {what} | {} | {} | {} | {} | {without} | {:.1} MiB |",
-                b + 1,
-                times.len(),
-                ms(m),
-                ms(lo),
-                ms(hi),
-                rss as f64 / 1024.0
-            );
+        for (b, (times, rss)) in times.iter().zip(&rss).enumerate() {
+            for kind in Kind::ALL {
+                let t = &times[kind as usize];
+                let (lo, hi) = (*t.iter().min().unwrap(), *t.iter().max().unwrap());
+                let m = median(t.clone());
+                let net = match kind {
+                    Kind::Accepted => m.saturating_sub(check),
+                    _ => m,
+                };
+                let less = if kind == Kind::Accepted { ms(net) } else { String::new() };
+                println!(
+                    "| {n} | {} | {} | {} | {} | {} | {} | {less} | {:.1} MiB |",
+                    b + 1,
+                    kind.name(),
+                    t.len(),
+                    ms(m),
+                    ms(lo),
+                    ms(hi),
+                    rss[kind as usize] as f64 / 1024.0
+                );
+                table.push((n, b, kind, net, rss[kind as usize]));
+            }
         }
         let _ = std::fs::remove_dir_all(&root);
     }
     let _ = std::fs::remove_dir_all(&work);
+
+    // The ratios of issue #27: an accepted message (less the check) at most twice the floor,
+    // and a message at the largest folder within 10 % of the smallest, in CPU and memory.
+    println!();
+    println!("| games | binary | accepted / floor | refused / floor |");
+    println!("| ---: | ---: | ---: | ---: |");
+    let get = |n: usize, b: usize, kind: Kind| {
+        table
+            .iter()
+            .find(|r| r.0 == n && r.1 == b && r.2 == kind)
+            .map(|r| (r.3, r.4))
+            .unwrap()
+    };
+    let ratio = |a: f64, b: f64| format!("{:.2}", a / b.max(f64::MIN_POSITIVE));
+    for &n in &sizes {
+        for b in 0..bins.len() {
+            let f = get(n, b, Kind::Floor).0.as_secs_f64();
+            println!(
+                "| {n} | {} | {} | {} |",
+                b + 1,
+                ratio(get(n, b, Kind::Accepted).0.as_secs_f64(), f),
+                ratio(get(n, b, Kind::Refused).0.as_secs_f64(), f)
+            );
+        }
+    }
+    if let (Some(&small), Some(&large)) = (sizes.iter().min(), sizes.iter().max()) {
+        if small != large {
+            println!();
+            println!("| binary | process | CPU, {large} games / {small} | peak RSS, {large} games / {small} |");
+            println!("| ---: | --- | ---: | ---: |");
+            for b in 0..bins.len() {
+                for kind in Kind::ALL {
+                    let (ts, rs) = get(small, b, kind);
+                    let (tl, rl) = get(large, b, kind);
+                    println!(
+                        "| {} | {} | {} | {} |",
+                        b + 1,
+                        kind.name(),
+                        ratio(tl.as_secs_f64(), ts.as_secs_f64()),
+                        ratio(rl as f64, rs as f64)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The three processes timed, in the order they run in each turn.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Floor,
+    Accepted,
+    Refused,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Floor, Kind::Accepted, Kind::Refused];
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Floor => "start-up floor (`--help`)",
+            Kind::Accepted => "accepted (signs on, one order)",
+            Kind::Refused => "refused (a role no game has)",
+        }
+    }
 }

@@ -8,6 +8,8 @@
 # The game folder is vopaliec/ in the build folder (target/, or $CARGO_TARGET_DIR when set);
 # read its outbox/ and pages/ afterwards.
 set -eu
+# The release profile is the quick one to build (cargo's default codegen); the binary to
+# install is `--profile dist` (README, "Two commands").
 cd "$(dirname "$0")/../.."
 cargo build --release --locked --quiet
 target="${CARGO_TARGET_DIR:-target}"
