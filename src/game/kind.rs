@@ -122,6 +122,13 @@ pub trait Kind: Sync {
     /// How a game of this kind is played: in phases, or move by move.
     fn play(&self) -> Play<'_>;
 
+    /// Could `line` (a line that is no command) be an order or a move of this kind? A line
+    /// that could not (no unit, no province, no order word) is chatter: listed once as not
+    /// understood, never counted as an error. Every line may be one by default.
+    fn may_be_an_order(&self, _line: &str) -> bool {
+        true
+    }
+
     /// The kind as a value of its own type, for the kind's own code to find itself again in
     /// a game it is given ([`Game::kind`]).
     fn as_any(&self) -> &dyn std::any::Any;

@@ -184,11 +184,9 @@ impl Game {
                 message: said::Refusal::BeforeSignon,
             });
         }
-        // A line with no unit, no province and no order word is chatter in a Diplomacy game
-        // (issue #24); a board game's moves have their own notation.
+        // A line the game's kind says can be no order is chatter (issue #24).
         let boardgame = matches!(self.kind.play(), Play::Moves(_));
-        let chatter_line =
-            |t: &str| is_chatter(t) || !boardgame && !crate::order::looks_like_an_order(crate::map::Map::standard(), t);
+        let chatter_line = |t: &str| is_chatter(t) || !self.kind.may_be_an_order(t);
         let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
             .into_iter()
             .filter(|c| c.line > first)

@@ -246,13 +246,12 @@ mod tests {
     }
 
     #[test]
-    fn a_ruleset_says_whether_it_has_divine_players_and_its_own_rules() {
+    fn a_ruleset_says_whether_it_has_divine_players() {
         // What HELP, GET RULES and the letters ask of a game, without naming its variant.
         for name in diplomacy_names() {
             let r = rules(name).unwrap();
             let divine = r.extra_roles().iter().any(|role| role.is_divine());
             assert_eq!(r.has_divine_players(), divine, "{name}");
-            assert_eq!(r.rules_text().is_some(), !r.extra_roles().is_empty(), "{name}");
         }
         assert!(!rules("standard").unwrap().has_divine_players());
         let with_divine: Vec<&str> = diplomacy_names()
@@ -260,7 +259,5 @@ mod tests {
             .filter(|n| rules(n).unwrap().has_divine_players())
             .collect();
         assert_eq!(with_divine.len(), 1, "{with_divine:?}");
-        let text = rules(with_divine[0]).unwrap().rules_text().unwrap();
-        assert!(text.contains("God") && text.contains("Devil"), "{text}");
     }
 }

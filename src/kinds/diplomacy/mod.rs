@@ -94,12 +94,6 @@ pub trait Ruleset: Sync {
         self.extra_roles().iter().any(|r| r.is_divine())
     }
 
-    /// The readings of the ruleset's own rules that arbitre takes (a text of `docs/`), sent
-    /// after Diplomacy's by `GET RULES`; none for a ruleset that adds no rules.
-    fn rules_text(&self) -> Option<&'static str> {
-        None
-    }
-
     /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).
     fn verbs(&self) -> &'static [&'static str] {
         &[]

@@ -260,10 +260,6 @@ impl Ruleset for Diable {
         &[Role::God, Role::Devil]
     }
 
-    fn rules_text(&self) -> Option<&'static str> {
-        Some(include_str!("../../../../docs/diable-et-bon-dieu.md"))
-    }
-
     fn verbs(&self) -> &'static [&'static str] {
         &["BLESS", "CURSE"]
     }
