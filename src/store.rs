@@ -6,7 +6,9 @@
 //! A run killed between writing a temporary file and renaming it (`kill -9`, a power cut)
 //! leaves that file behind: `.NAME.tmp-PID`. The next run on the folder removes such
 //! leftovers ([`sweep`]): those of a process that is no longer running, and any older than
-//! [`LEFTOVER_AGE`]; never the file of a run still writing it.
+//! [`LEFTOVER_AGE`]; never the file of a run still writing it. A folder's runs sweep when
+//! its lock shows that the run before was killed holding it ([`lock_folder`]); the cron run
+//! (`arbitre process`) sweeps each game whatever the lock shows.
 //!
 //! Everything a game folder holds may be secret (the seed, the password hashes, the divine
 //! roles, the players' mail), so on Unix every file written here is created readable by its
@@ -136,6 +138,49 @@ const TMP_MARK: &str = ".tmp-";
 /// The name of the lock file of a folder that its own runs take (a game's): [`sweep`] leaves
 /// the folders holding one to those runs.
 pub const LOCK_FILE: &str = ".lock";
+
+/// A folder's lock file, held for as long as the value lives: the runs on one folder take
+/// turns. While held it names the holder (its process number); a run that ends, well or in
+/// error, empties it. So a run that finds a number there knows the holder before it was
+/// killed mid-run, and only then reads the folder for what that run left ([`sweep`]): a
+/// message on a quiet game pays a read of one small file, not a walk of the folder.
+pub struct FolderLock {
+    file: File,
+}
+
+/// Takes the lock file `dir/name`, waiting for the run that holds it; sweeps `dir` when
+/// the run before ended without letting go ([`FolderLock`]). Returns whether it swept.
+pub fn lock_folder(dir: &Path, name: &str) -> io::Result<(FolderLock, bool)> {
+    use std::io::{Read, Seek};
+    let path = dir.join(name);
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(FILE_MODE);
+    }
+    let mut file = options.open(&path)?;
+    file.lock()?;
+    let mut holder = String::new();
+    file.read_to_string(&mut holder)?;
+    let killed = !holder.trim().is_empty();
+    if killed {
+        sweep(dir);
+    }
+    file.set_len(0)?;
+    file.seek(io::SeekFrom::Start(0))?;
+    file.write_all(std::process::id().to_string().as_bytes())?;
+    Ok((FolderLock { file }, killed))
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Emptied, the file tells the next run that this one ended. If this fails the next
+        // run sweeps for nothing, which is harmless.
+        let _ = self.file.set_len(0);
+    }
+}
 
 /// How old a temporary file must be to be removed even when its process seems alive (its
 /// number taken again by another process since, or a run the process table does not show):
@@ -324,6 +369,44 @@ mod tests {
         removed.sort();
         assert_eq!(removed, [d.join(".state.yaml.tmp-222"), d.join(".state.yaml.tmp-333")]);
         assert!(d.join(format!(".state.yaml.tmp-{me}")).exists());
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    /// The lock names its holder while held and is empty once let go; a run that finds a
+    /// name there (its holder was killed) sweeps, and only then.
+    #[test]
+    fn a_lock_sweeps_only_after_a_run_killed_holding_it() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        let d = temp("lock");
+        fs::create_dir_all(&d).unwrap();
+        // A process number that is no longer running: a finished child's.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let leftover = d.join(format!(".state.yaml.tmp-{dead}"));
+        fs::write(&leftover, "half").unwrap();
+
+        // The run before let go: the leftover is not looked for.
+        let (held, swept) = lock_folder(&d, LOCK_FILE).unwrap();
+        assert!(!swept);
+        assert_eq!(
+            fs::read_to_string(d.join(LOCK_FILE)).unwrap(),
+            std::process::id().to_string()
+        );
+        drop(held);
+        assert_eq!(fs::read_to_string(d.join(LOCK_FILE)).unwrap(), "");
+        assert!(leftover.exists());
+
+        // The run before was killed holding it: its number is still there, and the next
+        // run sweeps.
+        fs::write(d.join(LOCK_FILE), dead.to_string()).unwrap();
+        let (held, swept) = lock_folder(&d, LOCK_FILE).unwrap();
+        assert!(swept);
+        assert!(!leftover.exists());
+        drop(held);
+        assert_eq!(fs::read_to_string(d.join(LOCK_FILE)).unwrap(), "");
         fs::remove_dir_all(d).unwrap();
     }
 

@@ -83,6 +83,10 @@ pub fn process(root: &Path, now: Now) -> Result<(), String> {
     for dir in games {
         let run = || -> Result<String, String> {
             let _lock = game::lock(&dir)?;
+            // The cron run reads the whole folder for leftovers, whoever left them (a run
+            // that wrote without the lock, such as `new`); the runs per message do so only
+            // after a run killed holding the lock (`game::lock`).
+            crate::store::sweep(&dir);
             let mut g = Game::open(&dir, &REGISTRY)?;
             let handled = g.ingest(now)?;
             let mut what = if handled > 0 {

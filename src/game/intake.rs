@@ -385,6 +385,10 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
     if !spool.is_dir() {
         return Ok(Vec::new());
     }
+    // The spool is written before the lock is taken, so a run killed there leaves no mark on
+    // the lock ([`store::lock_folder`]): its leftovers are looked for here, in the one small
+    // folder that is read anyway.
+    store::sweep(&spool);
     let mut files: Vec<PathBuf> = fs::read_dir(&spool)
         .map_err(io_err(&spool))?
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -149,16 +149,15 @@ fn building_dir(dir: &Path) -> Result<PathBuf, GameError> {
 
 /// Holds the game's lock file for as long as it lives: two deliveries at once (procmail
 /// runs one `arbitre mail` per message) take turns.
-pub struct Lock(#[allow(dead_code)] fs::File);
+pub struct Lock(#[allow(dead_code)] store::FolderLock);
 
 /// Takes the lock of `dir` (a game's folder, or a folder of games), waiting for the run
-/// holding it; then removes what killed runs left half-written in it ([`store::sweep`]).
+/// holding it; when the run before was killed holding it, first removes what it left
+/// half-written ([`store::lock_folder`], [`store::sweep`]).
 pub fn lock(dir: &Path) -> Result<Lock, GameError> {
     let path = dir.join(store::LOCK_FILE);
-    let f = store::open_private(&path, true).map_err(io_err(&path))?;
-    f.lock().map_err(io_err(&path))?;
-    store::sweep(dir);
-    Ok(Lock(f))
+    let (held, _swept) = store::lock_folder(dir, store::LOCK_FILE).map_err(io_err(&path))?;
+    Ok(Lock(held))
 }
 
 /// The SHA-256 of a seed's bytes, in hex: the commitment published at the start.

@@ -139,14 +139,12 @@ pub fn send_outbox_for(
     Ok(run.finish(referee)?)
 }
 
-/// Takes the folder's send lock ([`SEND_LOCK`]), waiting for another `arbitre send` to end.
-fn lock_outbox(game_dir: &Path) -> Result<fs::File, OutboxError> {
+/// Takes the folder's send lock ([`SEND_LOCK`]), waiting for another `arbitre send` to end;
+/// what a killed run left half-written (the schedule, a reason, a digest) goes first.
+fn lock_outbox(game_dir: &Path) -> Result<store::FolderLock, OutboxError> {
     let path = game_dir.join(SEND_LOCK);
-    let file = store::open_private(&path, true).map_err(OutboxError::io(&path))?;
-    file.lock().map_err(OutboxError::io(&path))?;
-    // What a killed run left half-written (the schedule, a reason, a digest) goes now.
-    store::sweep(game_dir);
-    Ok(file)
+    let (held, _swept) = store::lock_folder(game_dir, SEND_LOCK).map_err(OutboxError::io(&path))?;
+    Ok(held)
 }
 
 pub(super) fn file_name(path: &Path) -> String {
