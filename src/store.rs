@@ -167,9 +167,9 @@ pub fn lock_folder(dir: &Path, name: &str) -> io::Result<(FolderLock, bool)> {
     let killed = !holder.trim().is_empty();
     if killed {
         sweep(dir);
+        file.set_len(0)?;
+        file.seek(io::SeekFrom::Start(0))?;
     }
-    file.set_len(0)?;
-    file.seek(io::SeekFrom::Start(0))?;
     file.write_all(std::process::id().to_string().as_bytes())?;
     Ok((FolderLock { file }, killed))
 }
@@ -214,27 +214,36 @@ fn sweep_into(dir: &Path, removed: &mut Vec<PathBuf>, alive: &dyn Fn(u32) -> Opt
             }
             continue;
         }
-        let name = entry.file_name();
-        if !name.as_encoded_bytes().starts_with(b".") {
-            continue;
-        }
-        let Some(pid) = leftover_pid(&name.to_string_lossy()) else {
-            continue;
-        };
-        let path = entry.path();
-        if pid == std::process::id() {
-            continue;
-        }
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| now.duration_since(t).ok())
-            .is_some_and(|age| age > LEFTOVER_AGE);
-        if (alive(pid) == Some(false) || old) && fs::remove_file(&path).is_ok() {
+        if let Some(path) = remove_leftover_with(&entry, alive, now) {
             removed.push(path);
         }
     }
+}
+
+/// Removes `entry` when it is the temporary file of a killed run (as [`sweep`] would), for a
+/// caller that reads the folder anyway; returns whether it did. The file of a run still
+/// writing it stays.
+pub fn remove_leftover(entry: &fs::DirEntry) -> bool {
+    remove_leftover_with(entry, &|pid| process_alive(pid), SystemTime::now()).is_some()
+}
+
+fn remove_leftover_with(entry: &fs::DirEntry, alive: &dyn Fn(u32) -> Option<bool>, now: SystemTime) -> Option<PathBuf> {
+    let name = entry.file_name();
+    if !name.as_encoded_bytes().starts_with(b".") {
+        return None;
+    }
+    let pid = leftover_pid(&name.to_string_lossy())?;
+    if pid == std::process::id() {
+        return None;
+    }
+    let old = entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| now.duration_since(t).ok())
+        .is_some_and(|age| age > LEFTOVER_AGE);
+    let path = entry.path();
+    ((alive(pid) == Some(false) || old) && fs::remove_file(&path).is_ok()).then_some(path)
 }
 
 /// The process number of a temporary file's name (`.NAME.tmp-PID`); `None` for any other.

@@ -2,10 +2,10 @@
 //! state, through `BoardGame::picture` and `arbitre picture POSITION.yaml`.
 //!
 //! The golden pictures are drawn from position files of tests/boardgame-positions/ after
-//! their moves; `UPDATE_GOLDEN=1 cargo test --test board_pictures` writes them again
+//! their moves; `UPDATE_GOLDEN=1 cargo test --test it board_pictures::` writes them again
 //! (look at them, and at their diff, before committing).
 
-mod support;
+use crate::support;
 
 use arbitre::dice::{Dice, Seed};
 use arbitre::kinds::boardgame::{self, replay, Setup};

@@ -2,7 +2,7 @@
 //! moves, the end of the game, and a `next:` position that reads back. The position files
 //! are in tests/boardgame-positions/, each saying in a comment what it shows.
 
-mod support;
+use crate::support;
 
 use serde_yaml::Value;
 use std::path::PathBuf;

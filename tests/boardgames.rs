@@ -2,7 +2,7 @@
 //! mailed to `arbitre mail` as players would send them (in turn, out of turn, illegal), and
 //! the relayed boards and the winner are read from the outbox.
 
-mod support;
+use crate::support;
 
 use arbitre::dice::{Dice, Seed};
 use std::path::Path;

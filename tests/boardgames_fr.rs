@@ -4,7 +4,7 @@
 //! French one (`language: fr` in the players file), who read the same moves each in their
 //! own words.
 
-mod support;
+use crate::support;
 
 use arbitre::dice::{Dice, Seed};
 use std::path::{Path, PathBuf};

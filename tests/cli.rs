@@ -909,7 +909,7 @@ fn errors_on_standard_input_say_stdin_and_the_line() {
 
 /// `tests/golden/opening.yaml` adjudicated must print `tests/golden/opening.out.yaml`
 /// byte for byte. After an intended change of the output, regenerate the expected file
-/// with `UPDATE_GOLDEN=1 cargo test --test cli golden`, then read the diff and check every
+/// with `UPDATE_GOLDEN=1 cargo test --test it cli::golden`, then read the diff and check every
 /// result by hand before committing it.
 #[test]
 fn golden_opening() {

@@ -4,7 +4,7 @@
 //! game must end exactly as after an uninterrupted run: the same state, the same outbox and
 //! pages, every message kept, none written twice.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

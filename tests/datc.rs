@@ -2,11 +2,11 @@
 //! `expect:` block (the units after the phase, and for movement phases the dislodged units).
 //! Each is adjudicated with the standard rules and its end state compared.
 
+use crate::common;
 use arbitre::judge::Outcome;
 use arbitre::map::Map;
 use arbitre::phase::PhaseKind;
 use arbitre::position::Position;
-mod common;
 
 use common::{units_after, units_of};
 use std::path::Path;

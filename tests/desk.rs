@@ -3,7 +3,7 @@
 //! players are told, what the journal says, and that a wrong folder, role, time or state
 //! changes nothing.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -17,7 +17,7 @@ use arbitre::position::Position;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 
-mod common;
+use crate::common;
 
 use common::{units_after, units_of};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! names and addresses that would break a header, and every file that holds a secret is
 //! readable by the referee only, whatever the umask.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Command;

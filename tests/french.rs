@@ -2,7 +2,7 @@
 //! every line of the answer is French. Mail goes in with `arbitre mail`; the replies are
 //! read from the outbox.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use support::*;

@@ -3,7 +3,7 @@
 //! at and past the deadline, and every message of the outbox is read back: who got what,
 //! what it says, and that nothing about the divine players leaks.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

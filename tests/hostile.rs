@@ -3,7 +3,7 @@
 //! people really write it. Mail goes in with `arbitre mail`; what comes out is read from
 //! the outbox and the files of the game folder.
 
-mod support;
+use crate::support;
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,7 @@
 //! kept in the game's settings, listed in the welcome, and changes the game it names; a
 //! game without the key is played as the text says.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use support::*;

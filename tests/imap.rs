@@ -3,7 +3,7 @@
 //! aiosmtpd for what `run` sends. The messages are put in the server's folder as delivered
 //! mail, as players would send them.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -10,7 +10,7 @@
 //! anywhere is not played by mail (its units are disbanded at once); on the position side
 //! it is judged with no orders, which disbands them too.
 
-mod by_mail;
+use crate::by_mail;
 
 use arbitre::judge::{Board, Outcome, Standard};
 use arbitre::map::{Loc, Map, UnitType};

@@ -4,7 +4,7 @@
 //! the orders are read, the signature and thanks are "not understood" and never errors,
 //! and the reply's subject counts only the true errors.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use support::*;

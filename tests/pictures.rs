@@ -135,7 +135,7 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     (view, svg)
 }
 
-/// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test pictures`
+/// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test it pictures::`
 /// writes them again (then look at them, and at their diff, before committing).
 #[test]
 fn pictures_of_the_golden_phases_are_their_svg_files() {

@@ -3,7 +3,7 @@
 //! HTML part in a `multipart/related` with the PNG), each reader the picture they may see,
 //! and `GET MAP` answers with the picture too.
 
-mod support;
+use crate::support;
 
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 use std::path::{Path, PathBuf};

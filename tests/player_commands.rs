@@ -1,7 +1,7 @@
 //! The players' questions and settings by mail (issue #14), end to end: mail goes in with
 //! `arbitre mail`, the answers are read from the outbox and the game's files.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

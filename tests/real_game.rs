@@ -5,7 +5,7 @@
 //! process, send by SMTP with STARTTLS and a login to aiosmtpd); what the players read is
 //! read back from the mail aiosmtpd accepted. See tests/support/servers.rs for the servers.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

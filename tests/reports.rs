@@ -3,7 +3,7 @@
 //! zone and UTC, every letter in French for a French reader, the headers that tell a reply
 //! from a report and a game's broadcasts from the rest, and golden files of what is sent.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -525,7 +525,7 @@ fn replies_reports_and_broadcasts_carry_their_headers() {
 
 /// What is sent, byte for byte: a French public report, a report with centres changing
 /// hands, a reply and a reminder with their headers. After a deliberate change, bless them
-/// with `UPDATE_GOLDEN=1 cargo test --test reports golden` and read the diff.
+/// with `UPDATE_GOLDEN=1 cargo test --test it reports::golden` and read the diff.
 #[test]
 fn golden_reports() {
     let tmp = Tmp::new();

@@ -3,7 +3,7 @@
 //! stale), by its SIGNON line, or without one by its `To:` address or Subject; a stale
 //! index never sends a message to the wrong game.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

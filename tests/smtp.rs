@@ -11,7 +11,7 @@
 //! `std::net`, binds port 0 on loopback, serves connections one after another until it is
 //! stopped, and bounds every loop and read, so that no test can hang.
 
-mod support;
+use crate::support;
 
 use arbitre::mail::smtp::{send_outbox, send_outbox_at, FailCause, Security, SendReport, SmtpSettings};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -786,13 +786,26 @@ fn settings_from_a_file() {
     assert!(e.contains("check the spelling"), "{e}");
 }
 
+/// The variables are set for a child run of this one test, never in this process: the
+/// integration tests are one binary, whose other tests start `arbitre` children that would
+/// inherit them.
 #[test]
 fn settings_from_the_environment() {
-    // The only test in this file that touches these variables.
-    std::env::set_var("ARBITRE_SMTP_URL", "smtps://mail.example.org");
-    std::env::set_var("ARBITRE_SMTP_USER", "referee");
-    std::env::set_var("ARBITRE_SMTP_PASSWORD", "s3cret");
-    std::env::remove_var("ARBITRE_SMTP_TIMEOUT");
+    const CHILD: &str = "ARBITRE_TEST_SETTINGS_CHILD";
+    if std::env::var_os(CHILD).is_none() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "smtp::settings_from_the_environment", "--test-threads=1"])
+            .env(CHILD, "1")
+            .env("ARBITRE_SMTP_URL", "smtps://mail.example.org")
+            .env("ARBITRE_SMTP_USER", "referee")
+            .env("ARBITRE_SMTP_PASSWORD", "s3cret")
+            .env_remove("ARBITRE_SMTP_TIMEOUT")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && said.contains("1 passed"), "{said}");
+        return;
+    }
     let s = SmtpSettings::from_env(None).unwrap();
     assert_eq!(s.url, "smtps://mail.example.org");
     assert_eq!(
@@ -802,9 +815,8 @@ fn settings_from_the_environment() {
     let s = SmtpSettings::from_env(Some("smtp://other.example.org?tls=starttls")).unwrap();
     assert_eq!(s.url, "smtp://other.example.org?tls=starttls");
     assert_eq!(s.password.as_deref(), Some("s3cret"));
+    // Only this child's own environment, which no other test shares.
     std::env::remove_var("ARBITRE_SMTP_URL");
-    std::env::remove_var("ARBITRE_SMTP_USER");
-    std::env::remove_var("ARBITRE_SMTP_PASSWORD");
     assert!(SmtpSettings::from_env(None)
         .unwrap_err()
         .to_string()

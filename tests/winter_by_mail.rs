@@ -3,7 +3,7 @@
 //! orders, the "still missing" hint is each power's own, and a retreat phase with nothing to
 //! decide is not waited for.
 
-mod by_mail;
+use crate::by_mail;
 
 use by_mail::MailGame;
 

@@ -6,7 +6,7 @@
 //! `.ci/setup-pages.sh`; a test without them says it is skipped, and fails under
 //! ARBITRE_REQUIRE_SERVERS=1).
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -386,12 +386,12 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
         return Ok(Vec::new());
     }
     // The spool is written before the lock is taken, so a run killed there leaves no mark on
-    // the lock ([`store::lock_folder`]): its leftovers are looked for here, in the one small
-    // folder that is read anyway.
-    store::sweep(&spool);
+    // the lock ([`store::lock_folder`]): its leftovers go here, as the folder is read.
     let mut files: Vec<PathBuf> = fs::read_dir(&spool)
         .map_err(io_err(&spool))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter_map(|e| e.ok())
+        .filter(|e| !store::remove_leftover(e))
+        .map(|e| e.path())
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())

@@ -3,8 +3,7 @@
 //! is processed just after it, so that whoever sent nothing has missed it.
 #![allow(dead_code)]
 
-#[path = "../support/mod.rs"]
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
