@@ -726,7 +726,10 @@ players:
         );
         let e = check(&text.replace("min_phase: 36h", "min_phase: 36")).unwrap_err();
         assert_eq!((e.line, e.token.as_deref()), (Some(9), Some("36")), "{e}");
-        assert!(e.message.starts_with("deadlines: min_phase: `36`: write a duration"), "{e}");
+        assert!(
+            e.message.starts_with("deadlines: min_phase: `36`: write a duration"),
+            "{e}"
+        );
         let e = check(&text.replace("Fri 23:59", "Fri")).unwrap_err();
         assert!(e.message.contains("or days and a time in the game's zone"), "{e}");
         // Without min_phase, the default; game.yaml keeps no key it was not given.
