@@ -7,6 +7,7 @@
 //! (`72h`, `1d12h`) in `duration.rs`; both are re-exported here, where callers find them.
 
 use crate::dice::Seed;
+use crate::game::calendar::Calendar;
 use crate::game::error::GameError;
 use crate::game::kind::{house_rules_in_force, Kind, Kinds};
 use crate::game::role::{Role, Roles};
@@ -22,12 +23,19 @@ pub use super::password::{
 };
 pub use crate::report::Person;
 
+/// `deadlines:` as written: each phase kind's (a duration, `72h`, or days and a time in the
+/// game's zone, `Fri 23:59`), and the least length of a phase on the calendar. Read by
+/// [`crate::game::calendar::Calendar::read`].
 #[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Deadlines {
     pub movement: String,
     pub retreat: String,
     pub adjustment: String,
+    /// A phase on the calendar ends at least this long after it opens
+    /// ([`crate::game::calendar::MIN_PHASE`] when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_phase: Option<String>,
 }
 
 impl Default for Deadlines {
@@ -36,6 +44,7 @@ impl Default for Deadlines {
             movement: "72h".into(),
             retreat: "24h".into(),
             adjustment: "24h".into(),
+            min_phase: None,
         }
     }
 }
@@ -345,12 +354,11 @@ impl PlayersFile {
                 ),
             )
         })?;
-        for (key, value) in [
-            ("movement", &self.deadlines.movement),
-            ("retreat", &self.deadlines.retreat),
-            ("adjustment", &self.deadlines.adjustment),
-        ] {
-            parse_duration(value).map_err(|e| err("deadlines", key, format!("deadlines: {key}: {e}")))?;
+        if let Err(e) = Calendar::read(&self.deadlines) {
+            // The line of the key; the token is the text at fault.
+            let mut at = err("deadlines", e.key, e.to_string());
+            at.token = Some(e.text.as_str().into());
+            return Err(at);
         }
         if let Some(r) = &self.reminder {
             parse_duration(r).map_err(|e| err("reminder", "", format!("reminder: {e}")))?;
@@ -695,6 +703,39 @@ players:
         let e =
             check(&GOOD.replace("  - {name: G, email: g@example.org, role: Turkey, password: pg}\n", "")).unwrap_err();
         assert!(e.message.contains("nobody plays Turkey"), "{e}");
+    }
+
+    #[test]
+    fn deadlines_on_the_calendar_are_read_and_a_mistake_names_its_key_line_and_token() {
+        let calendar = "deadlines:\n  movement: Fri 23:59\n  retreat: quotidien 20h00\n  \
+                        adjustment: \"lundi,jeudi 20:00\"\n  min_phase: 36h\n";
+        let text = GOOD.replace("deadlines: {movement: 72h, retreat: 24h, adjustment: 1d}\n", calendar);
+        let c = check(&text).unwrap();
+        assert_eq!(c.file.deadlines.min_phase.as_deref(), Some("36h"));
+        assert_eq!(c.file.deadlines.retreat, "quotidien 20h00");
+        let e = check(&text.replace("quotidien 20h00", "quotidien 20h60")).unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref(), e.token.as_deref()),
+            (Some(7), Some("deadlines"), Some("quotidien 20h60")),
+            "{e}"
+        );
+        assert!(
+            e.message
+                .starts_with("deadlines: retreat: `quotidien 20h60`: `20h60` is not a time of day"),
+            "{e}"
+        );
+        let e = check(&text.replace("min_phase: 36h", "min_phase: 36")).unwrap_err();
+        assert_eq!((e.line, e.token.as_deref()), (Some(9), Some("36")), "{e}");
+        assert!(
+            e.message.starts_with("deadlines: min_phase: `36`: write a duration"),
+            "{e}"
+        );
+        let e = check(&text.replace("Fri 23:59", "Fri")).unwrap_err();
+        assert!(e.message.contains("or days and a time in the game's zone"), "{e}");
+        // Without min_phase, the default; game.yaml keeps no key it was not given.
+        let c = check(&text.replace("  min_phase: 36h\n", "")).unwrap();
+        assert_eq!(c.file.deadlines.min_phase, None);
+        assert!(!serde_yaml::to_string(&c.file.deadlines).unwrap().contains("min_phase"));
     }
 
     #[test]

@@ -176,8 +176,9 @@ pub trait Phases: Sync {
     /// Does `role` have everything on file for the phase?
     fn ready(&self, game: &Game, role: Role) -> Result<bool, GameError>;
 
-    /// The length of `phase` (its `deadlines:` entry).
-    fn duration_of(&self, game: &Game, phase: Phase) -> Result<chrono::Duration, GameError>;
+    /// The deadline of `phase` opened at `opened` (by its `deadlines:` entry: a length, or
+    /// the game's calendar, [`crate::game::calendar`]).
+    fn due(&self, game: &Game, phase: Phase, opened: Now) -> Result<Now, GameError>;
 
     /// What `process` does to the game now: nothing, reminders, or the phase judged.
     fn process(&self, game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError>;

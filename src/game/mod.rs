@@ -1,7 +1,8 @@
 //! A game run by email: its folder, players, phases and deadlines.
 //!
 //! - [`config`]: the players file; [`password`]: the passwords' salted hashes;
-//!   [`duration`]: durations as written (`72h`).
+//!   [`duration`]: durations as written (`72h`); [`calendar`]: when a phase that opens is
+//!   due (`72h` after, or `Fri 23:59` in the game's zone).
 //! - This file: the [`Game`] value itself (opened, created, committed), its folder and lock;
 //!   `messages.rs`: each archived message acted on; `letters.rs`: the letters a game writes;
 //!   `archive.rs`: the archive of incoming messages, `mail/`.
@@ -48,6 +49,7 @@
 
 mod archive;
 pub mod ask;
+pub mod calendar;
 pub mod commands;
 pub mod config;
 pub mod desk;

@@ -141,7 +141,8 @@ fn move_files(from: &Path, to: &Path, pick: impl Fn(&str) -> bool) -> Result<usi
     Ok(moved)
 }
 
-/// A fresh deadline for a phase played again: its length from `deadlines:`, from now.
+/// A fresh deadline for a phase played again, as if it opened now (`deadlines:`, the
+/// game's calendar).
 fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
     let phase = game.phase()?;
     let Play::Phases(phases) = game.kind().play() else {
@@ -149,10 +150,7 @@ fn fresh_deadline(game: &Game, now: Now) -> Result<String, GameError> {
         let message = "phase: a game played move by move has no phases".to_string();
         return Err(crate::game::state::state_error("phase", &game.state.phase, message));
     };
-    Ok(super::stored(
-        now + phases.duration_of(game, phase)?,
-        &game.config.timezone,
-    ))
+    Ok(super::stored(phases.due(game, phase, now)?, &game.config.timezone))
 }
 
 /// `arbitre rollback DIR`: back to the start of the last phase adjudicated, as it was; the

@@ -118,8 +118,8 @@ impl Phases for Diplomacy {
         mail::ready(game, role)
     }
 
-    fn duration_of(&self, game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
-        process::duration_of(game, phase)
+    fn due(&self, game: &Game, phase: Phase, opened: Now) -> Result<Now, GameError> {
+        process::due(game, phase, opened)
     }
 
     fn process(&self, game: &mut Game, now: Now, run: Run) -> Result<Option<Effects>, GameError> {

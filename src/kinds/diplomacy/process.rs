@@ -18,7 +18,6 @@ use crate::phase::{Phase, PhaseKind};
 use crate::position::DivineReport;
 use crate::report::views::{self, CentreRow, DislodgedRow, PowerRow, Report, ResultRow};
 use crate::report::View;
-use crate::yaml::FileError;
 use std::collections::BTreeMap;
 
 /// What `process` does to one game now: nothing, reminders, or the phase.
@@ -216,8 +215,11 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
         .map(|(p, _)| map.power_name(*p).to_string())
         .collect();
 
-    // The new phase, its deadline moved past a player's declared absence (desk::absence).
-    let (due, extended) = crate::game::desk::absence::extend(game, now + duration_of(game, next_phase)?);
+    // The new phase opens now: its deadline by the calendar, moved past a player's declared
+    // absence (desk::absence). A deadline the referee or an absence moved counts for
+    // nothing here: the phase after falls on the calendar again.
+    let on_calendar = due(game, next_phase, now)?;
+    let (due, extended) = crate::game::desk::absence::extend(game, on_calendar);
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
     let judgement = Judgement {
@@ -380,20 +382,10 @@ fn skip_empty_retreat(game: &Game, outcome: &mut Outcome) -> bool {
     }
 }
 
-pub(crate) fn duration_of(game: &Game, phase: Phase) -> Result<chrono::Duration, GameError> {
-    let d = &game.config.deadlines;
-    let text = match phase.kind {
-        PhaseKind::Movement => &d.movement,
-        PhaseKind::Retreat => &d.retreat,
-        PhaseKind::Adjustment => &d.adjustment,
-    };
-    crate::game::config::parse_duration(text).map_err(|e| {
-        GameError::File(FileError {
-            key: Some("deadlines".into()),
-            token: Some(text.as_str().into()),
-            ..FileError::new("game.yaml", format!("deadlines: {e}"))
-        })
-    })
+/// The deadline of `phase` opened at `opened`: the game's calendar says it
+/// ([`crate::game::calendar`]), each phase kind by its own `deadlines:` entry.
+pub(crate) fn due(game: &Game, phase: Phase, opened: Now) -> Result<Now, GameError> {
+    crate::game::calendar::due(&game.config, phase.kind, opened)
 }
 
 /// What the public report of a phase says, before it is put into a reader's words.
