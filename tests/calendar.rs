@@ -6,7 +6,7 @@
 //! an absence extended (`SET ABSENCE`) and one a pause changed (`RESUME`). Every letter
 //! shows the deadline in its reader's zone and in UTC.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use support::*;

@@ -12,6 +12,7 @@ mod board_pictures;
 mod board_positions;
 mod boardgames;
 mod boardgames_fr;
+mod calendar;
 mod cli;
 mod crash;
 mod datc;
