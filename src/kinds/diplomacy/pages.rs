@@ -5,7 +5,7 @@
 //! - `CODE.yaml`, the phase's public record: its public report in the game's language and
 //!   the public press of the phase; the pages and `arbitre zine` are made from it;
 //! - `CODE.svg`, its public map (for a map with a picture);
-//! - `CODE.html`, its page: the map, the report, links to the phases before and after it and
+//! - `CODE.html`, its page: the map, the report, the public press, links to the phases before and after it and
 //!   to the index; the page before it is written again, now with its link to this one;
 //! - `index.html`: every phase, the board now, the supply centres of each power year by year.
 //!
@@ -89,6 +89,7 @@ fn page(
             previous,
             next,
             nav: true,
+            press: record.press.clone(),
         }
         .into(),
     )

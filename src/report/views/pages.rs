@@ -4,8 +4,8 @@
 use super::Report;
 use serde::Serialize;
 
-/// `page.html`: the public report as a web page, with its map and the links to the phases
-/// before and after it and to the index.
+/// `page.html`: the public report as a web page, with its map, the phase's public press, and
+/// the links to the phases before and after it and to the index.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct Page {
     /// The game's name.
@@ -22,6 +22,8 @@ pub struct Page {
     pub next: Option<PhaseLink>,
     /// Always true: the report's template shows a page's links.
     pub nav: bool,
+    /// The public press of the phase, as the archive keeps it (the zine shows the same).
+    pub press: Vec<PublicPress>,
 }
 
 /// A link of the index page to a phase's page.
