@@ -97,3 +97,28 @@ pub struct Zine {
     /// How the game ended, empty while it goes on.
     pub over: String,
 }
+
+/// `published.html`: the first page of what `arbitre publish` writes, listing the games.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Published {
+    /// The games, by name.
+    pub games: Vec<PublishedGame>,
+}
+
+/// One game of [`Published`].
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PublishedGame {
+    /// The game's name, which is also its folder beside the list.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// Where the game is, as a subject names it (a Diplomacy phase, in the page's
+    /// language); empty once the game is over.
+    pub phase: String,
+    /// How the game ended, in the game's language; empty while it goes on.
+    pub over: String,
+    /// Whether the game has a first page of its own (`GAME/index.html`).
+    pub index: bool,
+    /// Whether the game has a zine (`GAME/zine.html`).
+    pub zine: bool,
+}

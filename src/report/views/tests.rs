@@ -249,6 +249,27 @@ pub(crate) fn samples() -> Vec<View> {
             }],
         }
         .into(),
+        Published {
+            games: vec![
+                PublishedGame {
+                    game: "demo".into(),
+                    title: "Diplomacy".into(),
+                    phase: String::new(),
+                    over: "France wins.".into(),
+                    index: true,
+                    zine: true,
+                },
+                PublishedGame {
+                    game: "chess".into(),
+                    title: "JOMINI".into(),
+                    phase: "JOMINI".into(),
+                    over: String::new(),
+                    index: false,
+                    zine: false,
+                },
+            ],
+        }
+        .into(),
         Index {
             game: "demo".into(),
             title: "Diplomacy".into(),
