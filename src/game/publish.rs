@@ -37,14 +37,8 @@ pub const MANIFEST: &str = ".arbitre-published";
 /// Why `arbitre publish` could not publish, or could not publish one game.
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
-    /// A file or folder of DIR that cannot be read, written or removed.
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A game that cannot be opened, or whose pages cannot be made.
+    /// A game that cannot be opened, or whose pages cannot be made; or a file or folder of
+    /// DIR that cannot be read, written or removed (`GameError::Io`, with its path).
     #[error(transparent)]
     Game(#[from] GameError),
     /// ROOT has no game folder.
@@ -91,10 +85,7 @@ pub enum PublishError {
 }
 
 fn io_err(path: &Path) -> impl Fn(std::io::Error) -> PublishError + '_ {
-    move |source| PublishError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| GameError::io(path)(source).into()
 }
 
 /// What one run of [`publish`] did.
