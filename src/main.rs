@@ -501,7 +501,7 @@ struct ZineArgs {
 /// Write the public archive of every game under ROOT to DIR, for a web server
 ///
 /// DIR/index.html lists the games; DIR/GAME/ holds each game's phase pages (with the
-/// phase's public press), their maps, its index and its zine. Nothing private: no state, no
+/// phase's public press), their maps (SVG and PNG), its index and its zine. Nothing private: no state, no
 /// mail, no outbox, no password hash, no divine report. Files are 0644 and folders 0755,
 /// whatever the umask. Run it again to update DIR in place: changed files are replaced
 /// atomically, and files it wrote that the archive no longer has are removed (it keeps

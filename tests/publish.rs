@@ -270,6 +270,7 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
         "vopaliec/index.html",
         "vopaliec/S1901M.html",
         "vopaliec/S1901M.svg",
+        "vopaliec/S1901M.png",
         "vopaliec/zine.html",
     ] {
         assert!(published.contains_key(name), "{name} not in {:?}", published.keys());
@@ -308,6 +309,8 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
     assert!(!page.contains("secret"), "{page}");
     let (code, map) = http.get("vopaliec/S1901M.svg");
     assert!(code == 200 && text(&map).starts_with("<svg"), "{code}");
+    let (code, png) = http.get("vopaliec/S1901M.png");
+    assert!(code == 200 && png.starts_with(b"\x89PNG\r\n\x1a\n"), "{code}");
     // No file of the game folder is reachable, under the game's folder or at the top.
     let private = files_under(&game);
     for needed in ["state.yaml", "game.yaml", "pages/S1901M.yaml"] {
@@ -325,6 +328,7 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
     // autumn), its map left as it was; a file publish did not write is left alone.
     std::fs::write(www.join("README.txt"), "the referee's own file").unwrap();
     let svg_before = std::fs::metadata(www.join("vopaliec/S1901M.svg")).unwrap();
+    let png_before = std::fs::metadata(www.join("vopaliec/S1901M.png")).unwrap();
     autumn(&game);
     publish(&root, &www);
     check_modes(&www);
@@ -338,13 +342,20 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
         (svg_before.ino(), svg_before.mtime_nsec()),
         (svg_after.ino(), svg_after.mtime_nsec())
     );
+    let png_after = std::fs::metadata(www.join("vopaliec/S1901M.png")).unwrap();
+    assert_eq!(
+        (png_before.ino(), png_before.mtime_nsec()),
+        (png_after.ino(), png_after.mtime_nsec())
+    );
+    assert_eq!(http.get("vopaliec/F1901M.png").0, 200);
 
     // The autumn undone: its files go, and only those.
     ok(&["rollback", game.to_str().unwrap(), "--now", AUTUMN], None);
     let said = publish(&root, &www);
-    assert!(said.contains("2 removed"), "{said}");
+    assert!(said.contains("3 removed"), "{said}");
     assert_eq!(http.get("vopaliec/F1901M.html").0, 404);
     assert_eq!(http.get("vopaliec/F1901M.svg").0, 404);
+    assert_eq!(http.get("vopaliec/F1901M.png").0, 404);
     assert_eq!(http.get("vopaliec/S1901M.html").0, 200);
     assert_eq!(
         std::fs::read_to_string(www.join("README.txt")).unwrap(),

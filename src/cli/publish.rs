@@ -10,6 +10,9 @@ use std::path::Path;
 pub fn publish(root: &Path, dir: &Path) -> Result<(), String> {
     let report = publish::publish(root, dir, &REGISTRY).map_err(|e| e.to_string())?;
     print!("{}", said(&report, dir));
+    for (svg, why) in &report.no_picture {
+        eprintln!("arbitre: {}: published without its PNG: {why}", svg.display());
+    }
     for (game, e) in &report.failed {
         eprintln!("arbitre: {}: not published: {e}", game.display());
     }

@@ -4,7 +4,8 @@
 //! ```text
 //! DIR/index.html           the games, each with a link to its pages and its zine
 //! DIR/GAME/index.html      a game's first page, its phase pages, their maps, its zine:
-//! DIR/GAME/…               what its kind says is public (Kind::public_archive)
+//! DIR/GAME/…               what its kind says is public (Kind::public_archive), and each
+//!                          map (`S1901M.svg`) as PNG too (`S1901M.png`)
 //! DIR/.arbitre-published   the manifest: every file publish wrote, one path a line
 //! ```
 //!
@@ -101,6 +102,21 @@ pub struct Report {
     pub removed: Vec<PathBuf>,
     /// The games not published, each with why. What was published of them before is kept.
     pub failed: Vec<(PathBuf, PublishError)>,
+    /// The maps published without their PNG, each with why (the SVG is published).
+    pub no_picture: Vec<(PathBuf, String)>,
+}
+
+/// The PNG of the map `svg` (its bytes, to be published at `png`, both relative to `out`):
+/// the one already published when the SVG beside it is the same and publish wrote both,
+/// else rasterised again (which takes a while: a long game's maps are rasterised once).
+fn picture(out: &Path, svg: &str, bytes: &[u8], png: &str, before: &BTreeSet<String>) -> Result<Vec<u8>, String> {
+    if before.contains(svg) && before.contains(png) && fs::read(out.join(svg)).is_ok_and(|s| s == bytes) {
+        if let Ok(kept) = fs::read(out.join(png)) {
+            return Ok(kept);
+        }
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("the SVG is not UTF-8: {e}"))?;
+    crate::picture::png(text).map_err(|e| e.to_string())
 }
 
 /// One game's part: its line in the list, its language and its files.
@@ -152,10 +168,23 @@ pub fn publish(root: &Path, out: &Path, kinds: &Kinds) -> Result<Report, Publish
         parts.insert(name, (dir, part));
     }
     for (name, (dir, part)) in &parts {
+        let mut count = 0;
         for (file, bytes) in &part.files {
-            files.insert(format!("{name}/{file}"), bytes.clone());
+            let rel = format!("{name}/{file}");
+            if let Some(stem) = file.strip_suffix(".svg") {
+                let png = format!("{name}/{stem}.png");
+                match picture(out, &rel, bytes, &png, &before) {
+                    Ok(p) => {
+                        files.insert(png, p);
+                        count += 1;
+                    }
+                    Err(why) => report.no_picture.push((out.join(&rel), why)),
+                }
+            }
+            files.insert(rel, bytes.clone());
+            count += 1;
         }
-        report.games.push((dir.clone(), out.join(name), part.files.len()));
+        report.games.push((dir.clone(), out.join(name), count));
     }
     files.insert("index.html".into(), list(&parts)?.into_bytes());
 
