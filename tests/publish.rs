@@ -367,11 +367,12 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
         .collect();
     assert_eq!(names, [".arbitre-published"], "no temporary file left");
 
-    // The game gone from ROOT: its folder goes with it.
+    // The game gone from ROOT: its folder goes with it. The one game left is French, and so
+    // is the list, with its phase in French words.
     std::fs::rename(&game, tmp.path("vopaliec-away")).unwrap();
     create(
         &root.join("other"),
-        &tmp.file("other.yaml", &players_file("other")),
+        &tmp.file("other.yaml", &format!("{}language: fr\n", players_file("other"))),
         CREATED,
     );
     publish(&root, &www);
@@ -380,6 +381,11 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
     let (_, index) = http.get("index.html");
     assert!(
         !text(&index).contains("vopaliec") && text(&index).contains("other"),
+        "{}",
+        text(&index)
+    );
+    assert!(
+        text(&index).contains("<h1>Les parties</h1>") && text(&index).contains("Printemps 1901"),
         "{}",
         text(&index)
     );
