@@ -268,5 +268,7 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
             let _ = conn.quit();
         }
     }
-    run.report.stopped = fatal;
+    // Said only when a message was left for it (a session that broke once too often on the
+    // last message left none).
+    run.report.stopped = fatal.filter(|why| run.report.unsent.iter().any(|(_, w)| w == why));
 }
