@@ -54,6 +54,7 @@ enum Command {
     Player(PlayerArgs),
     Picture(PictureArgs),
     Zine(ZineArgs),
+    Publish(PublishArgs),
 }
 
 /// Create a game folder; the welcomes go to DIR/outbox
@@ -497,6 +498,31 @@ struct ZineArgs {
     output: Option<PathBuf>,
 }
 
+/// Write the public archive of every game under ROOT to DIR, for a web server
+///
+/// DIR/index.html lists the games; DIR/GAME/ holds each game's phase pages (with the
+/// phase's public press), their maps (SVG and PNG), its index and its zine. Nothing private: no state, no
+/// mail, no outbox, no password hash, no divine report. Files are 0644 and folders 0755,
+/// whatever the umask. Run it again to update DIR in place: changed files are replaced
+/// atomically, and files it wrote that the archive no longer has are removed (it keeps
+/// their list in DIR/.arbitre-published; it never removes a file it did not write).
+#[derive(Args)]
+#[command(
+    verbatim_doc_comment,
+    after_help = "\
+Examples:
+  arbitre publish /srv/games /var/www/diplomacy
+  */10 * * * * arbitre publish /srv/games /var/www/diplomacy >/dev/null   (a cron line)"
+)]
+struct PublishArgs {
+    /// A game folder, or a folder of game folders
+    #[arg(value_name = "ROOT")]
+    root: PathBuf,
+    /// The folder a web server serves (made if missing; outside ROOT)
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+}
+
 // `--now TIME`, for the commands whose clock a test or a replay can set (a plain comment:
 // a doc comment here would become the about of the commands it is flattened into).
 #[derive(Args)]
@@ -588,6 +614,7 @@ fn main() -> ExitCode {
         }
         Command::Picture(a) => cli::position::picture(&a.position, a.output.as_deref()).map_err(Failure::from),
         Command::Zine(a) => cli::show::zine(&a.dir, a.output.as_deref()).map_err(Failure::from),
+        Command::Publish(a) => cli::publish::publish(&a.root, &a.dir).map_err(Failure::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,7 +12,9 @@
 //!
 //! Everything a game folder holds may be secret (the seed, the password hashes, the divine
 //! roles, the players' mail), so on Unix every file written here is created readable by its
-//! owner only (mode 0600) and every folder made here is 0700, whatever the umask.
+//! owner only (mode 0600) and every folder made here is 0700, whatever the umask. The one
+//! exception is asked for by name: [`write_public`], for the pages `arbitre publish` writes
+//! outside the game folders (0644, folders 0755).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -53,14 +55,66 @@ pub fn create_dir_private(dir: &Path) -> io::Result<()> {
     builder.create(dir)
 }
 
+/// The mode of a file published for a web server to read (`arbitre publish`, Unix): anyone
+/// may read it. Never a game folder's file.
+pub const PUBLIC_FILE_MODE: u32 = 0o644;
+/// The mode of a folder published for a web server (Unix): anyone may list and enter it.
+pub const PUBLIC_DIR_MODE: u32 = 0o755;
+
+/// Creates `dir` and its missing parents for the public: each folder made here is
+/// [`PUBLIC_DIR_MODE`] whatever the umask (a folder that exists is left as it is).
+pub fn create_dir_public(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        create_dir_public(parent)?;
+    }
+    match fs::create_dir(dir) {
+        Ok(()) => set_mode(dir, PUBLIC_DIR_MODE),
+        // Made meanwhile by another run: its mode is that run's.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Sets the mode of `path` (Unix; nothing elsewhere). Unlike the mode given when a file is
+/// made, this one is not cut by the umask.
+pub fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically, as [`write_atomic`] does, for the public: the file is
+/// [`PUBLIC_FILE_MODE`] and the folders made for it [`PUBLIC_DIR_MODE`], whatever the umask.
+/// Only for what `arbitre publish` writes outside the game folders.
+pub fn write_public(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with(path, bytes, Some(PUBLIC_FILE_MODE))
+}
+
 /// Writes `bytes` to `path` atomically (write, fsync, rename, fsync the folder). The file is
 /// created with [`FILE_MODE`]; on failure no temporary file is left behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with(path, bytes, None)
+}
+
+/// [`write_atomic`], the file given `public` mode before it is put in place when asked (its
+/// folders then made public too), else private.
+fn write_with(path: &Path, bytes: &[u8], public: Option<u32>) -> io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    create_dir_private(dir)?;
+    match public {
+        Some(_) => create_dir_public(dir)?,
+        None => create_dir_private(dir)?,
+    }
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::other(format!("{}: not a file name", path.display())))?;
@@ -68,6 +122,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = dir.join(format!(".{}{TMP_MARK}{}", name.to_string_lossy(), std::process::id()));
     let written = (|| {
         let mut f = open_private(&tmp, false)?;
+        if let Some(mode) = public {
+            set_mode(&tmp, mode)?;
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -328,6 +385,32 @@ mod tests {
         fs::set_permissions(&p, fs::Permissions::from_mode(0o644)).unwrap();
         write_atomic(&p, b"seed: other").unwrap();
         assert_eq!(mode(&p), 0o600);
+        fs::remove_dir_all(d).unwrap();
+    }
+
+    /// A published file is readable by all and its new folders open to all, even where a
+    /// private file was (the umask itself is tested through `arbitre publish`, in
+    /// tests/publish.rs, since it is the whole process's).
+    #[cfg(unix)]
+    #[test]
+    fn published_files_are_readable_by_all() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = temp("public");
+        let p = d.join("game").join("pages").join("index.html");
+        write_public(&p, b"<p>one</p>").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&p), 0o644);
+        assert_eq!(mode(&d.join("game")), 0o755);
+        assert_eq!(mode(&d.join("game").join("pages")), 0o755);
+        write_atomic(&p, b"private").unwrap();
+        assert_eq!(mode(&p), 0o600);
+        write_public(&p, b"<p>two</p>").unwrap();
+        assert_eq!((mode(&p), fs::read(&p).unwrap()), (0o644, b"<p>two</p>".to_vec()));
+        let names: Vec<String> = fs::read_dir(p.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into())
+            .collect();
+        assert_eq!(names, ["index.html"], "no temporary file left");
         fs::remove_dir_all(d).unwrap();
     }
 

@@ -33,6 +33,7 @@ mod order_reader;
 mod orders_by_mail;
 mod pictures;
 mod pictures_in_mail;
+mod publish;
 mod player_commands;
 mod real_game;
 mod reports;

@@ -15,7 +15,8 @@
 //! - [`serve`]: `run` (intake, process and send, once or forever);
 //! - [`desk`]: the referee's verbs (`deadline`, `pause`, `resume`, `preview`, `rollback`,
 //!   `replace`, `disorder`, `player`);
-//! - [`show`]: `status`, `zine`.
+//! - [`show`]: `status`, `zine`;
+//! - [`publish`]: `publish` (the public archive, for a web server).
 
 pub mod desk;
 pub mod imap;
@@ -23,6 +24,7 @@ pub mod mail;
 pub mod new;
 pub mod position;
 pub mod process;
+pub mod publish;
 pub mod send;
 pub mod serve;
 pub mod show;

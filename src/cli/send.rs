@@ -3,7 +3,7 @@
 
 use crate::clock::Now;
 use crate::game;
-use crate::mail::smtp::SmtpSettings;
+use crate::mail::smtp::{self, SmtpSettings};
 use std::path::Path;
 
 /// The SMTP server of `arbitre send`: from `smtp_config` (a YAML file), else from the
@@ -27,6 +27,11 @@ pub fn settings(
 
 /// `arbitre send ROOT`: the outbox of every game under `root` (and `root`'s own, which holds
 /// the rejections of messages that named no game) sent through `settings` at `now`.
+///
+/// When the server cannot be reached (or refuses the session for the settings' fault), that
+/// is said once, with the count of messages kept in the outboxes, not once per message; the
+/// games after it are not tried (their messages are counted as kept), since they would meet
+/// the same server.
 pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String> {
     let now = now.with_timezone(&chrono::Utc);
     let mut dirs = game::games_under(root)?;
@@ -34,7 +39,12 @@ pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String
         dirs.push(root.to_path_buf()); // rejections of messages that named no game
     }
     let mut unsent = 0;
+    let mut stopped: Option<String> = None;
     for dir in dirs {
+        if stopped.is_some() {
+            unsent += smtp::outbox_messages(&dir).map_err(|e| e.to_string())?.len();
+            continue;
+        }
         let report = game::mailroom::send_outbox_at(&dir, settings, now).map_err(|e| e.to_string())?;
         if !report.sent.is_empty() {
             println!("{}: {} message(s) sent", dir.display(), report.sent.len());
@@ -61,9 +71,18 @@ pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String
             );
         }
         for (path, why) in &report.unsent {
-            eprintln!("arbitre: {}: {why}", path.display());
+            // Those the server's failure kept are said once, below.
+            if report.stopped.as_ref() != Some(why) {
+                eprintln!("arbitre: {}: {why}", path.display());
+            }
         }
         unsent += report.unsent.len();
+        stopped = report.stopped;
+    }
+    if let Some(why) = stopped {
+        return Err(format!(
+            "{why}; {unsent} message(s) not sent: they stay in the outboxes for the next run"
+        ));
     }
     if unsent > 0 {
         return Err(format!("{unsent} message(s) not sent; they stay in the outbox"));

@@ -119,6 +119,15 @@ pub trait Kind: Sync {
         })
     }
 
+    /// The game's public archive, for `arbitre publish` to put where a web server reads it:
+    /// each file's name (a plain name, no folder) and its bytes, an allow-list made from what
+    /// the game keeps public (its pages and their maps, its zine), never from its state, its
+    /// mail or its secrets. A file named `index.html`, when there is one, is the game's first
+    /// page. None by default: a kind without public pages is only listed.
+    fn public_archive(&self, _game: &Game) -> Result<Vec<(String, Vec<u8>)>, GameError> {
+        Ok(Vec::new())
+    }
+
     /// How a game of this kind is played: in phases, or move by move.
     fn play(&self) -> Play<'_>;
 

@@ -16,6 +16,7 @@
 //!   the games.
 //! - [`kind`]: the trait a game kind implements, and the list of kinds a process knows;
 //!   a game resolves its kind once, when opened or created, and asks it the rest.
+//! - [`publish`]: the public archive of the games written where a web server reads it.
 //!
 //! # The game folder
 //! ```text
@@ -61,6 +62,7 @@ mod letters;
 pub mod mailroom;
 mod messages;
 pub mod password;
+pub mod publish;
 pub mod role;
 pub mod route;
 pub mod said;

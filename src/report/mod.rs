@@ -52,6 +52,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("page.html", include_str!("../../templates/page.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("zine.html", include_str!("../../templates/zine.html")),
+    ("published.html", include_str!("../../templates/published.html")),
     ("board-move.txt", include_str!("../../templates/board-move.txt")),
     // The French letters and pages (issue #14): `template_in` picks them for a French reader.
     ("welcome.fr.txt", include_str!("../../templates/welcome.fr.txt")),
@@ -74,6 +75,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("page.fr.html", include_str!("../../templates/page.fr.html")),
     ("index.fr.html", include_str!("../../templates/index.fr.html")),
     ("zine.fr.html", include_str!("../../templates/zine.fr.html")),
+    ("published.fr.html", include_str!("../../templates/published.fr.html")),
     ("board-move.fr.txt", include_str!("../../templates/board-move.fr.txt")),
     // The players' questions and settings (src/game/ask.rs), in English and French.
     ("help.txt", include_str!("../../templates/help.txt")),

@@ -99,6 +99,10 @@ impl Kind for Diplomacy {
         pages::zine(game)
     }
 
+    fn public_archive(&self, game: &Game) -> Result<Vec<(String, Vec<u8>)>, GameError> {
+        pages::public_archive(game)
+    }
+
     /// A line with no unit, no province and no order word is no order (issue #24).
     fn may_be_an_order(&self, line: &str) -> bool {
         crate::order::looks_like_an_order(crate::map::Map::standard(), line)

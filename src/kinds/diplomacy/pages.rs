@@ -5,7 +5,7 @@
 //! - `CODE.yaml`, the phase's public record: its public report in the game's language and
 //!   the public press of the phase; the pages and `arbitre zine` are made from it;
 //! - `CODE.svg`, its public map (for a map with a picture);
-//! - `CODE.html`, its page: the map, the report, links to the phases before and after it and
+//! - `CODE.html`, its page: the map, the report, the public press, links to the phases before and after it and
 //!   to the index; the page before it is written again, now with its link to this one;
 //! - `index.html`: every phase, the board now, the supply centres of each power year by year.
 //!
@@ -89,6 +89,7 @@ fn page(
             previous,
             next,
             nav: true,
+            press: record.press.clone(),
         }
         .into(),
     )
@@ -180,6 +181,42 @@ pub fn phase_pages(
         }
     }
     out.push(("index.html".into(), index(game, now, &report.over)?));
+    Ok(out)
+}
+
+/// The game's public archive, for `arbitre publish` (file name, bytes), made by name from
+/// what `pages/` keeps, never by listing it: for each phase processed, its page made again
+/// from its public record (so that a page written before pages showed press shows it now)
+/// or, for a phase without a record, the page as it was written; its public map
+/// (`CODE.svg`); the index (`index.html`); and the zine (`zine.html`). The phases' records
+/// (`CODE.yaml`) stay in the game: they are the pages' source, not pages.
+pub fn public_archive(game: &Game) -> Result<Vec<(String, Vec<u8>)>, GameError> {
+    let dir = game.dir.join(PAGES);
+    let kept = |name: &str| -> Result<Option<Vec<u8>>, GameError> {
+        let path = dir.join(name);
+        match std::fs::read(&path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(GameError::io(&path)(e)),
+        }
+    };
+    let phases = links(game);
+    let mut out = Vec::new();
+    for (i, link) in phases.iter().enumerate() {
+        let html = format!("{}.html", link.code);
+        let previous = i.checked_sub(1).and_then(|j| phases.get(j)).cloned();
+        let page = match read_record(&game.dir, &link.code)? {
+            Some(record) => Some(page(game, &record, previous, phases.get(i + 1).cloned())?.into_bytes()),
+            None => kept(&html)?,
+        };
+        out.extend(page.map(|p| (html, p)));
+        let svg = format!("{}.svg", link.code);
+        out.extend(kept(&svg)?.map(|s| (svg, s)));
+    }
+    out.extend(kept("index.html")?.map(|i| ("index.html".to_string(), i)));
+    if !phases.is_empty() {
+        out.push(("zine.html".into(), zine(game)?.into_bytes()));
+    }
     Ok(out)
 }
 

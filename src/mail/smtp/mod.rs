@@ -73,7 +73,7 @@ pub use digest::Referee;
 pub use error::{OutboxError, SendError};
 pub use journal::{FailCause, Failed, FAILED, JOURNAL};
 pub use retry::{read_retries, retry_wait, Retry, RETRIES, RETRY_FIRST_WAIT, RETRY_FOR, RETRY_MAX_WAIT};
-pub use send::{send_outbox, send_outbox_at, send_outbox_for, Deferred, SendReport, SEND_LOCK};
+pub use send::{outbox_messages, send_outbox, send_outbox_at, send_outbox_for, Deferred, SendReport, SEND_LOCK};
 pub use session::{Failure, Fate, OpenError, OpenFailure, Reply};
 pub use settings::{
     BadSetting, Endpoint, Security, SettingsError, SmtpSettings, CA_FILE_VAR, DEFAULT_TIMEOUT_SECS, PASSWORD_VAR,

@@ -54,6 +54,11 @@ pub struct SendReport {
     pub unsent: Vec<(PathBuf, String)>,
     /// The digest of `failed` written to the referee, in the outbox (sent by the next run).
     pub digest: Option<PathBuf>,
+    /// Why the run stopped trying the server before the end of the outbox: it could not be
+    /// reached (or refused the session, the settings' fault, or broke too often). Every
+    /// message left for that is in `unsent` with this same reason, so that the caller can
+    /// say it once for all of them rather than once per message.
+    pub stopped: Option<String>,
 }
 
 /// [`send_outbox_at`] at the present time.
@@ -164,6 +169,16 @@ pub(super) struct Outgoing {
     pub(super) file: Vec<u8>,
 }
 
+/// The messages waiting in `game_dir/outbox/`, by file name (none when it has no outbox):
+/// what a run that cannot reach the server leaves there.
+pub fn outbox_messages(game_dir: &Path) -> Result<Vec<PathBuf>, OutboxError> {
+    let outbox = game_dir.join("outbox");
+    if !outbox.is_dir() {
+        return Ok(Vec::new());
+    }
+    outbox_files(&outbox)
+}
+
 /// The `*.eml` regular files of `outbox` not starting with `.`, by file name.
 pub(super) fn outbox_files(outbox: &Path) -> Result<Vec<PathBuf>, OutboxError> {
     let entries = fs::read_dir(outbox).map_err(OutboxError::io(outbox))?;
@@ -251,4 +266,7 @@ fn deliver(endpoint: &Endpoint, ready: Vec<Outgoing>, run: &mut Run) {
             let _ = conn.quit();
         }
     }
+    // Said only when a message was left for it (a session that broke once too often on the
+    // last message left none).
+    run.report.stopped = fatal.filter(|why| run.report.unsent.iter().any(|(_, w)| w == why));
 }

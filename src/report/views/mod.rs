@@ -138,6 +138,8 @@ views! {
     Index(Index) = "index",
     /// `zine.html` (a document, not a letter).
     Zine(Zine) = "zine",
+    /// `published.html`, the list of the games `arbitre publish` wrote (a page, not a letter).
+    Published(Published) = "published",
     // The players' questions and settings.
     /// `help.txt`.
     Help(Help) = "help",

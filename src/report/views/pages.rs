@@ -4,8 +4,8 @@
 use super::Report;
 use serde::Serialize;
 
-/// `page.html`: the public report as a web page, with its map and the links to the phases
-/// before and after it and to the index.
+/// `page.html`: the public report as a web page, with its map, the phase's public press, and
+/// the links to the phases before and after it and to the index.
 #[derive(Serialize, Clone, Debug, Default)]
 pub struct Page {
     /// The game's name.
@@ -22,6 +22,8 @@ pub struct Page {
     pub next: Option<PhaseLink>,
     /// Always true: the report's template shows a page's links.
     pub nav: bool,
+    /// The public press of the phase, as the archive keeps it (the zine shows the same).
+    pub press: Vec<PublicPress>,
 }
 
 /// A link of the index page to a phase's page.
@@ -94,4 +96,29 @@ pub struct Zine {
     pub centres: Vec<CentreCounts>,
     /// How the game ended, empty while it goes on.
     pub over: String,
+}
+
+/// `published.html`: the first page of what `arbitre publish` writes, listing the games.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Published {
+    /// The games, by name.
+    pub games: Vec<PublishedGame>,
+}
+
+/// One game of [`Published`].
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PublishedGame {
+    /// The game's name, which is also its folder beside the list.
+    pub game: String,
+    /// The kind of game, in words.
+    pub title: String,
+    /// Where the game is, as a subject names it (a Diplomacy phase, in the page's
+    /// language); empty once the game is over.
+    pub phase: String,
+    /// How the game ended, in the game's language; empty while it goes on.
+    pub over: String,
+    /// Whether the game has a first page of its own (`GAME/index.html`).
+    pub index: bool,
+    /// Whether the game has a zine (`GAME/zine.html`).
+    pub zine: bool,
 }

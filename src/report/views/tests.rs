@@ -243,6 +243,31 @@ pub(crate) fn samples() -> Vec<View> {
                 name: "Fall 1901 Movement".into(),
             }),
             nav: true,
+            press: vec![PublicPress {
+                from: "France".into(),
+                lines: lines(),
+            }],
+        }
+        .into(),
+        Published {
+            games: vec![
+                PublishedGame {
+                    game: "demo".into(),
+                    title: "Diplomacy".into(),
+                    phase: String::new(),
+                    over: "France wins.".into(),
+                    index: true,
+                    zine: true,
+                },
+                PublishedGame {
+                    game: "chess".into(),
+                    title: "JOMINI".into(),
+                    phase: "JOMINI".into(),
+                    over: String::new(),
+                    index: false,
+                    zine: false,
+                },
+            ],
         }
         .into(),
         Index {
@@ -728,4 +753,35 @@ fn a_field_the_view_lacks_is_an_error() {
     assert!(text.starts_with("cannot render rejection.txt: "), "{text}");
     assert!(text.contains("reason"), "{text}");
     assert!(text.ends_with("(a template may use only the fields of its view, listed in src/report/views/)"));
+}
+
+/// A phase's page shows the phase's public press, escaped, in English and French; the
+/// report letter made from the same template has no press of its own.
+#[test]
+fn a_page_shows_its_public_press() {
+    let t = Templates::load(None).unwrap();
+    let page = samples().into_iter().find(|v| matches!(v, View::Page(_))).unwrap();
+    let View::Page(mut page) = page else { unreachable!() };
+    page.press = vec![PublicPress {
+        from: "France".into(),
+        lines: vec!["Bourgogne & nous <3".into(), "second".into()],
+    }];
+    let c = View::from((*page).clone()).context().unwrap();
+    let en = t.render("page.html", &c).unwrap();
+    assert!(en.contains("<h2>Press</h2>") && en.contains("From France"), "{en}");
+    assert!(en.contains("Bourgogne &amp; nous &lt;3<br>second"), "{en}");
+    let fr = t.render("page.fr.html", &c).unwrap();
+    assert!(
+        fr.contains("<h2>Presse</h2>") && fr.contains("Presse de la France"),
+        "{fr}"
+    );
+    page.press.clear();
+    let none = t.render("page.html", &View::from(*page).context().unwrap()).unwrap();
+    assert!(!none.contains("<h2>Press</h2>"), "{none}");
+    let letter = View::from(ReportLetter {
+        common: Common::default(),
+        report: report(),
+    });
+    let letter = t.render("report.html", &letter.context().unwrap()).unwrap();
+    assert!(!letter.contains("<h2>Press</h2>"), "{letter}");
 }
