@@ -186,6 +186,22 @@ pub fn phase_text(text: &str, lang: Lang) -> String {
     }
 }
 
+/// A phase as it stands after other words (a subject's head, a sentence): French writes
+/// its season in lower case there (`vopaliec, printemps 1901, mouvements`); English, and
+/// any text that is not a phase (a board game's title), as [`phase_text`] gives it.
+pub fn phase_mid(text: &str, lang: Lang) -> String {
+    let said = phase_text(text, lang);
+    match (Phase::parse(text), lang) {
+        (Ok(_), Lang::Fr) => {
+            let mut c = said.chars();
+            c.next()
+                .map(|f| f.to_lowercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+        _ => said,
+    }
+}
+
 /// A moment as a reader reads it: in the reader's time zone, then in UTC, which everyone
 /// shares (`Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`; French `mardi 1er décembre
 /// 2026, 20 h 00 CET (19 h 00 UTC)`). In UTC already: once. The UTC part names its day when

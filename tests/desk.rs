@@ -357,7 +357,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     );
     let welcome = &g.letters("d0006-welcome-devil")["d0006-welcome-devil.eml"];
     assert!(
-        welcome.subject.contains("bienvenue : vous jouez le Diable"),
+        welcome.subject.contains("bienvenue, vous jouez le Diable"),
         "{}",
         welcome.subject
     );
@@ -1234,7 +1234,10 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
     g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY", "STATUS"], MORNING);
     let r = g.reply();
-    assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: reçu, avec 1 erreur");
+    assert_eq!(
+        r.subject,
+        "vopaliec, printemps 1901, mouvements\u{a0}: reçu, avec 1 erreur"
+    );
     for part in [
         "Le bureau de l'arbitre : vopaliec, Printemps 1901, mouvements",
         "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",

@@ -330,7 +330,11 @@ fn phase_in(phase: &str, reader: Reader) -> String {
 
 /// The subject of a notice, in `lang`.
 pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
+    use crate::lang::fr::Form;
     use crate::lang::Lang::{En, Fr};
+    // A phase or a power inside a French subject takes its article or preposition: « retour
+    // au printemps 1901, mouvements », « la France est en désordre civil ».
+    let fr = |name: &str, form: Form| crate::map::standard_french_names().say(name, form);
     match (notice, lang) {
         (Notice::DeadlineMoved { is, .. }, En) => format!("new deadline {is}"),
         (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle date limite le {is}"),
@@ -341,17 +345,21 @@ pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
         (Notice::Resumed { is, .. }, En) => format!("the game resumes, due {is}"),
         (Notice::Resumed { is, .. }, Fr) => format!("la partie reprend, date limite le {is}"),
         (Notice::RolledBack { phase, due, .. }, En) => format!("back to {phase}, due {due}"),
-        (Notice::RolledBack { phase, due, .. }, Fr) => format!("retour à {phase}, date limite le {due}"),
+        (Notice::RolledBack { phase, due, .. }, Fr) => {
+            format!("retour {}, date limite le {due}", fr(phase, Form::To))
+        }
         (Notice::RollbackUndone { phase, .. }, En) => format!("{phase} stands"),
-        (Notice::RollbackUndone { phase, .. }, Fr) => format!("{phase} est maintenu"),
+        (Notice::RollbackUndone { phase, .. }, Fr) => {
+            format!("retour en arrière annulé pour {}", fr(phase, Form::The))
+        }
         (Notice::Replaced, En) => "a player was replaced".into(),
         (Notice::Replaced, Fr) => "un joueur a été remplacé".into(),
         (Notice::Leaving { .. }, En) => "you leave the game".into(),
         (Notice::Leaving { .. }, Fr) => "vous quittez la partie".into(),
         (Notice::Disorder { power, .. }, En) => format!("{power} is in civil disorder"),
-        (Notice::Disorder { power, .. }, Fr) => format!("{power} est en désordre civil"),
+        (Notice::Disorder { power, .. }, Fr) => format!("{} est en désordre civil", fr(power, Form::The)),
         (Notice::Unauthenticated { .. }, En) => "message refused: sender not authenticated".into(),
-        (Notice::Unauthenticated { .. }, Fr) => "message refusé : expéditeur non authentifié".into(),
+        (Notice::Unauthenticated { .. }, Fr) => "message refusé, expéditeur non authentifié".into(),
     }
 }
 
@@ -705,12 +713,7 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
         password,
         position: position_rows(game),
     };
-    let subject = match (game.config.reader(who).lang, who) {
-        (crate::lang::Lang::En, _) => format!("welcome: you play {role}"),
-        (crate::lang::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
-        (crate::lang::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
-        (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {}", who.fr(crate::lang::fr::Form::The)),
-    };
+    let subject = crate::game::welcome_subject(who, game.config.reader(who).lang);
     letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
     letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));
     Ok(Effects {

@@ -432,14 +432,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             variant: rules(game).welcome(game, role),
             units: units.join(", "),
         };
-        let subject = match game.config.reader(role).lang {
-            Lang::En => format!("welcome: you play {role}"),
-            Lang::Fr => match role {
-                Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
-                Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
-                _ => format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
-            },
-        };
+        let subject = crate::game::welcome_subject(role, game.config.reader(role).lang);
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }

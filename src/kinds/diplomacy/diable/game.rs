@@ -558,7 +558,10 @@ impl Ruleset for Diable {
                     };
                     let subject = match reader.lang {
                         Lang::En => format!("an extra build in {winter}"),
-                        Lang::Fr => format!("une mobilisation de plus en {winter}"),
+                        Lang::Fr => format!(
+                            "une mobilisation de plus {}",
+                            crate::map::standard_french_names().say(&winter, crate::lang::fr::Form::In)
+                        ),
                     };
                     letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.lowercase()),
