@@ -1252,16 +1252,29 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     ] {
         assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
     }
-    // The journal's entries are quoted as recorded; all else is French.
-    let said = r.text.split("Journal (").next().unwrap();
+    // The journal too (issue #24): its entries worded from their values.
+    g.referee(&["STATUS"], MORNING);
+    let r = g.reply();
+    for part in [
+        "Journal (les 10 dernières entrées) :",
+        "l'arbitre (courrier) ; date limite : Printemps 1901, mouvements, date limite déplacée du mardi 1er décembre 2026",
+        "au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)",
+        "désordre civil : L'Italie en désordre civil à partir de la phase printemps 1901, mouvements",
+    ] {
+        assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
+    }
+    let said = &r.text;
     for english in [
         "line ",
         "deadline moved",
+        "civil disorder",
+        "referee:",
         "not a desk verb",
         "Spring",
         "Deadline",
         "Orders",
         "Players",
+        "Tuesday",
     ] {
         assert!(!said.contains(english), "{english:?} in:\n{said}");
     }

@@ -36,7 +36,7 @@ use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
 use crate::map::Map;
 use crate::report::views::{AccountChange, DeskAccount, DeskNotice, DeskWelcome, DislodgedUnit, Notice, PositionRow};
 use crate::report::Letter;
-use journal::{Entry, Who};
+use journal::{Done, Entry, Who};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -169,14 +169,18 @@ pub struct Act {
 }
 
 impl Act {
-    pub(crate) fn entry(&self, what: &str, detail: String) -> Entry {
+    /// The journal's entry of what this act `done`: filed under its verb, with its English
+    /// sentence (times in `timezone`) and the values a status words in its reader's
+    /// language.
+    pub(crate) fn entry(&self, done: Done, timezone: &str) -> Entry {
         Entry {
             at: self.now.to_rfc3339(),
             who: self.who,
             role: None,
-            what: what.to_string(),
-            detail,
+            what: done.verb().to_string(),
+            detail: done.words(crate::lang::Lang::En, timezone),
             why: self.why.clone(),
+            done: Some(done),
         }
     }
 }
@@ -451,8 +455,7 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
             now: both_zones(&act.now.to_rfc3339(), &game.config.timezone),
         });
     }
-    let tz = game.config.timezone.clone();
-    let (was, is) = (both_zones(&old.to_rfc3339(), &tz), both_zones(&new.to_rfc3339(), &tz));
+    let (was, is) = (old.to_rfc3339(), new.to_rfc3339());
     game.state.deadline = Some(stored(new, &game.config.timezone));
     if new > old {
         // A reminder is due again before the later deadline.
@@ -469,8 +472,12 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "deadline",
-            format!("{}: deadline moved from {was} to {is}", game.state.phase),
+            Done::DeadlineMoved {
+                phase: game.state.phase.clone(),
+                was,
+                is,
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })
@@ -499,7 +506,12 @@ pub fn pause(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     let letters = tell_all(game, n, "pause", None, |_| Notice::Paused { why: why.clone() });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("pause", format!("{}: paused", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Paused {
+                phase: game.state.phase.clone(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -529,7 +541,6 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
     game.state.desk.paused = None;
     game.state.deadline = Some(stored(new, &game.config.timezone));
     game.state.reminded = false;
-    let is = both_zones(&new.to_rfc3339(), &game.config.timezone);
     let n = next_act(game);
     let (phase, due) = (game.state.phase.clone(), new.to_rfc3339());
     let letters = tell_all(game, n, "resume", None, |r| Notice::Resumed {
@@ -538,7 +549,13 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
     });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("resume", format!("{}: resumed, due {is}", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Resumed {
+                phase: game.state.phase.clone(),
+                due: new.to_rfc3339(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -594,14 +611,13 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
         files.push(path);
     }
     let entry = act.entry(
-        "preview",
-        format!(
-            "{}: previewed, {} letter(s) and {} page(s) in {}/",
-            game.state.phase,
-            fx.letters.len(),
-            fx.pages.len(),
-            PREVIEW
-        ),
+        Done::Previewed {
+            phase: game.state.phase.clone(),
+            letters: fx.letters.len(),
+            pages: fx.pages.len(),
+            folder: PREVIEW.to_string(),
+        },
+        &game.config.timezone,
     );
     Ok(Preview { files, report, entry })
 }
@@ -719,11 +735,14 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "replace",
-            format!(
-                "{role}: {} <{}> replaced by {name} <{address}>",
-                leaving.name, leaving.email
-            ),
+            Done::Replaced {
+                role: who,
+                was_name: leaving.name.clone(),
+                was_address: leaving.email.clone(),
+                name: name.to_string(),
+                address: address.to_string(),
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })
@@ -754,7 +773,13 @@ pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskEr
     });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("disorder", format!("{role}: civil disorder from {}", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Disorder {
+                role: who,
+                phase: game.state.phase.clone(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -822,7 +847,11 @@ pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<
                     address: address.clone(),
                 }),
             ));
-            format!("{role}: address {} changed to {address}", before.email)
+            Done::AddressChanged {
+                role: who,
+                was: before.email.clone(),
+                is: address.clone(),
+            }
         }
         Account::NewPassword => {
             let password = fresh_password();
@@ -848,12 +877,15 @@ pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<
                     change: AccountChange::NewPassword,
                 },
             ));
-            format!("{role}: new password sent to {}", before.email)
+            Done::NewPassword {
+                role: who,
+                to: before.email.clone(),
+            }
         }
     };
     Ok(Effects {
         letters,
-        journal: vec![act.entry("player", detail)],
+        journal: vec![act.entry(detail, &game.config.timezone)],
         ..Default::default()
     })
 }

@@ -67,12 +67,11 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
     if forced || now >= due || blocking.is_empty() {
         crate::game::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
-        let how = if forced {
-            "forced before the deadline"
-        } else if blocking.is_empty() {
-            "all orders in"
-        } else {
-            "at the deadline"
+        use crate::game::desk::journal::How;
+        let how = match (forced, blocking.is_empty()) {
+            (true, _) => How::Forced,
+            (false, true) => How::AllIn,
+            (false, false) => How::AtDeadline,
         };
         let nmr = count_missed(game, &waiting);
         let did = match (forced, blocking.is_empty()) {
@@ -91,17 +90,20 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
                 now,
             },
         };
-        let missed = if waiting.is_empty() {
-            String::new()
-        } else {
-            format!(", missing: {}", names(&waiting))
-        };
         // Said here, where it is known whether the referee forced the phase.
-        fx.log
-            .push(format!("{code} processed ({how}); next: {}", game.state.phase));
+        fx.log.push(format!(
+            "{code} processed ({}); next: {}",
+            how.english(),
+            game.state.phase
+        ));
         fx.journal.push(act.entry(
-            "adjudicate",
-            format!("{code} adjudicated ({how}{missed}); now {}", game.state.phase),
+            crate::game::desk::journal::Done::Adjudicated {
+                code: code.to_string(),
+                how,
+                missing: waiting.clone(),
+                now: game.state.phase.clone(),
+            },
+            &game.config.timezone,
         ));
         return Ok(Some(fx));
     }
