@@ -515,3 +515,20 @@ fn every_subject_of_a_french_game_is_french() {
         );
     }
 }
+
+/// A French game's pictures are French (issue #24): its pages' map names the phase, the
+/// powers and the counts in French; what the reports show is drawn the same way.
+#[test]
+fn a_french_games_map_is_drawn_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(&dir, 0, "p-1", "A PAR - BUR", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let svg = std::fs::read_to_string(dir.join("pages/S1901M.svg")).unwrap();
+    for part in ["Printemps 1901, mouvements", ">Angleterre<", ">Allemagne<", "unités", "flèche\u{a0}: mouvement"] {
+        assert!(svg.contains(part), "{part:?} not in the map");
+    }
+    for english in ["Spring", ">England<", ">Germany<", " units", "arrow: move"] {
+        assert!(!svg.contains(english), "{english:?} in the map");
+    }
+}

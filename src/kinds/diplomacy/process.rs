@@ -308,7 +308,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     // Pages: the phase's record, map and page, the page before it with its link to this
     // one, and the index with the board the game goes on with (super::pages).
     let press = std::mem::take(&mut game.state.press);
-    let svg = album.as_ref().map(|a| a.public_svg());
+    // In the game's language, as its pages are.
+    let svg = album.as_ref().map(|a| a.public_svg(game.config.language));
     let now = match &finished {
         Some(_) => album.as_ref().map(|a| a.view().clone()),
         None => Some(crate::picture::PictureView::board(map, next_phase, &next)),
@@ -343,7 +344,7 @@ pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
         Role::God | Role::Devil => Reader::Role(role.text()),
         Role::Referee | Role::Observer | Role::Side(_) => Reader::Public,
     };
-    album.png_for(reader).ok()
+    album.png_in(reader, game.config.reader(role).lang).ok()
 }
 
 /// Puts the phase's picture in its reports: the public picture in the public report, and
@@ -362,7 +363,7 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
             },
             _ => continue,
         };
-        match album.png_for(reader) {
+        match album.png_in(reader, letter.lang) {
             Ok(png) => letter.picture = Some(crate::report::MapPng(png)),
             Err(e) => fx.log.push(format!("{}: {e}", letter.stem)),
         }
