@@ -412,7 +412,21 @@ fn view(map: &Map, cause: &Cause) -> Value {
         C::SupportCut { by } => ("support_cut", vec![("by", by.as_ref().map_or(Value::Null, unit))]),
         C::ConvoyParadox => ("convoy_paradox", vec![]),
         C::NotDislodged { unit: u } => ("not_dislodged", vec![("unit", unit(u))]),
-        C::CannotRetreat { unit: u, to } => ("cannot_retreat", vec![("unit", unit(u)), ("to", loc(to))]),
+        C::CannotRetreat { unit: u, to, why } => {
+            let why = why.map(|w| match w {
+                crate::judge::NoRetreat::Standoff => "standoff",
+                crate::judge::NoRetreat::Attacker => "attacker",
+                crate::judge::NoRetreat::Occupied => "occupied",
+            });
+            (
+                "cannot_retreat",
+                vec![
+                    ("unit", unit(u)),
+                    ("to", loc(to)),
+                    ("why", why.map_or(Value::Null, |w| Value::String(w.into()))),
+                ],
+            )
+        }
         C::RetreatCoastNotNamed { unit: u, prov: p } => {
             ("retreat_coast_not_named", vec![("unit", unit(u)), ("prov", prov(p))])
         }
@@ -542,6 +556,7 @@ pub(crate) mod tests {
             Cause::CannotRetreat {
                 unit: a,
                 to: Loc::new(p),
+                why: None,
             },
             Cause::RetreatCoastNotNamed { unit: f, prov: p },
             Cause::RetreatOrDisbandOnly,
@@ -576,6 +591,22 @@ pub(crate) mod tests {
             Cause::FleetInland { prov: p },
             Cause::BuildWhichCoast { prov: p },
             Cause::CivilDisorder,
+            // Why a retreat is refused, where the board says it (issue #24).
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Standoff),
+            },
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Attacker),
+            },
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Occupied),
+            },
         ];
         all.into_iter()
             .chain(
