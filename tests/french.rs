@@ -525,7 +525,13 @@ fn a_french_games_map_is_drawn_in_french() {
     send(&dir, 0, "p-1", "A PAR - BUR", EVENING);
     ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
     let svg = std::fs::read_to_string(dir.join("pages/S1901M.svg")).unwrap();
-    for part in ["Printemps 1901, mouvements", ">Angleterre<", ">Allemagne<", "unités", "flèche\u{a0}: mouvement"] {
+    for part in [
+        "Printemps 1901, mouvements",
+        ">Angleterre<",
+        ">Allemagne<",
+        "unités",
+        "flèche\u{a0}: mouvement",
+    ] {
         assert!(svg.contains(part), "{part:?} not in the map");
     }
     for english in ["Spring", ">England<", ">Germany<", " units", "arrow: move"] {
