@@ -538,3 +538,18 @@ fn a_french_games_map_is_drawn_in_french() {
         assert!(!svg.contains(english), "{english:?} in the map");
     }
 }
+
+/// A French God blesses as a French player orders (issue #24): the French verb and the
+/// French code of the province (`BÉNIR A Mar`), a slip (`A Marseile`).
+#[test]
+fn a_french_god_blesses_with_french_words_and_codes() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 7, "b-1", "BÉNIR A Mar", EVENING);
+    has(&reply, &["ligne 2 : bénédiction sur A MAR"]);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("A MAR"), "{reply}");
+    let reply = send(&dir, 7, "b-2", "Bénir A Marseile", EVENING);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("A MAR"), "{reply}");
+    let reply = send(&dir, 8, "b-3", "MAUDIRE F Kie", EVENING);
+    assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("F KIE"), "{reply}");
+}
