@@ -553,3 +553,18 @@ fn a_french_god_blesses_with_french_words_and_codes() {
     let reply = send(&dir, 8, "b-3", "MAUDIRE F Kie", EVENING);
     assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("F KIE"), "{reply}");
 }
+
+/// A line naming the sender's own power and nothing else heads his orders (issue #24): not
+/// an error, not chatter; another power's name over no order is refused, saying why.
+#[test]
+fn a_heading_with_the_senders_own_power_is_no_mistake() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 0, "h-1", "France :\nA PAR - BUR\nAngleterre:", EVENING);
+    has(&reply, &["ligne 3 : A PAR - BUR : enregistré", "ligne 4 : Angleterre:"]);
+    assert!(!reply.contains("ligne 2"), "{reply}");
+    assert!(!reply.contains("Pas compris"), "{reply}");
+    let handled = state(&dir)["handled"].as_u64().unwrap();
+    let subject = &outbox(&dir)[&format!("m{handled:05}-reply-france.eml")].subject;
+    assert!(subject.ends_with("reçu, avec 1 erreur"), "{subject}");
+}
