@@ -186,6 +186,22 @@ pub fn phase_text(text: &str, lang: Lang) -> String {
     }
 }
 
+/// A phase as it stands after other words (a subject's head, a sentence): French writes
+/// its season in lower case there (`vopaliec, printemps 1901, mouvements`); English, and
+/// any text that is not a phase (a board game's title), as [`phase_text`] gives it.
+pub fn phase_mid(text: &str, lang: Lang) -> String {
+    let said = phase_text(text, lang);
+    match (Phase::parse(text), lang) {
+        (Ok(_), Lang::Fr) => {
+            let mut c = said.chars();
+            c.next()
+                .map(|f| f.to_lowercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+        _ => said,
+    }
+}
+
 /// A moment as a reader reads it: in the reader's time zone, then in UTC, which everyone
 /// shares (`Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`; French `mardi 1er décembre
 /// 2026, 20 h 00 CET (19 h 00 UTC)`). In UTC already: once. The UTC part names its day when
@@ -396,7 +412,21 @@ fn view(map: &Map, cause: &Cause) -> Value {
         C::SupportCut { by } => ("support_cut", vec![("by", by.as_ref().map_or(Value::Null, unit))]),
         C::ConvoyParadox => ("convoy_paradox", vec![]),
         C::NotDislodged { unit: u } => ("not_dislodged", vec![("unit", unit(u))]),
-        C::CannotRetreat { unit: u, to } => ("cannot_retreat", vec![("unit", unit(u)), ("to", loc(to))]),
+        C::CannotRetreat { unit: u, to, why } => {
+            let why = why.map(|w| match w {
+                crate::judge::NoRetreat::Standoff => "standoff",
+                crate::judge::NoRetreat::Attacker => "attacker",
+                crate::judge::NoRetreat::Occupied => "occupied",
+            });
+            (
+                "cannot_retreat",
+                vec![
+                    ("unit", unit(u)),
+                    ("to", loc(to)),
+                    ("why", why.map_or(Value::Null, |w| Value::String(w.into()))),
+                ],
+            )
+        }
         C::RetreatCoastNotNamed { unit: u, prov: p } => {
             ("retreat_coast_not_named", vec![("unit", unit(u)), ("prov", prov(p))])
         }
@@ -526,6 +556,7 @@ pub(crate) mod tests {
             Cause::CannotRetreat {
                 unit: a,
                 to: Loc::new(p),
+                why: None,
             },
             Cause::RetreatCoastNotNamed { unit: f, prov: p },
             Cause::RetreatOrDisbandOnly,
@@ -560,6 +591,22 @@ pub(crate) mod tests {
             Cause::FleetInland { prov: p },
             Cause::BuildWhichCoast { prov: p },
             Cause::CivilDisorder,
+            // Why a retreat is refused, where the board says it (issue #24).
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Standoff),
+            },
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Attacker),
+            },
+            Cause::CannotRetreat {
+                unit: a,
+                to: Loc::new(p),
+                why: Some(crate::judge::NoRetreat::Occupied),
+            },
         ];
         all.into_iter()
             .chain(

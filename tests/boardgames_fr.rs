@@ -33,7 +33,7 @@ fn relayed(dir: &Path, p: &Player, n: usize) -> Sent {
         .into_values()
         .find(|m| {
             m.to == [p.email]
-                && (m.subject.contains(&format!("move {n}:")) || m.subject.contains(&format!("coup {n} :")))
+                && (m.subject.contains(&format!("move {n}:")) || m.subject.contains(&format!("coup {n},")))
         })
         .unwrap_or_else(|| panic!("move {n} relayed to {}", p.role))
 }
@@ -156,7 +156,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     let fr = relayed(&dir, ben, 1);
     assert!(
         fr.subject
-            .ends_with("coup 1 : Red-Orange pose un pion rouge sur la case 5 (niveau 1)"),
+            .ends_with("DIAM\u{a0}: coup 1, Red-Orange pose un pion rouge sur la case 5 (niveau 1)"),
         "{}",
         fr.subject
     );

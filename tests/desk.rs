@@ -357,7 +357,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     );
     let welcome = &g.letters("d0006-welcome-devil")["d0006-welcome-devil.eml"];
     assert!(
-        welcome.subject.contains("bienvenue : vous jouez le Diable"),
+        welcome.subject.contains("bienvenue, vous jouez le Diable"),
         "{}",
         welcome.subject
     );
@@ -1234,7 +1234,10 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
     g.referee(&["DEADLINE +1d", "DISORDER Italy", "FLY AWAY", "STATUS"], MORNING);
     let r = g.reply();
-    assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: reçu, avec 1 erreur");
+    assert_eq!(
+        r.subject,
+        "vopaliec, printemps 1901, mouvements\u{a0}: reçu, avec 1 erreur"
+    );
     for part in [
         "Le bureau de l'arbitre : vopaliec, Printemps 1901, mouvements",
         "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",
@@ -1249,16 +1252,29 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     ] {
         assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
     }
-    // The journal's entries are quoted as recorded; all else is French.
-    let said = r.text.split("Journal (").next().unwrap();
+    // The journal too (issue #24): its entries worded from their values.
+    g.referee(&["STATUS"], MORNING);
+    let r = g.reply();
+    for part in [
+        "Journal (les 10 dernières entrées) :",
+        "l'arbitre (courrier) ; date limite : Printemps 1901, mouvements, date limite déplacée du mardi 1er décembre 2026",
+        "au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)",
+        "désordre civil : L'Italie en désordre civil à partir de la phase printemps 1901, mouvements",
+    ] {
+        assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
+    }
+    let said = &r.text;
     for english in [
         "line ",
         "deadline moved",
+        "civil disorder",
+        "referee:",
         "not a desk verb",
         "Spring",
         "Deadline",
         "Orders",
         "Players",
+        "Tuesday",
     ] {
         assert!(!said.contains(english), "{english:?} in:\n{said}");
     }

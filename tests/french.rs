@@ -46,10 +46,15 @@ const ENGLISH: [&str; 24] = [
 
 /// A Diable et Bon Dieu game played in French.
 fn new_game(tmp: &Tmp) -> PathBuf {
+    new_game_with(tmp, "")
+}
+
+/// [`new_game`], its players file with the settings `extra` besides.
+fn new_game_with(tmp: &Tmp, extra: &str) -> PathBuf {
     let mut s = format!(
         "game: vopaliec\nvariant: diable-et-bon-dieu\nreferee: {{name: Arbitre de Vopaliec, email: arbitre@vopaliec.example}}\n\
          timezone: Europe/Paris\nlanguage: fr\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
-         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
+         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\n{extra}players:\n"
     );
     for (role, name, email, password) in PLAYERS {
         s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
@@ -355,4 +360,211 @@ fn a_french_winter_report_says_the_builds_were_waived_and_nothing_of_casts() {
     );
     let autumn = &out["F1901M-report-france.eml"].text;
     assert!(autumn.contains("Bénédictions et malédictions"), "{autumn}");
+}
+
+/// Mails `lines` from an address that plays no role, at `now`.
+fn from_stranger(dir: &Path, id: &str, lines: &str, now: &str) {
+    let raw = format!(
+        "From: Olivia <olivia@example.net>\r\nTo: arbitre@vopaliec.example\r\nSubject: partie\r\n\
+         Message-ID: <{id}@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{lines}\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
+}
+
+/// Every subject a French game writes is French (issue #24): the welcome, the replies and
+/// the answers to questions and settings, the press, a resignation told to the referee,
+/// the observer's letters, the referee's notices, the reminders, the reports, the divine
+/// reports, the referee's digest and copies, a rollback. The season is in lower case
+/// after the game's name, the one colon has its non-breaking space, and no English word
+/// is left.
+#[test]
+fn every_subject_of_a_french_game_is_french() {
+    let tmp = Tmp::new();
+    let dir = new_game_with(
+        &tmp,
+        "observers: true\nreminder: 24h\nreferee_copies: {private: true, divine: true}\n",
+    );
+    let d = dir.to_str().unwrap();
+    send(
+        &dir,
+        0,
+        "s-1",
+        "A PAR - BUR\nA MUN - RUH\nPRESS TO ALL\nBonjour.\nENDPRESS\nAIDE\nLISTE\nHISTORY\nGET RULES\nGET MAP\n\
+         QUISUISJE\nSET TIMEZONE Europe/London\nSET ADDRESS alice@ailleurs.example",
+        EVENING,
+    );
+    send(&dir, 3, "s-2", "RESIGN", EVENING);
+    send(&dir, 3, "s-3", "RESIGN CONFIRM", EVENING);
+    from_stranger(&dir, "s-4", "OBSERVE vopaliec", EVENING);
+    from_stranger(&dir, "s-5", "UNOBSERVE vopaliec", EVENING);
+    from_stranger(&dir, "s-6", "UNOBSERVE vopaliec", EVENING);
+    for verb in [
+        &["deadline", d, "+1d"][..],
+        &["pause", d, "--why", "un joueur est malade"],
+        &["resume", d],
+        &["disorder", d, "Turkey"],
+    ] {
+        let mut args = verb.to_vec();
+        args.extend(["--now", EVENING]);
+        ok(&args, None);
+    }
+    // A day before the deadline moved to 2 December: the reminders.
+    ok(&["process", d, "--now", "2026-12-01T20:30:00+01:00"], None);
+    ok(&["process", d, "--now", "2026-12-02T20:30:00+01:00"], None);
+    ok(&["rollback", d, "--now", "2026-12-02T21:00:00+01:00"], None);
+    ok(&["rollback", d, "--redo", "--now", "2026-12-02T21:10:00+01:00"], None);
+    let out = outbox(&dir);
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, m) in &out {
+        // A stranger's refusal is in the one language that depends on nothing of the game.
+        if name.starts_with("rejection-") {
+            continue;
+        }
+        let s = &m.subject;
+        // Word by word: `liste` and `historique` are French.
+        let words: Vec<String> = s
+            .split(|c: char| !c.is_alphabetic() && c != '\'')
+            .map(str::to_lowercase)
+            .collect();
+        for english in [
+            "received",
+            "welcome",
+            "results",
+            "report",
+            "spring",
+            "fall",
+            "winter",
+            "movement",
+            "press",
+            "from",
+            "copy",
+            "digest",
+            "reminder",
+            "resigns",
+            "deadline",
+            "paused",
+            "resumes",
+            "back",
+            "stands",
+            "disorder",
+            "observe",
+            "observing",
+            "your",
+            "help",
+            "list",
+            "history",
+            "rules",
+            "who",
+            "the",
+            "turkey",
+            "italy",
+            "you",
+            "play",
+            "refused",
+            "error",
+            "errors",
+            "failed",
+            "new",
+            "changed",
+        ] {
+            assert!(
+                !words.iter().any(|w| w == english),
+                "{english:?} in the subject of {name}: {s}"
+            );
+        }
+        // Mid-sentence, a season is in lower case.
+        for season in ["Printemps", "Automne", "Hiver"] {
+            assert!(!s.contains(season), "{season:?} in the subject of {name}: {s}");
+        }
+        assert!(!s.contains(" :") && !s.contains(": :"), "{name}: {s}");
+        assert_eq!(s.matches('\u{a0}').count(), s.matches(':').count(), "{name}: {s}");
+        assert!(
+            s.matches(':').count() <= 1,
+            "colons stacked in the subject of {name}: {s}"
+        );
+        seen.insert(name.split('-').nth(1).unwrap_or(name).to_string());
+    }
+    for kind in [
+        "welcome-",
+        "-reply-",
+        "-press-",
+        "-l9-history-",
+        "-l10-rules-",
+        "-l11-map-",
+        "-timezone-",
+        "-address-code-",
+        "-resignation-",
+        "-observe-code-",
+        "-not-observing-",
+        "-deadline-",
+        "-pause-",
+        "-resume-",
+        "-disorder-",
+        "-reminder-",
+        "-report-",
+        "-divine-",
+        "-digest-",
+        "-copy-referee",
+        "-rollback-",
+        "-redo-",
+    ] {
+        assert!(
+            out.keys().any(|n| n.contains(kind)),
+            "no {kind} letter: {:?}",
+            out.keys()
+        );
+    }
+}
+
+/// A French game's pictures are French (issue #24): its pages' map names the phase, the
+/// powers and the counts in French; what the reports show is drawn the same way.
+#[test]
+fn a_french_games_map_is_drawn_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(&dir, 0, "p-1", "A PAR - BUR", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let svg = std::fs::read_to_string(dir.join("pages/S1901M.svg")).unwrap();
+    for part in [
+        "Printemps 1901, mouvements",
+        ">Angleterre<",
+        ">Allemagne<",
+        "unités",
+        "flèche\u{a0}: mouvement",
+    ] {
+        assert!(svg.contains(part), "{part:?} not in the map");
+    }
+    for english in ["Spring", ">England<", ">Germany<", " units", "arrow: move"] {
+        assert!(!svg.contains(english), "{english:?} in the map");
+    }
+}
+
+/// A French God blesses as a French player orders (issue #24): the French verb and the
+/// French code of the province (`BÉNIR A Mar`), a slip (`A Marseile`).
+#[test]
+fn a_french_god_blesses_with_french_words_and_codes() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 7, "b-1", "BÉNIR A Mar", EVENING);
+    has(&reply, &["ligne 2 : bénédiction sur A MAR"]);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("A MAR"), "{reply}");
+    let reply = send(&dir, 7, "b-2", "Bénir A Marseile", EVENING);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("A MAR"), "{reply}");
+    let reply = send(&dir, 8, "b-3", "MAUDIRE F Kie", EVENING);
+    assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("F KIE"), "{reply}");
+}
+
+/// A line naming the sender's own power and nothing else heads his orders (issue #24): not
+/// an error, not chatter; another power's name over no order is refused, saying why.
+#[test]
+fn a_heading_with_the_senders_own_power_is_no_mistake() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 0, "h-1", "France :\nA PAR - BUR\nAngleterre:", EVENING);
+    has(&reply, &["ligne 3 : A PAR - BUR : enregistré", "ligne 4 : Angleterre:"]);
+    assert!(!reply.contains("ligne 2"), "{reply}");
+    assert!(!reply.contains("Pas compris"), "{reply}");
+    let handled = state(&dir)["handled"].as_u64().unwrap();
+    let subject = &outbox(&dir)[&format!("m{handled:05}-reply-france.eml")].subject;
+    assert!(subject.ends_with("reçu, avec 1 erreur"), "{subject}");
 }

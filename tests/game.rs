@@ -1451,3 +1451,32 @@ fn a_divine_win_by_elimination_then_a_solo_makes_two_winners() {
     let f = &out["final-france.eml"].text;
     assert!(f.contains("Winners: Austria, Devil."), "{f}");
 }
+
+/// A SIGNON with a misspelt role (issue #24): the referee's log says what it may have been
+/// meant for; the sender's refusal says nothing of the game's roles.
+#[test]
+fn a_misspelt_signon_role_gets_did_you_mean_in_the_log_only() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "standard");
+    let raw = "From: Bob <bob@vopaliec.example>\r\nTo: arbitre@vopaliec.example\r\nSubject: orders\r\n\
+               Message-ID: <slip-1@test.example>\r\n\r\nSIGNON Englnd vopaliec rule-britannia\r\nA LON H\r\n";
+    let out = arbitre(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("no such game or role: vopaliec Englnd (did you mean England?)"),
+        "{said}"
+    );
+    let refusal = outbox(&dir)
+        .into_values()
+        .find(|m| m.subject == "message refused")
+        .expect("a refusal");
+    assert!(
+        !refusal.text.contains("England") && !refusal.text.contains("did you mean"),
+        "{}",
+        refusal.text
+    );
+}

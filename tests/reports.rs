@@ -304,7 +304,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     let welcome = &out["welcome-france.eml"];
     assert_eq!(
         welcome.subject,
-        "vopaliec, Printemps 1901, mouvements: bienvenue : vous jouez la France"
+        "vopaliec, printemps 1901, mouvements\u{a0}: bienvenue, vous jouez la France"
     );
     assert!(welcome.text.contains("Bienvenue dans vopaliec"), "{}", welcome.text);
     assert!(
@@ -317,7 +317,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     let god = &out["welcome-god.eml"];
     assert_eq!(
         god.subject,
-        "vopaliec, Printemps 1901, mouvements: bienvenue : vous jouez le Bon Dieu"
+        "vopaliec, printemps 1901, mouvements\u{a0}: bienvenue, vous jouez le Bon Dieu"
     );
     let god = &god.text;
     assert!(
@@ -346,11 +346,11 @@ fn a_french_reader_gets_every_letter_in_french() {
     );
     assert_eq!(
         press.subject,
-        "vopaliec, Printemps 1901, mouvements: presse de la France à tous"
+        "vopaliec, printemps 1901, mouvements\u{a0}: presse de la France à tous"
     );
 
     let r = &out["S1901M-report-germany.eml"];
-    assert_eq!(r.subject, "vopaliec, Printemps 1901, mouvements: résultats");
+    assert_eq!(r.subject, "vopaliec, printemps 1901, mouvements\u{a0}: résultats");
     let t = &r.text;
     assert!(
         t.contains("Diable et Bon Dieu : vopaliec, Printemps 1901, mouvements"),
@@ -373,7 +373,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     let divine = &out["S1901M-divine-devil.eml"];
     assert_eq!(
         divine.subject,
-        "vopaliec, Printemps 1901, mouvements: rapport du Diable"
+        "vopaliec, printemps 1901, mouvements\u{a0}: rapport du Diable"
     );
     assert!(
         divine.text.contains("Votre malédiction : F ANK, appliquée"),

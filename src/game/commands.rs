@@ -184,12 +184,13 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
             },
             "CLEAR" if words.len() == 1 => Command::Clear,
             "STATUS" if words.len() == 1 => Command::Status,
-            "BLESS" | "CURSE" => {
+            // The French verbs too: « BÉNIR A Mar », « MAUDIRE F Kie ».
+            "BLESS" | "CURSE" | "BENIR" | "BÉNIR" | "BéNIR" | "MAUDIRE" => {
                 if words.len() < 2 {
                     errors.push(error(Refusal::NameAUnit));
                     continue;
                 }
-                if keyword == "BLESS" {
+                if matches!(keyword.as_str(), "BLESS" | "BENIR" | "BÉNIR" | "BéNIR") {
                     Command::Bless(rest())
                 } else {
                     Command::Curse(rest())
@@ -516,6 +517,20 @@ mod tests {
         ] {
             assert!(!is_chatter(line), "{line}");
         }
+    }
+
+    /// The divine verbs in French (issue #24), in any case, with or without the accent.
+    #[test]
+    fn reads_the_french_divine_verbs() {
+        assert_eq!(
+            commands("Bénir A Mar\nBENIR A PAR\nmaudire F Kie\nBÉNIR aucune"),
+            vec![
+                Command::Bless("A Mar".into()),
+                Command::Bless("A PAR".into()),
+                Command::Curse("F Kie".into()),
+                Command::Bless("aucune".into()),
+            ]
+        );
     }
 
     #[test]

@@ -528,7 +528,12 @@ impl PlayersFile {
                 return Err(err(
                     "players",
                     r,
-                    format!("players: `{r}` {}: use {}", rules.not_a_role, game_roles.names()),
+                    format!(
+                        "players: `{r}` {}{}: use {}",
+                        rules.not_a_role,
+                        game_roles.did_you_mean(r),
+                        game_roles.names()
+                    ),
                 ));
             };
             roles.push(role);
@@ -694,6 +699,14 @@ players:
         assert_eq!(e.line, Some(4), "{e}");
         let e = check(&GOOD.replace("role: Turkey", "role: Ottoman")).unwrap_err();
         assert!(e.message.contains("`Ottoman` is not a role"), "{e}");
+        assert!(!e.message.contains("did you mean"), "{e}");
+        // A slip gets what it may be for (issue #24).
+        let e = check(&GOOD.replace("role: Turkey", "role: Turkye")).unwrap_err();
+        assert!(
+            e.message
+                .contains("`Turkye` is not a role of this game (did you mean Turkey?): use England,"),
+            "{e}"
+        );
         let e = check(&GOOD.replace("72h", "72 hours")).unwrap_err();
         assert!(e.message.contains("write a duration"), "{e}");
         let e = check(&GOOD.replace("g@example.org", "a@example.org")).unwrap_err();

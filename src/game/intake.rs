@@ -752,7 +752,9 @@ impl Game {
                 role,
                 &match reader.lang {
                     crate::lang::Lang::En => format!("failed sign-ons as {role}"),
-                    crate::lang::Lang::Fr => format!("connexions échouées en tant que {role}"),
+                    crate::lang::Lang::Fr => {
+                        format!("connexions échouées au nom {}", role.fr(crate::lang::fr::Form::Of))
+                    }
                 },
                 view,
             ));

@@ -34,17 +34,19 @@ impl Game {
         Letter {
             stem,
             to: self.person(role).unwrap_or_else(|| self.config.referee.clone()),
-            subject: format!(
-                "{}, {}: {subject}",
-                self.config.game,
-                crate::words::phase_text(&self.phase_label(), lang)
-            ),
+            subject: self.subject(subject, lang),
             view: view.into(),
             in_reply_to: None,
             lang,
             kind: crate::report::Kind::Own,
             picture: None,
         }
+    }
+
+    /// A subject in `lang`: the game, what its kind names after it (the phase now), then
+    /// `what` the letter is ([`subject_of`]).
+    pub fn subject(&self, what: &str, lang: crate::lang::Lang) -> String {
+        subject_of(&self.config.game, &self.phase_label(), what, lang)
     }
 
     /// The final report, to every player: who played what, the winners, the seed.
@@ -112,6 +114,29 @@ impl Game {
     }
 }
 
+/// A subject as its reader reads it: the game, `label` (a phase as the state writes it, or
+/// a board game's title) in the reader's words, then `what` the letter is. English
+/// `vopaliec, Spring 1901 Movement: received`; French `vopaliec, printemps 1901, mouvements :
+/// reçu`, the season in lower case after the game's name and a space before the colon,
+/// which the letter's French typography makes non-breaking.
+pub fn subject_of(game: &str, label: &str, what: &str, lang: crate::lang::Lang) -> String {
+    let label = crate::words::phase_mid(label, lang);
+    match lang {
+        crate::lang::Lang::En => format!("{game}, {label}: {what}"),
+        crate::lang::Lang::Fr => format!("{game}, {label} : {what}"),
+    }
+}
+
+/// The welcome's subject, `role` named as its reader names it: `welcome: you play France`,
+/// « bienvenue, vous jouez la France », « … le Bon Dieu » (a comma, not a second colon
+/// after the subject's own).
+pub fn welcome_subject(role: Role, lang: crate::lang::Lang) -> String {
+    match lang {
+        crate::lang::Lang::En => format!("welcome: you play {role}"),
+        crate::lang::Lang::Fr => format!("bienvenue, vous jouez {}", role.fr(crate::lang::fr::Form::The)),
+    }
+}
+
 /// The subject of the reply to a message.
 pub fn received(errors: usize) -> String {
     received_in(errors, crate::lang::Lang::En)
@@ -126,5 +151,38 @@ pub fn received_in(errors: usize, lang: crate::lang::Lang) -> String {
         (0, Lang::Fr) => "reçu".into(),
         (1, Lang::Fr) => "reçu, avec 1 erreur".into(),
         (n, Lang::Fr) => format!("reçu, avec {n} erreurs"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{subject_of, welcome_subject};
+    use crate::game::role::Role;
+    use crate::lang::Lang;
+
+    #[test]
+    fn a_subject_names_the_game_and_the_phase_in_its_readers_words() {
+        assert_eq!(
+            subject_of("vopaliec", "Spring 1901 Movement", "received", Lang::En),
+            "vopaliec, Spring 1901 Movement: received"
+        );
+        // The season in lower case after the game's name, a space before the colon.
+        assert_eq!(
+            subject_of("vopaliec", "Fall 1901 Retreat", "reçu", Lang::Fr),
+            "vopaliec, automne 1901, retraites : reçu"
+        );
+        // A board game's title is no phase: as it is.
+        assert_eq!(subject_of("table", "DIAM", "coup 1", Lang::Fr), "table, DIAM : coup 1");
+    }
+
+    #[test]
+    fn a_welcome_names_the_role_with_its_article() {
+        assert_eq!(welcome_subject(Role::God, Lang::En), "welcome: you play God");
+        assert_eq!(
+            welcome_subject(Role::God, Lang::Fr),
+            "bienvenue, vous jouez le Bon Dieu"
+        );
+        let england = Role::from_name("England").unwrap();
+        assert_eq!(welcome_subject(england, Lang::Fr), "bienvenue, vous jouez l'Angleterre");
     }
 }

@@ -337,7 +337,18 @@ impl Game {
         }
         let player = named.and_then(|r| self.config.player(r)).filter(|_| ours).cloned();
         let Some(player) = player else {
-            fx.log.push(format!("{stem}: no such game or role: {game} {role}"));
+            // The referee's log may say what the sender may have meant; the sender is told
+            // nothing of the game's roles.
+            let near = match (ours, named) {
+                (true, None) => self
+                    .config
+                    .roles(self.kind)
+                    .map(|r| r.did_you_mean(role))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            fx.log
+                .push(format!("{stem}: no such game or role: {game} {role}{near}"));
             return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
         };
         if self.throttled(player.role, arrived) {

@@ -68,7 +68,7 @@ pub mod route;
 pub mod said;
 pub use archive::archive;
 use archive::{archive_redacted, archived, ARRIVAL};
-pub use letters::{received, received_in};
+pub use letters::{received, received_in, subject_of, welcome_subject};
 use messages::{clean_sender, REFUSED_IDS};
 pub use messages::{MAX_COMMANDS, QUOTED_ERRORS};
 pub use route::{keep_unmatched, route};

@@ -254,6 +254,38 @@ impl Roles {
     pub fn names(&self) -> String {
         self.0.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
     }
+
+    /// The roles `text` may be a slip for (two slips at most, in any case, by the English or
+    /// the French name), nearest first, at most three: what a "did you mean" offers.
+    pub fn near(&self, text: &str) -> Vec<Role> {
+        let text = text.trim().to_lowercase();
+        let mut close: Vec<(usize, Role)> = self
+            .0
+            .iter()
+            .filter_map(|&r| {
+                let french = crate::lang::fr::role(r.text())
+                    .map(|n| n.word().to_string())
+                    .or_else(|| Some(r.fr(crate::lang::fr::Form::Bare)).filter(|f| f != r.text()));
+                [Some(r.text().to_string()), french]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|name| crate::order::distance(&text, &name.to_lowercase(), 2))
+                    .min()
+                    .map(|d| (d, r))
+            })
+            .collect();
+        close.sort_by_key(|&(d, _)| d);
+        close.into_iter().take(3).map(|(_, r)| r).collect()
+    }
+
+    /// ` (did you mean England?)` for a role `text` is a slip for; nothing when none is near.
+    pub fn did_you_mean(&self, text: &str) -> String {
+        let near: Vec<&str> = self.near(text).iter().map(|r| r.text()).collect();
+        match near.is_empty() {
+            true => String::new(),
+            false => format!(" (did you mean {}?)", crate::order::or_list(&near, "or")),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -360,5 +392,21 @@ mod tests {
         assert_eq!(back, map);
         let e = serde_yaml::from_str::<Role>("Prussia").unwrap_err().to_string();
         assert!(e.contains("`Prussia` is not a role"), "{e}");
+    }
+
+    /// A misspelt role gets "did you mean" (issue #24): by its English or French name, in
+    /// any case, nearest first; nothing for a word near no role.
+    #[test]
+    fn a_misspelt_role_is_offered_the_roles_it_is_near() {
+        let powers = [
+            "England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey", "God", "Devil",
+        ];
+        let roles = Roles(powers.iter().map(|p| Role::from_name(p).unwrap()).collect());
+        assert_eq!(roles.did_you_mean("Englnd"), " (did you mean England?)");
+        assert_eq!(roles.did_you_mean("allemange"), " (did you mean Germany?)");
+        assert_eq!(roles.did_you_mean("Devl"), " (did you mean Devil?)");
+        assert_eq!(roles.did_you_mean("Prussia"), " (did you mean Russia?)");
+        assert_eq!(roles.did_you_mean("Atlantis"), "");
+        assert_eq!(roles.near("Itali"), [Role::from_name("Italy").unwrap()]);
     }
 }

@@ -11,6 +11,17 @@ use super::Unit;
 use crate::map::{Loc, Power, ProvId};
 use crate::order::ParseError;
 
+/// Why a dislodged unit may not retreat to a place it borders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRetreat {
+    /// A standoff left the province empty in the movement phase (DATC 6.H.6).
+    Standoff,
+    /// The unit that dislodged it came from there (DATC 6.H.5).
+    Attacker,
+    /// A unit stands there.
+    Occupied,
+}
+
 /// Why an order failed or is void (nothing when it simply succeeds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cause {
@@ -84,8 +95,12 @@ pub enum Cause {
     /// An order for a unit that was not dislodged.
     NotDislodged { unit: Unit },
     /// No retreat to that place (occupied, contested, where the attack came from, not
-    /// adjacent; DATC 6.H).
-    CannotRetreat { unit: Unit, to: Loc },
+    /// adjacent; DATC 6.H), and why when it is one the player cannot see on the board.
+    CannotRetreat {
+        unit: Unit,
+        to: Loc,
+        why: Option<NoRetreat>,
+    },
     /// A retreat to a province of two possible coasts, neither written.
     RetreatCoastNotNamed { unit: Unit, prov: ProvId },
     /// A hold, support or convoy in a retreat phase (DATC 6.H.1, 6.H.2, 6.H.3).

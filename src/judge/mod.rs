@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-pub use cause::{Cause, Then, VariantCause};
+pub use cause::{Cause, NoRetreat, Then, VariantCause};
 pub use hooks::{Hooks, Probe, Standard, Strength, UNBEATABLE};
 pub use movement::Act;
 pub use text::OrderText;

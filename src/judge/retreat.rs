@@ -83,6 +83,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                             Cause::CannotRetreat {
                                 unit: retreating[unit],
                                 to: dest,
+                                why: no_retreat(board, unit, dest),
                             },
                         ));
                         continue;
@@ -171,9 +172,26 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     }
 }
 
+/// Why the dislodged unit `unit` may not retreat to `to`, where the board says it: a
+/// standoff there (DATC 6.H.6), its attacker's origin (DATC 6.H.5), a unit there. `None`
+/// for any other reason (not a neighbour, a variant's rule).
+fn no_retreat(board: &Board, unit: usize, to: Loc) -> Option<crate::judge::NoRetreat> {
+    use crate::judge::NoRetreat;
+    let dislodged = &board.dislodged[unit];
+    if board.contested.contains(&to.prov) {
+        Some(NoRetreat::Standoff)
+    } else if dislodged.attacker_from == Some(to.prov) {
+        Some(NoRetreat::Attacker)
+    } else if board.unit_at(to.prov).is_some() {
+        Some(NoRetreat::Occupied)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::judge::{Cause, Submitted, Verdict};
+    use crate::judge::{Cause, NoRetreat, Submitted, Verdict};
     use crate::map::Map;
     use crate::position::Position;
 
@@ -222,5 +240,60 @@ mod tests {
             .units
             .iter()
             .all(|u| u.power != Map::standard().power_by_name("Austria").unwrap()));
+    }
+
+    /// A refusal says why (issue #24): a standoff took place there (DATC 6.H.6), the
+    /// attack came from there (DATC 6.H.5), a unit stands there; in both languages.
+    #[test]
+    fn a_retreat_refused_says_why() {
+        let map = Map::standard();
+        let text = "phase: Spring 1901 Retreat\nunits:\n  Russia: [A RUM, A UKR]\n  Turkey: [A GAL]\n\
+                    dislodged:\n  Austria:\n    - {unit: A BUD, attacker_from: GAL}\ncontested: [VIE]\n";
+        let mut p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
+        let austria = map.power_by_name("Austria").unwrap();
+        let causes = |order: &str, p: &mut Position| {
+            p.orders = vec![Submitted {
+                power: austria,
+                text: order.to_string(),
+            }];
+            let o = crate::kinds::diplomacy::adjudicate(map, p).0;
+            assert_eq!(o.results[0].verdict, Verdict::Void);
+            let r = &o.results[0];
+            (
+                r.cause.clone(),
+                crate::words::reason(map, crate::lang::Lang::En, r),
+                crate::words::reason(map, crate::lang::Lang::Fr, r),
+            )
+        };
+        let (cause, en, fr) = causes("A BUD - VIE", &mut p);
+        assert!(
+            matches!(
+                cause,
+                Some(Cause::CannotRetreat {
+                    why: Some(NoRetreat::Standoff),
+                    ..
+                })
+            ),
+            "{cause:?}"
+        );
+        assert!(
+            en.ends_with("cannot retreat to VIE: a standoff took place there"),
+            "{en}"
+        );
+        assert!(
+            fr.ends_with("ne peut pas retraiter en VIE : des unités s'y sont heurtées sans vainqueur"),
+            "{fr}"
+        );
+        let (_, en, fr) = causes("A BUD - GAL", &mut p);
+        assert!(
+            en.ends_with("cannot retreat to GAL: the attack came from there"),
+            "{en}"
+        );
+        assert!(fr.ends_with(": l'attaque est venue de là"), "{fr}");
+        let (_, en, _) = causes("A BUD - RUM", &mut p);
+        assert!(en.ends_with("cannot retreat to RUM: a unit stands there"), "{en}");
+        // Not a neighbour: nothing more to say than the board shows.
+        let (_, en, _) = causes("A BUD - BER", &mut p);
+        assert!(en.ends_with("cannot retreat to BER"), "{en}");
     }
 }

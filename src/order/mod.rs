@@ -8,9 +8,9 @@ mod near;
 mod parse;
 mod typed;
 
-pub use near::or_list;
+pub use near::{distance, or_list};
 pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
-pub use typed::{looks_like_an_order, prefix, split_orders, Prefix, Read};
+pub use typed::{heading, looks_like_an_order, prefix, split_orders, Prefix, Read};
 
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 

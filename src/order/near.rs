@@ -73,6 +73,34 @@ pub fn near(map: &Map, runs: &[(&str, usize)]) -> Near {
     }
 }
 
+/// The one province whose name has more than `words` words and is one slip from the run of
+/// as many words (`Mid-Atlantc` for `Mid-Atlantic`, where `Mid` alone names it too), with
+/// the token after that run; `None` when no name, or more than one, is.
+pub fn slip_longer(map: &Map, runs: &[(&str, usize)], words: usize) -> Option<(ProvId, usize)> {
+    let mut found: Option<(ProvId, usize)> = None;
+    for (p, prov) in map.provinces.iter().enumerate() {
+        let p = p as ProvId;
+        let names = [&prov.name, &prov.french].into_iter().chain(&prov.aliases);
+        for name in names {
+            let name = fold(name);
+            let count = name.split(' ').count();
+            let Some(&(run, end)) = runs.get(count - 1).filter(|_| count > words) else {
+                continue;
+            };
+            if run.len() - (count - 1) < SLIP_FROM || distance(run, &name, 1) != Some(1) {
+                continue;
+            }
+            match found {
+                Some((q, _)) if q != p => return None,
+                // The longest of its names that fits.
+                Some((_, e)) => found = Some((p, e.max(end))),
+                None => found = Some((p, end)),
+            }
+        }
+    }
+    found
+}
+
 /// The optimal string alignment distance between `a` and `b` (a slip: a letter added,
 /// dropped, changed, or two swapped), if it is at most `most`.
 pub fn distance(a: &str, b: &str, most: usize) -> Option<usize> {

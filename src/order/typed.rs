@@ -23,6 +23,14 @@ impl Read {
     }
 }
 
+/// The power a line names and nothing else (`France:`, `Angleterre :`): a heading over the
+/// orders that follow, as players paste them.
+pub fn heading(map: &Map, line: &str) -> Option<Power> {
+    prefix(map, line)
+        .filter(|p| line[p.end..].trim().is_empty())
+        .map(|p| p.power)
+}
+
 /// A power's name before a colon at the start of a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prefix {
@@ -123,6 +131,9 @@ const UNIT_WORDS: &[&str] = &["A", "F", "ARMY", "FLEET", "ARMEE", "FLOTTE"];
 /// counts as a province only written in capitals, after a unit type, or in a line with an
 /// arrow (`par` is a French word, `war` an English one); a longer name always counts.
 pub fn looks_like_an_order(map: &Map, line: &str) -> bool {
+    if heading(map, line).is_some() {
+        return true;
+    }
     let start = prefix(map, line).map_or(0, |p| p.end);
     let line = &line[start..];
     let words: Vec<&str> = line
@@ -175,6 +186,18 @@ pub fn looks_like_an_order(map: &Map, line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_power_alone_before_its_colon_is_a_heading() {
+        let map = Map::standard();
+        let france = map.power_by_name("France");
+        assert_eq!(super::heading(map, "France:"), france);
+        assert_eq!(super::heading(map, "  FRA : "), france);
+        assert_eq!(super::heading(map, "France: A PAR - BUR"), None);
+        assert_eq!(super::heading(map, "Thanks:"), None);
+        assert!(super::looks_like_an_order(map, "Angleterre :"));
+    }
+
     use super::*;
 
     #[test]

@@ -29,5 +29,5 @@ pub use diabolik::FleetView;
 pub use diam::DiamView;
 pub use geometry::{Geometry, Pt};
 pub use png::png;
-pub use svg::{draw, draw_for, draw_private};
-pub use view::{Adjustment, DislodgedMark, Mark, PictureView, Private, Reader, Secrets, Sign, SignedUnit};
+pub use svg::{draw, draw_for, draw_in, draw_private, draw_private_in};
+pub use view::{Adjustment, DislodgedMark, Mark, PictureView, Private, Reader, Secrets, Sign, SignedUnit, Words};

@@ -13,6 +13,7 @@
 use super::geometry::{num, Geometry, Pt};
 use super::view::{Adjustment, Mark, PictureView, Private, Reader, Secrets, Sign};
 use crate::judge::{Unit, Verdict};
+use crate::lang::Lang;
 use crate::map::{Kind, Loc, Map, Power, UnitType};
 use std::fmt::Write;
 
@@ -52,14 +53,24 @@ fn on(p: Power) -> &'static str {
     ON[p.0 as usize % ON.len()]
 }
 
-/// The public picture: what everyone may see.
+/// The public picture: what everyone may see, its legend in English.
 pub fn draw(map: &Map, geometry: &Geometry, view: &PictureView) -> String {
-    Svg::new(map, geometry).picture(view, None)
+    draw_in(map, geometry, view, Lang::En)
 }
 
-/// The picture for a reader entitled to `private` as well.
+/// [`draw`], its words (the title, the legend, the powers' names) in `lang`.
+pub fn draw_in(map: &Map, geometry: &Geometry, view: &PictureView, lang: Lang) -> String {
+    Svg::new(map, geometry, lang).picture(view, None)
+}
+
+/// The picture for a reader entitled to `private` as well, its legend in English.
 pub fn draw_private(map: &Map, geometry: &Geometry, view: &PictureView, private: &Private) -> String {
-    Svg::new(map, geometry).picture(view, Some(private))
+    draw_private_in(map, geometry, view, private, Lang::En)
+}
+
+/// [`draw_private`], its words in `lang`.
+pub fn draw_private_in(map: &Map, geometry: &Geometry, view: &PictureView, private: &Private, lang: Lang) -> String {
+    Svg::new(map, geometry, lang).picture(view, Some(private))
 }
 
 /// The picture for `reader`: the public one, or the one with what the reader is told of
@@ -80,6 +91,8 @@ pub fn draw_for(
 struct Svg<'a> {
     map: &'a Map,
     geo: &'a Geometry,
+    /// The language of the picture's words.
+    lang: Lang,
     out: String,
 }
 
@@ -131,11 +144,25 @@ fn aside(p: Pt) -> Pt {
 }
 
 impl<'a> Svg<'a> {
-    fn new(map: &'a Map, geo: &'a Geometry) -> Svg<'a> {
+    fn new(map: &'a Map, geo: &'a Geometry, lang: Lang) -> Svg<'a> {
         Svg {
             map,
             geo,
+            lang,
             out: String::with_capacity(64 * 1024),
+        }
+    }
+
+    /// The phase in the picture's language.
+    fn phase(&self, phase: crate::phase::Phase) -> String {
+        crate::words::phase(phase, self.lang)
+    }
+
+    /// A power's name in the picture's language (its French name from the map).
+    fn power_name(&self, power: Power) -> &'a str {
+        match (self.lang, self.map.powers.get(power.0 as usize)) {
+            (Lang::Fr, Some(p)) if !p.french.is_empty() => &p.french,
+            _ => self.map.power_name(power),
         }
     }
 
@@ -151,7 +178,8 @@ impl<'a> Svg<'a> {
         o.push_str("\" height=\"");
         num(o, h);
         o.push_str("\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n");
-        let _ = writeln!(o, "<title>{} — {}</title>", escape(&self.map.name), view.phase);
+        let phase = crate::words::phase(view.phase, self.lang);
+        let _ = writeln!(o, "<title>{} — {phase}</title>", escape(&self.map.name));
         self.areas(view);
         self.labels();
         self.centers(view);
@@ -567,6 +595,11 @@ impl<'a> Svg<'a> {
 
     fn legend(&mut self, view: &PictureView, private: Option<&Private>) {
         let top = self.geo.height;
+        let fr = self.lang == Lang::Fr;
+        let phase = self.phase(view.phase);
+        let names: Vec<&str> = (0..self.map.powers.len())
+            .map(|i| self.power_name(Power(i as u8)))
+            .collect();
         let counts = view.center_counts(self.map);
         let mut units = vec![0usize; self.map.powers.len()];
         for u in &view.units {
@@ -584,10 +617,12 @@ impl<'a> Svg<'a> {
             o,
             "<text x=\"10\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
             top + 19.0,
-            escape(&view.phase.to_string())
+            escape(&phase)
         );
-        let key =
-            "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed";
+        let key = match fr {
+            false => "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed",
+            true => "disque\u{a0}: armée · coque\u{a0}: flotte · lettre\u{a0}: puissance · flèche\u{a0}: mouvement · point\u{a0}: soutien · losange\u{a0}: convoi · anneau\u{a0}: tient · tirets\u{a0}: échoue",
+        };
         let _ = writeln!(
             o,
             "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" text-anchor=\"end\">{key}</text>",
@@ -597,19 +632,24 @@ impl<'a> Svg<'a> {
         let mut extra = Vec::new();
         if let Some(p) = private {
             for &(words, power) in &p.powers {
-                extra.push(format!("{words} {}", self.map.power_name(power)));
+                let name = names.get(power.0 as usize).copied().unwrap_or_default();
+                extra.push(match fr {
+                    false => format!("{} {name}", words.en),
+                    true => format!("{} {}", words.fr, crate::lang::fr::Name::country(name).the()),
+                });
             }
         }
         if !extra.is_empty() {
             let _ = writeln!(
                 o,
-                "<text x=\"10\" y=\"{}\" font-size=\"10.5\" font-style=\"italic\">private: {}</text>",
+                "<text x=\"10\" y=\"{}\" font-size=\"10.5\" font-style=\"italic\">{}{}</text>",
                 top + 72.0,
+                if fr { "privé\u{a0}: " } else { "private: " },
                 escape(&extra.join(" · "))
             );
         }
         let step = (self.geo.width - 20.0) / self.map.powers.len().max(1) as f64;
-        for (i, pw) in self.map.powers.iter().enumerate() {
+        for (i, name) in names.iter().enumerate() {
             let x = 10.0 + step * i as f64;
             let y = top + 38.0;
             let power = Power(i as u8);
@@ -622,14 +662,16 @@ impl<'a> Svg<'a> {
             num(o, x + 20.0);
             o.push_str("\" y=\"");
             num(o, y);
-            let _ = write!(o, "\" font-weight=\"bold\">{}</text><text x=\"", escape(&pw.name));
+            let _ = write!(o, "\" font-weight=\"bold\">{}</text><text x=\"", escape(name));
             num(o, x + 20.0);
             o.push_str("\" y=\"");
             num(o, y + 15.0);
             let _ = writeln!(
                 o,
-                "\" font-size=\"11\">{} centres · {} units</text>",
-                counts[i], units[i]
+                "\" font-size=\"11\">{} centres · {} {}</text>",
+                counts[i],
+                units[i],
+                if fr { "unités" } else { "units" }
             );
         }
         o.push_str("</g>\n");

@@ -101,7 +101,16 @@ pub struct Private {
     /// Signs on units, in the order they are drawn.
     pub signs: Vec<(Sign, Loc)>,
     /// Legend lines naming a power: the words before its name (`God protects`), in order.
-    pub powers: Vec<(&'static str, Power)>,
+    pub powers: Vec<(Words, Power)>,
+}
+
+/// The words of a private legend line before a power's name, in each language a picture is
+/// drawn in: `God protects` / `le Bon Dieu protège`. The French name after them takes its
+/// article (« le Bon Dieu protège la France »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    pub en: &'static str,
+    pub fr: &'static str,
 }
 
 /// What the readers of a picture may know besides the public facts, each reader their own

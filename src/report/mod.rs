@@ -424,9 +424,19 @@ pub fn render_letter(
     } else {
         picture
             .as_ref()
-            .map(|(id, _)| text_under_picture(&letter.subject, &normalise(&text), id, letter.lang))
+            .map(|(id, _)| text_under_picture(&typeset_subject(letter), &normalise(&text), id, letter.lang))
     };
     eml(from, letter, &text, html.as_deref(), picture, &tag, date).map_err(LetterError::Address)
+}
+
+/// The letter's subject as its text is typeset: a French one the French way, like the
+/// letter (« vopaliec, printemps 1901, mouvements : reçu », the space before the colon
+/// non-breaking).
+fn typeset_subject(letter: &Letter) -> String {
+    match letter.lang {
+        crate::lang::Lang::Fr => crate::lang::fr::typography(&letter.subject),
+        crate::lang::Lang::En => letter.subject.clone(),
+    }
 }
 
 /// What names a message in its Message-ID, boundaries and Content-ID: a digest of its file
@@ -485,7 +495,7 @@ fn eml(
     let mut builder = Message::builder()
         .from(mailbox(from)?)
         .to(mailbox(&letter.to)?)
-        .subject(letter.subject.clone())
+        .subject(typeset_subject(letter))
         .date(date.into())
         .message_id(Some(format!("<{}.{tag}@{domain}>", letter.stem)))
         .user_agent("arbitre".into());

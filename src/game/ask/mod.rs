@@ -160,6 +160,23 @@ fn observer_tag(address: &str) -> String {
     format!("obs-{}", crate::dice::hex(&d[..6]))
 }
 
+/// The subject of a letter to an address that asked to observe a game, in the game's
+/// language: the game, then `what` the letter says (`observe-code`, `observing`…).
+fn observer_subject(game: &str, what: &str, lang: crate::lang::Lang) -> String {
+    let fr = match what {
+        "observe-code" => "confirmez votre demande d'observer la partie",
+        "observing" => "vous observez la partie",
+        "already-observing" => "vous observez déjà la partie",
+        "unobserved" => "vous n'observez plus la partie",
+        "not-observing" => "vous n'observez pas la partie",
+        _ => "",
+    };
+    match lang {
+        crate::lang::Lang::Fr if !fr.is_empty() => format!("{game} : {fr}"),
+        _ => format!("{game}: {}", what.replace('-', " ")),
+    }
+}
+
 impl Game {
     /// The letters of a public broadcast to every observer: one each, to that address
     /// alone. `stem` is the broadcast's (`S1901M-report`), `view` makes the letter from the
@@ -188,7 +205,7 @@ impl Game {
                         name: String::new(),
                         email: address.clone(),
                     },
-                    subject: format!("{}, {}: {subject}", self.config.game, self.phase_label()),
+                    subject: self.subject(subject, self.config.language),
                     view: view(common).into(),
                     in_reply_to: None,
                     lang: self.config.language,
@@ -546,7 +563,7 @@ impl Game {
                     name: mail.from_name.clone().unwrap_or_default(),
                     email: to.to_string(),
                 },
-                subject: format!("{}: {}", game.config.game, what.replace('-', " ")),
+                subject: observer_subject(&game.config.game, what, game.config.language),
                 view: views::Setting {
                     common: views::Common {
                         role: String::new(),
@@ -596,7 +613,7 @@ impl Game {
                         let mut l = self.letter(
                             format!("{stem}-l{line}-address-done{k}-{}", role.lowercase()),
                             role,
-                            "your address was changed",
+                            &self.say(role, "your address was changed", "votre adresse a été changée"),
                             views::Setting {
                                 common: self.common(role),
                                 what: "address-done".into(),

@@ -181,7 +181,13 @@ impl Game {
                 letters.push(Letter {
                     stem: format!("{stem}-l{line}-resignation-{}", role.lowercase()),
                     to: self.config.referee.clone(),
-                    subject: format!("{}, {}: {role} resigns", self.config.game, self.phase_label()),
+                    subject: self.subject(
+                        &match self.config.language {
+                            crate::lang::Lang::En => format!("{role} resigns"),
+                            crate::lang::Lang::Fr => format!("démission {}", role.fr(crate::lang::fr::Form::Of)),
+                        },
+                        self.config.language,
+                    ),
                     view: view.into(),
                     in_reply_to: None,
                     lang: self.config.language,

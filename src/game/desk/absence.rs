@@ -4,7 +4,7 @@
 //! (`absence_max_days:` of game.yaml, 14 days per player and per year unless set). The
 //! public report says that the deadline was extended, never why or for whom.
 
-use super::journal::{self, Entry, Who};
+use super::journal::{self, Done, Entry, Who};
 use crate::game::role::Role;
 use crate::game::{Game, Now};
 use chrono::{Datelike, NaiveDate, TimeZone};
@@ -82,6 +82,11 @@ pub fn declare(
             what: "absence".into(),
             detail: format!("{role}: absent from {first} to {last}"),
             why: String::new(),
+            done: Some(Done::Absent {
+                role,
+                from: first.to_string(),
+                to: last.to_string(),
+            }),
         }],
     );
     let said = format!(

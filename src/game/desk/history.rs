@@ -12,7 +12,8 @@
 //! What only concerns the mail (messages acted on, sign-on throttles, daily budgets) is
 //! never rolled back: a message acted on stays acted on.
 
-use super::{both_zones, diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
+use super::journal::Done;
+use super::{diplomacy_only, moment, next_act, not_paused, phase_in, tell_all, Act, DeskError};
 use crate::game::kind::Play;
 use crate::game::state::State;
 use crate::game::PAGES;
@@ -211,10 +212,7 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     game.state.deadline = Some(fresh_deadline(game, act.now)?);
     game.state.reminded = false;
     game.state.desk.rollbacks += 1;
-    let due = both_zones(
-        game.state.deadline.as_deref().unwrap_or_default(),
-        &game.config.timezone,
-    );
+    let due = game.state.deadline.clone().unwrap_or_default();
     let n = next_act(game);
     let deadline = game.state.deadline.clone().unwrap_or_default();
     let letters = tell_all(game, n, "rollback", None, |r| Notice::RolledBack {
@@ -225,8 +223,13 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "rollback",
-            format!("{current_code} rolled back to {code}; {letters_withdrawn} unsent letter(s) withdrawn; due {due}"),
+            Done::RolledBack {
+                from: current_code,
+                to: code,
+                withdrawn: letters_withdrawn,
+                due,
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })
@@ -282,8 +285,11 @@ pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "rollback --redo",
-            format!("the rollback to {code} undone; now {now_phase}"),
+            Done::RollbackUndone {
+                to: code,
+                now: now_phase,
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })

@@ -4,7 +4,9 @@
 //! game's lock, so a crash leaves the journal as it was before or after the entry, never
 //! half-written. `arbitre status` shows its last entries.
 
+use crate::game::role::Role;
 use crate::game::GameError;
+use crate::lang::Lang;
 use crate::store;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -49,11 +51,317 @@ pub struct Entry {
     pub role: Option<String>,
     /// The verb (`deadline`, `pause`, `rollback`, `adjudicate`…).
     pub what: String,
-    /// What it did, in a sentence.
+    /// What it did, in a sentence (English, as the file has always said it).
     pub detail: String,
     /// Why, as the referee said it; empty when nothing was said.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub why: String,
+    /// What it did, as values: the status words it in its reader's language. An entry
+    /// written before there was one shows its `detail` as recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub done: Option<Done>,
+}
+
+/// How `arbitre process` came to judge a phase.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    /// The referee forced it before its deadline.
+    Forced,
+    /// Every order was in before the deadline.
+    AllIn,
+    /// At the deadline (or the end of its grace period).
+    AtDeadline,
+}
+
+impl How {
+    /// In English, as the journal and the log say it.
+    pub fn english(self) -> &'static str {
+        match self {
+            How::Forced => "forced before the deadline",
+            How::AllIn => "all orders in",
+            How::AtDeadline => "at the deadline",
+        }
+    }
+}
+
+/// What one entry of the journal did, as values: phases as the state writes them (`Spring
+/// 1901 Movement`) or by their codes (`S1901M`), times in RFC 3339, roles as roles. Worded
+/// where it is shown ([`Done::words`]), in the reader's language and the game's zone.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Done {
+    DeadlineMoved {
+        phase: String,
+        was: String,
+        is: String,
+    },
+    Paused {
+        phase: String,
+    },
+    Resumed {
+        phase: String,
+        due: String,
+    },
+    /// `arbitre preview`: what it wrote, and where.
+    Previewed {
+        phase: String,
+        letters: usize,
+        pages: usize,
+        folder: String,
+    },
+    /// A phase judged, `code` the phase judged and `now` the phase the game is in after it.
+    Adjudicated {
+        code: String,
+        how: How,
+        missing: Vec<Role>,
+        now: String,
+    },
+    /// A rollback from the phase `from` (a code) back to `to`, due at `due`.
+    RolledBack {
+        from: String,
+        to: String,
+        withdrawn: usize,
+        due: String,
+    },
+    /// The rollback to `to` (a code) undone; the game is in `now` again.
+    RollbackUndone {
+        to: String,
+        now: String,
+    },
+    Replaced {
+        role: Role,
+        was_name: String,
+        was_address: String,
+        name: String,
+        address: String,
+    },
+    AddressChanged {
+        role: Role,
+        was: String,
+        is: String,
+    },
+    NewPassword {
+        role: Role,
+        to: String,
+    },
+    Disorder {
+        role: Role,
+        phase: String,
+    },
+    /// An absence a player announced (dates as the player wrote them, `YYYY-MM-DD`).
+    Absent {
+        role: Role,
+        from: String,
+        to: String,
+    },
+}
+
+impl Done {
+    /// The verb the entry files it under (`what:`).
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Done::DeadlineMoved { .. } => "deadline",
+            Done::Paused { .. } => "pause",
+            Done::Resumed { .. } => "resume",
+            Done::Previewed { .. } => "preview",
+            Done::Adjudicated { .. } => "adjudicate",
+            Done::RolledBack { .. } => "rollback",
+            Done::RollbackUndone { .. } => "rollback --redo",
+            Done::Replaced { .. } => "replace",
+            Done::AddressChanged { .. } | Done::NewPassword { .. } => "player",
+            Done::Disorder { .. } => "disorder",
+            Done::Absent { .. } => "absence",
+        }
+    }
+
+    /// The verb in `lang`: the English one as filed; French words for a French status.
+    pub fn verb_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.verb(),
+            Lang::Fr => match self {
+                Done::DeadlineMoved { .. } => "date limite",
+                Done::Paused { .. } => "suspension",
+                Done::Resumed { .. } => "reprise",
+                Done::Previewed { .. } => "aperçu",
+                Done::Adjudicated { .. } => "résolution",
+                Done::RolledBack { .. } => "retour en arrière",
+                Done::RollbackUndone { .. } => "retour en arrière annulé",
+                Done::Replaced { .. } => "remplacement",
+                Done::AddressChanged { .. } | Done::NewPassword { .. } => "joueur",
+                Done::Disorder { .. } => "désordre civil",
+                Done::Absent { .. } => "absence",
+            },
+        }
+    }
+
+    /// What it did, in a sentence in `lang`, its times in `timezone` (with UTC). The
+    /// English sentence is the one the journal files as `detail`.
+    pub fn words(&self, lang: Lang, timezone: &str) -> String {
+        match lang {
+            Lang::En => self.english(timezone),
+            Lang::Fr => self.french(timezone),
+        }
+    }
+
+    fn english(&self, tz: &str) -> String {
+        let at = |t: &str| super::both_zones(t, tz);
+        let names = |roles: &[Role]| roles.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ");
+        match self {
+            Done::DeadlineMoved { phase, was, is } => {
+                format!("{phase}: deadline moved from {} to {}", at(was), at(is))
+            }
+            Done::Paused { phase } => format!("{phase}: paused"),
+            Done::Resumed { phase, due } => format!("{phase}: resumed, due {}", at(due)),
+            Done::Previewed {
+                phase,
+                letters,
+                pages,
+                folder,
+            } => {
+                format!("{phase}: previewed, {letters} letter(s) and {pages} page(s) in {folder}/")
+            }
+            Done::Adjudicated {
+                code,
+                how,
+                missing,
+                now,
+            } => {
+                let how = how.english();
+                let missing = match missing.is_empty() {
+                    true => String::new(),
+                    false => format!(", missing: {}", names(missing)),
+                };
+                format!("{code} adjudicated ({how}{missing}); now {now}")
+            }
+            Done::RolledBack {
+                from,
+                to,
+                withdrawn,
+                due,
+            } => {
+                format!(
+                    "{from} rolled back to {to}; {withdrawn} unsent letter(s) withdrawn; due {}",
+                    at(due)
+                )
+            }
+            Done::RollbackUndone { to, now } => format!("the rollback to {to} undone; now {now}"),
+            Done::Replaced {
+                role,
+                was_name,
+                was_address,
+                name,
+                address,
+            } => {
+                format!("{role}: {was_name} <{was_address}> replaced by {name} <{address}>")
+            }
+            Done::AddressChanged { role, was, is } => format!("{role}: address {was} changed to {is}"),
+            Done::NewPassword { role, to } => format!("{role}: new password sent to {to}"),
+            Done::Disorder { role, phase } => format!("{role}: civil disorder from {phase}"),
+            Done::Absent { role, from, to } => format!("{role}: absent from {from} to {to}"),
+        }
+    }
+
+    fn french(&self, tz: &str) -> String {
+        use crate::lang::fr::{capitalised, Form};
+        let zone = tz.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::UTC);
+        let at = |t: &str| crate::words::moment_text(t, zone, Lang::Fr);
+        let phase = |p: &str| crate::words::phase_text(p, Lang::Fr);
+        // A phase after a preposition: « au printemps 1901, mouvements ».
+        let phase_as = |p: &str, form: Form| crate::map::standard_french_names().say(&phase(p), form);
+        match self {
+            Done::DeadlineMoved { phase: p, was, is } => {
+                format!("{}, date limite déplacée du {} au {}", phase(p), at(was), at(is))
+            }
+            Done::Paused { phase: p } => format!("{}, partie suspendue", phase(p)),
+            Done::Resumed { phase: p, due } => format!("{}, partie reprise, date limite le {}", phase(p), at(due)),
+            Done::Previewed {
+                phase: p,
+                letters,
+                pages,
+                folder,
+            } => format!(
+                "{}, aperçu : {letters} lettre(s) et {pages} page(s) dans {folder}/",
+                phase(p)
+            ),
+            Done::Adjudicated {
+                code,
+                how,
+                missing,
+                now,
+            } => {
+                let how = match how {
+                    How::Forced => "forcée avant la date limite",
+                    How::AllIn => "tous les ordres reçus",
+                    How::AtDeadline => "à la date limite",
+                };
+                let missing = match missing.is_empty() {
+                    true => String::new(),
+                    false => format!(", sans ordres {}", Role::fr_list(missing, Form::Of)),
+                };
+                format!(
+                    "{code} résolue ({how}{missing}) ; la partie en est {}",
+                    phase_as(now, Form::To)
+                )
+            }
+            Done::RolledBack {
+                from,
+                to,
+                withdrawn,
+                due,
+            } => format!(
+                "{from} ramenée à {to} ; {withdrawn} lettre(s) pas encore envoyée(s) retirée(s) ; date limite le {}",
+                at(due)
+            ),
+            Done::RollbackUndone { to, now } => {
+                format!("retour à {to} annulé ; la partie en est {}", phase_as(now, Form::To))
+            }
+            Done::Replaced {
+                role,
+                was_name,
+                was_address,
+                name,
+                address,
+            } => format!(
+                "{} : {was_name} <{was_address}> remplacé par {name} <{address}>",
+                capitalised(&role.fr(Form::The))
+            ),
+            Done::AddressChanged { role, was, is } => {
+                format!("{} : adresse {was} changée en {is}", capitalised(&role.fr(Form::The)))
+            }
+            Done::NewPassword { role, to } => format!(
+                "{} : nouveau mot de passe envoyé à {to}",
+                capitalised(&role.fr(Form::The))
+            ),
+            Done::Disorder { role, phase: p } => format!(
+                "{} en désordre civil à partir de la phase {}",
+                capitalised(&role.fr(Form::The)),
+                phase_as(p, Form::Bare)
+            ),
+            Done::Absent { role, from, to } => {
+                format!("{} : absence du {from} au {to}", capitalised(&role.fr(Form::The)))
+            }
+        }
+    }
+}
+
+impl Entry {
+    /// What it did, in `lang`: [`Done::words`], or the detail as recorded for an entry
+    /// that has no [`Done`].
+    pub fn detail_in(&self, lang: Lang, timezone: &str) -> String {
+        match (&self.done, lang) {
+            (Some(done), Lang::Fr) => done.words(lang, timezone),
+            _ => self.detail.clone(),
+        }
+    }
+
+    /// The verb in `lang`.
+    pub fn what_in(&self, lang: Lang) -> String {
+        match &self.done {
+            Some(done) => done.verb_in(lang).to_string(),
+            None => self.what.clone(),
+        }
+    }
 }
 
 /// Appends `entries` to the journal of the game in `dir`, atomically. The caller holds the
@@ -109,6 +417,7 @@ mod tests {
             what: what.into(),
             detail: format!("did {what}"),
             why: String::new(),
+            done: None,
         }
     }
 
@@ -137,5 +446,70 @@ mod tests {
             ["resume", "deadline"]
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_entry_without_values_is_read_and_shown_as_recorded() {
+        let old =
+            "- at: 2026-12-01T20:00:00+01:00\n  who: cli\n  what: pause\n  detail: 'Spring 1901 Movement: paused'\n";
+        let e: Vec<Entry> = serde_yaml::from_str(old).unwrap();
+        assert_eq!(e[0].done, None);
+        assert_eq!(e[0].detail_in(Lang::Fr, "Europe/Paris"), "Spring 1901 Movement: paused");
+        assert_eq!(e[0].what_in(Lang::Fr), "pause");
+    }
+
+    #[test]
+    fn what_was_done_is_worded_in_each_language_from_its_values() {
+        let moved = Done::DeadlineMoved {
+            phase: "Spring 1901 Movement".into(),
+            was: "2026-12-01T20:00:00+01:00".into(),
+            is: "2026-12-02T20:00:00+01:00".into(),
+        };
+        // The English sentence is the journal's detail, as it always was.
+        assert_eq!(
+            moved.words(Lang::En, "Europe/Paris"),
+            "Spring 1901 Movement: deadline moved from Tuesday 1 December 2026, 20:00 CET (2026-12-01 19:00 UTC) \
+             to Wednesday 2 December 2026, 20:00 CET (2026-12-02 19:00 UTC)"
+        );
+        assert_eq!(
+            moved.words(Lang::Fr, "Europe/Paris"),
+            "Printemps 1901, mouvements, date limite déplacée du mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) \
+             au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)"
+        );
+        let italy = Role::from_name("Italy").unwrap();
+        let judged = Done::Adjudicated {
+            code: "S1901M".into(),
+            how: How::AtDeadline,
+            missing: vec![italy, Role::God],
+            now: "Fall 1901 Movement".into(),
+        };
+        assert_eq!(
+            judged.words(Lang::En, "UTC"),
+            "S1901M adjudicated (at the deadline, missing: Italy, God); now Fall 1901 Movement"
+        );
+        assert_eq!(
+            judged.words(Lang::Fr, "UTC"),
+            "S1901M résolue (à la date limite, sans ordres de l'Italie et du Bon Dieu) ; la partie en est à l'automne 1901, mouvements"
+        );
+        let disorder = Done::Disorder {
+            role: italy,
+            phase: "Spring 1901 Movement".into(),
+        };
+        assert_eq!(disorder.verb(), "disorder");
+        assert_eq!(
+            disorder.words(Lang::En, "UTC"),
+            "Italy: civil disorder from Spring 1901 Movement"
+        );
+        assert_eq!(
+            disorder.words(Lang::Fr, "UTC"),
+            "L'Italie en désordre civil à partir de la phase printemps 1901, mouvements"
+        );
+        // Written and read back with its values.
+        let mut e = entry("disorder");
+        e.done = Some(disorder.clone());
+        let text = serde_yaml::to_string(&[e]).unwrap();
+        let back: Vec<Entry> = serde_yaml::from_str(&text).unwrap();
+        assert_eq!(back[0].done, Some(disorder));
+        assert_eq!(back[0].what_in(Lang::Fr), "désordre civil");
     }
 }

@@ -36,7 +36,7 @@ use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
 use crate::map::Map;
 use crate::report::views::{AccountChange, DeskAccount, DeskNotice, DeskWelcome, DislodgedUnit, Notice, PositionRow};
 use crate::report::Letter;
-use journal::{Entry, Who};
+use journal::{Done, Entry, Who};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -169,14 +169,18 @@ pub struct Act {
 }
 
 impl Act {
-    pub(crate) fn entry(&self, what: &str, detail: String) -> Entry {
+    /// The journal's entry of what this act `done`: filed under its verb, with its English
+    /// sentence (times in `timezone`) and the values a status words in its reader's
+    /// language.
+    pub(crate) fn entry(&self, done: Done, timezone: &str) -> Entry {
         Entry {
             at: self.now.to_rfc3339(),
             who: self.who,
             role: None,
-            what: what.to_string(),
-            detail,
+            what: done.verb().to_string(),
+            detail: done.words(crate::lang::Lang::En, timezone),
             why: self.why.clone(),
+            done: Some(done),
         }
     }
 }
@@ -330,7 +334,11 @@ fn phase_in(phase: &str, reader: Reader) -> String {
 
 /// The subject of a notice, in `lang`.
 pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
+    use crate::lang::fr::Form;
     use crate::lang::Lang::{En, Fr};
+    // A phase or a power inside a French subject takes its article or preposition: « retour
+    // au printemps 1901, mouvements », « la France est en désordre civil ».
+    let fr = |name: &str, form: Form| crate::map::standard_french_names().say(name, form);
     match (notice, lang) {
         (Notice::DeadlineMoved { is, .. }, En) => format!("new deadline {is}"),
         (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle date limite le {is}"),
@@ -341,17 +349,21 @@ pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
         (Notice::Resumed { is, .. }, En) => format!("the game resumes, due {is}"),
         (Notice::Resumed { is, .. }, Fr) => format!("la partie reprend, date limite le {is}"),
         (Notice::RolledBack { phase, due, .. }, En) => format!("back to {phase}, due {due}"),
-        (Notice::RolledBack { phase, due, .. }, Fr) => format!("retour à {phase}, date limite le {due}"),
+        (Notice::RolledBack { phase, due, .. }, Fr) => {
+            format!("retour {}, date limite le {due}", fr(phase, Form::To))
+        }
         (Notice::RollbackUndone { phase, .. }, En) => format!("{phase} stands"),
-        (Notice::RollbackUndone { phase, .. }, Fr) => format!("{phase} est maintenu"),
+        (Notice::RollbackUndone { phase, .. }, Fr) => {
+            format!("retour en arrière annulé pour {}", fr(phase, Form::The))
+        }
         (Notice::Replaced, En) => "a player was replaced".into(),
         (Notice::Replaced, Fr) => "un joueur a été remplacé".into(),
         (Notice::Leaving { .. }, En) => "you leave the game".into(),
         (Notice::Leaving { .. }, Fr) => "vous quittez la partie".into(),
         (Notice::Disorder { power, .. }, En) => format!("{power} is in civil disorder"),
-        (Notice::Disorder { power, .. }, Fr) => format!("{power} est en désordre civil"),
+        (Notice::Disorder { power, .. }, Fr) => format!("{} est en désordre civil", fr(power, Form::The)),
         (Notice::Unauthenticated { .. }, En) => "message refused: sender not authenticated".into(),
-        (Notice::Unauthenticated { .. }, Fr) => "message refusé : expéditeur non authentifié".into(),
+        (Notice::Unauthenticated { .. }, Fr) => "message refusé, expéditeur non authentifié".into(),
     }
 }
 
@@ -443,8 +455,7 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
             now: both_zones(&act.now.to_rfc3339(), &game.config.timezone),
         });
     }
-    let tz = game.config.timezone.clone();
-    let (was, is) = (both_zones(&old.to_rfc3339(), &tz), both_zones(&new.to_rfc3339(), &tz));
+    let (was, is) = (old.to_rfc3339(), new.to_rfc3339());
     game.state.deadline = Some(stored(new, &game.config.timezone));
     if new > old {
         // A reminder is due again before the later deadline.
@@ -461,8 +472,12 @@ pub fn deadline(game: &mut Game, act: &Act, when: &str) -> Result<Effects, DeskE
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "deadline",
-            format!("{}: deadline moved from {was} to {is}", game.state.phase),
+            Done::DeadlineMoved {
+                phase: game.state.phase.clone(),
+                was,
+                is,
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })
@@ -491,7 +506,12 @@ pub fn pause(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     let letters = tell_all(game, n, "pause", None, |_| Notice::Paused { why: why.clone() });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("pause", format!("{}: paused", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Paused {
+                phase: game.state.phase.clone(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -521,7 +541,6 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
     game.state.desk.paused = None;
     game.state.deadline = Some(stored(new, &game.config.timezone));
     game.state.reminded = false;
-    let is = both_zones(&new.to_rfc3339(), &game.config.timezone);
     let n = next_act(game);
     let (phase, due) = (game.state.phase.clone(), new.to_rfc3339());
     let letters = tell_all(game, n, "resume", None, |r| Notice::Resumed {
@@ -530,7 +549,13 @@ pub fn resume(game: &mut Game, act: &Act, when: Option<&str>) -> Result<Effects,
     });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("resume", format!("{}: resumed, due {is}", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Resumed {
+                phase: game.state.phase.clone(),
+                due: new.to_rfc3339(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -586,14 +611,13 @@ pub fn preview(game: &mut Game, act: &Act) -> Result<Preview, DeskError> {
         files.push(path);
     }
     let entry = act.entry(
-        "preview",
-        format!(
-            "{}: previewed, {} letter(s) and {} page(s) in {}/",
-            game.state.phase,
-            fx.letters.len(),
-            fx.pages.len(),
-            PREVIEW
-        ),
+        Done::Previewed {
+            phase: game.state.phase.clone(),
+            letters: fx.letters.len(),
+            pages: fx.pages.len(),
+            folder: PREVIEW.to_string(),
+        },
+        &game.config.timezone,
     );
     Ok(Preview { files, report, entry })
 }
@@ -705,22 +729,20 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
         password,
         position: position_rows(game),
     };
-    let subject = match (game.config.reader(who).lang, who) {
-        (crate::lang::Lang::En, _) => format!("welcome: you play {role}"),
-        (crate::lang::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
-        (crate::lang::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
-        (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {}", who.fr(crate::lang::fr::Form::The)),
-    };
+    let subject = crate::game::welcome_subject(who, game.config.reader(who).lang);
     letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));
     letters.extend(tell_all(game, n, "replaced", Some(who), |_| Notice::Replaced));
     Ok(Effects {
         letters,
         journal: vec![act.entry(
-            "replace",
-            format!(
-                "{role}: {} <{}> replaced by {name} <{address}>",
-                leaving.name, leaving.email
-            ),
+            Done::Replaced {
+                role: who,
+                was_name: leaving.name.clone(),
+                was_address: leaving.email.clone(),
+                name: name.to_string(),
+                address: address.to_string(),
+            },
+            &game.config.timezone,
         )],
         ..Default::default()
     })
@@ -751,7 +773,13 @@ pub fn disorder(game: &mut Game, act: &Act, who: Role) -> Result<Effects, DeskEr
     });
     Ok(Effects {
         letters,
-        journal: vec![act.entry("disorder", format!("{role}: civil disorder from {}", game.state.phase))],
+        journal: vec![act.entry(
+            Done::Disorder {
+                role: who,
+                phase: game.state.phase.clone(),
+            },
+            &game.config.timezone,
+        )],
         ..Default::default()
     })
 }
@@ -819,7 +847,11 @@ pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<
                     address: address.clone(),
                 }),
             ));
-            format!("{role}: address {} changed to {address}", before.email)
+            Done::AddressChanged {
+                role: who,
+                was: before.email.clone(),
+                is: address.clone(),
+            }
         }
         Account::NewPassword => {
             let password = fresh_password();
@@ -845,12 +877,15 @@ pub fn player(game: &mut Game, act: &Act, who: Role, change: Account) -> Result<
                     change: AccountChange::NewPassword,
                 },
             ));
-            format!("{role}: new password sent to {}", before.email)
+            Done::NewPassword {
+                role: who,
+                to: before.email.clone(),
+            }
         }
     };
     Ok(Effects {
         letters,
-        journal: vec![act.entry("player", detail)],
+        journal: vec![act.entry(detail, &game.config.timezone)],
         ..Default::default()
     })
 }

@@ -88,7 +88,11 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
         copy.to = game.config.referee.clone();
         copy.subject = match lang {
             Lang::En => format!("{} (copy of the letter to {role})", letter.subject),
-            Lang::Fr => format!("{} (copie de la lettre à {role})", letter.subject),
+            Lang::Fr => format!(
+                "{} (copie de la lettre {})",
+                letter.subject,
+                role.fr(crate::lang::fr::Form::To)
+            ),
         };
         copy.in_reply_to = None;
         copy.kind = Kind::Own;
@@ -258,7 +262,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
         (Lang::En, true) => "the referee's digest".to_string(),
         (Lang::En, false) => "the referee's digest: your decision is needed".to_string(),
         (Lang::Fr, true) => "le relevé de l'arbitre".to_string(),
-        (Lang::Fr, false) => "le relevé de l'arbitre : votre décision est attendue".to_string(),
+        (Lang::Fr, false) => "le relevé de l'arbitre, votre décision est attendue".to_string(),
     };
     let stem = match run.did {
         Did::Reminders => format!("{}-digest-reminders-referee", run.code),
@@ -268,8 +272,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
     if crate::phase::Phase::parse(&run.phase).is_ok() {
         // The subject names the phase the digest tells of, as its first line does, not
         // the one the game has moved on to.
-        let phase = crate::words::phase_text(&run.phase, lang);
-        letter.subject = format!("{}, {phase}: {subject}", game.config.game);
+        letter.subject = crate::game::subject_of(&game.config.game, &run.phase, &subject, lang);
     }
     Some(letter)
 }

@@ -220,7 +220,8 @@ pub fn text_in(game: &Game, lang: crate::lang::Lang) -> Result<String, GameError
 }
 
 /// [`text`] in French: the same facts, the powers by their French names, the times in
-/// French words; the journal's entries as they were recorded.
+/// French words; the journal's entries worded from their values (an entry written before
+/// they were kept, as it was recorded).
 fn text_fr(game: &Game) -> Result<String, GameError> {
     use crate::lang::fr::Form;
     let tz = &game.config.timezone;
@@ -351,18 +352,43 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
         );
     }
     let entries = journal::last(&game.dir, JOURNAL_LINES)?;
-    let _ = writeln!(
-        s,
-        "\nJournal (les {} dernières entrées, telles qu'enregistrées) :",
-        JOURNAL_LINES
-    );
+    let _ = writeln!(s, "\nJournal (les {} dernières entrées) :", JOURNAL_LINES);
     if entries.is_empty() {
         let _ = writeln!(s, "  rien encore");
     }
     for e in &entries {
-        let _ = writeln!(s, "  {}", entry_line(e, tz));
+        let _ = writeln!(s, "  {}", entry_line_fr(e, tz));
     }
     Ok(s)
+}
+
+/// A journal entry in French: when in French words, who, the verb, and what it did worded
+/// from its values ([`Entry::detail_in`]; an entry without them as it was recorded).
+fn entry_line_fr(e: &Entry, timezone: &str) -> String {
+    use crate::lang::Lang::Fr;
+    let zone = timezone.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::UTC);
+    let when = chrono::DateTime::parse_from_rfc3339(&e.at)
+        .map(|t| crate::words::moment_in(t, zone, Fr))
+        .unwrap_or_else(|_| e.at.clone());
+    let who = match e.who {
+        journal::Who::Cli => "l'arbitre (ligne de commande)",
+        journal::Who::Referee => "l'arbitre (courrier)",
+        journal::Who::Mail => "courrier",
+        journal::Who::System => "arbitre process",
+    };
+    let who = match e.role.as_deref().and_then(crate::game::role::Role::from_name) {
+        Some(r) => format!("{who}, {}", r.fr(crate::lang::fr::Form::Bare)),
+        None => who.to_string(),
+    };
+    let why = match e.why.is_empty() {
+        true => String::new(),
+        false => format!(" (motif : {})", e.why),
+    };
+    format!(
+        "{when} ; {who} ; {} : {}{why}",
+        e.what_in(Fr),
+        e.detail_in(Fr, timezone)
+    )
 }
 
 /// What the desk adds to `arbitre status --yaml`: the pause, civil disorder, the phases

@@ -165,11 +165,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
             board: boards.get(lang),
             to_move: to_move_name(g.as_ref(), &setup),
         };
-        let subject = crate::words::pick(
-            lang,
-            &format!("welcome: you play {role}"),
-            &format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
-        );
+        let subject = crate::game::welcome_subject(role, lang);
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }
@@ -255,7 +251,8 @@ pub fn act(
                                 crate::words::pick(
                                     lang,
                                     &format!("move {number}: {}", played.summary.words(lang)),
-                                    &format!("coup {number} : {}", played.summary.words(lang)),
+                                    // A comma, not a second colon after the subject's own.
+                                    &format!("coup {number}, {}", played.summary.words(lang)),
                                 )
                             };
                             for r in game.roles() {

@@ -432,14 +432,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             variant: rules(game).welcome(game, role),
             units: units.join(", "),
         };
-        let subject = match game.config.reader(role).lang {
-            Lang::En => format!("welcome: you play {role}"),
-            Lang::Fr => match role {
-                Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
-                Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
-                _ => format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
-            },
-        };
+        let subject = crate::game::welcome_subject(role, game.config.reader(role).lang);
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
     }
@@ -479,6 +472,13 @@ pub fn act(
     let lateness = crate::game::desk::lateness(game, arrived);
     let late = !paused && lateness == crate::game::desk::Lateness::TooLate;
     let in_grace = !paused && lateness == crate::game::desk::Lateness::Grace;
+    // A line naming the sender's own power and nothing else (`France:`) heads the orders
+    // under it: nothing to act on, and no mistake (issue #24).
+    let own_heading = |c: &Numbered| match &c.command {
+        Command::Order(t) => who.power().is_some() && crate::order::heading(map(), t) == who.power(),
+        _ => false,
+    };
+    let commands: Vec<Numbered> = commands.into_iter().filter(|c| !own_heading(c)).collect();
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
@@ -585,6 +585,14 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     let power = role
         .power()
         .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
+    // Another power's name over no order (`England:` from France): whose orders follow is
+    // not the sender's to say.
+    if let Some(named) = crate::order::heading(map(), text).filter(|&p| p != power) {
+        return Err(Refusal::AnotherPowersOrders {
+            named: map().power_name(named).to_string(),
+            yours: map().power_name(power).to_string(),
+        });
+    }
     // Read as the player typed it (issue #24); what cannot be read is left to the judge,
     // which says why as it always has.
     let lang = game.config.reader(role).lang;

@@ -130,7 +130,7 @@ pub fn centres_by_year(game: &Game) -> (Vec<String>, Vec<CentreCounts>) {
 fn index(game: &Game, now: Option<&PictureView>, over: &str) -> Result<String, GameError> {
     let (years, centres) = centres_by_year(game);
     let map_svg = match (now, Geometry::of(map())) {
-        (Some(view), Some(geometry)) => crate::picture::draw(map(), geometry, view),
+        (Some(view), Some(geometry)) => crate::picture::draw_in(map(), geometry, view, game.config.language),
         _ => String::new(),
     };
     render(
@@ -244,7 +244,8 @@ pub fn zine(game: &Game) -> Result<String, GameError> {
     let (years, centres) = centres_by_year(game);
     let now = match (diplomacy::phase(game), diplomacy::board(game), Geometry::of(map())) {
         (Ok(phase), Ok(board), Some(geometry)) => {
-            crate::picture::draw(map(), geometry, &PictureView::board(map(), phase, &board))
+            let view = PictureView::board(map(), phase, &board);
+            crate::picture::draw_in(map(), geometry, &view, game.config.language)
         }
         _ => String::new(),
     };

@@ -66,12 +66,11 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
     if forced || now >= due || blocking.is_empty() {
         crate::game::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
-        let how = if forced {
-            "forced before the deadline"
-        } else if blocking.is_empty() {
-            "all orders in"
-        } else {
-            "at the deadline"
+        use crate::game::desk::journal::How;
+        let how = match (forced, blocking.is_empty()) {
+            (true, _) => How::Forced,
+            (false, true) => How::AllIn,
+            (false, false) => How::AtDeadline,
         };
         let nmr = count_missed(game, &waiting);
         let did = match (forced, blocking.is_empty()) {
@@ -90,17 +89,20 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
                 now,
             },
         };
-        let missed = if waiting.is_empty() {
-            String::new()
-        } else {
-            format!(", missing: {}", names(&waiting))
-        };
         // Said here, where it is known whether the referee forced the phase.
-        fx.log
-            .push(format!("{code} processed ({how}); next: {}", game.state.phase));
+        fx.log.push(format!(
+            "{code} processed ({}); next: {}",
+            how.english(),
+            game.state.phase
+        ));
         fx.journal.push(act.entry(
-            "adjudicate",
-            format!("{code} adjudicated ({how}{missed}); now {}", game.state.phase),
+            crate::game::desk::journal::Done::Adjudicated {
+                code: code.to_string(),
+                how,
+                missing: waiting.clone(),
+                now: game.state.phase.clone(),
+            },
+            &game.config.timezone,
         ));
         return Ok(Some(fx));
     }
@@ -308,7 +310,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     // Pages: the phase's record, map and page, the page before it with its link to this
     // one, and the index with the board the game goes on with (super::pages).
     let press = std::mem::take(&mut game.state.press);
-    let svg = album.as_ref().map(|a| a.public_svg());
+    // In the game's language, as its pages are.
+    let svg = album.as_ref().map(|a| a.public_svg(game.config.language));
     let now = match &finished {
         Some(_) => album.as_ref().map(|a| a.view().clone()),
         None => Some(crate::picture::PictureView::board(map, next_phase, &next)),
@@ -343,7 +346,7 @@ pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
         Role::God | Role::Devil => Reader::Role(role.text()),
         Role::Referee | Role::Observer | Role::Side(_) => Reader::Public,
     };
-    album.png_for(reader).ok()
+    album.png_in(reader, game.config.reader(role).lang).ok()
 }
 
 /// Puts the phase's picture in its reports: the public picture in the public report, and
@@ -362,7 +365,7 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
             },
             _ => continue,
         };
-        match album.png_for(reader) {
+        match album.png_in(reader, letter.lang) {
             Ok(png) => letter.picture = Some(crate::report::MapPng(png)),
             Err(e) => fx.log.push(format!("{}: {e}", letter.stem)),
         }

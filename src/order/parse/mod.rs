@@ -111,6 +111,8 @@ impl<'a> Parser<'a> {
         }
         let index = self.map.name_index();
         let mut best: Option<(ProvId, usize)> = None;
+        // How many words the name found has, and whether a longer one was still possible.
+        let (mut best_words, mut longer) = (0, false);
         let mut i = self.pos;
         let mut count = 0;
         // The words read so far are one slice of `self.words`, from the first one's start.
@@ -124,7 +126,9 @@ impl<'a> Parser<'a> {
             let found = index.find(&self.words[first..t.word.1]);
             if let Some(p) = found.province {
                 best = Some((p, i));
+                best_words = count;
             }
+            longer = found.longer;
             if !found.longer {
                 // No longer name starts with these words.
                 break;
@@ -135,6 +139,18 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some((p, end)) = best {
+            // A slip inside a longer name whose first words name a province too
+            // (`Mid-Atlantc`, where `Mid` alone is Mid-Atlantic Ocean): the longer name.
+            let slip = match (longer || count > best_words, self.lang.is_some()) {
+                (true, true) => super::near::slip_longer(self.map, &self.runs(), best_words),
+                _ => None,
+            };
+            if let Some((q, after)) = slip.filter(|&(_, after)| after > end) {
+                let written = self.line[self.toks[self.pos].text.0..self.toks[after - 1].text.1].to_string();
+                self.assumed.push(Assumed::Misspelt { written, read: q });
+                self.pos = after;
+                return Ok(q);
+            }
             self.pos = end;
             return Ok(p);
         }

@@ -166,7 +166,8 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
         return Ok(Said::CastNone { divine: who });
     }
     let board = board(game)?;
-    let unit = hooks::target(map(), &board, t).map_err(Refusal::NoTarget)?;
+    let lang = game.config.reader(who).lang;
+    let unit = hooks::target_typed(map(), &board, t, lang).map_err(Refusal::NoTarget)?;
     let u = board.units[unit];
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
@@ -558,7 +559,10 @@ impl Ruleset for Diable {
                     };
                     let subject = match reader.lang {
                         Lang::En => format!("an extra build in {winter}"),
-                        Lang::Fr => format!("une mobilisation de plus en {winter}"),
+                        Lang::Fr => format!(
+                            "une mobilisation de plus {}",
+                            crate::map::standard_french_names().say(&winter, crate::lang::fr::Form::In)
+                        ),
                     };
                     letters.push(game.letter(
                         format!("{}-blessing-{}", next_phase.code(), p.lowercase()),

@@ -161,7 +161,24 @@ impl Hooks for DivineHooks {
 
 /// The unit a blessing or curse names, or why it names none.
 pub fn target(map: &Map, board: &Board, text: &str) -> Result<UnitId, NoTarget> {
-    let order = parse_order(map, text).map_err(|error| NoTarget::Unreadable {
+    unit_named(map, board, text, parse_order(map, text))
+}
+
+/// [`target`] as a divine player typed it, read like a player's orders in `lang`: a French
+/// code (`BLESS A Mar`), one slip (`A Marseile`), the long form (`Army Marseilles`).
+pub fn target_typed(map: &Map, board: &Board, text: &str, lang: crate::lang::Lang) -> Result<UnitId, NoTarget> {
+    let read = crate::order::Reader::default().read(map, lang, text).map(|r| r.order);
+    unit_named(map, board, text, read)
+}
+
+/// The unit of `board` that `order`, read from `text`, names by itself.
+fn unit_named(
+    map: &Map,
+    board: &Board,
+    text: &str,
+    order: Result<Order, crate::order::ParseError>,
+) -> Result<UnitId, NoTarget> {
+    let order = order.map_err(|error| NoTarget::Unreadable {
         text: text.to_string(),
         error,
     })?;

@@ -7,7 +7,7 @@ use super::hooks::{target, CastKind, Casts, Protected};
 use crate::game::role::Role;
 use crate::judge::Board;
 use crate::map::{Loc, Map, Power};
-use crate::picture::{PictureView, Private, Reader, Secrets as Told, Sign, SignedUnit};
+use crate::picture::{PictureView, Private, Reader, Secrets as Told, Sign, SignedUnit, Words};
 use crate::position::DivineReport;
 
 /// How a cast is drawn.
@@ -62,9 +62,18 @@ pub struct Secrets {
     pub adjustment_blessing: Option<Power>,
 }
 
-const GOD_PROTECTS: &str = "God protects";
-const DEVIL_PROTECTS: &str = "the Devil protects";
-const ADJUSTMENT_BLESSING: &str = "adjustment blessing:";
+const GOD_PROTECTS: Words = Words {
+    en: "God protects",
+    fr: "le Bon Dieu protège",
+};
+const DEVIL_PROTECTS: Words = Words {
+    en: "the Devil protects",
+    fr: "le Diable protège",
+};
+const ADJUSTMENT_BLESSING: Words = Words {
+    en: "adjustment blessing:",
+    fr: "bénédiction d'ajustement\u{a0}:",
+};
 
 impl Secrets {
     /// What each reader is told: God both protected powers, his own blessing and the
