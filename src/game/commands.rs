@@ -100,6 +100,10 @@ pub enum Setting {
     /// `RESIGN` | `DEMISSION` (`confirm: false`), then `RESIGN CONFIRM` | `DEMISSION
     /// CONFIRMER`.
     Resign { confirm: bool },
+    /// `SET WAIT` | `CHANGER ATTENTE` (`true`), `SET NOWAIT` | `CHANGER SANSATTENTE`
+    /// (`false`): while any player waits, the phase is not processed before its deadline
+    /// when every order is in.
+    Wait(bool),
 }
 
 /// A command with the body line it starts on.
@@ -241,16 +245,18 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 }
                 Command::Press { to, lines: body }
             }
-            "SET" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => match words.as_slice() {
-                [_, _, from, to] => Command::SetAbsence {
-                    from: from.to_string(),
-                    to: to.to_string(),
-                },
-                _ => {
-                    errors.push(error(Refusal::WriteAbsence));
-                    continue;
+            "SET" | "CHANGER" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => {
+                match words.as_slice() {
+                    [_, _, from, to] => Command::SetAbsence {
+                        from: from.to_string(),
+                        to: to.to_string(),
+                    },
+                    _ => {
+                        errors.push(error(Refusal::WriteAbsence));
+                        continue;
+                    }
                 }
-            },
+            }
             "ENDPRESS" => {
                 errors.push(error(Refusal::EndpressWithoutPress));
                 continue;
@@ -343,7 +349,13 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
                     None => Err(problem(SettingProblem::NotALanguage { code: v })),
                 },
                 ("LANGUAGE" | "LANGUE", _) => Err(problem(SettingProblem::NameALanguage)),
-                ("ABSENCE", _) => return None,
+                ("WAIT" | "ATTENTE" | "NOWAIT" | "SANSATTENTE", None) => Ok(Command::Setting(Setting::Wait(matches!(
+                    what.as_str(),
+                    "WAIT" | "ATTENTE"
+                )))),
+                ("WAIT" | "ATTENTE" | "NOWAIT" | "SANSATTENTE", Some(_)) => Err(Refusal::TakesNothing {
+                    form: format!("{keyword} {what}"),
+                }),
                 _ => Err(Refusal::NotUnderstood {
                     text: words.join(" "),
                     hint: Hint::Set { french: fr },
@@ -676,5 +688,33 @@ mod tests {
         let m = |i: usize| e[i].message.words(crate::lang::Lang::En);
         assert!(m(0).contains("SIGNON <role> <game> <password>"));
         assert!(m(2).contains("ENDPRESS"));
+    }
+
+    #[test]
+    fn reads_wait_and_absence_in_english_and_french() {
+        let c = commands(
+            "SET WAIT\nset nowait\nchanger attente\nCHANGER SANSATTENTE\nchanger absence 2026-12-20 2026-12-27",
+        );
+        assert_eq!(
+            c,
+            vec![
+                Command::Setting(Setting::Wait(true)),
+                Command::Setting(Setting::Wait(false)),
+                Command::Setting(Setting::Wait(true)),
+                Command::Setting(Setting::Wait(false)),
+                Command::SetAbsence {
+                    from: "2026-12-20".into(),
+                    to: "2026-12-27".into()
+                },
+            ]
+        );
+        let (c, e) = parse_commands(&lines("SET WAIT please"));
+        assert!(c.is_empty());
+        assert_eq!(
+            e[0].message,
+            Refusal::TakesNothing {
+                form: "SET WAIT".into()
+            }
+        );
     }
 }

@@ -194,6 +194,11 @@ pub struct State {
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub address_changes: BTreeMap<Role, AddressChange>,
+    /// The roles whose players asked the phase to wait for its deadline (`SET WAIT`), even
+    /// once every order is in. Cleared when the phase is processed, as the email Judge
+    /// clears it: a player asks again for each phase.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub wait: std::collections::BTreeSet<Role>,
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,

@@ -355,6 +355,7 @@ impl Game {
                         None => "",
                     }
                     .into(),
+                    wait: self.state.wait.contains(&who),
                 };
                 ("whoami", ("who you are", "qui vous êtes"), view.into())
             }
@@ -392,6 +393,7 @@ impl Game {
                 .as_ref()
                 .map(|f| self.ending_in(f, reader.lang))
                 .unwrap_or_default(),
+            wait: !self.state.wait.is_empty(),
             ..Default::default()
         };
         let phases = match self.kind().play() {

@@ -57,6 +57,8 @@ pub struct List {
     pub moves: usize,
     /// How the game ended, empty while it goes on.
     pub over: String,
+    /// Some player asked the phase to wait for its deadline (`SET WAIT`); who is not said.
+    pub wait: bool,
 }
 
 /// A past letter sent again by `HISTORY`.
@@ -128,6 +130,8 @@ pub struct WhoAmI {
     pub pending_address: String,
     /// A resignation is asked for: `asked` or `confirmed`, empty when none.
     pub resignation: String,
+    /// The reader asked this phase to wait for its deadline (`SET WAIT`).
+    pub wait: bool,
 }
 
 /// `setting.txt`: a setting changed, or a step of one (a code to send back), or an
@@ -137,7 +141,7 @@ pub struct Setting {
     /// The recipient and the game.
     #[serde(flatten)]
     pub common: Common,
-    /// `password`, `timezone`, `language`, `address-code` (to the new address),
+    /// `password`, `timezone`, `language`, `wait`, `nowait`, `address-code` (to the new address),
     /// `address-asked` (to the old one), `address-done`, `resign-asked`, `resign-sent`,
     /// `observe-code`, `observing`, `unobserved`, `not-observing`, `already-observing`.
     pub what: String,

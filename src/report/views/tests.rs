@@ -475,6 +475,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 to_move: "Red".into(),
                 moves: 3,
                 over: over.into(),
+                wait: !boardgame,
             }
             .into(),
         );
@@ -527,6 +528,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 timezone: "Europe/Paris".into(),
                 pending_address: "new@example.org".into(),
                 resignation: resignation.into(),
+                wait: resignation == "asked",
             }
             .into(),
         );
@@ -535,6 +537,8 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
         "password",
         "timezone",
         "language",
+        "wait",
+        "nowait",
         "address-code",
         "address-asked",
         "address-done",

@@ -1,0 +1,209 @@
+//! The Judge's table manners (issue #26): `SET WAIT` holding a phase past all orders in,
+//! the press a game allows (`press: white | grey | none`), and an anonymous game
+//! (`anonymous: true`), end to end: mail goes in with `arbitre mail`, phases are processed
+//! with `arbitre process`, and what the players get is read from the outbox and `pages/`.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use support::*;
+
+const CREATED: &str = "2026-11-28T10:00:00+01:00";
+const EVENING: &str = "2026-11-30T19:00:00+01:00";
+const LATER: &str = "2026-11-30T22:00:00+01:00";
+const DEADLINE: &str = "2026-12-01T20:00:00+01:00";
+const REFEREE: &str = "arbitre@vopaliec.example";
+
+/// The standard game's powers, in VOPALIEC's order, each with every unit holding.
+const HOLDS: [&str; 7] = [
+    "A PAR H\nA MAR H\nF BRE H",
+    "F LON H\nF EDI H\nA LVP H",
+    "A BER H\nA MUN H\nF KIE H",
+    "A ROM H\nA VEN H\nF NAP H",
+    "A VIE H\nA BUD H\nF TRI H",
+    "A MOS H\nF SEV H\nF STP/SC H\nA WAR H",
+    "F ANK H\nA CON H\nA SMY H",
+];
+
+/// A standard game of the seven first players of VOPALIEC; `extra` goes before the players.
+fn players_file(extra: &str) -> String {
+    let mut s = format!(
+        "game: vopaliec\nvariant: standard\nreferee: {{name: Arbitre de Vopaliec, email: {REFEREE}}}\n\
+         timezone: Europe/Paris\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
+         start: {DEADLINE}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\n{extra}players:\n"
+    );
+    for (role, name, email, password) in &VOPALIEC[..7] {
+        let own = if *role == "Germany" { ", language: fr" } else { "" };
+        s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}{own}}}\n");
+    }
+    s
+}
+
+/// A new game in `tmp/g`; its welcomes stay in the outbox.
+fn new_game(tmp: &Tmp, extra: &str) -> PathBuf {
+    let players = tmp.file("players.yaml", &players_file(extra));
+    let dir = tmp.path("g");
+    create(&dir, &players, CREATED);
+    dir
+}
+
+/// Mails `lines` under the SIGNON of VOPALIEC[who], from that player's address.
+fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) {
+    let (role, name, email, password) = VOPALIEC[who];
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: {REFEREE}\r\nSubject: orders\r\nDate: Mon, 30 Nov 2026 18:00:00 +0100\r\n\
+         Message-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\nSIGNON {role} vopaliec {password}\r\n{lines}\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
+}
+
+fn process(dir: &Path, now: &str) -> String {
+    ok(&["process", dir.to_str().unwrap(), "--now", now], None)
+}
+
+/// The referee's journal of the game (`journal.yaml`), as text.
+fn journal(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("journal.yaml")).unwrap()
+}
+
+fn phase(dir: &Path) -> String {
+    state(dir)["phase"].as_str().unwrap().to_string()
+}
+
+/// The letters of the outbox written for the last message, by name.
+fn last_letters(dir: &Path) -> BTreeMap<String, Sent> {
+    let prefix = format!("m{:05}-", state(dir)["handled"].as_u64().unwrap());
+    outbox(dir)
+        .into_iter()
+        .filter(|(n, _)| n.starts_with(&prefix))
+        .collect()
+}
+
+/// The one letter of the last message whose name ends in `-WHAT-ROLE.eml`.
+fn letter(dir: &Path, what: &str, role: &str) -> Sent {
+    let key = format!("-{what}-{}.eml", role.to_lowercase());
+    let mut found: Vec<Sent> = last_letters(dir)
+        .into_iter()
+        .filter(|(n, _)| n.ends_with(&key))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(found.len(), 1, "letters ending in {key}");
+    found.pop().unwrap()
+}
+
+fn has(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(text.contains(p), "{p:?} not in:\n{text}");
+    }
+}
+
+fn lacks(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(!text.contains(p), "{p:?} in:\n{text}");
+    }
+}
+
+// ---- WAIT ---------------------------------------------------------------------------------
+
+#[test]
+fn wait_holds_a_phase_with_every_order_in_until_nowait_releases_it() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "");
+    send(&dir, 0, "fr-wait", &format!("SET WAIT\n{}", HOLDS[0]), EVENING);
+    has(
+        &letter(&dir, "reply", "France").text,
+        &["SET WAIT: this phase waits for its deadline, even once every order is in"],
+    );
+    has(
+        &letter(&dir, "wait", "France").text,
+        &["vopaliec will not process Spring 1901 Movement before its deadline"],
+    );
+    for (who, orders) in HOLDS.iter().enumerate().skip(1) {
+        send(&dir, who, &format!("orders-{who}"), orders, EVENING);
+    }
+    // Every order is in, and France waits: the phase is not processed early.
+    process(&dir, LATER);
+    assert_eq!(phase(&dir), "Spring 1901 Movement");
+    // The others see that the phase waits, not who asked; France sees it in WHOAMI.
+    send(&dir, 1, "en-list", "LIST", LATER);
+    let list = letter(&dir, "list", "England").text;
+    has(&list, &["A player asked the phase to wait for its deadline (SET WAIT)"]);
+    lacks(&list, &["France asked", "Alice"]);
+    send(&dir, 2, "de-list", "LISTE", LATER);
+    has(
+        &letter(&dir, "list", "Germany").text,
+        &["Un joueur a demandé que la phase attende son échéance"],
+    );
+    send(&dir, 0, "fr-who", "WHOAMI", LATER);
+    has(
+        &letter(&dir, "whoami", "France").text,
+        &["You ask this phase to wait for its deadline (SET WAIT)"],
+    );
+    // NOWAIT releases it: the next run processes the phase, every order being in.
+    send(&dir, 0, "fr-nowait", "SET NOWAIT", LATER);
+    has(
+        &letter(&dir, "reply", "France").text,
+        &["SET NOWAIT: this phase may be processed as soon as every order is in"],
+    );
+    let out = process(&dir, LATER);
+    assert_eq!(phase(&dir), "Fall 1901 Movement", "{out}");
+    has(&journal(&dir), &["S1901M adjudicated (all orders in)"]);
+}
+
+#[test]
+fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "");
+    // In French, from Germany; every order in.
+    send(&dir, 2, "de-wait", &format!("CHANGER ATTENTE\n{}", HOLDS[2]), EVENING);
+    has(
+        &letter(&dir, "reply", "Germany").text,
+        &["attente : cette phase attend son échéance"],
+    );
+    for (who, orders) in HOLDS.iter().enumerate() {
+        if who != 2 {
+            send(&dir, who, &format!("orders-{who}"), orders, EVENING);
+        }
+    }
+    process(&dir, LATER);
+    assert_eq!(phase(&dir), "Spring 1901 Movement");
+    assert_eq!(state(&dir)["wait"][0].as_str(), Some("Germany"));
+    // At the deadline the phase goes; the wait was for that phase only.
+    let out = process(&dir, DEADLINE);
+    assert_eq!(phase(&dir), "Fall 1901 Movement", "{out}");
+    has(&journal(&dir), &["S1901M adjudicated (at the deadline)"]);
+    assert!(state(&dir).get("wait").is_none(), "the wait ends with its phase");
+    for (who, orders) in HOLDS.iter().enumerate() {
+        send(&dir, who, &format!("fall-{who}"), orders, "2026-12-02T10:00:00+01:00");
+    }
+    // Every order in again and nobody waits: processed at once (no winter: nothing to adjust).
+    process(&dir, "2026-12-02T11:00:00+01:00");
+    assert_eq!(phase(&dir), "Spring 1902 Movement");
+}
+
+#[test]
+fn wait_is_refused_in_a_game_played_move_by_move() {
+    let tmp = Tmp::new();
+    let players = tmp.file(
+        "diam.yaml",
+        &format!(
+            "game: table\nvariant: diam\nreferee: {{name: Arbitre, email: {REFEREE}}}\n\
+             players:\n  - {{name: Ann, email: ann@t.example, role: Red-Orange, password: pw-Red-Orange}}\n  \
+             - {{name: Bob, email: bob@t.example, role: Brown-Black, password: pw-Brown-Black}}\n"
+        ),
+    );
+    let dir = tmp.path("diam");
+    create(&dir, &players, CREATED);
+    let p = support::table::Player {
+        name: "Ann",
+        email: "ann@t.example",
+        role: "Red-Orange",
+    };
+    let reply = support::table::send(&dir, &p, "w", "SET WAIT");
+    has(
+        &reply,
+        &["this game waits for each move and has no deadline to wait for"],
+    );
+}
