@@ -207,3 +207,126 @@ fn wait_is_refused_in_a_game_played_move_by_move() {
         &["this game waits for each move and has no deadline to wait for"],
     );
 }
+
+// ---- press: white, grey, none --------------------------------------------------------------
+
+/// Who England is, in every form a letter could name him.
+const ENGLAND: [&str; 4] = ["England", "Angleterre", "Bob Smith", "bob@vopaliec.example"];
+
+#[test]
+fn grey_press_reaches_its_recipients_without_the_sender_and_the_referee_with_him() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "press: grey\n");
+    send(
+        &dir,
+        1,
+        "en-grey",
+        "PRESS TO France Italy GREY\nWho am I?\nENDPRESS",
+        EVENING,
+    );
+    has(
+        &letter(&dir, "reply", "England").text,
+        &["grey press to France, Italy sent, without your name"],
+    );
+    let (france, italy) = (
+        letter(&dir, "press", "France").text,
+        letter(&dir, "press", "Italy").text,
+    );
+    // Byte for byte what each recipient reads: the recipients, never the sender.
+    let expected = "Grey press to France, Italy (its sender is not named):\n\nWho am I?\n\n";
+    assert_eq!(france.as_bytes(), expected.as_bytes());
+    assert_eq!(italy.as_bytes(), expected.as_bytes());
+    for copy in [&letter(&dir, "press", "France"), &letter(&dir, "press", "Italy")] {
+        lacks(&String::from_utf8_lossy(&copy.raw), &ENGLAND);
+        assert_eq!(
+            copy.subject,
+            "vopaliec, Spring 1901 Movement: grey press to France, Italy"
+        );
+    }
+    // The referee's copy names him.
+    let referee = letter(&dir, "press", "referee");
+    assert_eq!(referee.to, [REFEREE]);
+    has(
+        &referee.text,
+        &["Grey press from England to France, Italy of vopaliec (your copy as referee"],
+    );
+    assert_eq!(
+        referee.subject,
+        "vopaliec, Spring 1901 Movement: grey press from England to France, Italy"
+    );
+
+    // Grey press to all, from a French reader: in the public record without its sender.
+    send(&dir, 2, "de-grey", "PRESS TO ALL GRISE\nDevinez.\nENDPRESS", EVENING);
+    has(
+        &letter(&dir, "reply", "Germany").text,
+        &["presse grise envoyée à tous, sans votre nom"],
+    );
+    let germany = ["Germany", "Allemagne", "Dieter", "dieter@vopaliec.example"];
+    let letters = last_letters(&dir);
+    for (name, m) in &letters {
+        // Every player's copy but Germany's own, and the referee's.
+        if name.contains("-press-") && !name.ends_with("-referee.eml") && !name.ends_with("-germany.eml") {
+            lacks(&String::from_utf8_lossy(&m.raw), &germany);
+            has(&m.text, &["Devinez."]);
+        }
+    }
+    has(
+        &letter(&dir, "press", "Germany").text,
+        &["Presse grise à tous les joueurs de vopaliec (son auteur n'est pas nommé)"],
+    );
+    let press = &state(&dir)["press"][0];
+    assert_eq!(
+        (press["from"].as_str(), press["grey"].as_bool()),
+        (Some(""), Some(true))
+    );
+}
+
+#[test]
+fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_game() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "");
+    send(
+        &dir,
+        1,
+        "en-grey",
+        "PRESS TO France GREY\nWho am I?\nENDPRESS\nF LON H",
+        EVENING,
+    );
+    let reply = letter(&dir, "reply", "England").text;
+    has(
+        &reply,
+        &[
+            "this game has no grey press: write PRESS TO without GREY",
+            "F LON H: on file",
+        ],
+    );
+    assert!(!last_letters(&dir).keys().any(|n| n.contains("-press-")));
+
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "press: none\n");
+    send(
+        &dir,
+        1,
+        "en-none",
+        "PRESS TO ALL\nHello.\nENDPRESS\nPRESS TO France\nPsst.\nENDPRESS\nF LON H",
+        EVENING,
+    );
+    let reply = letter(&dir, "reply", "England").text;
+    has(&reply, &["F LON H: on file"]);
+    assert_eq!(
+        reply
+            .matches("this game has no press between players (a gunboat game); this press was not sent")
+            .count(),
+        2,
+        "{reply}"
+    );
+    assert!(!last_letters(&dir).keys().any(|n| n.contains("-press-")));
+    send(&dir, 2, "de-none", "PRESS TO ALL GREY\nHallo.\nENDPRESS", EVENING);
+    has(
+        &letter(&dir, "reply", "Germany").text,
+        &["cette partie n'a pas de presse entre joueurs (une partie muette)"],
+    );
+    // The rule is kept in the game's file.
+    let game = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+    has(&game, &["press: none"]);
+}

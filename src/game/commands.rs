@@ -30,6 +30,8 @@ pub enum Command {
     Press {
         to: PressTo,
         lines: Vec<String>,
+        /// `PRESS TO … GREY`: relayed without the sender's name, where the game allows it.
+        grey: bool,
     },
     VoteDraw,
     VoteContinue,
@@ -208,12 +210,18 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 }
             },
             "PRESS" => {
-                let to = match words.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
-                    Some("TO") if words.len() >= 3 => {
-                        if words.len() == 3 && words[2].eq_ignore_ascii_case("ALL") {
+                // `GREY` after the recipients (`GRAY`, the French `GRIS`, `GRISE` too).
+                let grey = words.len() >= 4
+                    && words
+                        .last()
+                        .is_some_and(|w| matches!(w.to_uppercase().as_str(), "GREY" | "GRAY" | "GRIS" | "GRISE"));
+                let named = &words[..words.len() - usize::from(grey)];
+                let to = match named.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
+                    Some("TO") if named.len() >= 3 => {
+                        if named.len() == 3 && named[2].eq_ignore_ascii_case("ALL") {
                             PressTo::All
                         } else {
-                            PressTo::Powers(words[2..].iter().map(|w| w.trim_matches(',').to_string()).collect())
+                            PressTo::Powers(named[2..].iter().map(|w| w.trim_matches(',').to_string()).collect())
                         }
                     }
                     _ => {
@@ -243,7 +251,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     errors.push(error(Refusal::NoEndpress));
                     continue;
                 }
-                Command::Press { to, lines: body }
+                Command::Press { to, lines: body, grey }
             }
             "SET" | "CHANGER" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => {
                 match words.as_slice() {
@@ -645,7 +653,8 @@ mod tests {
             c,
             vec![Command::Press {
                 to: PressTo::All,
-                lines: vec!["First.".into(), "".into(), "Second.".into()]
+                lines: vec!["First.".into(), "".into(), "Second.".into()],
+                grey: false
             }]
         );
     }
@@ -660,11 +669,13 @@ mod tests {
             vec![
                 Command::Press {
                     to: PressTo::All,
-                    lines: vec!["Hello world.".into(), "Signed, France".into()]
+                    lines: vec!["Hello world.".into(), "Signed, France".into()],
+                    grey: false
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
-                    lines: vec!["Alliance?".into()]
+                    lines: vec!["Alliance?".into()],
+                    grey: false
                 },
             ]
         );
@@ -715,6 +726,35 @@ mod tests {
             Refusal::TakesNothing {
                 form: "SET WAIT".into()
             }
+        );
+    }
+
+    #[test]
+    fn grey_press_is_read_after_its_recipients() {
+        let c = commands("PRESS TO ALL GREY\nHush.\nENDPRESS\nPRESS TO Germany, Italy gris\nPsst.\nENDPRESS");
+        assert_eq!(
+            c,
+            vec![
+                Command::Press {
+                    to: PressTo::All,
+                    lines: vec!["Hush.".into()],
+                    grey: true
+                },
+                Command::Press {
+                    to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
+                    lines: vec!["Psst.".into()],
+                    grey: true
+                },
+            ]
+        );
+        // `PRESS TO GREY` names a recipient called Grey, as it always did.
+        assert_eq!(
+            commands("PRESS TO Grey\nx\nENDPRESS"),
+            vec![Command::Press {
+                to: PressTo::Powers(vec!["Grey".into()]),
+                lines: vec!["x".into()],
+                grey: false
+            }]
         );
     }
 }

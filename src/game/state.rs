@@ -32,6 +32,12 @@ pub struct GameConfig {
     /// Anyone may `OBSERVE` the public reports.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub observers: bool,
+    /// The press players may send one another; white when absent.
+    #[serde(default, skip_serializing_if = "crate::game::config::PressRule::is_default")]
+    pub press: crate::game::config::PressRule,
+    /// Every player's name and address hidden from the other players.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
     pub deadlines: Deadlines,
     /// How long before a deadline a role with missing orders is reminded (`24h`).
     pub reminder: String,

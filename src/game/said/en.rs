@@ -52,6 +52,7 @@ pub fn en(said: &Said) -> String {
         S::Wait { on: false } => {
             "SET NOWAIT: this phase may be processed as soon as every order is in, unless another player waits".into()
         }
+        S::GreyPressSent { to } if to.is_empty() => "grey press to all sent, without your name".into(),
         S::GreyPressSent { to } => format!("grey press to {} sent, without your name", names(to)),
         S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
         S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),

@@ -85,6 +85,7 @@ pub fn fr(said: &Said) -> String {
         S::Wait { on: false } => "sans attente : cette phase peut être jouée dès que tous les ordres sont là, \
                                   sauf si un autre joueur attend"
             .into(),
+        S::GreyPressSent { to } if to.is_empty() => "presse grise envoyée à tous, sans votre nom".into(),
         S::GreyPressSent { to } => format!("presse grise envoyée {}, sans votre nom", Role::fr_list(to, Form::To)),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
         S::Late(said) => format!(

@@ -727,6 +727,7 @@ pub(crate) mod tests {
             S::ResignConfirmed,
             S::Wait { on: true },
             S::Wait { on: false },
+            S::GreyPressSent { to: vec![] },
             S::GreyPressSent {
                 to: ["France", "Italy"].into_iter().filter_map(Role::from_name).collect(),
             },

@@ -32,6 +32,28 @@ pub(crate) fn samples() -> Vec<View> {
             from: "England".into(),
             to: "France, Italy".into(),
             public: false,
+            grey: false,
+            referee_copy: false,
+            lines: lines(),
+        }
+        .into(),
+        Press {
+            common: common(),
+            from: String::new(),
+            to: "all".into(),
+            public: true,
+            grey: true,
+            referee_copy: false,
+            lines: lines(),
+        }
+        .into(),
+        Press {
+            common: common(),
+            from: "England".into(),
+            to: "France, Italy".into(),
+            public: false,
+            grey: true,
+            referee_copy: true,
             lines: lines(),
         }
         .into(),
@@ -267,10 +289,18 @@ pub(crate) fn samples() -> Vec<View> {
             phases: vec![ZinePhase {
                 report: report(),
                 map: "<svg></svg>".into(),
-                press: vec![PublicPress {
-                    from: "France".into(),
-                    lines: lines(),
-                }],
+                press: vec![
+                    PublicPress {
+                        from: "France".into(),
+                        lines: lines(),
+                        grey: false,
+                    },
+                    PublicPress {
+                        from: String::new(),
+                        lines: lines(),
+                        grey: true,
+                    },
+                ],
             }],
             map: "<svg></svg>".into(),
             years: vec!["1901".into()],
