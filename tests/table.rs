@@ -330,3 +330,95 @@ fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_gam
     let game = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
     has(&game, &["press: none"]);
 }
+
+// ---- anonymous games ------------------------------------------------------------------------
+
+/// Every file under `dir`, with its path.
+fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(files_under(&p));
+        } else {
+            out.push((p.clone(), std::fs::read(&p).unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn an_anonymous_game_tells_no_player_another_players_name_or_address() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "anonymous: true\npress: grey\n");
+    // Everything a player may do or ask, with press of every kind and a draw voted by all.
+    for (who, orders) in HOLDS.iter().enumerate() {
+        let next = VOPALIEC[(who + 1) % 7].0;
+        send(
+            &dir,
+            who,
+            &format!("all-{who}"),
+            &format!(
+                "{orders}\nVOTE DRAW\nPRESS TO ALL\nGreetings.\nENDPRESS\nPRESS TO {next}\nA word.\nENDPRESS\n\
+                 PRESS TO {next} GREY\nGuess.\nENDPRESS\nLIST\nWHOAMI\nHELP\nGET MAP\nGET RULES\nSTATUS\nSET WAIT\nSET NOWAIT"
+            ),
+            EVENING,
+        );
+    }
+    process(&dir, LATER);
+    assert!(state(&dir).get("finished").is_some(), "the draw ends the game");
+    for who in 0..7 {
+        send(&dir, who, &format!("history-{who}"), "HISTORY ALL\nLIST", LATER);
+    }
+    let zine = tmp.path("zine.html");
+    ok(&["zine", dir.to_str().unwrap(), "-o", zine.to_str().unwrap()], None);
+
+    let people: Vec<(&str, &str)> = VOPALIEC[..7].iter().map(|(_, n, e, _)| (*n, *e)).collect();
+    let letters = outbox(&dir);
+    let mut to_players = 0;
+    for (file, m) in &letters {
+        let to = m.to[0].as_str();
+        if to == REFEREE {
+            continue;
+        }
+        to_players += 1;
+        let raw = String::from_utf8_lossy(&m.raw);
+        for (name, email) in people.iter().filter(|(_, e)| *e != to) {
+            for text in [&*raw, &m.text] {
+                assert!(!text.contains(name), "{file} to {to} names {name}:\n{text}");
+                assert!(!text.contains(email), "{file} to {to} shows {email}:\n{text}");
+            }
+        }
+    }
+    assert!(to_players > 7 * 10, "{to_players} letters to players");
+    // The final report says why it names nobody.
+    has(
+        &letters
+            .iter()
+            .find(|(n, _)| n.starts_with("final-france"))
+            .expect("France's final report")
+            .1
+            .text,
+        &["The game was anonymous: who played what stays with the referee."],
+    );
+    // Pages and the zine are anyone's: they name nobody at all.
+    let mut public = files_under(&dir.join("pages"));
+    assert!(!public.is_empty());
+    public.push((zine.clone(), std::fs::read(&zine).unwrap()));
+    for (path, bytes) in &public {
+        let text = String::from_utf8_lossy(bytes);
+        for (name, email) in &people {
+            assert!(
+                !text.contains(name) && !text.contains(email),
+                "{} names {name}",
+                path.display()
+            );
+        }
+    }
+    // The referee still sees who plays.
+    let status = ok(&["status", dir.to_str().unwrap()], None);
+    has(&status, &["Alice Martin", "bob@vopaliec.example"]);
+}

@@ -176,6 +176,8 @@ pub(crate) fn samples() -> Vec<View> {
             common: common(),
             ending: Ending {
                 winners: Vec::new(),
+                players: Vec::new(),
+                anonymous: true,
                 ..ending()
             },
             report: report(),
@@ -612,6 +614,7 @@ fn ending() -> Ending {
             role: "France".into(),
             name: "Ann".into(),
         }],
+        anonymous: false,
     }
 }
 
