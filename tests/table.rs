@@ -422,3 +422,52 @@ fn an_anonymous_game_tells_no_player_another_players_name_or_address() {
     let status = ok(&["status", dir.to_str().unwrap()], None);
     has(&status, &["Alice Martin", "bob@vopaliec.example"]);
 }
+
+// ---- HELP -----------------------------------------------------------------------------------
+
+#[test]
+fn help_lists_wait_absence_and_the_press_the_game_allows() {
+    for (extra, en, fr) in [
+        (
+            "",
+            "PRESS TO Germany Italy        private press to those powers",
+            "PRESS TO Allemagne Italie     presse privée à ces puissances",
+        ),
+        (
+            "press: grey\n",
+            "PRESS TO Germany GREY         grey press: the same without your name",
+            "PRESS TO Allemagne GRIS       presse grise : la même sans votre nom",
+        ),
+        (
+            "press: none\n",
+            "This game has no press between players (a gunboat game).",
+            "Cette partie n'a pas de presse entre joueurs (une partie muette).",
+        ),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, extra);
+        send(&dir, 0, "fr-help", "HELP", EVENING);
+        let help = letter(&dir, "help", "France").text;
+        has(
+            &help,
+            &[
+                en,
+                "SET WAIT  ",
+                "SET NOWAIT lifts it",
+                "SET ABSENCE 2026-12-20 2026-12-27",
+            ],
+        );
+        send(&dir, 2, "de-help", "AIDE", EVENING);
+        let aide = letter(&dir, "help", "Germany").text;
+        has(
+            &aide,
+            &[fr, "CHANGER ATTENTE  ", "CHANGER ABSENCE 2026-12-20 2026-12-27"],
+        );
+        if extra == "press: none\n" {
+            lacks(&help, &["PRESS TO ALL"]);
+            lacks(&aide, &["PRESS TO ALL"]);
+        } else if extra.is_empty() {
+            lacks(&help, &["GREY"]);
+        }
+    }
+}

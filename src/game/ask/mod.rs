@@ -305,6 +305,12 @@ impl Game {
                     others: others.join(", "),
                     house_rules,
                     observers: self.config.observers,
+                    press: match self.config.press {
+                        crate::game::config::PressRule::White => "white",
+                        crate::game::config::PressRule::Grey => "grey",
+                        crate::game::config::PressRule::None => "none",
+                    }
+                    .into(),
                 };
                 ("help", ("help", "aide"), view.into())
             }

@@ -24,6 +24,8 @@ pub struct Help {
     pub house_rules: Vec<String>,
     /// Whether the game takes observers (`OBSERVE`).
     pub observers: bool,
+    /// The press the game allows: `white`, `grey` or `none` (`press:` of the players file).
+    pub press: String,
 }
 
 /// One role's line in `list.txt`: whether it has orders on file, never which.

@@ -474,7 +474,15 @@ fn desk_samples(common: impl Fn() -> Common) -> Vec<View> {
 fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
     let lines = || vec!["one".to_string(), "two".to_string()];
     let mut views: Vec<View> = Vec::new();
-    for audience in ["power", "god", "devil", "side"] {
+    for (audience, press) in [
+        ("power", "white"),
+        ("power", "grey"),
+        ("power", "none"),
+        ("god", "white"),
+        ("devil", "white"),
+        ("side", "grey"),
+        ("side", "none"),
+    ] {
         views.push(
             Help {
                 common: common(),
@@ -485,6 +493,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 others: "England, Germany".into(),
                 house_rules: if audience == "side" { lines() } else { Vec::new() },
                 observers: true,
+                press: press.into(),
             }
             .into(),
         );
