@@ -170,6 +170,11 @@ fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
     process(&dir, LATER);
     assert_eq!(phase(&dir), "Spring 1901 Movement");
     assert_eq!(state(&dir)["wait"][0].as_str(), Some("Germany"));
+    // The referee sees who waits.
+    has(
+        &ok(&["status", dir.to_str().unwrap()], None),
+        &["complete (waits for the deadline (SET WAIT))"],
+    );
     // At the deadline the phase goes; the wait was for that phase only.
     let out = process(&dir, DEADLINE);
     assert_eq!(phase(&dir), "Fall 1901 Movement", "{out}");

@@ -152,6 +152,9 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
                 notes.push(format!("missed {n} phase(s) in a row"));
             }
+            if game.state.wait.contains(&role) {
+                notes.push("waits for the deadline (SET WAIT)".to_string());
+            }
             let notes = if notes.is_empty() {
                 String::new()
             } else {
@@ -282,6 +285,9 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
             }
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
                 notes.push(format!("{n} phase(s) manquée(s) de suite"));
+            }
+            if game.state.wait.contains(&role) {
+                notes.push("attend l'échéance (CHANGER ATTENTE)".to_string());
             }
             let notes = if notes.is_empty() {
                 String::new()
