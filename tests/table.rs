@@ -5,7 +5,6 @@
 
 mod support;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use support::*;
 
@@ -72,39 +71,6 @@ fn phase(dir: &Path) -> String {
     state(dir)["phase"].as_str().unwrap().to_string()
 }
 
-/// The letters of the outbox written for the last message, by name.
-fn last_letters(dir: &Path) -> BTreeMap<String, Sent> {
-    let prefix = format!("m{:05}-", state(dir)["handled"].as_u64().unwrap());
-    outbox(dir)
-        .into_iter()
-        .filter(|(n, _)| n.starts_with(&prefix))
-        .collect()
-}
-
-/// The one letter of the last message whose name ends in `-WHAT-ROLE.eml`.
-fn letter(dir: &Path, what: &str, role: &str) -> Sent {
-    let key = format!("-{what}-{}.eml", role.to_lowercase());
-    let mut found: Vec<Sent> = last_letters(dir)
-        .into_iter()
-        .filter(|(n, _)| n.ends_with(&key))
-        .map(|(_, m)| m)
-        .collect();
-    assert_eq!(found.len(), 1, "letters ending in {key}");
-    found.pop().unwrap()
-}
-
-fn has(text: &str, parts: &[&str]) {
-    for p in parts {
-        assert!(text.contains(p), "{p:?} not in:\n{text}");
-    }
-}
-
-fn lacks(text: &str, parts: &[&str]) {
-    for p in parts {
-        assert!(!text.contains(p), "{p:?} in:\n{text}");
-    }
-}
-
 // ---- WAIT ---------------------------------------------------------------------------------
 
 #[test]
@@ -113,11 +79,11 @@ fn wait_holds_a_phase_with_every_order_in_until_nowait_releases_it() {
     let dir = new_game(&tmp, "");
     send(&dir, 0, "fr-wait", &format!("SET WAIT\n{}", HOLDS[0]), EVENING);
     has(
-        &letter(&dir, "reply", "France").text,
+        &answer(&dir, "reply", "France").text,
         &["SET WAIT: this phase waits for its deadline, even once every order is in"],
     );
     has(
-        &letter(&dir, "wait", "France").text,
+        &answer(&dir, "wait", "France").text,
         &["vopaliec will not process Spring 1901 Movement before its deadline"],
     );
     for (who, orders) in HOLDS.iter().enumerate().skip(1) {
@@ -128,23 +94,23 @@ fn wait_holds_a_phase_with_every_order_in_until_nowait_releases_it() {
     assert_eq!(phase(&dir), "Spring 1901 Movement");
     // The others see that the phase waits, not who asked; France sees it in WHOAMI.
     send(&dir, 1, "en-list", "LIST", LATER);
-    let list = letter(&dir, "list", "England").text;
+    let list = answer(&dir, "list", "England").text;
     has(&list, &["A player asked the phase to wait for its deadline (SET WAIT)"]);
     lacks(&list, &["France asked", "Alice"]);
     send(&dir, 2, "de-list", "LISTE", LATER);
     has(
-        &letter(&dir, "list", "Germany").text,
+        &answer(&dir, "list", "Germany").text,
         &["Un joueur a demandé que la phase attende son échéance"],
     );
     send(&dir, 0, "fr-who", "WHOAMI", LATER);
     has(
-        &letter(&dir, "whoami", "France").text,
+        &answer(&dir, "whoami", "France").text,
         &["You ask this phase to wait for its deadline (SET WAIT)"],
     );
     // NOWAIT releases it: the next run processes the phase, every order being in.
     send(&dir, 0, "fr-nowait", "SET NOWAIT", LATER);
     has(
-        &letter(&dir, "reply", "France").text,
+        &answer(&dir, "reply", "France").text,
         &["SET NOWAIT: this phase may be processed as soon as every order is in"],
     );
     let out = process(&dir, LATER);
@@ -159,7 +125,7 @@ fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
     // In French, from Germany; every order in.
     send(&dir, 2, "de-wait", &format!("CHANGER ATTENTE\n{}", HOLDS[2]), EVENING);
     has(
-        &letter(&dir, "reply", "Germany").text,
+        &answer(&dir, "reply", "Germany").text,
         &["attente : cette phase attend son échéance"],
     );
     for (who, orders) in HOLDS.iter().enumerate() {
@@ -230,18 +196,18 @@ fn grey_press_reaches_its_recipients_without_the_sender_and_the_referee_with_him
         EVENING,
     );
     has(
-        &letter(&dir, "reply", "England").text,
+        &answer(&dir, "reply", "England").text,
         &["grey press to France, Italy sent, without your name"],
     );
     let (france, italy) = (
-        letter(&dir, "press", "France").text,
-        letter(&dir, "press", "Italy").text,
+        answer(&dir, "press", "France").text,
+        answer(&dir, "press", "Italy").text,
     );
     // Byte for byte what each recipient reads: the recipients, never the sender.
     let expected = "Grey press to France, Italy (its sender is not named):\n\nWho am I?\n\n";
     assert_eq!(france.as_bytes(), expected.as_bytes());
     assert_eq!(italy.as_bytes(), expected.as_bytes());
-    for copy in [&letter(&dir, "press", "France"), &letter(&dir, "press", "Italy")] {
+    for copy in [&answer(&dir, "press", "France"), &answer(&dir, "press", "Italy")] {
         lacks(&String::from_utf8_lossy(&copy.raw), &ENGLAND);
         assert_eq!(
             copy.subject,
@@ -249,7 +215,7 @@ fn grey_press_reaches_its_recipients_without_the_sender_and_the_referee_with_him
         );
     }
     // The referee's copy names him.
-    let referee = letter(&dir, "press", "referee");
+    let referee = answer(&dir, "press", "referee");
     assert_eq!(referee.to, [REFEREE]);
     has(
         &referee.text,
@@ -263,7 +229,7 @@ fn grey_press_reaches_its_recipients_without_the_sender_and_the_referee_with_him
     // Grey press to all, from a French reader: in the public record without its sender.
     send(&dir, 2, "de-grey", "PRESS TO ALL GRISE\nDevinez.\nENDPRESS", EVENING);
     has(
-        &letter(&dir, "reply", "Germany").text,
+        &answer(&dir, "reply", "Germany").text,
         &["presse grise envoyée à tous, sans votre nom"],
     );
     let germany = ["Germany", "Allemagne", "Dieter", "dieter@vopaliec.example"];
@@ -276,7 +242,7 @@ fn grey_press_reaches_its_recipients_without_the_sender_and_the_referee_with_him
         }
     }
     has(
-        &letter(&dir, "press", "Germany").text,
+        &answer(&dir, "press", "Germany").text,
         &["Presse grise à tous les joueurs de vopaliec (son auteur n'est pas nommé)"],
     );
     let press = &state(&dir)["press"][0];
@@ -297,7 +263,7 @@ fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_gam
         "PRESS TO France GREY\nWho am I?\nENDPRESS\nF LON H",
         EVENING,
     );
-    let reply = letter(&dir, "reply", "England").text;
+    let reply = answer(&dir, "reply", "England").text;
     has(
         &reply,
         &[
@@ -316,7 +282,7 @@ fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_gam
         "PRESS TO ALL\nHello.\nENDPRESS\nPRESS TO France\nPsst.\nENDPRESS\nF LON H",
         EVENING,
     );
-    let reply = letter(&dir, "reply", "England").text;
+    let reply = answer(&dir, "reply", "England").text;
     has(&reply, &["F LON H: on file"]);
     assert_eq!(
         reply
@@ -328,7 +294,7 @@ fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_gam
     assert!(!last_letters(&dir).keys().any(|n| n.contains("-press-")));
     send(&dir, 2, "de-none", "PRESS TO ALL GREY\nHallo.\nENDPRESS", EVENING);
     has(
-        &letter(&dir, "reply", "Germany").text,
+        &answer(&dir, "reply", "Germany").text,
         &["cette partie n'a pas de presse entre joueurs (une partie muette)"],
     );
     // The rule is kept in the game's file.
@@ -337,23 +303,6 @@ fn grey_press_is_refused_where_the_press_is_white_and_all_press_in_a_gunboat_gam
 }
 
 // ---- anonymous games ------------------------------------------------------------------------
-
-/// Every file under `dir`, with its path.
-fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(files_under(&p));
-        } else {
-            out.push((p.clone(), std::fs::read(&p).unwrap()));
-        }
-    }
-    out
-}
 
 #[test]
 fn an_anonymous_game_tells_no_player_another_players_name_or_address() {
@@ -410,7 +359,7 @@ fn an_anonymous_game_tells_no_player_another_players_name_or_address() {
         &["The game was anonymous: who played what stays with the referee."],
     );
     // Pages and the zine are anyone's: they name nobody at all.
-    let mut public = files_under(&dir.join("pages"));
+    let mut public = every_file(&dir.join("pages"));
     assert!(!public.is_empty());
     public.push((zine.clone(), std::fs::read(&zine).unwrap()));
     for (path, bytes) in &public {
@@ -452,7 +401,7 @@ fn help_lists_wait_absence_and_the_press_the_game_allows() {
         let tmp = Tmp::new();
         let dir = new_game(&tmp, extra);
         send(&dir, 0, "fr-help", "HELP", EVENING);
-        let help = letter(&dir, "help", "France").text;
+        let help = answer(&dir, "help", "France").text;
         has(
             &help,
             &[
@@ -463,7 +412,7 @@ fn help_lists_wait_absence_and_the_press_the_game_allows() {
             ],
         );
         send(&dir, 2, "de-help", "AIDE", EVENING);
-        let aide = letter(&dir, "help", "Germany").text;
+        let aide = answer(&dir, "help", "Germany").text;
         has(
             &aide,
             &[fr, "CHANGER ATTENTE  ", "CHANGER ABSENCE 2026-12-20 2026-12-27"],
