@@ -128,6 +128,10 @@ fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
         &answer(&dir, "reply", "Germany").text,
         &["attente : cette phase attend son échéance"],
     );
+    has(
+        &answer(&dir, "wait", "Germany").text,
+        &["vopaliec, Printemps 1901, mouvements : la phase ne sera pas jouée avant son échéance"],
+    );
     for (who, orders) in HOLDS.iter().enumerate() {
         if who != 2 {
             send(&dir, who, &format!("orders-{who}"), orders, EVENING);
