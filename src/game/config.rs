@@ -702,6 +702,24 @@ players:
     }
 
     #[test]
+    fn press_and_anonymity_are_read_and_default_to_white_and_named() {
+        let c = check(GOOD).unwrap();
+        assert_eq!((c.file.press, c.file.anonymous), (PressRule::White, false));
+        for (written, rule) in [
+            ("white", PressRule::White),
+            ("grey", PressRule::Grey),
+            ("gray", PressRule::Grey),
+            ("none", PressRule::None),
+        ] {
+            let c = check(&format!("{GOOD}press: {written}\nanonymous: true\n")).unwrap();
+            assert_eq!((c.file.press, c.file.anonymous), (rule, true), "press: {written}");
+        }
+        let e = check(&format!("{GOOD}press: loud\n")).unwrap_err();
+        assert!(e.to_string().contains("loud"), "{e}");
+        assert_eq!(e.line, Some(15), "{e}");
+    }
+
+    #[test]
     fn a_good_players_file_is_accepted() {
         let c = check(GOOD).unwrap();
         assert_eq!(c.file.players.len(), 7);
