@@ -145,6 +145,10 @@ fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
         &ok(&["status", dir.to_str().unwrap()], None),
         &["complete (waits for the deadline (SET WAIT))"],
     );
+    has(
+        &ok(&["status", dir.to_str().unwrap(), "--yaml"], None),
+        &["\nwait: [Germany]\n"],
+    );
     // At the deadline the phase goes; the wait was for that phase only.
     let out = process(&dir, DEADLINE);
     assert_eq!(phase(&dir), "Fall 1901 Movement", "{out}");

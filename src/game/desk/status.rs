@@ -386,6 +386,8 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         None => w.raw(0, "grace_end: null"),
     }
     w.flow_list(0, "late", &names(&d.late));
+    let waits: Vec<Role> = game.state.wait.iter().copied().collect();
+    w.flow_list(0, "wait", &names(&waits));
     let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.text(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
     let absences: Vec<(&str, String)> = d
