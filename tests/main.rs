@@ -39,6 +39,7 @@ mod real_game;
 mod reports;
 mod routing;
 mod smtp;
+mod table;
 mod winter_by_mail;
 mod zine;
 

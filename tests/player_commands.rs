@@ -100,51 +100,9 @@ fn mark_sent(dir: &Path, prefix: &str) {
     }
 }
 
-fn handled(dir: &Path) -> u64 {
-    state(dir)["handled"].as_u64().unwrap()
-}
-
-/// The letters of the outbox written for the last message, by name.
-fn last_letters(dir: &Path) -> BTreeMap<String, Sent> {
-    let prefix = format!("m{:05}-", handled(dir));
-    outbox(dir)
-        .into_iter()
-        .filter(|(n, _)| n.starts_with(&prefix))
-        .collect()
-}
-
-/// The one letter of the last message whose name holds `-WHAT-ROLE` (the role in lower case).
-fn answer(dir: &Path, what: &str, role: &str) -> Sent {
-    let key = format!("-{what}-{}.eml", role.to_lowercase());
-    let mut found: Vec<Sent> = last_letters(dir)
-        .into_iter()
-        .filter(|(n, _)| n.ends_with(&key))
-        .map(|(_, m)| m)
-        .collect();
-    assert_eq!(
-        found.len(),
-        1,
-        "one {key} in {:?}",
-        last_letters(dir).keys().collect::<Vec<_>>()
-    );
-    found.pop().unwrap()
-}
-
 fn reply(dir: &Path, role: &str) -> Sent {
     let name = format!("m{:05}-reply-{}.eml", handled(dir), role.to_lowercase());
     outbox(dir).remove(&name).unwrap_or_else(|| panic!("no {name}"))
-}
-
-fn has(text: &str, parts: &[&str]) {
-    for p in parts {
-        assert!(text.contains(p), "{p:?} not in:\n{text}");
-    }
-}
-
-fn lacks(text: &str, parts: &[&str]) {
-    for p in parts {
-        assert!(!text.contains(p), "{p:?} in:\n{text}");
-    }
 }
 
 fn game_yaml(dir: &Path) -> serde_yaml::Value {
@@ -530,19 +488,6 @@ fn a_new_password_works_and_the_old_one_no_longer_does() {
         EVENING,
     );
     has(&reply(&dir, "France").text, &["A PAR H: on file"]);
-}
-
-fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(every_file(&p));
-        } else {
-            out.push((p.clone(), std::fs::read(&p).unwrap()));
-        }
-    }
-    out
 }
 
 /// The code at the end of the line `CONFIRM vopaliec CODE` of a letter.

@@ -30,6 +30,8 @@ pub enum Command {
     Press {
         to: PressTo,
         lines: Vec<String>,
+        /// `PRESS TO … GREY`: relayed without the sender's name, where the game allows it.
+        grey: bool,
     },
     VoteDraw,
     VoteContinue,
@@ -100,6 +102,10 @@ pub enum Setting {
     /// `RESIGN` | `DEMISSION` (`confirm: false`), then `RESIGN CONFIRM` | `DEMISSION
     /// CONFIRMER`.
     Resign { confirm: bool },
+    /// `SET WAIT` | `CHANGER ATTENTE` (`true`), `SET NOWAIT` | `CHANGER SANSATTENTE`
+    /// (`false`): while any player waits, the phase is not processed before its deadline
+    /// when every order is in.
+    Wait(bool),
 }
 
 /// A command with the body line it starts on.
@@ -205,12 +211,18 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 }
             },
             "PRESS" => {
-                let to = match words.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
-                    Some("TO") if words.len() >= 3 => {
-                        if words.len() == 3 && words[2].eq_ignore_ascii_case("ALL") {
+                // `GREY` after the recipients (`GRAY`, the French `GRIS`, `GRISE` too).
+                let grey = words.len() >= 4
+                    && words
+                        .last()
+                        .is_some_and(|w| matches!(w.to_uppercase().as_str(), "GREY" | "GRAY" | "GRIS" | "GRISE"));
+                let named = &words[..words.len() - usize::from(grey)];
+                let to = match named.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
+                    Some("TO") if named.len() >= 3 => {
+                        if named.len() == 3 && named[2].eq_ignore_ascii_case("ALL") {
                             PressTo::All
                         } else {
-                            PressTo::Powers(words[2..].iter().map(|w| w.trim_matches(',').to_string()).collect())
+                            PressTo::Powers(named[2..].iter().map(|w| w.trim_matches(',').to_string()).collect())
                         }
                     }
                     _ => {
@@ -240,18 +252,20 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     errors.push(error(Refusal::NoEndpress));
                     continue;
                 }
-                Command::Press { to, lines: body }
+                Command::Press { to, lines: body, grey }
             }
-            "SET" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => match words.as_slice() {
-                [_, _, from, to] => Command::SetAbsence {
-                    from: from.to_string(),
-                    to: to.to_string(),
-                },
-                _ => {
-                    errors.push(error(Refusal::WriteAbsence));
-                    continue;
+            "SET" | "CHANGER" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => {
+                match words.as_slice() {
+                    [_, _, from, to] => Command::SetAbsence {
+                        from: from.to_string(),
+                        to: to.to_string(),
+                    },
+                    _ => {
+                        errors.push(error(Refusal::WriteAbsence));
+                        continue;
+                    }
                 }
-            },
+            }
             "ENDPRESS" => {
                 errors.push(error(Refusal::EndpressWithoutPress));
                 continue;
@@ -344,7 +358,13 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
                     None => Err(problem(SettingProblem::NotALanguage { code: v })),
                 },
                 ("LANGUAGE" | "LANGUE", _) => Err(problem(SettingProblem::NameALanguage)),
-                ("ABSENCE", _) => return None,
+                ("WAIT" | "ATTENTE" | "NOWAIT" | "SANSATTENTE", None) => Ok(Command::Setting(Setting::Wait(matches!(
+                    what.as_str(),
+                    "WAIT" | "ATTENTE"
+                )))),
+                ("WAIT" | "ATTENTE" | "NOWAIT" | "SANSATTENTE", Some(_)) => Err(Refusal::TakesNothing {
+                    form: format!("{keyword} {what}"),
+                }),
                 _ => Err(Refusal::NotUnderstood {
                     text: words.join(" "),
                     hint: Hint::Set { french: fr },
@@ -648,7 +668,8 @@ mod tests {
             c,
             vec![Command::Press {
                 to: PressTo::All,
-                lines: vec!["First.".into(), "".into(), "Second.".into()]
+                lines: vec!["First.".into(), "".into(), "Second.".into()],
+                grey: false
             }]
         );
     }
@@ -663,11 +684,13 @@ mod tests {
             vec![
                 Command::Press {
                     to: PressTo::All,
-                    lines: vec!["Hello world.".into(), "Signed, France".into()]
+                    lines: vec!["Hello world.".into(), "Signed, France".into()],
+                    grey: false
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
-                    lines: vec!["Alliance?".into()]
+                    lines: vec!["Alliance?".into()],
+                    grey: false
                 },
             ]
         );
@@ -691,5 +714,62 @@ mod tests {
         let m = |i: usize| e[i].message.words(crate::lang::Lang::En);
         assert!(m(0).contains("SIGNON <role> <game> <password>"));
         assert!(m(2).contains("ENDPRESS"));
+    }
+
+    #[test]
+    fn reads_wait_and_absence_in_english_and_french() {
+        let c = commands(
+            "SET WAIT\nset nowait\nchanger attente\nCHANGER SANSATTENTE\nchanger absence 2026-12-20 2026-12-27",
+        );
+        assert_eq!(
+            c,
+            vec![
+                Command::Setting(Setting::Wait(true)),
+                Command::Setting(Setting::Wait(false)),
+                Command::Setting(Setting::Wait(true)),
+                Command::Setting(Setting::Wait(false)),
+                Command::SetAbsence {
+                    from: "2026-12-20".into(),
+                    to: "2026-12-27".into()
+                },
+            ]
+        );
+        let (c, e) = parse_commands(&lines("SET WAIT please"));
+        assert!(c.is_empty());
+        assert_eq!(
+            e[0].message,
+            Refusal::TakesNothing {
+                form: "SET WAIT".into()
+            }
+        );
+    }
+
+    #[test]
+    fn grey_press_is_read_after_its_recipients() {
+        let c = commands("PRESS TO ALL GREY\nHush.\nENDPRESS\nPRESS TO Germany, Italy gris\nPsst.\nENDPRESS");
+        assert_eq!(
+            c,
+            vec![
+                Command::Press {
+                    to: PressTo::All,
+                    lines: vec!["Hush.".into()],
+                    grey: true
+                },
+                Command::Press {
+                    to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
+                    lines: vec!["Psst.".into()],
+                    grey: true
+                },
+            ]
+        );
+        // `PRESS TO GREY` names a recipient called Grey, as it always did.
+        assert_eq!(
+            commands("PRESS TO Grey\nx\nENDPRESS"),
+            vec![Command::Press {
+                to: PressTo::Powers(vec!["Grey".into()]),
+                lines: vec!["x".into()],
+                grey: false
+            }]
+        );
     }
 }

@@ -108,6 +108,12 @@ pub struct PlayersFile {
     /// Anyone may `OBSERVE` the game's public reports (off by default).
     #[serde(default)]
     pub observers: bool,
+    /// The press players may send one another: `white` (by default), `grey` or `none`.
+    #[serde(default)]
+    pub press: PressRule,
+    /// Every player's name and address hidden from the other players (off by default).
+    #[serde(default)]
+    pub anonymous: bool,
     /// Diplomacy only (board games wait for each move).
     #[serde(default)]
     pub deadlines: Deadlines,
@@ -142,6 +148,28 @@ pub struct PlayersFile {
     /// Refuse the messages the referee's receiving server found forged (off by default).
     #[serde(default)]
     pub require_authentication: Option<RequireAuthentication>,
+}
+
+/// `press:` in the players file and `game.yaml`: the press the players may send one
+/// another. The referee's own letters go whatever it says.
+#[derive(Deserialize, Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum PressRule {
+    /// Press names its sender's role (as every game had it before `press:`).
+    #[default]
+    White,
+    /// Besides white press, `PRESS TO … GREY`: relayed without the sender's role; the
+    /// referee gets a copy that names it.
+    #[serde(alias = "gray")]
+    Grey,
+    /// No press between players (a gunboat game): every `PRESS` is refused.
+    None,
+}
+
+impl PressRule {
+    pub fn is_default(&self) -> bool {
+        *self == PressRule::White
+    }
 }
 
 /// `require_authentication:` in the players file and `game.yaml`: a message whose sender
@@ -684,6 +712,24 @@ players:
         );
         // A bare `true` says nothing of which server to trust.
         assert!(check(&format!("{GOOD}\nrequire_authentication: true\n")).is_err());
+    }
+
+    #[test]
+    fn press_and_anonymity_are_read_and_default_to_white_and_named() {
+        let c = check(GOOD).unwrap();
+        assert_eq!((c.file.press, c.file.anonymous), (PressRule::White, false));
+        for (written, rule) in [
+            ("white", PressRule::White),
+            ("grey", PressRule::Grey),
+            ("gray", PressRule::Grey),
+            ("none", PressRule::None),
+        ] {
+            let c = check(&format!("{GOOD}press: {written}\nanonymous: true\n")).unwrap();
+            assert_eq!((c.file.press, c.file.anonymous), (rule, true), "press: {written}");
+        }
+        let e = check(&format!("{GOOD}press: loud\n")).unwrap_err();
+        assert!(e.to_string().contains("loud"), "{e}");
+        assert_eq!(e.line, Some(15), "{e}");
     }
 
     #[test]

@@ -57,10 +57,13 @@ impl Game {
         f: &state::Finished,
         view: impl Fn(views::Common, views::Ending, state::Reader) -> V,
     ) -> Vec<Letter> {
+        // An anonymous game keeps its players' names from one another to the end.
+        let anonymous = self.config.anonymous;
         let players: Vec<views::PlayerRow> = self
             .config
             .players
             .iter()
+            .filter(|_| !anonymous)
             .map(|p| views::PlayerRow {
                 role: p.role.to_string(),
                 name: p.name.clone(),
@@ -72,6 +75,7 @@ impl Game {
             winners: f.winners.clone(),
             seed: self.config.seed.clone(),
             players: players.clone(),
+            anonymous,
         };
         let mut letters: Vec<Letter> = self
             .roles()

@@ -373,15 +373,25 @@ impl Game {
 
     /// The letters of one `PRESS` command from `from`: one per recipient. `resolve` turns
     /// each name written after `PRESS TO` into a role of the game, or says why it cannot
-    /// be written to. Returns what the reply says, and the letters.
+    /// be written to. Grey press (`grey`) names no sender to its recipients, and the
+    /// referee gets a copy that does. The game's `press:` decides what may be sent: none at
+    /// all in a gunboat game, grey only where it says `grey`. Returns what the reply says,
+    /// and the letters.
     pub fn press(
         &self,
         from: Role,
         to: &PressTo,
         lines: &[String],
+        grey: bool,
         stem: &str,
         resolve: impl Fn(&str) -> Result<Role, said::Refusal>,
     ) -> Result<(said::Said, Vec<Letter>), said::Refusal> {
+        use crate::game::config::PressRule;
+        match self.config.press {
+            PressRule::None => return Err(said::Refusal::NoPressInThisGame),
+            PressRule::White if grey => return Err(said::Refusal::NoGreyPress),
+            _ => {}
+        }
         let recipients: Vec<Role> = match to {
             PressTo::All => self.roles(),
             PressTo::Powers(names) => {
@@ -404,27 +414,43 @@ impl Game {
         } else {
             recipients.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
         };
+        // What a reader is told of the sender: nothing, for grey press.
+        let sender = if grey { String::new() } else { from.to_string() };
+        let view = |common: views::Common, sender: String| views::Press {
+            common,
+            from: sender,
+            to: shown_to.clone(),
+            public,
+            grey,
+            referee_copy: false,
+            lines: lines.to_vec(),
+        };
+        let subject = |lang: crate::lang::Lang, named: bool| match lang {
+            crate::lang::Lang::En if grey && !named => format!("grey press to {shown_to}"),
+            crate::lang::Lang::En if grey => format!("grey press from {from} to {shown_to}"),
+            crate::lang::Lang::En => format!("press from {from} to {shown_to}"),
+            crate::lang::Lang::Fr => {
+                let by = if grey && !named {
+                    String::new()
+                } else {
+                    format!(" {}", from.fr(Form::Of))
+                };
+                let kind = if grey { "presse grise" } else { "presse" };
+                if public {
+                    format!("{kind}{by} à tous")
+                } else {
+                    format!("{kind}{by} {}", Role::fr_list(&recipients, Form::To))
+                }
+            }
+        };
         let mut letters: Vec<Letter> = recipients
             .iter()
             .map(|&r| {
-                let view = views::Press {
-                    common: self.common(r),
-                    from: from.to_string(),
-                    to: shown_to.clone(),
-                    public,
-                    lines: lines.to_vec(),
-                };
                 let letter = self.letter(
                     format!("{stem}-press-{}", r.lowercase()),
                     r,
-                    &match self.config.reader(r).lang {
-                        crate::lang::Lang::En => format!("press from {from} to {shown_to}"),
-                        crate::lang::Lang::Fr if public => format!("presse {} à tous", from.fr(Form::Of)),
-                        crate::lang::Lang::Fr => {
-                            format!("presse {} {}", from.fr(Form::Of), Role::fr_list(&recipients, Form::To))
-                        }
-                    },
-                    view,
+                    &subject(self.config.reader(r).lang, false),
+                    view(self.common(r), sender.clone()),
                 );
                 // Public press is one of the game's broadcasts; private press is not.
                 if public {
@@ -437,21 +463,37 @@ impl Game {
         if public {
             letters.extend(self.to_observers(
                 &format!("{stem}-press"),
-                &match self.config.language {
-                    crate::lang::Lang::En => format!("press from {from} to all"),
-                    crate::lang::Lang::Fr => format!("presse {} à tous", from.fr(Form::Of)),
-                },
-                |common| views::Press {
-                    common,
-                    from: from.to_string(),
-                    to: shown_to.clone(),
-                    public,
-                    lines: lines.to_vec(),
+                &subject(self.config.language, false),
+                |common| view(common, sender.clone()),
+            ));
+        }
+        if grey {
+            // The referee's copy names the sender: grey press hides him from the players
+            // only.
+            let common = views::Common {
+                role: Role::Referee.to_string(),
+                name: self.config.referee.name.clone(),
+                ..self.common(Role::Referee)
+            };
+            letters.push(self.letter(
+                format!("{stem}-press-referee"),
+                Role::Referee,
+                &subject(self.config.language, true),
+                views::Press {
+                    referee_copy: true,
+                    ..view(common, from.to_string())
                 },
             ));
         }
         let to = if public { Vec::new() } else { recipients };
-        Ok((said::Said::PressSent { to }, letters))
+        Ok((
+            if grey {
+                said::Said::GreyPressSent { to }
+            } else {
+                said::Said::PressSent { to }
+            },
+            letters,
+        ))
     }
 }
 

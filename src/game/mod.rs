@@ -250,6 +250,8 @@ impl Game {
             timezone: file.timezone.clone(),
             language: file.language,
             observers: file.observers,
+            press: file.press,
+            anonymous: file.anonymous,
             deadlines: file.deadlines.clone(),
             reminder: file.reminder.clone().unwrap_or_else(|| "24h".into()),
             seed: seed.to_hex(),

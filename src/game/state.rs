@@ -32,6 +32,12 @@ pub struct GameConfig {
     /// Anyone may `OBSERVE` the public reports.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub observers: bool,
+    /// The press players may send one another; white when absent.
+    #[serde(default, skip_serializing_if = "crate::game::config::PressRule::is_default")]
+    pub press: crate::game::config::PressRule,
+    /// Every player's name and address hidden from the other players.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
     pub deadlines: Deadlines,
     /// How long before a deadline a role with missing orders is reminded (`24h`).
     pub reminder: String,
@@ -194,6 +200,11 @@ pub struct State {
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub address_changes: BTreeMap<Role, AddressChange>,
+    /// The roles whose players asked the phase to wait for its deadline (`SET WAIT`), even
+    /// once every order is in. Cleared when the phase is processed, as the email Judge
+    /// clears it: a player asks again for each phase.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub wait: std::collections::BTreeSet<Role>,
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,

@@ -159,5 +159,65 @@ pub fn without_picture(raw: &[u8]) -> Vec<u8> {
 pub fn state(dir: &Path) -> serde_yaml::Value {
     serde_yaml::from_str(&std::fs::read_to_string(dir.join("state.yaml")).unwrap()).unwrap()
 }
+/// How many messages of the game's `mail/` have been acted on.
+pub fn handled(dir: &Path) -> u64 {
+    state(dir)["handled"].as_u64().unwrap()
+}
+
+/// The letters of the outbox written for the last message acted on, by name.
+pub fn last_letters(dir: &Path) -> BTreeMap<String, Sent> {
+    let prefix = format!("m{:05}-", handled(dir));
+    outbox(dir)
+        .into_iter()
+        .filter(|(n, _)| n.starts_with(&prefix))
+        .collect()
+}
+
+/// The one letter of the last message whose name ends in `-WHAT-ROLE.eml` (the role in
+/// lower case).
+pub fn answer(dir: &Path, what: &str, role: &str) -> Sent {
+    let key = format!("-{what}-{}.eml", role.to_lowercase());
+    let mut found: Vec<Sent> = last_letters(dir)
+        .into_iter()
+        .filter(|(n, _)| n.ends_with(&key))
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one {key} in {:?}",
+        last_letters(dir).keys().collect::<Vec<_>>()
+    );
+    found.pop().unwrap()
+}
+
+/// Asserts that `text` holds each of `parts`.
+pub fn has(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(text.contains(p), "{p:?} not in:\n{text}");
+    }
+}
+
+/// Asserts that `text` holds none of `parts`.
+pub fn lacks(text: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(!text.contains(p), "{p:?} in:\n{text}");
+    }
+}
+
+/// Every file under `dir`, with its path, as bytes.
+pub fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(every_file(&p));
+        } else {
+            out.push((p.clone(), std::fs::read(&p).unwrap()));
+        }
+    }
+    out
+}
+
 pub mod servers;
 pub mod table;

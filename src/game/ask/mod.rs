@@ -322,6 +322,12 @@ impl Game {
                     others: others.join(", "),
                     house_rules,
                     observers: self.config.observers,
+                    press: match self.config.press {
+                        crate::game::config::PressRule::White => "white",
+                        crate::game::config::PressRule::Grey => "grey",
+                        crate::game::config::PressRule::None => "none",
+                    }
+                    .into(),
                 };
                 ("help", ("help", "aide"), view.into())
             }
@@ -372,6 +378,7 @@ impl Game {
                         None => "",
                     }
                     .into(),
+                    wait: self.state.wait.contains(&who),
                 };
                 ("whoami", ("who you are", "qui vous êtes"), view.into())
             }
@@ -409,6 +416,7 @@ impl Game {
                 .as_ref()
                 .map(|f| self.ending_in(f, reader.lang))
                 .unwrap_or_default(),
+            wait: !self.state.wait.is_empty(),
             ..Default::default()
         };
         let phases = match self.kind().play() {

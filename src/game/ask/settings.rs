@@ -1,5 +1,5 @@
 //! The players' settings (`SET PASSWORD`, `SET ADDRESS`, `SET TIMEZONE`, `SET LANGUAGE`,
-//! `RESIGN`…): each changes the player's own entry only, and is answered by a letter of
+//! `SET WAIT`, `RESIGN`…): each changes the player's own entry only, and is answered by a letter of
 //! its own.
 
 use super::*;
@@ -137,6 +137,22 @@ impl Game {
                     view,
                 ));
                 Said::AddressCodeSent { address }
+            }
+            Setting::Wait(on) => {
+                // A game played move by move has no deadline for the phase to wait for.
+                if matches!(self.kind().play(), crate::game::kind::Play::Moves(_)) {
+                    return Ok(Err(Refusal::WaitNeedsDeadlines));
+                }
+                if on {
+                    self.state.wait.insert(who);
+                } else {
+                    self.state.wait.remove(&who);
+                }
+                let what = if on { "wait" } else { "nowait" };
+                let view = notice(self, what, "", "");
+                let subject = self.say(role, "waiting for the deadline", "l'attente de l'échéance");
+                letters.push(self.answer_letter(At { stem, line, id }, what, role, &subject, view));
+                Said::Wait { on }
             }
             Setting::Resign { confirm: false } => {
                 if self.state.resignations.get(&who).is_some_and(|r| r.confirmed.is_some()) {

@@ -152,6 +152,9 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
                 notes.push(format!("missed {n} phase(s) in a row"));
             }
+            if game.state.wait.contains(&role) {
+                notes.push("waits for the deadline (SET WAIT)".to_string());
+            }
             let notes = if notes.is_empty() {
                 String::new()
             } else {
@@ -284,6 +287,9 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
                 notes.push(format!("{n} phase(s) manquée(s) de suite"));
             }
+            if game.state.wait.contains(&role) {
+                notes.push("attend l'échéance (CHANGER ATTENTE)".to_string());
+            }
             let notes = if notes.is_empty() {
                 String::new()
             } else {
@@ -406,6 +412,8 @@ pub fn yaml(game: &Game) -> Result<String, GameError> {
         None => w.raw(0, "grace_end: null"),
     }
     w.flow_list(0, "late", &names(&d.late));
+    let waits: Vec<Role> = game.state.wait.iter().copied().collect();
+    w.flow_list(0, "wait", &names(&waits));
     let missed: Vec<(&str, String)> = d.missed.iter().map(|(k, v)| (k.text(), v.to_string())).collect();
     w.flow_map(0, "missed", &missed);
     let absences: Vec<(&str, String)> = d

@@ -46,6 +46,14 @@ pub fn en(said: &Said) -> String {
         }
         S::ResignAsked => "RESIGN: asked; write RESIGN CONFIRM to confirm it".into(),
         S::ResignConfirmed => "RESIGN CONFIRM: the referee has been told, and decides".into(),
+        S::Wait { on: true } => {
+            "SET WAIT: this phase waits for its deadline, even once every order is in; SET NOWAIT lifts it".into()
+        }
+        S::Wait { on: false } => {
+            "SET NOWAIT: this phase may be processed as soon as every order is in, unless another player waits".into()
+        }
+        S::GreyPressSent { to } if to.is_empty() => "grey press to all sent, without your name".into(),
+        S::GreyPressSent { to } => format!("grey press to {} sent, without your name", names(to)),
         S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
         S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
         S::ReadAs { said, assumed } => {
@@ -197,6 +205,14 @@ pub fn refused_en(r: &Refusal) -> String {
         R::AlreadyYourAddress { address } => format!("{address} is already your address"),
         R::ResignConfirmedAlready => "your resignation is confirmed already; the referee decides".into(),
         R::ResignFirst => "write RESIGN first, then RESIGN CONFIRM".into(),
+        R::WaitNeedsDeadlines => "this game waits for each move and has no deadline to wait for".into(),
+        R::NoPressInThisGame => {
+            "this game has no press between players (a gunboat game); this press was not sent".into()
+        }
+        R::NoGreyPress => {
+            "this game has no grey press: write PRESS TO without GREY, and your name goes with it; this press was not sent"
+                .into()
+        }
         R::Chatter => "not understood".into(),
         R::Words(w) => w.clone(),
         R::OfTheKind(r) => r.words(Lang::En),

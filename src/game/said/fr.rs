@@ -79,6 +79,14 @@ pub fn fr(said: &Said) -> String {
             "démission demandée ; écrivez DEMISSION CONFIRMER (ou RESIGN CONFIRM) pour la confirmer".into()
         }
         S::ResignConfirmed => "démission confirmée : l'arbitre est prévenu, et décide".into(),
+        S::Wait { on: true } => "attente : cette phase attend son échéance, même quand tous les ordres sont là ; \
+                                 CHANGER SANSATTENTE (SET NOWAIT) la lève"
+            .into(),
+        S::Wait { on: false } => "sans attente : cette phase peut être jouée dès que tous les ordres sont là, \
+                                  sauf si un autre joueur attend"
+            .into(),
+        S::GreyPressSent { to } if to.is_empty() => "presse grise envoyée à tous, sans votre nom".into(),
+        S::GreyPressSent { to } => format!("presse grise envoyée {}, sans votre nom", Role::fr_list(to, Form::To)),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
         S::Late(said) => format!(
             "{} (en retard : après la date limite, pendant le délai de grâce)",
@@ -276,6 +284,13 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::AlreadyYourAddress { address } => format!("{address} est déjà votre adresse"),
         R::ResignConfirmedAlready => "votre démission est déjà confirmée ; l'arbitre décide".into(),
         R::ResignFirst => "écrivez d'abord DEMISSION, puis DEMISSION CONFIRMER".into(),
+        R::WaitNeedsDeadlines => "cette partie attend chaque coup et n'a pas d'échéance à attendre".into(),
+        R::NoPressInThisGame => {
+            "cette partie n'a pas de presse entre joueurs (une partie muette) ; cette presse n'a pas été envoyée".into()
+        }
+        R::NoGreyPress => "cette partie n'a pas de presse grise : écrivez PRESS TO sans GREY, et votre nom \
+                           l'accompagne ; cette presse n'a pas été envoyée"
+            .into(),
         R::Chatter => "pas compris".into(),
         R::Words(w) => w.clone(),
         R::OfTheKind(r) => r.words(Lang::Fr),

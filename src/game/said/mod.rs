@@ -93,6 +93,14 @@ pub enum Said {
     },
     ResignAsked,
     ResignConfirmed,
+    /// `SET WAIT` (`on`) or `SET NOWAIT`.
+    Wait {
+        on: bool,
+    },
+    /// A grey press (`PRESS TO … GREY`) sent to these roles without the sender's name.
+    GreyPressSent {
+        to: Vec<Role>,
+    },
     /// Put on file after the deadline, within the grace period: marked late.
     Late(Box<Said>),
     /// What the referee entered for the role from a turn file.
@@ -325,6 +333,12 @@ pub enum Refusal {
     },
     ResignConfirmedAlready,
     ResignFirst,
+    /// `SET WAIT` in a game played move by move: there is no deadline to wait for.
+    WaitNeedsDeadlines,
+    /// Press between players in a game without press (`press: none`, gunboat).
+    NoPressInThisGame,
+    /// `PRESS TO … GREY` in a game whose press is white (`press: white`).
+    NoGreyPress,
     /// A line of chatter, listed as not understood.
     Chatter,
     /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
@@ -632,6 +646,9 @@ pub(crate) mod tests {
             R::AlreadyYourAddress { address: s("a@b.c") },
             R::ResignConfirmedAlready,
             R::ResignFirst,
+            R::WaitNeedsDeadlines,
+            R::NoPressInThisGame,
+            R::NoGreyPress,
             R::Chatter,
         ];
         for problem in [
@@ -708,6 +725,12 @@ pub(crate) mod tests {
             S::AddressCodeSent { address: s("a@b.c") },
             S::ResignAsked,
             S::ResignConfirmed,
+            S::Wait { on: true },
+            S::Wait { on: false },
+            S::GreyPressSent { to: vec![] },
+            S::GreyPressSent {
+                to: ["France", "Italy"].into_iter().filter_map(Role::from_name).collect(),
+            },
             S::ByReferee(Box::new(S::Cleared)),
             S::Late(Box::new(S::Cleared)),
             S::ReadAs {

@@ -297,8 +297,8 @@ pub fn act(
                     }
                 }
             }
-            Command::Press { to, lines } => game
-                .press(role, &to, &lines, &format!("{stem}-p{k}"), |n| {
+            Command::Press { to, lines, grey } => game
+                .press(role, &to, &lines, grey, &format!("{stem}-p{k}"), |n| {
                     sides
                         .iter()
                         .copied()

@@ -506,14 +506,16 @@ pub fn act(
             },
             Command::Bless(t) => cast(game, who, "BLESS", &t),
             Command::Curse(t) => cast(game, who, "CURSE", &t),
-            Command::Press { to, lines } => {
-                press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
+            Command::Press { to, lines, grey } => {
+                press(game, who, &to, &lines, grey, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
-                    // Public press goes into the phase's public record (the archive, the zine).
+                    // Public press goes into the phase's public record (the archive, the zine),
+                    // grey press without its sender.
                     if matches!(to, PressTo::All) {
                         game.state.press.push(views::PublicPress {
-                            from: who.to_string(),
+                            from: if grey { String::new() } else { who.to_string() },
                             lines,
+                            grey,
                         });
                     }
                     done
@@ -679,11 +681,18 @@ fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Ref
 
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
-fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(Said, Vec<Letter>), Refusal> {
+fn press(
+    game: &Game,
+    role: Role,
+    to: &PressTo,
+    lines: &[String],
+    grey: bool,
+    stem: &str,
+) -> Result<(Said, Vec<Letter>), Refusal> {
     if role.is_divine() {
         return Err(Refusal::DivineSendsNoPress { divine: role });
     }
-    game.press(role, to, lines, stem, |n| {
+    game.press(role, to, lines, grey, stem, |n| {
         // A name written after PRESS TO: a power, by any of its names.
         match Role::parse(map(), n) {
             Some(r) if r.is_divine() => Err(Refusal::NoPressToDivine),

@@ -61,19 +61,23 @@ pub fn process_with(game: &mut Game, now: Now, run: Run) -> Result<Option<Effect
         })?;
     let (waiting, blocking) = waiting(game)?;
     let forced = matches!(run, Run::Forced(_));
-    // With a grace period, the phase waits for its end unless every order is in.
+    // With a grace period, the phase waits for its end unless every order is in. Every
+    // order in, it goes at once, unless a player asked it to wait (`SET WAIT`): then at
+    // its deadline.
     let due = crate::game::desk::grace_end(game).unwrap_or(deadline);
-    if forced || now >= due || blocking.is_empty() {
+    let early = blocking.is_empty() && game.state.wait.is_empty();
+    let waited = blocking.is_empty() && now >= deadline;
+    if forced || now >= due || early || waited {
         crate::game::desk::history::snapshot(game)?;
         let code = phase(game)?.code();
         use crate::game::desk::journal::How;
-        let how = match (forced, blocking.is_empty()) {
+        let how = match (forced, early) {
             (true, _) => How::Forced,
             (false, true) => How::AllIn,
             (false, false) => How::AtDeadline,
         };
         let nmr = count_missed(game, &waiting);
-        let did = match (forced, blocking.is_empty()) {
+        let did = match (forced, early) {
             (true, _) => crate::game::desk::referee::Did::Forced,
             (false, true) => crate::game::desk::referee::Did::AllIn,
             (false, false) => crate::game::desk::referee::Did::Deadline,
@@ -330,6 +334,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     };
     game.state.reminded = false;
     game.state.orders.clear();
+    game.state.wait.clear();
     game.state.desk.late.clear();
     Ok(fx)
 }

@@ -24,6 +24,8 @@ pub struct Help {
     pub house_rules: Vec<String>,
     /// Whether the game takes observers (`OBSERVE`).
     pub observers: bool,
+    /// The press the game allows: `white`, `grey` or `none` (`press:` of the players file).
+    pub press: String,
 }
 
 /// One role's line in `list.txt`: whether it has orders on file, never which.
@@ -57,6 +59,8 @@ pub struct List {
     pub moves: usize,
     /// How the game ended, empty while it goes on.
     pub over: String,
+    /// Some player asked the phase to wait for its deadline (`SET WAIT`); who is not said.
+    pub wait: bool,
 }
 
 /// A past letter sent again by `HISTORY`.
@@ -128,6 +132,8 @@ pub struct WhoAmI {
     pub pending_address: String,
     /// A resignation is asked for: `asked` or `confirmed`, empty when none.
     pub resignation: String,
+    /// The reader asked this phase to wait for its deadline (`SET WAIT`).
+    pub wait: bool,
 }
 
 /// `setting.txt`: a setting changed, or a step of one (a code to send back), or an
@@ -137,7 +143,7 @@ pub struct Setting {
     /// The recipient and the game.
     #[serde(flatten)]
     pub common: Common,
-    /// `password`, `timezone`, `language`, `address-code` (to the new address),
+    /// `password`, `timezone`, `language`, `wait`, `nowait`, `address-code` (to the new address),
     /// `address-asked` (to the old one), `address-done`, `resign-asked`, `resign-sent`,
     /// `observe-code`, `observing`, `unobserved`, `not-observing`, `already-observing`.
     pub what: String,

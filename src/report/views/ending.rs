@@ -21,8 +21,10 @@ pub struct Ending {
     pub winners: Vec<String>,
     /// The seed of the game's draws, published now so anyone can check them.
     pub seed: String,
-    /// Who played what, in the players file's order.
+    /// Who played what, in the players file's order; none in an anonymous game.
     pub players: Vec<PlayerRow>,
+    /// The game was anonymous (`anonymous: true`): the players' names are not told.
+    pub anonymous: bool,
 }
 
 /// The secrets a ruleset reveals once the game is over (Diable et Bon Dieu: the protected

@@ -27,12 +27,16 @@ pub struct Press {
     /// The recipient, the game, the phase.
     #[serde(flatten)]
     pub common: Common,
-    /// Who sent it: the sender's role, or `anonymous` where the game allows it.
+    /// Who sent it: the sender's role; empty in a grey press's copies to players.
     pub from: String,
     /// The recipients, in words: `all`, or their roles joined by commas.
     pub to: String,
     /// Whether it went to every player.
     pub public: bool,
+    /// Grey press (`PRESS TO … GREY`): its players were not told who sent it.
+    pub grey: bool,
+    /// The referee's copy of a grey press, which names the sender.
+    pub referee_copy: bool,
     /// The press, line by line.
     pub lines: Vec<String>,
 }

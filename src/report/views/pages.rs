@@ -70,6 +70,9 @@ pub struct Index {
 pub struct PublicPress {
     pub from: String,
     pub lines: Vec<String>,
+    /// Grey press: `from` is empty, as its readers were not told who sent it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grey: bool,
 }
 
 /// One phase of the zine: its public report, its map and the public press of the phase.

@@ -32,6 +32,28 @@ pub(crate) fn samples() -> Vec<View> {
             from: "England".into(),
             to: "France, Italy".into(),
             public: false,
+            grey: false,
+            referee_copy: false,
+            lines: lines(),
+        }
+        .into(),
+        Press {
+            common: common(),
+            from: String::new(),
+            to: "all".into(),
+            public: true,
+            grey: true,
+            referee_copy: false,
+            lines: lines(),
+        }
+        .into(),
+        Press {
+            common: common(),
+            from: "England".into(),
+            to: "France, Italy".into(),
+            public: false,
+            grey: true,
+            referee_copy: true,
             lines: lines(),
         }
         .into(),
@@ -154,6 +176,8 @@ pub(crate) fn samples() -> Vec<View> {
             common: common(),
             ending: Ending {
                 winners: Vec::new(),
+                players: Vec::new(),
+                anonymous: true,
                 ..ending()
             },
             report: report(),
@@ -246,6 +270,7 @@ pub(crate) fn samples() -> Vec<View> {
             press: vec![PublicPress {
                 from: "France".into(),
                 lines: lines(),
+                grey: false,
             }],
         }
         .into(),
@@ -292,10 +317,18 @@ pub(crate) fn samples() -> Vec<View> {
             phases: vec![ZinePhase {
                 report: report(),
                 map: "<svg></svg>".into(),
-                press: vec![PublicPress {
-                    from: "France".into(),
-                    lines: lines(),
-                }],
+                press: vec![
+                    PublicPress {
+                        from: "France".into(),
+                        lines: lines(),
+                        grey: false,
+                    },
+                    PublicPress {
+                        from: String::new(),
+                        lines: lines(),
+                        grey: true,
+                    },
+                ],
             }],
             map: "<svg></svg>".into(),
             years: vec!["1901".into()],
@@ -467,7 +500,15 @@ fn desk_samples(common: impl Fn() -> Common) -> Vec<View> {
 fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
     let lines = || vec!["one".to_string(), "two".to_string()];
     let mut views: Vec<View> = Vec::new();
-    for audience in ["power", "god", "devil", "side"] {
+    for (audience, press) in [
+        ("power", "white"),
+        ("power", "grey"),
+        ("power", "none"),
+        ("god", "white"),
+        ("devil", "white"),
+        ("side", "grey"),
+        ("side", "none"),
+    ] {
         views.push(
             Help {
                 common: common(),
@@ -478,6 +519,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 others: "England, Germany".into(),
                 house_rules: if audience == "side" { lines() } else { Vec::new() },
                 observers: true,
+                press: press.into(),
             }
             .into(),
         );
@@ -500,6 +542,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 to_move: "Red".into(),
                 moves: 3,
                 over: over.into(),
+                wait: !boardgame,
             }
             .into(),
         );
@@ -552,6 +595,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 timezone: "Europe/Paris".into(),
                 pending_address: "new@example.org".into(),
                 resignation: resignation.into(),
+                wait: resignation == "asked",
             }
             .into(),
         );
@@ -560,6 +604,8 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
         "password",
         "timezone",
         "language",
+        "wait",
+        "nowait",
         "address-code",
         "address-asked",
         "address-done",
@@ -603,6 +649,7 @@ fn ending() -> Ending {
             role: "France".into(),
             name: "Ann".into(),
         }],
+        anonymous: false,
     }
 }
 
@@ -762,19 +809,30 @@ fn a_page_shows_its_public_press() {
     let t = Templates::load(None).unwrap();
     let page = samples().into_iter().find(|v| matches!(v, View::Page(_))).unwrap();
     let View::Page(mut page) = page else { unreachable!() };
-    page.press = vec![PublicPress {
-        from: "France".into(),
-        lines: vec!["Bourgogne & nous <3".into(), "second".into()],
-    }];
+    page.press = vec![
+        PublicPress {
+            from: "France".into(),
+            lines: vec!["Bourgogne & nous <3".into(), "second".into()],
+            grey: false,
+        },
+        PublicPress {
+            from: String::new(),
+            lines: vec!["from nobody".into()],
+            grey: true,
+        },
+    ];
     let c = View::from((*page).clone()).context().unwrap();
     let en = t.render("page.html", &c).unwrap();
     assert!(en.contains("<h2>Press</h2>") && en.contains("From France"), "{en}");
     assert!(en.contains("Bourgogne &amp; nous &lt;3<br>second"), "{en}");
+    // Grey press is shown without its sender, as the zine shows it.
+    assert!(en.contains(">Grey press</p>") && !en.contains("From </p>"), "{en}");
     let fr = t.render("page.fr.html", &c).unwrap();
     assert!(
         fr.contains("<h2>Presse</h2>") && fr.contains("Presse de la France"),
         "{fr}"
     );
+    assert!(fr.contains(">Presse grise</p>"), "{fr}");
     page.press.clear();
     let none = t.render("page.html", &View::from(*page).context().unwrap()).unwrap();
     assert!(!none.contains("<h2>Press</h2>"), "{none}");
