@@ -12,7 +12,7 @@
 //! referee's verbs of phases and deadlines are for the first kind only.
 
 use super::commands::{LineError, Numbered};
-use super::role::Role;
+use super::role::{NamedRole, Role, RoleInfo};
 use super::state::Finished;
 use super::{Effects, Game, GameError, Now};
 use crate::lang::Lang;
@@ -36,10 +36,24 @@ pub trait Kind: Sync {
     /// which counts of players the kind is played by.
     fn roles(&self, players: usize) -> Result<Vec<Role>, String>;
 
-    /// The names of every side a game of this kind may seat, whatever its number of
-    /// players ([`Role::Side`]): what `game.yaml` and `state.yaml` are read against.
-    fn every_side(&self) -> Vec<&'static str> {
+    /// Every role of its own naming ([`Role::Named`]) a game of this kind may seat,
+    /// whatever its number of players (a ruleset's extra roles, a board game's sides), with
+    /// what the mail game asks of each: what `game.yaml` and `state.yaml` are read against.
+    fn named_roles(&self) -> Vec<NamedRole> {
         Vec::new()
+    }
+
+    /// What the mail game asks of `role` in a game of this kind: the kind's answer for a
+    /// role of its own naming, [`RoleInfo::PLAYER`] for any other.
+    fn role_info(&self, role: Role) -> RoleInfo {
+        match role {
+            Role::Named(name) => self
+                .named_roles()
+                .iter()
+                .find(|n| n.name == name)
+                .map_or(RoleInfo::PLAYER, |n| n.info),
+            _ => RoleInfo::PLAYER,
+        }
     }
 
     /// The mail commands beyond orders that its roles write (`BLESS`).
@@ -224,16 +238,17 @@ impl Kinds {
         self.0.iter().copied()
     }
 
-    /// Makes the sides of every kind known to the readers of `game.yaml` and `state.yaml`
-    /// ([`Role::from_name`]), which serde calls without context. Done by every entry that is
-    /// given the kinds (opening, creating, checking a players file, delivering, routing);
-    /// the first one given wins, and a process knows one list.
+    /// Makes the roles every kind names known to the readers of `game.yaml` and
+    /// `state.yaml` ([`Role::from_name`]), which serde calls without context, and to a
+    /// SIGNON line's French names. Done by every entry that is given the kinds (opening,
+    /// creating, checking a players file, delivering, routing); the first one given wins,
+    /// and a process knows one list. A name two kinds give is the first one's.
     pub fn install(&self) {
-        super::role::know_sides(|| {
-            let mut all: Vec<&'static str> = Vec::new();
-            for side in self.0.iter().flat_map(|k| k.every_side()) {
-                if !all.contains(&side) {
-                    all.push(side);
+        super::role::know_roles(|| {
+            let mut all: Vec<NamedRole> = Vec::new();
+            for named in self.0.iter().flat_map(|k| k.named_roles()) {
+                if !all.iter().any(|n| n.name == named.name) {
+                    all.push(named);
                 }
             }
             all

@@ -588,6 +588,7 @@ mod tests {
 
     #[test]
     fn a_protected_power_and_a_vote_are_read_by_their_words() {
+        crate::kinds::REGISTRY.install();
         let e = crate::yaml::from_str::<State>("phase: play\nprotected:\n  God: Prussia\n", "state.yaml").unwrap_err();
         assert_eq!(e.line, Some(3), "{e}");
         assert!(
@@ -601,7 +602,10 @@ mod tests {
             "phase: play\nprotected:\n  Devil: Turkey\n  God: France\nvotes:\n  France: draw\n  Italy: continue\n";
         let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
         let map = Map::standard();
-        assert_eq!(state.protected[&Role::God], map.power_by_name("France").unwrap());
+        assert_eq!(
+            state.protected[&Role::Named("God")],
+            map.power_by_name("France").unwrap()
+        );
         assert_eq!(
             state.votes.values().copied().collect::<Vec<_>>(),
             [Vote::Draw, Vote::Continue]
@@ -619,13 +623,14 @@ mod tests {
 
     #[test]
     fn maps_keyed_by_role_are_read_and_written_as_they_were() {
+        crate::kinds::REGISTRY.install();
         let text = "phase: play\nthrottle:\n  Referee:\n    failures:\n    - '2026-12-01T10:00:00+00:00'\n  \
                     Blue:\n    until: '2026-12-01T11:00:00+00:00'\ndigests:\n  God:\n    sent: 2\n\
                     orders: {}\ndivine: {}\ncasts: []\nhistory: []\nvotes: {}\nentries: 0\nmoves: []\n\
                     desk:\n  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n  signon_failures:\n    Referee: 1\n    France: 3\n";
         let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
-        assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Side("Blue")));
-        assert_eq!(state.digests[&Role::God].sent, 2);
+        assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Named("Blue")));
+        assert_eq!(state.digests[&Role::Named("God")].sent, 2);
         let written = serde_yaml::to_string(&state).unwrap();
         // Sorted by name, as the maps keyed by name always were.
         let blue = written.find("  Blue:").unwrap();

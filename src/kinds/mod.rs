@@ -250,7 +250,7 @@ mod tests {
         // What HELP, GET RULES and the letters ask of a game, without naming its variant.
         for name in diplomacy_names() {
             let r = rules(name).unwrap();
-            let divine = r.extra_roles().iter().any(|role| role.is_divine());
+            let divine = r.extra_roles().iter().any(|role| role.info.secret);
             assert_eq!(r.has_divine_players(), divine, "{name}");
         }
         assert!(!rules("standard").unwrap().has_divine_players());

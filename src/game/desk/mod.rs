@@ -694,7 +694,8 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     );
     letter.to = leaving.clone();
     letters.push(letter);
-    let divine = who.is_divine();
+    // A role whose player is secret (God, the Devil) is welcomed as such.
+    let divine = game.kind().role_info(who).secret;
     let welcome = DeskWelcome {
         common: game.common(who),
         divine,
@@ -707,8 +708,6 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     };
     let subject = match (game.config.reader(who).lang, who) {
         (crate::lang::Lang::En, _) => format!("welcome: you play {role}"),
-        (crate::lang::Lang::Fr, Role::God) => "bienvenue : vous jouez le Bon Dieu".to_string(),
-        (crate::lang::Lang::Fr, Role::Devil) => "bienvenue : vous jouez le Diable".to_string(),
         (crate::lang::Lang::Fr, _) => format!("bienvenue : vous jouez {}", who.fr(crate::lang::fr::Form::The)),
     };
     letters.push(game.letter(format!("d{n:04}-welcome-{}", who.lowercase()), who, &subject, welcome));

@@ -6,7 +6,7 @@ use super::*;
 /// God or the Devil, as a sentence's subject.
 pub(super) fn divine_en(d: Role) -> &'static str {
     match d {
-        Role::God => "God",
+        GOD => "God",
         _ => "the Devil",
     }
 }
@@ -14,7 +14,7 @@ pub(super) fn divine_en(d: Role) -> &'static str {
 /// The cast of God (a blessing) or the Devil (a curse).
 pub(super) fn cast_en(d: Role) -> &'static str {
     match d {
-        Role::God => "blessing",
+        GOD => "blessing",
         _ => "curse",
     }
 }
@@ -26,7 +26,7 @@ pub fn en(said: &Said) -> String {
         S::OnFile { order } => format!("{order}: on file"),
         S::Replaces { order, old } => format!("{order}: on file, in place of {old}"),
         S::Cleared => "CLEAR: every order of the phase is withdrawn".into(),
-        S::ClearedCasts { divine: Role::God } => "CLEAR: your blessings for the phase are withdrawn".into(),
+        S::ClearedCasts { divine: GOD } => "CLEAR: your blessings for the phase are withdrawn".into(),
         S::ClearedCasts { .. } => "CLEAR: your curse for the phase is withdrawn".into(),
         S::Status => "STATUS: see below".into(),
         S::PressSent { to } if to.is_empty() => "press to all sent".into(),

@@ -6,14 +6,14 @@ use super::*;
 
 pub(super) fn divine_fr(d: Role) -> &'static str {
     match d {
-        Role::God => "le Bon Dieu",
+        GOD => "le Bon Dieu",
         _ => "le Diable",
     }
 }
 
 pub(super) fn cast_fr(d: Role) -> &'static str {
     match d {
-        Role::God => "bénédiction",
+        GOD => "bénédiction",
         _ => "malédiction",
     }
 }
@@ -43,7 +43,7 @@ pub fn fr(said: &Said) -> String {
         S::OnFile { order } => format!("{order} : enregistré"),
         S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
         S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
-        S::ClearedCasts { divine: Role::God } => "CLEAR : vos bénédictions de la phase sont retirées".into(),
+        S::ClearedCasts { divine: GOD } => "CLEAR : vos bénédictions de la phase sont retirées".into(),
         S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
         S::Status => "STATUS : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),

@@ -506,9 +506,15 @@ pub fn answered(done: &[(Option<usize>, Said)], errors: &[super::commands::LineE
     }
 }
 
+/// God and the Devil, whose casts these words still name until they move into their
+/// ruleset's folder.
+const GOD: Role = Role::Named("God");
+#[cfg(test)]
+const DEVIL: Role = Role::Named("Devil");
+
 fn verb(d: Role) -> &'static str {
     match d {
-        Role::God => "BLESS",
+        GOD => "BLESS",
         _ => "CURSE",
     }
 }
@@ -549,7 +555,7 @@ pub(crate) mod tests {
                 after: 3,
                 most: 500,
             },
-            R::DivineGivesNoOrders { divine: Role::God },
+            R::DivineGivesNoOrders { divine: GOD },
             R::NotAnOrder { text: s("HELLO") },
             R::AnotherPowersOrders {
                 named: s("France"),
@@ -560,7 +566,7 @@ pub(crate) mod tests {
                 owner: s("Diable et Bon Dieu"),
             },
             R::NotAVerbHere { verb: s("BLESS") },
-            R::DivineSendsNoPress { divine: Role::Devil },
+            R::DivineSendsNoPress { divine: DEVIL },
             R::NoPressToDivine,
             R::PressNotAPower { name: s("Narnia") },
             R::PressNotASide {
@@ -571,7 +577,7 @@ pub(crate) mod tests {
             R::OnlyPowersVote,
             R::OutOfTheGame { power: s("Italy") },
             R::AnsweredApart,
-            R::OnlyDivineMay { divine: Role::God },
+            R::OnlyDivineMay { divine: GOD },
             R::Withdrawn,
             R::AdjustmentBlessingSeason {
                 phase: s("Spring 1903 Movement"),
@@ -585,7 +591,7 @@ pub(crate) mod tests {
                 phase: s("Winter 1901 Adjustment"),
             },
             R::OncePerYear {
-                divine: Role::Devil,
+                divine: DEVIL,
                 power: s("France"),
                 phase: s("Spring 1902 Movement"),
             },
@@ -673,8 +679,8 @@ pub(crate) mod tests {
                 old: s("A PAR H"),
             },
             S::Cleared,
-            S::ClearedCasts { divine: Role::God },
-            S::ClearedCasts { divine: Role::Devil },
+            S::ClearedCasts { divine: GOD },
+            S::ClearedCasts { divine: DEVIL },
             S::Status,
             S::PressSent { to: vec![] },
             S::PressSent {
@@ -682,14 +688,14 @@ pub(crate) mod tests {
             },
             S::Voted { draw: true },
             S::Voted { draw: false },
-            S::CastNone { divine: Role::God },
-            S::CastNone { divine: Role::Devil },
+            S::CastNone { divine: GOD },
+            S::CastNone { divine: DEVIL },
             S::CastOn {
-                divine: Role::God,
+                divine: GOD,
                 unit: s("A PAR"),
             },
             S::CastOn {
-                divine: Role::Devil,
+                divine: DEVIL,
                 unit: s("A PAR"),
             },
             S::NoAdjustmentBlessing { year: 1903 },
@@ -839,7 +845,7 @@ pub(crate) mod tests {
             "« Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée"
         );
         assert_eq!(
-            Refusal::DivineGivesNoOrders { divine: Role::God }.words(Lang::Fr),
+            Refusal::DivineGivesNoOrders { divine: GOD }.words(Lang::Fr),
             "Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE"
         );
     }

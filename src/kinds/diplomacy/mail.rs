@@ -238,7 +238,8 @@ fn file_order(game: &mut Game, role: Role, key: Option<String>, order: String) -
 pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
-    if role.is_divine() {
+    // A role of the ruleset's own (God, the Devil): the ruleset says.
+    if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_ready(game, role, phase));
     }
     let Some(p) = role.power() else { return Ok(true) };
@@ -282,7 +283,7 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     };
     let phase = phase(game)?;
     let board = board(game)?;
-    if role.is_divine() {
+    if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
     let mut out = Vec::new();
@@ -428,17 +429,13 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             .unwrap_or_default();
         let view = views::Welcome {
             common: game.common(role),
-            divine: role.is_divine(),
+            divine: game.kind().role_info(role).secret,
             variant: rules(game).welcome(game, role),
             units: units.join(", "),
         };
         let subject = match game.config.reader(role).lang {
             Lang::En => format!("welcome: you play {role}"),
-            Lang::Fr => match role {
-                Role::God => "bienvenue : vous jouez le Bon Dieu".to_string(),
-                Role::Devil => "bienvenue : vous jouez le Diable".to_string(),
-                _ => format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
-            },
+            Lang::Fr => format!("bienvenue : vous jouez {}", role.fr(crate::lang::fr::Form::The)),
         };
         fx.letters
             .push(game.letter(format!("welcome-{}", role.lowercase()), role, &subject, view));
@@ -579,7 +576,7 @@ fn reply(
 
 /// An order from `role`, put on file once the judge finds nothing wrong with it alone.
 fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
-    if role.is_divine() {
+    if !game.kind().role_info(role).gives_orders {
         return Err(Refusal::DivineGivesNoOrders { divine: role });
     }
     let power = role
@@ -672,13 +669,14 @@ fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Ref
 /// A press command: the divine players neither send nor receive any (the rules' "they
 /// send no press; nobody can write to them privately").
 fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(Said, Vec<Letter>), Refusal> {
-    if role.is_divine() {
+    if !game.kind().role_info(role).sends_press {
         return Err(Refusal::DivineSendsNoPress { divine: role });
     }
     game.press(role, to, lines, stem, |n| {
-        // A name written after PRESS TO: a power, by any of its names.
+        // A name written after PRESS TO: a power, by any of its names. A role no press may
+        // reach is refused as such whichever kind names it (God, in a standard game too).
         match Role::parse(map(), n) {
-            Some(r) if r.is_divine() => Err(Refusal::NoPressToDivine),
+            Some(r) if r.named_info().is_some_and(|i| !i.receives_press) => Err(Refusal::NoPressToDivine),
             Some(r @ Role::Power(_)) => Ok(r),
             _ => Err(Refusal::PressNotAPower { name: n.to_string() }),
         }

@@ -17,7 +17,7 @@ pub mod victory;
 
 pub use kind::Diplomacy;
 
-use crate::game::role::Role;
+use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
 use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
@@ -83,15 +83,16 @@ pub trait Ruleset: Sync {
         &[]
     }
 
-    /// The roles beyond the map's powers, in report order.
-    fn extra_roles(&self) -> &'static [Role] {
+    /// The roles beyond the map's powers, in report order, with what the mail game asks
+    /// of each ([`Role::Named`]).
+    fn extra_roles(&self) -> &'static [NamedRole] {
         &[]
     }
 
     /// Does the game have divine players (God, the Devil), who give no orders, send and
     /// receive no private press and cast instead? The letters and the rules say so.
     fn has_divine_players(&self) -> bool {
-        self.extra_roles().iter().any(|r| r.is_divine())
+        self.extra_roles().iter().any(|r| !r.info.gives_orders)
     }
 
     /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).

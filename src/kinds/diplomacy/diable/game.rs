@@ -15,8 +15,9 @@
 //!   that autumn, nor for a power eliminated that autumn.
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
+use super::{DEVIL, GOD, ROLES};
 use crate::dice::Dice;
-use crate::game::role::Role;
+use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
@@ -98,13 +99,13 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 fn protected_told(game: &Game, role: Role) -> ProtectedTold {
     let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
     match role {
-        Role::God => ProtectedTold {
-            god_protects: get(Role::God),
-            devil_protects: get(Role::Devil),
+        GOD => ProtectedTold {
+            god_protects: get(GOD),
+            devil_protects: get(DEVIL),
         },
-        Role::Devil => ProtectedTold {
+        DEVIL => ProtectedTold {
             god_protects: None,
-            devil_protects: get(Role::Devil),
+            devil_protects: get(DEVIL),
         },
         _ => ProtectedTold::default(),
     }
@@ -112,8 +113,8 @@ fn protected_told(game: &Game, role: Role) -> ProtectedTold {
 
 fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said, Refusal> {
     let who = match kind {
-        CastKind::Blessing => Role::God,
-        CastKind::Curse => Role::Devil,
+        CastKind::Blessing => GOD,
+        CastKind::Curse => DEVIL,
     };
     if role != who {
         return Err(Refusal::OnlyDivineMay { divine: who });
@@ -256,8 +257,8 @@ impl Ruleset for Diable {
         &["divine"]
     }
 
-    fn extra_roles(&self) -> &'static [Role] {
-        &[Role::God, Role::Devil]
+    fn extra_roles(&self) -> &'static [NamedRole] {
+        &ROLES
     }
 
     fn verbs(&self) -> &'static [&'static str] {
@@ -267,7 +268,7 @@ impl Ruleset for Diable {
     fn start(&self, game: &mut Game) -> Result<(), crate::game::GameError> {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
-        for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
+        for (role, power) in [(GOD, p.god), (DEVIL, p.devil)] {
             game.state.protected.insert(role, power);
         }
         Ok(())
@@ -300,7 +301,7 @@ impl Ruleset for Diable {
         let d = &game.state.divine;
         let cast_due = phase.kind == PhaseKind::Movement;
         match role {
-            Role::God => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
+            GOD => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
             _ => !cast_due || d.curse.is_some(),
         }
     }
@@ -309,19 +310,19 @@ impl Ruleset for Diable {
         let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
         let mut out = Vec::new();
         let d = &game.state.divine;
-        if phase.kind == PhaseKind::Movement && role == Role::God && d.blessing.is_none() {
+        if phase.kind == PhaseKind::Movement && role == GOD && d.blessing.is_none() {
             out.push(say(
                 "your blessing (BLESS <unit>, or BLESS NONE)",
                 "votre bénédiction (BLESS <unité>, ou BLESS NONE)",
             ));
         }
-        if phase.kind == PhaseKind::Movement && role == Role::Devil && d.curse.is_none() {
+        if phase.kind == PhaseKind::Movement && role == DEVIL && d.curse.is_none() {
             out.push(say(
                 "your curse (CURSE <unit>, or CURSE NONE)",
                 "votre malédiction (CURSE <unité>, ou CURSE NONE)",
             ));
         }
-        if role == Role::God && needs_power_blessing(game, phase) {
+        if role == GOD && needs_power_blessing(game, phase) {
             out.push(match lang {
                 Lang::En => format!(
                     "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
@@ -341,7 +342,7 @@ impl Ruleset for Diable {
         let mut out = Vec::new();
         let fr = lang == Lang::Fr;
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-            if role == Role::God && game.state.adjustment_blessing.is_some() {
+            if role == GOD && game.state.adjustment_blessing.is_some() {
                 let b = game.state.adjustment_blessing.clone().unwrap_or_default();
                 out.push(match lang {
                     Lang::En => format!("adjustment blessing: {b}"),
@@ -367,7 +368,7 @@ impl Ruleset for Diable {
             (None, true) => format!("{} : rien encore", what.1),
         };
         match role {
-            Role::God => {
+            GOD => {
                 out.push(show(("blessing", "bénédiction"), &d.blessing));
                 if game.state.adjustment_blessing.is_some() {
                     out.push(show(
@@ -376,20 +377,20 @@ impl Ruleset for Diable {
                     ));
                 }
             }
-            Role::Devil => out.push(show(("curse", "malédiction"), &d.curse)),
+            DEVIL => out.push(show(("curse", "malédiction"), &d.curse)),
             _ => {}
         }
         out
     }
 
     fn clear(&self, game: &mut Game, role: Role) -> Option<Said> {
-        if role == Role::God {
+        if role == GOD {
             game.state.divine.blessing = None;
             if needs_power_blessing_season(game) {
                 game.state.adjustment_blessing = None;
             }
             Some(Said::ClearedCasts { divine: role })
-        } else if role == Role::Devil {
+        } else if role == DEVIL {
             game.state.divine.curse = None;
             Some(Said::ClearedCasts { divine: role })
         } else {
@@ -409,10 +410,10 @@ impl Ruleset for Diable {
     fn turn_casts(&self, raw: &RawPosition) -> Vec<TurnCast> {
         let Some(d) = &raw.divine else { return Vec::new() };
         let casts = [
-            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
-            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
+            (GOD, "BLESS", d.blessing.clone(), "blessing"),
+            (DEVIL, "CURSE", d.curse.clone(), "curse"),
             (
-                Role::God,
+                GOD,
                 "BLESS",
                 d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
                 "adjustment_blessing",
@@ -458,8 +459,8 @@ impl Ruleset for Diable {
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: *game.state.protected.get(&Role::God)?,
-            devil: *game.state.protected.get(&Role::Devil)?,
+            god: *game.state.protected.get(&GOD)?,
+            devil: *game.state.protected.get(&DEVIL)?,
         })
     }
 
@@ -514,7 +515,7 @@ impl Ruleset for Diable {
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
         let mut letters = Vec::new();
         let code = j.phase.code();
-        for who in [Role::God, Role::Devil] {
+        for who in [GOD, DEVIL] {
             if game.config.player(who).is_none() {
                 continue;
             }
@@ -529,7 +530,7 @@ impl Ruleset for Diable {
                 report: in_words(j, reader),
                 mine: rows
                     .iter()
-                    .filter(|d| (d.what == "curse") == (who == Role::Devil))
+                    .filter(|d| (d.what == "curse") == (who == DEVIL))
                     .cloned()
                     .collect(),
                 withdrawn: j.standing.divine_withdrawn,
@@ -537,7 +538,7 @@ impl Ruleset for Diable {
                 divine_result: divine_result(j.standing, settled_now, reader.lang),
             };
             let subject = match (reader.lang, who) {
-                (Lang::Fr, Role::God) => "rapport du Bon Dieu".to_string(),
+                (Lang::Fr, GOD) => "rapport du Bon Dieu".to_string(),
                 (Lang::Fr, _) => "rapport du Diable".to_string(),
                 (Lang::En, _) => format!("{who}'s report"),
             };
@@ -575,10 +576,10 @@ impl Ruleset for Diable {
     fn winners(&self, s: &Standing) -> Vec<String> {
         let mut winners = Vec::new();
         if s.god_wins {
-            winners.push(Role::God.name(map()).into());
+            winners.push(GOD.name(map()).into());
         }
         if s.devil_wins {
-            winners.push(Role::Devil.name(map()).into());
+            winners.push(DEVIL.name(map()).into());
         }
         winners
     }
@@ -586,8 +587,8 @@ impl Ruleset for Diable {
     fn revealed(&self, game: &Game) -> Option<Revealed> {
         let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
         Some(Revealed {
-            god_protects: get(Role::God),
-            devil_protects: get(Role::Devil),
+            god_protects: get(GOD),
+            devil_protects: get(DEVIL),
         })
     }
 
@@ -653,6 +654,11 @@ mod tests {
 
     #[test]
     fn the_divine_roles_are_the_extra_roles() {
-        assert!(RULES.extra_roles().iter().all(|r| r.is_divine()));
+        let roles: Vec<Role> = RULES.extra_roles().iter().map(NamedRole::role).collect();
+        assert_eq!(roles, [GOD, DEVIL]);
+        assert!(RULES
+            .extra_roles()
+            .iter()
+            .all(|r| !r.info.gives_orders && r.info.secret));
     }
 }

@@ -430,8 +430,8 @@ pub fn check_year_rule(
         None => Ok(()),
         Some(r) => Err(Refusal::OncePerYear {
             divine: match kind {
-                CastKind::Blessing => crate::game::role::Role::God,
-                CastKind::Curse => crate::game::role::Role::Devil,
+                CastKind::Blessing => super::GOD,
+                CastKind::Curse => super::DEVIL,
             },
             power: map.power_name(power).to_string(),
             phase: r.phase.to_string(),

@@ -14,3 +14,38 @@ pub mod picture;
 
 pub use game::RULES;
 pub use hooks::*;
+
+use crate::game::role::{NamedRole, Role, RoleInfo};
+
+/// God, as the files and letters write the role: blesses units, protects a power.
+pub const GOD: Role = Role::Named("God");
+/// The Devil: curses units, protects a power.
+pub const DEVIL: Role = Role::Named("Devil");
+
+/// The divine players: they give no orders, send and receive no press (the rules: "they
+/// send no press; nobody can write to them privately"), and who plays them is secret.
+const DIVINE: RoleInfo = RoleInfo {
+    gives_orders: false,
+    sends_press: false,
+    receives_press: false,
+    secret: true,
+    help: "",
+};
+
+/// The ruleset's two extra roles, in report order, with their French names (a SIGNON may
+/// write `BonDieu`, `Diable`) and the sections of HELP they read.
+pub static ROLES: [NamedRole; 2] = [
+    NamedRole {
+        name: "God",
+        french: Some("Bon Dieu"),
+        info: RoleInfo { help: "god", ..DIVINE },
+    },
+    NamedRole {
+        name: "Devil",
+        french: Some("Diable"),
+        info: RoleInfo {
+            help: "devil",
+            ..DIVINE
+        },
+    },
+];
