@@ -56,8 +56,9 @@ pub trait Kind: Sync {
         }
     }
 
-    /// The mail commands beyond orders that its roles write (`BLESS`).
-    fn verbs(&self) -> &'static [&'static str] {
+    /// The mail commands beyond orders that its roles write (`BLESS`): read by the mail
+    /// game's parser as [`crate::game::commands::Command::Verb`], acted on by the kind.
+    fn verbs(&self) -> &'static [Verb] {
         &[]
     }
 
@@ -244,6 +245,15 @@ impl Kinds {
     /// creating, checking a players file, delivering, routing); the first one given wins,
     /// and a process knows one list. A name two kinds give is the first one's.
     pub fn install(&self) {
+        VERBS.get_or_init(|| {
+            let mut all: Vec<Verb> = Vec::new();
+            for verb in self.0.iter().flat_map(|k| k.verbs()) {
+                if !all.iter().any(|v| v.word == verb.word) {
+                    all.push(*verb);
+                }
+            }
+            all
+        });
         super::role::know_roles(|| {
             let mut all: Vec<NamedRole> = Vec::new();
             for named in self.0.iter().flat_map(|k| k.named_roles()) {
@@ -254,6 +264,44 @@ impl Kinds {
             all
         });
     }
+}
+
+/// A verb of a kind: a mail command beyond orders that only games of that kind act on
+/// (`BLESS`). The mail game reads a line that starts with one as
+/// [`crate::game::commands::Command::Verb`], whichever game it is sent to (so that a verb of
+/// another kind is refused as such), and hands the rest of the line to the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verb {
+    /// The word a line starts with, as the kind spells it, in upper case (`BLESS`).
+    pub word: &'static str,
+    /// Its French word, when a French player may write another (none if written alike).
+    pub french: Option<&'static str>,
+    /// What a line of the verb alone is told, in English and in French (`name a unit,
+    /// like `BLESS A PAR``).
+    pub alone: (&'static str, &'static str),
+}
+
+impl Verb {
+    /// Why a line of the verb alone is not done, in the kind's words.
+    pub fn alone(&self) -> KindWords {
+        KindWords {
+            en: self.alone.0.to_string(),
+            fr: self.alone.1.to_string(),
+        }
+    }
+}
+
+/// Every verb of every kind, made known by [`Kinds::install`] to the parser of commands,
+/// which reads a message before (and whatever) its game is known. Empty until then.
+static VERBS: std::sync::OnceLock<Vec<Verb>> = std::sync::OnceLock::new();
+
+/// The verb of some kind that a line's first word (in upper case) is, in English or French.
+pub fn known_verb(keyword: &str) -> Option<Verb> {
+    VERBS
+        .get()?
+        .iter()
+        .find(|v| v.word == keyword || v.french == Some(keyword))
+        .copied()
 }
 
 /// What a game kind says in its own words, already worded in each language: a refusal of

@@ -214,7 +214,7 @@ pub fn owner_of_position_key(key: &str) -> Option<&'static Kind> {
 pub fn owner_of_verb(verb: &str) -> Option<&'static Kind> {
     KINDS
         .iter()
-        .find(|k| k.rules().is_some_and(|r| r.verbs().contains(&verb)))
+        .find(|k| k.rules().is_some_and(|r| r.verbs().iter().any(|v| v.word == verb)))
 }
 
 #[cfg(test)]

@@ -132,7 +132,6 @@ pub fn refused_en(r: &Refusal) -> String {
         R::MoveAfterTheEnd { text } => format!("`{text}`: the game is over"),
         R::NotACommandOf { title } => format!("not a command of {title}"),
         R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
-        R::NameAUnit => "name a unit, like `BLESS A PAR`".into(),
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
         R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]".into(),
         R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),

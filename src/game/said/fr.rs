@@ -196,7 +196,6 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::MoveAfterTheEnd { text } => format!("« {text} » : la partie est terminée"),
         R::NotACommandOf { title } => format!("ce n'est pas une commande du jeu {title}"),
         R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
-        R::NameAUnit => "nommez une unité, par exemple « BLESS A PAR »".into(),
         R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
         R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <puissance> [<puissance> …]".into(),
         R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),

@@ -269,7 +269,6 @@ pub enum Refusal {
     },
     // ---- how to write a command (the parser) ----------------------------------------------
     WriteSignon,
-    NameAUnit,
     WriteVote,
     WritePress,
     NoEndpress,
@@ -600,7 +599,6 @@ pub(crate) mod tests {
             R::MoveAfterTheEnd { text: s("e4") },
             R::NotACommandOf { title: s("DIAM") },
             R::WriteSignon,
-            R::NameAUnit,
             R::WriteVote,
             R::WritePress,
             R::NoEndpress,

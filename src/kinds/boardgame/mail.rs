@@ -322,8 +322,7 @@ pub fn act(
             }
             Command::Signon { .. } => Err(Refusal::OneSignon),
             Command::Clear
-            | Command::Bless(_)
-            | Command::Curse(_)
+            | Command::Verb { .. }
             | Command::VoteDraw
             | Command::VoteContinue
             | Command::SetAbsence { .. } => Err(Refusal::NotACommandOf {

@@ -37,7 +37,7 @@ impl Kind for Diplomacy {
         self.0.extra_roles().to_vec()
     }
 
-    fn verbs(&self) -> &'static [&'static str] {
+    fn verbs(&self) -> &'static [crate::game::kind::Verb] {
         self.0.verbs()
     }
 

@@ -479,12 +479,7 @@ pub fn act(
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
-            Command::Order(_)
-                | Command::Clear
-                | Command::Bless(_)
-                | Command::Curse(_)
-                | Command::VoteDraw
-                | Command::VoteContinue
+            Command::Order(_) | Command::Clear | Command::Verb { .. } | Command::VoteDraw | Command::VoteContinue
         );
         let result: Result<Said, Refusal> = match command {
             _ if late && changes => Err(Refusal::TooLate {
@@ -501,8 +496,7 @@ pub fn act(
                     Ok(Said::Cleared)
                 }
             },
-            Command::Bless(t) => cast(game, who, "BLESS", &t),
-            Command::Curse(t) => cast(game, who, "CURSE", &t),
+            Command::Verb { verb, text } => cast(game, who, verb, &text),
             Command::Press { to, lines } => {
                 press(game, who, &to, &lines, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
@@ -656,7 +650,7 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
 /// a verb of another kind of game is refused with that game's name.
 fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {
     let rules = rules(game);
-    if !rules.verbs().contains(&verb) {
+    if !rules.verbs().iter().any(|v| v.word == verb) {
         let owner = crate::kinds::owner_of_verb(verb).map_or("another game", |k| k.title());
         return Err(Refusal::VerbOfAnotherGame {
             verb: verb.to_string(),

@@ -17,6 +17,7 @@ pub mod victory;
 
 pub use kind::Diplomacy;
 
+use crate::game::kind::Verb;
 use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
@@ -95,8 +96,9 @@ pub trait Ruleset: Sync {
         self.extra_roles().iter().any(|r| !r.info.gives_orders)
     }
 
-    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).
-    fn verbs(&self) -> &'static [&'static str] {
+    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`), with
+    /// their words.
+    fn verbs(&self) -> &'static [Verb] {
         &[]
     }
 

@@ -15,8 +15,9 @@
 //!   that autumn, nor for a power eliminated that autumn.
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
-use super::{DEVIL, GOD, ROLES};
+use super::{DEVIL, GOD, ROLES, VERBS};
 use crate::dice::Dice;
+use crate::game::kind::Verb;
 use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::state::{CastRow, NONE};
@@ -261,8 +262,8 @@ impl Ruleset for Diable {
         &ROLES
     }
 
-    fn verbs(&self) -> &'static [&'static str] {
-        &["BLESS", "CURSE"]
+    fn verbs(&self) -> &'static [Verb] {
+        &VERBS
     }
 
     fn start(&self, game: &mut Game) -> Result<(), crate::game::GameError> {

@@ -15,6 +15,7 @@ pub mod picture;
 pub use game::RULES;
 pub use hooks::*;
 
+use crate::game::kind::Verb;
 use crate::game::role::{NamedRole, Role, RoleInfo};
 
 /// God, as the files and letters write the role: blesses units, protects a power.
@@ -47,5 +48,25 @@ pub static ROLES: [NamedRole; 2] = [
             help: "devil",
             ..DIVINE
         },
+    },
+];
+
+/// What `BLESS` or `CURSE` alone is told.
+const NAME_A_UNIT: (&str, &str) = (
+    "name a unit, like `BLESS A PAR`",
+    "nommez une unité, par exemple « BLESS A PAR »",
+);
+
+/// God's `BLESS` and the Devil's `CURSE`, written alike in English and French.
+pub static VERBS: [Verb; 2] = [
+    Verb {
+        word: "BLESS",
+        french: None,
+        alone: NAME_A_UNIT,
+    },
+    Verb {
+        word: "CURSE",
+        french: None,
+        alone: NAME_A_UNIT,
     },
 ];
