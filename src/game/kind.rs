@@ -304,12 +304,23 @@ pub fn known_verb(keyword: &str) -> Option<Verb> {
         .copied()
 }
 
-/// What a game kind says in its own words, already worded in each language: a refusal of
-/// the kind's own ([`crate::game::said::Refusal::OfTheKind`]), which the mail game passes on.
+/// What a game kind says in its own words, already worded in each language: an outcome or a
+/// refusal of the kind's own ([`crate::game::said::Said::OfTheKind`],
+/// [`crate::game::said::Refusal::OfTheKind`]), which the mail game passes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindWords {
     pub en: String,
     pub fr: String,
+}
+
+impl KindWords {
+    /// The words of a kind's own worded value, in each language.
+    pub fn of(value: &impl crate::lang::Worded) -> KindWords {
+        KindWords {
+            en: value.words(Lang::En),
+            fr: value.words(Lang::Fr),
+        }
+    }
 }
 
 impl crate::lang::Worded for KindWords {

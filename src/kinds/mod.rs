@@ -210,6 +210,14 @@ pub fn owner_of_position_key(key: &str) -> Option<&'static Kind> {
         .find(|k| k.rules().is_some_and(|r| r.position_keys().contains(&key)))
 }
 
+/// The ruleset whose extra role `role` is (God's), if one has it.
+pub fn owner_of_role(role: crate::game::role::Role) -> Option<&'static dyn diplomacy::Ruleset> {
+    KINDS
+        .iter()
+        .filter_map(|k| k.rules())
+        .find(|r| r.extra_roles().iter().any(|n| n.role() == role))
+}
+
 /// The kind of Diplomacy whose players write `verb` (`BLESS`), if one does.
 pub fn owner_of_verb(verb: &str) -> Option<&'static Kind> {
     KINDS

@@ -23,7 +23,7 @@
 //!   from the order and the board alone: never what that power has ordered.
 
 use super::victory::{self, PhaseFacts, Standing};
-use super::Ruleset;
+use super::{Barred, Ruleset};
 use crate::game::commands::{Command, LineError, Numbered, PressTo};
 use crate::game::role::Role;
 use crate::game::said::{Note, Refusal, Said};
@@ -571,7 +571,7 @@ fn reply(
 /// An order from `role`, put on file once the judge finds nothing wrong with it alone.
 fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     if !game.kind().role_info(role).gives_orders {
-        return Err(Refusal::DivineGivesNoOrders { divine: role });
+        return Err(rules(game).barred(role, Barred::Orders));
     }
     let power = role
         .power()
@@ -664,13 +664,16 @@ fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Ref
 /// send no press; nobody can write to them privately").
 fn press(game: &Game, role: Role, to: &PressTo, lines: &[String], stem: &str) -> Result<(Said, Vec<Letter>), Refusal> {
     if !game.kind().role_info(role).sends_press {
-        return Err(Refusal::DivineSendsNoPress { divine: role });
+        return Err(rules(game).barred(role, Barred::Press));
     }
     game.press(role, to, lines, stem, |n| {
         // A name written after PRESS TO: a power, by any of its names. A role no press may
         // reach is refused as such whichever kind names it (God, in a standard game too).
         match Role::parse(map(), n) {
-            Some(r) if r.named_info().is_some_and(|i| !i.receives_press) => Err(Refusal::NoPressToDivine),
+            Some(r) if r.named_info().is_some_and(|i| !i.receives_press) => {
+                let owner = crate::kinds::owner_of_role(r).unwrap_or(rules(game));
+                Err(owner.barred(r, Barred::PressTo))
+            }
             Some(r @ Role::Power(_)) => Ok(r),
             _ => Err(Refusal::PressNotAPower { name: n.to_string() }),
         }

@@ -50,6 +50,29 @@ pub struct Judged<'a> {
     pub finished: bool,
 }
 
+/// A line of the mail game's flow that an extra role may be barred from
+/// ([`Ruleset::barred`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barred {
+    /// An order, from a role that gives none.
+    Orders,
+    /// A press, from a role that sends none.
+    Press,
+    /// A press to the role, which none may reach.
+    PressTo,
+}
+
+impl Barred {
+    /// What is barred, in a plain English phrase (the default words).
+    fn what(self) -> &'static str {
+        match self {
+            Barred::Orders => "orders",
+            Barred::Press => "press",
+            Barred::PressTo => "press to it",
+        }
+    }
+}
+
 /// A cast written in a turn file, as a mail command of its role.
 pub struct TurnCast {
     pub role: Role,
@@ -141,6 +164,13 @@ pub trait Ruleset: Sync {
     /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
     fn clear(&self, _game: &mut Game, _role: Role) -> Option<Said> {
         None
+    }
+
+    /// Why a line of the mail game's flow that an extra role may not write is refused, in
+    /// the ruleset's words: orders from a role that gives none, press from one that sends
+    /// none, press to one that none may reach ([`crate::game::role::RoleInfo`]).
+    fn barred(&self, role: Role, line: Barred) -> Refusal {
+        Refusal::Words(format!("{role} may not write {}", line.what()))
     }
 
     /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.

@@ -15,6 +15,7 @@
 //!   that autumn, nor for a power eliminated that autumn.
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
+use super::said::{Cast, Refused};
 use super::{DEVIL, GOD, ROLES, VERBS};
 use crate::dice::Dice;
 use crate::game::kind::Verb;
@@ -25,7 +26,7 @@ use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
 use crate::kinds::diplomacy::mail::{board, phase, standing};
 use crate::kinds::diplomacy::victory::Standing;
-use crate::kinds::diplomacy::{Judged, Ruleset, TurnCast};
+use crate::kinds::diplomacy::{Barred, Judged, Ruleset, TurnCast};
 use crate::lang::{Lang, Worded};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -118,46 +119,49 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
         CastKind::Curse => DEVIL,
     };
     if role != who {
-        return Err(Refusal::OnlyDivineMay { divine: who });
+        return Err(Refused::OnlyDivineMay { divine: who }.into());
     }
     let phase = phase(game)?;
     let t = text.trim();
     let upper = t.to_ascii_uppercase();
     if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
-        return Err(Refusal::Withdrawn);
+        return Err(Refused::Withdrawn.into());
     }
     // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
     let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
     if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
         let name = power_named.unwrap_or_else(|| t.to_string());
         if !(phase.season == Season::Fall && hooks::is_blessing_winter(phase.year)) {
-            return Err(Refusal::AdjustmentBlessingSeason {
+            return Err(Refused::AdjustmentBlessingSeason {
                 phase: phase.to_string(),
-            });
+            }
+            .into());
         }
         if name.eq_ignore_ascii_case(NONE) {
             game.state.adjustment_blessing = Some(NONE.into());
-            return Ok(Said::NoAdjustmentBlessing { year: phase.year });
+            return Ok(Cast::NoAdjustmentBlessing { year: phase.year }.into());
         }
-        let p = power(&name).ok_or(Refusal::NotAPowerName { name })?;
+        let p = power(&name).ok_or(Refused::NotAPowerName { name })?;
         if !board(game)?.in_game(p) {
             return Err(Refusal::OutOfTheGame {
                 power: map().power_name(p).to_string(),
             });
         }
         game.state.adjustment_blessing = Some(map().power_name(p).into());
-        return Ok(Said::AdjustmentBlessing {
+        return Ok(Cast::AdjustmentBlessing {
             year: phase.year,
             power: map().power_name(p).to_string(),
-        });
+        }
+        .into());
     }
     if phase.kind != PhaseKind::Movement {
         let (phase_kind, phase) = (phase.kind, phase.to_string());
         return Err(match (kind, phase_kind) {
-            (CastKind::Curse, PhaseKind::Adjustment) => Refusal::NoCurseInWinter,
-            (_, PhaseKind::Retreat) => Refusal::NoCastInRetreat { phase },
-            _ => Refusal::BlessingsForMovement { phase },
-        });
+            (CastKind::Curse, PhaseKind::Adjustment) => Refused::NoCurseInWinter,
+            (_, PhaseKind::Retreat) => Refused::NoCastInRetreat { phase },
+            _ => Refused::BlessingsForMovement { phase },
+        }
+        .into());
     }
     let slot = |game: &mut Game, v: String| match kind {
         CastKind::Blessing => game.state.divine.blessing = Some(v),
@@ -165,17 +169,18 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
     };
     if upper == "NONE" {
         slot(game, NONE.into());
-        return Ok(Said::CastNone { divine: who });
+        return Ok(Cast::None { divine: who }.into());
     }
     let board = board(game)?;
-    let unit = hooks::target(map(), &board, t).map_err(Refusal::NoTarget)?;
+    let unit = hooks::target(map(), &board, t)?;
     let u = board.units[unit];
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
-    Ok(Said::CastOn {
+    Ok(Cast::On {
         divine: who,
         unit: u.text(map()),
-    })
+    }
+    .into())
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
@@ -390,13 +395,22 @@ impl Ruleset for Diable {
             if needs_power_blessing_season(game) {
                 game.state.adjustment_blessing = None;
             }
-            Some(Said::ClearedCasts { divine: role })
+            Some(Cast::Cleared { divine: role }.into())
         } else if role == DEVIL {
             game.state.divine.curse = None;
-            Some(Said::ClearedCasts { divine: role })
+            Some(Cast::Cleared { divine: role }.into())
         } else {
             None
         }
+    }
+
+    fn barred(&self, role: Role, line: Barred) -> Refusal {
+        match line {
+            Barred::Orders => Refused::DivineGivesNoOrders { divine: role },
+            Barred::Press => Refused::DivineSendsNoPress { divine: role },
+            Barred::PressTo => Refused::NoPressToDivine,
+        }
+        .into()
     }
 
     fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {

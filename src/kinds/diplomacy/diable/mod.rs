@@ -6,11 +6,14 @@
 //! - [`game`]: the rules of the mail game ([`RULES`], a [`crate::kinds::diplomacy::Ruleset`]): the two
 //!   divine roles, `BLESS` and `CURSE` by mail, the winter blessing, the divine part of the
 //!   reports and the divine players' private letters;
-//! - [`picture`]: the casts and protected powers as the picture's signs and private parts.
+//! - [`picture`]: the casts and protected powers as the picture's signs and private parts;
+//! - [`said`]: what its lines by mail come to (a cast done, a cast or a divine player's line
+//!   refused), in English and French.
 
 pub mod game;
 pub mod hooks;
 pub mod picture;
+pub mod said;
 
 pub use game::RULES;
 pub use hooks::*;
