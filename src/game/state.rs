@@ -153,6 +153,11 @@ pub struct State {
     /// The orders on file for the phase, per role, in the judge's notation.
     #[serde(default)]
     pub orders: BTreeMap<Role, Vec<String>>,
+    // The next four keys are Diable et Bon Dieu's, still in the mail game's type (issue
+    // #25): a kind's own state needs its keys written where they stand today (`divine: {}`
+    // and `casts: []` in every game) and still refused when unknown, which a flattened map
+    // of the kind's does not give with serde (`deny_unknown_fields` and `flatten` do not go
+    // together, and an error inside a flattened map loses its line).
     /// God's and the Devil's casts on file for the phase.
     #[serde(default)]
     pub divine: DivineOnFile,
