@@ -24,9 +24,12 @@ pub enum Command {
     /// An order in the position-file notation, as written.
     Order(String),
     Clear,
-    /// `BLESS <unit>` or, in a blessing autumn, `BLESS <power>`.
-    Bless(String),
-    Curse(String),
+    /// A verb of a game kind ([`crate::game::kind::Verb`]: `BLESS A PAR`): the verb as
+    /// its kind spells it in English, and the rest of the line, for the kind to read.
+    Verb {
+        verb: &'static str,
+        text: String,
+    },
     Press {
         to: PressTo,
         lines: Vec<String>,
@@ -190,16 +193,18 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
             },
             "CLEAR" if words.len() == 1 => Command::Clear,
             "STATUS" if words.len() == 1 => Command::Status,
-            // The French verbs too: « BÉNIR A Mar », « MAUDIRE F Kie ».
-            "BLESS" | "CURSE" | "BENIR" | "BÉNIR" | "BéNIR" | "MAUDIRE" => {
+            // The kinds' verbs, in English or French: « BÉNIR A Mar », « MAUDIRE F Kie ».
+            k if crate::game::kind::known_verb(k).is_some() => {
+                let Some(verb) = crate::game::kind::known_verb(k) else {
+                    continue;
+                };
                 if words.len() < 2 {
-                    errors.push(error(Refusal::NameAUnit));
+                    errors.push(error(Refusal::OfTheKind(verb.alone())));
                     continue;
                 }
-                if matches!(keyword.as_str(), "BLESS" | "BENIR" | "BÉNIR" | "BéNIR") {
-                    Command::Bless(rest())
-                } else {
-                    Command::Curse(rest())
+                Command::Verb {
+                    verb: verb.word,
+                    text: rest(),
                 }
             }
             "VOTE" => match words.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
@@ -542,19 +547,26 @@ mod tests {
     /// The divine verbs in French (issue #24), in any case, with or without the accent.
     #[test]
     fn reads_the_french_divine_verbs() {
+        crate::kinds::REGISTRY.install();
+        let verb = |verb, text: &str| Command::Verb {
+            verb,
+            text: text.into(),
+        };
         assert_eq!(
             commands("Bénir A Mar\nBENIR A PAR\nmaudire F Kie\nBÉNIR aucune"),
             vec![
-                Command::Bless("A Mar".into()),
-                Command::Bless("A PAR".into()),
-                Command::Curse("F Kie".into()),
-                Command::Bless("aucune".into()),
+                verb("BLESS", "A Mar"),
+                verb("BLESS", "A PAR"),
+                verb("CURSE", "F Kie"),
+                verb("BLESS", "aucune"),
             ]
         );
     }
 
     #[test]
     fn reads_every_command_in_any_case() {
+        // The kinds' verbs (BLESS, CURSE) are known once the registry is installed.
+        crate::kinds::REGISTRY.install();
         let c = commands(
             "signon France vopaliec s3cret\nA PAR - BUR\nclear\nBless A PAR\ncurse f kie\nvote draw\nVOTE continue\nstatus",
         );
@@ -568,12 +580,44 @@ mod tests {
                 },
                 Command::Order("A PAR - BUR".into()),
                 Command::Clear,
-                Command::Bless("A PAR".into()),
-                Command::Curse("f kie".into()),
+                Command::Verb {
+                    verb: "BLESS",
+                    text: "A PAR".into()
+                },
+                Command::Verb {
+                    verb: "CURSE",
+                    text: "f kie".into()
+                },
                 Command::VoteDraw,
                 Command::VoteContinue,
                 Command::Status,
             ]
+        );
+    }
+
+    #[test]
+    fn a_kind_s_verb_is_read_whatever_the_game_and_refused_alone_in_the_kind_s_words() {
+        crate::kinds::REGISTRY.install();
+        let (c, e) = parse_commands(&lines("BLESS\ncurse a par\nSMITE A PAR"));
+        let c: Vec<Command> = c.into_iter().map(|n| n.command).collect();
+        assert_eq!(
+            c,
+            [
+                Command::Verb {
+                    verb: "CURSE",
+                    text: "a par".into()
+                },
+                Command::Order("SMITE A PAR".into())
+            ]
+        );
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].line, 1);
+        let Refusal::OfTheKind(words) = &e[0].message else {
+            panic!("{e:?}")
+        };
+        assert!(
+            words.en.contains("BLESS A PAR") && words.fr.contains("BLESS A PAR"),
+            "{words:?}"
         );
     }
 

@@ -12,7 +12,7 @@
 //! referee's verbs of phases and deadlines are for the first kind only.
 
 use super::commands::{LineError, Numbered};
-use super::role::Role;
+use super::role::{NamedRole, Role, RoleInfo};
 use super::state::Finished;
 use super::{Effects, Game, GameError, Now};
 use crate::lang::Lang;
@@ -36,14 +36,29 @@ pub trait Kind: Sync {
     /// which counts of players the kind is played by.
     fn roles(&self, players: usize) -> Result<Vec<Role>, String>;
 
-    /// The names of every side a game of this kind may seat, whatever its number of
-    /// players ([`Role::Side`]): what `game.yaml` and `state.yaml` are read against.
-    fn every_side(&self) -> Vec<&'static str> {
+    /// Every role of its own naming ([`Role::Named`]) a game of this kind may seat,
+    /// whatever its number of players (a ruleset's extra roles, a board game's sides), with
+    /// what the mail game asks of each: what `game.yaml` and `state.yaml` are read against.
+    fn named_roles(&self) -> Vec<NamedRole> {
         Vec::new()
     }
 
-    /// The mail commands beyond orders that its roles write (`BLESS`).
-    fn verbs(&self) -> &'static [&'static str] {
+    /// What the mail game asks of `role` in a game of this kind: the kind's answer for a
+    /// role of its own naming, [`RoleInfo::PLAYER`] for any other.
+    fn role_info(&self, role: Role) -> RoleInfo {
+        match role {
+            Role::Named(name) => self
+                .named_roles()
+                .iter()
+                .find(|n| n.name == name)
+                .map_or(RoleInfo::PLAYER, |n| n.info),
+            _ => RoleInfo::PLAYER,
+        }
+    }
+
+    /// The mail commands beyond orders that its roles write (`BLESS`): read by the mail
+    /// game's parser as [`crate::game::commands::Command::Verb`], acted on by the kind.
+    fn verbs(&self) -> &'static [Verb] {
         &[]
     }
 
@@ -234,16 +249,26 @@ impl Kinds {
         self.0.iter().copied()
     }
 
-    /// Makes the sides of every kind known to the readers of `game.yaml` and `state.yaml`
-    /// ([`Role::from_name`]), which serde calls without context. Done by every entry that is
-    /// given the kinds (opening, creating, checking a players file, delivering, routing);
-    /// the first one given wins, and a process knows one list.
+    /// Makes the roles every kind names known to the readers of `game.yaml` and
+    /// `state.yaml` ([`Role::from_name`]), which serde calls without context, and to a
+    /// SIGNON line's French names. Done by every entry that is given the kinds (opening,
+    /// creating, checking a players file, delivering, routing); the first one given wins,
+    /// and a process knows one list. A name two kinds give is the first one's.
     pub fn install(&self) {
-        super::role::know_sides(|| {
-            let mut all: Vec<&'static str> = Vec::new();
-            for side in self.0.iter().flat_map(|k| k.every_side()) {
-                if !all.contains(&side) {
-                    all.push(side);
+        VERBS.get_or_init(|| {
+            let mut all: Vec<Verb> = Vec::new();
+            for verb in self.0.iter().flat_map(|k| k.verbs()) {
+                if !all.iter().any(|v| v.word == verb.word) {
+                    all.push(*verb);
+                }
+            }
+            all
+        });
+        super::role::know_roles(|| {
+            let mut all: Vec<NamedRole> = Vec::new();
+            for named in self.0.iter().flat_map(|k| k.named_roles()) {
+                if !all.iter().any(|n| n.name == named.name) {
+                    all.push(named);
                 }
             }
             all
@@ -251,12 +276,62 @@ impl Kinds {
     }
 }
 
-/// What a game kind says in its own words, already worded in each language: a refusal of
-/// the kind's own ([`crate::game::said::Refusal::OfTheKind`]), which the mail game passes on.
+/// A verb of a kind: a mail command beyond orders that only games of that kind act on
+/// (`BLESS`). The mail game reads a line that starts with one as
+/// [`crate::game::commands::Command::Verb`], whichever game it is sent to (so that a verb of
+/// another kind is refused as such), and hands the rest of the line to the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verb {
+    /// The word a line starts with, as the kind spells it, in upper case (`BLESS`).
+    pub word: &'static str,
+    /// Its French words, in upper case as a line's first word is compared (`BÉNIR`, and
+    /// `BENIR` for a player who writes no accent); none if written alike.
+    pub french: &'static [&'static str],
+    /// What a line of the verb alone is told, in English and in French (`name a unit,
+    /// like `BLESS A PAR``).
+    pub alone: (&'static str, &'static str),
+}
+
+impl Verb {
+    /// Why a line of the verb alone is not done, in the kind's words.
+    pub fn alone(&self) -> KindWords {
+        KindWords {
+            en: self.alone.0.to_string(),
+            fr: self.alone.1.to_string(),
+        }
+    }
+}
+
+/// Every verb of every kind, made known by [`Kinds::install`] to the parser of commands,
+/// which reads a message before (and whatever) its game is known. Empty until then.
+static VERBS: std::sync::OnceLock<Vec<Verb>> = std::sync::OnceLock::new();
+
+/// The verb of some kind that a line's first word (in upper case) is, in English or French.
+pub fn known_verb(keyword: &str) -> Option<Verb> {
+    VERBS
+        .get()?
+        .iter()
+        .find(|v| v.word == keyword || v.french.contains(&keyword))
+        .copied()
+}
+
+/// What a game kind says in its own words, already worded in each language: an outcome or a
+/// refusal of the kind's own ([`crate::game::said::Said::OfTheKind`],
+/// [`crate::game::said::Refusal::OfTheKind`]), which the mail game passes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindWords {
     pub en: String,
     pub fr: String,
+}
+
+impl KindWords {
+    /// The words of a kind's own worded value, in each language.
+    pub fn of(value: &impl crate::lang::Worded) -> KindWords {
+        KindWords {
+            en: value.words(Lang::En),
+            fr: value.words(Lang::Fr),
+        }
+    }
 }
 
 impl crate::lang::Worded for KindWords {

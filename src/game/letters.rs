@@ -181,9 +181,9 @@ mod tests {
 
     #[test]
     fn a_welcome_names_the_role_with_its_article() {
-        assert_eq!(welcome_subject(Role::God, Lang::En), "welcome: you play God");
+        assert_eq!(welcome_subject(Role::Named("God"), Lang::En), "welcome: you play God");
         assert_eq!(
-            welcome_subject(Role::God, Lang::Fr),
+            welcome_subject(Role::Named("God"), Lang::Fr),
             "bienvenue, vous jouez le Bon Dieu"
         );
         let england = Role::from_name("England").unwrap();

@@ -1,11 +1,16 @@
-//! Who acts in a game: a power, one of a ruleset's extra roles (God, the Devil), a board
-//! game's side, the referee or an observer.
+//! Who acts in a game: a power, a role named by the game's kind (a ruleset's extra role such
+//! as God, a board game's side such as Blue), the referee or an observer.
 //!
 //! A role's name is read once, where it enters: the players file ([`Roles::parse`], against
 //! the game's kind), `game.yaml` and `state.yaml` (serde, through [`Role::from_name`]), the
 //! SIGNON line ([`Roles::signon`]). It is written once, as the files and the letters spell
 //! it ([`Role::text`]: `France`, `God`, `Devil`, `Blue`, `Referee`). The mail game plays
 //! Diplomacy on the standard map, whose power names these are.
+//!
+//! A role a kind names ([`Role::Named`]) is the kind's: the kind lists it with what the mail
+//! game asks of it ([`NamedRole`], [`RoleInfo`]: may it give orders, send or receive press,
+//! is its player secret, which section of HELP it reads), and the mail game asks the kind
+//! ([`crate::game::kind::Kind::role_info`]). Nothing here names one.
 
 use crate::map::{Map, Power};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -17,13 +22,10 @@ use std::fmt;
 pub enum Role {
     /// One of the map's powers.
     Power(Power),
-    /// God, an extra role of a ruleset (`variant/diable/`): blesses units, protects a power.
-    God,
-    /// The Devil, an extra role of a ruleset: curses units, protects a power.
-    Devil,
-    /// A side of a board game, by the name its kind gives it (`Blue`, `South`): only made
-    /// from a kind's list of sides, so never a name no game has.
-    Side(&'static str),
+    /// A role by the name its kind gives it: a ruleset's extra role (`God`, `Devil`) or a
+    /// board game's side (`Blue`, `South`). Only made from a kind's list of its roles
+    /// ([`crate::game::kind::Kind::named_roles`]), so never a name no game has.
+    Named(&'static str),
     /// The game's referee (who enters turn files, and signs on to the desk by mail).
     Referee,
     /// Someone who reads the game and plays no role.
@@ -34,27 +36,78 @@ pub enum Role {
 /// referee's sign-on failures in `state.yaml`.
 pub const REFEREE: &str = "Referee";
 
-/// The roles that are neither powers nor sides, with their names.
-const NAMED: [(Role, &str); 4] = [
-    (Role::God, "God"),
-    (Role::Devil, "Devil"),
-    (Role::Referee, REFEREE),
-    (Role::Observer, "observer"),
-];
+/// What the mail game asks of a role: may it give orders, send press, be written to; is
+/// who plays it a secret; which part of HELP it reads. A kind answers for its own roles
+/// ([`crate::game::kind::Kind::role_info`]); every other role is a [`RoleInfo::PLAYER`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoleInfo {
+    /// It gives orders (or moves): a role that does not is never missing orders (NMR).
+    pub gives_orders: bool,
+    /// It may send press.
+    pub sends_press: bool,
+    /// Press may be addressed to it (HELP lists it among those a player may write to).
+    pub receives_press: bool,
+    /// Who plays it is a secret: its welcome says so, and the referee chooses apart
+    /// whether to be copied its letters.
+    pub secret: bool,
+    /// The section of the HELP letter it reads (`power`; a kind's own, `god`).
+    pub help: &'static str,
+}
+
+impl RoleInfo {
+    /// A player as the mail game has them by default: orders, press both ways, known.
+    pub const PLAYER: RoleInfo = RoleInfo {
+        gives_orders: true,
+        sends_press: true,
+        receives_press: true,
+        secret: false,
+        help: "power",
+    };
+}
+
+/// A role a kind names ([`Role::Named`]): its name as the files and letters write it, its
+/// French name when a SIGNON line may write that instead (`Bon Dieu`), and what the mail
+/// game asks of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedRole {
+    pub name: &'static str,
+    pub french: Option<&'static str>,
+    pub info: RoleInfo,
+}
+
+impl NamedRole {
+    /// A board game's side: a player like any other, named alike in both languages.
+    pub const fn side(name: &'static str) -> NamedRole {
+        NamedRole {
+            name,
+            french: None,
+            info: RoleInfo::PLAYER,
+        }
+    }
+
+    /// The role it is.
+    pub const fn role(&self) -> Role {
+        Role::Named(self.name)
+    }
+}
+
+/// The roles that are neither powers nor named by a kind, with their names.
+const NAMED: [(Role, &str); 2] = [(Role::Referee, REFEREE), (Role::Observer, "observer")];
 
 impl Role {
-    /// Reads a role's name, in any case: a power of `map` (by any of its names), or God,
-    /// Devil, referee, observer.
+    /// Reads a role's name, in any case: a power of `map` (by any of its names), a role a
+    /// kind names (God, Devil, a side), referee, observer.
     pub fn parse(map: &Map, text: &str) -> Option<Role> {
         let text = text.trim();
         if let Some(p) = map.power_by_name(text) {
             return Some(Role::Power(p));
         }
-        named(text)
+        named(text).or_else(|| by_kind_name(text))
     }
 
     /// The role spelt `text` (any case) in any game arbitre runs: a power of the standard
-    /// map, God, the Devil, the referee, an observer, or a side of one of the board games.
+    /// map, a role one of the kinds names (God, the Devil, a board game's side), the
+    /// referee or an observer.
     /// This is how `game.yaml` and `state.yaml` are read; whether the role belongs to the
     /// game is checked against its kind ([`Roles`]).
     pub fn from_name(text: &str) -> Option<Role> {
@@ -65,16 +118,11 @@ impl Role {
         {
             return Some(Role::Power(Power(p as u8)));
         }
-        named(text).or_else(|| {
-            all_sides()
-                .iter()
-                .find(|s| s.eq_ignore_ascii_case(text))
-                .map(|&s| Role::Side(s))
-        })
+        named(text).or_else(|| by_kind_name(text))
     }
 
     /// A role written by its French name, in any case, with or without accents: `Italie`,
-    /// `Angleterre`, `Diable`, `BonDieu`.
+    /// `Angleterre`, or the French name a kind gives one of its roles (`Diable`, `BonDieu`).
     pub fn from_french(text: &str) -> Option<Role> {
         let folded = crate::map::fold(text).replace(' ', "");
         if let Some(p) = Map::standard_powers()
@@ -83,11 +131,10 @@ impl Role {
         {
             return Some(Role::Power(Power(p as u8)));
         }
-        match folded.as_str() {
-            "BONDIEU" => Some(Role::God),
-            "DIABLE" => Some(Role::Devil),
-            _ => None,
-        }
+        all_named()
+            .iter()
+            .find(|n| n.french.is_some_and(|f| crate::map::fold(f).replace(' ', "") == folded))
+            .map(NamedRole::role)
     }
 
     /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
@@ -116,7 +163,7 @@ impl Role {
     pub fn text(self) -> &'static str {
         match self {
             Role::Power(p) => &Map::standard_powers()[p.0 as usize].name,
-            Role::Side(s) => s,
+            Role::Named(s) => s,
             other => NAMED.iter().find(|(r, _)| *r == other).map_or("", |(_, n)| n),
         }
     }
@@ -135,27 +182,41 @@ impl Role {
         }
     }
 
-    /// God or the Devil: gives no orders, sends and receives no press, does not vote.
-    pub fn is_divine(self) -> bool {
-        matches!(self, Role::God | Role::Devil)
+    /// What the kind that named it says of a role of some kind ([`Role::Named`]), from the
+    /// roles made known to the process ([`crate::game::kind::Kinds::install`]); None for
+    /// any other role. For a name read without its game; within a game, ask its kind
+    /// ([`crate::game::kind::Kind::role_info`]).
+    pub fn named_info(self) -> Option<RoleInfo> {
+        match self {
+            Role::Named(name) => all_named().iter().find(|n| n.name == name).map(|n| n.info),
+            _ => None,
+        }
     }
 }
 
-/// Every side of every kind, listed once (`state.yaml` is read for every message): made
+/// Every role every kind names, listed once (`state.yaml` is read for every message): made
 /// known by the kinds a process is given ([`crate::game::kind::Kinds::install`]), since
 /// serde reads a role without context. Empty until then.
-fn all_sides() -> &'static [&'static str] {
-    SIDES.get().map_or(&[], Vec::as_slice)
+fn all_named() -> &'static [NamedRole] {
+    KIND_ROLES.get().map_or(&[], Vec::as_slice)
 }
 
-static SIDES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+static KIND_ROLES: std::sync::OnceLock<Vec<NamedRole>> = std::sync::OnceLock::new();
 
-/// Makes the sides `all` lists known to [`Role::from_name`], once per process.
-pub(crate) fn know_sides(all: impl FnOnce() -> Vec<&'static str>) {
-    SIDES.get_or_init(all);
+/// Makes the roles `all` lists known to [`Role::from_name`], once per process.
+pub(crate) fn know_roles(all: impl FnOnce() -> Vec<NamedRole>) {
+    KIND_ROLES.get_or_init(all);
 }
 
-/// God, Devil, referee or observer, by name in any case.
+/// A role some kind names, by its name in any case.
+fn by_kind_name(text: &str) -> Option<Role> {
+    all_named()
+        .iter()
+        .find(|n| n.name.eq_ignore_ascii_case(text))
+        .map(NamedRole::role)
+}
+
+/// Referee or observer, by name in any case.
 fn named(text: &str) -> Option<Role> {
     NAMED
         .iter()
@@ -292,16 +353,21 @@ impl Roles {
 mod tests {
     use super::*;
 
+    /// God and the Devil, as `game.yaml` and `state.yaml` write them (Diable et Bon Dieu's).
+    const GOD: Role = Role::Named("God");
+    const DEVIL: Role = Role::Named("Devil");
+
     #[test]
     fn a_signon_reads_a_role_by_its_french_name() {
         let kinds = &crate::kinds::REGISTRY;
+        kinds.install();
         let roles = Roles::of(kinds.find("diable-et-bon-dieu").unwrap(), 9).unwrap();
         let italy = Role::from_name("Italy");
         assert_eq!(roles.signon("Italie"), italy);
         assert_eq!(roles.signon("ITALIE"), italy);
         assert_eq!(roles.signon("Angleterre"), Role::from_name("England"));
-        assert_eq!(roles.signon("diable"), Some(Role::Devil));
-        assert_eq!(roles.signon("Bon-Dieu"), Some(Role::God));
+        assert_eq!(roles.signon("diable"), Some(DEVIL));
+        assert_eq!(roles.signon("Bon-Dieu"), Some(GOD));
         assert_eq!(roles.signon("Prusse"), None);
         // A standard game has no Devil, in either language.
         let standard = Roles::of(kinds.find("standard").unwrap(), 7).unwrap();
@@ -311,6 +377,7 @@ mod tests {
 
     #[test]
     fn a_role_reads_in_any_case_and_writes_as_on_file() {
+        crate::kinds::REGISTRY.install();
         let map = Map::standard();
         for text in ["France", "france", "GOD", "devil", "Referee", "observer"] {
             let role = Role::parse(map, text).unwrap();
@@ -323,17 +390,31 @@ mod tests {
         assert_eq!(Role::from_name("Prussia"), None);
         // state.yaml has always keyed the referee's failures `Referee`.
         assert_eq!(Role::Referee.to_string(), "Referee");
-        assert_eq!(format!("[{:<8}]", Role::God), "[God     ]");
+        assert_eq!(format!("[{:<8}]", GOD), "[God     ]");
     }
 
     #[test]
-    fn only_god_and_the_devil_are_divine_and_only_powers_have_a_power() {
+    fn a_kind_says_what_its_roles_may_do_and_only_powers_have_a_power() {
+        let kinds = &crate::kinds::REGISTRY;
+        kinds.install();
         let map = Map::standard();
         let france = Role::parse(map, "France").unwrap();
-        assert!(!france.is_divine() && france.power().is_some());
-        assert!(Role::God.is_divine() && Role::Devil.is_divine());
-        assert!(!Role::Referee.is_divine() && Role::Observer.power().is_none());
-        assert!(!Role::Side("Blue").is_divine() && Role::Side("Blue").power().is_none());
+        let divine = kinds.find("diable-et-bon-dieu").unwrap();
+        assert_eq!(divine.role_info(france), RoleInfo::PLAYER);
+        assert!(france.power().is_some() && france.named_info().is_none());
+        for role in [GOD, DEVIL] {
+            let info = divine.role_info(role);
+            assert!(
+                !info.gives_orders && !info.sends_press && !info.receives_press && info.secret,
+                "{role}"
+            );
+            assert_eq!(role.named_info(), Some(info));
+        }
+        assert_eq!(divine.role_info(GOD).help, "god");
+        assert_eq!(divine.role_info(DEVIL).help, "devil");
+        let jomini = kinds.find("jomini").unwrap();
+        assert_eq!(jomini.role_info(Role::Named("Blue")), RoleInfo::PLAYER);
+        assert!(Role::Observer.power().is_none() && Role::Named("Blue").power().is_none());
     }
 
     #[test]
@@ -346,15 +427,15 @@ mod tests {
             divine.names(),
             "England, France, Germany, Italy, Austria, Russia, Turkey, God, Devil"
         );
-        assert_eq!(divine.parse("devil"), Some(Role::Devil));
+        assert_eq!(divine.parse("devil"), Some(DEVIL));
         let standard = Roles::of(kinds.find("standard").unwrap(), 7).unwrap();
         assert_eq!(standard.parse("God"), None, "no divine players in the standard game");
         assert_eq!(standard.parse("French"), None, "a name, not an adjective");
         assert_eq!(standard.signon("REFEREE"), Some(Role::Referee));
         assert_eq!(standard.signon("observer"), None, "nobody signs on as an observer");
         let jomini = Roles::of(kinds.find("jomini").unwrap(), 2).unwrap();
-        assert_eq!(jomini.list(), [Role::Side("Blue"), Role::Side("Red")]);
-        assert_eq!(jomini.parse("red"), Some(Role::Side("Red")));
+        assert_eq!(jomini.list(), [Role::Named("Blue"), Role::Named("Red")]);
+        assert_eq!(jomini.parse("red"), Some(Role::Named("Red")));
         assert_eq!(jomini.parse("France"), None);
         assert!(matches!(
             Roles::of(kinds.find("jomini").unwrap(), 3),
@@ -368,8 +449,9 @@ mod tests {
         crate::kinds::REGISTRY.install();
         let mut all: Vec<Role> = Map::standard().all_powers().map(Role::Power).collect();
         all.extend(NAMED.iter().map(|&(r, _)| r));
-        all.extend(all_sides().iter().map(|&s| Role::Side(s)));
-        assert!(all.contains(&Role::Side("Blue")) && all.contains(&Role::Side("South")));
+        all.extend(all_named().iter().map(NamedRole::role));
+        assert!(all.contains(&Role::Named("Blue")) && all.contains(&Role::Named("South")));
+        assert!(all.contains(&GOD) && all.contains(&DEVIL));
         for r in &all {
             assert_eq!(Role::from_name(r.text()), Some(*r), "{r}");
             assert_eq!(Role::from_name(&r.text().to_lowercase()), Some(*r), "{r}");
@@ -385,7 +467,7 @@ mod tests {
     #[test]
     fn a_role_is_written_and_read_by_its_name() {
         crate::kinds::REGISTRY.install();
-        let map = std::collections::BTreeMap::from([(Role::Referee, 1), (Role::Side("Blue"), 2), (Role::God, 3)]);
+        let map = std::collections::BTreeMap::from([(Role::Referee, 1), (Role::Named("Blue"), 2), (GOD, 3)]);
         let text = serde_yaml::to_string(&map).unwrap();
         assert_eq!(text, "Blue: 2\nGod: 3\nReferee: 1\n");
         let back: std::collections::BTreeMap<Role, u32> = serde_yaml::from_str(&text).unwrap();

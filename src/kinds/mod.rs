@@ -210,11 +210,19 @@ pub fn owner_of_position_key(key: &str) -> Option<&'static Kind> {
         .find(|k| k.rules().is_some_and(|r| r.position_keys().contains(&key)))
 }
 
+/// The ruleset whose extra role `role` is (God's), if one has it.
+pub fn owner_of_role(role: crate::game::role::Role) -> Option<&'static dyn diplomacy::Ruleset> {
+    KINDS
+        .iter()
+        .filter_map(|k| k.rules())
+        .find(|r| r.extra_roles().iter().any(|n| n.role() == role))
+}
+
 /// The kind of Diplomacy whose players write `verb` (`BLESS`), if one does.
 pub fn owner_of_verb(verb: &str) -> Option<&'static Kind> {
     KINDS
         .iter()
-        .find(|k| k.rules().is_some_and(|r| r.verbs().contains(&verb)))
+        .find(|k| k.rules().is_some_and(|r| r.verbs().iter().any(|v| v.word == verb)))
 }
 
 #[cfg(test)]
@@ -250,7 +258,7 @@ mod tests {
         // What HELP, GET RULES and the letters ask of a game, without naming its variant.
         for name in diplomacy_names() {
             let r = rules(name).unwrap();
-            let divine = r.extra_roles().iter().any(|role| role.is_divine());
+            let divine = r.extra_roles().iter().any(|role| role.info.secret);
             assert_eq!(r.has_divine_players(), divine, "{name}");
         }
         assert!(!rules("standard").unwrap().has_divine_players());

@@ -4,6 +4,7 @@
 //! causes, the mail game's outcomes and refusals, and each board game's. An owner adds its samples to the list.
 
 use crate::kinds::boardgame::{belligerants, diabolik, diam, jomini};
+use crate::kinds::diplomacy::diable;
 use crate::lang::{samples, samples_shown, Sample};
 
 /// Every owner's samples, by the name of what they are.
@@ -14,6 +15,9 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
             samples(&crate::game::said::tests::every_refusal()),
         ),
         ("game::said::Said", samples(&crate::game::said::tests::every_said())),
+        ("diable::said::Cast", samples(&diable::said::tests::every_cast())),
+        ("diable::said::Refused", samples(&diable::said::tests::every_refused())),
+        ("diable::VERBS alone", samples(&diable::VERBS.map(|v| v.alone()))),
         ("diam::Told", samples_shown(&diam::told::tests::every())),
         ("diam::Refused", samples_shown(&diam::refused::tests::every())),
         ("diam::Ending", samples_shown(&diam::ending::tests::every())),

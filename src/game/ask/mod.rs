@@ -300,17 +300,17 @@ impl Game {
         let q_is_map = matches!(q, Question::Map);
         let (what, subject, view): (&str, (&str, &str), View) = match q {
             Question::Help => {
-                let audience = match (boardgame, who) {
-                    (Some(_), _) => "side",
-                    (None, Role::God) => "god",
-                    (None, Role::Devil) => "devil",
-                    _ => "power",
+                // The section of HELP the role reads: its kind's for a role of its own.
+                let audience = match boardgame {
+                    Some(_) => "side",
+                    None => self.kind().role_info(who).help,
                 };
-                // The others a player may write to: never God or the Devil.
+                // The others a player may write to: never a role no press may reach (God
+                // or the Devil).
                 let others: Vec<String> = self
                     .roles_in_order()
                     .into_iter()
-                    .filter(|&r| r != who && !r.is_divine())
+                    .filter(|&r| r != who && self.kind().role_info(r).receives_press)
                     .map(|r| r.to_string())
                     .collect();
                 let view = views::Help {

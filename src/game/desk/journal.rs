@@ -480,7 +480,7 @@ mod tests {
         let judged = Done::Adjudicated {
             code: "S1901M".into(),
             how: How::AtDeadline,
-            missing: vec![italy, Role::God],
+            missing: vec![italy, Role::Named("God")],
             now: "Fall 1901 Movement".into(),
         };
         assert_eq!(

@@ -718,7 +718,8 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     );
     letter.to = leaving.clone();
     letters.push(letter);
-    let divine = who.is_divine();
+    // A role whose player is secret (God, the Devil) is welcomed as such.
+    let divine = game.kind().role_info(who).secret;
     let welcome = DeskWelcome {
         common: game.common(who),
         divine,

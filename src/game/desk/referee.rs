@@ -79,7 +79,7 @@ pub fn copies(game: &Game, code: &str, report: &Report, letters: &[Letter]) -> V
         else {
             continue;
         };
-        let divine = role.is_divine();
+        let divine = game.kind().role_info(role).secret;
         if (divine && !want.divine) || (!divine && !want.private) {
             continue;
         }
@@ -124,8 +124,10 @@ impl Run {
     pub fn judging(game: &Game, did: Did, waiting: &[Role], ask: Vec<(Role, u32)>) -> Run {
         let late = game.state.desk.late.clone();
         let nothing = |role: &Role| game.state.orders.get(role).is_none_or(|o| o.is_empty());
-        let (nmr, missing): (Vec<Role>, Vec<Role>) =
-            waiting.iter().copied().partition(|r| !r.is_divine() && nothing(r));
+        let (nmr, missing): (Vec<Role>, Vec<Role>) = waiting
+            .iter()
+            .copied()
+            .partition(|r| game.kind().role_info(*r).gives_orders && nothing(r));
         Run {
             code: code(game),
             phase: game.state.phase.clone(),

@@ -3,22 +3,6 @@
 
 use super::*;
 
-/// God or the Devil, as a sentence's subject.
-pub(super) fn divine_en(d: Role) -> &'static str {
-    match d {
-        Role::God => "God",
-        _ => "the Devil",
-    }
-}
-
-/// The cast of God (a blessing) or the Devil (a curse).
-pub(super) fn cast_en(d: Role) -> &'static str {
-    match d {
-        Role::God => "blessing",
-        _ => "curse",
-    }
-}
-
 /// What was done, in English.
 pub fn en(said: &Said) -> String {
     use Said as S;
@@ -26,16 +10,10 @@ pub fn en(said: &Said) -> String {
         S::OnFile { order } => format!("{order}: on file"),
         S::Replaces { order, old } => format!("{order}: on file, in place of {old}"),
         S::Cleared => "CLEAR: every order of the phase is withdrawn".into(),
-        S::ClearedCasts { divine: Role::God } => "CLEAR: your blessings for the phase are withdrawn".into(),
-        S::ClearedCasts { .. } => "CLEAR: your curse for the phase is withdrawn".into(),
         S::Status => "STATUS: see below".into(),
         S::PressSent { to } if to.is_empty() => "press to all sent".into(),
         S::PressSent { to } => format!("press to {} sent", names(to)),
         S::Voted { draw } => format!("your vote: {}", if *draw { "draw" } else { "continue" }),
-        S::CastNone { divine } => format!("{} NONE: no {} this phase", verb(*divine), cast_en(*divine)),
-        S::CastOn { divine, unit } => format!("{} on {unit}", cast_en(*divine)),
-        S::NoAdjustmentBlessing { year } => format!("no adjustment blessing for winter {year}"),
-        S::AdjustmentBlessing { year, power } => format!("adjustment blessing for winter {year}: {power}"),
         S::MoveAccepted { number, summary } => format!("move {number} accepted: {summary}"),
         S::Answered { command } => format!("{command}: answered in a letter of its own"),
         S::PasswordChanged => "SET PASSWORD: changed; a confirmation goes to your address".into(),
@@ -61,6 +39,7 @@ pub fn en(said: &Said) -> String {
             format!("{} (read: {})", en(said), read.join("; "))
         }
         S::Words(w) => w.clone(),
+        S::OfTheKind(w) => w.words(Lang::En),
     }
 }
 
@@ -81,15 +60,6 @@ pub(super) fn phase_form_en(form: &PhaseForm) -> String {
     }
 }
 
-pub(super) fn no_target_en(t: &NoTarget) -> String {
-    match t {
-        NoTarget::Unreadable { text, error } => format!("cannot read `{text}`: {error}"),
-        NoTarget::NotAUnit { text } => format!("`{text}` is not a unit: write it like `A PAR`"),
-        NoTarget::NoUnitIn { prov } => format!("there is no unit in {prov}"),
-        NoTarget::OtherType { text, stands } => format!("there is no {text} ({stands} stands there)"),
-    }
-}
-
 /// Why not, in English.
 pub fn refused_en(r: &Refusal) -> String {
     use Refusal as R;
@@ -103,7 +73,6 @@ pub fn refused_en(r: &Refusal) -> String {
         R::Unread { line, after, most } => format!(
             "line {line} and the {after} command line(s) after it were not read: one message may hold at most {most} commands"
         ),
-        R::DivineGivesNoOrders { divine } => format!("{} gives no orders: write BLESS or CURSE", divine.text()),
         R::NotAnOrder { text } => format!("`{text}` is not an order"),
         R::AnotherPowersOrders { named, yours } => {
             format!("these orders are headed `{named}`, and you play {yours}: write your own orders, or none before them")
@@ -111,36 +80,17 @@ pub fn refused_en(r: &Refusal) -> String {
         R::Void(reason) => reason.words(Lang::En),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
-        R::DivineSendsNoPress { divine } => {
-            format!("{} sends no press: the divine players stay silent", divine.text())
-        }
-        R::NoPressToDivine => "no press can be addressed to God or the Devil; this press was not sent".into(),
         R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),
         R::PressNotASide { name, sides } => format!("`{name}` is not a side; the sides are {}", sides.join(", ")),
         R::NameAnotherPlayer => "name at least one other player".into(),
         R::OnlyPowersVote => "only the powers vote".into(),
         R::OutOfTheGame { power } => format!("{power} is out of the game"),
         R::AnsweredApart => "answered apart".into(),
-        R::OnlyDivineMay { divine } => format!("only {} may {}", divine_en(*divine), verb(*divine)),
-        R::Withdrawn => "God and the Devil have withdrawn from the game: no more blessings or curses (answer NONE to let a phase go by)".into(),
-        R::AdjustmentBlessingSeason { phase } => {
-            format!("the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}")
-        }
-        R::NotAPowerName { name } => format!("`{name}` is not a power"),
-        R::NoCurseInWinter => "no curse in winter: curses are for movement phases".into(),
-        R::NoCastInRetreat { phase } => format!("no blessing or curse in a retreat phase; it is now {phase}"),
-        R::BlessingsForMovement { phase } => format!("blessings on units are for movement phases; it is now {phase}"),
-        R::NoTarget(t) => no_target_en(t),
-        R::OncePerYear { divine, power, phase } => format!(
-            "a {} already fell on a unit of {power} in {phase} this year; choose a unit of another power",
-            cast_en(*divine)
-        ),
         R::NotYourTurn { to_move } => format!("it is not your turn: {to_move} is to move"),
         R::GameIsOver => "the game is over".into(),
         R::MoveAfterTheEnd { text } => format!("`{text}`: the game is over"),
         R::NotACommandOf { title } => format!("not a command of {title}"),
         R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
-        R::NameAUnit => "name a unit, like `BLESS A PAR`".into(),
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
         R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]".into(),
         R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),

@@ -4,32 +4,18 @@
 
 use super::*;
 
-pub(super) fn divine_fr(d: Role) -> &'static str {
-    match d {
-        Role::God => "le Bon Dieu",
-        _ => "le Diable",
-    }
-}
-
-pub(super) fn cast_fr(d: Role) -> &'static str {
-    match d {
-        Role::God => "bénédiction",
-        _ => "malédiction",
-    }
-}
-
 /// A power's or side's name in a French sentence (`l'Italie`, `de l'Italie`).
-pub(super) fn fr_name(name: &str, form: Form) -> String {
+pub fn fr_name(name: &str, form: Form) -> String {
     crate::map::standard_french_names().say(name, form)
 }
 
 /// A phase as the state writes it, in a French sentence: `au printemps 1901, mouvements`,
 /// `du printemps 1901, mouvements`.
-pub(super) fn fr_phase(phase: &str, form: Form) -> String {
+pub fn fr_phase(phase: &str, form: Form) -> String {
     fr_name(&crate::words::phase_text(phase, Lang::Fr), form)
 }
 
-pub(super) fn capital(s: &str) -> String {
+pub fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
@@ -43,8 +29,6 @@ pub fn fr(said: &Said) -> String {
         S::OnFile { order } => format!("{order} : enregistré"),
         S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
         S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
-        S::ClearedCasts { divine: Role::God } => "CLEAR : vos bénédictions de la phase sont retirées".into(),
-        S::ClearedCasts { .. } => "CLEAR : votre malédiction de la phase est retirée".into(),
         S::Status => "STATUS : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
         S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
@@ -52,15 +36,6 @@ pub fn fr(said: &Said) -> String {
             "votre vote : {}",
             if *draw { "partie nulle" } else { "poursuivre la partie" }
         ),
-        S::CastNone { divine } => format!("{} NONE : pas de {} cette phase", verb(*divine), cast_fr(*divine)),
-        S::CastOn { divine, unit } => format!("{} sur {unit}", cast_fr(*divine)),
-        S::NoAdjustmentBlessing { year } => format!("pas de bénédiction d'ajustement pour l'hiver {year}"),
-        S::AdjustmentBlessing { year, power } => {
-            format!(
-                "bénédiction d'ajustement pour l'hiver {year} : {}",
-                fr_name(power, Form::The)
-            )
-        }
         S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
         S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
         S::PasswordChanged => "mot de passe changé ; une confirmation part à votre adresse".into(),
@@ -98,6 +73,7 @@ pub fn fr(said: &Said) -> String {
             format!("{} ({})", fr(said), read.join("\u{202f}; "))
         }
         S::Words(w) => w.clone(),
+        S::OfTheKind(w) => w.words(Lang::Fr),
     }
 }
 
@@ -120,19 +96,6 @@ pub(super) fn phase_form_fr(form: &PhaseForm) -> String {
     }
 }
 
-pub(super) fn no_target_fr(t: &NoTarget) -> String {
-    match t {
-        NoTarget::Unreadable { text, error } => format!(
-            "« {text} » est illisible : colonne {} : {}",
-            error.column,
-            crate::words::unreadable_words(error, Lang::Fr)
-        ),
-        NoTarget::NotAUnit { text } => format!("« {text} » n'est pas une unité : écrivez-la comme « A PAR »"),
-        NoTarget::NoUnitIn { prov } => format!("il n'y a pas d'unité en {prov}"),
-        NoTarget::OtherType { text, stands } => format!("il n'y a pas de {text} ({stands} s'y trouve)"),
-    }
-}
-
 /// Why not, in French.
 pub fn refused_fr(r: &Refusal) -> String {
     use Refusal as R;
@@ -148,9 +111,6 @@ pub fn refused_fr(r: &Refusal) -> String {
             "la ligne {line} et {after} ligne{s} de commande à sa suite n'ont pas été lues : un message contient au plus {most} commandes",
             s = if *after > 1 { "s" } else { "" }
         ),
-        R::DivineGivesNoOrders { divine } => {
-            format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
-        }
         R::NotAnOrder { text } => format!("« {text} » n'est pas un ordre"),
         R::AnotherPowersOrders { named, yours } => format!(
             "ces ordres sont précédés de « {named} », et vous jouez {} : écrivez vos propres ordres, sans rien devant",
@@ -159,13 +119,6 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::Void(reason) => reason.words(Lang::Fr),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
         R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
-        R::DivineSendsNoPress { divine } => format!(
-            "{} n'envoie pas de presse : les joueurs divins restent silencieux",
-            capital(divine_fr(*divine))
-        ),
-        R::NoPressToDivine => {
-            "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
-        }
         R::PressNotAPower { name } => {
             format!("« {name} » n'est pas une puissance ; cette presse n'a pas été envoyée")
         }
@@ -176,35 +129,11 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::OnlyPowersVote => "seules les puissances votent".into(),
         R::OutOfTheGame { power } => format!("{} est hors jeu", capital(&fr_name(power, Form::The))),
         R::AnsweredApart => "réponse à part".into(),
-        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
-        R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez NONE pour laisser passer une phase)".into(),
-        R::AdjustmentBlessingSeason { phase } => format!(
-            "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes {}",
-            fr_phase(phase, Form::In)
-        ),
-        R::NotAPowerName { name } => format!("« {name} » n'est pas une puissance"),
-        R::NoCurseInWinter => "pas de malédiction en hiver : les malédictions sont pour les phases de mouvements".into(),
-        R::NoCastInRetreat { phase } => format!(
-            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes {}",
-            fr_phase(phase, Form::In)
-        ),
-        R::BlessingsForMovement { phase } => format!(
-            "les bénédictions d'unités sont pour les phases de mouvements ; nous sommes {}",
-            fr_phase(phase, Form::In)
-        ),
-        R::NoTarget(t) => no_target_fr(t),
-        R::OncePerYear { divine, power, phase } => format!(
-            "une {} est déjà tombée sur une unité {} {} cette année ; choisissez une unité d'une autre puissance",
-            cast_fr(*divine),
-            fr_name(power, Form::Of),
-            fr_phase(phase, Form::In)
-        ),
         R::NotYourTurn { to_move } => format!("ce n'est pas votre tour : c'est {} de jouer", fr_name(to_move, Form::To)),
         R::GameIsOver => "la partie est terminée".into(),
         R::MoveAfterTheEnd { text } => format!("« {text} » : la partie est terminée"),
         R::NotACommandOf { title } => format!("ce n'est pas une commande du jeu {title}"),
         R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
-        R::NameAUnit => "nommez une unité, par exemple « BLESS A PAR »".into(),
         R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
         R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <puissance> [<puissance> …]".into(),
         R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),

@@ -7,9 +7,10 @@
 //! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
 //! and what the player wrote. The words of a few parts not yet translated (the referee's
-//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. A refusal of the game's
-//! kind (a board game's move refused by its engine) is [`Refusal::OfTheKind`], worded by
-//! the kind in each language ([`crate::game::kind::KindWords`]).
+//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. An outcome or a refusal
+//! of the game's kind (a ruleset's cast, a board game's move refused by its engine) is
+//! [`Said::OfTheKind`] or [`Refusal::OfTheKind`], worded by the kind in each language
+//! ([`crate::game::kind::KindWords`]): nothing here names a kind's verbs or roles.
 
 use super::role::Role;
 use crate::lang::fr::Form;
@@ -19,10 +20,8 @@ use crate::words::Reason;
 
 mod en;
 mod fr;
-use en::*;
 pub use en::{en, refused_en};
-use fr::*;
-pub use fr::{fr, refused_fr};
+pub use fr::{capital, fr, fr_name, fr_phase, refused_fr};
 use serde::{Serialize, Serializer};
 
 /// A command done: what the reply says of it, after `line N:`.
@@ -39,10 +38,6 @@ pub enum Said {
     },
     /// `CLEAR` from a power: its orders withdrawn.
     Cleared,
-    /// `CLEAR` from God or the Devil: the casts withdrawn.
-    ClearedCasts {
-        divine: Role,
-    },
     /// `STATUS`: the reply shows what is on file.
     Status,
     /// A press sent to these roles; none named: to all.
@@ -52,24 +47,6 @@ pub enum Said {
     /// `VOTE DRAW` (`draw`) or `VOTE CONTINUE`.
     Voted {
         draw: bool,
-    },
-    /// `BLESS NONE`, `CURSE NONE`.
-    CastNone {
-        divine: Role,
-    },
-    /// A blessing (God) or a curse (the Devil) on a unit.
-    CastOn {
-        divine: Role,
-        unit: String,
-    },
-    /// God names no power for the winter's adjustment blessing.
-    NoAdjustmentBlessing {
-        year: i32,
-    },
-    /// God names a power for the winter's adjustment blessing.
-    AdjustmentBlessing {
-        year: i32,
-        power: String,
     },
     /// A move of a board game, accepted.
     MoveAccepted {
@@ -107,6 +84,9 @@ pub enum Said {
     ByReferee(Box<Said>),
     /// Words made elsewhere, in English (the referee's desk: `SET ABSENCE`).
     Words(String),
+    /// An outcome of the game's kind (a ruleset's cast), worded by the kind in each
+    /// language.
+    OfTheKind(crate::game::kind::KindWords),
     /// An order done, and what the reader assumed to read it (issue #24): the names read,
     /// so that a wrong guess shows at once.
     ReadAs {
@@ -185,10 +165,6 @@ pub enum Refusal {
         after: usize,
         most: usize,
     },
-    /// An order from God or the Devil.
-    DivineGivesNoOrders {
-        divine: Role,
-    },
     /// The judge found no order in the line.
     NotAnOrder {
         text: String,
@@ -209,10 +185,6 @@ pub enum Refusal {
     NotAVerbHere {
         verb: String,
     },
-    DivineSendsNoPress {
-        divine: Role,
-    },
-    NoPressToDivine,
     /// A press to a name that is no power (or a divine name) of the game.
     PressNotAPower {
         name: String,
@@ -231,37 +203,6 @@ pub enum Refusal {
     },
     /// A question or setting that reached the game (never: they are taken apart).
     AnsweredApart,
-    // ---- the casts of Diable et Bon Dieu ---------------------------------------------------
-    /// `BLESS` from anyone but God, `CURSE` from anyone but the Devil.
-    OnlyDivineMay {
-        divine: Role,
-    },
-    /// God and the Devil have withdrawn: NONE only.
-    Withdrawn,
-    /// `BLESS <power>` out of a blessing autumn; the phase as the state writes it.
-    AdjustmentBlessingSeason {
-        phase: String,
-    },
-    /// `BLESS <name>`: the name of no power.
-    NotAPowerName {
-        name: String,
-    },
-    NoCurseInWinter,
-    NoCastInRetreat {
-        phase: String,
-    },
-    BlessingsForMovement {
-        phase: String,
-    },
-    /// A blessing or curse that names no unit of the board.
-    NoTarget(NoTarget),
-    /// A blessing (God) or a curse (the Devil) fell on a unit of `power` in `phase` of
-    /// this year already.
-    OncePerYear {
-        divine: Role,
-        power: String,
-        phase: String,
-    },
     // ---- board games ----------------------------------------------------------------------
     NotYourTurn {
         to_move: String,
@@ -277,7 +218,6 @@ pub enum Refusal {
     },
     // ---- how to write a command (the parser) ----------------------------------------------
     WriteSignon,
-    NameAUnit,
     WriteVote,
     WritePress,
     NoEndpress,
@@ -379,28 +319,6 @@ impl Worded for Note {
             (Note::WillBeVoid(r), Lang::Fr) => format!("sera nul : {}", r.words(Lang::Fr)),
         }
     }
-}
-
-/// Why a blessing or a curse names no unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NoTarget {
-    /// The text does not read as a unit: why, and where.
-    Unreadable {
-        text: String,
-        error: crate::order::ParseError,
-    },
-    /// It reads as an order, not a unit.
-    NotAUnit {
-        text: String,
-    },
-    NoUnitIn {
-        prov: String,
-    },
-    /// A unit of the other type stands there.
-    OtherType {
-        text: String,
-        stands: String,
-    },
 }
 
 /// What a command word not understood is followed by, for the hint.
@@ -520,26 +438,9 @@ pub fn answered(done: &[(Option<usize>, Said)], errors: &[super::commands::LineE
     }
 }
 
-fn verb(d: Role) -> &'static str {
-    match d {
-        Role::God => "BLESS",
-        _ => "CURSE",
-    }
-}
-
 /// Roles by name, joined by `, `.
 fn names(roles: &[Role]) -> String {
     roles.iter().map(|r| r.text()).collect::<Vec<_>>().join(", ")
-}
-
-impl Worded for NoTarget {
-    /// Why a blessing or a curse names no unit, in `lang` (for the reports too).
-    fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => no_target_en(self),
-            Lang::Fr => no_target_fr(self),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -563,7 +464,6 @@ pub(crate) mod tests {
                 after: 3,
                 most: 500,
             },
-            R::DivineGivesNoOrders { divine: Role::God },
             R::NotAnOrder { text: s("HELLO") },
             R::AnotherPowersOrders {
                 named: s("France"),
@@ -574,8 +474,6 @@ pub(crate) mod tests {
                 owner: s("Diable et Bon Dieu"),
             },
             R::NotAVerbHere { verb: s("BLESS") },
-            R::DivineSendsNoPress { divine: Role::Devil },
-            R::NoPressToDivine,
             R::PressNotAPower { name: s("Narnia") },
             R::PressNotASide {
                 name: s("x"),
@@ -585,30 +483,11 @@ pub(crate) mod tests {
             R::OnlyPowersVote,
             R::OutOfTheGame { power: s("Italy") },
             R::AnsweredApart,
-            R::OnlyDivineMay { divine: Role::God },
-            R::Withdrawn,
-            R::AdjustmentBlessingSeason {
-                phase: s("Spring 1903 Movement"),
-            },
-            R::NotAPowerName { name: s("Narnia") },
-            R::NoCurseInWinter,
-            R::NoCastInRetreat {
-                phase: s("Fall 1901 Retreat"),
-            },
-            R::BlessingsForMovement {
-                phase: s("Winter 1901 Adjustment"),
-            },
-            R::OncePerYear {
-                divine: Role::Devil,
-                power: s("France"),
-                phase: s("Spring 1902 Movement"),
-            },
             R::NotYourTurn { to_move: s("Noir") },
             R::GameIsOver,
             R::MoveAfterTheEnd { text: s("e4") },
             R::NotACommandOf { title: s("DIAM") },
             R::WriteSignon,
-            R::NameAUnit,
             R::WriteVote,
             R::WritePress,
             R::NoEndpress,
@@ -661,20 +540,6 @@ pub(crate) mod tests {
         ] {
             all.push(R::Setting { problem, french: false });
         }
-        for t in [
-            NoTarget::Unreadable {
-                text: s("A"),
-                error: crate::order::parse_order(crate::map::Map::standard(), "A").unwrap_err(),
-            },
-            NoTarget::NotAUnit { text: s("A PAR - BUR") },
-            NoTarget::NoUnitIn { prov: s("BUR") },
-            NoTarget::OtherType {
-                text: s("F PAR"),
-                stands: s("A PAR"),
-            },
-        ] {
-            all.push(R::NoTarget(t));
-        }
         all
     }
 
@@ -690,8 +555,6 @@ pub(crate) mod tests {
                 old: s("A PAR H"),
             },
             S::Cleared,
-            S::ClearedCasts { divine: Role::God },
-            S::ClearedCasts { divine: Role::Devil },
             S::Status,
             S::PressSent { to: vec![] },
             S::PressSent {
@@ -699,21 +562,6 @@ pub(crate) mod tests {
             },
             S::Voted { draw: true },
             S::Voted { draw: false },
-            S::CastNone { divine: Role::God },
-            S::CastNone { divine: Role::Devil },
-            S::CastOn {
-                divine: Role::God,
-                unit: s("A PAR"),
-            },
-            S::CastOn {
-                divine: Role::Devil,
-                unit: s("A PAR"),
-            },
-            S::NoAdjustmentBlessing { year: 1903 },
-            S::AdjustmentBlessing {
-                year: 1903,
-                power: s("France"),
-            },
             S::MoveAccepted {
                 number: 3,
                 summary: s("e4"),
@@ -844,13 +692,6 @@ pub(crate) mod tests {
             "L'Autriche est hors jeu"
         );
         assert_eq!(
-            Refusal::NoCastInRetreat {
-                phase: "Fall 1901 Retreat".into()
-            }
-            .words(Lang::Fr),
-            "pas de bénédiction ni de malédiction en phase de retraites ; nous sommes en automne 1901, retraites"
-        );
-        assert_eq!(
             Said::PressSent {
                 to: ["France", "Italy"].into_iter().filter_map(Role::from_name).collect()
             }
@@ -860,10 +701,6 @@ pub(crate) mod tests {
         assert_eq!(
             Refusal::PressNotAPower { name: "Narnia".into() }.words(Lang::Fr),
             "« Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée"
-        );
-        assert_eq!(
-            Refusal::DivineGivesNoOrders { divine: Role::God }.words(Lang::Fr),
-            "Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE"
         );
     }
 

@@ -9,7 +9,7 @@ use super::{BoardGame, Kind, Setup};
 use crate::dice::{Dice, Seed};
 use crate::game::commands::{Command, LineError, Numbered};
 use crate::game::kind::{self, KindWords, Moves, Play, PlayersFileRules};
-use crate::game::role::Role;
+use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::state::{Finished, MoveRow};
 use crate::game::{Effects, Game, GameError, Now};
@@ -319,8 +319,7 @@ pub fn act(
             }
             Command::Signon { .. } => Err(Refusal::OneSignon),
             Command::Clear
-            | Command::Bless(_)
-            | Command::Curse(_)
+            | Command::Verb { .. }
             | Command::VoteDraw
             | Command::VoteContinue
             | Command::SetAbsence { .. } => Err(Refusal::NotACommandOf {
@@ -390,14 +389,15 @@ impl kind::Kind for Kind {
     /// The sides, in seat order.
     fn roles(&self, players: usize) -> Result<Vec<Role>, String> {
         let sides = (self.sides)(players).map_err(|e| e.to_string())?;
-        Ok(sides.into_iter().map(Role::Side).collect())
+        Ok(sides.into_iter().map(Role::Named).collect())
     }
 
-    fn every_side(&self) -> Vec<&'static str> {
-        let mut all: Vec<&'static str> = Vec::new();
+    /// Every side of any number of players, each a player like any other.
+    fn named_roles(&self) -> Vec<NamedRole> {
+        let mut all: Vec<NamedRole> = Vec::new();
         for side in (1..=MOST_PLAYERS).filter_map(|n| (self.sides)(n).ok()).flatten() {
-            if !all.contains(&side) {
-                all.push(side);
+            if !all.iter().any(|n| n.name == side) {
+                all.push(NamedRole::side(side));
             }
         }
         all
@@ -536,7 +536,7 @@ mod tests {
             sides: vec!["South".into(), "North".into()],
             ..Default::default()
         };
-        let e = not_a_side(Role::Side("West"), &setup);
+        let e = not_a_side(Role::Named("West"), &setup);
         let GameError::File(f) = &e else {
             panic!("not a file error: {e:?}")
         };

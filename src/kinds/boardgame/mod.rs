@@ -69,31 +69,71 @@ pub struct Played {
     pub notes: Vec<Told>,
 }
 
+/// A board game's own worded value, as [`Told`] and [`Refused`] carry it: each game's
+/// `Told` and `Refused` (in its own folder) are, with their facts, worded only once the
+/// reader's language is known. Any worded value that compares with its like is one.
+pub trait GameWords: Worded + fmt::Debug + Send + Sync + 'static {
+    /// The value as itself, for its game to find it again ([`Told::of_game`]).
+    fn as_any(&self) -> &dyn std::any::Any;
+
+    /// Is `other` the same value (of the same game)?
+    fn same(&self, other: &dyn GameWords) -> bool;
+}
+
+impl<T: Worded + fmt::Debug + PartialEq + Send + Sync + 'static> GameWords for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn same(&self, other: &dyn GameWords) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
 /// What a game tells every player (a move's summary, a note, how the game ended), as a
-/// value: each game's own with its facts, worded only once the reader's language is known
-/// ([`Told::words`]). `Display` is the English, the words of the files and the logs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// value: each game's own with its facts ([`Told::of`]; each game's `Told` converts into it
+/// in its own folder), worded only once the reader's language is known ([`Told::words`]).
+/// `Display` is the English, the words of the files and the logs.
+#[derive(Clone, Debug)]
 pub enum Told {
-    /// Of a game of DIAM.
-    Diam(diam::Told),
-    /// Of a game of Diabolik Fleet.
-    Diabolik(diabolik::Told),
-    /// Of a game of Les Belligérants.
-    Belligerants(belligerants::Told),
-    /// Of a game of JOMINI.
-    Jomini(jomini::Told),
+    /// Of a game: its own value.
+    Game(std::sync::Arc<dyn GameWords>),
     /// As a file wrote it (a position file's `over:`): its words, in the file's language.
     Written(String),
 }
+
+impl Told {
+    /// What a game tells, in its own value.
+    pub fn of(told: impl GameWords) -> Told {
+        Told::Game(std::sync::Arc::new(told))
+    }
+
+    /// The game's own value, when it is one of type `T` (a game finding its own again).
+    pub fn of_game<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Told::Game(t) => t.as_any().downcast_ref::<T>(),
+            Told::Written(_) => None,
+        }
+    }
+}
+
+impl PartialEq for Told {
+    fn eq(&self, other: &Told) -> bool {
+        match (self, other) {
+            (Told::Game(a), Told::Game(b)) => a.same(b.as_ref()),
+            (Told::Written(a), Told::Written(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Told {}
 
 impl Worded for Told {
     /// The words in `lang`. A [`Told::Written`] keeps the words of its file.
     fn words(&self, lang: Lang) -> String {
         match self {
-            Told::Diam(t) => t.words(lang),
-            Told::Diabolik(t) => t.words(lang),
-            Told::Belligerants(t) => t.words(lang),
-            Told::Jomini(t) => t.words(lang),
+            Told::Game(t) => t.words(lang),
             Told::Written(words) => words.clone(),
         }
     }
@@ -127,57 +167,44 @@ impl PartialEq<String> for Told {
     }
 }
 
-impl From<diam::Told> for Told {
-    fn from(t: diam::Told) -> Told {
-        Told::Diam(t)
+/// Why a move was not played, as a value: each game's own refusal with its facts
+/// ([`Refused::of`]; each game's `Refused` converts into it in its own folder), worded only
+/// once the reader's language is known ([`Refused::words`]). `Display` is the English.
+#[derive(Clone, Debug)]
+pub struct Refused(std::sync::Arc<dyn GameWords>);
+
+impl Refused {
+    /// A game's own refusal.
+    pub fn of(refused: impl GameWords) -> Refused {
+        Refused(std::sync::Arc::new(refused))
+    }
+
+    /// The game's own refusal, when it is one of type `T`.
+    pub fn of_game<T: 'static>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
     }
 }
 
-impl From<diabolik::Told> for Told {
-    fn from(t: diabolik::Told) -> Told {
-        Told::Diabolik(t)
+impl PartialEq for Refused {
+    fn eq(&self, other: &Refused) -> bool {
+        self.0.same(other.0.as_ref())
     }
 }
 
-impl From<belligerants::Told> for Told {
-    fn from(t: belligerants::Told) -> Told {
-        Told::Belligerants(t)
+impl Eq for Refused {}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0.words(Lang::En))
     }
 }
 
-impl From<jomini::Told> for Told {
-    fn from(t: jomini::Told) -> Told {
-        Told::Jomini(t)
-    }
-}
-
-/// Why a move was not played, as a value: each game's own refusals with their facts, worded
-/// only once the reader's language is known ([`Refused::words`]). `Display` is the English.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refused {
-    /// A DIAM move.
-    #[error(transparent)]
-    Diam(#[from] diam::Refused),
-    /// A Diabolik Fleet move.
-    #[error(transparent)]
-    Diabolik(#[from] diabolik::Refused),
-    /// A line of Les Belligérants.
-    #[error(transparent)]
-    Belligerants(#[from] belligerants::Refused),
-    /// A line of JOMINI.
-    #[error(transparent)]
-    Jomini(#[from] jomini::Refused),
-}
+impl std::error::Error for Refused {}
 
 impl Worded for Refused {
     /// The words of the refusal in `lang`.
     fn words(&self, lang: crate::lang::Lang) -> String {
-        match self {
-            Refused::Diam(r) => r.words(lang),
-            Refused::Diabolik(r) => r.words(lang),
-            Refused::Belligerants(r) => r.words(lang),
-            Refused::Jomini(r) => r.words(lang),
-        }
+        self.0.words(lang)
     }
 }
 

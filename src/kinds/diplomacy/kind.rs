@@ -5,7 +5,7 @@
 use super::{mail, pages, process, Ruleset};
 use crate::game::commands::{LineError, Numbered};
 use crate::game::kind::{Kind, Phases, Play, PlayersFileRules, Run};
-use crate::game::role::Role;
+use crate::game::role::{NamedRole, Role};
 use crate::game::state::Finished;
 use crate::game::{Effects, Game, GameError, Now};
 use crate::lang::Lang;
@@ -30,10 +30,14 @@ impl Kind for Diplomacy {
     /// The map's powers, then the ruleset's extra roles, whatever the number of players.
     fn roles(&self, _players: usize) -> Result<Vec<Role>, String> {
         let powers = (0..Map::standard_powers().len()).map(|i| Role::Power(Power(i as u8)));
-        Ok(powers.chain(self.0.extra_roles().iter().copied()).collect())
+        Ok(powers.chain(self.0.extra_roles().iter().map(NamedRole::role)).collect())
     }
 
-    fn verbs(&self) -> &'static [&'static str] {
+    fn named_roles(&self) -> Vec<NamedRole> {
+        self.0.extra_roles().to_vec()
+    }
+
+    fn verbs(&self) -> &'static [crate::game::kind::Verb] {
         self.0.verbs()
     }
 

@@ -23,7 +23,7 @@
 //!   from the order and the board alone: never what that power has ordered.
 
 use super::victory::{self, PhaseFacts, Standing};
-use super::Ruleset;
+use super::{Barred, Ruleset};
 use crate::game::commands::{Command, LineError, Numbered, PressTo};
 use crate::game::role::Role;
 use crate::game::said::{Note, Refusal, Said};
@@ -238,7 +238,8 @@ fn file_order(game: &mut Game, role: Role, key: Option<String>, order: String) -
 pub fn ready(game: &Game, role: Role) -> Result<bool, GameError> {
     let phase = phase(game)?;
     let board = board(game)?;
-    if role.is_divine() {
+    // A role of the ruleset's own (God, the Devil): the ruleset says.
+    if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_ready(game, role, phase));
     }
     let Some(p) = role.power() else { return Ok(true) };
@@ -282,7 +283,7 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     };
     let phase = phase(game)?;
     let board = board(game)?;
-    if role.is_divine() {
+    if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
     let mut out = Vec::new();
@@ -428,7 +429,7 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             .unwrap_or_default();
         let view = views::Welcome {
             common: game.common(role),
-            divine: role.is_divine(),
+            divine: game.kind().role_info(role).secret,
             variant: rules(game).welcome(game, role),
             units: units.join(", "),
         };
@@ -482,12 +483,7 @@ pub fn act(
     for (k, Numbered { line, text, command }) in commands.into_iter().enumerate() {
         let changes = matches!(
             command,
-            Command::Order(_)
-                | Command::Clear
-                | Command::Bless(_)
-                | Command::Curse(_)
-                | Command::VoteDraw
-                | Command::VoteContinue
+            Command::Order(_) | Command::Clear | Command::Verb { .. } | Command::VoteDraw | Command::VoteContinue
         );
         let result: Result<Said, Refusal> = match command {
             _ if late && changes => Err(Refusal::TooLate {
@@ -504,8 +500,7 @@ pub fn act(
                     Ok(Said::Cleared)
                 }
             },
-            Command::Bless(t) => cast(game, who, "BLESS", &t),
-            Command::Curse(t) => cast(game, who, "CURSE", &t),
+            Command::Verb { verb, text } => cast(game, who, verb, &text),
             Command::Press { to, lines, grey } => {
                 press(game, who, &to, &lines, grey, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
@@ -581,8 +576,8 @@ fn reply(
 
 /// An order from `role`, put on file once the judge finds nothing wrong with it alone.
 fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
-    if role.is_divine() {
-        return Err(Refusal::DivineGivesNoOrders { divine: role });
+    if !game.kind().role_info(role).gives_orders {
+        return Err(rules(game).barred(role, Barred::Orders));
     }
     let power = role
         .power()
@@ -669,7 +664,7 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
 /// a verb of another kind of game is refused with that game's name.
 fn cast(game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {
     let rules = rules(game);
-    if !rules.verbs().contains(&verb) {
+    if !rules.verbs().iter().any(|v| v.word == verb) {
         let owner = crate::kinds::owner_of_verb(verb).map_or("another game", |k| k.title());
         return Err(Refusal::VerbOfAnotherGame {
             verb: verb.to_string(),
@@ -689,13 +684,17 @@ fn press(
     grey: bool,
     stem: &str,
 ) -> Result<(Said, Vec<Letter>), Refusal> {
-    if role.is_divine() {
-        return Err(Refusal::DivineSendsNoPress { divine: role });
+    if !game.kind().role_info(role).sends_press {
+        return Err(rules(game).barred(role, Barred::Press));
     }
     game.press(role, to, lines, grey, stem, |n| {
-        // A name written after PRESS TO: a power, by any of its names.
+        // A name written after PRESS TO: a power, by any of its names. A role no press may
+        // reach is refused as such whichever kind names it (God, in a standard game too).
         match Role::parse(map(), n) {
-            Some(r) if r.is_divine() => Err(Refusal::NoPressToDivine),
+            Some(r) if r.named_info().is_some_and(|i| !i.receives_press) => {
+                let owner = crate::kinds::owner_of_role(r).unwrap_or(rules(game));
+                Err(owner.barred(r, Barred::PressTo))
+            }
             Some(r @ Role::Power(_)) => Ok(r),
             _ => Err(Refusal::PressNotAPower { name: n.to_string() }),
         }

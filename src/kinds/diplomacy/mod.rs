@@ -17,7 +17,8 @@ pub mod victory;
 
 pub use kind::Diplomacy;
 
-use crate::game::role::Role;
+use crate::game::kind::Verb;
+use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
 use crate::judge::{self, adjust, Board, OrderResult, Outcome, Standard, Unit};
@@ -47,6 +48,29 @@ pub struct Judged<'a> {
     pub standing: &'a Standing,
     /// The game ends with this phase.
     pub finished: bool,
+}
+
+/// A line of the mail game's flow that an extra role may be barred from
+/// ([`Ruleset::barred`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barred {
+    /// An order, from a role that gives none.
+    Orders,
+    /// A press, from a role that sends none.
+    Press,
+    /// A press to the role, which none may reach.
+    PressTo,
+}
+
+impl Barred {
+    /// What is barred, in a plain English phrase (the default words).
+    fn what(self) -> &'static str {
+        match self {
+            Barred::Orders => "orders",
+            Barred::Press => "press",
+            Barred::PressTo => "press to it",
+        }
+    }
 }
 
 /// A cast written in a turn file, as a mail command of its role.
@@ -83,19 +107,21 @@ pub trait Ruleset: Sync {
         &[]
     }
 
-    /// The roles beyond the map's powers, in report order.
-    fn extra_roles(&self) -> &'static [Role] {
+    /// The roles beyond the map's powers, in report order, with what the mail game asks
+    /// of each ([`Role::Named`]).
+    fn extra_roles(&self) -> &'static [NamedRole] {
         &[]
     }
 
     /// Does the game have divine players (God, the Devil), who give no orders, send and
     /// receive no private press and cast instead? The letters and the rules say so.
     fn has_divine_players(&self) -> bool {
-        self.extra_roles().iter().any(|r| r.is_divine())
+        self.extra_roles().iter().any(|r| !r.info.gives_orders)
     }
 
-    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`).
-    fn verbs(&self) -> &'static [&'static str] {
+    /// The mail commands beyond orders that this ruleset's roles write (`BLESS`), with
+    /// their words.
+    fn verbs(&self) -> &'static [Verb] {
         &[]
     }
 
@@ -138,6 +164,13 @@ pub trait Ruleset: Sync {
     /// `CLEAR` from an extra role: what it withdrew. `None` for a power.
     fn clear(&self, _game: &mut Game, _role: Role) -> Option<Said> {
         None
+    }
+
+    /// Why a line of the mail game's flow that an extra role may not write is refused, in
+    /// the ruleset's words: orders from a role that gives none, press from one that sends
+    /// none, press to one that none may reach ([`crate::game::role::RoleInfo`]).
+    fn barred(&self, role: Role, line: Barred) -> Refusal {
+        Refusal::Words(format!("{role} may not write {}", line.what()))
     }
 
     /// One of [`Ruleset::verbs`] from `role`: what was put on file, or why not.

@@ -348,8 +348,9 @@ pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
     let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
     let reader = match role {
         Role::Power(p) => Reader::Power(p),
-        Role::God | Role::Devil => Reader::Role(role.text()),
-        Role::Referee | Role::Observer | Role::Side(_) => Reader::Public,
+        // A role of the ruleset's own sees what it is told (God, the Devil).
+        Role::Named(name) => Reader::Role(name),
+        Role::Referee | Role::Observer => Reader::Public,
     };
     album.png_in(reader, game.config.reader(role).lang).ok()
 }
@@ -365,7 +366,7 @@ fn show_pictures(album: &crate::picture::Album, fx: &mut Effects) {
             View::Report(_) => Reader::Public,
             // The divine letter's reader, by the name its view carries.
             View::Divine(v) => match Role::from_name(&v.common.role) {
-                Some(r @ (Role::God | Role::Devil)) => Reader::Role(r.text()),
+                Some(Role::Named(name)) => Reader::Role(name),
                 _ => Reader::Public,
             },
             _ => continue,

@@ -759,7 +759,7 @@ impl BoardGame for Belligerants {
                         },
                         _ => self.scored(),
                     };
-                    let crate::kinds::boardgame::Told::Belligerants(ending) = finish.summary.clone() else {
+                    let Some(ending) = finish.summary.of_game::<Told>().cloned() else {
                         unreachable!("a game of Les Belligérants ends in its own words")
                     };
                     self.state = State::Over(finish);

@@ -399,6 +399,13 @@ impl Worded for Refused {
     }
 }
 
+/// A refusal of Diabolik Fleet, as the board games' mail game carries it.
+impl From<Refused> for crate::kinds::boardgame::Refused {
+    fn from(r: Refused) -> crate::kinds::boardgame::Refused {
+        crate::kinds::boardgame::Refused::of(r)
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -100,7 +100,7 @@ impl Diabolik {
     }
 
     fn end(&mut self, finish: Finish, notes: &mut Vec<Told>) {
-        if let crate::kinds::boardgame::Told::Diabolik(told) = &finish.summary {
+        if let Some(told) = finish.summary.of_game::<Told>() {
             notes.push(told.clone());
         }
         self.phase = Phase::Over(finish);

@@ -140,14 +140,14 @@ pub(super) fn begin(setup: &Setup) -> Result<(Game, Vec<Told>), SetupError> {
         }
     }
     let game = Game::new(table, move_limit);
-    let mut notes: Vec<Told> = vec![Told::Diam(super::Told::Begins {
+    let mut notes: Vec<Told> = vec![Told::of(super::Told::Begins {
         seats: (table.seats.iter())
             .map(|s| (s.name.to_string(), s.places.to_vec()))
             .collect(),
         first: table.seats[table.order[0]].name.to_string(),
     })];
     if let Some(n) = move_limit {
-        notes.push(Told::Diam(super::Told::MoveLimit { moves: n }));
+        notes.push(Told::of(super::Told::MoveLimit { moves: n }));
     }
     Ok((game, notes))
 }

@@ -260,6 +260,13 @@ impl fmt::Display for Told {
     }
 }
 
+/// What a game of DIAM tells, as the board games' mail game carries it.
+impl From<Told> for crate::kinds::boardgame::Told {
+    fn from(t: Told) -> crate::kinds::boardgame::Told {
+        crate::kinds::boardgame::Told::of(t)
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -15,15 +15,18 @@
 //!   that autumn, nor for a power eliminated that autumn.
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
+use super::said::{Cast, Refused};
+use super::{DEVIL, GOD, ROLES, VERBS};
 use crate::dice::Dice;
-use crate::game::role::Role;
+use crate::game::kind::Verb;
+use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
 use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
 use crate::kinds::diplomacy::mail::{board, phase, standing};
 use crate::kinds::diplomacy::victory::Standing;
-use crate::kinds::diplomacy::{Judged, Ruleset, TurnCast};
+use crate::kinds::diplomacy::{Barred, Judged, Ruleset, TurnCast};
 use crate::lang::{Lang, Worded};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -98,13 +101,13 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 fn protected_told(game: &Game, role: Role) -> ProtectedTold {
     let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
     match role {
-        Role::God => ProtectedTold {
-            god_protects: get(Role::God),
-            devil_protects: get(Role::Devil),
+        GOD => ProtectedTold {
+            god_protects: get(GOD),
+            devil_protects: get(DEVIL),
         },
-        Role::Devil => ProtectedTold {
+        DEVIL => ProtectedTold {
             god_protects: None,
-            devil_protects: get(Role::Devil),
+            devil_protects: get(DEVIL),
         },
         _ => ProtectedTold::default(),
     }
@@ -112,50 +115,53 @@ fn protected_told(game: &Game, role: Role) -> ProtectedTold {
 
 fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said, Refusal> {
     let who = match kind {
-        CastKind::Blessing => Role::God,
-        CastKind::Curse => Role::Devil,
+        CastKind::Blessing => GOD,
+        CastKind::Curse => DEVIL,
     };
     if role != who {
-        return Err(Refusal::OnlyDivineMay { divine: who });
+        return Err(Refused::OnlyDivineMay { divine: who }.into());
     }
     let phase = phase(game)?;
     let t = text.trim();
     let upper = t.to_ascii_uppercase();
     if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
-        return Err(Refusal::Withdrawn);
+        return Err(Refused::Withdrawn.into());
     }
     // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
     let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
     if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
         let name = power_named.unwrap_or_else(|| t.to_string());
         if !(phase.season == Season::Fall && hooks::is_blessing_winter(phase.year)) {
-            return Err(Refusal::AdjustmentBlessingSeason {
+            return Err(Refused::AdjustmentBlessingSeason {
                 phase: phase.to_string(),
-            });
+            }
+            .into());
         }
         if name.eq_ignore_ascii_case(NONE) {
             game.state.adjustment_blessing = Some(NONE.into());
-            return Ok(Said::NoAdjustmentBlessing { year: phase.year });
+            return Ok(Cast::NoAdjustmentBlessing { year: phase.year }.into());
         }
-        let p = power(&name).ok_or(Refusal::NotAPowerName { name })?;
+        let p = power(&name).ok_or(Refused::NotAPowerName { name })?;
         if !board(game)?.in_game(p) {
             return Err(Refusal::OutOfTheGame {
                 power: map().power_name(p).to_string(),
             });
         }
         game.state.adjustment_blessing = Some(map().power_name(p).into());
-        return Ok(Said::AdjustmentBlessing {
+        return Ok(Cast::AdjustmentBlessing {
             year: phase.year,
             power: map().power_name(p).to_string(),
-        });
+        }
+        .into());
     }
     if phase.kind != PhaseKind::Movement {
         let (phase_kind, phase) = (phase.kind, phase.to_string());
         return Err(match (kind, phase_kind) {
-            (CastKind::Curse, PhaseKind::Adjustment) => Refusal::NoCurseInWinter,
-            (_, PhaseKind::Retreat) => Refusal::NoCastInRetreat { phase },
-            _ => Refusal::BlessingsForMovement { phase },
-        });
+            (CastKind::Curse, PhaseKind::Adjustment) => Refused::NoCurseInWinter,
+            (_, PhaseKind::Retreat) => Refused::NoCastInRetreat { phase },
+            _ => Refused::BlessingsForMovement { phase },
+        }
+        .into());
     }
     let slot = |game: &mut Game, v: String| match kind {
         CastKind::Blessing => game.state.divine.blessing = Some(v),
@@ -163,18 +169,20 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
     };
     if upper == "NONE" {
         slot(game, NONE.into());
-        return Ok(Said::CastNone { divine: who });
+        return Ok(Cast::None { divine: who }.into());
     }
     let board = board(game)?;
+    // Read like the caster's orders, in the caster's language (« BÉNIR A Mar »).
     let lang = game.config.reader(who).lang;
-    let unit = hooks::target_typed(map(), &board, t, lang).map_err(Refusal::NoTarget)?;
+    let unit = hooks::target_typed(map(), &board, t, lang)?;
     let u = board.units[unit];
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
     slot(game, u.text(map()));
-    Ok(Said::CastOn {
+    Ok(Cast::On {
         divine: who,
         unit: u.text(map()),
-    })
+    }
+    .into())
 }
 
 /// The report's lines on what God and the Devil cast. In a movement phase there is always a
@@ -257,18 +265,18 @@ impl Ruleset for Diable {
         &["divine"]
     }
 
-    fn extra_roles(&self) -> &'static [Role] {
-        &[Role::God, Role::Devil]
+    fn extra_roles(&self) -> &'static [NamedRole] {
+        &ROLES
     }
 
-    fn verbs(&self) -> &'static [&'static str] {
-        &["BLESS", "CURSE"]
+    fn verbs(&self) -> &'static [Verb] {
+        &VERBS
     }
 
     fn start(&self, game: &mut Game) -> Result<(), crate::game::GameError> {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
-        for (role, power) in [(Role::God, p.god), (Role::Devil, p.devil)] {
+        for (role, power) in [(GOD, p.god), (DEVIL, p.devil)] {
             game.state.protected.insert(role, power);
         }
         Ok(())
@@ -301,7 +309,7 @@ impl Ruleset for Diable {
         let d = &game.state.divine;
         let cast_due = phase.kind == PhaseKind::Movement;
         match role {
-            Role::God => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
+            GOD => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
             _ => !cast_due || d.curse.is_some(),
         }
     }
@@ -310,19 +318,19 @@ impl Ruleset for Diable {
         let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
         let mut out = Vec::new();
         let d = &game.state.divine;
-        if phase.kind == PhaseKind::Movement && role == Role::God && d.blessing.is_none() {
+        if phase.kind == PhaseKind::Movement && role == GOD && d.blessing.is_none() {
             out.push(say(
                 "your blessing (BLESS <unit>, or BLESS NONE)",
                 "votre bénédiction (BLESS <unité>, ou BLESS NONE)",
             ));
         }
-        if phase.kind == PhaseKind::Movement && role == Role::Devil && d.curse.is_none() {
+        if phase.kind == PhaseKind::Movement && role == DEVIL && d.curse.is_none() {
             out.push(say(
                 "your curse (CURSE <unit>, or CURSE NONE)",
                 "votre malédiction (CURSE <unité>, ou CURSE NONE)",
             ));
         }
-        if role == Role::God && needs_power_blessing(game, phase) {
+        if role == GOD && needs_power_blessing(game, phase) {
             out.push(match lang {
                 Lang::En => format!(
                     "the adjustment blessing for winter {} (BLESS <power>, or BLESS POWER NONE)",
@@ -342,7 +350,7 @@ impl Ruleset for Diable {
         let mut out = Vec::new();
         let fr = lang == Lang::Fr;
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-            if role == Role::God && game.state.adjustment_blessing.is_some() {
+            if role == GOD && game.state.adjustment_blessing.is_some() {
                 let b = game.state.adjustment_blessing.clone().unwrap_or_default();
                 out.push(match lang {
                     Lang::En => format!("adjustment blessing: {b}"),
@@ -368,7 +376,7 @@ impl Ruleset for Diable {
             (None, true) => format!("{} : rien encore", what.1),
         };
         match role {
-            Role::God => {
+            GOD => {
                 out.push(show(("blessing", "bénédiction"), &d.blessing));
                 if game.state.adjustment_blessing.is_some() {
                     out.push(show(
@@ -377,25 +385,34 @@ impl Ruleset for Diable {
                     ));
                 }
             }
-            Role::Devil => out.push(show(("curse", "malédiction"), &d.curse)),
+            DEVIL => out.push(show(("curse", "malédiction"), &d.curse)),
             _ => {}
         }
         out
     }
 
     fn clear(&self, game: &mut Game, role: Role) -> Option<Said> {
-        if role == Role::God {
+        if role == GOD {
             game.state.divine.blessing = None;
             if needs_power_blessing_season(game) {
                 game.state.adjustment_blessing = None;
             }
-            Some(Said::ClearedCasts { divine: role })
-        } else if role == Role::Devil {
+            Some(Cast::Cleared { divine: role }.into())
+        } else if role == DEVIL {
             game.state.divine.curse = None;
-            Some(Said::ClearedCasts { divine: role })
+            Some(Cast::Cleared { divine: role }.into())
         } else {
             None
         }
+    }
+
+    fn barred(&self, role: Role, line: Barred) -> Refusal {
+        match line {
+            Barred::Orders => Refused::DivineGivesNoOrders { divine: role },
+            Barred::Press => Refused::DivineSendsNoPress { divine: role },
+            Barred::PressTo => Refused::NoPressToDivine,
+        }
+        .into()
     }
 
     fn cast(&self, game: &mut Game, role: Role, verb: &str, text: &str) -> Result<Said, Refusal> {
@@ -410,10 +427,10 @@ impl Ruleset for Diable {
     fn turn_casts(&self, raw: &RawPosition) -> Vec<TurnCast> {
         let Some(d) = &raw.divine else { return Vec::new() };
         let casts = [
-            (Role::God, "BLESS", d.blessing.clone(), "blessing"),
-            (Role::Devil, "CURSE", d.curse.clone(), "curse"),
+            (GOD, "BLESS", d.blessing.clone(), "blessing"),
+            (DEVIL, "CURSE", d.curse.clone(), "curse"),
             (
-                Role::God,
+                GOD,
                 "BLESS",
                 d.adjustment_blessing.clone().map(|p| format!("POWER {p}")),
                 "adjustment_blessing",
@@ -459,8 +476,8 @@ impl Ruleset for Diable {
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: *game.state.protected.get(&Role::God)?,
-            devil: *game.state.protected.get(&Role::Devil)?,
+            god: *game.state.protected.get(&GOD)?,
+            devil: *game.state.protected.get(&DEVIL)?,
         })
     }
 
@@ -515,7 +532,7 @@ impl Ruleset for Diable {
     fn letters(&self, game: &Game, j: &Judged) -> Vec<Letter> {
         let mut letters = Vec::new();
         let code = j.phase.code();
-        for who in [Role::God, Role::Devil] {
+        for who in [GOD, DEVIL] {
             if game.config.player(who).is_none() {
                 continue;
             }
@@ -530,7 +547,7 @@ impl Ruleset for Diable {
                 report: in_words(j, reader),
                 mine: rows
                     .iter()
-                    .filter(|d| (d.what == "curse") == (who == Role::Devil))
+                    .filter(|d| (d.what == "curse") == (who == DEVIL))
                     .cloned()
                     .collect(),
                 withdrawn: j.standing.divine_withdrawn,
@@ -538,7 +555,7 @@ impl Ruleset for Diable {
                 divine_result: divine_result(j.standing, settled_now, reader.lang),
             };
             let subject = match (reader.lang, who) {
-                (Lang::Fr, Role::God) => "rapport du Bon Dieu".to_string(),
+                (Lang::Fr, GOD) => "rapport du Bon Dieu".to_string(),
                 (Lang::Fr, _) => "rapport du Diable".to_string(),
                 (Lang::En, _) => format!("{who}'s report"),
             };
@@ -579,10 +596,10 @@ impl Ruleset for Diable {
     fn winners(&self, s: &Standing) -> Vec<String> {
         let mut winners = Vec::new();
         if s.god_wins {
-            winners.push(Role::God.name(map()).into());
+            winners.push(GOD.name(map()).into());
         }
         if s.devil_wins {
-            winners.push(Role::Devil.name(map()).into());
+            winners.push(DEVIL.name(map()).into());
         }
         winners
     }
@@ -590,8 +607,8 @@ impl Ruleset for Diable {
     fn revealed(&self, game: &Game) -> Option<Revealed> {
         let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
         Some(Revealed {
-            god_protects: get(Role::God),
-            devil_protects: get(Role::Devil),
+            god_protects: get(GOD),
+            devil_protects: get(DEVIL),
         })
     }
 
@@ -657,6 +674,11 @@ mod tests {
 
     #[test]
     fn the_divine_roles_are_the_extra_roles() {
-        assert!(RULES.extra_roles().iter().all(|r| r.is_divine()));
+        let roles: Vec<Role> = RULES.extra_roles().iter().map(NamedRole::role).collect();
+        assert_eq!(roles, [GOD, DEVIL]);
+        assert!(RULES
+            .extra_roles()
+            .iter()
+            .all(|r| !r.info.gives_orders && r.info.secret));
     }
 }

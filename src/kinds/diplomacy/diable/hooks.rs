@@ -38,7 +38,7 @@
 //! - Players may of course speculate about the protected powers and use the blessing and
 //!   curse rules in their negotiations (the French text says so).
 
-use crate::game::said::{NoTarget, Refusal};
+use super::said::{NoTarget, Refused};
 use crate::judge::{
     self, movement, Act, Board, Cause, Hooks, Outcome, Probe, Strength, Submitted, UnitId, VariantCause, Verdict,
     UNBEATABLE,
@@ -435,7 +435,7 @@ pub fn check_year_rule(
     phase: Phase,
     kind: CastKind,
     power: Power,
-) -> Result<(), Refusal> {
+) -> Result<(), Refused> {
     let earlier = history
         .iter()
         .filter(|r| r.phase.year == phase.year && r.phase < phase)
@@ -445,10 +445,10 @@ pub fn check_year_rule(
         });
     match earlier {
         None => Ok(()),
-        Some(r) => Err(Refusal::OncePerYear {
+        Some(r) => Err(Refused::OncePerYear {
             divine: match kind {
-                CastKind::Blessing => crate::game::role::Role::God,
-                CastKind::Curse => crate::game::role::Role::Devil,
+                CastKind::Blessing => super::GOD,
+                CastKind::Curse => super::DEVIL,
             },
             power: map.power_name(power).to_string(),
             phase: r.phase.to_string(),

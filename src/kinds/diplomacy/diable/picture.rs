@@ -4,7 +4,6 @@
 //! power may know is each one's [`Private`].
 
 use super::hooks::{target, CastKind, Casts, Protected};
-use crate::game::role::Role;
 use crate::judge::Board;
 use crate::map::{Loc, Map, Power};
 use crate::picture::{PictureView, Private, Reader, Secrets as Told, Sign, SignedUnit, Words};
@@ -97,8 +96,8 @@ impl Secrets {
             powers: vec![(DEVIL_PROTECTS, self.protected.devil)],
         };
         let mut told = vec![
-            (Reader::Role(Role::God.text()), god),
-            (Reader::Role(Role::Devil.text()), devil),
+            (Reader::Role(super::GOD.text()), god),
+            (Reader::Role(super::DEVIL.text()), devil),
         ];
         if let Some(p) = adjustment {
             told.push((
