@@ -2,7 +2,7 @@
 //!
 //! `maps/standard.yaml` stays the file a person reads and edits. Reading it (or a JSON copy of
 //! it) and building the board from it, with its checks and its index of names, cost every
-//! process that needs the board about 2.2 million instructions: a quarter of a message that
+//! process that needs the board about 2.2 million instructions: a fifth of a message that
 //! acts on one order (BENCHMARKS.md, "An accepted message nearer the floor"). So the board
 //! built from the YAML is written out once, as the Rust tables of `src/map/standard.rs`, and a
 //! process copies those tables instead: the borders, the coasts and the index of names as
