@@ -1,10 +1,14 @@
 //! Geography: provinces, coasts, who may move where, supply centres and names.
 //!
-//! A [`Map`] is loaded from a YAML file in `maps/` (the standard map is embedded in the
-//! binary). It knows nothing of orders or of judging: it answers "is there a border",
-//! "what is this name", "whose home centre is this".
+//! A [`Map`] is loaded from a YAML file in `maps/` (the standard map is built into the
+//! binary as tables, `standard.rs`). It knows nothing of orders or of judging: it answers
+//! "is there a border", "what is this name", "whose home centre is this".
 
 mod names;
+// Written by a test from maps/standard.yaml (see tables.rs), not by hand.
+#[rustfmt::skip]
+mod standard;
+mod tables;
 
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -209,13 +213,6 @@ impl RawPower {
     }
 }
 
-/// The powers part of a map file, alone.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPowers {
-    powers: Ordered<RawPower>,
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawProvince {
@@ -233,29 +230,21 @@ struct RawProvince {
 static STANDARD: OnceLock<Map> = OnceLock::new();
 
 impl Map {
-    /// The standard Diplomacy map, from `maps/standard.yaml` (embedded at build time).
+    /// The standard Diplomacy map, from `maps/standard.yaml`: copied from the tables a test
+    /// wrote from it (`src/map/standard.rs`, see `tables.rs`), without reading or checking
+    /// the file again in every process.
     pub fn standard() -> &'static Map {
-        STANDARD.get_or_init(|| {
-            // maps/standard.yaml, as JSON written by build.rs: the same data, read at every
-            // start of the program in a fraction of the YAML's time.
-            let json = include_str!(concat!(env!("OUT_DIR"), "/standard.json"));
-            let raw: RawMap = serde_json::from_str(json).expect("build.rs writes the map's own data");
-            Map::from_raw(raw, "maps/standard.yaml").expect("the embedded standard map is valid (checked by its tests)")
-        })
+        STANDARD.get_or_init(|| Map::from_tables(&standard::STANDARD))
     }
 
     /// The standard map's powers alone, for what needs only their names and number (a role
-    /// read from `game.yaml` or `state.yaml`): read from the powers part of the embedded map
-    /// (build.rs), without building the board, which a message that is refused never needs.
+    /// read from `game.yaml` or `state.yaml`), without building the board, which a message
+    /// that is refused never needs.
     pub fn standard_powers() -> &'static [PowerInfo] {
         static POWERS: OnceLock<Vec<PowerInfo>> = OnceLock::new();
         POWERS.get_or_init(|| match STANDARD.get() {
             Some(map) => map.powers.clone(),
-            None => {
-                let json = include_str!(concat!(env!("OUT_DIR"), "/standard-powers.json"));
-                let raw: RawPowers = serde_json::from_str(json).expect("build.rs writes the map's own powers");
-                raw.powers.0.into_iter().map(RawPower::info).collect()
-            }
+            None => standard::STANDARD.powers(),
         })
     }
 
@@ -419,6 +408,42 @@ impl Map {
             origin: origin.to_string(),
             error,
         })?;
+        let mut plain: Vec<Vec<Loc>> = vec![Vec::new(); n];
+        let mut coast_borders = HashMap::new();
+        for (f, tos) in fleet_borders {
+            match f.coast {
+                None => plain[f.prov as usize] = tos,
+                Some(_) => {
+                    coast_borders.insert(f, tos);
+                }
+            }
+        }
+        let borders = tables::Borders {
+            army: Lists::new(army_borders),
+            fleet: Lists::new(plain),
+            coast: coast_borders,
+            fleet_prov: Lists::new(fleet_prov_borders),
+        };
+        Ok(Map::assemble(
+            raw.name,
+            powers,
+            provinces,
+            borders,
+            starting_units,
+            names,
+        ))
+    }
+
+    /// The map of these parts, with what is derived from them (the codes and kinds side by
+    /// side, the powers' folded names).
+    fn assemble(
+        name: String,
+        powers: Vec<PowerInfo>,
+        provinces: Vec<Province>,
+        borders: tables::Borders,
+        starting_units: Vec<(Power, UnitType, Loc)>,
+        names: names::NameIndex,
+    ) -> Map {
         let power_names: Vec<(String, Power)> = powers
             .iter()
             .enumerate()
@@ -436,24 +461,14 @@ impl Map {
             codes.push_str(&p.code);
             code_end.push(codes.len() as u32);
         }
-        let mut plain: Vec<Vec<Loc>> = vec![Vec::new(); n];
-        let mut coast_borders = HashMap::new();
-        for (f, tos) in fleet_borders {
-            match f.coast {
-                None => plain[f.prov as usize] = tos,
-                Some(_) => {
-                    coast_borders.insert(f, tos);
-                }
-            }
-        }
-        Ok(Map {
-            name: raw.name,
+        Map {
+            name,
             powers,
             provinces,
-            army_borders: Lists::new(army_borders),
-            fleet_borders: Lists::new(plain),
-            coast_borders,
-            fleet_prov_borders: Lists::new(fleet_prov_borders),
+            army_borders: borders.army,
+            fleet_borders: borders.fleet,
+            coast_borders: borders.coast,
+            fleet_prov_borders: borders.fleet_prov,
             starting_units,
             names,
             codes,
@@ -461,7 +476,7 @@ impl Map {
             kinds,
             power_names,
             letter_is_power,
-        })
+        }
     }
 
     pub fn province(&self, id: ProvId) -> &Province {
@@ -657,10 +672,10 @@ fn write_loc(out: &mut impl fmt::Write, code: &str, coast: Option<Coast>) -> fmt
 mod tests {
     use super::*;
 
-    /// The map the program embeds (JSON written by build.rs) is `maps/standard.yaml`: the
-    /// same powers, provinces, borders and starting units as the YAML file read directly.
+    /// The map the program builds in (the tables of `standard.rs`) is `maps/standard.yaml`:
+    /// the same powers, provinces, borders and starting units as the YAML file read directly.
     #[test]
-    fn the_embedded_standard_map_is_the_yaml_file() {
+    fn the_built_in_standard_map_is_the_yaml_file() {
         let yaml = Map::from_yaml(include_str!("../../maps/standard.yaml"), "maps/standard.yaml").unwrap();
         let json = Map::standard();
         assert_eq!(format!("{:?}", yaml.powers), format!("{:?}", json.powers));

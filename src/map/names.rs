@@ -283,6 +283,17 @@ impl ShortTable {
     }
 }
 
+/// A [`NameIndex`] as static tables: the standard map's, written once into
+/// `src/map/standard.rs` ([`NameIndex::rust`]) so that a process does not build it again.
+pub(crate) struct StaticNames {
+    pub slots: &'static [(u32, u32, u32, u32)],
+    pub text: &'static str,
+    pub len: usize,
+    pub short: &'static [(u64, u32)],
+    pub shift: u32,
+    pub max_words: usize,
+}
+
 impl NameIndex {
     pub fn build(provinces: &[Province]) -> Result<NameIndex, NameError> {
         let mut idx = NameIndex::default();
@@ -318,6 +329,31 @@ impl NameIndex {
         }
         idx.short = ShortTable::of(&idx.table);
         Ok(idx)
+    }
+
+    /// The index whose tables [`NameIndex::rust`] wrote: the tables copied, nothing hashed.
+    pub(crate) fn from_static(t: &StaticNames) -> NameIndex {
+        NameIndex {
+            table: StrTable {
+                slots: t.slots.to_vec(),
+                text: t.text.to_string(),
+                len: t.len,
+            },
+            short: ShortTable {
+                slots: t.short.to_vec(),
+                shift: t.shift,
+            },
+            max_words: t.max_words,
+        }
+    }
+
+    /// This index as the Rust expression of a [`StaticNames`].
+    #[cfg(test)]
+    pub(crate) fn rust(&self) -> String {
+        format!(
+            "StaticNames {{\n        slots: &{:?},\n        text: {:?},\n        len: {},\n        short: &{:?},\n        shift: {},\n        max_words: {},\n    }}",
+            self.table.slots, self.table.text, self.table.len, self.short.slots, self.short.shift, self.max_words
+        )
     }
 
     /// The province named by these words (folded), and whether a longer name starts with

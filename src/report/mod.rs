@@ -19,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 use tera::{Context, Tera};
 
 pub mod error;
+mod in_rust;
 pub mod views;
 pub use error::{AddressError, LetterError, TemplateError};
 pub use views::View;
@@ -191,6 +192,26 @@ impl Templates {
     /// Renders a view's template `NAME.EXT`.
     pub fn render_view(&self, view: &View, ext: &str) -> Result<String, TemplateError> {
         self.render(&format!("{}.{ext}", view.template()), &view.context()?)
+    }
+
+    /// Renders the text template `name` of a letter's `view` (`context` is the view's): the
+    /// reply and the refusal are written in Rust when the game has no template of its own
+    /// (`in_rust.rs`, which says why), every other letter through tera.
+    fn render_text(&self, name: &str, view: &View, context: &Context) -> Result<String, TemplateError> {
+        if let (Set::BuiltIn, Some(text)) = (&self.set, in_rust::render(name, view)) {
+            // A debug build (the tests) checks every such letter against the template.
+            #[cfg(debug_assertions)]
+            {
+                let tera = self.render(name, context)?;
+                assert!(
+                    tera == text,
+                    "src/report/in_rust.rs does not write what tera renders of templates/{name}: \
+                     change it as the template was changed\n--- tera:\n{tera}\n--- in Rust:\n{text}"
+                );
+            }
+            return Ok(text);
+        }
+        self.render(name, context)
     }
 
     /// Renders one template.
@@ -398,7 +419,11 @@ pub fn render_letter(
     let template = letter.view.template();
     let mut context = letter.view.context().map_err(LetterError::Template)?;
     let text = templates
-        .render(&template_in(templates, template, "txt", letter.lang), &context)
+        .render_text(
+            &template_in(templates, template, "txt", letter.lang),
+            &letter.view,
+            &context,
+        )
         .map_err(LetterError::Template)?;
     // A French letter is typeset the French way (non-breaking spaces before : ; ! ?).
     let french = |t: String| match letter.lang {

@@ -843,3 +843,82 @@ fn a_page_shows_its_public_press() {
     let letter = t.render("report.html", &letter.context().unwrap()).unwrap();
     assert!(!letter.contains("<h2>Press</h2>"), "{letter}");
 }
+
+/// The reply and the refusal written in Rust (`report/in_rust.rs`) are, byte for byte, what
+/// tera renders of the built-in templates: for every sample of those views, and for each
+/// with its lists emptied, its texts emptied and its vote each of the kinds the template
+/// tells apart. (A debug build also checks every such letter a test writes.)
+#[test]
+fn the_reply_and_the_refusal_in_rust_are_the_templates() {
+    let t = Templates::load(None).unwrap();
+    let mut views = Vec::new();
+    for view in samples() {
+        views.push(view.clone());
+        match view {
+            View::Rejection(r) => {
+                views.push(View::from(Rejection {
+                    name: String::new(),
+                    subject: String::new(),
+                    ..(*r).clone()
+                }));
+            }
+            View::Reply(r) => {
+                for vote in ["", "continue", "draw", "cancel"] {
+                    views.push(View::from(Reply {
+                        vote: vote.into(),
+                        answered: Answered {
+                            more_errors: 0,
+                            ..r.answered.clone()
+                        },
+                        ..(*r).clone()
+                    }));
+                }
+                views.push(View::from(Reply {
+                    on_file: Vec::new(),
+                    missing: Vec::new(),
+                    divine_on_file: Vec::new(),
+                    answered: Answered::default(),
+                    common: Common {
+                        role: "God".into(),
+                        ..r.common.clone()
+                    },
+                    ..(*r).clone()
+                }));
+                views.push(View::from(Reply {
+                    on_file: vec![OnFile {
+                        order: "F BRE H".into(),
+                        note: String::new(),
+                    }],
+                    missing: Vec::new(),
+                    ..(*r).clone()
+                }));
+            }
+            View::BoardReply(r) => {
+                for notation in [None, Some(String::new())] {
+                    views.push(View::from(BoardReply {
+                        notation,
+                        to_move: String::new(),
+                        answered: Answered::default(),
+                        ..(*r).clone()
+                    }));
+                }
+            }
+            View::OverReply(r) => views.push(View::from(OverReply {
+                answered: Answered::default(),
+                ..(*r).clone()
+            })),
+            _ => {}
+        }
+    }
+    let mut checked = 0;
+    for view in &views {
+        let name = format!("{}.txt", view.template());
+        if let Some(text) = crate::report::in_rust::render(&name, view) {
+            let tera = t.render(&name, &view.context().unwrap()).unwrap();
+            assert_eq!(text, tera, "{view:?}");
+            checked += 1;
+        }
+    }
+    // Every sample of the four views above, and each of its variants.
+    assert_eq!(checked, views.len() - samples().len() + 6, "views written in Rust");
+}
