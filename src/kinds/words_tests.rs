@@ -1,15 +1,14 @@
 //! The one test of words shared by every owner: for every variant of every worded value
 //! ([`crate::lang::Worded`]), English words, and French words that differ from them. Here,
 //! at the top of the layers, because it reads the samples of every owner: the judge's
-//! causes, the mail game's outcomes and refusals, and each board game's. An owner adds its samples to the list.
+//! causes, the mail game's outcomes and refusals, and each board game's. An owner adds its samples to the list; a board game lists its own in its `Kind`.
 
-use crate::kinds::boardgame::{belligerants, diabolik, diam, jomini};
 use crate::kinds::diplomacy::diable;
-use crate::lang::{samples, samples_shown, Sample};
+use crate::lang::{samples, Sample};
 
 /// Every owner's samples, by the name of what they are.
 fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![
+    let mut all = vec![
         (
             "game::said::Refusal",
             samples(&crate::game::said::tests::every_refusal()),
@@ -18,19 +17,12 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
         ("diable::said::Cast", samples(&diable::said::tests::every_cast())),
         ("diable::said::Refused", samples(&diable::said::tests::every_refused())),
         ("diable::VERBS alone", samples(&diable::VERBS.map(|v| v.alone()))),
-        ("diam::Told", samples_shown(&diam::told::tests::every())),
-        ("diam::Refused", samples_shown(&diam::refused::tests::every())),
-        ("diam::Ending", samples_shown(&diam::ending::tests::every())),
-        ("diabolik::Told", samples_shown(&diabolik::told::tests::every())),
-        ("diabolik::Refused", samples_shown(&diabolik::refused::tests::every())),
-        ("belligerants::Told", samples_shown(&belligerants::told::tests::every())),
-        (
-            "belligerants::Refused",
-            samples_shown(&belligerants::refused::tests::every()),
-        ),
-        ("jomini::Told", samples_shown(&jomini::told::tests::every())),
-        ("jomini::Refused", samples_shown(&jomini::refused::tests::every())),
-    ]
+    ];
+    // Each board game lists its own, read through the registry.
+    for game in crate::kinds::BOARD_GAMES {
+        all.extend((game.word_samples)());
+    }
+    all
 }
 
 #[test]

@@ -7,9 +7,9 @@
 //! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
 //! - [`png`]: the SVG rasterised with resvg.
 //! - [`album`]: a phase's pictures for its readers, each distinct one made once.
-//! - [`diam`], [`diabolik`]: the boards of DIAM and Diabolik Fleet, each drawn from a typed
-//!   view the game builds of itself ([`DiamView`], [`FleetView`]); a board game gives its
-//!   picture through `boardgame::BoardGame::picture`.
+//! - [`board`]: the strokes the board games' pictures share; each board game draws its
+//!   own board in its own folder (`kinds/boardgame/GAME/picture.rs`) and gives it through
+//!   `boardgame::BoardGame::picture`.
 //!
 //! The public picture is made from the [`PictureView`] alone, which has no field for a
 //! secret (in Diable et Bon Dieu: whom God and the Devil protect, what they cast before it
@@ -17,16 +17,13 @@
 //! says are entitled to them ([`Secrets`]); the picture names no game kind.
 
 pub mod album;
-pub mod diabolik;
-pub mod diam;
+pub mod board;
 pub mod geometry;
 pub mod png;
 pub mod svg;
 pub mod view;
 
 pub use album::Album;
-pub use diabolik::FleetView;
-pub use diam::DiamView;
 pub use geometry::{Geometry, Pt};
 pub use png::png;
 pub use svg::{draw, draw_for, draw_in, draw_private, draw_private_in};

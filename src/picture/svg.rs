@@ -19,7 +19,7 @@ use std::fmt::Write;
 
 /// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,
 /// Russia, Turkey on the standard map); a map with more powers starts again.
-pub(super) const PALETTE: [&str; 7] = [
+pub const PALETTE: [&str; 7] = [
     "#0072B2", // blue
     "#56B4E9", // sky blue
     "#E69F00", // orange
@@ -33,14 +33,14 @@ const TINT: [&str; 7] = [
     "#a9c6d6", "#b8dae6", "#ecd18f", "#a3cfb3", "#e5b088", "#e1c3cd", "#f0e9a5",
 ];
 /// Text on each colour: dark on the light ones, white on the dark ones.
-pub(super) const ON: [&str; 7] = ["#fff", "#000", "#000", "#fff", "#fff", "#000", "#000"];
+pub const ON: [&str; 7] = ["#fff", "#000", "#000", "#fff", "#fff", "#000", "#000"];
 
 const SEA: &str = "#cfe3ef";
 const LAND: &str = "#f3ead5";
 const SCENERY: &str = "#e2dccd";
 const IMPASSABLE: &str = "#b8b2a6";
 const BORDER: &str = "#7a6f60";
-pub(super) const INK: &str = "#222";
+pub const INK: &str = "#222";
 const LEGEND: f64 = 78.0;
 
 fn colour(p: Power) -> &'static str {
@@ -125,7 +125,7 @@ fn dash(v: Verdict) -> &'static str {
     }
 }
 
-pub(super) fn toward(a: Pt, b: Pt, d: f64) -> Pt {
+pub fn toward(a: Pt, b: Pt, d: f64) -> Pt {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1e-9 {

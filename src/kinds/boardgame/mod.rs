@@ -240,7 +240,7 @@ pub trait BoardGame {
     fn finish(&self) -> Option<Finish>;
 
     /// The board drawn as SVG (board, pieces, last move), for the games that have a
-    /// picture (`crate::picture::diam`, `crate::picture::diabolik`); `None` for the others.
+    /// picture (`diam/picture.rs`, `diabolik/picture.rs`); `None` for the others.
     fn picture(&self) -> Option<String> {
         None
     }
@@ -270,6 +270,11 @@ pub struct Kind {
     /// positions (`arbitre adjudicate`); `None` when it does not check the game's moves
     /// outside a game by mail.
     pub positions: Option<position::Reader>,
+    /// Every variant of the game's worded values (its `Told`, `Refused`…), by the name of
+    /// what they are, for the one shared test of words (`kinds/words_tests.rs`), which reads
+    /// them through the registry: a new game lists its own in its own folder.
+    #[cfg(test)]
+    pub(crate) word_samples: fn() -> Vec<(&'static str, Vec<crate::lang::Sample>)>,
 }
 
 impl Kind {

@@ -110,7 +110,19 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
     positions: None,
+    #[cfg(test)]
+    word_samples,
 };
+
+/// The game's worded values, one of each variant, for the shared test of words.
+#[cfg(test)]
+fn word_samples() -> Vec<(&'static str, Vec<crate::lang::Sample>)> {
+    use crate::lang::samples_shown;
+    vec![
+        ("belligerants::Told", samples_shown(&told::tests::every())),
+        ("belligerants::Refused", samples_shown(&refused::tests::every())),
+    ]
+}
 
 /// The departures from the text a game may choose.
 pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {

@@ -170,6 +170,7 @@
 
 mod acts;
 mod notation;
+mod picture;
 pub(crate) mod refused;
 pub(crate) mod told;
 pub use refused::{ActRefused, InFile, Line, Refused, Spend};
@@ -196,7 +197,19 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     house_rules: &HOUSE_RULES,
     positions: Some(position::from_position),
+    #[cfg(test)]
+    word_samples,
 };
+
+/// The game's worded values, one of each variant, for the shared test of words.
+#[cfg(test)]
+fn word_samples() -> Vec<(&'static str, Vec<crate::lang::Sample>)> {
+    use crate::lang::samples_shown;
+    vec![
+        ("diabolik::Told", samples_shown(&told::tests::every())),
+        ("diabolik::Refused", samples_shown(&refused::tests::every())),
+    ]
+}
 
 /// The departures from the text a game may choose.
 pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
@@ -809,6 +822,6 @@ impl BoardGame for Diabolik {
     }
 
     fn picture(&self) -> Option<String> {
-        Some(crate::picture::diabolik::draw(&self.view()))
+        Some(picture::draw(&self.view()))
     }
 }

@@ -1,8 +1,8 @@
-//! The game as the picture sees it (`crate::picture::diabolik`): read only.
+//! The game as the picture sees it (`picture.rs`): read only.
 
 use super::notation::{Dir, Sq};
+use super::picture::{Act, Edge as PicEdge, Fleet, FleetView, Ship, Square, Status, Turn};
 use super::{Diabolik, Did, Edge, Phase};
-use crate::picture::diabolik::{Act, Edge as PicEdge, Fleet, FleetView, Ship, Square, Status, Turn};
 
 fn square(sq: Sq) -> Square {
     Square {

@@ -458,7 +458,7 @@ impl BoardGame for Game {
     }
 
     fn picture(&self) -> Option<String> {
-        Some(crate::picture::diam::draw(&self.view()))
+        Some(super::picture::draw(&self.view()))
     }
 }
 

@@ -60,13 +60,14 @@
 //! - `diams`: the ring (neighbours, facing cells) and the DIAMs on it.
 //! - `game`: the game in progress: legal moves, playing one, the endings, the board.
 //! - `position`: a game written to and read from a position file.
-//! - `view`: the game as its picture sees it (`crate::picture::diam`).
+//! - `view`: the game as its picture sees it (`picture.rs`).
 
 mod colour;
 mod diams;
 pub(crate) mod ending;
 mod game;
 mod notation;
+mod picture;
 mod position;
 pub(crate) mod refused;
 mod seats;
@@ -95,7 +96,20 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     house_rules: &[],
     positions: Some(from_position),
+    #[cfg(test)]
+    word_samples,
 };
+
+/// The game's worded values, one of each variant, for the shared test of words.
+#[cfg(test)]
+fn word_samples() -> Vec<(&'static str, Vec<crate::lang::Sample>)> {
+    use crate::lang::samples_shown;
+    vec![
+        ("diam::Told", samples_shown(&told::tests::every())),
+        ("diam::Refused", samples_shown(&refused::tests::every())),
+        ("diam::Ending", samples_shown(&ending::tests::every())),
+    ]
+}
 
 const CELLS: usize = 8;
 const HEIGHT: usize = 4;

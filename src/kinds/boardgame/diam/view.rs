@@ -1,9 +1,9 @@
-//! The game as the picture sees it (`crate::picture::diam`): read only.
+//! The game as the picture sees it (`picture.rs`): read only.
 
 use super::colour::Colour;
 use super::diams::diams;
 use super::game::{Action, Game};
-use crate::picture::diam::{DiamLast, DiamPair, DiamSide, DiamView, Piece};
+use super::picture::{DiamLast, DiamPair, DiamSide, DiamView, Piece};
 
 fn piece(c: Colour) -> Piece {
     Piece::ALL[c.index()]

@@ -81,7 +81,19 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     house_rules: &[],
     positions: None,
+    #[cfg(test)]
+    word_samples,
 };
+
+/// The game's worded values, one of each variant, for the shared test of words.
+#[cfg(test)]
+fn word_samples() -> Vec<(&'static str, Vec<crate::lang::Sample>)> {
+    use crate::lang::samples_shown;
+    vec![
+        ("jomini::Told", samples_shown(&told::tests::every())),
+        ("jomini::Refused", samples_shown(&refused::tests::every())),
+    ]
+}
 
 const NOTATION: &str = "\
 JOMINI: arbitre keeps the sequence of play and throws the dice; it does not check moves or combats.

@@ -13,9 +13,8 @@
 //! on the target, so the game has no missed shot: the picture shows the broadsides that
 //! sank a ship and the wreck where it was.
 
-use super::diam::{arrow, badge, open, wrap, N};
-use super::geometry::Pt;
-use super::svg::{escape, toward, INK, ON, PALETTE};
+use crate::picture::board::{arrow, badge, escape, open, toward, wrap, INK, N, ON, PALETTE};
+use crate::picture::Pt;
 use std::fmt::{self, Write};
 
 /// A square of the board: `file` from 0 (A), `row` from 0 (row 1).
