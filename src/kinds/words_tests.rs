@@ -14,6 +14,10 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
             samples(&crate::game::said::tests::every_refusal()),
         ),
         ("game::said::Said", samples(&crate::game::said::tests::every_said())),
+        (
+            "game::join::Outcome",
+            samples(&crate::game::join::tests::every_outcome()),
+        ),
         ("diam::Told", samples_shown(&diam::told::tests::every())),
         ("diam::Refused", samples_shown(&diam::refused::tests::every())),
         ("diam::Ending", samples_shown(&diam::ending::tests::every())),

@@ -153,6 +153,8 @@ views! {
     WhoAmI(WhoAmI) = "whoami",
     /// `setting.txt`.
     Setting(Setting) = "setting",
+    /// `join.txt`.
+    Join(Join) = "join",
     /// `resignation.txt`.
     Resignation(Resignation) = "resignation",
     /// `desk-notice.txt`.
