@@ -246,6 +246,26 @@ fn every_join_is_answered_and_the_referee_told_in_the_next_digest() {
         &one(&dir, "m00008-reply-france").text,
         &["has not started yet", "Nothing in your message"],
     );
+    // The referee sees the places and who signed up; the desk's verbs wait for the start.
+    let d = dir.to_str().unwrap();
+    let status = ok(&["status", d], None);
+    has(
+        &status,
+        &[
+            "vopaliec (Diplomacy): open for sign-up until Monday 30 November 2026, 20:00 CET (19:00 UTC); 4 of 6 places free",
+            "listed France: Alice Martin <alice@vopaliec.example>",
+            "signed up: Bob <bob@vopaliec.example> (England)",
+            "signed up: Dora <dora@vopaliec.example> (Italy *)",
+        ],
+    );
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&ok(&["status", d, "--yaml"], None)).unwrap();
+    assert_eq!(yaml["open"]["left"].as_u64(), Some(4), "{yaml:?}");
+    let out = arbitre(&["deadline", d, "+2d", "--now", JOINING], None);
+    assert!(!out.status.success());
+    has(
+        &String::from_utf8_lossy(&out.stderr),
+        &["open for sign-up", "has not started"],
+    );
     // The referee's next digest lists every JOIN (the game's first digest, once started).
     let state = std::fs::read_to_string(dir.join("state.yaml")).unwrap();
     for told in ["address-taken", "weak-password", "not-a-role", "closed"] {

@@ -359,7 +359,7 @@ impl Game {
                 code: why.code().to_string(),
             },
             _ if read.is_err() => Outcome::NotARole {
-                name: read.clone().err().unwrap_or_default(),
+                name: read.err().unwrap_or_default(),
             },
             (_, given) => {
                 self.state.signup.joined.push(Joined {
@@ -405,6 +405,7 @@ impl Game {
             },
             what: outcome.what().to_string(),
             until: self.until_text(lang),
+            // After this JOIN: one fewer when it took a place.
             left: match outcome {
                 Outcome::Accepted { left } => left,
                 _ => left,
@@ -601,6 +602,78 @@ impl Game {
     }
 }
 
+/// What `arbitre status` shows of a game open for sign-up.
+#[derive(Serialize)]
+struct SignUpStatus<'a> {
+    game: &'a str,
+    variant: &'a str,
+    open: OpenStatus<'a>,
+    /// The players the file seated: `role: name <address>`.
+    listed: Vec<String>,
+    signed_up: &'a [Joined],
+}
+
+#[derive(Serialize)]
+struct OpenStatus<'a> {
+    until: &'a str,
+    places: usize,
+    left: usize,
+    private: bool,
+}
+
+impl Game {
+    /// `arbitre status` of a game still open for sign-up (none once it has started): as
+    /// text, or as YAML.
+    pub fn sign_up_status(&self, yaml: bool) -> Option<Result<String, GameError>> {
+        let o = self.config.open.as_ref()?;
+        let places = self.free_roles().len();
+        let status = SignUpStatus {
+            game: &self.config.game,
+            variant: &self.config.variant,
+            open: OpenStatus {
+                until: &o.until,
+                places,
+                left: places.saturating_sub(self.state.signup.joined.len()),
+                private: o.password_hash.is_some(),
+            },
+            listed: self
+                .config
+                .players
+                .iter()
+                .map(|p| format!("{}: {} <{}>", p.role, p.name, p.email))
+                .collect(),
+            signed_up: &self.state.signup.joined,
+        };
+        if yaml {
+            return Some(
+                serde_yaml::to_string(&status)
+                    .map(|t| if t.ends_with('\n') { t } else { t + "\n" })
+                    .map_err(GameError::from),
+            );
+        }
+        let mut text = format!(
+            "{} ({}): open for sign-up until {}; {} of {} places free\n",
+            status.game,
+            self.title(),
+            crate::words::moment_text(&o.until, self.config.game_reader().timezone, Lang::En),
+            status.open.left,
+            places
+        );
+        for l in &status.listed {
+            text.push_str(&format!("  listed {l}\n"));
+        }
+        for j in status.signed_up {
+            let prefs = if j.preferences.is_empty() {
+                "no preference".to_string()
+            } else {
+                j.preferences.join(" ")
+            };
+            text.push_str(&format!("  signed up: {} <{}> ({prefs})\n", j.name, j.email));
+        }
+        Some(Ok(text))
+    }
+}
+
 impl Told {
     /// Its line in the referee's digest, in `lang`.
     pub fn line(&self, lang: Lang) -> String {
@@ -617,13 +690,13 @@ impl Told {
 /// `welcome-ROLE` by every kind's start): each only in its own player's welcome.
 pub(crate) fn give_passwords(letters: &mut [Letter], made: &BTreeMap<Role, String>) {
     for letter in letters {
-        let Some((role, password)) = made
+        let Some(password) = made
             .iter()
             .find(|(role, _)| letter.stem == format!("welcome-{}", role.lowercase()))
+            .map(|(_, password)| password)
         else {
             continue;
         };
-        let _ = role;
         match &mut letter.view {
             View::Welcome(w) => w.password = password.clone(),
             View::BoardWelcome(w) => w.password = password.clone(),

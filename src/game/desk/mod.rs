@@ -118,6 +118,11 @@ pub enum DeskError {
     Past { when: String, now: String },
     #[error("{}: a board game has no phases or deadlines; `{verb}` is for Diplomacy games", dir.display())]
     BoardGame { dir: PathBuf, verb: &'static str },
+    #[error(
+        "the game is open for sign-up until {until} and has not started: `{verb}` is for a game \
+         under way (it starts when its last place is taken by JOIN); nothing was changed"
+    )]
+    OpenForSignUp { until: String, verb: &'static str },
     #[error("the game is over ({summary}); nothing can change it now")]
     Over { summary: String },
     #[error("the game is already paused since {since} ({why}); `resume` starts it again")]
@@ -228,6 +233,12 @@ fn diplomacy_only(game: &Game, verb: &'static str) -> Result<&'static dyn Phases
     if let Some(f) = &game.state.finished {
         return Err(DeskError::Over {
             summary: f.summary.clone(),
+        });
+    }
+    if let Some(o) = &game.config.open {
+        return Err(DeskError::OpenForSignUp {
+            until: o.until.clone(),
+            verb,
         });
     }
     Ok(phases)
