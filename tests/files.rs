@@ -208,7 +208,7 @@ fn arbitre_password_makes_a_hash_for_a_players_file() {
 
     let players = players(&tmp, "Anne");
     let text = std::fs::read_to_string(&players).unwrap().replace(
-        "role: England, password: a",
+        "role: England, password: pass-a",
         &format!("role: England, password_hash: \"{hash}\""),
     );
     std::fs::write(&players, &text).unwrap();

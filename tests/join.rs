@@ -220,7 +220,10 @@ fn every_join_is_answered_and_the_referee_told_in_the_next_digest() {
     sign("Carl", "c1", "JOIN vopaliec short", JOINING);
     has(
         &one(&dir, "m00004-l1-join").text,
-        &["cannot be taken", "at least 6 characters"],
+        &[
+            "cannot be taken: it has fewer than 6 characters",
+            "at least 6 characters",
+        ],
     );
     sign("Dora", "d1", "REJOINDRE vopaliec dora-s3cret Prusse", JOINING);
     let fr = one(&dir, "m00005-l1-join");

@@ -7,6 +7,7 @@
 //!   `archive.rs`: the archive of incoming messages, `mail/`.
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
 //! - [`ask`]: the players' questions and settings (HELP, LIST, SET …) and observers.
+//! - [`join`]: a game open for sign-up, filled by JOIN mails, and the draw of its roles.
 //! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
