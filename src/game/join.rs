@@ -494,12 +494,7 @@ impl Game {
                 role,
                 password_hash: match &j.password_hash {
                     Some(h) => h.clone(),
-                    None => {
-                        let p = fresh_password();
-                        let h = hash_password(&p, &new_salt());
-                        made.insert(role, p);
-                        h
-                    }
+                    None => make_password(role, &mut made),
                 },
                 language: j.language,
                 timezone: None,
@@ -684,6 +679,15 @@ impl Told {
             crate::lang::Worded::words(&self.outcome, lang)
         )
     }
+}
+
+/// A password made by arbitre for `role` ([`fresh_password`]), kept in `made` for the
+/// role's welcome alone; returns its hash, for `game.yaml`.
+pub(crate) fn make_password(role: Role, made: &mut BTreeMap<Role, String>) -> String {
+    let password = fresh_password();
+    let hash = hash_password(&password, &new_salt());
+    made.insert(role, password);
+    hash
 }
 
 /// How a JOIN line's password breaks the password rule, in `lang` (the answer then states

@@ -233,12 +233,7 @@ impl Game {
                 role,
                 password_hash: match &p.password_hash {
                     Some(hash) => hash.clone(),
-                    None if p.password.is_empty() => {
-                        let password = config::fresh_password();
-                        let hash = hash_password(&password, &config::new_salt());
-                        made.insert(role, password);
-                        hash
-                    }
+                    None if p.password.is_empty() => join::make_password(role, &mut made),
                     None => hash_password(&p.password, &config::new_salt()),
                 },
                 language: p.language,
