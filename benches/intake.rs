@@ -128,4 +128,44 @@ fn main() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+    flood(rounds);
+}
+
+/// A message of nothing but SIGNON lines, each with another password, redacted for the
+/// archive: linear in the lines, not quadratic. Four times the lines should take about four
+/// times as long (a ratio of two timings in one run, so that the machine's load, which slows
+/// both, does not decide); the best of `rounds` for each.
+fn flood(rounds: usize) {
+    let time = |lines: usize| {
+        let body: String = (0..lines)
+            .map(|k| format!("SIGNON France vopaliec pw{k}\r\n"))
+            .collect();
+        let raw = format!("From: a@example.org\r\n\r\n{body}");
+        (0..rounds.max(3))
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let out = arbitre::mail::incoming::redacted(raw.as_bytes(), "X: y").unwrap();
+                let took = start.elapsed();
+                assert!(!String::from_utf8(out).unwrap().contains(&format!("pw{}", lines - 1)));
+                took
+            })
+            .min()
+            .unwrap()
+    };
+    let (small, large) = if common::is_bench() {
+        (10_000, 40_000)
+    } else {
+        (1_000, 4_000)
+    };
+    let (a, b) = (time(small), time(large));
+    println!();
+    println!("| a flood of SIGNON lines redacted | {small} lines | {large} lines | ratio (linear: about 4) |");
+    println!("| --- | ---: | ---: | ---: |");
+    println!(
+        "| best of {} | {} | {} | {:.1} |",
+        rounds.max(3),
+        common::fmt_time(a.as_secs_f64()),
+        common::fmt_time(b.as_secs_f64()),
+        b.as_secs_f64() / a.as_secs_f64()
+    );
 }

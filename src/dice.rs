@@ -6,7 +6,9 @@
 //!   (RFC 7539 block function, 20 rounds, stream 0, counter from 0), read as little-endian
 //!   32-bit words (`rand_chacha::ChaCha20Rng::from_seed`);
 //! - a number from 0 to n-1 takes one word `x`; if `x >= 2^32 - (2^32 mod n)` the word is
-//!   rejected and the next one taken; otherwise the number is `x mod n`.
+//!   rejected and the next one taken; otherwise the number is `x mod n`;
+//! - a draw that has a stream of its own (the roles of a game filled by sign-up) reads the
+//!   same key's stream 1 instead (`set_stream(1)`), by the same rule.
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -76,6 +78,16 @@ impl Dice {
             words: 0,
         }
     }
+
+    /// The draws of one stream of the seed's ChaCha20 (stream 0 is [`Dice::new`]'s): a
+    /// draw that must not share its words with the game's other draws (the roles of a game
+    /// filled by sign-up take stream 1) has a stream of its own, still recomputable from
+    /// the published seed.
+    pub fn stream(seed: Seed, stream: u64) -> Dice {
+        let mut rng = ChaCha20Rng::from_seed(seed.0);
+        rng.set_stream(stream);
+        Dice { rng, words: 0 }
+    }
 }
 
 impl<R: RngCore> Dice<R> {
@@ -126,6 +138,16 @@ mod tests {
         let mut d = Dice::new(Seed([0; 32]));
         assert_eq!(d.below(7), 0xade0b876u32 % 7);
         assert_eq!(d.words, 1);
+    }
+
+    #[test]
+    fn stream_one_is_the_keys_second_chacha20_stream() {
+        // ChaCha20 of the all-zero key with the 64-bit nonce 1 (words 14 and 15 of the
+        // state: 1, 0) begins ef 3f df d6, as any ChaCha20 with a 64-bit nonce computes it.
+        let mut d = Dice::stream(Seed([0; 32]), 1);
+        assert_eq!(d.word(), u32::from_le_bytes([0xef, 0x3f, 0xdf, 0xd6]));
+        let mut zero = Dice::stream(Seed([0; 32]), 0);
+        assert_eq!(zero.word(), Dice::new(Seed([0; 32])).word());
     }
 
     #[test]

@@ -118,15 +118,15 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
         "game: crash\nvariant: diable-et-bon-dieu\nreferee: {name: R, email: r@crash.example}\n\
          start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\n\
          seed: 0101010101010101010101010101010101010101010101010101010101010101\nplayers:\n\
-         - {name: A, email: a@crash.example, role: England, password: a}\n\
-         - {name: B, email: b@crash.example, role: France, password: b}\n\
-         - {name: C, email: c@crash.example, role: Germany, password: c}\n\
-         - {name: D, email: d@crash.example, role: Italy, password: d}\n\
-         - {name: E, email: e@crash.example, role: Austria, password: e}\n\
-         - {name: F, email: f@crash.example, role: Russia, password: f}\n\
-         - {name: G, email: g@crash.example, role: Turkey, password: g}\n\
-         - {name: H, email: h@crash.example, role: God, password: h}\n\
-         - {name: I, email: i@crash.example, role: Devil, password: i}\n",
+         - {name: A, email: a@crash.example, role: England, password: pass-a}\n\
+         - {name: B, email: b@crash.example, role: France, password: pass-b}\n\
+         - {name: C, email: c@crash.example, role: Germany, password: pass-c}\n\
+         - {name: D, email: d@crash.example, role: Italy, password: pass-d}\n\
+         - {name: E, email: e@crash.example, role: Austria, password: pass-e}\n\
+         - {name: F, email: f@crash.example, role: Russia, password: pass-f}\n\
+         - {name: G, email: g@crash.example, role: Turkey, password: pass-g}\n\
+         - {name: H, email: h@crash.example, role: God, password: pass-h}\n\
+         - {name: I, email: i@crash.example, role: Devil, password: pass-i}\n",
     );
     let reference = tmp.path("reference");
     create(&reference, &players, NOW);
@@ -140,14 +140,19 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
             "b@crash.example",
             "B",
             "france",
-            "SIGNON France crash b\nA PAR - BUR\nA MAR - SPA\nPRESS TO ALL\nHello all.\nENDPRESS",
+            "SIGNON France crash pass-b\nA PAR - BUR\nA MAR - SPA\nPRESS TO ALL\nHello all.\nENDPRESS",
         )),
-        mail_step(mail("h@crash.example", "H", "god", "SIGNON God crash h\nBLESS A PAR")),
+        mail_step(mail(
+            "h@crash.example",
+            "H",
+            "god",
+            "SIGNON God crash pass-h\nBLESS A PAR",
+        )),
         mail_step(mail(
             "x@elsewhere.example",
             "X",
             "forged",
-            "SIGNON England crash a\nF LON - ENG",
+            "SIGNON England crash pass-a\nF LON - ENG",
         )),
         Step {
             args: vec!["process".into(), "{DIR}".into(), "--now".into(), LATER.into()],
@@ -215,13 +220,13 @@ fn a_run_killed_in_the_middle_of_a_write_leaves_nothing_after_the_next_run() {
         "players.yaml",
         "game: killed\nvariant: standard\nreferee: {name: R, email: r@crash.example}\n\
          start: 2026-12-01T20:00:00+01:00\nplayers:\n\
-         - {name: A, email: a@crash.example, role: England, password: a}\n\
-         - {name: B, email: b@crash.example, role: France, password: b}\n\
-         - {name: C, email: c@crash.example, role: Germany, password: c}\n\
-         - {name: D, email: d@crash.example, role: Italy, password: d}\n\
-         - {name: E, email: e@crash.example, role: Austria, password: e}\n\
-         - {name: F, email: f@crash.example, role: Russia, password: f}\n\
-         - {name: G, email: g@crash.example, role: Turkey, password: g}\n",
+         - {name: A, email: a@crash.example, role: England, password: pass-a}\n\
+         - {name: B, email: b@crash.example, role: France, password: pass-b}\n\
+         - {name: C, email: c@crash.example, role: Germany, password: pass-c}\n\
+         - {name: D, email: d@crash.example, role: Italy, password: pass-d}\n\
+         - {name: E, email: e@crash.example, role: Austria, password: pass-e}\n\
+         - {name: F, email: f@crash.example, role: Russia, password: pass-f}\n\
+         - {name: G, email: g@crash.example, role: Turkey, password: pass-g}\n",
     );
     let dir = tmp.path("game");
     create(&dir, &players, NOW);
@@ -233,7 +238,7 @@ fn a_run_killed_in_the_middle_of_a_write_leaves_nothing_after_the_next_run() {
                 "b@crash.example",
                 "B",
                 "m1",
-                "SIGNON France killed b\nA PAR - BUR",
+                "SIGNON France killed pass-b\nA PAR - BUR",
             )),
         },
         Step {

@@ -16,13 +16,13 @@ fn players(tmp: &Tmp, anne: &str) -> std::path::PathBuf {
         &format!(
             "game: g1\nvariant: standard\nreferee: {{name: Referee, email: referee@example.org}}\n\
              start: 2026-12-01T20:00:00+01:00\nplayers:\n\
-             - {{name: {anne}, email: anne@example.net, role: England, password: a}}\n\
-             - {{name: Bruno, email: bruno@example.net, role: France, password: b}}\n\
-             - {{name: Carl, email: carl@example.net, role: Germany, password: c}}\n\
-             - {{name: Dora, email: dora@example.net, role: Italy, password: d}}\n\
-             - {{name: Emil, email: emil@example.net, role: Austria, password: e}}\n\
-             - {{name: Fay, email: fay@example.net, role: Russia, password: f}}\n\
-             - {{name: Gus, email: gus@example.net, role: Turkey, password: g}}\n"
+             - {{name: {anne}, email: anne@example.net, role: England, password: pass-a}}\n\
+             - {{name: Bruno, email: bruno@example.net, role: France, password: pass-b}}\n\
+             - {{name: Carl, email: carl@example.net, role: Germany, password: pass-c}}\n\
+             - {{name: Dora, email: dora@example.net, role: Italy, password: pass-d}}\n\
+             - {{name: Emil, email: emil@example.net, role: Austria, password: pass-e}}\n\
+             - {{name: Fay, email: fay@example.net, role: Russia, password: pass-f}}\n\
+             - {{name: Gus, email: gus@example.net, role: Turkey, password: pass-g}}\n"
         ),
     )
 }
@@ -122,7 +122,7 @@ fn secret_files_are_the_referee_s_only_whatever_the_umask() {
     permissive(&["new", d, "--players", players.to_str().unwrap(), "--now", NOW], b"");
     permissive(
         &["mail", d, "--now", NOW],
-        b"From: Anne <anne@example.net>\r\nSubject: orders\r\n\r\nSIGNON England g1 a\r\nA LON-NTH\r\n",
+        b"From: Anne <anne@example.net>\r\nSubject: orders\r\n\r\nSIGNON England g1 pass-a\r\nA LON-NTH\r\n",
     );
     let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&dir), 0o700, "the game folder");
@@ -208,7 +208,7 @@ fn arbitre_password_makes_a_hash_for_a_players_file() {
 
     let players = players(&tmp, "Anne");
     let text = std::fs::read_to_string(&players).unwrap().replace(
-        "role: England, password: a",
+        "role: England, password: pass-a",
         &format!("role: England, password_hash: \"{hash}\""),
     );
     std::fs::write(&players, &text).unwrap();
@@ -223,7 +223,7 @@ fn arbitre_password_makes_a_hash_for_a_players_file() {
 
     // Both, or a hash this program cannot read, are refused with the line.
     for bad in [
-        format!("role: England, password: a, password_hash: \"{hash}\""),
+        format!("role: England, password: pass-a, password_hash: \"{hash}\""),
         "role: England, password_hash: \"s3cret\"".to_string(),
     ] {
         let text = std::fs::read_to_string(&players)

@@ -32,13 +32,13 @@ fn players(root: &Path) -> PathBuf {
         &players,
         "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
          start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
-         - {name: Anne, email: anne@example.net, role: England, password: a}\n\
-         - {name: Bruno, email: bruno@example.net, role: France, password: b}\n\
-         - {name: Carl, email: carl@example.net, role: Germany, password: c}\n\
-         - {name: Dora, email: dora@example.net, role: Italy, password: d}\n\
-         - {name: Emil, email: emil@example.net, role: Austria, password: e}\n\
-         - {name: Fay, email: fay@example.net, role: Russia, password: f}\n\
-         - {name: Gus, email: gus@example.net, role: Turkey, password: g}\n",
+         - {name: Anne, email: anne@example.net, role: England, password: pass-a}\n\
+         - {name: Bruno, email: bruno@example.net, role: France, password: pass-b}\n\
+         - {name: Carl, email: carl@example.net, role: Germany, password: pass-c}\n\
+         - {name: Dora, email: dora@example.net, role: Italy, password: pass-d}\n\
+         - {name: Emil, email: emil@example.net, role: Austria, password: pass-e}\n\
+         - {name: Fay, email: fay@example.net, role: Russia, password: pass-f}\n\
+         - {name: Gus, email: gus@example.net, role: Turkey, password: pass-g}\n",
     )
     .unwrap();
     players
@@ -66,7 +66,7 @@ fn bruno(id: &str, orders: &str) -> Vec<u8> {
     mail(
         ("Bruno", "bruno@example.net"),
         id,
-        &format!("SIGNON France g1 b\r\n{orders}\r\n"),
+        &format!("SIGNON France g1 pass-b\r\n{orders}\r\n"),
     )
 }
 
@@ -480,7 +480,7 @@ fn authenticated(from: &str, id: &str, fields: &[&str], orders: &str) -> Vec<u8>
     raw.extend(mail(
         ("Bruno", from),
         id,
-        &format!("SIGNON France g1 b\r\n{orders}\r\n"),
+        &format!("SIGNON France g1 pass-b\r\n{orders}\r\n"),
     ));
     raw
 }

@@ -25,6 +25,7 @@ mod game;
 mod hostile;
 mod house_rules;
 mod imap;
+mod join;
 mod large_map;
 mod layers;
 mod mail_vs_adjudicate;

@@ -31,7 +31,7 @@ fn players_file(variant: &str) -> String {
     }
     for (i, role) in roles.iter().enumerate() {
         s += &format!(
-            "  - {{name: Player {i}, email: {}, role: {role}, password: pw{i}}}\n",
+            "  - {{name: Player {i}, email: {}, role: {role}, password: pass-{i}}}\n",
             email(i)
         );
     }
@@ -43,7 +43,7 @@ fn send(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) {
     let raw = format!(
         "From: Player {who} <{}>\r\nTo: arbitre@vopaliec.example\r\nSubject: orders\r\n\
          Date: Mon, 30 Nov 2026 18:00:00 +0100\r\nMessage-ID: <{id}@test.example>\r\n\
-         Content-Type: text/plain; charset=utf-8\r\n\r\nSIGNON {role} vopaliec pw{who}\n{lines}\r\n",
+         Content-Type: text/plain; charset=utf-8\r\n\r\nSIGNON {role} vopaliec pass-{who}\n{lines}\r\n",
         email(who)
     );
     ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));

@@ -38,7 +38,7 @@ fn players_file(name: &str) -> String {
     );
     let roles = POWERS.iter().copied().chain(["God", "Devil"]);
     for (i, role) in roles.enumerate() {
-        s += &format!("  - {{name: Player {i}, email: p{i}@{name}.example, role: {role}, password: pw{i}}}\n");
+        s += &format!("  - {{name: Player {i}, email: p{i}@{name}.example, role: {role}, password: pass-pw{i}}}\n");
     }
     s
 }
@@ -48,7 +48,7 @@ fn mail(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) {
     let raw = format!(
         "From: Player {who} <p{who}@{game}.example>\r\nTo: arbitre@{game}.example\r\nSubject: orders\r\n\
          Message-ID: <{id}@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
-         SIGNON {role} {game} pw{who}\n{lines}\r\n"
+         SIGNON {role} {game} pass-pw{who}\n{lines}\r\n"
     );
     ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
 }

@@ -35,7 +35,7 @@ fn players_file(variant: &str, god: usize, devil: usize) -> String {
         roles.extend([("God", god), ("Devil", devil)]);
     }
     for (role, i) in roles {
-        s += &format!("  - {{name: Player {i}, email: p{i}@vopaliec.example, role: {role}, password: pw{i}}}\n");
+        s += &format!("  - {{name: Player {i}, email: p{i}@vopaliec.example, role: {role}, password: pass-{i}}}\n");
     }
     s
 }
@@ -44,7 +44,7 @@ fn send(dir: &Path, who: usize, role: &str, id: &str, lines: &str, now: &str) {
     let raw = format!(
         "From: Player {who} <p{who}@vopaliec.example>\r\nTo: arbitre@vopaliec.example\r\nSubject: orders\r\n\
          Date: Mon, 30 Nov 2026 18:00:00 +0100\r\nMessage-ID: <{id}@test.example>\r\n\
-         Content-Type: text/plain; charset=utf-8\r\n\r\nSIGNON {role} vopaliec pw{who}\n{lines}\r\n"
+         Content-Type: text/plain; charset=utf-8\r\n\r\nSIGNON {role} vopaliec pass-{who}\n{lines}\r\n"
     );
     ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
 }

@@ -22,6 +22,18 @@ pub fn new(dir: &Path, players: &str, now: Now) -> Result<(), String> {
         );
     }
     let game = Game::create(dir, checked, now)?;
+    if let Some(open) = &game.config.open {
+        println!(
+            "{}: game {} created, open for sign-up by JOIN until {}: {} places to fill; {} letters to the listed players in {}/outbox",
+            dir.display(),
+            game.config.game,
+            open.until,
+            game.free_roles().len(),
+            game.config.players.len(),
+            dir.display()
+        );
+        return Ok(());
+    }
     println!(
         "{}: game {} created; {} welcome messages in {}/outbox",
         dir.display(),

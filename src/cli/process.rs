@@ -94,7 +94,17 @@ pub fn process(root: &Path, now: Now) -> Result<(), String> {
             } else {
                 String::new()
             };
-            if let Play::Phases(phases) = g.kind().play() {
+            if let Some(open) = g.config.open.clone() {
+                // Started by its last JOIN, not by the clock.
+                let places = g.free_roles().len();
+                let left = places.saturating_sub(g.state.signup.joined.len());
+                let closed = chrono::DateTime::parse_from_rfc3339(&open.until).is_ok_and(|u| now > u);
+                what.push_str(&format!(
+                    "open for sign-up: {left} of {places} places free; the sign-up {} {}",
+                    if closed { "closed" } else { "closes" },
+                    open.until
+                ));
+            } else if let Play::Phases(phases) = g.kind().play() {
                 match phases.process(&mut g, now, Run::Due)? {
                     Some(fx) => {
                         let n = fx.letters.len();

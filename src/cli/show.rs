@@ -10,6 +10,11 @@ use std::path::Path;
 /// `yaml`) as YAML for scripts.
 pub fn status(dir: &Path, yaml: bool) -> Result<(), String> {
     let g = Game::open(dir, &REGISTRY)?;
+    // Open for sign-up: no phase yet, only the places.
+    if let Some(status) = g.sign_up_status(yaml) {
+        print!("{}", status?);
+        return Ok(());
+    }
     if !yaml {
         print!("{}", desk::status::text(&g)?);
         return Ok(());

@@ -48,6 +48,16 @@ pub enum Command {
         game: String,
         on: bool,
     },
+    /// `JOIN <game> <password> [<preferences>]` | `REJOINDRE …`, from anyone, without
+    /// SIGNON: a sign-up for a game open for it ([`crate::game::join`]). The preferences
+    /// are role names as written, and `*` for any other.
+    Join {
+        game: String,
+        password: String,
+        preferences: Vec<String>,
+        /// Written `REJOINDRE`: the sign-up is answered in French.
+        french: bool,
+    },
     /// `CONFIRM <game> <code>`, without SIGNON: the code mailed to a new address (`SET
     /// ADDRESS`) or to a would-be observer, coming back from it.
     Confirm {
@@ -391,6 +401,17 @@ fn player_command(keyword: &str, words: &[&str]) -> Option<Result<Command, Refus
                 on: matches!(keyword, "OBSERVE" | "OBSERVER"),
             }),
             _ => Err(Refusal::ObserveForm {
+                keyword: keyword.to_string(),
+            }),
+        },
+        "JOIN" | "REJOINDRE" => match words {
+            [_, game, password, preferences @ ..] => Ok(Command::Join {
+                game: game.to_string(),
+                password: password.to_string(),
+                preferences: preferences.iter().map(|p| p.trim_matches(',').to_string()).collect(),
+                french: keyword == "REJOINDRE",
+            }),
+            _ => Err(Refusal::JoinForm {
                 keyword: keyword.to_string(),
             }),
         },

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 
 pub use super::duration::{parse_duration, DurationError};
 pub use super::password::{
-    check_password, hash_password, is_password_hash, needs_upgrade, new_salt, store_password_hash, ARGON2_LANES,
-    ARGON2_MEMORY_KIB, ARGON2_PASSES,
+    check_new_password, check_password, fresh_password, hash_password, is_password_hash, needs_upgrade, new_salt,
+    store_password_hash, ARGON2_LANES, ARGON2_MEMORY_KIB, ARGON2_PASSES,
 };
 pub use crate::report::Person;
 
@@ -55,7 +55,8 @@ pub struct RawPlayer {
     pub name: String,
     pub email: String,
     pub role: String,
-    /// The password, in clear; or give `password_hash` instead.
+    /// The password, in clear; or give `password_hash` instead; or neither, and arbitre
+    /// makes one and sends it to the player alone, in the welcome.
     #[serde(default)]
     pub password: String,
     /// A hash printed by `arbitre password`, so that the file need not hold the password.
@@ -148,6 +149,58 @@ pub struct PlayersFile {
     /// Refuse the messages the referee's receiving server found forged (off by default).
     #[serde(default)]
     pub require_authentication: Option<RequireAuthentication>,
+    /// Open for sign-up by `JOIN` mails until a time: `players:` may then be short.
+    #[serde(default)]
+    pub open: Option<RawOpen>,
+}
+
+/// `open:` in the players file: the game fills by `JOIN <game> <password> [<preferences>]`
+/// mails until `until`; with `password:` (or its hash), only those who know that sign-up
+/// password may join, and each gets a password made by arbitre in the welcome.
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawOpen {
+    /// The end of the sign-up, RFC 3339 (`2026-11-30T20:00:00+01:00`).
+    pub until: String,
+    /// The sign-up password, in clear; or give `password_hash`; or neither (anyone joins).
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub password_hash: Option<String>,
+}
+
+/// `open:` in `game.yaml`: the game is open for sign-up (removed when it starts).
+#[derive(Deserialize, Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Open {
+    /// The end of the sign-up, RFC 3339.
+    pub until: String,
+    /// The sign-up password's hash, when the sign-up is private.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<String>,
+    /// The first deadline the players file asked for (`start:`), RFC 3339: the game's
+    /// first deadline when the game starts before it (see docs/referee.md).
+    pub start: String,
+}
+
+/// What a password of the players file that breaks the rule ([`check_new_password`]) does
+/// wrong, for the referee.
+fn rule_broken(why: crate::game::said::PasswordProblem) -> String {
+    use crate::game::said::PasswordProblem as P;
+    match why {
+        P::TooShort { min } => format!("the password has fewer than {min} characters"),
+        P::Blank => "the password holds a space (it is one word of a SIGNON line)".into(),
+        P::ControlCharacter => "the password holds a control character".into(),
+        P::Redacted => "`********` is the archive's mask: choose another password".into(),
+    }
+}
+
+/// The address `address` is already played from by one of `taken` (any case): one address
+/// for two roles would tie the roles together in every header. The one check of `new`,
+/// `replace` and `JOIN`.
+pub fn address_in_use<'a>(mut taken: impl Iterator<Item = &'a str>, address: &str) -> bool {
+    let address = address.to_lowercase();
+    taken.any(|t| t.to_lowercase() == address)
 }
 
 /// `press:` in the players file and `game.yaml`: the press the players may send one
@@ -304,6 +357,8 @@ pub struct Checked {
     pub seed: Option<Seed>,
     /// The role of each player, in the file's order, read against the game's kind.
     pub roles: Vec<Role>,
+    /// The sign-up, when the game is open for it.
+    pub open: Option<Open>,
 }
 
 impl PlayersFile {
@@ -423,6 +478,10 @@ impl PlayersFile {
             Some(s) => Some(Seed::from_hex(s).map_err(|e| err("seed", "", format!("seed: {e}")))?),
             None => None,
         };
+        let open = match &self.open {
+            Some(o) => Some(self.check_open(o, rules.every_role_played, start, &err)?),
+            None => None,
+        };
         // A line break in a name or an address would write headers of its own into every
         // message (`Bcc:` to a stranger); other control characters have no place there either.
         let people = std::iter::once(("referee", None, &self.referee.name, &self.referee.email)).chain(
@@ -499,10 +558,22 @@ impl PlayersFile {
                 ));
             }
             match &p.password_hash {
-                None if p.password.trim().is_empty() => {
-                    return Err(err("players", &p.email, format!("players: {} has no password", p.name)))
+                // arbitre makes one, sent to the player alone in the welcome.
+                None if p.password.is_empty() => {}
+                None => {
+                    if let Err(why) = check_new_password(&p.password) {
+                        return Err(err(
+                            "players",
+                            &p.email,
+                            format!(
+                                "players: {}: {} (the rule of every player's password: docs/mail-commands.md); \
+                                 or leave `password:` out and arbitre makes one",
+                                p.name,
+                                rule_broken(why)
+                            ),
+                        ));
+                    }
                 }
-                None => {}
                 Some(_) if !p.password.is_empty() => {
                     return Err(err(
                         "players",
@@ -534,16 +605,14 @@ impl PlayersFile {
                     ));
                 }
             }
-            let email = p.email.to_lowercase();
-            if seen_emails.contains(&email) {
-                // One address for two roles would tie the roles together in every header.
+            if address_in_use(seen_emails.iter().map(String::as_str), &p.email) {
                 return Err(err(
                     "players",
                     &p.email,
                     format!("players: {} plays two roles; give each role its own address", p.email),
                 ));
             }
-            seen_emails.push(email);
+            seen_emails.push(p.email.clone());
         }
         // Each player's role, read once against the game's kind: a power or an extra role
         // of the ruleset, each played exactly once; or a side of the board game, at most once.
@@ -568,10 +637,20 @@ impl PlayersFile {
         }
         for &r in game_roles.list() {
             match roles.iter().filter(|&&x| x == r).count() {
-                0 if rules.every_role_played => return Err(err("players", "", format!("players: nobody plays {r}"))),
+                // An open game fills its free roles by JOIN.
+                0 if rules.every_role_played && open.is_none() => {
+                    return Err(err("players", "", format!("players: nobody plays {r}")))
+                }
                 0 | 1 => {}
                 _ => return Err(err("players", r.text(), format!("players: {r} is listed twice"))),
             }
+        }
+        if open.is_some() && game_roles.list().iter().all(|r| roles.contains(r)) {
+            return Err(err(
+                "open",
+                "",
+                "open: every role is already played by the players file: leave `open:` out".into(),
+            ));
         }
         if let (Some(why), false) = (rules.no_options, self.options.is_empty()) {
             return Err(err("options", "", format!("options: {why}")));
@@ -598,6 +677,66 @@ impl PlayersFile {
             start,
             seed,
             roles,
+            open,
+        })
+    }
+
+    /// Checks `open:`: a game whose every role is played (its roles do not depend on its
+    /// number of players), a closing time, and a sign-up password that follows the rule.
+    fn check_open(
+        &self,
+        o: &RawOpen,
+        every_role_played: bool,
+        start: Option<chrono::DateTime<chrono::FixedOffset>>,
+        err: &dyn Fn(&str, &str, String) -> ConfigError,
+    ) -> Result<Open, ConfigError> {
+        if !every_role_played {
+            return Err(err(
+                "open",
+                "",
+                "open: a board game is seated by its players file (its sides depend on how many play); \
+                 sign-up by JOIN is for the Diplomacy games"
+                    .into(),
+            ));
+        }
+        let until = chrono::DateTime::parse_from_rfc3339(&o.until).map_err(|_| {
+            err(
+                "open",
+                "until",
+                format!(
+                    "open: until: `{}`: write a time like `2026-11-30T20:00:00+01:00`",
+                    o.until
+                ),
+            )
+        })?;
+        let password_hash = match (&o.password, &o.password_hash) {
+            (Some(_), Some(_)) => {
+                return Err(err(
+                    "open",
+                    "password",
+                    "open: give password or password_hash, not both".into(),
+                ))
+            }
+            (Some(p), None) => {
+                if let Err(why) = check_new_password(p) {
+                    return Err(err("open", "password", format!("open: password: {}", rule_broken(why))));
+                }
+                Some(hash_password(p, &new_salt()))
+            }
+            (None, Some(h)) if !is_password_hash(h) => {
+                return Err(err(
+                    "open",
+                    "password_hash",
+                    "open: password_hash is not a hash this program reads; make one with `arbitre password`".into(),
+                ))
+            }
+            (None, h) => h.clone(),
+        };
+        let start = start.ok_or_else(|| err("game", "", "missing `start:`, the first deadline".into()))?;
+        Ok(Open {
+            until: until.to_rfc3339(),
+            password_hash,
+            start: start.to_rfc3339(),
         })
     }
 }
@@ -659,13 +798,13 @@ timezone: Europe/Paris
 deadlines: {movement: 72h, retreat: 24h, adjustment: 1d}
 start: 2026-12-01T20:00:00+01:00
 players:
-  - {name: A, email: a@example.org, role: England, password: pa}
-  - {name: B, email: b@example.org, role: France, password: pb}
-  - {name: C, email: c@example.org, role: Germany, password: pc}
-  - {name: D, email: d@example.org, role: Italy, password: pd}
-  - {name: E, email: e@example.org, role: Austria, password: pe}
-  - {name: F, email: f@example.org, role: Russia, password: pf}
-  - {name: G, email: g@example.org, role: Turkey, password: pg}
+  - {name: A, email: a@example.org, role: England, password: pass-a}
+  - {name: B, email: b@example.org, role: France, password: pass-b}
+  - {name: C, email: c@example.org, role: Germany, password: pass-c}
+  - {name: D, email: d@example.org, role: Italy, password: pass-d}
+  - {name: E, email: e@example.org, role: Austria, password: pass-e}
+  - {name: F, email: f@example.org, role: Russia, password: pass-f}
+  - {name: G, email: g@example.org, role: Turkey, password: pass-g}
 ";
 
     fn check(text: &str) -> Result<Checked, ConfigError> {
@@ -680,8 +819,8 @@ players:
                 "referee: {name: Arbitre, email: arbitre@example.org, password: t0p}\nlanguage: fr\nobservers: true",
             )
             .replace(
-                "role: France, password: pb}",
-                "role: France, password: pb, language: en, timezone: America/Montreal}",
+                "role: France, password: pass-b}",
+                "role: France, password: pass-b, language: en, timezone: America/Montreal}",
             );
         let c = check(&text).unwrap();
         assert_eq!(c.file.language, Lang::Fr);
@@ -733,6 +872,54 @@ players:
     }
 
     #[test]
+    fn an_open_game_may_leave_roles_free_and_its_sign_up_is_checked() {
+        let short = GOOD.replace(
+            "  - {name: G, email: g@example.org, role: Turkey, password: pass-g}\n",
+            "",
+        );
+        let open = |o: &str| short.replacen("players:", &format!("open: {{{o}}}\nplayers:"), 1);
+        let c = check(&open("until: 2026-11-30T20:00:00+01:00")).unwrap();
+        let o = c.open.unwrap();
+        assert_eq!((o.until.as_str(), o.password_hash), ("2026-11-30T20:00:00+01:00", None));
+        assert_eq!(o.start, "2026-12-01T20:00:00+01:00");
+        let private = check(&open("until: 2026-11-30T20:00:00+01:00, password: club-s3cret")).unwrap();
+        assert!(check_password(
+            "club-s3cret",
+            &private.open.unwrap().password_hash.unwrap()
+        ));
+        for (o, says) in [
+            ("until: Monday", "open: until: `Monday`: write a time like"),
+            (
+                "until: 2026-11-30T20:00:00Z, password: club",
+                "open: password: the password has fewer than 6",
+            ),
+        ] {
+            let e = check(&open(o)).unwrap_err();
+            assert!(e.message.starts_with(says), "{e}");
+        }
+        let full = GOOD.replacen("players:", "open: {until: 2026-11-30T20:00:00Z}\nplayers:", 1);
+        assert!(check(&full)
+            .unwrap_err()
+            .message
+            .contains("every role is already played"));
+        let jomini = "game: j\nvariant: jomini\nreferee: {name: R, email: r@example.org}\n\
+                      open: {until: 2026-11-30T20:00:00Z}\nplayers: []\n";
+        let e = check(jomini).unwrap_err();
+        assert!(e.message.contains("sign-up by JOIN is for the Diplomacy games"), "{e}");
+    }
+
+    #[test]
+    fn a_players_password_follows_the_one_rule_or_is_made_by_arbitre() {
+        let e = check(&GOOD.replace("password: pass-c", "password: pc")).unwrap_err();
+        assert_eq!(e.line, Some(10), "{e}");
+        assert!(e.message.contains("C: the password has fewer than 6 characters"), "{e}");
+        let e = check(&GOOD.replace("password: pass-c", "password: \"two words\"")).unwrap_err();
+        assert!(e.message.contains("C: the password holds a space"), "{e}");
+        // Left out: arbitre makes one (`Game::create`).
+        assert!(check(&GOOD.replace(", password: pass-c", "")).is_ok());
+    }
+
+    #[test]
     fn a_good_players_file_is_accepted() {
         let c = check(GOOD).unwrap();
         assert_eq!(c.file.players.len(), 7);
@@ -759,8 +946,11 @@ players:
         assert!(e.message.contains("two roles"), "{e}");
         let e = check(&GOOD.replace("referee:", "referees:")).unwrap_err();
         assert!(e.message.contains("unknown field"), "{e}");
-        let e =
-            check(&GOOD.replace("  - {name: G, email: g@example.org, role: Turkey, password: pg}\n", "")).unwrap_err();
+        let e = check(&GOOD.replace(
+            "  - {name: G, email: g@example.org, role: Turkey, password: pass-g}\n",
+            "",
+        ))
+        .unwrap_err();
         assert!(e.message.contains("nobody plays Turkey"), "{e}");
     }
 
@@ -823,8 +1013,8 @@ variant: jomini
 referee: {name: Arbitre, email: arbitre@example.org}
 options: {first: blue, victory: 3}
 players:
-  - {name: A, email: a@example.org, role: Blue, password: pa}
-  - {name: B, email: b@example.org, role: Red, password: pb}
+  - {name: A, email: a@example.org, role: Blue, password: pass-a}
+  - {name: B, email: b@example.org, role: Red, password: pass-b}
 ";
         assert!(check(jomini).is_ok());
         for (bad, says) in [("first: blue", "frist: blue"), ("first: blue", "first: green")] {
@@ -837,8 +1027,8 @@ players:
     #[test]
     fn a_house_rule_refused_is_named_as_the_token_at_its_own_line() {
         let jomini = "game: j\nvariant: jomini\nreferee: {name: R, email: r@example.org}\nhouse_rules:\n  - x\n  - y\n\
-                      players:\n  - {name: A, email: a@example.org, role: Blue, password: pa}\n\
-                      \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
+                      players:\n  - {name: A, email: a@example.org, role: Blue, password: pass-a}\n\
+                      \x20 - {name: B, email: b@example.org, role: Red, password: pass-b}\n";
         let e = check(jomini).unwrap_err();
         assert_eq!(
             (e.line, e.key.as_deref(), e.token.as_deref()),

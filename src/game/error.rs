@@ -163,7 +163,7 @@ mod tests {
             .enumerate()
         {
             text.push_str(&format!(
-                "  - {{name: P{i}, email: p{i}@example.org, role: {role}, password: pw{i}}}\n"
+                "  - {{name: P{i}, email: p{i}@example.org, role: {role}, password: pass-pw{i}}}\n"
             ));
         }
         crate::game::config::PlayersFile::parse(&text, "p.yaml")
@@ -210,7 +210,7 @@ mod tests {
         let mut g = Game::create(&dir, players_file(), now()).unwrap();
         g.state.phase = "Summer 1901 Movement".into();
         let raw = "From: P0 <p0@example.org>\r\nTo: r@example.org\r\nSubject: orders\r\n\
-                   Message-ID: <m1@example.org>\r\n\r\nSIGNON England g pw0\r\nA LVP - YOR\r\n";
+                   Message-ID: <m1@example.org>\r\n\r\nSIGNON England g pass-pw0\r\nA LVP - YOR\r\n";
         let kept = crate::game::archive(&dir, raw.as_bytes(), now()).unwrap();
         let e = g.ingest(now()).unwrap_err();
         let GameError::Message { path, source } = &e else {
@@ -227,8 +227,8 @@ mod tests {
         let dir = folder("board");
         let _ = std::fs::remove_dir(&dir);
         let text = "game: duel\nvariant: jomini\nreferee: {name: R, email: r@example.org}\nplayers:\n\
-                    \x20 - {name: A, email: a@example.org, role: Blue, password: pa}\n\
-                    \x20 - {name: B, email: b@example.org, role: Red, password: pb}\n";
+                    \x20 - {name: A, email: a@example.org, role: Blue, password: pass-a}\n\
+                    \x20 - {name: B, email: b@example.org, role: Red, password: pass-b}\n";
         let checked = crate::game::config::PlayersFile::parse(text, "p.yaml")
             .and_then(|f| f.validate(&crate::kinds::REGISTRY, text, "p.yaml"))
             .unwrap();

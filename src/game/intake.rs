@@ -113,16 +113,22 @@ impl Verdict {
 /// that cannot be read at all is kept as it came: no SIGNON line, hence no password, can be
 /// found in it, and the game does not act on it.
 pub fn prepare(game_dir: Option<&Path>, raw: &[u8]) -> Vec<u8> {
-    prepare_for(game_dir.and_then(registry), &Received::read(raw))
+    let config = game_dir.and_then(|d| read_config(d).ok());
+    prepare_for(game_dir.and_then(registry), config.as_ref(), &Received::read(raw))
 }
 
 /// [`prepare`] for a message that names no game here, read where it entered.
 pub(crate) fn prepare_read(received: &Received) -> Vec<u8> {
-    prepare_for(None, received)
+    prepare_for(None, None, received)
 }
 
-/// [`prepare`] against a game's name and its players' roles and password hashes.
-fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, received: &Received) -> Vec<u8> {
+/// [`prepare`] against a game's name and its players' roles and password hashes; with the
+/// game's configuration, a JOIN line's password is read too ([`super::join::header`]).
+fn prepare_for(
+    registry: Option<(String, Vec<(String, String)>)>,
+    config: Option<&GameConfig>,
+    received: &Received,
+) -> Vec<u8> {
     let (verdict, new_password) = match (registry, received.mail()) {
         (Some((name, players)), Ok(mail)) => {
             let verdict = Verdict::against(&name, &players, mail);
@@ -137,6 +143,14 @@ fn prepare_for(registry: Option<(String, Vec<(String, String)>)>, received: &Rec
     };
     let mut first = format!("{VERDICT_HEADER}: {}", verdict.word());
     if let Some(line) = new_password {
+        first.push_str("\r\n");
+        first.push_str(&line);
+    }
+    // `JOIN`: the password of the line read once, here; the archive keeps `********`.
+    let join = config
+        .zip(received.mail().ok())
+        .and_then(|(c, m)| super::join::header(c, m));
+    if let Some(line) = join {
         first.push_str("\r\n");
         first.push_str(&line);
     }
@@ -264,7 +278,7 @@ pub fn deliver_read(
     kinds.install();
     let raw = received.raw();
     let Some(Routed { dir, config }) = find(root, received)? else {
-        return Ok(Delivered::Unmatched(keep_unmatched(root, received, arrived)?));
+        return Ok(Delivered::Unmatched(keep_unmatched(root, received, arrived, kinds)?));
     };
     // Read once: routing in a folder of games has read it already.
     let config = config.or_else(|| read_config(&dir).ok());
@@ -295,8 +309,8 @@ pub fn deliver_read(
         }
     }
     let prepared = match &config {
-        Some(c) => prepare_for(Some(players_of(c)), received),
-        None => prepare_for(registry(&dir), received),
+        Some(c) => prepare_for(Some(players_of(c)), Some(c), received),
+        None => prepare_for(registry(&dir), None, received),
     };
     // The archive must be writable before the message is taken in: a message the mail
     // system has to deliver again is better refused now than kept twice.
@@ -454,7 +468,7 @@ fn reject(
     kinds: &Kinds,
 ) -> Result<PathBuf, GameError> {
     let raw = received.raw();
-    let kept_bytes = prepare_for(None, received);
+    let kept_bytes = prepare_for(None, None, received);
     let rejected = dir.join("rejected");
     let stem = arrived.with_timezone(&Utc).format(super::ARRIVAL).to_string();
     let path = store::write_new(&rejected, &stem, "eml", &kept_bytes).map_err(io_err(&rejected))?;

@@ -92,8 +92,13 @@ impl Game {
         } else {
             ask::FromIntake::default()
         };
+        let joined = if redacted_archive {
+            super::join::read_header(raw)
+        } else {
+            None
+        };
         if commands::first_signon(&commands).is_none()
-            && self.without_signon(&mail, &commands, &id, &stem, arrived, &mut fx)?
+            && self.without_signon(&mail, &commands, &id, &stem, arrived, joined, &mut fx)?
         {
             return Ok(fx);
         }
@@ -159,7 +164,15 @@ impl Game {
     ) -> Result<Effects, GameError> {
         let n = &stem[1..];
         let role = who.text();
-        if !self.spend(&format!("role:{role}"), arrived) {
+        // The same message delivered again (the mail system retrying after a crash) is not
+        // counted against the role's budget a second time.
+        let again = self.state.seen.iter().any(|s| s == &id)
+            || self
+                .state
+                .seen_by
+                .get(role)
+                .is_some_and(|seen| seen.iter().any(|s| s == &id));
+        if !again && !self.spend(&format!("role:{role}"), arrived) {
             fx.log.push(format!(
                 "{stem}: {role} is over the daily budget of messages: kept, not acted on"
             ));
@@ -171,6 +184,11 @@ impl Game {
         if self.seen_before(role, &id) {
             fx.log
                 .push(format!("message {n:05} <{id}> was seen before: kept, not acted on"));
+            return Ok(fx);
+        }
+        // A listed player of a game still open for sign-up: nothing to act on yet.
+        if self.config.open.is_some() {
+            fx.letters.push(self.not_started(who, stem, mail.message_id.clone()));
             return Ok(fx);
         }
         // Only what follows the SIGNON line is acted on; lines before it are listed as

@@ -8,6 +8,7 @@
 //!   `archive.rs`: the archive of incoming messages, `mail/`.
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
 //! - [`ask`]: the players' questions and settings (HELP, LIST, SET …) and observers.
+//! - [`join`]: a game open for sign-up, filled by JOIN mails, and the draw of its roles.
 //! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
@@ -57,6 +58,7 @@ pub mod desk;
 pub mod duration;
 pub mod error;
 pub mod intake;
+pub mod join;
 pub mod kind;
 mod letters;
 pub mod mailroom;
@@ -222,6 +224,8 @@ impl Game {
         let kind = checked.kind;
         let file = checked.file;
         let seed = checked.seed.unwrap_or_else(Seed::random);
+        // A player listed without a password gets one made by arbitre, sent to him alone.
+        let mut made: std::collections::BTreeMap<Role, String> = std::collections::BTreeMap::new();
         let players = file
             .players
             .iter()
@@ -232,6 +236,7 @@ impl Game {
                 role,
                 password_hash: match &p.password_hash {
                     Some(hash) => hash.clone(),
+                    None if p.password.is_empty() => join::make_password(role, &mut made),
                     None => hash_password(&p.password, &config::new_salt()),
                 },
                 language: p.language,
@@ -265,6 +270,7 @@ impl Game {
             referee_copies: file.referee_copies,
             grace: file.grace.clone(),
             nmr_before_asking: file.nmr_before_asking,
+            open: checked.open.clone(),
         };
         let mut game = Game {
             dir: dir.to_path_buf(),
@@ -273,7 +279,23 @@ impl Game {
             templates: Templates::load(None).map_err(GameError::Template)?,
             kind,
         };
-        let effects = kind.start(&mut game, checked.start)?;
+        // A game open for sign-up starts when its last place is taken (`join`); until then
+        // its listed players are told their place.
+        let effects = if game.config.open.is_some() {
+            Effects {
+                letters: game.listed_letters(&made),
+                log: vec![format!(
+                    "created, open for sign-up: {} of {} places to fill by JOIN",
+                    game.free_roles().len(),
+                    game.roles_in_order().len()
+                )],
+                ..Default::default()
+            }
+        } else {
+            let mut effects = kind.start(&mut game, checked.start)?;
+            join::give_passwords(&mut effects.letters, &made);
+            effects
+        };
         // Built in a hidden folder beside DIR and renamed at the end: a `new` that fails or
         // is killed leaves no half-made game at DIR.
         let building = building_dir(dir)?;

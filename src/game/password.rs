@@ -1,12 +1,52 @@
 //! Players' passwords: kept only as salted hashes (Argon2id with OWASP's parameters; the
 //! older `sha256i$` hashes still read and upgraded at the next sign-on), checked in constant
-//! time, and a new hash written into the game's `game.yaml`.
+//! time, and a new hash written into the game's `game.yaml`; the one rule a player's
+//! password follows, whoever chooses it ([`check_new_password`]); and the passwords arbitre
+//! makes itself ([`fresh_password`]).
 
 use crate::dice::unhex;
 use crate::game::error::GameError;
 use crate::game::role::Role;
+use crate::game::said::PasswordProblem;
 use crate::yaml::FileError;
 use sha2::{Digest, Sha256};
+
+/// The shortest password a player may have: six characters, the length from which the
+/// archive's redaction takes every copy of a password out of a message, even one written
+/// again inside an order or a press line (docs/security.md).
+pub const PASSWORD_MIN: usize = 6;
+
+/// The one rule for a player's password, wherever it is chosen: in the players file, by
+/// `SET PASSWORD`, on a `JOIN` line. One word (it is written on a SIGNON line), at least
+/// [`PASSWORD_MIN`] characters, no control character, and not the archive's mask
+/// `********`. docs/mail-commands.md states it for the players.
+pub fn check_new_password(new: &str) -> Result<(), PasswordProblem> {
+    if new == crate::mail::incoming::REDACTED {
+        return Err(PasswordProblem::Redacted);
+    }
+    if new.chars().any(char::is_control) {
+        return Err(PasswordProblem::ControlCharacter);
+    }
+    if new.chars().any(char::is_whitespace) {
+        return Err(PasswordProblem::Blank);
+    }
+    if new.chars().count() < PASSWORD_MIN {
+        return Err(PasswordProblem::TooShort { min: PASSWORD_MIN });
+    }
+    Ok(())
+}
+
+/// A fresh password made by arbitre (for a player listed without one, a newcomer, a
+/// password the referee renews): 12 letters and digits from the operating system's
+/// random source, without the look-alikes (no `i`, `l`, `o`, `0`, `1`).
+pub fn fresh_password() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let mut rng = rand::rng();
+    (0..12)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
 
 /// Argon2id's memory cost, in KiB: OWASP's recommended minimum (19 MiB).
 pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
@@ -149,6 +189,23 @@ pub fn store_password_hash(dir: &std::path::Path, role: Role, new_hash: &str) ->
 mod tests {
     use super::*;
     use crate::dice::hex;
+
+    #[test]
+    fn one_rule_for_every_password_a_player_chooses() {
+        assert_eq!(check_new_password("s3cret"), Ok(()));
+        assert_eq!(
+            check_new_password("short"),
+            Err(PasswordProblem::TooShort { min: PASSWORD_MIN })
+        );
+        assert_eq!(check_new_password("two words"), Err(PasswordProblem::Blank));
+        assert_eq!(check_new_password("tab\there"), Err(PasswordProblem::ControlCharacter));
+        assert_eq!(check_new_password("********"), Err(PasswordProblem::Redacted));
+        // What arbitre makes follows the rule, and never repeats itself in practice.
+        let (a, b) = (fresh_password(), fresh_password());
+        assert_eq!((check_new_password(&a), a.len()), (Ok(()), 12));
+        assert_ne!(a, b);
+        assert!(!a.contains(['i', 'l', 'o', '0', '1']), "{a}");
+    }
 
     #[test]
     fn passwords_are_kept_only_as_salted_hashes() {

@@ -10,10 +10,12 @@
 //! The game named by the first SIGNON line, and no other: a SIGNON line for a game that is
 //! not run here goes to `ROOT/unmatched/` whatever the rest of the message says. A message
 //! with no SIGNON line (none at all, or one that is not `SIGNON <role> <game> <password>`)
-//! may name its game on an `OBSERVE`, `UNOBSERVE` or `CONFIRM` line, in its `To:` address
+//! may name its game on an `OBSERVE`, `UNOBSERVE`, `JOIN` or `CONFIRM` line, in its `To:` address
 //! (`GAME@…` or `referee+GAME@…`) or as a word of its Subject; the game then refuses it for
 //! want of a SIGNON line, in the words a stray gets, so that this says nothing of which
-//! games are run here (unless the game takes observers and the line is one it acts on).
+//! games are run here (unless the game takes observers or sign-ups and the line is one it
+//! acts on). A message that names no game and asks `LIST` is answered with the games open
+//! for sign-up here ([`super::join::open_games`]) in place of the refusal.
 //!
 //! # The index
 //! `ROOT/.games-index` lists the games of the folder: one line per game folder, the game's
@@ -132,10 +134,10 @@ fn named_games(mail: &Incoming) -> Vec<String> {
         return vec![game];
     }
     let mut names: Vec<String> = Vec::new();
-    // `OBSERVE <game>`, `UNOBSERVE <game>` and `CONFIRM <game> <code>` are written without
-    // SIGNON and name their game.
+    // `OBSERVE <game>`, `UNOBSERVE <game>`, `JOIN <game> …` and `CONFIRM <game> <code>` are
+    // written without SIGNON and name their game.
     for c in &commands {
-        if let Command::Observe { game, .. } | Command::Confirm { game, .. } = &c.command {
+        if let Command::Observe { game, .. } | Command::Confirm { game, .. } | Command::Join { game, .. } = &c.command {
             if is_game_name(game) && !names.iter().any(|n| n.eq_ignore_ascii_case(game)) {
                 names.push(game.clone());
             }
@@ -508,7 +510,7 @@ pub fn note_created(dir: &Path, name: &str) {
 /// games' archives are), and writes the sender a rejection in `ROOT/outbox/` (from the
 /// referee of the first game). Only keeping the message can fail; the rejection is done if
 /// it can be.
-pub fn keep_unmatched(root: &Path, received: &Received, now: Now) -> Result<PathBuf, GameError> {
+pub fn keep_unmatched(root: &Path, received: &Received, now: Now, kinds: &Kinds) -> Result<PathBuf, GameError> {
     let _lock = lock(root)?;
     let dir = root.join("unmatched");
     // One more than the highest number kept (not the count of files: one may have been
@@ -523,7 +525,7 @@ pub fn keep_unmatched(root: &Path, received: &Received, now: Now) -> Result<Path
     let kept = intake::prepare_read(received);
     let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    if let Err(e) = reject_unmatched(root, received, stem, now) {
+    if let Err(e) = reject_unmatched(root, received, stem, now, kinds) {
         eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
     }
     Ok(path)
@@ -531,7 +533,7 @@ pub fn keep_unmatched(root: &Path, received: &Received, now: Now) -> Result<Path
 
 /// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
 /// sign-on, which name no game, so that a probe learns nothing of the games run here.
-fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now) -> Result<(), GameError> {
+fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now, kinds: &Kinds) -> Result<(), GameError> {
     if received.automatic() {
         return Ok(());
     }
@@ -566,7 +568,17 @@ fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now) -> R
     } else {
         intake::no_signon(&errors)
     };
-    let letter = intake::refusal_from(&first.referee.name, &mail, intake::refusal_stem(&mail), &reason);
+    // `LIST` without SIGNON: the games open for sign-up here, in the language of the first
+    // of them. Where none is open, it is refused as any message without SIGNON.
+    let open = configs.iter().find(|c| c.open.is_some());
+    let letter = if let Some(open) = open.filter(|_| super::join::asks_open_games(&commands)) {
+        let lang = open.language;
+        let games = super::join::open_games(root, kinds, lang);
+        let stem = intake::refusal_stem(&mail).replacen("rejection", "open-games", 1);
+        super::join::open_games_letter(games, lang, &mail, &first.referee.name, stem)
+    } else {
+        intake::refusal_from(&first.referee.name, &mail, intake::refusal_stem(&mail), &reason)
+    };
     let templates = Templates::load(None)?;
     let bytes = render_letter(&templates, &first.referee, &letter, now)?;
     let outbox = root.join("outbox");

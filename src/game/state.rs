@@ -71,6 +71,9 @@ pub struct GameConfig {
     /// After how many phases in a row without orders the referee is asked (2 when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nmr_before_asking: Option<u32>,
+    /// Open for sign-up by JOIN mails (`game::join`): removed when the game starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<crate::game::config::Open>,
 }
 
 impl GameConfig {
@@ -213,6 +216,10 @@ pub struct State {
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
     #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,
+    /// The sign-up of a game open for it: who joined, and what the referee is yet to be
+    /// told ([`crate::game::join`]).
+    #[serde(default, skip_serializing_if = "crate::game::join::SignUp::is_empty")]
+    pub signup: crate::game::join::SignUp,
 }
 
 /// A power's standing draw vote.

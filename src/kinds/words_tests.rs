@@ -14,6 +14,10 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
             samples(&crate::game::said::tests::every_refusal()),
         ),
         ("game::said::Said", samples(&crate::game::said::tests::every_said())),
+        (
+            "game::join::Outcome",
+            samples(&crate::game::join::tests::every_outcome()),
+        ),
         ("diable::said::Cast", samples(&diable::said::tests::every_cast())),
         ("diable::said::Refused", samples(&diable::said::tests::every_refused())),
         ("diable::VERBS alone", samples(&diable::VERBS.map(|v| v.alone()))),

@@ -106,6 +106,8 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("whoami.fr.txt", include_str!("../../templates/whoami.fr.txt")),
     ("setting.txt", include_str!("../../templates/setting.txt")),
     ("setting.fr.txt", include_str!("../../templates/setting.fr.txt")),
+    ("join.txt", include_str!("../../templates/join.txt")),
+    ("join.fr.txt", include_str!("../../templates/join.fr.txt")),
     ("resignation.txt", include_str!("../../templates/resignation.txt")),
     ("resignation.fr.txt", include_str!("../../templates/resignation.fr.txt")),
     // The referee's desk (issue #13).

@@ -10,8 +10,9 @@
 //! - A setting changes the player's own entry in `game.yaml` ([`update_game_config`]) or
 //!   the state (a resignation, a change of address waiting for its code), and is confirmed
 //!   by a letter too.
-//! - Without a SIGNON line only `OBSERVE`, `UNOBSERVE` and `CONFIRM` are read, and only when
-//!   they name this game and it takes them: anything else is refused in the very words of
+//! - Without a SIGNON line only `OBSERVE`, `UNOBSERVE`, `JOIN` ([`super::join`]) and
+//!   `CONFIRM` are read (and `LIST` in a game open for sign-up), and only when they name
+//!   this game and it takes them: anything else is refused in the very words of
 //!   any message without a SIGNON line, so that a probe learns nothing (not even whether a
 //!   game takes observers, unless it does).
 //! - Observers receive the public letters only: each phase's public report, public press,
@@ -37,22 +38,8 @@ mod settings;
 /// line: `LINE ok HASH` or `LINE no WHY` (only when the message's password matched).
 pub const NEW_PASSWORD_HEADER: &str = "X-Arbitre-New-Password";
 
-/// The shortest password `SET PASSWORD` takes.
-pub const PASSWORD_MIN: usize = 8;
-
-/// Is `new` fit to be a password? One word is already ensured by the parser.
-pub fn check_new_password(new: &str) -> Result<(), PasswordProblem> {
-    if new == REDACTED {
-        return Err(PasswordProblem::Redacted);
-    }
-    if new.chars().count() < PASSWORD_MIN {
-        return Err(PasswordProblem::TooShort { min: PASSWORD_MIN });
-    }
-    if new.chars().any(char::is_control) {
-        return Err(PasswordProblem::ControlCharacter);
-    }
-    Ok(())
-}
+/// The password rule, one for the players file, `SET PASSWORD` and `JOIN`.
+pub use super::password::{check_new_password, PASSWORD_MIN};
 
 /// The intake's header line for the first `SET PASSWORD` after the SIGNON line of a
 /// message whose password matched: the new password hashed (Argon2id), or why it is not
@@ -126,9 +113,11 @@ pub fn split(commands: Vec<Numbered>, boardgame: bool) -> (Vec<Numbered>, Vec<Nu
                 c.command = Command::Order(c.text.clone());
                 rest.push(c);
             }
-            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
-                mine.push(c)
-            }
+            Command::Question(_)
+            | Command::Setting(_)
+            | Command::Observe { .. }
+            | Command::Join { .. }
+            | Command::Confirm { .. } => mine.push(c),
             _ => rest.push(c),
         }
     }
@@ -155,7 +144,7 @@ fn observer_code(game: &Game, address: &str) -> String {
 }
 
 /// A stable, address-free name for an observer's letters.
-fn observer_tag(address: &str) -> String {
+pub(crate) fn observer_tag(address: &str) -> String {
     let d = Sha256::digest(address.to_lowercase().as_bytes());
     format!("obs-{}", crate::dice::hex(&d[..6]))
 }
@@ -272,6 +261,7 @@ impl Game {
                 Command::Setting(s) => self.setting(who, s, line, id, stem, arrived, &mut out.letters),
                 Command::Observe { .. } => Ok(Err(Refusal::ObserveAsPlayer)),
                 Command::Confirm { .. } => Ok(Err(Refusal::ConfirmApart)),
+                Command::Join { .. } => Ok(Err(Refusal::JoinApart)),
                 _ => Ok(Err(Refusal::NotAQuestion)),
             }?;
             match result {
@@ -496,9 +486,11 @@ impl Game {
         Ok(view)
     }
 
-    /// A message without a SIGNON line: its `OBSERVE`, `UNOBSERVE` and `CONFIRM` lines that
-    /// name this game and that it takes. Returns false when there is none (the message is
+    /// A message without a SIGNON line: its `OBSERVE`, `UNOBSERVE`, `JOIN` and `CONFIRM`
+    /// lines that name this game and that it takes, and `LIST` in a game open for sign-up
+    /// (`joined` is what the intake read of a JOIN line's password, [`super::join`]). Returns false when there is none (the message is
     /// then refused as any message without a SIGNON line is, whatever it held).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn without_signon(
         &mut self,
         mail: &Incoming,
@@ -506,12 +498,14 @@ impl Game {
         id: &str,
         stem: &str,
         arrived: Now,
+        joined: Option<(usize, super::join::Given)>,
         fx: &mut Effects,
     ) -> Result<bool, GameError> {
         let from = mail.from_address.to_lowercase();
         if from.is_empty() {
             return Ok(false);
         }
+        let mut joined = joined;
         let ours = |g: &str| g.eq_ignore_ascii_case(&self.config.game);
         let steps: Vec<(usize, Step)> = commands
             .iter()
@@ -526,6 +520,10 @@ impl Game {
                             (false, false) => Step::Notice("not-observing"),
                         }
                     }
+                    // A game open for sign-up (or filled by it) answers JOIN; one that is not
+                    // says nothing of itself.
+                    Command::Join { game, .. } if ours(game) && self.takes_joins() => Step::Join(c.command.clone()),
+                    Command::Question(Question::List) if self.config.open.is_some() => Step::OpenGames,
                     Command::Confirm { game, code } if ours(game) => {
                         let change =
                             self.state.address_changes.iter().find(|(_, c)| {
@@ -592,6 +590,22 @@ impl Game {
         };
         for (line, step) in steps {
             match step {
+                Step::Join(command) => {
+                    let given = joined.take().filter(|(l, _)| *l == line).map(|(_, g)| g);
+                    self.join(mail, line, &command, given, stem, arrived, fx)?;
+                }
+                Step::OpenGames => {
+                    let lang = self.config.language;
+                    let games = self.open_game(lang).into_iter().collect();
+                    let letter = super::join::open_games_letter(
+                        games,
+                        lang,
+                        mail,
+                        &self.config.referee.name,
+                        format!("{stem}-l{line}-open-games-{}", observer_tag(&from)),
+                    );
+                    fx.letters.push(letter);
+                }
                 Step::Notice(what) => fx.letters.push(anyone(self, what, "", "", &from, line)),
                 Step::ObserveCode => {
                     let code = observer_code(self, &from);
@@ -691,6 +705,10 @@ enum Step {
     Unobserve,
     /// The code of a change of address came back from the new address: done.
     Address(Role),
+    /// `JOIN`, in a game that takes it.
+    Join(Command),
+    /// `LIST` without SIGNON, in a game open for sign-up: the game's places.
+    OpenGames,
 }
 
 /// The reports `role` was sent (the public report, a divine player's report, a blessing

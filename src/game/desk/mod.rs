@@ -28,7 +28,7 @@ pub mod referee;
 pub mod status;
 pub mod when;
 
-use crate::game::config::{hash_password, new_salt, update_game_config, Person};
+use crate::game::config::{address_in_use, hash_password, new_salt, update_game_config, Person};
 use crate::game::kind::{Kinds, Phases, Play, Run};
 use crate::game::role::Role;
 use crate::game::state::Reader;
@@ -118,6 +118,11 @@ pub enum DeskError {
     Past { when: String, now: String },
     #[error("{}: a board game has no phases or deadlines; `{verb}` is for Diplomacy games", dir.display())]
     BoardGame { dir: PathBuf, verb: &'static str },
+    #[error(
+        "the game is open for sign-up until {until} and has not started: `{verb}` is for a game \
+         under way (it starts when its last place is taken by JOIN); nothing was changed"
+    )]
+    OpenForSignUp { until: String, verb: &'static str },
     #[error("the game is over ({summary}); nothing can change it now")]
     Over { summary: String },
     #[error("the game is already paused since {since} ({why}); `resume` starts it again")]
@@ -158,6 +163,11 @@ pub enum DeskError {
     NoName,
     #[error("{address} is already {role}'s address; nothing was changed")]
     SameAddress { address: String, role: Role },
+    #[error(
+        "{address} is already the address of {role}: give each role its own address \
+         (one address for two roles would tie them together in every header); nothing was changed"
+    )]
+    AddressInUse { address: String, role: Role },
 }
 
 /// Who asks for a desk act, and why (for the journal and, where it is told, the players).
@@ -227,6 +237,12 @@ fn diplomacy_only(game: &Game, verb: &'static str) -> Result<&'static dyn Phases
     if let Some(f) = &game.state.finished {
         return Err(DeskError::Over {
             summary: f.summary.clone(),
+        });
+    }
+    if let Some(o) = &game.config.open {
+        return Err(DeskError::OpenForSignUp {
+            until: o.until.clone(),
+            verb,
         });
     }
     Ok(phases)
@@ -428,15 +444,8 @@ fn check_address(address: &str) -> Result<(), DeskError> {
         })
 }
 
-/// A fresh password: 12 letters and digits that cannot be mistaken for one another.
-pub fn fresh_password() -> String {
-    use rand::Rng;
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    let mut rng = rand::rng();
-    (0..12)
-        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-        .collect()
-}
+/// A fresh password ([`crate::game::password::fresh_password`]).
+pub use crate::game::password::fresh_password;
 
 // ---------------------------------------------------------------------------------------
 // Deadlines and pauses
@@ -681,6 +690,18 @@ pub fn replace(game: &mut Game, act: &Act, who: Role, name: &str, address: &str)
     }
     check_address(address)?;
     let leaving = game.person(who).ok_or_else(|| not_played(game, who))?;
+    // As `arbitre new` checks the players file: one address, one role.
+    if let Some(other) = game
+        .config
+        .players
+        .iter()
+        .find(|p| p.role != who && address_in_use(std::iter::once(p.email.as_str()), address))
+    {
+        return Err(DeskError::AddressInUse {
+            address: address.to_string(),
+            role: other.role,
+        });
+    }
     let leaving_reader = game.config.reader(who);
     let password = fresh_password();
     let hash = hash_password(&password, &new_salt());

@@ -246,6 +246,7 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
             .collect(),
         failed: if failed_new { failed } else { 0 },
         disorder: names(&game.state.desk.disorder),
+        signups: game.state.signup.untold.iter().map(|t| t.line(lang)).collect(),
     };
     let something = !(view.missing.is_empty()
         && view.nmr.is_empty()
@@ -254,11 +255,13 @@ pub fn digest(game: &mut Game, run: Run) -> Option<Letter> {
         && view.ask.is_empty()
         && view.resignations.is_empty()
         && view.signons.is_empty()
+        && view.signups.is_empty()
         && view.failed == 0);
     if !something {
         return None;
     }
     game.state.desk.signon_failures.clear();
+    game.state.signup.untold.clear();
     game.state.desk.failed_told = failed as u32;
     let subject = match (lang, view.ask.is_empty() && view.resignations.is_empty()) {
         (Lang::En, true) => "the referee's digest".to_string(),

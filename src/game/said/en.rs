@@ -132,6 +132,9 @@ pub fn refused_en(r: &Refusal) -> String {
         }
         R::ResignForm { keyword } => format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it"),
         R::ObserveForm { keyword } => format!("name the game: write it like `{keyword} vopaliec`"),
+        R::JoinForm { keyword } => format!(
+            "name the game and a password: write it like `{keyword} vopaliec my-s3cret France Italy *`"
+        ),
         R::ConfirmForm { keyword } => format!(
             "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
         ),
@@ -141,6 +144,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ObserveAsPlayer => {
             "OBSERVE is for those who do not play: as a player you receive every public report already".into()
         }
+        R::JoinApart => "send JOIN in a message of its own, without a SIGNON line".into(),
         R::ConfirmApart => "send CONFIRM from the new address, in a message of its own without a SIGNON line".into(),
         R::NotAQuestion => "not a question or a setting".into(),
         R::PasswordUnread => "the new password could not be read: send SET PASSWORD again".into(),
@@ -149,6 +153,7 @@ pub fn refused_en(r: &Refusal) -> String {
             "the new password must have at least {min} characters: write it like `SET PASSWORD n3w-s3cret`"
         ),
         R::Password(PasswordProblem::ControlCharacter) => "the new password holds a control character".into(),
+        R::Password(PasswordProblem::Blank) => "a password is one word, without spaces".into(),
         R::NotAMailAddress { address } => {
             format!("`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`")
         }

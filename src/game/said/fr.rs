@@ -181,6 +181,9 @@ pub fn refused_fr(r: &Refusal) -> String {
             format!("écrivez « {keyword} », puis « {keyword} {confirm} » pour confirmer")
         }
         R::ObserveForm { keyword } => format!("nommez la partie : écrivez par exemple « {keyword} vopaliec »"),
+        R::JoinForm { keyword } => format!(
+            "nommez la partie et un mot de passe : écrivez par exemple « {keyword} vopaliec mon-s3cret France Italie * »"
+        ),
         R::ConfirmForm { keyword } => format!(
             "écrivez « {keyword} <partie> <code> », avec le code que vous avez reçu, par exemple « {keyword} vopaliec 5F2C9A1B »"
         ),
@@ -193,6 +196,7 @@ pub fn refused_fr(r: &Refusal) -> String {
             "OBSERVER est pour ceux qui ne jouent pas : comme joueur, vous recevez déjà tous les rapports publics"
                 .into()
         }
+        R::JoinApart => "envoyez REJOINDRE dans un message à part, sans ligne SIGNON".into(),
         R::ConfirmApart => {
             "envoyez CONFIRMER depuis la nouvelle adresse, dans un message à part, sans ligne SIGNON".into()
         }
@@ -207,6 +211,7 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::Password(PasswordProblem::ControlCharacter) => {
             "le nouveau mot de passe contient un caractère de contrôle".into()
         }
+        R::Password(PasswordProblem::Blank) => "un mot de passe est un seul mot, sans espace".into(),
         R::NotAMailAddress { address } => format!(
             "« {address} » n'est pas une adresse électronique : écrivez par exemple « CHANGER ADRESSE ann@example.org »"
         ),

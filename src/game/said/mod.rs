@@ -245,6 +245,10 @@ pub enum Refusal {
     ObserveForm {
         keyword: String,
     },
+    /// `JOIN` or `REJOINDRE` without a game and a password.
+    JoinForm {
+        keyword: String,
+    },
     ConfirmForm {
         keyword: String,
     },
@@ -262,6 +266,8 @@ pub enum Refusal {
     OnePasswordPerMessage,
     ObserveAsPlayer,
     ConfirmApart,
+    /// `JOIN` in a signed-on message: it is sent alone, without SIGNON.
+    JoinApart,
     NotAQuestion,
     PasswordUnread,
     Password(PasswordProblem),
@@ -359,6 +365,8 @@ pub enum PasswordProblem {
         min: usize,
     },
     ControlCharacter,
+    /// It holds a space: a password is one word of a SIGNON line.
+    Blank,
 }
 
 impl PasswordProblem {
@@ -368,6 +376,7 @@ impl PasswordProblem {
             PasswordProblem::Redacted => "redacted",
             PasswordProblem::TooShort { .. } => "short",
             PasswordProblem::ControlCharacter => "control",
+            PasswordProblem::Blank => "blank",
         }
     }
 
@@ -377,6 +386,7 @@ impl PasswordProblem {
             "redacted" => Some(PasswordProblem::Redacted),
             "short" => Some(PasswordProblem::TooShort { min }),
             "control" => Some(PasswordProblem::ControlCharacter),
+            "blank" => Some(PasswordProblem::Blank),
             _ => None,
         }
     }
@@ -505,6 +515,7 @@ pub(crate) mod tests {
             R::ResignForm { keyword: s("RESIGN") },
             R::ObserveForm { keyword: s("OBSERVE") },
             R::ConfirmForm { keyword: s("CONFIRM") },
+            R::JoinForm { keyword: s("JOIN") },
             R::NameAPhase {
                 form: PhaseForm::GetReport,
             },
@@ -516,11 +527,13 @@ pub(crate) mod tests {
             R::OnePasswordPerMessage,
             R::ObserveAsPlayer,
             R::ConfirmApart,
+            R::JoinApart,
             R::NotAQuestion,
             R::PasswordUnread,
             R::Password(PasswordProblem::Redacted),
             R::Password(PasswordProblem::TooShort { min: 8 }),
             R::Password(PasswordProblem::ControlCharacter),
+            R::Password(PasswordProblem::Blank),
             R::NotAMailAddress { address: s("x@") },
             R::AlreadyYourAddress { address: s("a@b.c") },
             R::ResignConfirmedAlready,
@@ -710,6 +723,7 @@ pub(crate) mod tests {
             PasswordProblem::Redacted,
             PasswordProblem::TooShort { min: 8 },
             PasswordProblem::ControlCharacter,
+            PasswordProblem::Blank,
         ] {
             assert_eq!(PasswordProblem::from_code(p.code(), 8), Some(p));
         }

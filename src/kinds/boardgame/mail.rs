@@ -164,6 +164,8 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
                 .collect(),
             board: boards.get(lang),
             to_move: to_move_name(g.as_ref(), &setup),
+            // A password arbitre made is given by the mail game (`game::join`).
+            password: String::new(),
         };
         let subject = crate::game::welcome_subject(role, lang);
         fx.letters
@@ -314,9 +316,11 @@ pub fn act(
                 }),
             Command::Status => Ok(Said::Status),
             // Taken apart before the game acts (`ask::split`).
-            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
-                Err(Refusal::AnsweredApart)
-            }
+            Command::Question(_)
+            | Command::Setting(_)
+            | Command::Observe { .. }
+            | Command::Join { .. }
+            | Command::Confirm { .. } => Err(Refusal::AnsweredApart),
             Command::Signon { .. } => Err(Refusal::OneSignon),
             Command::Clear
             | Command::Verb { .. }

@@ -432,6 +432,8 @@ pub fn start(game: &mut Game, first_deadline: Now) -> Result<Effects, GameError>
             divine: game.kind().role_info(role).secret,
             variant: rules(game).welcome(game, role),
             units: units.join(", "),
+            // A password arbitre made is given by the mail game (`game::join`).
+            password: String::new(),
         };
         let subject = crate::game::welcome_subject(role, game.config.reader(role).lang);
         fx.letters
@@ -519,9 +521,11 @@ pub fn act(
             Command::VoteDraw | Command::VoteContinue => vote(game, who, &command),
             Command::Status => Ok(Said::Status),
             // Taken apart before the game acts (`ask::split`).
-            Command::Question(_) | Command::Setting(_) | Command::Observe { .. } | Command::Confirm { .. } => {
-                Err(Refusal::AnsweredApart)
-            }
+            Command::Question(_)
+            | Command::Setting(_)
+            | Command::Observe { .. }
+            | Command::Join { .. }
+            | Command::Confirm { .. } => Err(Refusal::AnsweredApart),
             Command::SetAbsence { from, to } => {
                 match crate::game::desk::absence::declare(game, who, &from, &to, arrived) {
                     Ok((said, mut told)) => {

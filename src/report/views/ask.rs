@@ -166,3 +166,47 @@ pub struct Resignation {
     pub asked: String,
     pub confirmed: String,
 }
+
+/// `join.txt`: a sign-up letter (`JOIN`): its answer to whoever wrote it, the letter to a
+/// player the players file lists in a game still open for sign-up, a listed player's
+/// message before the start, and the list of the games open for sign-up (`LIST` without
+/// SIGNON). It names no other player's role.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct Join {
+    /// The recipient and the game (the game is empty for the list of open games).
+    #[serde(flatten)]
+    pub common: Common,
+    /// `accepted`, `full`, `closed`, `bad-password`, `weak-password`,
+    /// `address-taken`, `not-a-role`, `listed`, `waiting`, `open-games`.
+    pub what: String,
+    /// The end of the sign-up, in the reader's zone and in UTC.
+    pub until: String,
+    /// Places still free, and in all.
+    pub left: usize,
+    pub places: usize,
+    /// The preferences as read (`France, Italy, *`), or the name that is no role.
+    pub preferences: String,
+    /// Why a password is refused, in the reader's words.
+    pub why: String,
+    /// The roles one may name, joined by commas.
+    pub roles: String,
+    /// The game's sign-up is private: a password made by arbitre comes with the welcome.
+    pub private: bool,
+    /// A password made by arbitre for a listed player, sent to that player alone.
+    pub password: String,
+    /// The games open for sign-up (`open-games`).
+    pub games: Vec<OpenGame>,
+}
+
+/// One game open for sign-up, as `LIST` without SIGNON shows it.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct OpenGame {
+    pub game: String,
+    pub title: String,
+    pub left: usize,
+    pub places: usize,
+    /// The end of the sign-up, in the game's zone and in UTC.
+    pub until: String,
+    /// Only those who know the sign-up password may join.
+    pub private: bool,
+}

@@ -169,6 +169,8 @@ pub struct DeskDigest {
     pub failed: usize,
     /// The powers in civil disorder.
     pub disorder: Vec<String>,
+    /// The sign-ups (`JOIN`) since the last digest, one line each, already worded.
+    pub signups: Vec<String>,
 }
 
 /// A role that owed orders.

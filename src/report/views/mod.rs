@@ -155,6 +155,8 @@ views! {
     WhoAmI(WhoAmI) = "whoami",
     /// `setting.txt`.
     Setting(Setting) = "setting",
+    /// `join.txt`.
+    Join(Join) = "join",
     /// `resignation.txt`.
     Resignation(Resignation) = "resignation",
     /// `desk-notice.txt`.

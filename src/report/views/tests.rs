@@ -196,6 +196,7 @@ pub(crate) fn samples() -> Vec<View> {
             divine: false,
             variant: WelcomePart::default(),
             units: "A PAR, A MAR, F BRE".into(),
+            password: "made4you2keep".into(),
         }
         .into(),
         Welcome {
@@ -212,6 +213,7 @@ pub(crate) fn samples() -> Vec<View> {
                 },
             },
             units: String::new(),
+            password: String::new(),
         }
         .into(),
         Welcome {
@@ -228,6 +230,7 @@ pub(crate) fn samples() -> Vec<View> {
                 },
             },
             units: String::new(),
+            password: String::new(),
         }
         .into(),
         BoardWelcome {
@@ -239,6 +242,7 @@ pub(crate) fn samples() -> Vec<View> {
             house_rules: lines(),
             board: "...".into(),
             to_move: "Red".into(),
+            password: String::new(),
         }
         .into(),
         BoardWelcome {
@@ -405,6 +409,7 @@ pub(crate) fn samples() -> Vec<View> {
             }],
             failed: 2,
             disorder: lines(),
+            signups: lines(),
             ..DeskDigest::default()
         }
         .into(),
@@ -626,6 +631,37 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
             }
             .into(),
         );
+    }
+    for what in [
+        "accepted",
+        "full",
+        "closed",
+        "bad-password",
+        "weak-password",
+        "address-taken",
+        "not-a-role",
+        "listed",
+        "waiting",
+        "open-games",
+    ] {
+        for (left, games, password) in [(0, Vec::new(), ""), (3, vec![OpenGame::default()], "made4you2keep")] {
+            views.push(
+                Join {
+                    common: common(),
+                    what: what.into(),
+                    until: "Monday 30 November 2026, 20:00 CET (19:00 UTC)".into(),
+                    left,
+                    places: 9,
+                    preferences: "France, Italy, *".into(),
+                    why: "too short".into(),
+                    roles: "England, France".into(),
+                    private: left > 0,
+                    password: password.into(),
+                    games,
+                }
+                .into(),
+            );
+        }
     }
     views.push(
         Resignation {

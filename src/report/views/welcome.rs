@@ -26,6 +26,9 @@ pub struct Welcome {
     pub variant: WelcomePart,
     /// The recipient's units at the start, in one line; empty for God and the Devil.
     pub units: String,
+    /// A password arbitre made for the recipient (listed without one, or signed up where
+    /// the sign-up is private); empty when the player chose one.
+    pub password: String,
 }
 
 /// `welcome.txt` to a player of a board game (its own audience: sides, notation, board).
@@ -48,4 +51,6 @@ pub struct BoardWelcome {
     pub board: String,
     /// The side that moves first, empty when none does.
     pub to_move: String,
+    /// A password arbitre made for the recipient; empty when the player chose one.
+    pub password: String,
 }
