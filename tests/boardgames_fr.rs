@@ -431,3 +431,85 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     has(&final_fr, &["Red abandonne : Blue gagne"]);
     all_french(&final_fr);
 }
+
+/// GET RULES in a board game sends the game's rules in the players' words and language:
+/// no source path, no note for developers, no Markdown, and the game's commands named
+/// (issue #24).
+#[test]
+fn get_rules_sends_each_board_games_rules_in_players_words_in_english_and_french() {
+    let games: [(&str, [&'static str; 2], &[&str]); 4] = [
+        (
+            "diam",
+            ["Red-Orange", "Brown-Black"],
+            &["PLACE", "MOVE", "DIAM", "GET MAP"],
+        ),
+        (
+            "diabolik-fleet",
+            ["South", "North"],
+            &["DEPLOY", "PASS", "STOP", "RESIGN", "B2-B3", "D2 N"],
+        ),
+        (
+            "belligerants",
+            ["Yellow", "Pink"],
+            &[
+                "MOVE",
+                "CAPTURE",
+                "HOME",
+                "CANCEL",
+                "END",
+                "ARMISTICE",
+                "TERMS",
+                "RESIGN",
+            ],
+        ),
+        (
+            "jomini",
+            ["Blue", "Red"],
+            &[
+                "COMMAND",
+                "MOVE",
+                "MANOEUVRE",
+                "COMBAT",
+                "ROLL",
+                "DEFEND",
+                "ELIMINATED",
+                "NEXT",
+                "END TURN",
+                "VICTORY",
+                "CONCEDE",
+            ],
+        ),
+    ];
+    for (variant, [first, second], commands) in games {
+        let tmp = Tmp::new();
+        let players = [
+            Player {
+                name: "Ann",
+                email: "ann@table.example",
+                role: first,
+            },
+            Player {
+                name: "Ben",
+                email: "ben@table.example",
+                role: second,
+            },
+        ];
+        let dir = create(&tmp, variant, &players, "", SEED);
+        let mut letters = Vec::new();
+        for (k, p) in players.iter().enumerate() {
+            send(&dir, p, &format!("r{k}"), "GET RULES");
+            letters.push(letter(&dir, p, "rules").text);
+        }
+        let [en, fr] = [&letters[0], &letters[1]];
+        assert_ne!(en, fr, "{variant}");
+        has(en, &["The rules of", "By mail.", "Winning."]);
+        has(fr, &["Les règles de", "Par courrier.", "La victoire."]);
+        for text in [en, fr] {
+            has(text, commands);
+            for note in ["`", "src/", "tests/", "docs/", ".rs", "issue", "##", "**"] {
+                assert!(!text.contains(note), "{variant}: {note:?} in:\n{text}");
+            }
+        }
+        all_french(fr);
+    }
+}

@@ -237,6 +237,11 @@ pub struct Kind {
     pub notation: &'static str,
     /// The same explained in French (the words to write stay those the game reads).
     pub notation_fr: &'static str,
+    /// The game's rules in players' words, for `GET RULES`: how to play it by mail, how
+    /// to write the moves, how one wins (templates/rules-GAME.txt).
+    pub rules: &'static str,
+    /// The same in French (templates/rules-GAME.fr.txt).
+    pub rules_fr: &'static str,
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
     /// The game's reader of its own keys of a position file, when arbitre judges its
@@ -251,6 +256,14 @@ impl Kind {
         match lang {
             Lang::En => self.notation,
             Lang::Fr => self.notation_fr,
+        }
+    }
+
+    /// The rules in players' words, in `lang`.
+    pub fn rules_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.rules,
+            Lang::Fr => self.rules_fr,
         }
     }
 }

@@ -108,6 +108,8 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-belligerants.txt"),
+    rules_fr: include_str!("../../../../templates/rules-belligerants.fr.txt"),
     house_rules: &HOUSE_RULES,
     positions: None,
 };

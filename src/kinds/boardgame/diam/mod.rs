@@ -93,6 +93,8 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-diam.txt"),
+    rules_fr: include_str!("../../../../templates/rules-diam.fr.txt"),
     house_rules: &[],
     positions: Some(from_position),
 };
