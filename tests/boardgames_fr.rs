@@ -263,7 +263,7 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
         &deployed.text,
         &[
             "South oriente ses navires : A2 N, B2 N",
-            "Diabolik Fleet. À North de choisir l'orientation de ses navires (`deploy`).",
+            "Diabolik Fleet. À North de choisir l'orientation de ses navires (« deploy »).",
             "; puis l'orientation (N pointe vers la rangée 8) ; * = figé sur son bord adverse.",
             "South : 8 à flot (sous 3 elle perd), 0 à reconstruire ; a coulé 0, a perdu 0 ; sur la rangée 8 : 0 sur 2.",
         ],

@@ -157,11 +157,11 @@ impl Worded for Refused {
         }
         match self {
             R::EmptyLine => "une ligne vide n'est pas un coup".to_string(),
-            R::NotACommand { word } => format!("`{word}` n'est pas une commande des Belligérants : {COMMANDS}"),
-            R::Bare { command, rest } => format!("{command} s'écrit seul, sans `{rest}`"),
+            R::NotACommand { word } => format!("« {word} » n'est pas une commande des Belligérants : {COMMANDS}"),
+            R::Bare { command, rest } => format!("{command} s'écrit seul, sans « {rest} »"),
             R::NoMove => "MOVE doit être suivi de votre coup : MOVE tank c3 to c7".to_string(),
             R::WhichPiece => format!("quel pion ? L'un de ceux-ci : {}", names()),
-            R::NoSuchPiece { text } => format!("`{text}` n'est pas un pion des Belligérants : {}", names()),
+            R::NoSuchPiece { text } => format!("« {text} » n'est pas un pion des Belligérants : {}", names()),
             R::CancelWhat => "CANCEL annule une inscription : CANCEL CAPTURE Tank ou CANCEL HOME Tank".to_string(),
             R::NoIndemnity => {
                 format!("TERMS demande le montant de l'indemnité en points, de 0 à {MAX_INDEMNITY} : TERMS 2000")
@@ -340,5 +340,14 @@ pub(crate) mod tests {
             "{}",
             r.words(Lang::Fr)
         );
+    }
+
+    #[test]
+    fn no_french_refusal_quotes_with_backticks() {
+        // French typography quotes with « »; a backtick is Markdown, which letters are not.
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains('`'), "{r:?}: {fr}");
+        }
     }
 }
