@@ -315,7 +315,8 @@ fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
     assert!(
         r.contains(&format!(
             "{} n'a aucun pion Tank inscrit parmi ses pions rentrés",
-            first.role
+            // The side as the French text names it (« JAUNE et ROSE »).
+            if first.role == "Yellow" { "Jaune" } else { "Rose" }
         )),
         "{r}"
     );

@@ -91,6 +91,15 @@ const ENGLISH: &[&str] = &[
     "resigns",
 ];
 
+/// A side of Les Belligérants as its French text names it (« JAUNE et ROSE »).
+fn side_fr(role: &str) -> &str {
+    match role {
+        "Yellow" => "Jaune",
+        "Pink" => "Rose",
+        other => other,
+    }
+}
+
 /// No English word of a board game in `text`.
 fn all_french(text: &str) {
     for word in ENGLISH {
@@ -320,8 +329,8 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     has(
         &welcome,
         &[
-            &format!("{} commence (tiré au sort).", mover.role),
-            &format!("Dé de {}, tour 1 : ", mover.role),
+            &format!("{} commence (tiré au sort).", side_fr(mover.role)),
+            &format!("Dé de {}, tour 1 : ", side_fr(mover.role)),
         ],
     );
     let (points, said) = if die == 5 {
@@ -341,18 +350,19 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
         &captured.text,
         &[&format!(
             "{} fait prisonnier un pion de {} : Tank (400 points)",
-            mover.role, other.role
+            side_fr(mover.role),
+            side_fr(other.role)
         )],
     );
     let moved = relayed(&dir, ben, 2);
     has(
         &moved.text,
         &[
-            &format!("{} joue ({said}) : tank c3 to c6", mover.role),
+            &format!("{} joue ({said}) : tank c3 to c6", side_fr(mover.role)),
             "Score inscrit (les pions rentrés comptent double, plus les prisonniers) :",
             &format!(
                 "{} : rentrés aucun (0 x2 = 0) ; prisonniers Tank (400) ; total 400",
-                mover.role
+                side_fr(mover.role)
             ),
             "Derniers coups :",
             "tour 1, ",
@@ -365,7 +375,11 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     let final_fr = letter(&dir, ben, "final").text;
     has(
         &final_fr,
-        &[&format!("{} abandonne : {} gagne", other.role, mover.role)],
+        &[&format!(
+            "{} abandonne : {} gagne",
+            side_fr(other.role),
+            side_fr(mover.role)
+        )],
     );
     all_french(&final_fr);
 }
