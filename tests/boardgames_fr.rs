@@ -370,6 +370,14 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     );
     all_french(&moved.text);
     assert!(relayed(&dir, &players[0], 2).text.contains("Score as recorded"));
+    // GET MAP names the side to move as the board above it does.
+    send(&dir, ben, "map", "GET MAP");
+    let map = letter(&dir, ben, "-map-").text;
+    let to_move = map
+        .lines()
+        .find(|l| l.ends_with(" de jouer."))
+        .unwrap_or_else(|| panic!("no side to move in:\n{map}"));
+    assert!(to_move == "À Jaune de jouer." || to_move == "À Rose de jouer.", "{map}");
     // Then the other resigns: the end in French.
     send(&dir, other, "r1", "RESIGN");
     let final_fr = letter(&dir, ben, "final").text;

@@ -475,7 +475,8 @@ impl kind::Kind for Kind {
                 Lang::Fr => format!(
                     "{board}\n{} de jouer.",
                     crate::lang::fr::capitalised(
-                        &crate::map::standard_french_names().say(&to_move, crate::lang::fr::Form::To)
+                        &crate::map::standard_french_names()
+                            .say(self.side_in(&to_move, lang), crate::lang::fr::Form::To)
                     )
                 ),
             }

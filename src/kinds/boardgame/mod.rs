@@ -242,6 +242,9 @@ pub struct Kind {
     pub rules: &'static str,
     /// The same in French (templates/rules-GAME.fr.txt).
     pub rules_fr: &'static str,
+    /// The sides whose French text names them otherwise, `(side, French name)`: French
+    /// letters use the French name; a side not listed keeps its name.
+    pub sides_fr: &'static [(&'static str, &'static str)],
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
     /// The game's reader of its own keys of a position file, when arbitre judges its
@@ -256,6 +259,18 @@ impl Kind {
         match lang {
             Lang::En => self.notation,
             Lang::Fr => self.notation_fr,
+        }
+    }
+
+    /// A side's name in `lang`'s letters; any other text as it is.
+    pub fn side_in<'a>(&self, side: &'a str, lang: Lang) -> &'a str {
+        match lang {
+            Lang::En => side,
+            Lang::Fr => self
+                .sides_fr
+                .iter()
+                .find(|(en, _)| *en == side)
+                .map_or(side, |(_, fr)| fr),
         }
     }
 

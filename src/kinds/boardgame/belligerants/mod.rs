@@ -100,7 +100,7 @@ const SIDES_FR: [&str; 2] = ["Jaune", "Rose"];
 
 /// A side's name in French letters; any other text as it is.
 pub(super) fn side_fr(side: &str) -> &str {
-    SIDES.iter().position(|s| *s == side).map_or(side, |i| SIDES_FR[i])
+    KIND.side_in(side, Lang::Fr)
 }
 
 /// How many entries of the log the board shows.
@@ -118,6 +118,7 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     rules: include_str!("../../../../templates/rules-belligerants.txt"),
     rules_fr: include_str!("../../../../templates/rules-belligerants.fr.txt"),
+    sides_fr: &[(SIDES[0], SIDES_FR[0]), (SIDES[1], SIDES_FR[1])],
     house_rules: &HOUSE_RULES,
     positions: None,
 };

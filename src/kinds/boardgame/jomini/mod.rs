@@ -81,6 +81,7 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     rules: include_str!("../../../../templates/rules-jomini.txt"),
     rules_fr: include_str!("../../../../templates/rules-jomini.fr.txt"),
+    sides_fr: &[],
     house_rules: &[],
     positions: None,
 };
