@@ -307,7 +307,7 @@ fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
     let first = &players[Dice::new(Seed::from_hex(SEED).unwrap()).below(2) as usize];
     let r = send(&dir, first, "f1", "CAPTURE Zeppelin");
     assert!(
-        r.contains("`Zeppelin` n'est pas un pion des Belligérants : État-Major, Bombardier"),
+        r.contains("« Zeppelin » n'est pas un pion des Belligérants : État-Major, Bombardier"),
         "{r}"
     );
     assert!(!r.contains("is no piece"), "{r}");
@@ -315,7 +315,8 @@ fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
     assert!(
         r.contains(&format!(
             "{} n'a aucun pion Tank inscrit parmi ses pions rentrés",
-            first.role
+            // The side as the French text names it (« JAUNE et ROSE »).
+            if first.role == "Yellow" { "Jaune" } else { "Rose" }
         )),
         "{r}"
     );

@@ -91,6 +91,15 @@ const ENGLISH: &[&str] = &[
     "resigns",
 ];
 
+/// A side of Les Belligérants as its French text names it (« JAUNE et ROSE »).
+fn side_fr(role: &str) -> &str {
+    match role {
+        "Yellow" => "Jaune",
+        "Pink" => "Rose",
+        other => other,
+    }
+}
+
 /// No English word of a board game in `text`.
 fn all_french(text: &str) {
     for word in ENGLISH {
@@ -263,7 +272,7 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
         &deployed.text,
         &[
             "South oriente ses navires : A2 N, B2 N",
-            "Diabolik Fleet. À North de choisir l'orientation de ses navires (`deploy`).",
+            "Diabolik Fleet. À North de choisir l'orientation de ses navires (« deploy »).",
             "; puis l'orientation (N pointe vers la rangée 8) ; * = figé sur son bord adverse.",
             "South : 8 à flot (sous 3 elle perd), 0 à reconstruire ; a coulé 0, a perdu 0 ; sur la rangée 8 : 0 sur 2.",
         ],
@@ -320,8 +329,8 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     has(
         &welcome,
         &[
-            &format!("{} commence (tiré au sort).", mover.role),
-            &format!("Dé de {}, tour 1 : ", mover.role),
+            &format!("{} commence (tiré au sort).", side_fr(mover.role)),
+            &format!("Dé de {}, tour 1 : ", side_fr(mover.role)),
         ],
     );
     let (points, said) = if die == 5 {
@@ -341,18 +350,19 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
         &captured.text,
         &[&format!(
             "{} fait prisonnier un pion de {} : Tank (400 points)",
-            mover.role, other.role
+            side_fr(mover.role),
+            side_fr(other.role)
         )],
     );
     let moved = relayed(&dir, ben, 2);
     has(
         &moved.text,
         &[
-            &format!("{} joue ({said}) : tank c3 to c6", mover.role),
+            &format!("{} joue ({said}) : tank c3 to c6", side_fr(mover.role)),
             "Score inscrit (les pions rentrés comptent double, plus les prisonniers) :",
             &format!(
                 "{} : rentrés aucun (0 x2 = 0) ; prisonniers Tank (400) ; total 400",
-                mover.role
+                side_fr(mover.role)
             ),
             "Derniers coups :",
             "tour 1, ",
@@ -360,12 +370,24 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     );
     all_french(&moved.text);
     assert!(relayed(&dir, &players[0], 2).text.contains("Score as recorded"));
+    // GET MAP names the side to move as the board above it does.
+    send(&dir, ben, "map", "GET MAP");
+    let map = letter(&dir, ben, "-map-").text;
+    let to_move = map
+        .lines()
+        .find(|l| l.ends_with(" de jouer."))
+        .unwrap_or_else(|| panic!("no side to move in:\n{map}"));
+    assert!(to_move == "À Jaune de jouer." || to_move == "À Rose de jouer.", "{map}");
     // Then the other resigns: the end in French.
     send(&dir, other, "r1", "RESIGN");
     let final_fr = letter(&dir, ben, "final").text;
     has(
         &final_fr,
-        &[&format!("{} abandonne : {} gagne", other.role, mover.role)],
+        &[&format!(
+            "{} abandonne : {} gagne",
+            side_fr(other.role),
+            side_fr(mover.role)
+        )],
     );
     all_french(&final_fr);
 }
@@ -430,4 +452,86 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     let final_fr = letter(&dir, ben, "final").text;
     has(&final_fr, &["Red abandonne : Blue gagne"]);
     all_french(&final_fr);
+}
+
+/// GET RULES in a board game sends the game's rules in the players' words and language:
+/// no source path, no note for developers, no Markdown, and the game's commands named
+/// (issue #24).
+#[test]
+fn get_rules_sends_each_board_games_rules_in_players_words_in_english_and_french() {
+    let games: [(&str, [&'static str; 2], &[&str]); 4] = [
+        (
+            "diam",
+            ["Red-Orange", "Brown-Black"],
+            &["PLACE", "MOVE", "DIAM", "GET MAP"],
+        ),
+        (
+            "diabolik-fleet",
+            ["South", "North"],
+            &["DEPLOY", "PASS", "STOP", "RESIGN", "B2-B3", "D2 N"],
+        ),
+        (
+            "belligerants",
+            ["Yellow", "Pink"],
+            &[
+                "MOVE",
+                "CAPTURE",
+                "HOME",
+                "CANCEL",
+                "END",
+                "ARMISTICE",
+                "TERMS",
+                "RESIGN",
+            ],
+        ),
+        (
+            "jomini",
+            ["Blue", "Red"],
+            &[
+                "COMMAND",
+                "MOVE",
+                "MANOEUVRE",
+                "COMBAT",
+                "ROLL",
+                "DEFEND",
+                "ELIMINATED",
+                "NEXT",
+                "END TURN",
+                "VICTORY",
+                "CONCEDE",
+            ],
+        ),
+    ];
+    for (variant, [first, second], commands) in games {
+        let tmp = Tmp::new();
+        let players = [
+            Player {
+                name: "Ann",
+                email: "ann@table.example",
+                role: first,
+            },
+            Player {
+                name: "Ben",
+                email: "ben@table.example",
+                role: second,
+            },
+        ];
+        let dir = create(&tmp, variant, &players, "", SEED);
+        let mut letters = Vec::new();
+        for (k, p) in players.iter().enumerate() {
+            send(&dir, p, &format!("r{k}"), "GET RULES");
+            letters.push(letter(&dir, p, "rules").text);
+        }
+        let [en, fr] = [&letters[0], &letters[1]];
+        assert_ne!(en, fr, "{variant}");
+        has(en, &["The rules of", "By mail.", "Winning."]);
+        has(fr, &["Les règles de", "Par courrier.", "La victoire."]);
+        for text in [en, fr] {
+            has(text, commands);
+            for note in ["`", "src/", "tests/", "docs/", ".rs", "issue", "##", "**"] {
+                assert!(!text.contains(note), "{variant}: {note:?} in:\n{text}");
+            }
+        }
+        all_french(fr);
+    }
 }

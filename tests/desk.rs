@@ -1134,7 +1134,9 @@ fn replacing_god_reads_to_everyone_else_exactly_as_replacing_a_power() {
         &format!("SIGNON God vopaliec {}\r\nBLESS A MUN", password("God")),
         MORNING,
     );
-    assert!(outbox(&god.dir).values().any(|m| m.subject == "message refused"));
+    assert!(outbox(&god.dir)
+        .values()
+        .any(|m| m.subject == "message refused / message refusé"));
     let e = god.refused("replace", &["Pope", "--name", "X", "--address", "x@y.example"], MORNING);
     assert!(e.contains("`Pope` is not a role of this game"), "{e}");
     let e = god.refused("replace", &["France", "--name", "X", "--address", "nowhere"], MORNING);
@@ -1341,7 +1343,7 @@ fn a_wrong_referee_sign_on_gets_the_refusal_of_any_failed_sign_on() {
         g.mail(from, "Someone", body, MORNING);
         let m = outbox(&g.dir)
             .into_values()
-            .filter(|m| m.subject == "message refused" && m.to == [from]);
+            .filter(|m| m.subject == "message refused / message refusé" && m.to == [from]);
         let m: Vec<Sent> = m.collect();
         assert_eq!(m.len(), 1, "one refusal");
         m[0].text.clone()
@@ -1384,7 +1386,7 @@ fn a_game_without_a_referee_password_has_no_desk_by_mail() {
     assert_eq!(g.state()["deadline"].as_str(), Some(DEADLINE));
     assert!(outbox(&dir)
         .values()
-        .any(|m| m.subject == "message refused" && m.to == [REFEREE]));
+        .any(|m| m.subject == "message refused / message refusé" && m.to == [REFEREE]));
     let _ = Path::new(&dir);
 }
 

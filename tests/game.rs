@@ -215,7 +215,7 @@ fn a_whole_turn_by_mail() {
         assert_eq!(m.from, "arbitre@vopaliec.example", "{name}");
         // A rejection names no game: the prober may have named another one.
         assert!(
-            m.subject.starts_with("vopaliec, ") || m.subject == "message refused",
+            m.subject.starts_with("vopaliec, ") || m.subject == "message refused / message refusé",
             "{name}: {}",
             m.subject
         );
@@ -1472,7 +1472,7 @@ fn a_misspelt_signon_role_gets_did_you_mean_in_the_log_only() {
     );
     let refusal = outbox(&dir)
         .into_values()
-        .find(|m| m.subject == "message refused")
+        .find(|m| m.subject == "message refused / message refusé")
         .expect("a refusal");
     assert!(
         !refusal.text.contains("England") && !refusal.text.contains("did you mean"),

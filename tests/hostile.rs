@@ -244,7 +244,7 @@ fn a_rejection_names_no_game_no_player_and_no_role() {
     let texts: Vec<&Sent> = out.values().filter(|m| m.to == [MALLORY.1]).collect();
     assert_eq!(texts.len(), bodies.len());
     for m in &texts {
-        assert_eq!(m.subject, "message refused");
+        assert_eq!(m.subject, "message refused / message refusé");
         assert_eq!(m.text, texts[0].text, "the same words for every probe");
         for word in ["vopaliec", "God", "France", "Prussia", "othergame", "Bruno", "bruno"] {
             assert!(!m.text.contains(word), "`{word}` in:\n{}", m.text);
@@ -334,7 +334,7 @@ fn a_message_over_the_size_limit_is_refused_kept_apart_and_the_next_one_is_read(
     assert!(files_in(&dir.join("mail")).is_empty(), "not in the game's mail");
     let out = outbox(&dir);
     let refusal = out.values().find(|m| m.to == [PEOPLE[0].1]).expect("a refusal");
-    assert_eq!(refusal.subject, "message refused");
+    assert_eq!(refusal.subject, "message refused / message refusé");
     assert!(refusal.text.contains("at most 4000 bytes"), "{}", refusal.text);
     assert!(refusal.text.len() < 1000, "short: {}", refusal.text);
     // The next message is read as usual.
@@ -399,7 +399,7 @@ fn a_sender_over_the_daily_budget_is_no_longer_answered_and_cannot_silence_a_pla
     let refusals = |dir: &Path| {
         outbox(dir)
             .values()
-            .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused")
+            .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused / message refusé")
             .count()
     };
     assert_eq!(refusals(&dir), 3, "three answers, then none");
@@ -833,7 +833,7 @@ fn repeating_a_message_id_gives_a_guesser_no_uncounted_guesses() {
     assert!(!status.contains("France: [A PAR - BUR]"), "{status}");
     let refusals = outbox(&dir)
         .values()
-        .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused")
+        .filter(|m| m.to == [PEOPLE[0].1] && m.subject == "message refused / message refusé")
         .count();
     assert_eq!(refusals, 1);
 }

@@ -570,10 +570,10 @@ fn mail_the_receiving_server_could_not_authenticate_is_refused_when_the_game_req
     assert_eq!(server.uids("INBOX"), Vec::<u32>::new(), "every message moved");
 
     // Bruno: three refusals (words that say nothing of the game) and two replies.
-    let refusals = bodies(&game, "bruno@example.net", "message refused");
+    let refusals = bodies(&game, "bruno@example.net", "message refused / message refusé");
     assert_eq!(refusals.len(), 3, "{refusals:?}");
     assert_eq!(letters_to(&game, "bruno@example.net").len(), welcomed + 5);
-    let stranger = bodies(&game, "zed@example.net", "message refused");
+    let stranger = bodies(&game, "zed@example.net", "message refused / message refusé");
     assert_eq!(stranger.len(), 1);
     let dmarc: Vec<&String> = refusals
         .iter()

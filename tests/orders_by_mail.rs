@@ -208,3 +208,35 @@ fn a_divine_player_naming_a_power_learns_nothing() {
         assert!(!reply.text.contains("headed"), "{}", reply.text);
     }
 }
+
+/// `A NAP - APU` where Naples holds a fleet is the fleet's order (DATC 4.C.2), and the
+/// reply says that the unit there is a fleet, in the reader's language (issue #24).
+#[test]
+fn an_army_written_for_a_fleet_is_read_as_the_fleet_and_the_reply_says_so() {
+    for (lang, said) in [
+        (
+            "en",
+            "F NAP - APU: on file (read: there is a fleet in Naples, not an army)",
+        ),
+        ("fr", "(l'unité de Naples est une flotte, pas une armée)"),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let raw = format!(
+            "{}\r\n{}\r\nA NAP - APU\r\nA VEN - PIE\r\n",
+            headers(3, "nap", "text/plain; charset=UTF-8"),
+            signon(3)
+        );
+        let reply = send(&dir, 3, &raw);
+        assert!(
+            !reply.subject.contains("error") && !reply.subject.contains("erreur"),
+            "{}",
+            reply.subject
+        );
+        has(&reply.text, &[said, "F NAP - APU", "A VEN - PIE"]);
+        // A unit written as its own type says nothing of it.
+        for other in ["in Venice, not", "de Venise est"] {
+            assert!(!reply.text.contains(other), "{other:?} in:\n{}", reply.text);
+        }
+    }
+}

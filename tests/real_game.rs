@@ -245,7 +245,10 @@ fn a_sample_game_is_played_through_imap_in_and_smtp_out() {
     check_reports(&bag, "Spring 1901 Movement");
     // Mallory, who signed on as France from her own address, is refused; the message sent
     // twice is answered once.
-    let refused: Vec<&Letter> = bag.iter().filter(|l| l.subject == "message refused").collect();
+    let refused: Vec<&Letter> = bag
+        .iter()
+        .filter(|l| l.subject == "message refused / message refusé")
+        .collect();
     assert_eq!(refused.len(), 1, "{bag:?}");
     assert_eq!(refused[0].to, "mallory@elsewhere.example");
     assert!(

@@ -187,7 +187,7 @@ fn without_a_signon_line_the_address_or_the_subject_names_the_game() {
     let to_alice = |dir: &Path| -> Vec<Vec<u8>> {
         outbox(dir)
             .into_values()
-            .filter(|m| m.to == ["alice@vopaliec.example"] && m.subject == "message refused")
+            .filter(|m| m.to == ["alice@vopaliec.example"] && m.subject == "message refused / message refusé")
             .map(|m| m.raw)
             .collect()
     };

@@ -642,7 +642,8 @@ pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason:
             name,
             email: mail.from_address.clone(),
         },
-        subject: "message refused".into(),
+        // Bilingual like its body: a stranger's language is not known.
+        subject: "message refused / message refusé".into(),
         view: view.into(),
         in_reply_to: mail.message_id.clone(),
         // A stranger is answered in the one language that depends on nothing of the game.

@@ -120,8 +120,9 @@ pub trait Kind: Sync {
     /// None for a kind without pictures, or when it cannot be drawn.
     fn picture_now(&self, game: &Game, role: Role) -> Option<Arc<[u8]>>;
 
-    /// The readings of the game's text that arbitre takes (from docs/), for `GET RULES`.
-    fn readings(&self) -> String;
+    /// The game's rules in players' words and in `lang`, for `GET RULES`; empty when the
+    /// letter's templates hold them.
+    fn players_rules(&self, lang: Lang) -> String;
 
     /// The referee's view of the game, as YAML (`arbitre status --yaml`).
     fn status(&self, game: &Game) -> Result<String, GameError>;

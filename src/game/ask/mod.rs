@@ -336,9 +336,8 @@ impl Game {
                         None => "diplomacy",
                     }
                     .into(),
-                    notation: boardgame.map(|k| k.notation(lang).to_string()).unwrap_or_default(),
                     house_rules,
-                    readings: self.kind().readings(),
+                    rules: self.kind().players_rules(lang),
                 };
                 ("rules", ("the rules", "les règles"), view.into())
             }

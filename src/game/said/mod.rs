@@ -108,6 +108,9 @@ pub enum ReadAs {
     },
     /// A unit named by its province alone, found there.
     Unit { army: bool, en: String, fr: String },
+    /// A unit written as the other type (`A NAP` where Naples holds a fleet): read as the
+    /// unit there (DATC 4.C.2); `army` is the type found.
+    OtherType { army: bool, en: String, fr: String },
     /// A route given: the army goes by convoy.
     Convoy,
 }
@@ -123,6 +126,8 @@ impl ReadAs {
             } => format!("`{written}` read as {en}"),
             ReadAs::Name { written, en, .. } => format!("`{written}` is {en}"),
             ReadAs::Unit { army, en, .. } => format!("the {} in {en}", if *army { "army" } else { "fleet" }),
+            ReadAs::OtherType { army: true, en, .. } => format!("there is an army in {en}, not a fleet"),
+            ReadAs::OtherType { en, .. } => format!("there is a fleet in {en}, not an army"),
             ReadAs::Convoy => "by convoy, as a route was given".into(),
         }
     }
@@ -138,6 +143,8 @@ impl ReadAs {
             ReadAs::Name { written, fr, .. } => format!("« {written} » pour {fr}"),
             ReadAs::Unit { army: true, fr, .. } => format!("il s'agit de l'armée de {fr}"),
             ReadAs::Unit { fr, .. } => format!("il s'agit de la flotte de {fr}"),
+            ReadAs::OtherType { army: true, fr, .. } => format!("l'unité de {fr} est une armée, pas une flotte"),
+            ReadAs::OtherType { fr, .. } => format!("l'unité de {fr} est une flotte, pas une armée"),
             ReadAs::Convoy => "par convoi, puisqu'un chemin est donné".into(),
         }
     }

@@ -479,7 +479,8 @@ impl kind::Kind for Kind {
                 Lang::Fr => format!(
                     "{board}\n{} de jouer.",
                     crate::lang::fr::capitalised(
-                        &crate::map::standard_french_names().say(&to_move, crate::lang::fr::Form::To)
+                        &crate::map::standard_french_names()
+                            .say(self.side_in(&to_move, lang), crate::lang::fr::Form::To)
                     )
                 ),
             }
@@ -491,17 +492,10 @@ impl kind::Kind for Kind {
         picture_now(game)
     }
 
-    /// The game's own section of docs/boardgames.md.
-    fn readings(&self) -> String {
-        const BOARDGAMES: &str = include_str!("../../../docs/boardgames.md");
-        let head = format!("## {}", self.title);
-        BOARDGAMES
-            .split("\n## ")
-            .map(|s| format!("## {}", s.trim_start_matches("## ")))
-            .find(|s| s.starts_with(&head))
-            .unwrap_or_default()
-            .trim()
-            .to_string()
+    /// The game's rules in players' words (templates/rules-GAME(.fr).txt); the readings
+    /// of docs/boardgames.md are for developers (issue #24).
+    fn players_rules(&self, lang: Lang) -> String {
+        self.rules_in(lang).trim_end().to_string()
     }
 
     fn status(&self, game: &Game) -> Result<String, GameError> {

@@ -264,6 +264,14 @@ pub struct Kind {
     pub notation: &'static str,
     /// The same explained in French (the words to write stay those the game reads).
     pub notation_fr: &'static str,
+    /// The game's rules in players' words, for `GET RULES`: how to play it by mail, how
+    /// to write the moves, how one wins (templates/rules-GAME.txt).
+    pub rules: &'static str,
+    /// The same in French (templates/rules-GAME.fr.txt).
+    pub rules_fr: &'static str,
+    /// The sides whose French text names them otherwise, `(side, French name)`: French
+    /// letters use the French name; a side not listed keeps its name.
+    pub sides_fr: &'static [(&'static str, &'static str)],
     /// The departures from the text the players may choose (`house_rules:`).
     pub house_rules: &'static [HouseRule],
     /// The game's reader of its own keys of a position file, when arbitre judges its
@@ -283,6 +291,26 @@ impl Kind {
         match lang {
             Lang::En => self.notation,
             Lang::Fr => self.notation_fr,
+        }
+    }
+
+    /// A side's name in `lang`'s letters; any other text as it is.
+    pub fn side_in<'a>(&self, side: &'a str, lang: Lang) -> &'a str {
+        match lang {
+            Lang::En => side,
+            Lang::Fr => self
+                .sides_fr
+                .iter()
+                .find(|(en, _)| *en == side)
+                .map_or(side, |(_, fr)| fr),
+        }
+    }
+
+    /// The rules in players' words, in `lang`.
+    pub fn rules_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.rules,
+            Lang::Fr => self.rules_fr,
         }
     }
 }

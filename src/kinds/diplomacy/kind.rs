@@ -91,7 +91,7 @@ impl Kind for Diplomacy {
     /// None: Diplomacy's rules go to players in their own words and language, from the
     /// templates rules-diplomacy(.fr).txt and rules-diable(.fr).txt; the notes of docs/ are
     /// for developers (issue #24).
-    fn readings(&self) -> String {
+    fn players_rules(&self, _lang: Lang) -> String {
         String::new()
     }
 

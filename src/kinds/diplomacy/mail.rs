@@ -647,18 +647,17 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
             Assumed::Prefix(_) => None,
         })
         .collect();
-    // A unit named by its province alone: the one there.
-    if let (Some(u), Ok(board)) = (read.order.unit().filter(|u| u.kind.is_none()), board(game)) {
+    // A unit named by its province alone: the one there. A unit written as the other
+    // type: the one there too (DATC 4.C.2), and the reply says which it is.
+    if let (Some(u), Ok(board)) = (read.order.unit(), board(game)) {
         if let Some(i) = board.unit_at(u.prov()) {
-            let p = map.province(u.prov());
-            out.insert(
-                0,
-                crate::game::said::ReadAs::Unit {
-                    army: board.units[i].kind == UnitType::Army,
-                    en: p.name.clone(),
-                    fr: p.french.clone(),
-                },
-            );
+            let (p, there) = (map.province(u.prov()), board.units[i].kind);
+            let (en, fr, army) = (p.name.clone(), p.french.clone(), there == UnitType::Army);
+            match u.kind {
+                None => out.insert(0, crate::game::said::ReadAs::Unit { army, en, fr }),
+                Some(k) if k != there => out.insert(0, crate::game::said::ReadAs::OtherType { army, en, fr }),
+                Some(_) => {}
+            }
         }
     }
     out

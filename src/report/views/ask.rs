@@ -98,12 +98,10 @@ pub struct Rules {
     pub common: Common,
     /// `diplomacy`, `divine` (Diplomacy with divine players) or `board`.
     pub kind: String,
-    /// How to write a move (a board game).
-    pub notation: String,
     /// The house rules in force, `name: description` each.
     pub house_rules: Vec<String>,
-    /// The readings arbitre takes where the text leaves a choice (from docs/).
-    pub readings: String,
+    /// The game's rules in players' words (a board game); empty when the template has them.
+    pub rules: String,
 }
 
 /// `map.txt`: the position now, as text (units and centres by power, or the board).

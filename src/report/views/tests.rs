@@ -577,9 +577,8 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
             Rules {
                 common: common(),
                 kind: kind.into(),
-                notation: "PLACE <cell>".into(),
                 house_rules: lines(),
-                readings: "## A reading".into(),
+                rules: "DIAM\nPLACE RED 3".into(),
             }
             .into(),
         );

@@ -95,6 +95,14 @@ use std::fmt;
 /// The sides, in seat order: the colours of the two camps.
 pub const SIDES: [&str; 2] = ["Yellow", "Pink"];
 
+/// The same as the French text names them (« JAUNE et ROSE »), for French letters.
+const SIDES_FR: [&str; 2] = ["Jaune", "Rose"];
+
+/// A side's name in French letters; any other text as it is.
+pub(super) fn side_fr(side: &str) -> &str {
+    KIND.side_in(side, Lang::Fr)
+}
+
 /// How many entries of the log the board shows.
 const LOG_SHOWN: usize = 8;
 
@@ -108,6 +116,9 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-belligerants.txt"),
+    rules_fr: include_str!("../../../../templates/rules-belligerants.fr.txt"),
+    sides_fr: &[(SIDES[0], SIDES_FR[0]), (SIDES[1], SIDES_FR[1])],
     house_rules: &HOUSE_RULES,
     positions: None,
     #[cfg(test)]
@@ -850,8 +861,8 @@ impl BoardGame for Belligerants {
 impl Belligerants {
     /// The board in French, in the words of the rules.
     fn board_fr(&self) -> String {
-        let mover = SIDES[self.mover];
-        let other = SIDES[1 - self.mover];
+        let mover = SIDES_FR[self.mover];
+        let other = SIDES_FR[1 - self.mover];
         let die = match self.die {
             Die::Points(n) => n.to_string(),
             Die::Devil => "le DIABLE".to_string(),
@@ -863,18 +874,18 @@ impl Belligerants {
             }
             State::ArmisticeAsked(asker) => format!(
                 "{} demande un armistice ; à {} de faire connaître ses conditions (TERMS) ou de refuser (REFUSE)",
-                SIDES[*asker],
-                SIDES[1 - asker]
+                SIDES_FR[*asker],
+                SIDES_FR[1 - asker]
             ),
             State::Terms { asker, indemnity } => format!(
                 "{} exige une indemnité de {indemnity} points ; à {} d'accepter (AGREE) ou de refuser (REFUSE)",
-                SIDES[1 - asker],
-                SIDES[*asker]
+                SIDES_FR[1 - asker],
+                SIDES_FR[*asker]
             ),
             State::Over(finish) => format!("terminée : {}", finish.summary.words(Lang::Fr)),
         };
         let mut out = format!("Les Belligérants, tour {} : {status}\n", self.turn);
-        out += &format!("{} a commencé (tiré au sort).\n", SIDES[self.first]);
+        out += &format!("{} a commencé (tiré au sort).\n", SIDES_FR[self.first]);
         out += "Score inscrit (les pions rentrés comptent double, plus les prisonniers) :\n";
         for side in 0..2 {
             out += &format!("  {}\n", self.score_line(side).words(Lang::Fr));

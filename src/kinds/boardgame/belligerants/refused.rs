@@ -65,10 +65,12 @@ impl LedgerFault {
                 home,
                 taken,
             } => format!(
-                "l'armée de {army} a {COMBAT_PIECES} pions de combat, et le décompte en compterait {least} \
-                 (rentrés {home}, prisonniers de {enemy} {taken}, même en comptant comme matériel ennemi \
+                "l'armée de {} a {COMBAT_PIECES} pions de combat, et le décompte en compterait {least} \
+                 (rentrés {home}, prisonniers de {} {taken}, même en comptant comme matériel ennemi \
                  toute pièce prise en bon état qu'un pion plat pourrait couvrir) ; un pion rentré ou \
-                 prisonnier ne s'inscrit jamais deux fois"
+                 prisonnier ne s'inscrit jamais deux fois",
+                super::side_fr(army),
+                super::side_fr(enemy)
             ),
         }
     }
@@ -155,13 +157,15 @@ impl Worded for Refused {
         if lang == Lang::En {
             return self.to_string();
         }
+        // The sides as the French text names them (« JAUNE et ROSE »).
+        let fr = super::side_fr;
         match self {
             R::EmptyLine => "une ligne vide n'est pas un coup".to_string(),
-            R::NotACommand { word } => format!("`{word}` n'est pas une commande des Belligérants : {COMMANDS}"),
-            R::Bare { command, rest } => format!("{command} s'écrit seul, sans `{rest}`"),
+            R::NotACommand { word } => format!("« {word} » n'est pas une commande des Belligérants : {COMMANDS}"),
+            R::Bare { command, rest } => format!("{command} s'écrit seul, sans « {rest} »"),
             R::NoMove => "MOVE doit être suivi de votre coup : MOVE tank c3 to c7".to_string(),
             R::WhichPiece => format!("quel pion ? L'un de ceux-ci : {}", names()),
-            R::NoSuchPiece { text } => format!("`{text}` n'est pas un pion des Belligérants : {}", names()),
+            R::NoSuchPiece { text } => format!("« {text} » n'est pas un pion des Belligérants : {}", names()),
             R::CancelWhat => "CANCEL annule une inscription : CANCEL CAPTURE Tank ou CANCEL HOME Tank".to_string(),
             R::NoIndemnity => {
                 format!("TERMS demande le montant de l'indemnité en points, de 0 à {MAX_INDEMNITY} : TERMS 2000")
@@ -169,20 +173,33 @@ impl Worded for Refused {
             R::NoSide { side } => format!("il n'y a pas de joueur {side} aux Belligérants"),
             R::GameOver => "la partie est terminée".to_string(),
             R::ArmisticeOnOwnTurn { mover } => format!(
-                "c'est à {mover} de jouer : avec la règle maison armistice-on-own-turn, seul le joueur \
-                 dont c'est le tour peut demander un armistice"
+                "c'est à {} de jouer : avec la règle maison armistice-on-own-turn, seul le joueur \
+                 dont c'est le tour peut demander un armistice",
+                fr(mover)
             ),
-            R::NotYourMove { mover } => format!("c'est à {mover} de jouer"),
-            R::NothingToAnswer { mover } => format!("c'est à {mover} de jouer : il n'y a rien à quoi répondre"),
+            R::NotYourMove { mover } => format!("c'est à {} de jouer", fr(mover)),
+            R::NothingToAnswer { mover } => {
+                format!("c'est à {} de jouer : il n'y a rien à quoi répondre", fr(mover))
+            }
             R::EndDeclared { declarer, answerer } => {
-                format!("{declarer} a déclaré la fin de la bataille : {answerer} doit répondre AGREE ou REFUSE")
+                format!(
+                    "{} a déclaré la fin de la bataille : {} doit répondre AGREE ou REFUSE",
+                    fr(declarer),
+                    fr(answerer)
+                )
             }
             R::ArmisticeAsked { asker, answerer } => format!(
-                "{asker} a demandé un armistice : {answerer} doit faire connaître ses conditions \
-                 (TERMS 2000) ou répondre REFUSE"
+                "{} a demandé un armistice : {} doit faire connaître ses conditions \
+                 (TERMS 2000) ou répondre REFUSE",
+                fr(asker),
+                fr(answerer)
             ),
             R::TermsNamed { by, indemnity, asker } => {
-                format!("{by} exige une indemnité de {indemnity} points : {asker} doit répondre AGREE ou REFUSE")
+                format!(
+                    "{} exige une indemnité de {indemnity} points : {} doit répondre AGREE ou REFUSE",
+                    fr(by),
+                    fr(asker)
+                )
             }
             R::DevilPoints { text } => format!(
                 "vous avez tiré le DIABLE : écrivez le point que vous choisissez, de 1 à 5, puis le coup : \
@@ -198,7 +215,8 @@ impl Worded for Refused {
                 fault.fr()
             ),
             R::NoRecord { side, record, piece } => format!(
-                "{side} n'a aucun pion {} inscrit parmi ses {}",
+                "{} n'a aucun pion {} inscrit parmi ses {}",
+                fr(side),
                 piece.name(),
                 match record {
                     Record::Capture => "prisonniers",
@@ -341,11 +359,31 @@ pub(crate) mod tests {
             .starts_with("HOME Patrouille: Yellow's army has 15 combat pieces, and the ledger would account for 16"));
         assert!(
             r.words(Lang::Fr).starts_with(
-                "HOME Patrouille : l'armée de Yellow a 15 pions de combat, et le décompte en compterait 16 \
-                 (rentrés 16, prisonniers de Pink 0"
+                "HOME Patrouille : l'armée de Jaune a 15 pions de combat, et le décompte en compterait 16 \
+                 (rentrés 16, prisonniers de Rose 0"
             ),
             "{}",
             r.words(Lang::Fr)
         );
+    }
+
+    #[test]
+    fn the_french_refusals_name_the_sides_as_the_text_does() {
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains("Yellow") && !fr.contains("Pink"), "{r:?}: {fr}");
+        }
+        let r = Refused::NotYourMove { mover: "Pink".into() };
+        assert_eq!(r.words(Lang::Fr), "c'est à Rose de jouer");
+        assert_eq!(r.words(Lang::En), r.to_string());
+    }
+
+    #[test]
+    fn no_french_refusal_quotes_with_backticks() {
+        // French typography quotes with « »; a backtick is Markdown, which letters are not.
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains('`'), "{r:?}: {fr}");
+        }
     }
 }

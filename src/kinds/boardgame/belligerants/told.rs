@@ -81,7 +81,11 @@ pub enum Told {
 impl Told {
     /// The words of a log's line: a move is shorter there (`Yellow (die 3): …`).
     pub(super) fn logged(&self, lang: Lang) -> String {
-        match (self, lang) {
+        let told = match lang {
+            Lang::En => self.clone(),
+            Lang::Fr => self.with_french_sides(),
+        };
+        match (&told, lang) {
             (
                 Told::Moved {
                     side,
@@ -122,8 +126,38 @@ impl Told {
         }
     }
 
+    /// The same, its sides named as the French text names them (« JAUNE et ROSE »).
+    fn with_french_sides(&self) -> Told {
+        let mut told = self.clone();
+        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
+        match &mut told {
+            Told::Begins { side }
+            | Told::Die { side, .. }
+            | Told::Moved { side, .. }
+            | Told::Again { side }
+            | Told::StruckOut { side, .. }
+            | Told::Score { side, .. }
+            | Told::Refuses { side, .. } => fr(side),
+            Told::Recorded { side, other, .. }
+            | Told::EndDeclared { side, other }
+            | Told::ArmisticeAsked { side, other }
+            | Told::Terms { side, other, .. }
+            | Told::ArmisticeDrawn { side, other }
+            | Told::Resigns { side, winner: other }
+            | Told::Armistice {
+                payer: side, to: other, ..
+            } => {
+                fr(side);
+                fr(other);
+            }
+            Told::Agrees { side, .. } | Told::BattleWon { winner: side, .. } => fr(side),
+            Told::BattleDrawn { .. } => {}
+        }
+        told
+    }
+
     fn french(&self) -> String {
-        match self {
+        match &self.with_french_sides() {
             Told::Begins { side } => format!("{side} commence (tiré au sort)."),
             Told::Die {
                 side,
@@ -502,6 +536,21 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_french_names_the_sides_as_the_text_does() {
+        for t in every() {
+            for fr in [t.words(Lang::Fr), t.logged(Lang::Fr)] {
+                assert!(!fr.contains("Yellow") && !fr.contains("Pink"), "{t:?}: {fr}");
+            }
+        }
+        let resigns = Told::Resigns {
+            side: "Pink".into(),
+            winner: "Yellow".into(),
+        };
+        assert_eq!(resigns.words(Lang::Fr), "Rose abandonne : Jaune gagne");
+        assert_eq!(resigns.words(Lang::En), resigns.to_string());
+    }
+
+    #[test]
     fn everything_told_is_logged_in_french_too() {
         for t in every() {
             assert_ne!(t.logged(Lang::En), t.logged(Lang::Fr), "{t:?}");
@@ -521,7 +570,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             score.words(Lang::Fr),
-            "Yellow : rentrés Tank (400 x2 = 800) ; prisonniers Soldats (100) ; total 900"
+            "Jaune : rentrés Tank (400 x2 = 800) ; prisonniers Soldats (100) ; total 900"
         );
         let moved = Told::Moved {
             side: "Pink".into(),
@@ -530,6 +579,6 @@ pub(crate) mod tests {
             text: "tank c3 to c7".into(),
         };
         assert_eq!(moved.logged(Lang::En), "Pink (DEVIL, chose 4): tank c3 to c7");
-        assert_eq!(moved.logged(Lang::Fr), "Pink (DIABLE, a choisi 4) : tank c3 to c7");
+        assert_eq!(moved.logged(Lang::Fr), "Rose (DIABLE, a choisi 4) : tank c3 to c7");
     }
 }

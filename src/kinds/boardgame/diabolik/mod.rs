@@ -195,6 +195,9 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-diabolik.txt"),
+    rules_fr: include_str!("../../../../templates/rules-diabolik.fr.txt"),
+    sides_fr: &[],
     house_rules: &HOUSE_RULES,
     positions: Some(position::from_position),
     #[cfg(test)]

@@ -223,8 +223,9 @@ const ACT_FORMS: &str =
     "write a move `B2-B3` (or `B2`), a turn `B3 turn NE` (or `B3 NE`), a sinking `sink C4` or a rebuilding `build D2 N`";
 
 /// How to write an act, in French (the notation's words are read in either language).
-const ACT_FORMS_FR: &str = "écrivez un déplacement `B2-B3` (ou `B2`), une réorientation `B3 turn NE` (ou `B3 NE`), \
-                            un coulage `sink C4` ou une reconstruction `build D2 N`";
+const ACT_FORMS_FR: &str =
+    "écrivez un déplacement « B2-B3 » (ou « B2 »), une réorientation « B3 turn NE » (ou « B3 NE »), \
+                            un coulage « sink C4 » ou une reconstruction « build D2 N »";
 
 /// Why a line of Diabolik Fleet cannot be read, as a value; `Display` is the English,
 /// [`Unread::words`] the words in a language.
@@ -272,24 +273,24 @@ impl Worded for Unread {
         match self {
             U::EmptyAct => format!("un acte vide : {ACT_FORMS_FR}"),
             U::NotAHeading { shown } => format!(
-                "impossible de lire `{shown}` : une orientation s'écrit N, NE, E, SE, S, SW, W ou NW ; {ACT_FORMS_FR}"
+                "impossible de lire « {shown} » : une orientation s'écrit N, NE, E, SE, S, SW, W ou NW ; {ACT_FORMS_FR}"
             ),
-            U::Unreadable { text } => format!("impossible de lire `{text}` : {ACT_FORMS_FR}"),
+            U::Unreadable { text } => format!("impossible de lire « {text} » : {ACT_FORMS_FR}"),
             U::MixedActs { text } => {
-                format!("`{text}` mêle plusieurs actes : écrivez un seul acte entre deux points-virgules")
+                format!("« {text} » mêle plusieurs actes : écrivez un seul acte entre deux points-virgules")
             }
-            U::NoHeading { text } => format!("`{text}` : dites vers quelle orientation, p. ex. `B3 turn NE`"),
+            U::NoHeading { text } => format!("« {text} » : dites vers quelle orientation, p. ex. « B3 turn NE »"),
             U::NoBuildHeading { text } => {
-                format!("`{text}` : dites l'orientation du nouveau navire, p. ex. `build D2 N`")
+                format!("« {text} » : dites l'orientation du nouveau navire, p. ex. « build D2 N »")
             }
             U::EmptyLine => format!("une ligne vide : {ACT_FORMS_FR}"),
             U::NoAllies => {
-                "`allies` nomme les flottes auxquelles vous prêtez vos navires, ou `allies none`".to_string()
+                "« allies » nomme les flottes auxquelles vous prêtez vos navires, ou « allies none »".to_string()
             }
             U::DeployHeading { word } => {
-                format!("deploy : `{word}` n'est pas une orientation (N, NE, E, SE, S, SW, W, NW)")
+                format!("deploy : « {word} » n'est pas une orientation (N, NE, E, SE, S, SW, W, NW)")
             }
-            U::InAct { n, piece, why } => format!("acte {n} `{piece}` : {}", why.words(lang)),
+            U::InAct { n, piece, why } => format!("acte {n} « {piece} » : {}", why.words(lang)),
         }
     }
 }

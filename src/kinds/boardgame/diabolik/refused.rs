@@ -342,16 +342,16 @@ impl Worded for Refused {
             (Refused::NoSide { side }, Lang::Fr) => format!("il n'y a pas de camp {side}"),
             (Refused::GameOver, Lang::Fr) => "la partie est terminée".to_string(),
             (Refused::Out { fleet }, Lang::Fr) => format!("{fleet} est hors jeu"),
-            (Refused::Act { n, written, why }, _) => format!("acte {n} `{written}` : {}", why.words(lang)),
+            (Refused::Act { n, written, why }, _) => format!("acte {n} « {written} » : {}", why.words(lang)),
             (Refused::NotYourTurn { mover }, _) => format!("c'est à {mover} de jouer"),
             (Refused::DeployFirst, _) => {
-                "choisissez d'abord l'orientation de vos navires : `deploy N` (tous), ou une orientation par navire"
+                "choisissez d'abord l'orientation de vos navires : « deploy N » (tous), ou une orientation par navire"
                     .to_string()
             }
             (Refused::Deploying { fleet }, _) => format!("{fleet} choisit l'orientation de ses navires"),
-            (Refused::EmptyTurn, _) => "un tour vide : écrivez ses actes séparés par `;`".to_string(),
+            (Refused::EmptyTurn, _) => "un tour vide : écrivez ses actes séparés par « ; »".to_string(),
             (Refused::NoMoveInTwo { n, written }, _) => format!(
-                "acte {n} `{written}` : aucun navire déplacé aux actes 1 et 2 ; un tour doit déplacer un navire \
+                "acte {n} « {written} » : aucun navire déplacé aux actes 1 et 2 ; un tour doit déplacer un navire \
                  à son premier ou à son deuxième acte"
             ),
             (Refused::NoShipMoved, _) => {
@@ -383,16 +383,16 @@ impl Worded for Refused {
                 file.fr()
             ),
             (Refused::NoBonusToPass, _) => {
-                "`pass` refuse un tour bonus, et ce tour est un tour normal : vous devez le jouer".to_string()
+                "« pass » refuse un tour bonus, et ce tour est un tour normal : vous devez le jouer".to_string()
             }
             (Refused::NoJointSinking, _) => {
-                "`allies` sert au coulage conjoint, que cette partie n'utilise pas (option joint-sinking)".to_string()
+                "« allies » sert au coulage conjoint, que cette partie n'utilise pas (option joint-sinking)".to_string()
             }
             (Refused::AllyOfItself, _) => {
-                "`allies` : nommez les autres flottes auxquelles vous prêtez vos navires".to_string()
+                "« allies » : nommez les autres flottes auxquelles vous prêtez vos navires".to_string()
             }
             (Refused::NoSuchFleet { name, fleets }, _) => format!(
-                "`allies` : aucune flotte ne s'appelle `{name}` (les flottes sont {})",
+                "« allies » : aucune flotte ne s'appelle « {name} » (les flottes sont {})",
                 fleets.join(", ")
             ),
         }
@@ -631,7 +631,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             r.words(Lang::Fr),
-            "acte 2 `B3 NE` : réorienter B3 à côté d'un navire ennemi (C4) coûte 2 et il ne reste que 1 boulet : \
+            "acte 2 « B3 NE » : réorienter B3 à côté d'un navire ennemi (C4) coûte 2 et il ne reste que 1 boulet : \
              le tour coûterait 5 boulets, le budget est de 4"
         );
     }
@@ -664,9 +664,18 @@ pub(crate) mod tests {
         }
         assert_eq!(
             every()[9].words(Lang::Fr),
-            "acte 2 `B3 up` : impossible de lire `up` : une orientation s'écrit N, NE, E, SE, S, SW, W ou NW ; \
-             écrivez un déplacement `B2-B3` (ou `B2`), une réorientation `B3 turn NE` (ou `B3 NE`), \
-             un coulage `sink C4` ou une reconstruction `build D2 N`"
+            "acte 2 « B3 up » : impossible de lire « up » : une orientation s'écrit N, NE, E, SE, S, SW, W ou NW ; \
+             écrivez un déplacement « B2-B3 » (ou « B2 »), une réorientation « B3 turn NE » (ou « B3 NE »), \
+             un coulage « sink C4 » ou une reconstruction « build D2 N »"
         );
+    }
+
+    #[test]
+    fn no_french_refusal_quotes_with_backticks() {
+        // French typography quotes with « »; a backtick is Markdown, which letters are not.
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains('`'), "{r:?}: {fr}");
+        }
     }
 }

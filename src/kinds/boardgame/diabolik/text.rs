@@ -19,7 +19,7 @@ impl Diabolik {
             (Phase::Deploy(s), Lang::En) => format!("{} to choose its headings (`deploy`).", self.fleets[*s].name),
             (Phase::Deploy(s), Lang::Fr) => {
                 format!(
-                    "À {} de choisir l'orientation de ses navires (`deploy`).",
+                    "À {} de choisir l'orientation de ses navires (« deploy »).",
                     self.fleets[*s].name
                 )
             }
@@ -40,7 +40,7 @@ impl Diabolik {
                 self.fleets[*side].name, self.rules.bonus_cannonballs
             ),
             (Phase::Turn { side, bonus: true }, Lang::Fr) => format!(
-                "À {} de jouer son tour bonus ({} boulets) ou `pass`.",
+                "À {} de jouer son tour bonus ({} boulets) ou « pass ».",
                 self.fleets[*side].name, self.rules.bonus_cannonballs
             ),
             (Phase::Over(finish), Lang::En) => format!("Game over. {}", finish.summary),

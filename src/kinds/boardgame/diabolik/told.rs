@@ -316,7 +316,7 @@ impl Told {
                 plural(*turns as usize, "tour normal", "tours normaux")
             ),
             Told::DeployFirst { fleet } => format!(
-                "{fleet} choisit d'abord l'orientation de ses navires avec `deploy`, puis chaque flotte dans \
+                "{fleet} choisit d'abord l'orientation de ses navires avec « deploy », puis chaque flotte dans \
                  l'ordre du tour."
             ),
             Told::Turn {
@@ -341,7 +341,7 @@ impl Told {
             Told::Declines { fleet } => format!("{fleet} renonce à son tour bonus"),
             Told::AsksStop { fleet } => format!("{fleet} demande l'arrêt de la partie"),
             Told::StopsOnce { waiting } => format!(
-                "La partie s'arrête ici dès que {} {} aussi `stop`, à moins que quelqu'un ne joue avant.",
+                "La partie s'arrête ici dès que {} {} aussi « stop », à moins que quelqu'un ne joue avant.",
                 and_list(waiting, "et"),
                 if waiting.len() == 1 { "écrit" } else { "écrivent" }
             ),
@@ -385,7 +385,7 @@ impl Told {
             ),
             Told::Bonus { fleet, cannonballs } => format!(
                 "{fleet} a coulé pendant son tour et peut jouer un tour bonus ({cannonballs} boulets), ou écrire \
-                 `pass`."
+                 « pass »."
             ),
             Told::NoBonus { fleet } => {
                 format!("{fleet} a coulé mais n'a aucun tour bonus permis : le tour passe.")

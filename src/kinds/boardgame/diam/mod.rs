@@ -94,6 +94,9 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-diam.txt"),
+    rules_fr: include_str!("../../../../templates/rules-diam.fr.txt"),
+    sides_fr: &[],
     house_rules: &[],
     positions: Some(from_position),
     #[cfg(test)]

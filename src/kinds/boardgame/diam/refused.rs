@@ -174,27 +174,27 @@ impl Refused {
     fn french(&self) -> String {
         use Refused as R;
         match self {
-            R::Character { c, text } => format!("impossible de lire `{c}` dans `{text}` : {HOW_FR}"),
+            R::Character { c, text } => format!("impossible de lire « {c} » dans « {text} » : {HOW_FR}"),
             R::NoMove => format!("aucun coup sur cette ligne : {HOW_FR}"),
-            R::Unreadable { text } => format!("impossible de lire `{text}` : {HOW_FR}"),
-            R::TwoColours { text } => format!("une seule couleur, dans `{text}` : p. ex. PLACE RED 3"),
+            R::Unreadable { text } => format!("impossible de lire « {text} » : {HOW_FR}"),
+            R::TwoColours { text } => format!("une seule couleur, dans « {text} » : p. ex. PLACE RED 3"),
             R::NotAColour { word } => format!(
-                "`{word}` n'est pas une couleur : les couleurs sont RED (R), ORANGE (O), BROWN (B) et BLACK (K) ; \
+                "« {word} » n'est pas une couleur : les couleurs sont RED (R), ORANGE (O), BROWN (B) et BLACK (K) ; \
                  p. ex. PLACE RED 3"
             ),
-            R::TwoCells { text } => format!("une seule case, dans `{text}` : p. ex. PLACE RED 3"),
-            R::BadPlacement { text } => format!("impossible de lire `{text}` : une pose s'écrit PLACE RED 3"),
-            R::NoCell { text } => format!("dites sur quelle case poser, dans `{text}` : p. ex. PLACE RED 3"),
+            R::TwoCells { text } => format!("une seule case, dans « {text} » : p. ex. PLACE RED 3"),
+            R::BadPlacement { text } => format!("impossible de lire « {text} » : une pose s'écrit PLACE RED 3"),
+            R::NoCell { text } => format!("dites sur quelle case poser, dans « {text} » : p. ex. PLACE RED 3"),
             R::NoPiece { text } => format!(
-                "dites quel pion déplacer, dans `{text}` : p. ex. MOVE 3/2 RIGHT (case 3, niveau 2)"
+                "dites quel pion déplacer, dans « {text} » : p. ex. MOVE 3/2 RIGHT (case 3, niveau 2)"
             ),
-            R::NoTarget { text } => format!("dites vers quelle case, dans `{text}` : p. ex. MOVE 3/2 TO 4"),
+            R::NoTarget { text } => format!("dites vers quelle case, dans « {text} » : p. ex. MOVE 3/2 TO 4"),
             R::NoWay { text } => format!(
-                "dites dans quel sens, dans `{text}` : p. ex. MOVE 3/2 LEFT ou MOVE 3/2 RIGHT \
+                "dites dans quel sens, dans « {text} » : p. ex. MOVE 3/2 LEFT ou MOVE 3/2 RIGHT \
                  (ou nommez la case : MOVE 3/2 TO 4)"
             ),
             R::BadMove { text } => {
-                format!("impossible de lire `{text}` : un déplacement s'écrit MOVE 3/2 RIGHT ou MOVE 3/2 LEFT")
+                format!("impossible de lire « {text} » : un déplacement s'écrit MOVE 3/2 RIGHT ou MOVE 3/2 LEFT")
             }
             R::NoSuchCell { cell } => format!("la case {cell} n'existe pas : les cases vont de 1 à 8"),
             R::NoSuchLevel { level } => {
@@ -452,5 +452,14 @@ pub(crate) mod tests {
             .to_string(),
             "there is no piece at 2/3: cell 2 holds 1 piece"
         );
+    }
+
+    #[test]
+    fn no_french_refusal_quotes_with_backticks() {
+        // French typography quotes with « »; a backtick is Markdown, which letters are not.
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains('`'), "{r:?}: {fr}");
+        }
     }
 }

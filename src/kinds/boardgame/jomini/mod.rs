@@ -79,6 +79,9 @@ pub const KIND: Kind = Kind {
     start,
     notation: NOTATION,
     notation_fr: NOTATION_FR,
+    rules: include_str!("../../../../templates/rules-jomini.txt"),
+    rules_fr: include_str!("../../../../templates/rules-jomini.fr.txt"),
+    sides_fr: &[],
     house_rules: &[],
     positions: None,
     #[cfg(test)]

@@ -133,12 +133,12 @@ impl Worded for Refused {
         }
         match self {
             R::EmptyLine => "une ligne vide n'est pas un coup".to_string(),
-            R::NotACommand { word } => format!("`{word}` n'est pas une commande de JOMINI : {COMMANDS}"),
+            R::NotACommand { word } => format!("« {word} » n'est pas une commande de JOMINI : {COMMANDS}"),
             R::NeedsText { word, what } => format!(
                 "{word} doit être suivi de ce que vous faites : {word} {}",
                 what.example(lang)
             ),
-            R::Bare { command, rest } => format!("{command} s'écrit seul, sans `{rest}`"),
+            R::Bare { command, rest } => format!("{command} s'écrit seul, sans « {rest} »"),
             R::RollCount => {
                 format!("ROLL demande un nombre de 1 à {MAX_DICE} : ROLL 4 (dés de combat) ou ROLL 1 D6 (dés normaux)")
             }
@@ -297,5 +297,14 @@ pub(crate) mod tests {
             "Blue est dans sa phase de combat : la phase de commandement est passée (commandement, déplacement, \
              combat, fin de tour)"
         );
+    }
+
+    #[test]
+    fn no_french_refusal_quotes_with_backticks() {
+        // French typography quotes with « »; a backtick is Markdown, which letters are not.
+        for r in every() {
+            let fr = r.words(Lang::Fr);
+            assert!(!fr.contains('`'), "{r:?}: {fr}");
+        }
     }
 }
