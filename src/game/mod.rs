@@ -52,6 +52,7 @@
 mod archive;
 pub mod ask;
 pub mod calendar;
+pub mod checked;
 pub mod commands;
 pub mod config;
 pub mod desk;

@@ -265,9 +265,9 @@ pub struct Kind {
     /// The same explained in French (the words to write stay those the game reads).
     pub notation_fr: &'static str,
     /// The game's rules in players' words, for `GET RULES`: how to play it by mail, how
-    /// to write the moves, how one wins (templates/rules-GAME.txt).
+    /// to write the moves, how one wins (`rules.txt` in the game's folder).
     pub rules: &'static str,
-    /// The same in French (templates/rules-GAME.fr.txt).
+    /// The same in French (`rules.fr.txt`).
     pub rules_fr: &'static str,
     /// The sides whose French text names them otherwise, `(side, French name)`: French
     /// letters use the French name; a side not listed keeps its name.
