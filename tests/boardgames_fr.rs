@@ -325,7 +325,21 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
     let first = dice.below(2) as usize;
     let die = dice.below(6);
     let (mover, other) = (&players[first], &players[1 - first]);
-    let welcome = letter(&dir, &players[1], "welcome").text;
+    let welcome_letter = letter(&dir, &players[1], "welcome");
+    let welcome = welcome_letter.text.clone();
+    // The sides are Jaune and Rose in every French letter: subject, sides, who moved.
+    let english_side = |what: &str, text: &str| {
+        assert!(
+            !text.contains("Yellow") && !text.contains("Pink"),
+            "an English side in the French {what}:\n{text}"
+        )
+    };
+    english_side("welcome's subject", &welcome_letter.subject);
+    assert!(
+        welcome.contains(&format!("Vous jouez {}.", side_fr(players[1].role)))
+            && welcome.contains(&format!("SIGNON {} table", side_fr(players[1].role))),
+        "{welcome}"
+    );
     has(
         &welcome,
         &[
@@ -369,6 +383,9 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
         ],
     );
     all_french(&moved.text);
+    for sent in [&captured, &moved] {
+        english_side("move's subject", &sent.subject);
+    }
     assert!(relayed(&dir, &players[0], 2).text.contains("Score as recorded"));
     // GET MAP names the side to move as the board above it does.
     send(&dir, ben, "map", "GET MAP");
@@ -378,6 +395,21 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
         .find(|l| l.ends_with(" de jouer."))
         .unwrap_or_else(|| panic!("no side to move in:\n{map}"));
     assert!(to_move == "À Jaune de jouer." || to_move == "À Rose de jouer.", "{map}");
+    // The welcome's SIGNON line, with the side's French name, signs on.
+    let raw = format!(
+        "From: {} <{}>\r\nSubject: carte\r\nMessage-ID: <fr-signon@t.example>\r\n\r\n\
+         SIGNON {} table pw-{}\r\nGET MAP\r\n",
+        ben.name,
+        ben.email,
+        side_fr(ben.role),
+        ben.role
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let maps = outbox(&dir)
+        .into_iter()
+        .filter(|(n, m)| n.contains("-map-") && m.to == [ben.email])
+        .count();
+    assert_eq!(maps, 2, "SIGNON {} was not taken for {}", side_fr(ben.role), ben.role);
     // Then the other resigns: the end in French.
     send(&dir, other, "r1", "RESIGN");
     let final_fr = letter(&dir, ben, "final").text;

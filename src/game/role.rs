@@ -140,14 +140,27 @@ impl Role {
     /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
     /// `le Bon Dieu` (a board game's side as it is).
     pub fn fr(self, form: crate::lang::fr::Form) -> String {
-        crate::map::standard_french_names().say(self.text(), form)
+        crate::map::standard_french_names().say(self.fr_text(), form)
     }
 
     /// Roles named in a French sentence, each in `form`, joined with `et`: `à la France et
     /// à l'Italie`.
     pub fn fr_list(roles: &[Role], form: crate::lang::fr::Form) -> String {
-        let texts: Vec<&str> = roles.iter().map(|r| r.text()).collect();
+        let texts: Vec<&str> = roles.iter().map(|r| r.fr_text()).collect();
         crate::map::standard_french_names().list(&texts, form)
+    }
+
+    /// What the French names are asked for: the role's text, or, for a kind's role they do
+    /// not know, the French name its kind gives it (a board game's side: `Jaune`).
+    fn fr_text(self) -> &'static str {
+        match self {
+            Role::Named(name) if !crate::map::standard_french_names().knows(name) => all_named()
+                .iter()
+                .find(|n| n.name == name)
+                .and_then(|n| n.french)
+                .unwrap_or(name),
+            other => other.text(),
+        }
     }
 
     /// The role's name as written on file and in letters.

@@ -248,6 +248,11 @@ impl Names {
         self.0.get(text).cloned().unwrap_or_else(|| Name::masculine(text))
     }
 
+    /// Whether `text` is one of the names (a power, God, the Devil).
+    pub fn knows(&self, text: &str) -> bool {
+        self.0.contains_key(text)
+    }
+
     /// `text` in `form`: a name known here with its article; a phase in words by its season
     /// (`Automne 1901, retraites` is `de l'automne 1901, retraites`); any other text as it
     /// is, with the bare preposition of `de` and `à` only (`de Bob`, `à Bob`).

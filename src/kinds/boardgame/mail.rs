@@ -136,6 +136,14 @@ pub fn picture_now(game: &Game) -> Option<Arc<[u8]>> {
     Some(std::sync::Arc::from(png))
 }
 
+/// What every letter to `role` shares, its side named in the reader's language (`Rose`, which
+/// a French player may also sign on as).
+fn common_in(game: &Game, kind: &Kind, role: Role) -> views::Common {
+    let mut common = game.common(role);
+    common.role = kind.side_in(&common.role, game.config.reader(role).lang).to_string();
+    common
+}
+
 fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
     g.to_move().map(|i| setup.sides[i].clone()).unwrap_or_default()
 }
@@ -153,9 +161,14 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     for role in game.roles() {
         let lang = game.config.reader(role).lang;
         let view = views::BoardWelcome {
-            common: game.common(role),
+            common: common_in(game, kind, role),
             boardgame: true,
-            sides: setup.sides.join(", "),
+            sides: setup
+                .sides
+                .iter()
+                .map(|side| kind.side_in(side, lang))
+                .collect::<Vec<_>>()
+                .join(", "),
             notation: kind.notation_in(lang).to_string(),
             notes: words(&notes, lang),
             house_rules: rules
@@ -163,7 +176,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
                 .map(|r| format!("{}: {}", r.name, r.description_in(lang)))
                 .collect(),
             board: boards.get(lang),
-            to_move: to_move_name(g.as_ref(), &setup),
+            to_move: kind.side_in(&to_move_name(g.as_ref(), &setup), lang).to_string(),
             // A password arbitre made is given by the mail game (`game::join`).
             password: String::new(),
         };
@@ -242,11 +255,11 @@ pub fn act(
                             let told = |common: views::Common, lang: crate::lang::Lang| views::BoardMove {
                                 common,
                                 number,
-                                by: role.to_string(),
+                                by: kind.side_in(role.text(), lang).to_string(),
                                 summary: played.summary.words(lang),
                                 notes: words(&played.notes, lang),
                                 board: boards.get(lang),
-                                to_move: to_move.clone(),
+                                to_move: kind.side_in(&to_move, lang).to_string(),
                                 over: finish.as_ref().map(|f| f.summary.words(lang)).unwrap_or_default(),
                             };
                             let subject_in = |lang| {
@@ -259,7 +272,7 @@ pub fn act(
                             };
                             for r in game.roles() {
                                 let subject = subject_in(game.config.reader(r).lang);
-                                let view = told(game.common(r), game.config.reader(r).lang);
+                                let view = told(common_in(game, kind, r), game.config.reader(r).lang);
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.lowercase()), r, &subject, view)
                                         .broadcast(&game.config.game)
@@ -343,10 +356,10 @@ pub fn act(
     let lang = game.config.reader(role).lang;
     let subject = crate::game::received_in(errors.len(), lang);
     let view = views::BoardReply {
-        common: game.common(role),
+        common: common_in(game, kind, role),
         boardgame: true,
         board: g.board(lang),
-        to_move: to_move_name(g.as_ref(), &setup),
+        to_move: kind.side_in(&to_move_name(g.as_ref(), &setup), lang).to_string(),
         notation: (!errors.is_empty()).then(|| kind.notation_in(lang).to_string()),
         answered: crate::game::said::answered(&done, &errors, lang),
     };
@@ -401,7 +414,13 @@ impl kind::Kind for Kind {
         let mut all: Vec<NamedRole> = Vec::new();
         for side in (1..=MOST_PLAYERS).filter_map(|n| (self.sides)(n).ok()).flatten() {
             if !all.iter().any(|n| n.name == side) {
-                all.push(NamedRole::side(side));
+                // A side the French text names otherwise (Les Belligérants' Jaune and
+                // Rose) is said so in every French letter, and may be signed on as.
+                let french = self.sides_fr.iter().find(|(en, _)| *en == side).map(|(_, fr)| *fr);
+                all.push(NamedRole {
+                    french,
+                    ..NamedRole::side(side)
+                });
             }
         }
         all
