@@ -194,26 +194,35 @@ impl Dovecot {
         std::fs::write(d.join("passwd"), format!("{user}:{{PLAIN}}{password}::::::\n")).unwrap();
         let (imaps_port, imap_port) = (free_port(), free_port());
         let config = d.join("dovecot.conf");
-        std::fs::write(
-            &config,
-            format!(
-                "base_dir = {d}/run\nstate_dir = {d}/state\nlog_path = {d}/dovecot.log\n\
-                 protocols = imap\nlisten = 127.0.0.1\nssl = required\n\
-                 ssl_cert = <{cert}\nssl_key = <{key}\ndisable_plaintext_auth = yes\n\
-                 auth_mechanisms = plain login\nmail_location = maildir:~/Maildir\n\
-                 first_valid_uid = 1\nfirst_valid_gid = 1\n{internal}\
-                 passdb {{\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u {d}/passwd\n}}\n\
-                 userdb {{\n  driver = static\n  args = uid={uid} gid={gid} home={d}/home/%u\n}}\n\
-                 service imap-login {{\n  chroot =\n\
-                   inet_listener imap {{\n    address = 127.0.0.1\n    port = {imap_port}\n  }}\n\
-                   inet_listener imaps {{\n    address = 127.0.0.1\n    port = {imaps_port}\n    ssl = yes\n  }}\n}}\n\
-                 service anvil {{\n  chroot =\n}}\n",
-                d = d.display(),
-                cert = authority.cert.display(),
-                key = authority.key.display(),
-            ),
-        )
-        .unwrap();
+        let (at, cert, key, conf) = (
+            d.to_path_buf(),
+            authority.cert.clone(),
+            authority.key.clone(),
+            config.clone(),
+        );
+        let write_config = move |imaps_port: u16, imap_port: u16| {
+            std::fs::write(
+                &conf,
+                format!(
+                    "base_dir = {d}/run\nstate_dir = {d}/state\nlog_path = {d}/dovecot.log\n\
+                     protocols = imap\nlisten = 127.0.0.1\nssl = required\n\
+                     ssl_cert = <{cert}\nssl_key = <{key}\ndisable_plaintext_auth = yes\n\
+                     auth_mechanisms = plain login\nmail_location = maildir:~/Maildir\n\
+                     first_valid_uid = 1\nfirst_valid_gid = 1\n{internal}\
+                     passdb {{\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u {d}/passwd\n}}\n\
+                     userdb {{\n  driver = static\n  args = uid={uid} gid={gid} home={d}/home/%u\n}}\n\
+                     service imap-login {{\n  chroot =\n\
+                       inet_listener imap {{\n    address = 127.0.0.1\n    port = {imap_port}\n  }}\n\
+                       inet_listener imaps {{\n    address = 127.0.0.1\n    port = {imaps_port}\n    ssl = yes\n  }}\n}}\n\
+                     service anvil {{\n  chroot =\n}}\n",
+                    d = at.display(),
+                    cert = cert.display(),
+                    key = key.display(),
+                ),
+            )
+            .unwrap();
+        };
+        write_config(imaps_port, imap_port);
         let mut dovecot = Dovecot {
             dir,
             authority,
@@ -224,7 +233,23 @@ impl Dovecot {
             child: None,
             config,
         };
-        dovecot.run()?;
+        // A port free when asked may be taken before the server binds it (the tests run
+        // side by side in one process, and their clients' own sockets take ports too):
+        // a server that ends before listening is started again on other ports, twice at
+        // most.
+        let mut tries = 0;
+        loop {
+            match dovecot.run() {
+                Ok(()) => break,
+                Err(e) if tries < 2 && e.contains("ended") => {
+                    tries += 1;
+                    dovecot.stop();
+                    (dovecot.imaps_port, dovecot.imap_port) = (free_port(), free_port());
+                    write_config(dovecot.imaps_port, dovecot.imap_port);
+                }
+                Err(e) => return Err(e),
+            }
+        }
         Ok(dovecot)
     }
 
@@ -412,7 +437,20 @@ impl Smtpd {
             options,
             child: None,
         };
-        smtpd.run()?;
+        // As for Dovecot: a server that ends before listening (its port taken since it was
+        // found free) is started again on another port, twice at most.
+        let mut tries = 0;
+        loop {
+            match smtpd.run() {
+                Ok(()) => break,
+                Err(e) if tries < 2 && e.contains("ended") => {
+                    tries += 1;
+                    smtpd.stop();
+                    smtpd.port = free_port();
+                }
+                Err(e) => return Err(e),
+            }
+        }
         Ok(smtpd)
     }
 
