@@ -240,3 +240,28 @@ fn an_army_written_for_a_fleet_is_read_as_the_fleet_and_the_reply_says_so() {
         }
     }
 }
+
+/// The same slip in an order that is refused (`F VEN - TUN`: Venice holds Italy's army,
+/// which cannot reach Tunis): the refusal says which unit is there.
+#[test]
+fn a_refused_order_written_with_the_other_type_says_which_unit_is_there() {
+    for (lang, said) in [
+        ("en", "(there is an army in Venice, not a fleet)"),
+        ("fr", "(l'unité de Venise est une armée, pas une flotte)"),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let raw = format!(
+            "{}\r\n{}\r\nF VEN - TUN\r\n",
+            headers(3, "ven", "text/plain; charset=UTF-8"),
+            signon(3)
+        );
+        let reply = send(&dir, 3, &raw);
+        assert!(
+            reply.subject.contains("1 error") || reply.subject.contains("1 erreur"),
+            "{}",
+            reply.subject
+        );
+        has(&reply.text, &[said]);
+    }
+}

@@ -78,6 +78,7 @@ pub fn refused_en(r: &Refusal) -> String {
             format!("these orders are headed `{named}`, and you play {yours}: write your own orders, or none before them")
         }
         R::Void(reason) => reason.words(Lang::En),
+        R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::En), unit.en()),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
         R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),

@@ -117,6 +117,7 @@ pub fn refused_fr(r: &Refusal) -> String {
             crate::map::standard_french_names().say(yours, Form::The)
         ),
         R::Void(reason) => reason.words(Lang::Fr),
+        R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::Fr), unit.fr()),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
         R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
         R::PressNotAPower { name } => {

@@ -116,7 +116,7 @@ pub enum ReadAs {
 }
 
 impl ReadAs {
-    fn en(&self) -> String {
+    pub(crate) fn en(&self) -> String {
         match self {
             ReadAs::Name {
                 written,
@@ -132,7 +132,7 @@ impl ReadAs {
         }
     }
 
-    fn fr(&self) -> String {
+    pub(crate) fn fr(&self) -> String {
         match self {
             ReadAs::Name {
                 written,
@@ -183,6 +183,12 @@ pub enum Refusal {
     },
     /// The judge voids the order: why.
     Void(Reason),
+    /// A refused order that wrote the other type of unit than the one there (`A NAP - TUN`
+    /// with a fleet in Naples): the refusal, and which unit it is (DATC 4.C.2).
+    OtherType {
+        refusal: Box<Refusal>,
+        unit: ReadAs,
+    },
     /// A verb of another kind of game (`BLESS` in a standard game).
     VerbOfAnotherGame {
         verb: String,
@@ -485,6 +491,14 @@ pub(crate) mod tests {
             R::AnotherPowersOrders {
                 named: s("France"),
                 yours: s("England"),
+            },
+            R::OtherType {
+                refusal: Box::new(R::NotAnOrder { text: s("A NAP - TUN") }),
+                unit: ReadAs::OtherType {
+                    army: false,
+                    en: s("Naples"),
+                    fr: s("Naples"),
+                },
             },
             R::VerbOfAnotherGame {
                 verb: s("BLESS"),

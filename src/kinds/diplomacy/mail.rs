@@ -605,8 +605,22 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
                     yours: map().power_name(power).to_string(),
                 });
             }
-            let (key, canon) = check_order(game, power, &read.order.to_text(map()))?;
-            (key, canon, read_as(game, &read))
+            let assumed = read_as(game, &read);
+            let (key, canon) = check_order(game, power, &read.order.to_text(map())).map_err(|refusal| {
+                // Refused, and written with the other type of unit than the one there: the
+                // refusal says which it is (DATC 4.C.2 reads the order as that unit's).
+                match assumed
+                    .iter()
+                    .find(|a| matches!(a, crate::game::said::ReadAs::OtherType { .. }))
+                {
+                    Some(unit) => Refusal::OtherType {
+                        refusal: Box::new(refusal),
+                        unit: unit.clone(),
+                    },
+                    None => refusal,
+                }
+            })?;
+            (key, canon, assumed)
         }
         Err(_) => {
             let (key, canon) = check_order(game, power, text)?;
