@@ -267,9 +267,14 @@ impl<'de> Deserialize<'de> for Role {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         let text = String::deserialize(d)?;
         Role::from_name(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "`{text}` is not a role: write a power (France), God, Devil or a board game's side"
-            ))
+            // The roles the kinds name (God, the Devil, the board games' sides), as the
+            // registry made them known: the mail game names none itself.
+            let named: Vec<&str> = all_named().iter().map(|n| n.name).collect();
+            let others = match named.is_empty() {
+                true => String::new(),
+                false => format!(", or a role a game names ({})", named.join(", ")),
+            };
+            serde::de::Error::custom(format!("`{text}` is not a role: write a power (France){others}"))
         })
     }
 }
