@@ -221,7 +221,7 @@ fn every_join_is_answered_and_the_referee_told_in_the_next_digest() {
     has(
         &one(&dir, "m00004-l1-join").text,
         &[
-            "cannot be taken: it has fewer than 6 characters",
+            "cannot be taken: the password has fewer than 6 characters",
             "at least 6 characters",
         ],
     );

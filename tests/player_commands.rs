@@ -449,7 +449,10 @@ fn a_new_password_works_and_the_old_one_no_longer_does() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp, "g", "");
     send(&dir, 0, "short", "SET PASSWORD short", EVENING);
-    has(&reply(&dir, "France").text, &["at least 6 characters"]);
+    has(
+        &reply(&dir, "France").text,
+        &["the password has fewer than 6 characters: write it like `SET PASSWORD n3w-s3cret`"],
+    );
     let before = player(&game_yaml(&dir), "France")["password_hash"].clone();
     send(&dir, 0, "pw", "SET PASSWORD n3w-passw0rd", EVENING);
     has(&reply(&dir, "France").text, &["SET PASSWORD: changed"]);

@@ -233,7 +233,7 @@ impl PlayersFile {
                                 "players: {}: {} (the rule of every player's password: docs/mail-commands.md); \
                                  or leave `password:` out and arbitre makes one",
                                 p.name,
-                                rule_broken(why)
+                                crate::lang::Worded::words(&why, Lang::En)
                             ),
                         ));
                     }
@@ -383,7 +383,11 @@ impl PlayersFile {
             }
             (Some(p), None) => {
                 if let Err(why) = check_new_password(p) {
-                    return Err(err("open", "password", format!("open: password: {}", rule_broken(why))));
+                    return Err(err(
+                        "open",
+                        "password",
+                        format!("open: password: {}", crate::lang::Worded::words(&why, Lang::En)),
+                    ));
                 }
                 Some(hash_password(p, &new_salt()))
             }

@@ -182,18 +182,6 @@ pub struct Open {
     pub start: String,
 }
 
-/// What a password of the players file that breaks the rule ([`check_new_password`]) does
-/// wrong, for the referee.
-pub(super) fn rule_broken(why: crate::game::said::PasswordProblem) -> String {
-    use crate::game::said::PasswordProblem as P;
-    match why {
-        P::TooShort { min } => format!("the password has fewer than {min} characters"),
-        P::Blank => "the password holds a space (it is one word of a SIGNON line)".into(),
-        P::ControlCharacter => "the password holds a control character".into(),
-        P::Redacted => "`********` is the archive's mask: choose another password".into(),
-    }
-}
-
 /// The address `address` is already played from by one of `taken` (any case): one address
 /// for two roles would tie the roles together in every header. The one check of `new`,
 /// `replace` and `JOIN`.

@@ -392,7 +392,7 @@ impl Game {
         });
         let why = match &outcome {
             Outcome::WeakPassword { code } => PasswordProblem::from_code(code, super::password::PASSWORD_MIN)
-                .map(|p| rule_broken(p, lang))
+                .map(|p| crate::lang::Worded::words(&p, lang))
                 .unwrap_or_default(),
             _ => String::new(),
         };
@@ -688,22 +688,6 @@ pub(crate) fn make_password(role: Role, made: &mut BTreeMap<Role, String>) -> St
     let hash = hash_password(&password, &new_salt());
     made.insert(role, password);
     hash
-}
-
-/// How a JOIN line's password breaks the password rule, in `lang` (the answer then states
-/// the rule).
-fn rule_broken(why: PasswordProblem, lang: Lang) -> String {
-    use PasswordProblem as P;
-    match (why, lang) {
-        (P::TooShort { min }, Lang::En) => format!("it has fewer than {min} characters"),
-        (P::TooShort { min }, Lang::Fr) => format!("il a moins de {min} caractères"),
-        (P::Blank, Lang::En) => "it holds a space".into(),
-        (P::Blank, Lang::Fr) => "il contient une espace".into(),
-        (P::ControlCharacter, Lang::En) => "it holds a control character".into(),
-        (P::ControlCharacter, Lang::Fr) => "il contient un caractère de contrôle".into(),
-        (P::Redacted, Lang::En) => "`********` is the archive's mask".into(),
-        (P::Redacted, Lang::Fr) => "« ******** » est le masque de l'archive".into(),
-    }
 }
 
 /// Puts the passwords arbitre made (`made`, by role) into the welcomes of `letters` (named

@@ -15,6 +15,13 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
         ),
         ("game::said::Said", samples(&crate::game::said::tests::every_said())),
         (
+            "game::said::PasswordProblem",
+            samples(&{
+                use crate::game::said::PasswordProblem as P;
+                [P::Redacted, P::TooShort { min: 6 }, P::ControlCharacter, P::Blank]
+            }),
+        ),
+        (
             "game::join::Outcome",
             samples(&crate::game::join::tests::every_outcome()),
         ),

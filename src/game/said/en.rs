@@ -149,12 +149,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ConfirmApart => "send CONFIRM from the new address, in a message of its own without a SIGNON line".into(),
         R::NotAQuestion => "not a question or a setting".into(),
         R::PasswordUnread => "the new password could not be read: send SET PASSWORD again".into(),
-        R::Password(PasswordProblem::Redacted) => "choose another password".into(),
-        R::Password(PasswordProblem::TooShort { min }) => format!(
-            "the new password must have at least {min} characters: write it like `SET PASSWORD n3w-s3cret`"
-        ),
-        R::Password(PasswordProblem::ControlCharacter) => "the new password holds a control character".into(),
-        R::Password(PasswordProblem::Blank) => "a password is one word, without spaces".into(),
+        R::Password(problem) => format!("{}: write it like `SET PASSWORD n3w-s3cret`", problem.words(Lang::En)),
         R::NotAMailAddress { address } => {
             format!("`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`")
         }

@@ -205,14 +205,10 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::PasswordUnread => {
             "le nouveau mot de passe n'a pas pu être lu : renvoyez CHANGER MOTDEPASSE (ou SET PASSWORD)".into()
         }
-        R::Password(PasswordProblem::Redacted) => "choisissez un autre mot de passe".into(),
-        R::Password(PasswordProblem::TooShort { min }) => format!(
-            "le nouveau mot de passe doit avoir au moins {min} caractères : écrivez par exemple « CHANGER MOTDEPASSE n3w-s3cret »"
+        R::Password(problem) => format!(
+            "{} : écrivez par exemple « CHANGER MOTDEPASSE n3w-s3cret »",
+            problem.words(Lang::Fr)
         ),
-        R::Password(PasswordProblem::ControlCharacter) => {
-            "le nouveau mot de passe contient un caractère de contrôle".into()
-        }
-        R::Password(PasswordProblem::Blank) => "un mot de passe est un seul mot, sans espace".into(),
         R::NotAMailAddress { address } => format!(
             "« {address} » n'est pas une adresse électronique : écrivez par exemple « CHANGER ADRESSE ann@example.org »"
         ),

@@ -405,6 +405,24 @@ impl PasswordProblem {
     }
 }
 
+/// Why a password breaks the one rule, in a sentence (the players file, `SET PASSWORD` and
+/// `JOIN` all say it so).
+impl Worded for PasswordProblem {
+    fn words(&self, lang: Lang) -> String {
+        use PasswordProblem as P;
+        match (self, lang) {
+            (P::TooShort { min }, Lang::En) => format!("the password has fewer than {min} characters"),
+            (P::TooShort { min }, Lang::Fr) => format!("le mot de passe a moins de {min} caractères"),
+            (P::Blank, Lang::En) => "the password holds a space (it is one word of a SIGNON line)".into(),
+            (P::Blank, Lang::Fr) => "le mot de passe contient une espace (c'est un seul mot de la ligne SIGNON)".into(),
+            (P::ControlCharacter, Lang::En) => "the password holds a control character".into(),
+            (P::ControlCharacter, Lang::Fr) => "le mot de passe contient un caractère de contrôle".into(),
+            (P::Redacted, Lang::En) => "`********` is the archive's mask, not a password".into(),
+            (P::Redacted, Lang::Fr) => "« ******** » est le masque de l'archive, pas un mot de passe".into(),
+        }
+    }
+}
+
 impl Worded for Said {
     /// The words of what was done, in `lang`.
     fn words(&self, lang: Lang) -> String {
