@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use support::servers::{skip, Dovecot, Smtpd, SmtpdOptions};
-use support::{create, Tmp, BIN};
+use support::{create, seven_players, Tmp, BIN};
 
 const CREATED: &str = "2026-11-28T10:00:00Z";
 const EVENING: &str = "2026-11-30T18:00:00Z";
@@ -26,29 +26,11 @@ fn dovecot(test: &str) -> Option<Dovecot> {
     }
 }
 
-fn players(root: &Path) -> PathBuf {
-    let players = root.join("players.yaml");
-    std::fs::write(
-        &players,
-        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
-         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
-         - {name: Anne, email: anne@example.net, role: England, password: pass-a}\n\
-         - {name: Bruno, email: bruno@example.net, role: France, password: pass-b}\n\
-         - {name: Carl, email: carl@example.net, role: Germany, password: pass-c}\n\
-         - {name: Dora, email: dora@example.net, role: Italy, password: pass-d}\n\
-         - {name: Emil, email: emil@example.net, role: Austria, password: pass-e}\n\
-         - {name: Fay, email: fay@example.net, role: Russia, password: pass-f}\n\
-         - {name: Gus, email: gus@example.net, role: Turkey, password: pass-g}\n",
-    )
-    .unwrap();
-    players
-}
-
 /// A folder of games holding game `g1`, made once and copied for each use.
 fn games(tmp: &Tmp) -> PathBuf {
     let root = tmp.path("games");
     std::fs::create_dir_all(&root).unwrap();
-    create(&root.join("g1"), &players(&tmp.0), CREATED);
+    create(&root.join("g1"), &seven_players(&tmp.0), CREATED);
     root
 }
 
@@ -508,7 +490,7 @@ fn mail_the_receiving_server_could_not_authenticate_is_refused_when_the_game_req
     let tmp = Tmp::new();
     let root = tmp.path("games");
     std::fs::create_dir_all(&root).unwrap();
-    let players = players(&tmp.0);
+    let players = seven_players(&tmp.0);
     let mut file = std::fs::read_to_string(&players).unwrap();
     file.push_str("require_authentication: {authserv_id: mx.example.org}\n");
     std::fs::write(&players, file).unwrap();

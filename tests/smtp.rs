@@ -12,6 +12,7 @@
 //! stopped, and bounds every loop and read, so that no test can hang.
 
 use crate::support;
+use crate::support::seven_players;
 
 use arbitre::mail::smtp::{send_outbox, send_outbox_at, FailCause, Security, SendReport, SmtpSettings};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -831,7 +832,7 @@ fn arbitre_send_delivers_a_new_games_welcomes() {
         return;
     };
     let root = GameDir::new();
-    let players = players_file(root.path());
+    let players = seven_players(root.path());
     let game = root.path().join("g1");
     let bin = env!("CARGO_BIN_EXE_arbitre");
     let run = |args: &[&str]| {
@@ -1130,25 +1131,6 @@ fn a_failed_digest_to_the_referee_does_not_loop() {
     assert_eq!(server.sessions(), 2);
 }
 
-/// A players file for a game of seven.
-fn players_file(root: &Path) -> PathBuf {
-    let players = root.join("players.yaml");
-    std::fs::write(
-        &players,
-        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
-         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
-         - {name: Anne, email: anne@example.net, role: England, password: pass-a}\n\
-         - {name: Bruno, email: bruno@example.net, role: France, password: pass-b}\n\
-         - {name: Carl, email: carl@example.net, role: Germany, password: pass-c}\n\
-         - {name: Dora, email: dora@example.net, role: Italy, password: pass-d}\n\
-         - {name: Emil, email: emil@example.net, role: Austria, password: pass-e}\n\
-         - {name: Fay, email: fay@example.net, role: Russia, password: pass-f}\n\
-         - {name: Gus, email: gus@example.net, role: Turkey, password: pass-g}\n",
-    )
-    .unwrap();
-    players
-}
-
 #[test]
 fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
     let options = SmtpdOptions {
@@ -1163,7 +1145,7 @@ fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
         return;
     };
     let root = GameDir::new();
-    let players = players_file(root.path());
+    let players = seven_players(root.path());
     let game = root.path().join("g1");
     let g = game.to_str().unwrap();
     let out = arbitre(&["new", g, "--players", players.to_str().unwrap(), "--now", T0], None);

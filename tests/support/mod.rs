@@ -84,6 +84,25 @@ pub fn ok(args: &[&str], stdin: Option<&[u8]>) -> String {
     );
     String::from_utf8_lossy(&out.stdout).to_string()
 }
+/// The players file of a standard game of seven (`g1`, referee `referee@example.org`,
+/// players `anne@example.net`… with passwords `pass-a`…), written in `root`.
+pub fn seven_players(root: &Path) -> PathBuf {
+    let players = root.join("players.yaml");
+    std::fs::write(
+        &players,
+        "game: g1\nvariant: standard\nreferee: {name: Referee, email: referee@example.org}\n\
+         start: 2026-12-01T20:00:00+01:00\ndeadlines: {movement: 72h, retreat: 24h, adjustment: 24h}\nplayers:\n\
+         - {name: Anne, email: anne@example.net, role: England, password: pass-a}\n\
+         - {name: Bruno, email: bruno@example.net, role: France, password: pass-b}\n\
+         - {name: Carl, email: carl@example.net, role: Germany, password: pass-c}\n\
+         - {name: Dora, email: dora@example.net, role: Italy, password: pass-d}\n\
+         - {name: Emil, email: emil@example.net, role: Austria, password: pass-e}\n\
+         - {name: Fay, email: fay@example.net, role: Russia, password: pass-f}\n\
+         - {name: Gus, email: gus@example.net, role: Turkey, password: pass-g}\n",
+    )
+    .unwrap();
+    players
+}
 
 /// `arbitre new DIR --players PLAYERS --now NOW`, which must succeed.
 pub fn create(dir: &Path, players: &Path, now: &str) -> String {
