@@ -43,6 +43,32 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
+/// Starts `server` (`run`). A port free when asked may be taken before the server binds it
+/// (the tests run side by side in one process, and their clients' own sockets take ports
+/// too): a server that ended before listening ([`wait_for_port`]) is stopped, given other
+/// ports (`elsewhere`) and started again, twice at most.
+fn started_on_free_ports<S>(
+    server: &mut S,
+    run: fn(&mut S) -> Result<(), String>,
+    stop: fn(&mut S),
+    elsewhere: impl Fn(&mut S),
+) -> Result<(), String> {
+    let mut tries = 0;
+    loop {
+        match run(server) {
+            Err(e) if tries < 2 && e.contains(ENDED) => {
+                tries += 1;
+                stop(server);
+                elsewhere(server);
+            }
+            done => return done,
+        }
+    }
+}
+
+/// What [`wait_for_port`] says of a server that ended before it listened.
+const ENDED: &str = "before listening";
+
 /// Waits until something listens on `port`, or `child` ends, or ten seconds pass.
 fn wait_for_port(port: u16, child: &mut Child, what: &str, log: &Path) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -52,7 +78,7 @@ fn wait_for_port(port: u16, child: &mut Child, what: &str, log: &Path) -> Result
         }
         if let Ok(Some(status)) = child.try_wait() {
             return Err(format!(
-                "{what} ended ({status}) before listening: {}",
+                "{what} ended ({status}) {ENDED}: {}",
                 std::fs::read_to_string(log).unwrap_or_default()
             ));
         }
@@ -233,23 +259,10 @@ impl Dovecot {
             child: None,
             config,
         };
-        // A port free when asked may be taken before the server binds it (the tests run
-        // side by side in one process, and their clients' own sockets take ports too):
-        // a server that ends before listening is started again on other ports, twice at
-        // most.
-        let mut tries = 0;
-        loop {
-            match dovecot.run() {
-                Ok(()) => break,
-                Err(e) if tries < 2 && e.contains("ended") => {
-                    tries += 1;
-                    dovecot.stop();
-                    (dovecot.imaps_port, dovecot.imap_port) = (free_port(), free_port());
-                    write_config(dovecot.imaps_port, dovecot.imap_port);
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        started_on_free_ports(&mut dovecot, Dovecot::run, Dovecot::stop, |d: &mut Dovecot| {
+            (d.imaps_port, d.imap_port) = (free_port(), free_port());
+            write_config(d.imaps_port, d.imap_port);
+        })?;
         Ok(dovecot)
     }
 
@@ -437,20 +450,9 @@ impl Smtpd {
             options,
             child: None,
         };
-        // As for Dovecot: a server that ends before listening (its port taken since it was
-        // found free) is started again on another port, twice at most.
-        let mut tries = 0;
-        loop {
-            match smtpd.run() {
-                Ok(()) => break,
-                Err(e) if tries < 2 && e.contains("ended") => {
-                    tries += 1;
-                    smtpd.stop();
-                    smtpd.port = free_port();
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        started_on_free_ports(&mut smtpd, Smtpd::run, Smtpd::stop, |s: &mut Smtpd| {
+            s.port = free_port()
+        })?;
         Ok(smtpd)
     }
 
