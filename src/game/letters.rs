@@ -14,7 +14,7 @@ impl Game {
             game: self.config.game.clone(),
             title: self.title().to_string(),
             referee: self.config.referee.name.clone(),
-            role: role.to_string(),
+            role: role.name_in(reader.lang).to_string(),
             name: self.config.player(role).map(|p| p.name.clone()).unwrap_or_default(),
             phase: crate::words::phase_text(&self.state.phase, reader.lang),
             deadline: self

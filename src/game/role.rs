@@ -150,6 +150,16 @@ impl Role {
         crate::map::standard_french_names().list(&texts, form)
     }
 
+    /// The role's name in `lang`'s letters: as the files write it, but for a kind's role
+    /// that the French names do not know and whose kind gives it a French name (a board
+    /// game's side: `Jaune`), which a French player may also sign on as.
+    pub fn name_in(self, lang: crate::lang::Lang) -> &'static str {
+        match lang {
+            crate::lang::Lang::En => self.text(),
+            crate::lang::Lang::Fr => self.fr_text(),
+        }
+    }
+
     /// What the French names are asked for: the role's text, or, for a kind's role they do
     /// not know, the French name its kind gives it (a board game's side: `Jaune`).
     fn fr_text(self) -> &'static str {

@@ -136,14 +136,6 @@ pub fn picture_now(game: &Game) -> Option<Arc<[u8]>> {
     Some(std::sync::Arc::from(png))
 }
 
-/// What every letter to `role` shares, its side named in the reader's language (`Rose`, which
-/// a French player may also sign on as).
-fn common_in(game: &Game, kind: &Kind, role: Role) -> views::Common {
-    let mut common = game.common(role);
-    common.role = kind.side_in(&common.role, game.config.reader(role).lang).to_string();
-    common
-}
-
 fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
     g.to_move().map(|i| setup.sides[i].clone()).unwrap_or_default()
 }
@@ -161,7 +153,7 @@ pub fn start(game: &mut Game) -> Result<Effects, GameError> {
     for role in game.roles() {
         let lang = game.config.reader(role).lang;
         let view = views::BoardWelcome {
-            common: common_in(game, kind, role),
+            common: game.common(role),
             boardgame: true,
             sides: setup
                 .sides
@@ -255,7 +247,7 @@ pub fn act(
                             let told = |common: views::Common, lang: crate::lang::Lang| views::BoardMove {
                                 common,
                                 number,
-                                by: kind.side_in(role.text(), lang).to_string(),
+                                by: role.name_in(lang).to_string(),
                                 summary: played.summary.words(lang),
                                 notes: words(&played.notes, lang),
                                 board: boards.get(lang),
@@ -272,7 +264,7 @@ pub fn act(
                             };
                             for r in game.roles() {
                                 let subject = subject_in(game.config.reader(r).lang);
-                                let view = told(common_in(game, kind, r), game.config.reader(r).lang);
+                                let view = told(game.common(r), game.config.reader(r).lang);
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.lowercase()), r, &subject, view)
                                         .broadcast(&game.config.game)
@@ -356,7 +348,7 @@ pub fn act(
     let lang = game.config.reader(role).lang;
     let subject = crate::game::received_in(errors.len(), lang);
     let view = views::BoardReply {
-        common: common_in(game, kind, role),
+        common: game.common(role),
         boardgame: true,
         board: g.board(lang),
         to_move: kind.side_in(&to_move_name(g.as_ref(), &setup), lang).to_string(),
