@@ -3,8 +3,9 @@
 use arbitre::judge::Board;
 use arbitre::kinds::diplomacy::diable::picture::Secrets;
 use arbitre::kinds::diplomacy::diable::Protected;
+use arbitre::lang::Lang;
 use arbitre::map::{Kind, Loc, Map, Power, ProvId};
-use arbitre::phase::Phase;
+use arbitre::phase::{Phase, PhaseKind};
 use arbitre::picture::Reader;
 use arbitre::picture::{self, Geometry, PictureView};
 use arbitre::position::Position;
@@ -133,6 +134,75 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);
     (view, svg)
+}
+
+/// The legend's line under a power's name in a picture: `3 centres · 3 units`.
+fn legend_line<'a>(svg: &'a str, name: &str) -> &'a str {
+    let at = svg
+        .find(&format!(">{name}</text><text "))
+        .unwrap_or_else(|| panic!("{name} is not in the legend"));
+    let rest = &svg[at + name.len() + 8..];
+    let start = rest.find('>').unwrap() + 1;
+    let end = rest.find("</text>").unwrap();
+    &rest[start..end]
+}
+
+/// What the legend should say of each power, counted from the board itself: the centres
+/// it owns and its units at the start of the phase (those dislodged and waiting to retreat
+/// included), in English and in French.
+fn counted_from(board: &Board, power: usize) -> (String, String) {
+    let centres = board.centers.values().filter(|o| o.0 as usize == power).count();
+    let dislodged = board.dislodged.iter().map(|d| &d.unit);
+    let units = board
+        .units
+        .iter()
+        .chain(dislodged)
+        .filter(|u| u.power.0 as usize == power)
+        .count();
+    let en = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let fr = |n: usize, one: &str, many: &str| format!("{n} {}", if n <= 1 { one } else { many });
+    (
+        format!("{} · {}", en(centres, "centre", "centres"), en(units, "unit", "units")),
+        format!(
+            "{} · {}",
+            fr(centres, "centre", "centres"),
+            fr(units, "unité", "unités")
+        ),
+    )
+}
+
+/// The legend counts what docs/pictures.md says: per power its centres and its units at the
+/// start of the phase, in every kind of phase (a movement phase that dislodges, a retreat
+/// phase, a winter, and the spring after the winter's builds), in both languages.
+#[test]
+fn the_legend_counts_each_powers_centres_and_units_at_the_start_of_the_phase() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let mut seen = Vec::new();
+    for name in GOLDEN {
+        let path = format!("tests/golden/pictures/{name}.yaml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let position = Position::parse(map, &arbitre::kinds::VARIANTS, &text, &path).unwrap();
+        let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
+        let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
+        // The phase as adjudicated, and the board the phase leaves for the next one.
+        let next = PictureView::board(map, outcome.next_phase, &outcome.next);
+        for (view, board) in [(&view, &position.board), (&next, &outcome.next)] {
+            seen.push(view.phase.kind);
+            let en = picture::draw_in(map, geo, view, Lang::En);
+            let fr = picture::draw_in(map, geo, view, Lang::Fr);
+            for (i, power) in map.powers.iter().enumerate() {
+                let (want_en, want_fr) = counted_from(board, i);
+                let (name_en, name_fr) = (map.power_name(Power(i as u8)), &power.french);
+                assert_eq!(legend_line(&en, name_en), want_en, "{name}, {}: {name_en}", view.phase);
+                assert_eq!(legend_line(&fr, name_fr), want_fr, "{name}, {}: {name_fr}", view.phase);
+            }
+        }
+    }
+    // Every kind of phase was seen, and a phase with units waiting to retreat.
+    for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+        assert!(seen.contains(&kind), "no {kind:?} phase among the golden ones");
+    }
 }
 
 /// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test it pictures::`

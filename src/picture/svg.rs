@@ -118,6 +118,16 @@ pub fn escape(text: &str) -> String {
     s
 }
 
+/// `n` and its noun, singular or plural as the language has it: in English one centre and
+/// 0 centres, in French 0 or 1 centre (« 1 unité », « 0 unité », « 2 unités »).
+fn counted(n: usize, lang: Lang, en: [&str; 2], fr: [&str; 2]) -> String {
+    let (words, singular) = match lang {
+        Lang::En => (en, n == 1),
+        Lang::Fr => (fr, n <= 1),
+    };
+    format!("{n} {}", words[usize::from(!singular)])
+}
+
 fn dash(v: Verdict) -> &'static str {
     match v {
         Verdict::Succeeds => "",
@@ -601,12 +611,7 @@ impl<'a> Svg<'a> {
             .map(|i| self.power_name(Power(i as u8)))
             .collect();
         let counts = view.center_counts(self.map);
-        let mut units = vec![0usize; self.map.powers.len()];
-        for u in &view.units {
-            if let Some(n) = units.get_mut(u.power.0 as usize) {
-                *n += 1;
-            }
-        }
+        let units = view.unit_counts(self.map);
         let o = &mut self.out;
         let _ = writeln!(
             o,
@@ -668,12 +673,27 @@ impl<'a> Svg<'a> {
             num(o, y + 15.0);
             let _ = writeln!(
                 o,
-                "\" font-size=\"11\">{} centres · {} {}</text>",
-                counts[i],
-                units[i],
-                if fr { "unités" } else { "units" }
+                "\" font-size=\"11\">{} · {}</text>",
+                counted(counts[i], self.lang, ["centre", "centres"], ["centre", "centres"]),
+                counted(units[i], self.lang, ["unit", "units"], ["unité", "unités"]),
             );
         }
         o.push_str("</g>\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_takes_its_noun_in_the_singular_or_plural_as_each_language_does() {
+        let units = |n, lang| counted(n, lang, ["unit", "units"], ["unité", "unités"]);
+        assert_eq!(units(0, Lang::En), "0 units");
+        assert_eq!(units(1, Lang::En), "1 unit");
+        assert_eq!(units(2, Lang::En), "2 units");
+        assert_eq!(units(0, Lang::Fr), "0 unité");
+        assert_eq!(units(1, Lang::Fr), "1 unité");
+        assert_eq!(units(2, Lang::Fr), "2 unités");
     }
 }
