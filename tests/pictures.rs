@@ -1,13 +1,14 @@
 //! Pictures of the board (issue #15).
 
 use arbitre::judge::Board;
+use arbitre::judge::Verdict;
 use arbitre::kinds::diplomacy::diable::picture::Secrets;
 use arbitre::kinds::diplomacy::diable::Protected;
 use arbitre::lang::Lang;
 use arbitre::map::{Kind, Loc, Map, Power, ProvId};
 use arbitre::phase::{Phase, PhaseKind};
 use arbitre::picture::Reader;
-use arbitre::picture::{self, Geometry, PictureView};
+use arbitre::picture::{self, Geometry, Mark, PictureView};
 use arbitre::position::Position;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -205,6 +206,96 @@ fn the_legend_counts_each_powers_centres_and_units_at_the_start_of_the_phase() {
     }
 }
 
+/// The points of the cross that marks a failed move in `svg`, one `Vec` per cross.
+fn failed_crosses(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    svg.split("<g class=\"failed\"")
+        .skip(1)
+        .map(|part| {
+            let d = part.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+            d.split(['M', 'L'])
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A failed move reads as failed whatever its length: across every border of the map (a
+/// move between neighbours is the shortest arrow, too short for its dashes to show), the
+/// failed arrow carries one cross of one size on its middle, and a move that succeeds none.
+#[test]
+fn a_failed_move_is_crossed_however_short_its_arrow() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let mut moves = Vec::new();
+    for p in 0..map.provinces.len() as ProvId {
+        for &to in map.army_borders(p) {
+            moves.push((Loc { prov: p, coast: None }, Loc { prov: to, coast: None }));
+        }
+        let coasts = &map.province(p).coasts;
+        let fleet_at: Vec<Loc> = match coasts.is_empty() {
+            true => vec![Loc { prov: p, coast: None }],
+            false => coasts
+                .iter()
+                .map(|&c| Loc {
+                    prov: p,
+                    coast: Some(c),
+                })
+                .collect(),
+        };
+        for from in fleet_at {
+            moves.extend(map.fleet_borders(from).iter().map(|&to| (from, to)));
+        }
+    }
+    assert!(moves.len() > 300, "{} moves", moves.len());
+    let board = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::default());
+    let mut shortest = f64::MAX;
+    let mut size = None;
+    for (from, to) in moves {
+        let (a, b) = (geo.unit_point(from), geo.unit_point(to));
+        let length = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+        shortest = shortest.min(length);
+        let mark = |verdict| Mark::Move {
+            power: Power(0),
+            from,
+            to,
+            convoyed: false,
+            verdict,
+        };
+        let mut view = board.clone();
+        view.marks = vec![mark(Verdict::Succeeds)];
+        assert!(failed_crosses(&picture::draw(map, geo, &view)).is_empty());
+        view.marks = vec![mark(Verdict::Fails)];
+        let crosses = failed_crosses(&picture::draw(map, geo, &view));
+        let what = format!("{} - {}", map.code(from.prov), map.code(to.prov));
+        assert_eq!(crosses.len(), 1, "{what}");
+        let [p, q, r, t] = crosses[0][..] else {
+            panic!("{what}: {:?}", crosses[0])
+        };
+        let dist = |p: (f64, f64), q: (f64, f64)| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+        // Two arms of one length crossing at their middles, on the line between the units.
+        let arm = dist(p, q);
+        assert!((arm - dist(r, t)).abs() < 0.3, "{what}: arms {arm} and {}", dist(r, t));
+        assert!(arm > 8.0, "{what}: a cross of {arm} is too small to see");
+        assert!(
+            (arm - *size.get_or_insert(arm)).abs() < 0.3,
+            "{what}: a cross of another size"
+        );
+        let centre = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+        assert!(dist(centre, ((r.0 + t.0) / 2.0, (r.1 + t.1) / 2.0)) < 0.3, "{what}");
+        let (a, b) = ((a.x, a.y), (b.x, b.y));
+        assert!(
+            (dist(a, centre) + dist(centre, b) - dist(a, b)).abs() < 0.5,
+            "{what}: the cross at {centre:?} is off the arrow"
+        );
+    }
+    // The dashes (7 and 4) show fewer than three times on the shortest arrows.
+    assert!(shortest < 33.0, "the shortest move is {shortest} long");
+}
+
 /// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test it pictures::`
 /// writes them again (then look at them, and at their diff, before committing).
 #[test]
@@ -344,7 +435,7 @@ fn arbitre_picture_draws_a_position_file_as_svg_or_png() {
 }
 
 #[test]
-#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png and prints the border differences"]
+#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png, the golden phases in English and French, and prints the border differences"]
 fn sketch() {
     let map = Map::standard();
     let text = std::fs::read_to_string("maps/standard.geometry.yaml").unwrap();
@@ -359,5 +450,8 @@ fn sketch() {
     for name in GOLDEN {
         let (_, svg) = golden_picture(name);
         std::fs::write(format!("/tmp/pic/{name}.png"), picture::png(&svg).unwrap()).unwrap();
+        let (view, _) = golden_picture(name);
+        let french = picture::draw_in(map, &geo, &view, Lang::Fr);
+        std::fs::write(format!("/tmp/pic/{name}-fr.png"), picture::png(&french).unwrap()).unwrap();
     }
 }

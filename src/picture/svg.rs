@@ -7,8 +7,8 @@
 //!
 //! Colours are the Okabe–Ito palette, chosen to stay apart for colour-blind readers; no
 //! fact rests on colour alone: a unit carries its power's initial, an army is a disc and a
-//! fleet a hull, a failed order is dashed, a support ends in a dot and a convoy in a
-//! diamond.
+//! fleet a hull, a failed order is dashed (and a failed move crossed), a support ends in a
+//! dot and a convoy in a diamond.
 
 use super::geometry::{num, Geometry, Pt};
 use super::view::{Adjustment, Mark, PictureView, Private, Reader, Secrets, Sign};
@@ -42,6 +42,8 @@ const IMPASSABLE: &str = "#b8b2a6";
 const BORDER: &str = "#7a6f60";
 pub const INK: &str = "#222";
 const LEGEND: f64 = 78.0;
+/// Half the length of each stroke of the cross on a failed move.
+const FAILED_ARM: f64 = 5.0;
 
 fn colour(p: Power) -> &'static str {
     PALETTE[p.0 as usize % PALETTE.len()]
@@ -329,6 +331,34 @@ impl<'a> Svg<'a> {
         }
     }
 
+    /// A cross on the middle of a failed move's line, `a` to `b`: its arms at right angles
+    /// across the line and of one size whatever the line's length, so that a move between
+    /// two neighbours, too short for its dashes to show, still reads as failed.
+    fn failed(&mut self, a: Pt, b: Pt) {
+        let at = mid(a, b);
+        let len = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+        // Along the line and across it; a line of no length is crossed like a horizontal one.
+        let (ux, uy) = if len < 1e-9 {
+            (1.0, 0.0)
+        } else {
+            ((b.x - a.x) / len, (b.y - a.y) / len)
+        };
+        let arm = FAILED_ARM / std::f64::consts::SQRT_2;
+        let mut d = String::new();
+        for (sx, sy) in [(1.0, 1.0), (1.0, -1.0)] {
+            // The arm at 45° to the line: along it `sx`, across it `sy`.
+            let (dx, dy) = (arm * (sx * ux - sy * uy), arm * (sx * uy + sy * ux));
+            d.push('M');
+            xy(&mut d, Pt::new(at.x - dx, at.y - dy));
+            d.push('L');
+            xy(&mut d, Pt::new(at.x + dx, at.y + dy));
+        }
+        let _ = writeln!(
+            self.out,
+            "<g class=\"failed\" stroke-linecap=\"round\"><path d=\"{d}\" stroke=\"#fff\" stroke-width=\"4.5\"/><path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"2\"/></g>"
+        );
+    }
+
     fn ring(&mut self, at: Pt, r: f64, c: &str, v: Verdict) {
         let o = &mut self.out;
         o.push_str("<circle cx=\"");
@@ -410,6 +440,9 @@ impl<'a> Svg<'a> {
                     let b2 = toward(b, a, 6.0);
                     self.line(a, b2, colour(power), 3.0, verdict);
                     self.arrowhead(a, b, colour(power));
+                    if verdict != Verdict::Succeeds {
+                        self.failed(a, b2);
+                    }
                 }
                 Mark::Hold { power, at, verdict } => {
                     let p = self.unit_at(at);
@@ -625,12 +658,12 @@ impl<'a> Svg<'a> {
             escape(&phase)
         );
         let key = match fr {
-            false => "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed",
-            true => "disque\u{a0}: armée · coque\u{a0}: flotte · lettre\u{a0}: puissance · flèche\u{a0}: mouvement · point\u{a0}: soutien · losange\u{a0}: convoi · anneau\u{a0}: tient · tirets\u{a0}: échoue",
+            false => "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed or ×: failed",
+            true => "disque\u{a0}: armée · coque\u{a0}: flotte · lettre\u{a0}: puissance · flèche\u{a0}: mouvement · point\u{a0}: soutien · losange\u{a0}: convoi · anneau\u{a0}: tient · tirets ou ×\u{a0}: échoue",
         };
         let _ = writeln!(
             o,
-            "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" text-anchor=\"end\">{key}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"9.5\" text-anchor=\"end\">{key}</text>",
             self.geo.width - 10.0,
             top + 18.0
         );
