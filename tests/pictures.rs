@@ -92,7 +92,7 @@ fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
         .to_string();
     assert!(e.contains("g.yaml") && e.contains("no geometry for SWI"), "{e}");
 
-    let without_coast = GEOMETRY.replace("coasts: {EC: [718, 542], SC: [689, 591]}", "coasts: {EC: [718, 542]}");
+    let without_coast = GEOMETRY.replace(", SC: [689, 591]}", "}");
     assert_ne!(without_coast, GEOMETRY, "the test's needle is in the file");
     let e = Geometry::from_yaml(map, &without_coast, "g.yaml")
         .unwrap_err()
@@ -135,6 +135,19 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);
     (view, svg)
+}
+
+/// No province's name is hidden on the standard board: no unit standing at any place a unit
+/// may stand (a coast included), no unit dislodged from there and drawn beside it, and no
+/// other label lies over a label or its supply centre's dot (issue #24).
+#[test]
+fn no_unit_and_no_other_label_covers_a_provinces_name() {
+    let map = Map::standard();
+    let found: Vec<String> = picture::room::crowding(map, Geometry::standard())
+        .iter()
+        .map(|c| c.describe(map))
+        .collect();
+    assert!(found.is_empty(), "{} names hidden:\n{}", found.len(), found.join("\n"));
 }
 
 /// The legend's line under a power's name in a picture: `3 centres · 3 units`.
@@ -225,7 +238,7 @@ fn failed_crosses(svg: &str) -> Vec<Vec<(f64, f64)>> {
 
 /// A failed move reads as failed whatever its length: across every border of the map (a
 /// move between neighbours is the shortest arrow, too short for its dashes to show), the
-/// failed arrow carries one cross of one size on its middle, and a move that succeeds none.
+/// failed arrow carries one cross of one size on its line, and a move that succeeds none.
 #[test]
 fn a_failed_move_is_crossed_however_short_its_arrow() {
     let map = Map::standard();
@@ -442,6 +455,9 @@ fn sketch() {
     let (missing, extra) = border_differences(map, &text);
     println!("missing: {}\nextra: {}", missing.join(" "), extra.join(" "));
     let geo = Geometry::from_yaml(map, &text, "geometry").unwrap();
+    for c in picture::room::crowding(map, &geo) {
+        println!("{}", c.describe(map));
+    }
     let view = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::starting(map));
     let svg = picture::draw(map, &geo, &view);
     std::fs::create_dir_all("/tmp/pic").unwrap();
