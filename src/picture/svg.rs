@@ -47,6 +47,8 @@ pub const INK: &str = "#222";
 const LEGEND: f64 = 78.0;
 /// Half the length of each stroke of the cross on a failed move.
 const FAILED_ARM: f64 = 5.0;
+/// The width of the white edge under the cross's strokes.
+const FAILED_EDGE: f64 = 4.5;
 
 /// The width of the halo round a province's code, in its province's colour.
 const HALO: f64 = 2.5;
@@ -367,7 +369,8 @@ impl<'a> Svg<'a> {
             .map(|p| label_box(self.map, self.geo, p))
             .collect();
         let along = |t: f64| Pt::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
-        let reach = FAILED_ARM + 2.25;
+        // How far the cross reaches from its centre, its white edge included.
+        let reach = FAILED_ARM + FAILED_EDGE / 2.0;
         let at = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]
             .into_iter()
             .map(along)
@@ -400,7 +403,7 @@ impl<'a> Svg<'a> {
         }
         let _ = writeln!(
             self.out,
-            "<g class=\"failed\" stroke-linecap=\"round\"><path d=\"{d}\" stroke=\"#fff\" stroke-width=\"4.5\"/><path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"2\"/></g>"
+            "<g class=\"failed\" stroke-linecap=\"round\"><path d=\"{d}\" stroke=\"#fff\" stroke-width=\"{FAILED_EDGE}\"/><path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"2\"/></g>"
         );
     }
 
