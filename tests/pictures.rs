@@ -1,12 +1,14 @@
 //! Pictures of the board (issue #15).
 
 use arbitre::judge::Board;
+use arbitre::judge::Verdict;
 use arbitre::kinds::diplomacy::diable::picture::Secrets;
 use arbitre::kinds::diplomacy::diable::Protected;
+use arbitre::lang::Lang;
 use arbitre::map::{Kind, Loc, Map, Power, ProvId};
-use arbitre::phase::Phase;
+use arbitre::phase::{Phase, PhaseKind};
 use arbitre::picture::Reader;
-use arbitre::picture::{self, Geometry, PictureView};
+use arbitre::picture::{self, Geometry, Mark, PictureView};
 use arbitre::position::Position;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -90,7 +92,7 @@ fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
         .to_string();
     assert!(e.contains("g.yaml") && e.contains("no geometry for SWI"), "{e}");
 
-    let without_coast = GEOMETRY.replace("coasts: {EC: [718, 542], SC: [689, 591]}", "coasts: {EC: [718, 542]}");
+    let without_coast = GEOMETRY.replace(", SC: [689, 591]}", "}");
     assert_ne!(without_coast, GEOMETRY, "the test's needle is in the file");
     let e = Geometry::from_yaml(map, &without_coast, "g.yaml")
         .unwrap_err()
@@ -133,6 +135,178 @@ fn golden_picture(name: &str) -> (PictureView, String) {
     let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
     let svg = picture::draw(map, Geometry::standard(), &view);
     (view, svg)
+}
+
+/// No province's name is hidden on the standard board: no unit standing at any place a unit
+/// may stand (a coast included), no unit dislodged from there and drawn beside it, and no
+/// other label lies over a label or its supply centre's dot (issue #24).
+#[test]
+fn no_unit_and_no_other_label_covers_a_provinces_name() {
+    let map = Map::standard();
+    let found: Vec<String> = picture::room::crowding(map, Geometry::standard())
+        .iter()
+        .map(|c| c.describe(map))
+        .collect();
+    assert!(found.is_empty(), "{} names hidden:\n{}", found.len(), found.join("\n"));
+}
+
+/// The legend's line under a power's name in a picture: `3 centres · 3 units`.
+fn legend_line<'a>(svg: &'a str, name: &str) -> &'a str {
+    let at = svg
+        .find(&format!(">{name}</text><text "))
+        .unwrap_or_else(|| panic!("{name} is not in the legend"));
+    let rest = &svg[at + name.len() + 8..];
+    let start = rest.find('>').unwrap() + 1;
+    let end = rest.find("</text>").unwrap();
+    &rest[start..end]
+}
+
+/// What the legend should say of each power, counted from the board itself: the centres
+/// it owns and its units at the start of the phase (those dislodged and waiting to retreat
+/// included), in English and in French.
+fn counted_from(board: &Board, power: usize) -> (String, String) {
+    let centres = board.centers.values().filter(|o| o.0 as usize == power).count();
+    let dislodged = board.dislodged.iter().map(|d| &d.unit);
+    let units = board
+        .units
+        .iter()
+        .chain(dislodged)
+        .filter(|u| u.power.0 as usize == power)
+        .count();
+    let en = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let fr = |n: usize, one: &str, many: &str| format!("{n} {}", if n <= 1 { one } else { many });
+    (
+        format!("{} · {}", en(centres, "centre", "centres"), en(units, "unit", "units")),
+        format!(
+            "{} · {}",
+            fr(centres, "centre", "centres"),
+            fr(units, "unité", "unités")
+        ),
+    )
+}
+
+/// The legend counts what docs/pictures.md says: per power its centres and its units at the
+/// start of the phase, in every kind of phase (a movement phase that dislodges, a retreat
+/// phase, a winter, and the spring after the winter's builds), in both languages.
+#[test]
+fn the_legend_counts_each_powers_centres_and_units_at_the_start_of_the_phase() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let mut seen = Vec::new();
+    for name in GOLDEN {
+        let path = format!("tests/golden/pictures/{name}.yaml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let position = Position::parse(map, &arbitre::kinds::VARIANTS, &text, &path).unwrap();
+        let (outcome, divine) = arbitre::kinds::diplomacy::adjudicate(map, &position);
+        let view = arbitre::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref());
+        // The phase as adjudicated, and the board the phase leaves for the next one.
+        let next = PictureView::board(map, outcome.next_phase, &outcome.next);
+        for (view, board) in [(&view, &position.board), (&next, &outcome.next)] {
+            seen.push(view.phase.kind);
+            let en = picture::draw_in(map, geo, view, Lang::En);
+            let fr = picture::draw_in(map, geo, view, Lang::Fr);
+            for (i, power) in map.powers.iter().enumerate() {
+                let (want_en, want_fr) = counted_from(board, i);
+                let (name_en, name_fr) = (map.power_name(Power(i as u8)), &power.french);
+                assert_eq!(legend_line(&en, name_en), want_en, "{name}, {}: {name_en}", view.phase);
+                assert_eq!(legend_line(&fr, name_fr), want_fr, "{name}, {}: {name_fr}", view.phase);
+            }
+        }
+    }
+    // Every kind of phase was seen, and a phase with units waiting to retreat.
+    for kind in [PhaseKind::Movement, PhaseKind::Retreat, PhaseKind::Adjustment] {
+        assert!(seen.contains(&kind), "no {kind:?} phase among the golden ones");
+    }
+}
+
+/// The points of the cross that marks a failed move in `svg`, one `Vec` per cross.
+fn failed_crosses(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    svg.split("<g class=\"failed\"")
+        .skip(1)
+        .map(|part| {
+            let d = part.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+            d.split(['M', 'L'])
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A failed move reads as failed whatever its length: across every border of the map (a
+/// move between neighbours is the shortest arrow, too short for its dashes to show), the
+/// failed arrow carries one cross of one size on its line, and a move that succeeds none.
+#[test]
+fn a_failed_move_is_crossed_however_short_its_arrow() {
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let mut moves = Vec::new();
+    for p in 0..map.provinces.len() as ProvId {
+        for &to in map.army_borders(p) {
+            moves.push((Loc { prov: p, coast: None }, Loc { prov: to, coast: None }));
+        }
+        let coasts = &map.province(p).coasts;
+        let fleet_at: Vec<Loc> = match coasts.is_empty() {
+            true => vec![Loc { prov: p, coast: None }],
+            false => coasts
+                .iter()
+                .map(|&c| Loc {
+                    prov: p,
+                    coast: Some(c),
+                })
+                .collect(),
+        };
+        for from in fleet_at {
+            moves.extend(map.fleet_borders(from).iter().map(|&to| (from, to)));
+        }
+    }
+    assert!(moves.len() > 300, "{} moves", moves.len());
+    let board = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::default());
+    let mut shortest = f64::MAX;
+    let mut size = None;
+    for (from, to) in moves {
+        let (a, b) = (geo.unit_point(from), geo.unit_point(to));
+        let length = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+        shortest = shortest.min(length);
+        let mark = |verdict| Mark::Move {
+            power: Power(0),
+            from,
+            to,
+            convoyed: false,
+            verdict,
+        };
+        let mut view = board.clone();
+        view.marks = vec![mark(Verdict::Succeeds)];
+        assert!(failed_crosses(&picture::draw(map, geo, &view)).is_empty());
+        view.marks = vec![mark(Verdict::Fails)];
+        let crosses = failed_crosses(&picture::draw(map, geo, &view));
+        let what = format!("{} - {}", map.code(from.prov), map.code(to.prov));
+        assert_eq!(crosses.len(), 1, "{what}");
+        let [p, q, r, t] = crosses[0][..] else {
+            panic!("{what}: {:?}", crosses[0])
+        };
+        let dist = |p: (f64, f64), q: (f64, f64)| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+        // Two arms of one length crossing at their middles, on the line between the units.
+        let arm = dist(p, q);
+        assert!((arm - dist(r, t)).abs() < 0.3, "{what}: arms {arm} and {}", dist(r, t));
+        assert!(arm > 8.0, "{what}: a cross of {arm} is too small to see");
+        assert!(
+            (arm - *size.get_or_insert(arm)).abs() < 0.3,
+            "{what}: a cross of another size"
+        );
+        let centre = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+        assert!(dist(centre, ((r.0 + t.0) / 2.0, (r.1 + t.1) / 2.0)) < 0.3, "{what}");
+        let (a, b) = ((a.x, a.y), (b.x, b.y));
+        assert!(
+            (dist(a, centre) + dist(centre, b) - dist(a, b)).abs() < 0.5,
+            "{what}: the cross at {centre:?} is off the arrow"
+        );
+    }
+    // The dashes (7 and 4) show fewer than three times on the shortest arrows.
+    assert!(shortest < 33.0, "the shortest move is {shortest} long");
 }
 
 /// Each golden phase draws exactly its `.svg`. `UPDATE_GOLDEN=1 cargo test --test it pictures::`
@@ -274,13 +448,16 @@ fn arbitre_picture_draws_a_position_file_as_svg_or_png() {
 }
 
 #[test]
-#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png and prints the border differences"]
+#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png, the golden phases in English and French, and prints the border differences"]
 fn sketch() {
     let map = Map::standard();
     let text = std::fs::read_to_string("maps/standard.geometry.yaml").unwrap();
     let (missing, extra) = border_differences(map, &text);
     println!("missing: {}\nextra: {}", missing.join(" "), extra.join(" "));
     let geo = Geometry::from_yaml(map, &text, "geometry").unwrap();
+    for c in picture::room::crowding(map, &geo) {
+        println!("{}", c.describe(map));
+    }
     let view = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::starting(map));
     let svg = picture::draw(map, &geo, &view);
     std::fs::create_dir_all("/tmp/pic").unwrap();
@@ -289,5 +466,8 @@ fn sketch() {
     for name in GOLDEN {
         let (_, svg) = golden_picture(name);
         std::fs::write(format!("/tmp/pic/{name}.png"), picture::png(&svg).unwrap()).unwrap();
+        let (view, _) = golden_picture(name);
+        let french = picture::draw_in(map, &geo, &view, Lang::Fr);
+        std::fs::write(format!("/tmp/pic/{name}-fr.png"), picture::png(&french).unwrap()).unwrap();
     }
 }

@@ -164,10 +164,12 @@ mod tests {
         for part in [
             "Automne 1901, mouvements",
             "disque\u{a0}: armée",
-            "tirets\u{a0}: échoue",
+            "tirets ou ×\u{a0}: échoue",
             ">Allemagne<",
             ">Angleterre<",
-            "unités",
+            // One unit each for France and Germany, none for the others: French says « unité ».
+            "1 unité",
+            "0 unité",
             "privé\u{a0}: le Bon Dieu protège l'Angleterre · le Diable protège l'Allemagne",
         ] {
             assert!(fr.contains(part), "{part:?} not in the French picture");

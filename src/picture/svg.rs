@@ -7,14 +7,17 @@
 //!
 //! Colours are the Okabe–Ito palette, chosen to stay apart for colour-blind readers; no
 //! fact rests on colour alone: a unit carries its power's initial, an army is a disc and a
-//! fleet a hull, a failed order is dashed, a support ends in a dot and a convoy in a
-//! diamond.
+//! fleet a hull, a failed order is dashed (and a failed move crossed), a support ends in a
+//! dot and a convoy in a diamond.
 
 use super::geometry::{num, Geometry, Pt};
+use super::room::{
+    aside, label_box, Rect, ARMY_R, CENTRE_DX, CENTRE_R, DISLODGED_R, HULL, LABEL_BASELINE, LABEL_SIZE, UNIT_STROKE,
+};
 use super::view::{Adjustment, Mark, PictureView, Private, Reader, Secrets, Sign};
 use crate::judge::{Unit, Verdict};
 use crate::lang::Lang;
-use crate::map::{Kind, Loc, Map, Power, UnitType};
+use crate::map::{Kind, Loc, Map, Power, ProvId, UnitType};
 use std::fmt::Write;
 
 /// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,
@@ -42,6 +45,24 @@ const IMPASSABLE: &str = "#b8b2a6";
 const BORDER: &str = "#7a6f60";
 pub const INK: &str = "#222";
 const LEGEND: f64 = 78.0;
+/// Half the length of each stroke of the cross on a failed move.
+const FAILED_ARM: f64 = 5.0;
+/// The width of the white edge under the cross's strokes.
+const FAILED_EDGE: f64 = 4.5;
+
+/// The width of the halo round a province's code, in its province's colour.
+const HALO: f64 = 2.5;
+
+/// The colour a province is painted: sea, impassable, its centre's owner's tint, or land.
+fn fill(kind: Kind, view: &PictureView, prov: usize) -> &'static str {
+    let owner = view.centers.iter().find(|c| c.0 as usize == prov).map(|c| c.1);
+    match (kind, owner) {
+        (Kind::Sea, _) => SEA,
+        (Kind::Impassable, _) => IMPASSABLE,
+        (_, Some(pw)) => tint(pw),
+        _ => LAND,
+    }
+}
 
 fn colour(p: Power) -> &'static str {
     PALETTE[p.0 as usize % PALETTE.len()]
@@ -94,6 +115,8 @@ struct Svg<'a> {
     /// The language of the picture's words.
     lang: Lang,
     out: String,
+    /// The lines of the failed moves drawn so far, to be crossed over the labels.
+    failed: Vec<(Pt, Pt)>,
 }
 
 /// `x,y` with one decimal.
@@ -118,6 +141,16 @@ pub fn escape(text: &str) -> String {
     s
 }
 
+/// `n` and its noun, singular or plural as the language has it: in English one centre and
+/// 0 centres, in French 0 or 1 centre (« 1 unité », « 0 unité », « 2 unités »).
+fn counted(n: usize, lang: Lang, en: [&str; 2], fr: [&str; 2]) -> String {
+    let (words, singular) = match lang {
+        Lang::En => (en, n == 1),
+        Lang::Fr => (fr, n <= 1),
+    };
+    format!("{n} {}", words[usize::from(!singular)])
+}
+
 fn dash(v: Verdict) -> &'static str {
     match v {
         Verdict::Succeeds => "",
@@ -138,11 +171,6 @@ fn mid(a: Pt, b: Pt) -> Pt {
     Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
 }
 
-/// Where a dislodged unit is drawn: beside its province's unit point.
-fn aside(p: Pt) -> Pt {
-    Pt::new(p.x + 15.0, p.y + 13.0)
-}
-
 impl<'a> Svg<'a> {
     fn new(map: &'a Map, geo: &'a Geometry, lang: Lang) -> Svg<'a> {
         Svg {
@@ -150,6 +178,7 @@ impl<'a> Svg<'a> {
             geo,
             lang,
             out: String::with_capacity(64 * 1024),
+            failed: Vec::new(),
         }
     }
 
@@ -181,10 +210,13 @@ impl<'a> Svg<'a> {
         let phase = crate::words::phase(view.phase, self.lang);
         let _ = writeln!(o, "<title>{} — {phase}</title>", escape(&self.map.name));
         self.areas(view);
-        self.labels();
-        self.centers(view);
         self.retreat_options(view);
         self.orders(view);
+        // Names over the lines that cross them, under the units (which never cover one:
+        // `room::crowding`).
+        self.labels(view);
+        self.centers(view);
+        self.crosses();
         self.units(view);
         self.adjustments(view);
         self.signs(view);
@@ -207,22 +239,21 @@ impl<'a> Svg<'a> {
             let _ = writeln!(o, "<path fill=\"{SCENERY}\" d=\"{}\"/>", self.geo.scenery);
         }
         for (i, (p, g)) in self.map.provinces.iter().zip(&self.geo.provinces).enumerate() {
-            let owner = view.centers.iter().find(|c| c.0 as usize == i).map(|c| c.1);
-            let fill = match (p.kind, owner) {
-                (Kind::Sea, _) => SEA,
-                (Kind::Impassable, _) => IMPASSABLE,
-                (_, Some(pw)) => tint(pw),
-                _ => LAND,
-            };
+            let fill = fill(p.kind, view, i);
             let _ = writeln!(o, "<path id=\"{}\" fill=\"{fill}\" d=\"{}\"/>", p.code, g.path);
         }
         o.push_str("</g>\n");
     }
 
-    fn labels(&mut self) {
+    /// The provinces' codes, each with a halo of its province's colour: a line crossing a
+    /// name goes under it, and the name stays whole.
+    fn labels(&mut self, view: &PictureView) {
         let o = &mut self.out;
-        o.push_str("<g font-size=\"10.5\" text-anchor=\"middle\" fill=\"#3b342b\">\n");
-        for (p, g) in self.map.provinces.iter().zip(&self.geo.provinces) {
+        let _ = writeln!(
+            o,
+            "<g font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\" fill=\"#3b342b\" stroke-width=\"{HALO}\" stroke-linejoin=\"round\" paint-order=\"stroke\">"
+        );
+        for (i, (p, g)) in self.map.provinces.iter().zip(&self.geo.provinces).enumerate() {
             let style = match p.kind {
                 Kind::Sea => " font-style=\"italic\" fill=\"#2f5570\"",
                 _ => "",
@@ -230,8 +261,9 @@ impl<'a> Svg<'a> {
             o.push_str("<text x=\"");
             num(o, g.label.x);
             o.push_str("\" y=\"");
-            num(o, g.label.y + 3.5);
-            let _ = writeln!(o, "\"{style}>{}</text>", escape(&p.code));
+            num(o, g.label.y + LABEL_BASELINE);
+            let halo = fill(p.kind, view, i);
+            let _ = writeln!(o, "\" stroke=\"{halo}\"{style}>{}</text>", escape(&p.code));
         }
         o.push_str("</g>\n");
     }
@@ -245,14 +277,14 @@ impl<'a> Svg<'a> {
         );
         for c in self.map.centers() {
             let g = &self.geo.provinces[c as usize];
-            let at = Pt::new(g.label.x + 18.0, g.label.y);
+            let at = Pt::new(g.label.x + CENTRE_DX, g.label.y);
             let owner = view.centers.iter().find(|x| x.0 == c).map(|x| x.1);
             let fill = owner.map_or("#fff", colour);
             o.push_str("<circle cx=\"");
             num(o, at.x);
             o.push_str("\" cy=\"");
             num(o, at.y);
-            let _ = write!(o, "\" r=\"4.5\" fill=\"{fill}\"/>");
+            let _ = write!(o, "\" r=\"{CENTRE_R}\" fill=\"{fill}\"/>");
             o.push('\n');
         }
         o.push_str("</g>\n");
@@ -317,6 +349,62 @@ impl<'a> Svg<'a> {
             num(o, at.y);
             let _ = writeln!(o, "\" r=\"3.5\" fill=\"{c}\" stroke=\"{INK}\"/>");
         }
+    }
+
+    /// The crosses on the failed moves' lines, drawn over the labels so that no name hides
+    /// one.
+    fn crosses(&mut self) {
+        for (a, b) in std::mem::take(&mut self.failed) {
+            self.cross(a, b);
+        }
+    }
+
+    /// A cross on a failed move's line, `a` to `b`: its arms at right angles across the
+    /// line and of one size whatever the line's length, so that a move between two
+    /// neighbours, too short for its dashes to show, still reads as failed. It stands on the
+    /// line's middle, or the point nearest it that covers no province's label when there is
+    /// one.
+    fn cross(&mut self, a: Pt, b: Pt) {
+        let labels: Vec<Rect> = (0..self.map.provinces.len() as ProvId)
+            .map(|p| label_box(self.map, self.geo, p))
+            .collect();
+        let along = |t: f64| Pt::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+        // How far the cross reaches from its centre, its white edge included.
+        let reach = FAILED_ARM + FAILED_EDGE / 2.0;
+        let at = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]
+            .into_iter()
+            .map(along)
+            .find(|c| {
+                let around = Rect {
+                    x0: c.x - reach,
+                    y0: c.y - reach,
+                    x1: c.x + reach,
+                    y1: c.y + reach,
+                };
+                !labels.iter().any(|l| l.meets(&around))
+            })
+            .unwrap_or_else(|| mid(a, b));
+        let len = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+        // Along the line and across it; a line of no length is crossed like a horizontal one.
+        let (ux, uy) = if len < 1e-9 {
+            (1.0, 0.0)
+        } else {
+            ((b.x - a.x) / len, (b.y - a.y) / len)
+        };
+        let arm = FAILED_ARM / std::f64::consts::SQRT_2;
+        let mut d = String::new();
+        for (sx, sy) in [(1.0, 1.0), (1.0, -1.0)] {
+            // The arm at 45° to the line: along it `sx`, across it `sy`.
+            let (dx, dy) = (arm * (sx * ux - sy * uy), arm * (sx * uy + sy * ux));
+            d.push('M');
+            xy(&mut d, Pt::new(at.x - dx, at.y - dy));
+            d.push('L');
+            xy(&mut d, Pt::new(at.x + dx, at.y + dy));
+        }
+        let _ = writeln!(
+            self.out,
+            "<g class=\"failed\" stroke-linecap=\"round\"><path d=\"{d}\" stroke=\"#fff\" stroke-width=\"{FAILED_EDGE}\"/><path d=\"{d}\" stroke=\"{INK}\" stroke-width=\"2\"/></g>"
+        );
     }
 
     fn ring(&mut self, at: Pt, r: f64, c: &str, v: Verdict) {
@@ -400,6 +488,9 @@ impl<'a> Svg<'a> {
                     let b2 = toward(b, a, 6.0);
                     self.line(a, b2, colour(power), 3.0, verdict);
                     self.arrowhead(a, b, colour(power));
+                    if verdict != Verdict::Succeeds {
+                        self.failed.push((a, b2));
+                    }
                 }
                 Mark::Hold { power, at, verdict } => {
                     let p = self.unit_at(at);
@@ -445,22 +536,19 @@ impl<'a> Svg<'a> {
                 o.push_str("\" cy=\"");
                 num(o, at.y);
                 o.push_str("\" r=\"");
-                num(o, 8.5 * scale);
-                let _ = write!(o, "\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>");
+                num(o, ARMY_R * scale);
+                let _ = write!(o, "\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"{UNIT_STROKE}\"/>");
             }
             UnitType::Fleet => {
                 let s = scale;
                 o.push_str("<path d=\"M");
-                for (i, (dx, dy)) in [(-12.0, -5.0), (12.0, -5.0), (7.0, 6.5), (-7.0, 6.5)]
-                    .iter()
-                    .enumerate()
-                {
+                for (i, (dx, dy)) in HULL.iter().enumerate() {
                     if i > 0 {
                         o.push('L');
                     }
                     xy(o, Pt::new(at.x + dx * s, at.y + dy * s));
                 }
-                let _ = write!(o, "Z\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>");
+                let _ = write!(o, "Z\" fill=\"{c}\" stroke=\"{INK}\" stroke-width=\"{UNIT_STROKE}\"/>");
             }
         }
         let initial = self.map.power_name(u.power).chars().next().unwrap_or('?');
@@ -490,8 +578,9 @@ impl<'a> Svg<'a> {
             num(&mut self.out, at.x);
             self.out.push_str("\" cy=\"");
             num(&mut self.out, at.y);
-            self.out.push_str(
-                "\" r=\"11\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"1.2\" stroke-dasharray=\"3 2\"/>\n",
+            let _ = writeln!(
+                self.out,
+                "\" r=\"{DISLODGED_R}\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"1.2\" stroke-dasharray=\"3 2\"/>"
             );
             self.unit(d.unit, at, 0.8);
         }
@@ -601,12 +690,7 @@ impl<'a> Svg<'a> {
             .map(|i| self.power_name(Power(i as u8)))
             .collect();
         let counts = view.center_counts(self.map);
-        let mut units = vec![0usize; self.map.powers.len()];
-        for u in &view.units {
-            if let Some(n) = units.get_mut(u.power.0 as usize) {
-                *n += 1;
-            }
-        }
+        let units = view.unit_counts(self.map);
         let o = &mut self.out;
         let _ = writeln!(
             o,
@@ -620,12 +704,12 @@ impl<'a> Svg<'a> {
             escape(&phase)
         );
         let key = match fr {
-            false => "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed: failed",
-            true => "disque\u{a0}: armée · coque\u{a0}: flotte · lettre\u{a0}: puissance · flèche\u{a0}: mouvement · point\u{a0}: soutien · losange\u{a0}: convoi · anneau\u{a0}: tient · tirets\u{a0}: échoue",
+            false => "disc: army · hull: fleet · letter: power · arrow: move · dot: support · diamond: convoy · ring: hold · dashed or ×: failed",
+            true => "disque\u{a0}: armée · coque\u{a0}: flotte · lettre\u{a0}: puissance · flèche\u{a0}: mouvement · point\u{a0}: soutien · losange\u{a0}: convoi · anneau\u{a0}: tient · tirets ou ×\u{a0}: échoue",
         };
         let _ = writeln!(
             o,
-            "<text x=\"{}\" y=\"{}\" font-size=\"10.5\" text-anchor=\"end\">{key}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"9.5\" text-anchor=\"end\">{key}</text>",
             self.geo.width - 10.0,
             top + 18.0
         );
@@ -668,12 +752,27 @@ impl<'a> Svg<'a> {
             num(o, y + 15.0);
             let _ = writeln!(
                 o,
-                "\" font-size=\"11\">{} centres · {} {}</text>",
-                counts[i],
-                units[i],
-                if fr { "unités" } else { "units" }
+                "\" font-size=\"11\">{} · {}</text>",
+                counted(counts[i], self.lang, ["centre", "centres"], ["centre", "centres"]),
+                counted(units[i], self.lang, ["unit", "units"], ["unité", "unités"]),
             );
         }
         o.push_str("</g>\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_takes_its_noun_in_the_singular_or_plural_as_each_language_does() {
+        let units = |n, lang| counted(n, lang, ["unit", "units"], ["unité", "unités"]);
+        assert_eq!(units(0, Lang::En), "0 units");
+        assert_eq!(units(1, Lang::En), "1 unit");
+        assert_eq!(units(2, Lang::En), "2 units");
+        assert_eq!(units(0, Lang::Fr), "0 unité");
+        assert_eq!(units(1, Lang::Fr), "1 unité");
+        assert_eq!(units(2, Lang::Fr), "2 unités");
     }
 }

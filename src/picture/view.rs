@@ -277,6 +277,21 @@ impl PictureView {
         }
         n
     }
+
+    /// Units of each power at the start of the phase, in the map's order of powers: those
+    /// on the board and those dislodged, whether the phase dislodged them (a movement phase,
+    /// drawn beside their province) or they are waiting to retreat (a retreat phase). What
+    /// the legend says under each power's name.
+    pub fn unit_counts(&self, map: &Map) -> Vec<usize> {
+        let mut n = vec![0; map.powers.len()];
+        let dislodged = self.dislodged.iter().map(|d| &d.unit);
+        for u in self.units.iter().chain(dislodged) {
+            if let Some(c) = n.get_mut(u.power.0 as usize) {
+                *c += 1;
+            }
+        }
+        n
+    }
 }
 
 /// Where the unit a support names really stands (its coast), when there is one.
@@ -286,4 +301,47 @@ fn unit_loc(board: &Board, written: Loc) -> Loc {
         .iter()
         .find(|u| u.loc.prov == written.prov)
         .map_or(written, |u| u.loc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::Dislodged;
+    use crate::map::UnitType;
+
+    fn unit(map: &Map, power: u8, kind: UnitType, at: &str) -> Unit {
+        Unit {
+            power: Power(power),
+            kind,
+            loc: Loc {
+                prov: map.lookup(at).unwrap(),
+                coast: None,
+            },
+        }
+    }
+
+    /// A retreat phase's dislodged unit is still its power's at the start of the phase: the
+    /// legend counts it with the units on the board.
+    #[test]
+    fn units_at_the_start_of_a_retreat_phase_count_the_dislodged() {
+        let map = Map::standard();
+        let (france, germany) = (1, 2);
+        let board = Board {
+            units: vec![
+                unit(map, france, UnitType::Army, "PAR"),
+                unit(map, germany, UnitType::Army, "BUR"),
+                unit(map, germany, UnitType::Fleet, "KIE"),
+            ],
+            dislodged: vec![Dislodged {
+                unit: unit(map, france, UnitType::Army, "MAR"),
+                attacker_from: None,
+                retreats: Some(Vec::new()),
+            }],
+            ..Board::default()
+        };
+        let view = PictureView::board(map, Phase::parse("F1901R").unwrap(), &board);
+        let counts = view.unit_counts(map);
+        assert_eq!((counts[france as usize], counts[germany as usize]), (2, 2));
+        assert_eq!(counts.iter().sum::<usize>(), 4);
+    }
 }
