@@ -33,8 +33,12 @@ pub fn fr(said: &Said) -> String {
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
         S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
         S::Voted { draw } => format!(
-            "votre vote : {}",
-            if *draw { "partie nulle" } else { "poursuivre la partie" }
+            "vous votez pour {}",
+            if *draw {
+                "la partie nulle"
+            } else {
+                "poursuivre la partie"
+            }
         ),
         S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
         S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
