@@ -525,6 +525,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 house_rules: if audience == "side" { lines() } else { Vec::new() },
                 observers: true,
                 press: press.into(),
+                password_min: 6,
             }
             .into(),
         );
