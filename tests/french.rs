@@ -483,6 +483,16 @@ fn every_subject_of_a_french_game_is_french() {
             "colons stacked in the subject of {name}: {s}"
         );
         seen.insert(name.split('-').nth(1).unwrap_or(name).to_string());
+        // The text names the powers in French too (the reminder said « pour Germany »),
+        // but on a line that shows how to write SIGNON, which takes the English names too.
+        for line in m.text.lines().filter(|l| !l.contains("SIGNON ")) {
+            let words: Vec<&str> = line.split(|c: char| !c.is_alphabetic()).collect();
+            for english in [
+                "England", "Germany", "Italy", "Austria", "Russia", "Turkey", "God", "Devil",
+            ] {
+                assert!(!words.contains(&english), "{english:?} in {name}: {line}");
+            }
+        }
     }
     for kind in [
         "welcome-",
