@@ -372,3 +372,30 @@ fn apple_mail_from_an_iphone_in_english() {
         ],
     );
 }
+
+/// The supported unit written as the other type (`Army in lvp supports army in edi`, a
+/// fleet in Edinburgh) is read as the unit there, and the reply says so; in French the
+/// place is elided as French writes it (« l'unité d'Édimbourg »).
+#[test]
+fn a_supported_unit_of_the_other_type_is_said() {
+    for (lang, said) in [
+        (
+            "en",
+            "A LVP S F EDI: on file (read: there is a fleet in Edinburgh, not an army)",
+        ),
+        (
+            "fr",
+            "A LVP S F EDI : enregistré (l'unité d'Édimbourg est une flotte, pas une armée)",
+        ),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let raw = format!(
+            "{}\r\n{}\r\nArmy in lvp supports army in edi\r\n",
+            headers(1, "sup", "text/plain; charset=UTF-8"),
+            signon(1)
+        );
+        let reply = send(&dir, 1, &raw);
+        has(&reply.text, &[said]);
+    }
+}
