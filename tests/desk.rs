@@ -624,7 +624,7 @@ fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
     let asked = asked.values().next().expect("the referee is asked");
     assert_eq!(asked.to, [REFEREE]);
     assert!(asked.subject.contains("your decision is needed"), "{}", asked.subject);
-    let decision = asked.text.split("Replace its player").next().unwrap();
+    let decision = asked.text.split("For each power, replace its player").next().unwrap();
     assert!(
         decision.contains("Italy has sent no orders for 2 phases in a row."),
         "{}",
@@ -632,6 +632,12 @@ fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
     );
     assert!(!decision.contains("France"), "France ordered: {}", asked.text);
     assert!(asked.text.contains("arbitre disorder"), "{}", asked.text);
+    // Several powers are asked about: what to do is said for each, not for one "its".
+    assert!(
+        asked.text.contains("For each power, replace its player:"),
+        "{}",
+        asked.text
+    );
     assert_eq!(g.state()["desk"]["missed"]["Italy"].as_u64(), Some(2));
     assert!(g.status().contains("missed 2 phase(s) in a row"));
 }

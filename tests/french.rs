@@ -124,7 +124,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 8 : presse envoyée à tous",
             "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
             "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
-            "ligne 17 : votre vote : partie nulle",
+            "ligne 17 : vous votez pour la partie nulle",
             "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE DRAW ou VOTE CONTINUE",
             "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez « LISTE » seul",
             "ligne 20 : SET COULEUR rouge\n      pas compris : « SET COULEUR rouge »",
@@ -133,7 +133,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 23 : STATUS : voir ci-dessous",
             "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 24 : Merci à tous !",
             "Il manque encore :\n  un ordre pour F BRE",
-            "Votre vote : partie nulle.",
+            "Vous votez pour la partie nulle.",
         ],
     );
     all_french(&reply);
@@ -483,6 +483,16 @@ fn every_subject_of_a_french_game_is_french() {
             "colons stacked in the subject of {name}: {s}"
         );
         seen.insert(name.split('-').nth(1).unwrap_or(name).to_string());
+        // The text names the powers in French too (the reminder said « pour Germany »),
+        // but on a line that shows how to write SIGNON, which takes the English names too.
+        for line in m.text.lines().filter(|l| !l.contains("SIGNON ")) {
+            let words: Vec<&str> = line.split(|c: char| !c.is_alphabetic()).collect();
+            for english in [
+                "England", "Germany", "Italy", "Austria", "Russia", "Turkey", "God", "Devil",
+            ] {
+                assert!(!words.contains(&english), "{english:?} in {name}: {line}");
+            }
+        }
     }
     for kind in [
         "welcome-",

@@ -1000,6 +1000,11 @@ fn a_dislodged_unit_retreats_by_mail() {
     ok(&["process", d, "--now", "2026-12-02T10:05:00+01:00"], None);
     assert_eq!(state(&dir)["phase"].as_str(), Some("Fall 1901 Movement"));
     assert!(ok(&["status", d, "--yaml"], None).contains("A PIC"));
+    // Nothing can be cast in a retreat phase, so its report has no part for it (issue #24:
+    // it said "Heaven and hell: Neither blessing nor curse.").
+    let r = &outbox(&dir)["S1901R-report-england.eml"].text;
+    assert!(r.contains("A BUR - PIC"), "{r}");
+    assert!(!r.contains("Heaven and hell") && !r.contains("blessing"), "{r}");
 }
 
 #[test]

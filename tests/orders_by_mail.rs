@@ -265,3 +265,137 @@ fn a_refused_order_written_with_the_other_type_says_which_unit_is_there() {
         has(&reply.text, &[said]);
     }
 }
+
+/// Gmail in French: the Judge's long form in French, thanks and a name, and Gmail's French
+/// "Le … a écrit :" above the quoted report, which is never read as orders.
+#[test]
+fn gmail_in_french_with_the_long_form_and_a_quoted_report() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "fr");
+    let body = format!(
+        "{}\r\nAllemagne : Flotte Kiel => Hollande.\r\nArmée Munich => Ruhr.\r\nA Ber vers Kie\r\n\r\n\
+         Merci !\r\nDieter\r\n\r\nLe lun. 30 nov. 2026 à 10:00, Arbitre <arbitre@vopaliec.example> a écrit :\r\n\
+         > A MUN - BUR\r\n> Les ordres du printemps 1901 sont attendus.\r\n",
+        signon(2)
+    );
+    let html = body.replace("\r\n", "<br>\r\n");
+    let raw = format!(
+        "{}\r\n--b\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n--b\r\n\
+         Content-Type: text/html; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n<div dir=\"ltr\">{html}</div>\r\n--b--\r\n",
+        headers(2, "gmail-fr", "multipart/alternative; boundary=\"b\"")
+    );
+    let reply = send(&dir, 2, &raw);
+    assert!(!reply.subject.contains("erreur"), "{}: {}", reply.subject, reply.text);
+    has(
+        &reply.text,
+        &[
+            "F KIE - HOL : enregistré",
+            "A MUN - RUH : enregistré",
+            "A BER - KIE : enregistré",
+            "Pas compris",
+            "Merci !",
+            "Dieter",
+        ],
+    );
+    // The quoted report's order is not the player's.
+    assert!(!reply.text.contains("A MUN - BUR"), "{}", reply.text);
+}
+
+/// Outlook in French, HTML only (`MsoNormal` paragraphs, `&nbsp;`): French orders, another
+/// power's name before one (refused, the power named in French), and Outlook's French
+/// signature, which is chatter.
+#[test]
+fn outlook_html_only_in_french_names_the_other_power_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "fr");
+    let lines = [
+        signon(0),
+        "A Par vers Bou".into(),
+        "armée de Marseille va en Espagne".into(),
+        "Angleterre&nbsp;: F Lon - MdN".into(),
+        "F Bre - Man".into(),
+        "Obtenir Outlook pour Android".into(),
+    ];
+    let html: String = lines
+        .iter()
+        .map(|l| format!("<p class=\"MsoNormal\">{l}<o:p></o:p></p>\r\n"))
+        .collect();
+    let raw = format!(
+        "{}\r\n<html><head><meta charset=\"utf-8\"></head><body lang=\"FR\">\r\n<div class=\"WordSection1\">\r\n{html}</div></body></html>\r\n",
+        headers(0, "outlook-fr", "text/html; charset=\"utf-8\"")
+    );
+    let reply = send(&dir, 0, &raw);
+    assert!(
+        reply.subject.contains("avec 1 erreur"),
+        "{}: {}",
+        reply.subject,
+        reply.text
+    );
+    has(
+        &reply.text,
+        &[
+            "A PAR - BUR : enregistré (« Bou » pour Bourgogne)",
+            "A MAR - SPA : enregistré",
+            "F BRE - ENG : enregistré (« Man » pour Manche)",
+            "ces ordres sont précédés de « Angleterre », et vous jouez la France",
+            "Obtenir Outlook pour Android",
+        ],
+    );
+    assert!(!reply.text.contains("England"), "{}", reply.text);
+}
+
+/// Apple Mail from an iPhone, in English: Latin-1 quoted-printable, `format=flowed`, the
+/// Judge's arrows in lower case, a province alone, apologies, a name and the phone's line.
+#[test]
+fn apple_mail_from_an_iphone_in_english() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "en");
+    let body = format!(
+        "{}\r\nA Ven -> Tyrolia\r\nrom => apu\r\nF Nap - Ionian Sea\r\n\r\nSorry for the late orders.=\r\n\r\nCheers,\r\nGiulia\r\n\r\nSent from my iPhone\r\n",
+        signon(3)
+    );
+    let raw = format!(
+        "{}Content-Transfer-Encoding: quoted-printable\r\nX-Mailer: iPhone Mail (21F90)\r\n\r\n{body}",
+        headers(3, "apple", "text/plain; charset=iso-8859-1; format=flowed; delsp=yes")
+    );
+    let reply = send(&dir, 3, &raw);
+    assert!(!reply.subject.contains("error"), "{}: {}", reply.subject, reply.text);
+    has(
+        &reply.text,
+        &[
+            "A VEN - TYR: on file",
+            "A ROM - APU: on file (read: the army in Rome)",
+            "F NAP - ION: on file",
+            "Not understood",
+            "Sorry for the late orders.",
+            "Sent from my iPhone",
+        ],
+    );
+}
+
+/// The supported unit written as the other type (`Army in lvp supports army in edi`, a
+/// fleet in Edinburgh) is read as the unit there, and the reply says so; in French the
+/// place is elided as French writes it (« l'unité d'Édimbourg »).
+#[test]
+fn a_supported_unit_of_the_other_type_is_said() {
+    for (lang, said) in [
+        (
+            "en",
+            "A LVP S F EDI: on file (read: there is a fleet in Edinburgh, not an army)",
+        ),
+        (
+            "fr",
+            "A LVP S F EDI : enregistré (l'unité d'Édimbourg est une flotte, pas une armée)",
+        ),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let raw = format!(
+            "{}\r\n{}\r\nArmy in lvp supports army in edi\r\n",
+            headers(1, "sup", "text/plain; charset=UTF-8"),
+            signon(1)
+        );
+        let reply = send(&dir, 1, &raw);
+        has(&reply.text, &[said]);
+    }
+}

@@ -166,6 +166,8 @@ fn every_question_is_answered_in_english_and_in_french() {
         &help.text,
         &[
             "A MAR S A PAR - BUR",
+            "the French ones (A Par vers Bou",
+            "(one word, at least 6 characters)",
             "PRESS TO ALL",
             "VOTE DRAW",
             "SET ADDRESS",
@@ -234,9 +236,15 @@ fn every_question_is_answered_in_english_and_in_french() {
     has(
         &aide,
         &[
-            "Les ordres, un par ligne",
+            "Les ordres, un par ligne, en français ou en anglais",
+            "code français (Bou, Man, MdN, Esp…)",
+            "A Par vers Bou",
+            "A Mar soutient A Par - Bou",
+            "construire A Par",
+            "renonce                     en hiver : renoncer à une mobilisation (WAIVE)",
             "PRESS TO ALL",
             "CHANGER ADRESSE",
+            "(un mot, 6 caractères au moins)",
             "Pas de règle maison",
         ],
     );

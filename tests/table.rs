@@ -130,7 +130,7 @@ fn wait_lasts_to_the_deadline_and_ends_with_its_phase() {
     );
     has(
         &answer(&dir, "wait", "Germany").text,
-        &["vopaliec, Printemps 1901, mouvements : la phase ne sera pas jouée avant son échéance"],
+        &["vopaliec, printemps 1901, mouvements : la phase ne sera pas jouée avant son échéance"],
     );
     for (who, orders) in HOLDS.iter().enumerate() {
         if who != 2 {

@@ -167,6 +167,15 @@ impl Name {
     }
 }
 
+/// `de` before the name of a place taken without article (a town, a province as the
+/// board names it): `de Paris`, elided before a vowel, `d'Édimbourg`, `d'Ankara`.
+pub fn of_place(word: &str) -> String {
+    match Name::masculine(word).elides() {
+        true => format!("d'{word}"),
+        false => format!("de {word}"),
+    }
+}
+
 /// `text` with its first letter upper case: a name at the head of a sentence (`L'Autriche
 /// l'emporte`).
 pub fn capitalised(text: &str) -> String {
@@ -318,6 +327,14 @@ impl tera::Filter for Names {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn of_a_place_elides_before_a_vowel() {
+        assert_eq!(super::of_place("Paris"), "de Paris");
+        assert_eq!(super::of_place("Édimbourg"), "d'Édimbourg");
+        assert_eq!(super::of_place("Ankara"), "d'Ankara");
+        assert_eq!(super::of_place("Hollande"), "de Hollande");
+    }
+
     use super::*;
 
     fn standard() -> Names {

@@ -272,6 +272,14 @@ fn parse(sources: &[(String, String)]) -> Result<Tera, TemplateError> {
     tera.autoescape_on(vec![".html"]);
     // `{{ power | fr(f="de") }}`: a power or role in a French sentence (`de l'Angleterre`).
     tera.register_filter("fr", crate::map::standard_french_names().clone());
+    // `{{ game | de }}`: `de` before a game's name, elided before a vowel (`d'essai`).
+    tera.register_filter(
+        "de",
+        |v: &tera::Value, _: &std::collections::HashMap<String, tera::Value>| {
+            let name = tera::try_get_value!("de", "value", String, v);
+            Ok(tera::Value::String(crate::lang::fr::of_place(&name)))
+        },
+    );
     tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
         .map_err(|e| TemplateError::Parse {
             template: at_fault(sources),

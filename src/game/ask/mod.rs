@@ -318,6 +318,7 @@ impl Game {
                         crate::game::config::PressRule::None => "none",
                     }
                     .into(),
+                    password_min: crate::game::password::PASSWORD_MIN,
                 };
                 ("help", ("help", "aide"), view.into())
             }

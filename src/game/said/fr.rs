@@ -33,8 +33,12 @@ pub fn fr(said: &Said) -> String {
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
         S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
         S::Voted { draw } => format!(
-            "votre vote : {}",
-            if *draw { "partie nulle" } else { "poursuivre la partie" }
+            "vous votez pour {}",
+            if *draw {
+                "la partie nulle"
+            } else {
+                "poursuivre la partie"
+            }
         ),
         S::MoveAccepted { number, summary } => format!("coup {number} accepté : {summary}"),
         S::Answered { command } => format!("{command} : réponse dans une lettre à part"),
@@ -112,10 +116,16 @@ pub fn refused_fr(r: &Refusal) -> String {
             s = if *after > 1 { "s" } else { "" }
         ),
         R::NotAnOrder { text } => format!("« {text} » n'est pas un ordre"),
-        R::AnotherPowersOrders { named, yours } => format!(
-            "ces ordres sont précédés de « {named} », et vous jouez {} : écrivez vos propres ordres, sans rien devant",
-            crate::map::standard_french_names().say(yours, Form::The)
-        ),
+        R::AnotherPowersOrders { named, yours } => {
+            // Both powers by their French names: `England:` from a French player is
+            // « Angleterre » to him, as `Angleterre :` would have been.
+            let names = crate::map::standard_french_names();
+            format!(
+                "ces ordres sont précédés de « {} », et vous jouez {} : écrivez vos propres ordres, sans rien devant",
+                names.say(named, Form::Bare),
+                names.say(yours, Form::The)
+            )
+        }
         R::Void(reason) => reason.words(Lang::Fr),
         R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::Fr), unit.fr()),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),

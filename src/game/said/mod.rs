@@ -13,7 +13,7 @@
 //! ([`crate::game::kind::KindWords`]): nothing here names a kind's verbs or roles.
 
 use super::role::Role;
-use crate::lang::fr::Form;
+use crate::lang::fr::{of_place, Form};
 use crate::lang::{Lang, Worded};
 use crate::report::views::Answered;
 use crate::words::Reason;
@@ -141,10 +141,12 @@ impl ReadAs {
                 ..
             } => format!("« {written} » lu comme {fr}"),
             ReadAs::Name { written, fr, .. } => format!("« {written} » pour {fr}"),
-            ReadAs::Unit { army: true, fr, .. } => format!("il s'agit de l'armée de {fr}"),
-            ReadAs::Unit { fr, .. } => format!("il s'agit de la flotte de {fr}"),
-            ReadAs::OtherType { army: true, fr, .. } => format!("l'unité de {fr} est une armée, pas une flotte"),
-            ReadAs::OtherType { fr, .. } => format!("l'unité de {fr} est une flotte, pas une armée"),
+            ReadAs::Unit { army: true, fr, .. } => format!("il s'agit de l'armée {}", of_place(fr)),
+            ReadAs::Unit { fr, .. } => format!("il s'agit de la flotte {}", of_place(fr)),
+            ReadAs::OtherType { army: true, fr, .. } => {
+                format!("l'unité {} est une armée, pas une flotte", of_place(fr))
+            }
+            ReadAs::OtherType { fr, .. } => format!("l'unité {} est une flotte, pas une armée", of_place(fr)),
             ReadAs::Convoy => "par convoi, puisqu'un chemin est donné".into(),
         }
     }

@@ -663,7 +663,8 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
         .collect();
     // A unit named by its province alone: the one there. A unit written as the other
     // type: the one there too (DATC 4.C.2), and the reply says which it is.
-    if let (Some(u), Ok(board)) = (read.order.unit(), board(game)) {
+    let Ok(board) = board(game) else { return out };
+    if let Some(u) = read.order.unit() {
         if let Some(i) = board.unit_at(u.prov()) {
             let (p, there) = (map.province(u.prov()), board.units[i].kind);
             let (en, fr, army) = (p.name.clone(), p.french.clone(), there == UnitType::Army);
@@ -671,6 +672,20 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
                 None => out.insert(0, crate::game::said::ReadAs::Unit { army, en, fr }),
                 Some(k) if k != there => out.insert(0, crate::game::said::ReadAs::OtherType { army, en, fr }),
                 Some(_) => {}
+            }
+        }
+    }
+    // The supported unit written as the other type (`Army in lvp supports army in edi`, a
+    // fleet in Edinburgh) is read as the unit there as well: said, never silently.
+    if let crate::order::Order::Support { target, .. } = &read.order {
+        if let (Some(k), Some(i)) = (target.kind, board.unit_at(target.prov())) {
+            let (p, there) = (map.province(target.prov()), board.units[i].kind);
+            if k != there {
+                out.push(crate::game::said::ReadAs::OtherType {
+                    army: there == UnitType::Army,
+                    en: p.name.clone(),
+                    fr: p.french.clone(),
+                });
             }
         }
     }

@@ -504,6 +504,22 @@ impl<'a> Parser<'a> {
 }
 
 /// A coast's code: `NC`, `SC`, `EC`, `WC`, and the French `CN`, `CS`, `CE`, `CO` (côte nord…).
+/// Where a result pasted after an order begins, if the line has one: arbitre's reports
+/// put it three spaces and `--` after the order (`F SEV - BLA   -- fails: bounced with
+/// F ANK`, `-- échoue`), the Judge in `(*…*)` (`Army Paris -> Burgundy.  (*bounce*)`). A
+/// `--` followed by a province is an arrow (`A LVP   -- EDI`), not a result.
+fn result_after(map: &Map, text: &str) -> Option<usize> {
+    if let Some(at) = text.find("(*") {
+        return Some(at);
+    }
+    let at = text.find("   --")?;
+    let tail = text[at + 5..].trim_start_matches(['-', '>', ' ']);
+    let word: String = tail.chars().take_while(|c| c.is_alphabetic()).collect();
+    let province =
+        map.lookup(&word).is_some() || super::french::province(map, &crate::map::fold(&word), Lang::Fr).is_some();
+    (!word.is_empty() && !province).then_some(at)
+}
+
 fn coast_code(w: &str) -> Option<Coast> {
     match w {
         "NC" | "CN" => Some(Coast::NC),
@@ -605,6 +621,13 @@ impl Reader {
             return Ok(Read { order, assumed });
         }
         self.canonical = false;
+        // A line pasted from a report with its result (`F SEV - BLA   -- fails: …`, the
+        // Judge's `(*bounce*)`): the order before it, when that reads alone.
+        if let Some(cut) = result_after(map, text) {
+            if let Ok(read) = self.read(map, lang, &line[..start + cut]) {
+                return Ok(read);
+            }
+        }
         let shift = line[..start].chars().count();
         let moved = |mut e: ParseError| {
             e.column += shift;

@@ -26,6 +26,8 @@ pub struct Help {
     pub observers: bool,
     /// The press the game allows: `white`, `grey` or `none` (`press:` of the players file).
     pub press: String,
+    /// The fewest characters a new password may have (`SET PASSWORD`).
+    pub password_min: usize,
 }
 
 /// One role's line in `list.txt`: whether it has orders on file, never which.

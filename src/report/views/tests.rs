@@ -525,6 +525,7 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
                 house_rules: if audience == "side" { lines() } else { Vec::new() },
                 observers: true,
                 press: press.into(),
+                password_min: 6,
             }
             .into(),
         );
@@ -956,4 +957,23 @@ fn the_reply_and_the_refusal_in_rust_are_the_templates() {
     }
     // Every sample of the four views above, and each of its variants.
     assert_eq!(checked, views.len() - samples().len() + 6, "views written in Rust");
+}
+
+/// A game's name after `de` is elided before a vowel in French letters (« les règles
+/// d'essai », « de vopaliec »), by the `de` filter.
+#[test]
+fn a_games_name_after_de_is_elided_before_a_vowel() {
+    let t = Templates::load(None).unwrap();
+    let rules = samples().into_iter().find(|v| matches!(v, View::Rules(_))).unwrap();
+    let View::Rules(mut rules) = rules else { unreachable!() };
+    for (game, said) in [
+        ("essai", "Les règles d'essai ("),
+        ("vopaliec", "Les règles de vopaliec ("),
+    ] {
+        rules.common.game = game.into();
+        let fr = t
+            .render("rules.fr.txt", &View::from((*rules).clone()).context().unwrap())
+            .unwrap();
+        assert!(fr.contains(said), "{fr}");
+    }
 }
