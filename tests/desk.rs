@@ -1265,9 +1265,9 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     let r = g.reply();
     for part in [
         "Journal (les 10 dernières entrées) :",
-        "l'arbitre (courrier) ; date limite : Printemps 1901, mouvements, date limite déplacée du mardi 1er décembre 2026",
+        "l'arbitre (courrier) ; date limite : printemps 1901, mouvements, déplacée du mardi 1er décembre 2026",
         "au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)",
-        "désordre civil : L'Italie en désordre civil à partir de la phase printemps 1901, mouvements",
+        "désordre civil : l'Italie en désordre civil à partir de la phase printemps 1901, mouvements",
     ] {
         assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
     }

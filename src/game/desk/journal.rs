@@ -263,15 +263,19 @@ impl Done {
     }
 
     fn french(&self, tz: &str) -> String {
-        use crate::lang::fr::{capitalised, Form};
+        // Each sentence follows « verbe : » in the journal's line, so it opens in lower case
+        // and holds no colon of its own.
+        use crate::lang::fr::Form;
         let zone = tz.parse::<chrono_tz::Tz>().unwrap_or(chrono_tz::UTC);
         let at = |t: &str| crate::words::moment_text(t, zone, Lang::Fr);
-        let phase = |p: &str| crate::words::phase_text(p, Lang::Fr);
-        // A phase after a preposition: « au printemps 1901, mouvements ».
-        let phase_as = |p: &str, form: Form| crate::map::standard_french_names().say(&phase(p), form);
+        // A phase mid-sentence (« printemps 1901, mouvements »), or after a preposition
+        // (« au printemps 1901, mouvements »).
+        let phase_as =
+            |p: &str, form: Form| crate::map::standard_french_names().say(&crate::words::phase_text(p, Lang::Fr), form);
+        let phase = |p: &str| phase_as(p, Form::Bare);
         match self {
             Done::DeadlineMoved { phase: p, was, is } => {
-                format!("{}, date limite déplacée du {} au {}", phase(p), at(was), at(is))
+                format!("{}, déplacée du {} au {}", phase(p), at(was), at(is))
             }
             Done::Paused { phase: p } => format!("{}, partie suspendue", phase(p)),
             Done::Resumed { phase: p, due } => format!("{}, partie reprise, date limite le {}", phase(p), at(due)),
@@ -280,10 +284,7 @@ impl Done {
                 letters,
                 pages,
                 folder,
-            } => format!(
-                "{}, aperçu : {letters} lettre(s) et {pages} page(s) dans {folder}/",
-                phase(p)
-            ),
+            } => format!("{}, {letters} lettre(s) et {pages} page(s) dans {folder}/", phase(p)),
             Done::Adjudicated {
                 code,
                 how,
@@ -323,23 +324,26 @@ impl Done {
                 name,
                 address,
             } => format!(
-                "{} : {was_name} <{was_address}> remplacé par {name} <{address}>",
-                capitalised(&role.fr(Form::The))
+                "{was_name} <{was_address}> remplacé par {name} <{address}> pour {}",
+                role.fr(Form::The)
             ),
             Done::AddressChanged { role, was, is } => {
-                format!("{} : adresse {was} changée en {is}", capitalised(&role.fr(Form::The)))
+                format!("adresse {} changée de {was} en {is}", role.fr(Form::Of))
             }
-            Done::NewPassword { role, to } => format!(
-                "{} : nouveau mot de passe envoyé à {to}",
-                capitalised(&role.fr(Form::The))
-            ),
+            Done::NewPassword { role, to } => {
+                format!("nouveau mot de passe {} envoyé à {to}", role.fr(Form::Of))
+            }
             Done::Disorder { role, phase: p } => format!(
                 "{} en désordre civil à partir de la phase {}",
-                capitalised(&role.fr(Form::The)),
-                phase_as(p, Form::Bare)
+                role.fr(Form::The),
+                phase(p)
             ),
             Done::Absent { role, from, to } => {
-                format!("{} : absence du {from} au {to}", capitalised(&role.fr(Form::The)))
+                format!(
+                    "{} absent{} du {from} au {to}",
+                    role.fr(Form::The),
+                    role.fr(Form::Agreement)
+                )
             }
         }
     }
@@ -473,7 +477,7 @@ mod tests {
         );
         assert_eq!(
             moved.words(Lang::Fr, "Europe/Paris"),
-            "Printemps 1901, mouvements, date limite déplacée du mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) \
+            "printemps 1901, mouvements, déplacée du mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) \
              au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)"
         );
         let italy = Role::from_name("Italy").unwrap();
@@ -502,7 +506,46 @@ mod tests {
         );
         assert_eq!(
             disorder.words(Lang::Fr, "UTC"),
-            "L'Italie en désordre civil à partir de la phase printemps 1901, mouvements"
+            "l'Italie en désordre civil à partir de la phase printemps 1901, mouvements"
+        );
+        // After « verbe : » in the journal's line: in lower case, and no colon of its own.
+        let replaced = Done::Replaced {
+            role: italy,
+            was_name: "Ivan".into(),
+            was_address: "ivan@example.org".into(),
+            name: "Iris".into(),
+            address: "iris@example.org".into(),
+        };
+        assert_eq!(
+            replaced.words(Lang::Fr, "UTC"),
+            "Ivan <ivan@example.org> remplacé par Iris <iris@example.org> pour l'Italie"
+        );
+        let absent = Done::Absent {
+            role: italy,
+            from: "2026-12-01".into(),
+            to: "2026-12-08".into(),
+        };
+        assert_eq!(
+            absent.words(Lang::Fr, "UTC"),
+            "l'Italie absente du 2026-12-01 au 2026-12-08"
+        );
+        let god = Done::Absent {
+            role: Role::Named("God"),
+            from: "2026-12-01".into(),
+            to: "2026-12-08".into(),
+        };
+        assert_eq!(
+            god.words(Lang::Fr, "UTC"),
+            "le Bon Dieu absent du 2026-12-01 au 2026-12-08"
+        );
+        let address = Done::AddressChanged {
+            role: italy,
+            was: "ivan@example.org".into(),
+            is: "ivan@example.net".into(),
+        };
+        assert_eq!(
+            address.words(Lang::Fr, "UTC"),
+            "adresse de l'Italie changée de ivan@example.org en ivan@example.net"
         );
         // Written and read back with its values.
         let mut e = entry("disorder");
