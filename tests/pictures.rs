@@ -166,25 +166,18 @@ fn circles(svg: &str, r: f64, width: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// Every badge and build ring the drawing puts on the standard board stays off every
-/// province's name (issue #24): a unit built at every place a unit may stand (its ring and
-/// its `+`), a struck sign on a unit at every place, and one on a unit dislodged from every
-/// place. The drawing takes its spots from `room::badge_at`; this reads them back from the
-/// SVG, so that a drawing that put them elsewhere would fail.
-#[test]
-fn no_badge_and_no_build_ring_covers_a_provinces_name() {
+/// Pictures with a badge at every place a unit may stand: a unit built at each (`builds`,
+/// with its ring), a unit with a struck sign at each (`signs`), and a unit dislodged from
+/// each with the sign on it (`dislodged signs`).
+fn badges_everywhere(map: &Map) -> [(&'static str, PictureView); 3] {
     use arbitre::judge::Unit;
-    use arbitre::picture::room::{self, Rect, BADGE_R, BADGE_STRIKE, BUILD_RING_R, BUILD_RING_W};
     use arbitre::picture::{Adjustment, DislodgedMark, Sign, SignedUnit};
-    let map = Map::standard();
-    let geo = Geometry::standard();
-    let labels = room::label_boxes(map, geo);
     let unit = |loc: Loc, kind| Unit {
         power: Power(0),
         kind,
         loc,
     };
-    let places = room::places(map);
+    let places = picture::room::places(map);
     let mut winter = PictureView::board(map, Phase::parse("W1901A").unwrap(), &Board::starting(map));
     winter.units.clear();
     winter.adjustments = places
@@ -210,11 +203,26 @@ fn no_badge_and_no_build_ring_covers_a_provinces_name() {
             retreats: Vec::new(),
         })
         .collect();
+    [("builds", winter), ("signs", spring), ("dislodged signs", retreat)]
+}
+
+/// Every badge and build ring the drawing puts on the standard board stays off every
+/// province's name (issue #24): a unit built at every place a unit may stand (its ring and
+/// its `+`), a struck sign on a unit at every place, and one on a unit dislodged from every
+/// place. The drawing takes its spots from `room::badge_at`; this reads them back from the
+/// SVG, so that a drawing that put them elsewhere would fail.
+#[test]
+fn no_badge_and_no_build_ring_covers_a_provinces_name() {
+    use arbitre::picture::room::{self, Rect, BADGE_R, BADGE_STRIKE, BUILD_RING_R, BUILD_RING_W};
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let labels = room::label_boxes(map, geo);
+    let places = room::places(map);
     let reach = (BADGE_R + 0.5).max(BADGE_STRIKE + 0.75);
     let mut hidden = Vec::new();
     let mut badges = 0;
-    for (name, view) in [("builds", &winter), ("signs", &spring), ("dislodged signs", &retreat)] {
-        let svg = picture::draw(map, geo, view);
+    for (name, view) in badges_everywhere(map) {
+        let svg = picture::draw(map, geo, &view);
         let drawn = circles(&svg, BADGE_R, 1.0);
         assert_eq!(drawn.len(), places.len(), "{name}: a badge for every place");
         badges += drawn.len();
@@ -552,7 +560,7 @@ fn arbitre_picture_draws_a_position_file_as_svg_or_png() {
 }
 
 #[test]
-#[ignore = "a drawing aid: writes start.svg and .png and the golden phases in English and French to /tmp/pic (or $PIC_DIR), and prints the border differences and the names something covers"]
+#[ignore = "a drawing aid: writes start.svg and .png, the golden phases in English and French and a badge at every place (everywhere-*.png) to /tmp/pic (or $PIC_DIR), and prints the border differences and the names something covers"]
 fn sketch() {
     let dir = std::env::var("PIC_DIR").unwrap_or_else(|_| "/tmp/pic".to_string());
     let map = Map::standard();
@@ -574,5 +582,10 @@ fn sketch() {
         let (view, _) = golden_picture(name);
         let french = picture::draw_in(map, &geo, &view, Lang::Fr);
         std::fs::write(format!("{dir}/{name}-fr.png"), picture::png(&french).unwrap()).unwrap();
+    }
+    for (name, view) in badges_everywhere(map) {
+        let svg = picture::draw(map, &geo, &view);
+        let file = format!("{dir}/everywhere-{}.png", name.replace(' ', "-"));
+        std::fs::write(file, picture::png(&svg).unwrap()).unwrap();
     }
 }
