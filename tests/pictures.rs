@@ -138,8 +138,10 @@ fn golden_picture(name: &str) -> (PictureView, String) {
 }
 
 /// No province's name is hidden on the standard board: no unit standing at any place a unit
-/// may stand (a coast included), no unit dislodged from there and drawn beside it, and no
-/// other label lies over a label or its supply centre's dot (issue #24).
+/// may stand (a coast included), no unit dislodged from there and drawn beside it, no ring
+/// of a unit built there, and no other label lies over a label or its supply centre's dot,
+/// and every unit, standing or dislodged, has a spot for a badge clear of every label
+/// (issue #24).
 #[test]
 fn no_unit_and_no_other_label_covers_a_provinces_name() {
     let map = Map::standard();
@@ -148,6 +150,116 @@ fn no_unit_and_no_other_label_covers_a_provinces_name() {
         .map(|c| c.describe(map))
         .collect();
     assert!(found.is_empty(), "{} names hidden:\n{}", found.len(), found.join("\n"));
+}
+
+/// The circles of a picture with radius `r` and outline `width`, as (x, y).
+fn circles(svg: &str, r: f64, width: f64) -> Vec<(f64, f64)> {
+    let attr = |tag: &str, name: &str| -> Option<f64> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[at..].split('"').next()?.parse().ok()
+    };
+    svg.split("<circle")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("/>").unwrap()])
+        .filter(|tag| attr(tag, "r") == Some(r) && attr(tag, "stroke-width") == Some(width))
+        .map(|tag| (attr(tag, "cx").unwrap(), attr(tag, "cy").unwrap()))
+        .collect()
+}
+
+/// Pictures with a badge at every place a unit may stand: a unit built at each (`builds`,
+/// with its ring), a unit with a struck sign at each (`signs`), and a unit dislodged from
+/// each with the sign on it (`dislodged signs`).
+fn badges_everywhere(map: &Map) -> [(&'static str, PictureView); 3] {
+    use arbitre::judge::Unit;
+    use arbitre::picture::{Adjustment, DislodgedMark, Sign, SignedUnit};
+    let unit = |loc: Loc, kind| Unit {
+        power: Power(0),
+        kind,
+        loc,
+    };
+    let places = picture::room::places(map);
+    let mut winter = PictureView::board(map, Phase::parse("W1901A").unwrap(), &Board::starting(map));
+    winter.units.clear();
+    winter.adjustments = places
+        .iter()
+        .map(|&(at, kinds)| Adjustment::Build(unit(at, kinds[0])))
+        .collect();
+    let mut spring = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::starting(map));
+    spring.units = places.iter().map(|&(at, kinds)| unit(at, kinds[0])).collect();
+    spring.signs = places
+        .iter()
+        .map(|&(at, _)| SignedUnit {
+            sign: Sign::Minus,
+            at,
+            struck: true,
+        })
+        .collect();
+    let mut retreat = spring.clone();
+    retreat.phase = Phase::parse("S1901R").unwrap();
+    retreat.dislodged = places
+        .iter()
+        .map(|&(at, kinds)| DislodgedMark {
+            unit: unit(at, kinds[0]),
+            retreats: Vec::new(),
+        })
+        .collect();
+    [("builds", winter), ("signs", spring), ("dislodged signs", retreat)]
+}
+
+/// Every badge and build ring the drawing puts on the standard board stays off every
+/// province's name (issue #24): a unit built at every place a unit may stand (its ring and
+/// its `+`), a struck sign on a unit at every place, and one on a unit dislodged from every
+/// place. The drawing takes its spots from `room::badge_at`; this reads them back from the
+/// SVG, so that a drawing that put them elsewhere would fail.
+#[test]
+fn no_badge_and_no_build_ring_covers_a_provinces_name() {
+    use arbitre::picture::room::{self, Rect, BADGE_R, BADGE_STRIKE, BUILD_RING_R, BUILD_RING_W};
+    let map = Map::standard();
+    let geo = Geometry::standard();
+    let labels = room::label_boxes(map, geo);
+    let places = room::places(map);
+    let reach = (BADGE_R + 0.5).max(BADGE_STRIKE + 0.75);
+    let mut hidden = Vec::new();
+    let mut badges = 0;
+    for (name, view) in badges_everywhere(map) {
+        let svg = picture::draw(map, geo, &view);
+        let drawn = circles(&svg, BADGE_R, 1.0);
+        assert_eq!(drawn.len(), places.len(), "{name}: a badge for every place");
+        badges += drawn.len();
+        for (x, y) in drawn {
+            let badge = Rect {
+                x0: x - reach,
+                y0: y - reach,
+                x1: x + reach,
+                y1: y + reach,
+            };
+            for (p, label) in labels.iter().enumerate() {
+                if label.meets(&badge) {
+                    hidden.push(format!("{name}: a badge at {x},{y} covers {}", map.code(p as ProvId)));
+                }
+            }
+        }
+        if name == "builds" {
+            let rings = circles(&svg, BUILD_RING_R, BUILD_RING_W);
+            assert_eq!(rings.len(), places.len(), "a ring for every unit built");
+            for (x, y) in rings {
+                let r = BUILD_RING_R + BUILD_RING_W / 2.0;
+                for (p, l) in labels.iter().enumerate() {
+                    let (cx, cy) = (x.clamp(l.x0, l.x1), y.clamp(l.y0, l.y1));
+                    if (cx - x).powi(2) + (cy - y).powi(2) < r * r {
+                        hidden.push(format!("a build ring at {x},{y} covers {}", map.code(p as ProvId)));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(badges, 3 * places.len());
+    assert!(
+        hidden.is_empty(),
+        "{} names hidden:\n{}",
+        hidden.len(),
+        hidden.join("\n")
+    );
 }
 
 /// The legend's line under a power's name in a picture: `3 centres · 3 units`.
@@ -448,8 +560,9 @@ fn arbitre_picture_draws_a_position_file_as_svg_or_png() {
 }
 
 #[test]
-#[ignore = "a drawing aid: writes /tmp/pic/start.svg and .png, the golden phases in English and French, and prints the border differences"]
+#[ignore = "a drawing aid: writes start.svg and .png, the golden phases in English and French and a badge at every place (everywhere-*.png) to /tmp/pic (or $PIC_DIR), and prints the border differences and the names something covers"]
 fn sketch() {
+    let dir = std::env::var("PIC_DIR").unwrap_or_else(|_| "/tmp/pic".to_string());
     let map = Map::standard();
     let text = std::fs::read_to_string("maps/standard.geometry.yaml").unwrap();
     let (missing, extra) = border_differences(map, &text);
@@ -460,14 +573,19 @@ fn sketch() {
     }
     let view = PictureView::board(map, Phase::parse("S1901M").unwrap(), &Board::starting(map));
     let svg = picture::draw(map, &geo, &view);
-    std::fs::create_dir_all("/tmp/pic").unwrap();
-    std::fs::write("/tmp/pic/start.svg", &svg).unwrap();
-    std::fs::write("/tmp/pic/start.png", picture::png(&svg).unwrap()).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(format!("{dir}/start.svg"), &svg).unwrap();
+    std::fs::write(format!("{dir}/start.png"), picture::png(&svg).unwrap()).unwrap();
     for name in GOLDEN {
         let (_, svg) = golden_picture(name);
-        std::fs::write(format!("/tmp/pic/{name}.png"), picture::png(&svg).unwrap()).unwrap();
+        std::fs::write(format!("{dir}/{name}.png"), picture::png(&svg).unwrap()).unwrap();
         let (view, _) = golden_picture(name);
         let french = picture::draw_in(map, &geo, &view, Lang::Fr);
-        std::fs::write(format!("/tmp/pic/{name}-fr.png"), picture::png(&french).unwrap()).unwrap();
+        std::fs::write(format!("{dir}/{name}-fr.png"), picture::png(&french).unwrap()).unwrap();
+    }
+    for (name, view) in badges_everywhere(map) {
+        let svg = picture::draw(map, &geo, &view);
+        let file = format!("{dir}/everywhere-{}.png", name.replace(' ', "-"));
+        std::fs::write(file, picture::png(&svg).unwrap()).unwrap();
     }
 }

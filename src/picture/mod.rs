@@ -6,8 +6,9 @@
 //!   phase's outcome; what only some may know is a separate [`Private`].
 //! - [`svg`]: the drawing, [`draw`] (public) and [`draw_private`].
 //! - [`png`]: the SVG rasterised with resvg.
-//! - [`room`]: the room labels and units take, and the check that no unit and no other
-//!   label lies over a province's name ([`room::crowding`]).
+//! - [`room`]: the room labels, units, build rings and badges take, where a badge stands,
+//!   and the check that none of them and no other label lies over a province's name
+//!   ([`room::crowding`]).
 //! - [`album`]: a phase's pictures for its readers, each distinct one made once.
 //! - [`board`]: the strokes the board games' pictures share; each board game draws its
 //!   own board in its own folder (`kinds/boardgame/GAME/picture.rs`) and gives it through

@@ -2,8 +2,11 @@
 //! dot beside it) and a unit at every place a unit may stand, drawn in its province or, once
 //! dislodged, beside it. The drawing ([`super::svg`]) takes its sizes from here, and
 //! [`crowding`] checks a map's geometry against them: no label may lie under a unit, a
-//! dislodged unit or another label (issue #24). Lines (moves, supports, rings) may cross a
-//! label: it is drawn over them with a halo of its province's colour.
+//! dislodged unit, the ring of a unit built or another label, and every unit, standing or
+//! dislodged, must have a spot for a badge (a unit built's `+`, a blessing's `+`, a curse's
+//! `−`) clear of every label, which [`badge_at`] gives the drawing (issue #24). Lines (moves,
+//! supports, a hold's ring, a private sign's dashed ring) may cross a label: it is drawn over
+//! them with a halo of its province's colour.
 //!
 //! A label's width is estimated from its font size and its number of characters, as the
 //! SVG writes it: the fonts that draw it are the reader's, not ours to measure.
@@ -35,6 +38,19 @@ pub const DISLODGED_AT: (f64, f64) = (15.0, 13.0);
 pub const DISLODGED_R: f64 = 11.0;
 /// The least gap kept between a label and anything else, so that they do not touch.
 const GAP: f64 = 1.0;
+/// A badge on a unit (the `+` of a unit built, a blessing's `+`, a curse's `−`): its
+/// circle's radius (outline 1 wide).
+pub const BADGE_R: f64 = 6.0;
+/// How far the stroke through a cancelled sign reaches from the badge's centre, across
+/// and down (it runs corner to corner, 1.5 wide).
+pub const BADGE_STRIKE: f64 = 6.0;
+/// The spots a badge may take round the point of the unit it marks, in order of
+/// preference: above right, above left, below right, below left. It takes the first that
+/// is clear of every label and of the other unit that may stand there ([`badge_at`]).
+pub const BADGE_SPOTS: [(f64, f64); 4] = [(11.0, -11.0), (-11.0, -11.0), (11.0, 11.0), (-11.0, 11.0)];
+/// The ring round a unit built: its radius and its width.
+pub const BUILD_RING_R: f64 = 11.0;
+pub const BUILD_RING_W: f64 = 2.0;
 
 /// An upright rectangle of the picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,6 +110,75 @@ pub fn aside(p: Pt) -> Pt {
     Pt::new(p.x + DISLODGED_AT.0, p.y + DISLODGED_AT.1)
 }
 
+/// Every label's box, indexed by [`ProvId`].
+pub fn label_boxes(map: &Map, geo: &Geometry) -> Vec<Rect> {
+    (0..map.provinces.len() as ProvId)
+        .map(|p| label_box(map, geo, p))
+        .collect()
+}
+
+/// The room a badge centred at `c` takes, its strike included.
+fn badge_box(c: Pt) -> Rect {
+    // The circle's outline is 1 wide, the strike's 1.5 (its square ends reach a little
+    // beyond its corner).
+    let reach = (BADGE_R + 0.5).max(BADGE_STRIKE + 0.75);
+    Rect {
+        x0: c.x - reach,
+        y0: c.y - reach,
+        x1: c.x + reach,
+        y1: c.y + reach,
+    }
+}
+
+/// The room a unit of either kind takes at `at`: an army's disc and a fleet's hull.
+fn unit_box(at: Pt) -> Rect {
+    let half = UNIT_STROKE / 2.0;
+    let r = ARMY_R + half;
+    let xs = HULL.iter().map(|c| c.0);
+    let ys = HULL.iter().map(|c| c.1);
+    Rect {
+        x0: at.x + xs.clone().fold(-r, f64::min) - half,
+        x1: at.x + xs.fold(r, f64::max) + half,
+        y0: at.y + ys.clone().fold(-r, f64::min) - half,
+        y1: at.y + ys.fold(r, f64::max) + half,
+    }
+}
+
+/// Where the badge on the unit at `at` stands, the unit dislodged from there when
+/// `dislodged`: the first of [`BADGE_SPOTS`] round it that is clear of every label and of
+/// the other unit of the place (the one dislodged beside a unit, the one standing for a
+/// unit dislodged). `None` when no spot is clear, which [`crowding`] reports.
+pub fn badge_spot(labels: &[Rect], geo: &Geometry, at: Loc, dislodged: bool) -> Option<Pt> {
+    let pt = geo.unit_point(at);
+    let centre = if dislodged { aside(pt) } else { pt };
+    BADGE_SPOTS
+        .iter()
+        .map(|&(dx, dy)| Pt::new(centre.x + dx, centre.y + dy))
+        .find(|&c| {
+            let b = badge_box(c);
+            let other = match dislodged {
+                true => b.meets(&unit_box(pt)),
+                false => b.meets_disc(aside(pt), DISLODGED_R + 0.6),
+            };
+            !other && !labels.iter().any(|l| l.grown(GAP).meets(&b))
+        })
+}
+
+/// Where the drawing puts the badge on the unit at `at` ([`badge_spot`]); the first spot
+/// when none is clear (a geometry the law of [`crowding`] refuses).
+pub fn badge_at(map: &Map, geo: &Geometry, at: Loc, dislodged: bool) -> Pt {
+    badge_spot(&label_boxes(map, geo), geo, at, dislodged).unwrap_or_else(|| {
+        let pt = geo.unit_point(at);
+        let centre = if dislodged { aside(pt) } else { pt };
+        Pt::new(centre.x + BADGE_SPOTS[0].0, centre.y + BADGE_SPOTS[0].1)
+    })
+}
+
+/// Whether the ring round a unit built at `at` covers `label`.
+fn ring_covers(label: &Rect, at: Pt) -> bool {
+    label.grown(GAP).meets_disc(at, BUILD_RING_R + BUILD_RING_W / 2.0)
+}
+
 /// What lies over a label.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Crowding {
@@ -103,6 +188,11 @@ pub enum Crowding {
     UnderDislodged { label: ProvId, at: Loc },
     /// The two provinces' labels overlap.
     Labels(ProvId, ProvId),
+    /// The ring round a unit built at `at` covers the label of `label`.
+    UnderBuildRing { label: ProvId, at: Loc },
+    /// No spot round the unit at `at` (dislodged from there when `dislodged`) is clear for
+    /// a badge: each covers a label or the other unit of the place.
+    NoRoomForBadge { at: Loc, dislodged: bool },
 }
 
 impl Crowding {
@@ -128,6 +218,16 @@ impl Crowding {
                 place(at)
             ),
             Crowding::Labels(a, b) => format!("the labels of {} and {} overlap", map.code(a), map.code(b)),
+            Crowding::UnderBuildRing { label, at } => format!(
+                "the label of {} lies under the ring of a unit built at {} (move the label or the unit point)",
+                map.code(label),
+                place(at)
+            ),
+            Crowding::NoRoomForBadge { at, dislodged } => format!(
+                "no spot round {}{} (above right, above left, below right, below left) is clear of every label for a badge (move the unit point or the labels beside it)",
+                if dislodged { "the unit dislodged from " } else { "the unit at " },
+                place(at)
+            ),
         }
     }
 }
@@ -177,10 +277,12 @@ fn unit_covers(label: &Rect, kind: UnitType, at: Pt) -> bool {
 }
 
 /// Everything that lies over a label in this geometry: a unit at any place a unit may
-/// stand, a unit dislodged from there, or another label. Empty when every name can be read.
+/// stand, a unit dislodged from there, the ring of a unit built there, or another label;
+/// and every unit, standing or dislodged, with no spot for a badge clear of the labels.
+/// Empty when every name can be read whatever is drawn.
 pub fn crowding(map: &Map, geo: &Geometry) -> Vec<Crowding> {
     let provinces = map.provinces.len() as ProvId;
-    let labels: Vec<Rect> = (0..provinces).map(|p| label_box(map, geo, p)).collect();
+    let labels = label_boxes(map, geo);
     let places = places(map);
     let mut found = Vec::new();
     for (label, b) in (0..provinces).zip(&labels) {
@@ -194,10 +296,20 @@ pub fn crowding(map: &Map, geo: &Geometry) -> Vec<Crowding> {
             if b.grown(GAP).meets_disc(aside(pt), DISLODGED_R + 0.6) {
                 found.push(Crowding::UnderDislodged { label, at });
             }
+            if ring_covers(b, pt) {
+                found.push(Crowding::UnderBuildRing { label, at });
+            }
         }
         for other in label + 1..provinces {
             if b.grown(GAP).meets(&labels[other as usize]) {
                 found.push(Crowding::Labels(label, other));
+            }
+        }
+    }
+    for &(at, _) in &places {
+        for dislodged in [false, true] {
+            if badge_spot(&labels, geo, at, dislodged).is_none() {
+                found.push(Crowding::NoRoomForBadge { at, dislodged });
             }
         }
     }
@@ -253,5 +365,52 @@ mod tests {
         assert!(!found
             .iter()
             .any(|c| matches!(c, Crowding::UnderUnit { at, kind: UnitType::Fleet, .. } if *at == here)));
+    }
+
+    #[test]
+    fn a_badge_takes_the_first_spot_clear_of_the_labels_and_none_when_all_are_covered() {
+        let map = Map::standard();
+        let mut geo = Geometry::standard().clone();
+        // Kiel's label out of the way, then moved onto each spot round Paris's unit in turn.
+        let par = map.by_code("PAR").unwrap();
+        let kie = map.by_code("KIE").unwrap();
+        let at = Loc { prov: par, coast: None };
+        let pt = geo.unit_point(at);
+        let spot = |i: usize| Pt::new(pt.x + BADGE_SPOTS[i].0, pt.y + BADGE_SPOTS[i].1);
+        geo.provinces[par as usize].label = Pt::new(pt.x, pt.y - 100.0);
+        assert_eq!(badge_spot(&label_boxes(map, &geo), &geo, at, false), Some(spot(0)));
+        geo.provinces[kie as usize].label = spot(0);
+        assert_eq!(badge_spot(&label_boxes(map, &geo), &geo, at, false), Some(spot(1)));
+        // Below right is where the unit dislodged from Paris is drawn: never a badge's.
+        geo.provinces[par as usize].label = spot(1);
+        let below_left = map.by_code("GAS").unwrap();
+        geo.provinces[below_left as usize].label = spot(3);
+        assert_eq!(badge_spot(&label_boxes(map, &geo), &geo, at, false), None);
+        assert!(crowding(map, &geo).contains(&Crowding::NoRoomForBadge { at, dislodged: false }));
+        // The unit dislodged from Paris has spots of its own, beside it.
+        let aside_spot = badge_spot(&[], &geo, at, true).unwrap();
+        assert_eq!(
+            aside_spot,
+            Pt::new(aside(pt).x + BADGE_SPOTS[0].0, aside(pt).y + BADGE_SPOTS[0].1)
+        );
+    }
+
+    #[test]
+    fn a_label_under_a_build_ring_is_found_and_one_just_outside_it_is_not() {
+        let map = Map::standard();
+        let mut geo = Geometry::standard().clone();
+        let pic = map.by_code("PIC").unwrap();
+        let at = Loc { prov: pic, coast: None };
+        let pt = geo.unit_point(at);
+        // How far below its point a label's box ends (Picardy has no supply centre).
+        let below = label_box(map, &geo, pic).y1 - geo.provinces[pic as usize].label.y;
+        // The label's lower edge just inside the ring, then just outside.
+        let reach = BUILD_RING_R + BUILD_RING_W / 2.0 + GAP;
+        for (dy, found) in [(0.5, true), (-0.5, false)] {
+            let edge = pt.y - reach + dy;
+            geo.provinces[pic as usize].label = Pt::new(pt.x, edge - below);
+            let ring = Crowding::UnderBuildRing { label: pic, at };
+            assert_eq!(crowding(map, &geo).contains(&ring), found, "{dy}");
+        }
     }
 }

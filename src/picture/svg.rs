@@ -12,12 +12,13 @@
 
 use super::geometry::{num, Geometry, Pt};
 use super::room::{
-    aside, label_box, Rect, ARMY_R, CENTRE_DX, CENTRE_R, DISLODGED_R, HULL, LABEL_BASELINE, LABEL_SIZE, UNIT_STROKE,
+    aside, badge_at, label_boxes, Rect, ARMY_R, BADGE_R, BADGE_STRIKE, BUILD_RING_R, BUILD_RING_W, CENTRE_DX, CENTRE_R,
+    DISLODGED_R, HULL, LABEL_BASELINE, LABEL_SIZE, UNIT_STROKE,
 };
 use super::view::{Adjustment, Mark, PictureView, Private, Reader, Secrets, Sign};
 use crate::judge::{Unit, Verdict};
 use crate::lang::Lang;
-use crate::map::{Kind, Loc, Map, Power, ProvId, UnitType};
+use crate::map::{Kind, Loc, Map, Power, UnitType};
 use std::fmt::Write;
 
 /// Okabe–Ito, in the map's order of powers (England, France, Germany, Italy, Austria,
@@ -212,8 +213,11 @@ impl<'a> Svg<'a> {
         self.areas(view);
         self.retreat_options(view);
         self.orders(view);
-        // Names over the lines that cross them, under the units (which never cover one:
-        // `room::crowding`).
+        if let Some(p) = private {
+            self.private_rings(p);
+        }
+        // Names over the lines and rings that cross them, under the units, the build rings
+        // and the badges (which never cover one: `room::crowding`).
         self.labels(view);
         self.centers(view);
         self.crosses();
@@ -221,7 +225,7 @@ impl<'a> Svg<'a> {
         self.adjustments(view);
         self.signs(view);
         if let Some(p) = private {
-            self.private(p);
+            self.private_signs(p);
         }
         self.legend(view, private);
         self.out.push_str("</svg>\n");
@@ -365,9 +369,7 @@ impl<'a> Svg<'a> {
     /// line's middle, or the point nearest it that covers no province's label when there is
     /// one.
     fn cross(&mut self, a: Pt, b: Pt) {
-        let labels: Vec<Rect> = (0..self.map.provinces.len() as ProvId)
-            .map(|p| label_box(self.map, self.geo, p))
-            .collect();
+        let labels = label_boxes(self.map, self.geo);
         let along = |t: f64| Pt::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
         // How far the cross reaches from its centre, its white edge included.
         let reach = FAILED_ARM + FAILED_EDGE / 2.0;
@@ -407,7 +409,7 @@ impl<'a> Svg<'a> {
         );
     }
 
-    fn ring(&mut self, at: Pt, r: f64, c: &str, v: Verdict) {
+    fn ring(&mut self, at: Pt, r: f64, width: f64, c: &str, v: Verdict) {
         let o = &mut self.out;
         o.push_str("<circle cx=\"");
         num(o, at.x);
@@ -415,7 +417,7 @@ impl<'a> Svg<'a> {
         num(o, at.y);
         let _ = writeln!(
             o,
-            "\" r=\"{r}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"3\"{}/>",
+            "\" r=\"{r}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"{width}\"{}/>",
             dash(v)
         );
     }
@@ -494,7 +496,7 @@ impl<'a> Svg<'a> {
                 }
                 Mark::Hold { power, at, verdict } => {
                     let p = self.unit_at(at);
-                    self.ring(p, 14.0, colour(power), verdict);
+                    self.ring(p, 14.0, 3.0, colour(power), verdict);
                 }
                 _ => {}
             }
@@ -592,9 +594,11 @@ impl<'a> Svg<'a> {
             match *a {
                 Adjustment::Build(u) => {
                     let at = self.unit_at(u.loc);
-                    self.ring(at, 13.0, colour(u.power), Verdict::Succeeds);
+                    // The ring and the badge keep off every name (`room::crowding`).
+                    self.ring(at, BUILD_RING_R, BUILD_RING_W, colour(u.power), Verdict::Succeeds);
                     self.unit(u, at, 1.0);
-                    self.badge(Pt::new(at.x + 11.0, at.y - 11.0), "+", "#fff", INK);
+                    let spot = badge_at(self.map, self.geo, u.loc, false);
+                    self.badge(spot, "+", "#fff", INK);
                 }
                 Adjustment::Disband(u) => {
                     let on_board = view.units.contains(&u);
@@ -620,7 +624,7 @@ impl<'a> Svg<'a> {
         }
     }
 
-    /// A small round badge with a sign in it.
+    /// A small round badge with a sign in it, centred at `at`.
     fn badge(&mut self, at: Pt, sign: &str, fill: &str, ink: &str) {
         let o = &mut self.out;
         o.push_str("<circle cx=\"");
@@ -629,7 +633,7 @@ impl<'a> Svg<'a> {
         num(o, at.y);
         let _ = write!(
             o,
-            "\" r=\"6\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1\"/><text x=\""
+            "\" r=\"{BADGE_R}\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1\"/><text x=\""
         );
         num(o, at.x);
         o.push_str("\" y=\"");
@@ -640,8 +644,8 @@ impl<'a> Svg<'a> {
         );
     }
 
-    fn sign_badge(&mut self, sign: Sign, at: Pt, struck: bool) {
-        let p = Pt::new(at.x - 11.0, at.y - 11.0);
+    /// A blessing's or a curse's badge, centred at `p`, struck through when `struck`.
+    fn sign_badge(&mut self, sign: Sign, p: Pt, struck: bool) {
         match sign {
             Sign::Plus => self.badge(p, "+", "#fff", INK),
             Sign::Minus => self.badge(p, "−", INK, "#fff"),
@@ -649,25 +653,25 @@ impl<'a> Svg<'a> {
         if struck {
             let o = &mut self.out;
             o.push_str("<path d=\"M");
-            xy(o, Pt::new(p.x - 6.0, p.y + 6.0));
+            xy(o, Pt::new(p.x - BADGE_STRIKE, p.y + BADGE_STRIKE));
             o.push('L');
-            xy(o, Pt::new(p.x + 6.0, p.y - 6.0));
+            xy(o, Pt::new(p.x + BADGE_STRIKE, p.y - BADGE_STRIKE));
             let _ = writeln!(o, "\" stroke=\"{INK}\" stroke-width=\"1.5\"/>");
         }
     }
 
     fn signs(&mut self, view: &PictureView) {
         for s in &view.signs {
-            let at = match view.dislodged.iter().find(|d| d.unit.loc == s.at) {
-                Some(_) => aside(self.unit_at(s.at)),
-                None => self.unit_at(s.at),
-            };
-            self.sign_badge(s.sign, at, s.struck);
+            let dislodged = view.dislodged.iter().any(|d| d.unit.loc == s.at);
+            let spot = badge_at(self.map, self.geo, s.at, dislodged);
+            self.sign_badge(s.sign, spot, s.struck);
         }
     }
 
-    fn private(&mut self, p: &Private) {
-        for &(sign, at) in &p.signs {
+    /// The dashed rings round the units a private sign marks: lines, drawn under the
+    /// labels as the orders are.
+    fn private_rings(&mut self, p: &Private) {
+        for &(_, at) in &p.signs {
             let pt = self.unit_at(at);
             let o = &mut self.out;
             o.push_str("<circle cx=\"");
@@ -678,7 +682,14 @@ impl<'a> Svg<'a> {
                 o,
                 "\" r=\"16\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/>"
             );
-            self.sign_badge(sign, pt, false);
+        }
+    }
+
+    /// The private signs' badges, each where [`badge_at`] puts it.
+    fn private_signs(&mut self, p: &Private) {
+        for &(sign, at) in &p.signs {
+            let spot = badge_at(self.map, self.geo, at, false);
+            self.sign_badge(sign, spot, false);
         }
     }
 
