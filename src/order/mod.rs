@@ -14,7 +14,6 @@ pub use typed::{heading, looks_like_an_order, prefix, split_orders, Prefix, Read
 
 use crate::lang::Lang;
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
-use crate::phase::PhaseKind;
 
 /// What the reader assumed to read an order as a player typed it ([`Reader::read`]), so
 /// that the reply can say what was read: values, worded in the reader's language.
@@ -163,14 +162,14 @@ pub fn push_unit_text(map: &Map, u: &UnitRef, out: &mut String) {
 }
 
 /// An order on file (in the normal notation, as the judge writes it) as a reader of `lang`
-/// reads it in his letters, in a phase of `phase`'s kind: as it is in English, in the
-/// French notation ([`french::order_text`]: `A MAR soutient A PAR - BOU`) for a French
-/// reader. A text that does not read as an order is given as it is.
-pub fn echo(map: &Map, text: &str, lang: Lang, phase: PhaseKind) -> String {
+/// reads it in his letters: as it is in English, in the French notation
+/// ([`french::order_text`]: `A MAR soutient A PAR - BOU`) for a French reader. A text that
+/// does not read as an order is given as it is.
+pub fn echo(map: &Map, text: &str, lang: Lang) -> String {
     match lang {
         Lang::En => text.to_string(),
         Lang::Fr => match parse_order(map, text) {
-            Ok(order) => french::order_text(map, &order, phase),
+            Ok(order) => french::order_text(map, &order),
             Err(_) => text.to_string(),
         },
     }

@@ -194,9 +194,8 @@ fn unit_ref(u: &Unit) -> crate::order::UnitRef {
 
 /// An order on file (the judge's text) as the reader of `lang` reads it in his letters:
 /// in the French notation for a French reader (`crate::order::echo`, issue #24).
-fn echo(game: &Game, text: &str, lang: Lang) -> String {
-    let kind = phase(game).map_or(PhaseKind::Movement, |p| p.kind);
-    crate::order::echo(map(), text, lang, kind)
+fn echo(text: &str, lang: Lang) -> String {
+    crate::order::echo(map(), text, lang)
 }
 
 /// Checks one order of `power` alone on the board. A support or a convoy is judged with
@@ -224,9 +223,7 @@ fn check_order(game: &Game, sender: Power, text: &str, lang: Lang) -> Result<(Op
         .results
         .iter()
         .find(|r| r.given == Some(0) && r.power == sender)
-        .ok_or_else(|| Refusal::NotAnOrder {
-            text: echo(game, text, lang),
-        })?;
+        .ok_or_else(|| Refusal::NotAnOrder { text: echo(text, lang) })?;
     if r.verdict == Verdict::Void {
         return Err(Refusal::Void(Reason::of(map, r)));
     }
@@ -306,12 +303,12 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
-    // A unit, and an example of an order, in the reader's notation (`F MAN`, `mobiliser A
+    // A unit, and an example of an order, in the reader's notation (`F MAN`, `construire A
     // PAR` for a French reader).
     let named = |u: &Unit| crate::order::unit_text_in(map(), &unit_ref(u), lang);
     let example = |order: Order| match lang {
         Lang::En => order.to_text(map()),
-        Lang::Fr => crate::order::french::order_text(map(), &order, phase.kind),
+        Lang::Fr => crate::order::french::order_text(map(), &order),
     };
     let mut out = Vec::new();
     let Some(p) = role.power() else { return Ok(out) };
@@ -428,7 +425,7 @@ fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError
                 None => String::new(),
             };
             Some(OnFile {
-                order: echo(game, &r.order, lang),
+                order: echo(&r.order, lang),
                 note,
             })
         })
@@ -664,11 +661,11 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     // The reply echoes the order in the reader's notation; the file keeps the judge's.
     let said = match file_order(game, role, key, canon.clone()) {
         Some(old) => Said::Replaces {
-            order: echo(game, &canon, lang),
-            old: echo(game, &old, lang),
+            order: echo(&canon, lang),
+            old: echo(&old, lang),
         },
         None => Said::OnFile {
-            order: echo(game, &canon, lang),
+            order: echo(&canon, lang),
         },
     };
     Ok(match assumed.is_empty() {
