@@ -55,7 +55,8 @@ fn who(power: &str) -> usize {
 }
 
 /// France's orders as French players write them, echoed in French notation, in what was
-/// done and in the orders on file; sent back as echoed, each is the same order again.
+/// done, in the orders on file and in the refusals' reasons; sent back as echoed, each is
+/// the same order again.
 #[test]
 fn a_french_reply_echoes_the_orders_in_french_notation_and_the_echo_reads_back() {
     let tmp = Tmp::new();
@@ -65,7 +66,7 @@ fn a_french_reply_echoes_the_orders_in_french_notation_and_the_echo_reads_back()
         &dir,
         france,
         "e-1",
-        "A Mar soutient A Par - Bou\nF Bre - Man\nA Par - Bourgogne\nA PAR H",
+        "A Mar soutient A Par - Bou\nF Bre - Man\nA Par - Bourgogne\nA PAR H\nF Sev - Mos\nF Bre - Bourgogne",
         EVENING,
     );
     let echoes = ["A MAR soutient A PAR - BOU", "F BRE - MAN", "A PAR tient"];
@@ -76,6 +77,9 @@ fn a_french_reply_echoes_the_orders_in_french_notation_and_the_echo_reads_back()
             "ligne 3 : F BRE - MAN : enregistré (« Man » pour Manche)",
             "ligne 4 : A PAR - BOU : enregistré",
             "ligne 5 : A PAR tient : enregistré, à la place de A PAR - BOU",
+            // A refusal names the units and places in French notation too.
+            "ligne 6 : F Sev - Mos\n      F SEB appartient à la Russie",
+            "ligne 7 : F Bre - Bourgogne\n      F BRE ne peut pas atteindre BOU",
             "Ordres de la France enregistrés au printemps 1901, mouvements :\n  A MAR soutient A PAR - BOU",
             "\n  F BRE - MAN\n",
             "\n  A PAR tient\n",

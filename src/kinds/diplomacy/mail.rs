@@ -225,7 +225,7 @@ fn check_order(game: &Game, sender: Power, text: &str, lang: Lang) -> Result<(Op
         .find(|r| r.given == Some(0) && r.power == sender)
         .ok_or_else(|| Refusal::NotAnOrder { text: echo(text, lang) })?;
     if r.verdict == Verdict::Void {
-        return Err(Refusal::Void(Reason::of(map, r)));
+        return Err(Refusal::Void(Reason::in_notation(map, r, lang)));
     }
     Ok((key_of(&r.order), r.order.to_string()))
 }
@@ -421,7 +421,7 @@ fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError
             });
             let note = match open {
                 Some(p) => p.needs.words(lang),
-                None if r.verdict == Verdict::Void => Note::WillBeVoid(Reason::of(map, r)).words(lang),
+                None if r.verdict == Verdict::Void => Note::WillBeVoid(Reason::in_notation(map, r, lang)).words(lang),
                 None => String::new(),
             };
             Some(OnFile {
