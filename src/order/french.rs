@@ -114,7 +114,8 @@ pub fn push_unit(map: &Map, out: &mut String, u: &UnitRef) {
 /// The order words of the French notation: the French forms the players' documents show
 /// (`docs/mail-commands.md`), each one read by the order reader
 /// (`src/order/parse/vocabulary.rs`) and making a line an order of a mail
-/// ([`super::looks_like_an_order`]; `renonce` alone is one, `renoncer` alone is not).
+/// ([`super::looks_like_an_order`]: `renonce` alone is one; `renoncer` alone, which the
+/// order reader reads too, is not one today).
 mod word {
     pub const HOLD: &str = "tient";
     pub const SUPPORT: &str = "soutient";
