@@ -45,7 +45,7 @@ const ENGLISH: [&str; 24] = [
 ];
 
 /// A Diable et Bon Dieu game played in French.
-fn new_game(tmp: &Tmp) -> PathBuf {
+pub(crate) fn new_game(tmp: &Tmp) -> PathBuf {
     new_game_with(tmp, "")
 }
 
@@ -67,7 +67,7 @@ fn new_game_with(tmp: &Tmp, extra: &str) -> PathBuf {
 
 /// Mails `lines` under the SIGNON of `who`, from that player's address, at `now`; returns
 /// the reply's text.
-fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
+pub(crate) fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
     let (role, name, email, password) = PLAYERS[who];
     let raw = format!(
         "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\

@@ -2,49 +2,19 @@
 //! players' codes (`BOU`, `MAN`, `SEB`), the French coasts (`STP/CS`) and order words
 //! (`soutient`, `tient`, `construire`, `renonce`), in every line that quotes an order: what
 //! was done, the orders on file, what is still missing. Each echo, sent back as it is, is
-//! the same order. Mail goes in with `arbitre mail`; the replies are read from the outbox.
+//! the same order. The game is tests/french.rs's (Diable et Bon Dieu, in French); mail goes
+//! in with `arbitre mail`, the replies are read from the outbox.
 
+use crate::french::{new_game, send};
 use crate::support;
 
-use std::path::{Path, PathBuf};
 use support::*;
 
-const CREATED: &str = "2026-11-28T10:00:00+01:00";
 const EVENING: &str = "2026-11-30T19:00:00+01:00";
 const START: &str = "2026-12-01T20:00:00+01:00";
 const FALL_EVENING: &str = "2026-12-03T19:00:00+01:00";
 const FALL_DEADLINE: &str = "2026-12-04T20:00:00+01:00";
 const WINTER_EVENING: &str = "2026-12-04T21:00:00+01:00";
-
-/// A standard game in French, the example cast's seven powers.
-fn new_game(tmp: &Tmp) -> PathBuf {
-    let mut s = format!(
-        "game: vopaliec\nvariant: standard\nreferee: {{name: Arbitre, email: arbitre@vopaliec.example}}\n\
-         timezone: Europe/Paris\nlanguage: fr\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
-         start: {START}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
-    );
-    for (role, name, email, password) in support::VOPALIEC.iter().take(7) {
-        s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
-    }
-    let players = tmp.file("players.yaml", &s);
-    let dir = tmp.path("vopaliec");
-    create(&dir, &players, CREATED);
-    dir
-}
-
-/// Mails `lines` under the SIGNON of the cast's `who`, at `now`; returns the reply's text.
-fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
-    let (role, name, email, password) = support::VOPALIEC[who];
-    let raw = format!(
-        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
-         Date: Mon, 30 Nov 2026 18:00:00 +0100\r\nMessage-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\n\
-         Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
-         SIGNON {role} vopaliec {password}\n{lines}\r\n"
-    );
-    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
-    let name = format!("m{:05}-reply-{}.eml", handled(dir), role.to_lowercase());
-    outbox(dir).remove(&name).unwrap_or_else(|| panic!("no {name}")).text
-}
 
 /// The cast's index of a power.
 fn who(power: &str) -> usize {
