@@ -362,14 +362,7 @@ fn unreadable(what: &Unreadable) -> Value {
 fn unit_in(map: &Map, u: &Unit, lang: Lang) -> Value {
     Value::String(match lang {
         Lang::En => u.text(map),
-        Lang::Fr => crate::order::unit_text_in(
-            map,
-            &crate::order::UnitRef {
-                kind: Some(u.kind),
-                loc: u.loc,
-            },
-            lang,
-        ),
+        Lang::Fr => crate::order::unit_text_in(map, &u.unit_ref(), lang),
     })
 }
 

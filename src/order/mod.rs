@@ -100,6 +100,15 @@ impl Order {
         out
     }
 
+    /// The order as a reader of `lang` reads it: [`Order::to_text`] in English, the French
+    /// notation ([`french::order_text`]) in French.
+    pub fn text_in(&self, map: &Map, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_text(map),
+            Lang::Fr => french::order_text(map, self),
+        }
+    }
+
     /// Appends [`Order::to_text`] to `out`.
     pub fn push_text(&self, map: &Map, out: &mut String) {
         let u = |x: &UnitRef, out: &mut String| push_unit_text(map, x, out);
@@ -169,7 +178,7 @@ pub fn echo(map: &Map, text: &str, lang: Lang) -> String {
     match lang {
         Lang::En => text.to_string(),
         Lang::Fr => match parse_order(map, text) {
-            Ok(order) => french::order_text(map, &order),
+            Ok(order) => order.text_in(map, lang),
             Err(_) => text.to_string(),
         },
     }

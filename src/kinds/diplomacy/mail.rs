@@ -128,7 +128,7 @@ struct Partner {
 /// The order that fits `order`'s support or convoy, and what it needs, in the notation of
 /// a reader of `lang` (`F MAN` for a French reader).
 fn partner(map: &Map, board: &Board, order: &Order, lang: Lang) -> Option<Partner> {
-    let named = |u: &Unit| crate::order::unit_text_in(map, &unit_ref(u), lang);
+    let named = |u: &Unit| crate::order::unit_text_in(map, &u.unit_ref(), lang);
     match *order {
         Order::Support { target, dest, .. } => {
             let unit = board.units[board.unit_at(target.prov())?];
@@ -181,14 +181,6 @@ fn partner(map: &Map, board: &Board, order: &Order, lang: Lang) -> Option<Partne
             })
         }
         _ => None,
-    }
-}
-
-/// A unit of the board as an order names it.
-fn unit_ref(u: &Unit) -> crate::order::UnitRef {
-    crate::order::UnitRef {
-        kind: Some(u.kind),
-        loc: u.loc,
     }
 }
 
@@ -305,11 +297,8 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     }
     // A unit, and an example of an order, in the reader's notation (`F MAN`, `construire A
     // PAR` for a French reader).
-    let named = |u: &Unit| crate::order::unit_text_in(map(), &unit_ref(u), lang);
-    let example = |order: Order| match lang {
-        Lang::En => order.to_text(map()),
-        Lang::Fr => crate::order::french::order_text(map(), &order),
-    };
+    let named = |u: &Unit| crate::order::unit_text_in(map(), &u.unit_ref(), lang);
+    let example = |order: Order| order.text_in(map(), lang);
     let mut out = Vec::new();
     let Some(p) = role.power() else { return Ok(out) };
     let keys: Vec<String> = game
@@ -381,7 +370,7 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
                         .iter()
                         .find(|u| u.power == p && !used(map().code(u.loc.prov)));
                     let en = unit.map(|u| u.text(map())).unwrap_or_default();
-                    let fr = unit.map(|u| example(Order::Disband(unit_ref(u)))).unwrap_or_default();
+                    let fr = unit.map(|u| example(Order::Disband(u.unit_ref()))).unwrap_or_default();
                     say(
                         format!("removals: {} due (REMOVE {en})", -due),
                         format!("démobilisations : {} ({fr})", -due),
