@@ -99,11 +99,21 @@ pub struct Reason(Value);
 impl Reason {
     /// The reason of `r` (its cause and its dislodgement), units and places named.
     pub fn of(map: &Map, r: &OrderResult) -> Reason {
+        Reason::in_notation(map, r, Lang::En)
+    }
+
+    /// [`Reason::of`], units and places named in the notation of a reader of `lang` (`F MAN`
+    /// for a French reader, `crate::order::french`): for a reply that echoes his orders so
+    /// (issue #24). The reports name them as the judge writes them, for every reader.
+    pub fn in_notation(map: &Map, r: &OrderResult, lang: Lang) -> Reason {
         let mut m = tera::Map::new();
-        m.insert("cause".into(), r.cause.as_ref().map_or(Value::Null, |c| view(map, c)));
+        m.insert(
+            "cause".into(),
+            r.cause.as_ref().map_or(Value::Null, |c| view(map, c, lang)),
+        );
         m.insert(
             "dislodged_by".into(),
-            r.dislodged_by.map_or(Value::Null, |u| Value::String(u.text(map))),
+            r.dislodged_by.map_or(Value::Null, |u| unit_in(map, &u, lang)),
         );
         Reason(Value::Object(m))
     }
@@ -348,10 +358,23 @@ fn unreadable(what: &Unreadable) -> Value {
 }
 
 /// A cause as the template sees it.
-fn view(map: &Map, cause: &Cause) -> Value {
-    let unit = |u: &Unit| Value::String(u.text(map));
-    let prov = |p: &crate::map::ProvId| Value::String(map.code(*p).to_string());
-    let loc = |l: &Loc| Value::String(map.loc_text(*l));
+/// A unit named in the notation of a reader of `lang` (see [`Reason::in_notation`]).
+fn unit_in(map: &Map, u: &Unit, lang: Lang) -> Value {
+    Value::String(match lang {
+        Lang::En => u.text(map),
+        Lang::Fr => crate::order::unit_text_in(map, &u.unit_ref(), lang),
+    })
+}
+
+fn view(map: &Map, cause: &Cause, lang: Lang) -> Value {
+    let unit = |u: &Unit| unit_in(map, u, lang);
+    let prov = |p: &crate::map::ProvId| {
+        Value::String(match lang {
+            Lang::En => map.code(*p).to_string(),
+            Lang::Fr => crate::order::french::code(map, *p).to_string(),
+        })
+    };
+    let loc = |l: &Loc| Value::String(crate::order::loc_text_in(map, *l, lang));
     let power = |p: &crate::map::Power| Value::String(map.power_name(*p).to_string());
     let text = |s: &str| Value::String(s.to_string());
     use Cause as C;
@@ -389,7 +412,7 @@ fn view(map: &Map, cause: &Cause) -> Value {
         C::CoastNotNamed { unit: u, prov: p } => ("coast_not_named", vec![("unit", unit(u)), ("prov", prov(p))]),
         C::NoUnitToSupport { prov: p } => ("no_unit_to_support", vec![("prov", prov(p))]),
         C::SupportsItself { unit: u } => ("supports_itself", vec![("unit", unit(u))]),
-        C::SupportedMoveImpossible(why) => ("supported_move_impossible", vec![("why", view(map, why))]),
+        C::SupportedMoveImpossible(why) => ("supported_move_impossible", vec![("why", view(map, why, lang))]),
         C::OnlyFleetsAtSeaConvoy { unit: u } => ("only_fleets_at_sea_convoy", vec![("unit", unit(u))]),
         C::NoUnitToConvoy { prov: p } => ("no_unit_to_convoy", vec![("prov", prov(p))]),
         C::FleetConvoyed { unit: u } => ("fleet_convoyed", vec![("unit", unit(u))]),

@@ -45,7 +45,7 @@ const ENGLISH: [&str; 24] = [
 ];
 
 /// A Diable et Bon Dieu game played in French.
-fn new_game(tmp: &Tmp) -> PathBuf {
+pub(crate) fn new_game(tmp: &Tmp) -> PathBuf {
     new_game_with(tmp, "")
 }
 
@@ -67,7 +67,7 @@ fn new_game_with(tmp: &Tmp, extra: &str) -> PathBuf {
 
 /// Mails `lines` under the SIGNON of `who`, from that player's address, at `now`; returns
 /// the reply's text.
-fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
+pub(crate) fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
     let (role, name, email, password) = PLAYERS[who];
     let raw = format!(
         "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
@@ -114,12 +114,12 @@ fn a_french_powers_whole_message_is_answered_in_french() {
         &reply,
         &[
             "Fait :",
-            "ligne 2 : A PAR - BUR : enregistré",
-            "ligne 3 : A PAR - PIC : enregistré, à la place de A PAR - BUR",
+            "ligne 2 : A PAR - BOU : enregistré",
+            "ligne 3 : A PAR - PIC : enregistré, à la place de A PAR - BOU",
             "ligne 4 : A MUN - RUH\n      A MUN appartient à l'Allemagne",
             "ligne 5 : F BRE - MOS\n      F BRE ne peut pas atteindre MOS",
-            "ligne 6 : A MAR S A MUN - BUR : enregistré",
-            "A MAR S A MUN - BUR   (compte si A MUN reçoit l'ordre d'aller en BUR)",
+            "ligne 6 : A MAR soutient A MUN - BOU : enregistré",
+            "A MAR soutient A MUN - BOU   (compte si A MUN reçoit l'ordre d'aller en BOU)",
             "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BLESS",
             "ligne 8 : presse envoyée à tous",
             "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
@@ -319,7 +319,7 @@ fn a_signon_by_the_french_name_of_a_power_is_read() {
     let reply = outbox(&dir)[&format!("m{handled:05}-reply-italy.eml")].text.clone();
     has(
         &reply,
-        &["ligne 2 : A VEN H : enregistré", "Ordres de l'Italie enregistrés"],
+        &["ligne 2 : A VEN tient : enregistré", "Ordres de l'Italie enregistrés"],
     );
 }
 
@@ -571,7 +571,7 @@ fn a_heading_with_the_senders_own_power_is_no_mistake() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp);
     let reply = send(&dir, 0, "h-1", "France :\nA PAR - BUR\nAngleterre:", EVENING);
-    has(&reply, &["ligne 3 : A PAR - BUR : enregistré", "ligne 4 : Angleterre:"]);
+    has(&reply, &["ligne 3 : A PAR - BOU : enregistré", "ligne 4 : Angleterre:"]);
     assert!(!reply.contains("ligne 2"), "{reply}");
     assert!(!reply.contains("Pas compris"), "{reply}");
     let handled = state(&dir)["handled"].as_u64().unwrap();

@@ -20,6 +20,7 @@ mod desk;
 mod diable;
 mod files;
 mod french;
+mod french_echo;
 mod fuzz_targets;
 mod game;
 mod hostile;

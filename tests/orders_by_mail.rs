@@ -144,9 +144,9 @@ fn an_iphone_in_french_with_french_codes_on_one_line() {
     has(
         &reply.text,
         &[
-            "A PAR - BUR : enregistré (« Bou » pour Bourgogne)",
-            "A MAR - SPA : enregistré (« Esp » pour Espagne)",
-            "F BRE - ENG : enregistré (« Man » pour Manche)",
+            "A PAR - BOU : enregistré (« Bou » pour Bourgogne)",
+            "A MAR - ESP : enregistré (« Esp » pour Espagne)",
+            "F BRE - MAN : enregistré (« Man » pour Manche)",
             "Envoyé de mon iPhone",
             "Bonne partie à tous",
         ],

@@ -48,6 +48,14 @@ impl Unit {
         out
     }
 
+    /// The unit as an order names it: its type and place (`A PAR`).
+    pub fn unit_ref(&self) -> UnitRef {
+        UnitRef {
+            kind: Some(self.kind),
+            loc: self.loc,
+        }
+    }
+
     /// Appends `A PAR`, `F STP/SC` to `out`.
     pub fn push_text(&self, map: &Map, out: &mut String) {
         // Writing to a `String` cannot fail.

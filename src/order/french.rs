@@ -4,9 +4,14 @@
 //!
 //! Only the standard map has them: a code is used only when the map has a province of that
 //! English code whose French name it is drawn from, so another map is read as before.
+//!
+//! The French notation ([`order_text`]) is how a French reader's letters echo his orders
+//! (issue #24): these codes, the French coasts and order words, each read back by the
+//! order reader in a French game as the same order (a test reads every one back).
 
+use super::{Order, UnitRef};
 use crate::lang::Lang;
-use crate::map::{fold, Map, ProvId};
+use crate::map::{fold, Coast, Loc, Map, ProvId};
 
 /// `(French code, English code)`, the French code folded (upper case).
 pub const CODES: &[(&str, &str)] = &[
@@ -65,6 +70,124 @@ pub fn province(map: &Map, folded: &str, lang: Lang) -> Option<ProvId> {
     }
 }
 
+/// The code a French player writes for `p`: its French code where the French players' code
+/// differs (`BOU` for Burgundy, the first one where there are two: `GLS` for Wales), the
+/// map's own code otherwise (`PAR`), upper case as the English echo is.
+pub fn code(map: &Map, p: ProvId) -> &str {
+    let english = map.code(p);
+    CODES
+        .iter()
+        .find(|&&(f, e)| e == english && lookup(map, f) == Some(p))
+        .map_or(english, |&(f, _)| f)
+}
+
+/// A coast as a French reader writes it: `CN`, `CS`, `CE`, `CO` (côte nord, sud, est,
+/// ouest), which the reader reads after a slash.
+pub fn coast(c: Coast) -> &'static str {
+    match c {
+        Coast::NC => "CN",
+        Coast::SC => "CS",
+        Coast::EC => "CE",
+        Coast::WC => "CO",
+    }
+}
+
+/// Appends a place in French notation to `out`: `BOU`, `ESP/CS`.
+pub fn push_loc(map: &Map, out: &mut String, l: Loc) {
+    out.push_str(code(map, l.prov));
+    if let Some(c) = l.coast {
+        out.push('/');
+        out.push_str(coast(c));
+    }
+}
+
+/// Appends a unit in French notation to `out`: `A BOU`, `F ESP/CS`, `BOU` when the type
+/// was not written. The letters are the French ones too: A for armée, F for flotte.
+pub fn push_unit(map: &Map, out: &mut String, u: &UnitRef) {
+    if let Some(k) = u.kind {
+        out.push(k.letter());
+        out.push(' ');
+    }
+    push_loc(map, out, u.loc);
+}
+
+/// The order words of the French notation: the French forms the players' documents show
+/// (`docs/mail-commands.md`), each one read by the order reader
+/// (`src/order/parse/vocabulary.rs`) and making a line an order of a mail
+/// ([`super::looks_like_an_order`]: `renonce` alone is one; `renoncer` alone, which the
+/// order reader reads too, is not one today).
+mod word {
+    pub const HOLD: &str = "tient";
+    pub const SUPPORT: &str = "soutient";
+    pub const CONVOY: &str = "convoie";
+    pub const VIA_CONVOY: &str = "par convoi";
+    pub const BUILD: &str = "construire";
+    pub const DISBAND: &str = "dissoudre";
+    pub const WAIVE: &str = "renonce";
+}
+
+/// An order in the French notation, as a French reader's letters echo it: `A MAR soutient
+/// A PAR - BOU`, `F MAN convoie A LON - BRE`, `A PAR tient`, `A LON - BRE par convoi`,
+/// `construire F STP/CN`, `dissoudre A MUN` (a removal, or a disband in a retreat),
+/// `renonce`. Read back by a French player's reader, it is the same order.
+pub fn order_text(map: &Map, order: &Order) -> String {
+    let mut out = String::with_capacity(32);
+    let unit = |u: &UnitRef, out: &mut String| push_unit(map, out, u);
+    let word = |w: &str, out: &mut String| {
+        out.push(' ');
+        out.push_str(w);
+        out.push(' ');
+    };
+    match order {
+        Order::Hold(u) => {
+            unit(u, &mut out);
+            out.push(' ');
+            out.push_str(word::HOLD);
+        }
+        Order::Move {
+            unit: u,
+            dest,
+            via_convoy,
+        } => {
+            unit(u, &mut out);
+            out.push_str(" - ");
+            push_loc(map, &mut out, *dest);
+            if *via_convoy {
+                out.push(' ');
+                out.push_str(word::VIA_CONVOY);
+            }
+        }
+        Order::Support { unit: u, target, dest } => {
+            unit(u, &mut out);
+            word(word::SUPPORT, &mut out);
+            unit(target, &mut out);
+            if let Some(d) = dest {
+                out.push_str(" - ");
+                out.push_str(code(map, d.prov));
+            }
+        }
+        Order::Convoy { unit: u, army, dest } => {
+            unit(u, &mut out);
+            word(word::CONVOY, &mut out);
+            unit(army, &mut out);
+            out.push_str(" - ");
+            out.push_str(code(map, dest.prov));
+        }
+        Order::Disband(u) => {
+            out.push_str(word::DISBAND);
+            out.push(' ');
+            unit(u, &mut out);
+        }
+        Order::Build(u) => {
+            out.push_str(word::BUILD);
+            out.push(' ');
+            unit(u, &mut out);
+        }
+        Order::Waive => out.push_str(word::WAIVE),
+    }
+    out
+}
+
 /// Is `code` made of letters of `name` in their order, the first one starting a word?
 pub fn drawn_from(code: &str, name: &str) -> bool {
     let mut letters = code.chars();
@@ -96,6 +219,111 @@ pub fn collisions(map: &Map) -> Vec<(&'static str, ProvId, ProvId)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::UnitType;
+    use crate::order::{looks_like_an_order, parse_order, Reader};
+
+    /// Every place of `map`: each province, and each coast of a split one.
+    fn places(map: &Map) -> Vec<Loc> {
+        let mut out = Vec::new();
+        for p in 0..map.provinces.len() as ProvId {
+            out.push(Loc { prov: p, coast: None });
+            out.extend(map.coasts(p).iter().map(|&c| Loc {
+                prov: p,
+                coast: Some(c),
+            }));
+        }
+        out
+    }
+
+    /// The law of the echo: an order on file (its normal notation, as the judge writes it),
+    /// written in the French notation and read back as a French player's line, is the same
+    /// order. Orders of every kind, between every pair of places of the standard map (its
+    /// coasts too), with and without the unit's type. The echo also reads as an order line
+    /// of a mail (not as chatter).
+    #[test]
+    fn a_french_echo_reads_back_as_the_same_order() {
+        let map = Map::standard();
+        let places = places(map);
+        let kinds = [Some(UnitType::Army), Some(UnitType::Fleet), None];
+        let mut reader = Reader::default();
+        let mut checked = 0;
+        for (i, &a) in places.iter().enumerate() {
+            for (j, &b) in places.iter().enumerate() {
+                let unit = UnitRef {
+                    kind: kinds[(i + j) % 3],
+                    loc: a,
+                };
+                let other = UnitRef {
+                    kind: kinds[(i + 2 * j) % 3],
+                    loc: b,
+                };
+                let third = places[(7 * i + j) % places.len()];
+                let mut orders = vec![
+                    Order::Move {
+                        unit,
+                        dest: b,
+                        via_convoy: (i + j) % 2 == 0,
+                    },
+                    Order::Support {
+                        unit,
+                        target: other,
+                        dest: None,
+                    },
+                    Order::Support {
+                        unit,
+                        target: other,
+                        dest: Some(third),
+                    },
+                    Order::Convoy {
+                        unit,
+                        army: other,
+                        dest: third,
+                    },
+                ];
+                if j == 0 {
+                    orders.extend([Order::Hold(unit), Order::Disband(unit), Order::Build(unit)]);
+                }
+                if i == 0 && j == 0 {
+                    orders.push(Order::Waive);
+                }
+                for order in orders {
+                    // As it is on file: the judge's text of it.
+                    let on_file = parse_order(map, &order.to_text(map)).expect("the notation reads");
+                    let echo = order_text(map, &on_file);
+                    let read = reader.read(map, Lang::Fr, &echo);
+                    assert_eq!(
+                        read.as_ref().map(|r| &r.order),
+                        Ok(&on_file),
+                        "`{}` echoed as `{echo}`",
+                        on_file.to_text(map)
+                    );
+                    assert!(looks_like_an_order(map, &echo), "`{echo}` is taken for chatter");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
+
+    /// The echo's words and codes, as a French reader reads them.
+    #[test]
+    fn the_french_notation() {
+        let map = Map::standard();
+        let fr = |text: &str| order_text(map, &parse_order(map, text).unwrap());
+        assert_eq!(fr("A MAR S A PAR - BUR"), "A MAR soutient A PAR - BOU");
+        assert_eq!(fr("A MAR S A PAR"), "A MAR soutient A PAR");
+        assert_eq!(fr("F ENG C A LON - BRE"), "F MAN convoie A LON - BRE");
+        assert_eq!(fr("A LON - BRE VIA CONVOY"), "A LON - BRE par convoi");
+        assert_eq!(fr("F NTH H"), "F MDN tient");
+        assert_eq!(fr("F MAO - SPA/NC"), "F AMO - ESP/CN");
+        assert_eq!(fr("F WAL - LON"), "F GLS - LON");
+        assert_eq!(fr("A MUN D"), "dissoudre A MUN");
+        assert_eq!(fr("REMOVE A MUN"), "dissoudre A MUN");
+        assert_eq!(fr("BUILD F STP/SC"), "construire F STP/CS");
+        assert_eq!(fr("WAIVE"), "renonce");
+        // Galicia keeps its code: `GAL` is not a French code.
+        assert_eq!(fr("A GAL - RUM"), "A GAL - ROU");
+    }
 
     /// Every French code is drawn from its province's French name (or a French alias), and
     /// is not its English code already.

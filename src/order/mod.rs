@@ -12,6 +12,7 @@ pub use near::{distance, or_list};
 pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
 pub use typed::{heading, looks_like_an_order, prefix, split_orders, Prefix, Read};
 
+use crate::lang::Lang;
 use crate::map::{Coast, Loc, Map, Power, ProvId, UnitType};
 
 /// What the reader assumed to read an order as a player typed it ([`Reader::read`]), so
@@ -99,6 +100,15 @@ impl Order {
         out
     }
 
+    /// The order as a reader of `lang` reads it: [`Order::to_text`] in English, the French
+    /// notation ([`french::order_text`]) in French.
+    pub fn text_in(&self, map: &Map, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_text(map),
+            Lang::Fr => french::order_text(map, self),
+        }
+    }
+
     /// Appends [`Order::to_text`] to `out`.
     pub fn push_text(&self, map: &Map, out: &mut String) {
         let u = |x: &UnitRef, out: &mut String| push_unit_text(map, x, out);
@@ -158,6 +168,40 @@ pub fn push_unit_text(map: &Map, u: &UnitRef, out: &mut String) {
         out.push(' ');
     }
     map.push_loc(out, u.loc);
+}
+
+/// An order on file (in the normal notation, as the judge writes it) as a reader of `lang`
+/// reads it in his letters: as it is in English, in the French notation
+/// ([`french::order_text`]: `A MAR soutient A PAR - BOU`) for a French reader. A text that
+/// does not read as an order is given as it is.
+pub fn echo(map: &Map, text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => text.to_string(),
+        Lang::Fr => match parse_order(map, text) {
+            Ok(order) => order.text_in(map, lang),
+            Err(_) => text.to_string(),
+        },
+    }
+}
+
+/// A unit as a reader of `lang` reads it: `F ENG` in English, `F MAN` in French.
+pub fn unit_text_in(map: &Map, u: &UnitRef, lang: Lang) -> String {
+    let mut out = String::with_capacity(9);
+    match lang {
+        Lang::En => push_unit_text(map, u, &mut out),
+        Lang::Fr => french::push_unit(map, &mut out, u),
+    }
+    out
+}
+
+/// A place as a reader of `lang` reads it: `SPA/NC` in English, `ESP/CN` in French.
+pub fn loc_text_in(map: &Map, l: Loc, lang: Lang) -> String {
+    let mut out = String::with_capacity(7);
+    match lang {
+        Lang::En => map.push_loc(&mut out, l),
+        Lang::Fr => french::push_loc(map, &mut out, l),
+    }
+    out
 }
 
 /// A coast written by a player, kept even if the province has no such coast: the judge

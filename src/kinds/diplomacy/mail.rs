@@ -125,7 +125,10 @@ struct Partner {
     needs: Note,
 }
 
-fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
+/// The order that fits `order`'s support or convoy, and what it needs, in the notation of
+/// a reader of `lang` (`F MAN` for a French reader).
+fn partner(map: &Map, board: &Board, order: &Order, lang: Lang) -> Option<Partner> {
+    let named = |u: &Unit| crate::order::unit_text_in(map, &u.unit_ref(), lang);
     match *order {
         Order::Support { target, dest, .. } => {
             let unit = board.units[board.unit_at(target.prov())?];
@@ -134,7 +137,7 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
                 return Some(Partner {
                     unit,
                     order: format!("{name} H"),
-                    needs: Note::Holds { unit: name },
+                    needs: Note::Holds { unit: named(&unit) },
                 });
             };
             // A coast matters only for a fleet, and only one the province has (DATC 4.B.6).
@@ -159,8 +162,8 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
                 unit,
                 order: format!("{name} - {}", map.loc_text(to)),
                 needs: Note::MovesTo {
-                    unit: name,
-                    to: map.loc_text(there),
+                    unit: named(&unit),
+                    to: crate::order::loc_text_in(map, there, lang),
                 },
             })
         }
@@ -172,13 +175,19 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
                 unit,
                 order: format!("{name} - {to} VIA CONVOY"),
                 needs: Note::Convoyed {
-                    unit: name,
-                    to: to.to_string(),
+                    unit: named(&unit),
+                    to: crate::order::loc_text_in(map, Loc::new(dest.prov), lang),
                 },
             })
         }
         _ => None,
     }
+}
+
+/// An order on file (the judge's text) as the reader of `lang` reads it in his letters:
+/// in the French notation for a French reader (`crate::order::echo`, issue #24).
+fn echo(text: &str, lang: Lang) -> String {
+    crate::order::echo(map(), text, lang)
 }
 
 /// Checks one order of `power` alone on the board. A support or a convoy is judged with
@@ -187,11 +196,11 @@ fn partner(map: &Map, board: &Board, order: &Order) -> Option<Partner> {
 /// one on this order, as this power's: never another result of the phase (a removal in
 /// civil disorder, another unit's fate). Returns the key it is filed under (the unit's
 /// province, or `build XXX`; none for WAIVE) and the order in normal notation.
-fn check_order(game: &Game, sender: Power, text: &str) -> Result<(Option<String>, String), Refusal> {
+fn check_order(game: &Game, sender: Power, text: &str, lang: Lang) -> Result<(Option<String>, String), Refusal> {
     let map = map();
     let mut orders = vec![(map.power_name(sender).to_string(), vec![text.to_string()])];
     if let (Ok(order), Ok(board)) = (parse_order(map, text), board(game)) {
-        if let Some(p) = partner(map, &board, &order) {
+        if let Some(p) = partner(map, &board, &order, lang) {
             let name = map.power_name(p.unit.power).to_string();
             match orders.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, list)) => list.push(p.order),
@@ -206,9 +215,9 @@ fn check_order(game: &Game, sender: Power, text: &str) -> Result<(Option<String>
         .results
         .iter()
         .find(|r| r.given == Some(0) && r.power == sender)
-        .ok_or_else(|| Refusal::NotAnOrder { text: text.to_string() })?;
+        .ok_or_else(|| Refusal::NotAnOrder { text: echo(text, lang) })?;
     if r.verdict == Verdict::Void {
-        return Err(Refusal::Void(Reason::of(map, r)));
+        return Err(Refusal::Void(Reason::in_notation(map, r, lang)));
     }
     Ok((key_of(&r.order), r.order.to_string()))
 }
@@ -286,6 +295,10 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
+    // A unit, and an example of an order, in the reader's notation (`F MAN`, `construire A
+    // PAR` for a French reader).
+    let named = |u: &Unit| crate::order::unit_text_in(map(), &u.unit_ref(), lang);
+    let example = |order: Order| order.text_in(map(), lang);
     let mut out = Vec::new();
     let Some(p) = role.power() else { return Ok(out) };
     let keys: Vec<String> = game
@@ -302,7 +315,7 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
                 if !keys.iter().any(|k| k == map().code(u.loc.prov)) {
                     out.push(say(
                         format!("an order for {}", u.text(map())),
-                        format!("un ordre pour {}", u.text(map())),
+                        format!("un ordre pour {}", named(u)),
                     ));
                 }
             }
@@ -312,7 +325,7 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
                 if !keys.iter().any(|k| k == map().code(d.unit.loc.prov)) {
                     out.push(say(
                         format!("a retreat or disband for {}", d.unit.text(map())),
-                        format!("une retraite ou une dissolution pour {}", d.unit.text(map())),
+                        format!("une retraite ou une dissolution pour {}", named(&d.unit)),
                     ));
                 }
             }
@@ -337,23 +350,30 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
                     {
                         Some(h) => say(
                             format!("builds: {due} due (BUILD A {}, or WAIVE)", map().code(h)),
-                            format!("mobilisations : {due} (BUILD A {}, ou WAIVE)", map().code(h)),
+                            format!(
+                                "mobilisations : {due} ({}, ou {})",
+                                example(Order::Build(crate::order::UnitRef {
+                                    kind: Some(UnitType::Army),
+                                    loc: Loc::new(h),
+                                })),
+                                example(Order::Waive)
+                            ),
                         ),
                         None => say(
                             format!("builds: {due} due (WAIVE)"),
-                            format!("mobilisations : {due} (WAIVE)"),
+                            format!("mobilisations : {due} ({})", example(Order::Waive)),
                         ),
                     }
                 } else {
                     let unit = board
                         .units
                         .iter()
-                        .find(|u| u.power == p && !used(map().code(u.loc.prov)))
-                        .map(|u| u.text(map()));
-                    let unit = unit.unwrap_or_default();
+                        .find(|u| u.power == p && !used(map().code(u.loc.prov)));
+                    let en = unit.map(|u| u.text(map())).unwrap_or_default();
+                    let fr = unit.map(|u| example(Order::Disband(u.unit_ref()))).unwrap_or_default();
                     say(
-                        format!("removals: {} due (REMOVE {unit})", -due),
-                        format!("démobilisations : {} (REMOVE {unit})", -due),
+                        format!("removals: {} due (REMOVE {en})", -due),
+                        format!("démobilisations : {} ({fr})", -due),
                     )
                 });
             }
@@ -382,7 +402,7 @@ fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError
             // judge makes of it with that unit holding (its orders are not ours to know).
             // The same for one of our own units not yet ordered.
             let open = parse_order(map, text).ok().and_then(|o| {
-                let p = partner(map, &board, &o)?;
+                let p = partner(map, &board, &o, lang)?;
                 let ordered = list
                     .iter()
                     .any(|t| key_of(t).as_deref() == Some(map.code(p.unit.loc.prov)));
@@ -390,11 +410,11 @@ fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError
             });
             let note = match open {
                 Some(p) => p.needs.words(lang),
-                None if r.verdict == Verdict::Void => Note::WillBeVoid(Reason::of(map, r)).words(lang),
+                None if r.verdict == Verdict::Void => Note::WillBeVoid(Reason::in_notation(map, r, lang)).words(lang),
                 None => String::new(),
             };
             Some(OnFile {
-                order: r.order.to_string(),
+                order: echo(&r.order, lang),
                 note,
             })
         })
@@ -606,7 +626,7 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
                 });
             }
             let assumed = read_as(game, &read);
-            let (key, canon) = check_order(game, power, &read.order.to_text(map())).map_err(|refusal| {
+            let (key, canon) = check_order(game, power, &read.order.to_text(map()), lang).map_err(|refusal| {
                 // Refused, and written with the other type of unit than the one there: the
                 // refusal says which it is (DATC 4.C.2 reads the order as that unit's).
                 match assumed
@@ -623,13 +643,19 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
             (key, canon, assumed)
         }
         Err(_) => {
-            let (key, canon) = check_order(game, power, text)?;
+            let (key, canon) = check_order(game, power, text, lang)?;
             (key, canon, Vec::new())
         }
     };
+    // The reply echoes the order in the reader's notation; the file keeps the judge's.
     let said = match file_order(game, role, key, canon.clone()) {
-        Some(old) => Said::Replaces { order: canon, old },
-        None => Said::OnFile { order: canon },
+        Some(old) => Said::Replaces {
+            order: echo(&canon, lang),
+            old: echo(&old, lang),
+        },
+        None => Said::OnFile {
+            order: echo(&canon, lang),
+        },
     };
     Ok(match assumed.is_empty() {
         true => said,
