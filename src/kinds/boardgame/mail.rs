@@ -309,7 +309,8 @@ pub fn act(
                     sides
                         .iter()
                         .copied()
-                        .find(|s| s.text().eq_ignore_ascii_case(n))
+                        // A side by its name or, for a French player, by its French name.
+                        .find(|s| s.text().eq_ignore_ascii_case(n) || s.name_in(Lang::Fr).eq_ignore_ascii_case(n))
                         .ok_or_else(|| Refusal::PressNotASide {
                             name: n.to_string(),
                             sides: setup.sides.clone(),

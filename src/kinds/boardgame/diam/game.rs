@@ -424,7 +424,7 @@ impl BoardGame for Game {
                         }
                     })
                     .collect();
-                format!("{} {}", s.name, each.join(", "))
+                format!("{} {}", super::KIND.side_in(s.name, lang), each.join(", "))
             })
             .collect();
         match lang {
@@ -794,7 +794,7 @@ Moves played: 2.
         // A French reader reads how the game ended in French too.
         assert_eq!(
             refused.words(crate::lang::Lang::Fr),
-            "la partie est terminée : Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5"
+            "la partie est terminée : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5"
         );
     }
 
