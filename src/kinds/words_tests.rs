@@ -22,6 +22,10 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
             }),
         ),
         (
+            "game::desk::mail::LineFault",
+            samples(&crate::game::desk::mail::tests::every_line_fault()),
+        ),
+        (
             "game::join::Outcome",
             samples(&crate::game::join::tests::every_outcome()),
         ),
