@@ -661,3 +661,41 @@ fn the_sides_of_diam_diabolik_fleet_and_jomini_are_french_in_every_french_letter
         no_english_side(&dir, ben, english);
     }
 }
+
+/// The PNG of a letter's picture, in base64 as the message carries it.
+fn picture_of(m: &Sent) -> String {
+    let text = String::from_utf8_lossy(&m.raw).to_string();
+    let at = text.find("Content-Type: image/png").expect("a picture");
+    let body = at + text[at..].find("\r\n\r\n").expect("the picture's body") + 4;
+    let end = body + text[body..].find("\r\n--").expect("the end of the picture's part");
+    text[body..end].to_string()
+}
+
+/// The picture sent with a move and with GET MAP is drawn in its reader's language: the
+/// French player's is not the English player's, and GET MAP gives the French one again
+/// (issue #24).
+#[test]
+fn a_french_player_of_diam_gets_the_board_s_picture_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Red-Orange",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Brown-Black",
+        },
+    ];
+    let [ann, ben] = &players;
+    let dir = create(&tmp, "diam", &players, "", SEED);
+    send(&dir, ann, "a1", "PLACE RED 5");
+    let (en, fr) = (picture_of(&relayed(&dir, ann, 1)), picture_of(&relayed(&dir, ben, 1)));
+    assert_ne!(en, fr, "the same picture for both languages");
+    send(&dir, ben, "map", "GET MAP");
+    assert_eq!(picture_of(&letter(&dir, ben, "-map-")), fr);
+    send(&dir, ann, "map", "GET MAP");
+    assert_eq!(picture_of(&letter(&dir, ann, "-map-")), en);
+}

@@ -837,7 +837,7 @@ impl BoardGame for Diabolik {
         }
     }
 
-    fn picture(&self) -> Option<String> {
-        Some(picture::draw(&self.view()))
+    fn picture_in(&self, lang: Lang) -> Option<String> {
+        Some(picture::draw_in(&self.view_in(lang), lang))
     }
 }

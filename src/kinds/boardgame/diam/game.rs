@@ -457,8 +457,8 @@ impl BoardGame for Game {
         self.over.as_ref().map(Ending::finish)
     }
 
-    fn picture(&self) -> Option<String> {
-        Some(super::picture::draw(&self.view()))
+    fn picture_in(&self, lang: Lang) -> Option<String> {
+        Some(super::picture::draw_in(&self.view_in(lang), lang))
     }
 }
 
