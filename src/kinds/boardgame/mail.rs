@@ -103,12 +103,15 @@ fn words(told: &[boardgame::Told], lang: Lang) -> Vec<String> {
     told.iter().map(|t| t.words(lang)).collect()
 }
 
+/// A board's picture as a PNG, shared by every letter that carries it.
+type Png = Option<Arc<[u8]>>;
+
 /// The board after a move in each language, as text and as a picture, drawn once for all
 /// the readers of one.
 struct Boards<'a> {
     game: &'a dyn BoardGame,
     drawn: std::cell::RefCell<Vec<(Lang, String)>>,
-    pictures: std::cell::RefCell<Vec<(Lang, Option<Arc<[u8]>>)>>,
+    pictures: std::cell::RefCell<Vec<(Lang, Png)>>,
 }
 
 impl Boards<'_> {
@@ -121,7 +124,7 @@ impl Boards<'_> {
     }
 
     /// The picture in `lang` as a PNG: DIAM and Diabolik Fleet have one, the other games none.
-    fn picture(&self, lang: Lang) -> Option<Arc<[u8]>> {
+    fn picture(&self, lang: Lang) -> Png {
         let mut drawn = self.pictures.borrow_mut();
         if let Some((_, p)) = drawn.iter().find(|(l, _)| *l == lang) {
             return p.clone();
