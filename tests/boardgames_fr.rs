@@ -699,3 +699,54 @@ fn a_french_player_of_diam_gets_the_board_s_picture_in_french() {
     send(&dir, ann, "map", "GET MAP");
     assert_eq!(picture_of(&letter(&dir, ann, "-map-")), en);
 }
+
+/// A French referee's STATUS by mail of a DIAM game that ended: how it ended in French, after
+/// which move, and the players by their sides' French names (issue #24).
+#[test]
+fn a_french_referee_s_status_of_a_finished_board_game_is_french() {
+    let tmp = Tmp::new();
+    let text = format!(
+        "game: table\nvariant: diam\nlanguage: fr\n\
+         referee: {{name: Arbitre, email: arbitre@table.example, password: pw-referee}}\nseed: {SEED}\nplayers:\n\
+         \x20 - {{name: Ann, email: ann@table.example, role: Red-Orange, password: pw-Red-Orange}}\n\
+         \x20 - {{name: Ben, email: ben@table.example, role: Brown-Black, password: pw-Brown-Black}}\n"
+    );
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    support::create(&dir, &file, NOW);
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Red-Orange",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Brown-Black",
+        },
+    ];
+    for (k, (seat, m)) in DIAM_TO_A_WIN.iter().enumerate() {
+        send(&dir, &players[*seat], &format!("m{k}"), m);
+    }
+    let raw = "From: Arbitre <arbitre@table.example>\r\nSubject: bureau\r\nMessage-ID: <desk@t.example>\r\n\r\n\
+               SIGNON Referee table pw-referee\r\nSTATUS\r\n";
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let reply = outbox(&dir)
+        .into_iter()
+        .find(|(n, _)| n.contains("-reply-referee"))
+        .expect("a reply to the referee")
+        .1
+        .text;
+    has(
+        &reply,
+        &[
+            "Terminée après le coup 9 : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
+            "Rouge-Orange",
+            "Brun-Noir",
+        ],
+    );
+    for english in ["Red-Orange", "Brown-Black", " wins", "move 9"] {
+        assert!(!reply.contains(english), "{english:?} in:\n{reply}");
+    }
+}
