@@ -9,6 +9,7 @@ use crate::support;
 
 use arbitre::dice::{Dice, Seed};
 use arbitre::kinds::boardgame::{self, replay, Setup};
+use arbitre::lang::Lang;
 use arbitre::picture;
 use std::path::PathBuf;
 use support::*;
@@ -31,22 +32,40 @@ fn position_file(name: &str) -> PathBuf {
     root().join("tests/boardgame-positions").join(format!("{name}.yaml"))
 }
 
-/// A position file's game after its moves, drawn.
-fn drawn(name: &str) -> String {
+/// The same drawn for a French reader: `tests/golden/pictures/NAME.fr.svg` (issue #24).
+const GOLDEN_FR: [&str; 4] = [
+    "diam-midgame",
+    "diam-four-opponents",
+    "diabolik-midgame",
+    "diabolik-four",
+];
+
+/// A position file's game after its moves.
+fn played_out(name: &str) -> Box<dyn boardgame::BoardGame> {
     let path = position_file(name);
     let text = std::fs::read_to_string(&path).unwrap();
-    let game = arbitre::kinds::play_out_board(&text, &path.display().to_string())
+    arbitre::kinds::play_out_board(&text, &path.display().to_string())
         .expect("a board game's position")
-        .unwrap_or_else(|e| panic!("{e}"));
-    game.picture().expect("the game has a picture")
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A position file's game after its moves, drawn.
+fn drawn(name: &str) -> String {
+    played_out(name).picture().expect("the game has a picture")
+}
+
+/// The same drawn for a French reader.
+fn drawn_fr(name: &str) -> String {
+    played_out(name).picture_in(Lang::Fr).expect("the game has a picture")
 }
 
 #[test]
 fn pictures_of_the_golden_positions_are_their_svg_files() {
     let update = std::env::var("UPDATE_GOLDEN").as_deref() == Ok("1");
     let mut differ = Vec::new();
-    for name in GOLDEN {
-        let svg = drawn(name);
+    let english = GOLDEN.iter().map(|name| (name.to_string(), drawn(name)));
+    let french = (GOLDEN_FR.iter()).map(|name| (format!("{name}.fr"), drawn_fr(name)));
+    for (name, svg) in english.chain(french) {
         let path = root().join(format!("tests/golden/pictures/{name}.svg"));
         if update {
             std::fs::write(&path, &svg).unwrap();
@@ -235,4 +254,102 @@ fn arbitre_picture_refuses_a_board_position_it_cannot_read_and_says_where() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("arbitre judges no position of Les Belligérants"), "{err}");
+}
+
+/// Does `text` hold `word` as a whole word (`Red` in `Red-Orange`, not in `RED`)?
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic()).any(|w| w == word)
+}
+
+/// The words of a picture's text: what is between its tags.
+fn texts(svg: &str) -> String {
+    svg.split('<')
+        .filter_map(|part| part.split_once('>').map(|(_, text)| text))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A French reader's picture is drawn in French: the legend, the sides' names, who is to
+/// move, the last move and the result (issue #24).
+#[test]
+fn a_french_reader_s_board_picture_has_no_english_word() {
+    const ENGLISH: &[&str] = &[
+        "to move",
+        "Last move",
+        "Last turn",
+        "reserve:",
+        "played",
+        "players",
+        "Game over",
+        "level",
+        "placed",
+        "moved",
+        "carrying",
+        "sails",
+        "afloat",
+        "cannonballs",
+        "sinks",
+        "broadsides",
+        "disc",
+        "square:",
+        "hull",
+        "frozen",
+        "wins",
+        "out of the game",
+        "after",
+    ];
+    const SIDES: &[&str] = &["Red", "Brown", "Black", "South", "West", "North", "East"];
+    let won = game(
+        "diam",
+        &["Red-Orange", "Brown-Black"],
+        &[],
+        &[
+            (0, "PLACE ORANGE 2"),
+            (1, "PLACE BROWN 5"),
+            (0, "PLACE RED 5"),
+            (1, "PLACE BLACK 1"),
+            (0, "PLACE RED 1"),
+        ],
+    );
+    let svg = won.picture_in(Lang::Fr).unwrap();
+    assert!(svg.contains(">DIAM, niveau 2</text>"), "{svg}");
+    assert!(
+        svg.contains("Partie terminée : Rouge-Orange gagne avec un DIAM rouge au niveau 2 sur les cases 1 et 5."),
+        "{svg}"
+    );
+    let moved = game(
+        "diam",
+        &["Red-Orange", "Brown-Black"],
+        &[],
+        &[(0, "PLACE RED 3"), (1, "PLACE BROWN 3"), (0, "MOVE 3/1 RIGHT")],
+    );
+    let fr = moved.picture_in(Lang::Fr).unwrap();
+    assert!(
+        fr.contains(
+            "Dernier coup : Rouge-Orange a déplacé le pion rouge de 3/1 sur la case 4 (niveau 1), avec 1 pion au-dessus."
+        ),
+        "{fr}"
+    );
+    assert!(fr.contains("Brun-Noir ◀ à jouer"), "{fr}");
+    assert!(fr.contains("réserve : 3 rouges, 4 oranges"), "{fr}");
+    let sinking = drawn_fr("diabolik-midgame");
+    assert!(sinking.contains("2. coule E6 de Nord (flancs de D6,"), "{sinking}");
+    assert!(sinking.contains("Nord</tspan> 5 à flot"), "{sinking}");
+    let mut pictures: Vec<(String, String)> = GOLDEN_FR.iter().map(|n| (n.to_string(), drawn_fr(n))).collect();
+    pictures.extend([
+        ("won".to_string(), svg),
+        ("moved".to_string(), fr),
+        ("four".to_string(), drawn_fr("diabolik-four")),
+    ]);
+    for (name, svg) in &pictures {
+        let text = texts(svg);
+        for word in ENGLISH {
+            assert!(!text.contains(word), "{name}: English {word:?} in:\n{text}");
+        }
+        for side in SIDES {
+            assert!(!has_word(&text, side), "{name}: the English side {side:?} in:\n{text}");
+        }
+    }
+    // The English picture is drawn as before.
+    assert_eq!(moved.picture(), moved.picture_in(Lang::En));
 }

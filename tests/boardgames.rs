@@ -251,10 +251,11 @@ fn a_french_player_reads_a_refused_move_in_french() {
     let dir = tmp.path("game");
     support::create(&dir, &file, NOW);
 
-    // Out of turn: the French player reads why in French, the side's name as written.
+    // Out of turn: the French player reads why in French, the side named as a French
+    // player says it.
     let r = send(&dir, ben, "b1", "P B1");
     assert!(
-        r.contains("ce n'est pas votre tour : c'est à Red-Orange de jouer"),
+        r.contains("ce n'est pas votre tour : c'est à Rouge-Orange de jouer"),
         "{r}"
     );
     assert!(!r.contains("it is not your turn"), "{r}");
@@ -342,7 +343,7 @@ fn a_french_player_of_jomini_reads_a_refused_line_in_french() {
     let r = send(&dir, &players[0], "f1", "ROLL 3");
     assert!(
         r.contains(
-            "les dés de combat se lancent pendant la phase de combat, et Blue est dans sa phase de commandement"
+            "les dés de combat se lancent pendant la phase de combat, et Bleu est dans sa phase de commandement"
         ),
         "{r}"
     );

@@ -128,7 +128,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     has(
         &welcome,
         &[
-            "DIAM à 2 joueurs : Red-Orange pose les pions rouges et oranges ; Brown-Black pose les pions marrons et noirs. Red-Orange joue en premier.",
+            "DIAM à 2 joueurs : Rouge-Orange pose les pions rouges et oranges ; Brun-Noir pose les pions marrons et noirs. Rouge-Orange joue en premier.",
             "Sans DIAM, la partie est nulle après 40 coups.",
             "case       1  2  3  4  5  6  7  8\nniveau 4   .  .  .  .  .  .  .  .",
             // The notation explained in French; the words to write stay the game's.
@@ -143,7 +143,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
         let r = send(&dir, p, &format!("m{k}"), m);
         if p.role == ben.role {
             // The reply to the French player's own move says what it did, in French.
-            has(&r, &[&format!("coup {} accepté : Brown-Black pose un pion", k + 1)]);
+            has(&r, &[&format!("coup {} accepté : Brun-Noir pose un pion", k + 1)]);
             all_french(&r);
         }
     }
@@ -165,19 +165,19 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     let fr = relayed(&dir, ben, 1);
     assert!(
         fr.subject
-            .ends_with("DIAM\u{a0}: coup 1, Red-Orange pose un pion rouge sur la case 5 (niveau 1)"),
+            .ends_with("DIAM\u{a0}: coup 1, Rouge-Orange pose un pion rouge sur la case 5 (niveau 1)"),
         "{}",
         fr.subject
     );
     has(
         &fr.text,
         &[
-            "coup 1, joué par Red-Orange : Red-Orange pose un pion rouge sur la case 5 (niveau 1)",
+            "coup 1, joué par Rouge-Orange : Rouge-Orange pose un pion rouge sur la case 5 (niveau 1)",
             "niveau 1   .  .  .  .  R  .  .  .",
             "R rouge, O orange, B marron, K noir. La case N fait face à la case N+4 ; la case 8 touche la case 1.",
-            "Réserves : Red-Orange 3 rouges, 4 oranges ; Brown-Black 4 marrons, 4 noirs.",
+            "Réserves : Rouge-Orange 3 rouges, 4 oranges ; Brun-Noir 4 marrons, 4 noirs.",
             "Coups joués : 1 (partie nulle à 40).",
-            "À Brown-Black de jouer.",
+            "À Brun-Noir de jouer.",
         ],
     );
     all_french(&fr.text);
@@ -186,9 +186,9 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     has(
         &last.text,
         &[
-            "Red-Orange déplace le pion rouge de 8/1 vers la droite sur la case 1 (niveau 3)",
-            "DIAM ! rouge sur les cases 1 et 5 au niveau 3 : Red-Orange gagne",
-            "Partie terminée : Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5.",
+            "Rouge-Orange déplace le pion rouge de 8/1 vers la droite sur la case 1 (niveau 3)",
+            "DIAM ! rouge sur les cases 1 et 5 au niveau 3 : Rouge-Orange gagne",
+            "Partie terminée : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5.",
         ],
     );
     all_french(&last.text);
@@ -199,7 +199,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     has(
         &final_fr,
         &[
-            "Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
+            "Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
             "Le plateau final :",
             "niveau 3",
         ],
@@ -214,7 +214,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     has(&map, &["Réserves :", "Partie terminée :"]);
     all_french(&map);
     let r = send(&dir, ben, "late", "PLACE BROWN 3");
-    has(&r, &["Red-Orange gagne avec un DIAM rouge"]);
+    has(&r, &["Rouge-Orange gagne avec un DIAM rouge"]);
     all_french(&r);
     // state.yaml keeps the English words, as every file.
     let state = std::fs::read_to_string(dir.join("state.yaml")).unwrap();
@@ -249,7 +249,7 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
     has(
         &letter(&dir, &players[1], "welcome").text,
         &[
-            "South joue en premier (tiré au sort).",
+            "Sud joue en premier (tiré au sort).",
             "Diabolik Fleet sur 8x8 : 4 boulets par tour (4 pour un tour bonus) ; 2 navires sur le bord adverse gagnent ; une flotte sous les 3 navires perd.",
         ],
     );
@@ -271,10 +271,10 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
     has(
         &deployed.text,
         &[
-            "South oriente ses navires : A2 N, B2 N",
-            "Diabolik Fleet. À North de choisir l'orientation de ses navires (« deploy »).",
+            "Sud oriente ses navires : A2 N, B2 N",
+            "Diabolik Fleet. À Nord de choisir l'orientation de ses navires (« deploy »).",
             "; puis l'orientation (N pointe vers la rangée 8) ; * = figé sur son bord adverse.",
-            "South : 8 à flot (sous 3 elle perd), 0 à reconstruire ; a coulé 0, a perdu 0 ; sur la rangée 8 : 0 sur 2.",
+            "Sud : 8 à flot (sous 3 elle perd), 0 à reconstruire ; a coulé 0, a perdu 0 ; sur la rangée 8 : 0 sur 2.",
         ],
     );
     all_french(&deployed.text);
@@ -285,19 +285,19 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
     has(
         &turn.text,
         &[
-            "South : D2-D3, D3-D4, E2-E3, E3-E4 (4 boulets)",
-            "À North de jouer : son tour 1 (4 boulets).",
+            "Sud : D2-D3, D3-D4, E2-E3, E3-E4 (4 boulets)",
+            "À Nord de jouer : son tour 1 (4 boulets).",
         ],
     );
     all_french(&turn.text);
     // A sinking: the note and the turn, in the words of the rules.
     let sinking = relayed(&dir, ben, 6);
-    has(&sinking.text, &["coule E5", "est coulé par North (flancs de"]);
+    has(&sinking.text, &["coule E5", "est coulé par Nord (flancs de"]);
     all_french(&sinking.text);
     let final_fr = letter(&dir, ben, "final").text;
     has(
         &final_fr,
-        &["South a 2 navires sur son bord adverse (rangée 8) et gagne."],
+        &["Sud a 2 navires sur son bord adverse (rangée 8) et gagne."],
     );
     all_french(&final_fr);
     assert!(letter(&dir, &players[0], "final")
@@ -444,7 +444,7 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     has(
         &letter(&dir, ben, "welcome").text,
         &[
-            "Blue joue en premier : tour 1, phase de commandement de Blue.",
+            "Bleu joue en premier : tour 1, phase de commandement de Bleu.",
             "Victoire : le premier camp à éliminer 3 unités adverses.",
         ],
     );
@@ -458,8 +458,8 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     has(
         &command.text,
         &[
-            "Blue, commandement : activate the guard",
-            "JOMINI, tour 1 : à Blue de jouer, phase de commandement",
+            "Bleu, commandement : activate the guard",
+            "JOMINI, tour 1 : à Bleu de jouer, phase de commandement",
         ],
     );
     all_french(&command.text);
@@ -467,9 +467,9 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     has(
         &roll.text,
         &[
-            "Blue lance 3 dés de combat : ",
-            "Dernier jet : Blue lance 3 dés de combat",
-            "Ordre de jeu : Blue puis Red. Victoire : le premier à éliminer 3 unités adverses, ou une revendication acceptée, ou un abandon.",
+            "Bleu lance 3 dés de combat : ",
+            "Dernier jet : Bleu lance 3 dés de combat",
+            "Ordre de jeu : Bleu puis Rouge. Victoire : le premier à éliminer 3 unités adverses, ou une revendication acceptée, ou un abandon.",
             "Dernières lignes :",
         ],
     );
@@ -478,11 +478,11 @@ fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     send(&dir, ann, "a2", "END TURN");
     has(
         &relayed(&dir, ben, 5).text,
-        &["Blue termine son tour", "Tour 1 : phase de commandement de Red."],
+        &["Bleu termine son tour", "Tour 1 : phase de commandement de Rouge."],
     );
     send(&dir, ben, "b1", "CONCEDE");
     let final_fr = letter(&dir, ben, "final").text;
-    has(&final_fr, &["Red abandonne : Blue gagne"]);
+    has(&final_fr, &["Rouge abandonne : Bleu gagne"]);
     all_french(&final_fr);
 }
 
@@ -565,5 +565,188 @@ fn get_rules_sends_each_board_games_rules_in_players_words_in_english_and_french
             }
         }
         all_french(fr);
+    }
+}
+
+/// Does `text` hold `word` as a whole word (`Red` in `Red-Orange`, not in `RED`)?
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic()).any(|w| w == word)
+}
+
+/// Every letter sent to the French player `fr` (subject and text) names no side in English:
+/// `english` are the game's sides that a French player names otherwise.
+fn no_english_side(dir: &Path, fr: &Player, english: &[&str]) {
+    let letters: Vec<(String, Sent)> = outbox(dir).into_iter().filter(|(_, m)| m.to == [fr.email]).collect();
+    assert!(letters.len() >= 5, "only {} letters to {}", letters.len(), fr.role);
+    for (name, m) in letters {
+        for side in english {
+            assert!(
+                !has_word(&m.subject, side) && !has_word(&m.text, side),
+                "`{side}` in the French letter {name}:\n{}\n{}",
+                m.subject,
+                m.text
+            );
+        }
+    }
+}
+
+/// A French player of DIAM, Diabolik Fleet or JOMINI reads the sides by their French names in
+/// every letter (welcome, moves, refusals, STATUS, LIST, GET MAP, the end), and signs on by the
+/// French name of his side (issue #24).
+#[test]
+fn the_sides_of_diam_diabolik_fleet_and_jomini_are_french_in_every_french_letter() {
+    type Game<'a> = (&'a str, [&'a str; 2], &'a str, &'a [&'a str], &'a [(usize, &'a str)]);
+    let games: [Game; 3] = [
+        (
+            "diam",
+            ["Red-Orange", "Brown-Black"],
+            "Brun-Noir",
+            &["Red", "Brown", "Black"],
+            &DIAM_TO_A_WIN,
+        ),
+        (
+            "diabolik-fleet",
+            ["South", "North"],
+            "Nord",
+            &["South", "North", "West", "East"],
+            &[(0, "deploy N"), (1, "deploy N"), (0, "B2-B3")],
+        ),
+        (
+            "jomini",
+            ["Blue", "Red"],
+            "Rouge",
+            &["Blue", "Red"],
+            &[(0, "COMMAND the guard"), (0, "END TURN"), (1, "ROLL 2"), (0, "CONCEDE")],
+        ),
+    ];
+    for (variant, [first, second], french, english, moves) in games {
+        let tmp = Tmp::new();
+        let players = [
+            Player {
+                name: "Ann",
+                email: "ann@table.example",
+                role: first,
+            },
+            Player {
+                name: "Ben",
+                email: "ben@table.example",
+                role: second,
+            },
+        ];
+        let seed = if variant == "diabolik-fleet" { SOUTH_FIRST } else { SEED };
+        let dir = create(&tmp, variant, &players, "", seed);
+        let ben = &players[1];
+        // Out of turn, with the board and the side to move, before anything is played.
+        send(&dir, ben, "early", "STATUS\r\nLIST\r\nGET MAP");
+        for (k, (seat, m)) in moves.iter().enumerate() {
+            send(&dir, &players[*seat], &format!("m{k}"), m);
+        }
+        // The SIGNON line of the welcome, with the side's French name, signs on.
+        let welcome = letter(&dir, ben, "welcome").text;
+        assert!(
+            welcome.contains(&format!("SIGNON {french} table")),
+            "{variant}: {welcome}"
+        );
+        let raw = format!(
+            "From: Ben <{}>\r\nSubject: carte\r\nMessage-ID: <fr-{variant}@t.example>\r\n\r\n\
+             SIGNON {french} table pw-{second}\r\nGET MAP\r\n",
+            ben.email
+        );
+        ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+        let maps = outbox(&dir)
+            .into_iter()
+            .filter(|(n, m)| n.contains("-map-") && m.to == [ben.email])
+            .count();
+        assert_eq!(maps, 2, "{variant}: SIGNON {french} was not taken for {second}");
+        no_english_side(&dir, ben, english);
+    }
+}
+
+/// The PNG of a letter's picture, in base64 as the message carries it.
+fn picture_of(m: &Sent) -> String {
+    let text = String::from_utf8_lossy(&m.raw).to_string();
+    let at = text.find("Content-Type: image/png").expect("a picture");
+    let body = at + text[at..].find("\r\n\r\n").expect("the picture's body") + 4;
+    let end = body + text[body..].find("\r\n--").expect("the end of the picture's part");
+    text[body..end].to_string()
+}
+
+/// The picture sent with a move and with GET MAP is drawn in its reader's language: the
+/// French player's is not the English player's, and GET MAP gives the French one again
+/// (issue #24).
+#[test]
+fn a_french_player_of_diam_gets_the_board_s_picture_in_french() {
+    let tmp = Tmp::new();
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Red-Orange",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Brown-Black",
+        },
+    ];
+    let [ann, ben] = &players;
+    let dir = create(&tmp, "diam", &players, "", SEED);
+    send(&dir, ann, "a1", "PLACE RED 5");
+    let (en, fr) = (picture_of(&relayed(&dir, ann, 1)), picture_of(&relayed(&dir, ben, 1)));
+    assert_ne!(en, fr, "the same picture for both languages");
+    send(&dir, ben, "map", "GET MAP");
+    assert_eq!(picture_of(&letter(&dir, ben, "-map-")), fr);
+    send(&dir, ann, "map", "GET MAP");
+    assert_eq!(picture_of(&letter(&dir, ann, "-map-")), en);
+}
+
+/// A French referee's STATUS by mail of a DIAM game that ended: how it ended in French, after
+/// which move, and the players by their sides' French names (issue #24).
+#[test]
+fn a_french_referee_s_status_of_a_finished_board_game_is_french() {
+    let tmp = Tmp::new();
+    let text = format!(
+        "game: table\nvariant: diam\nlanguage: fr\n\
+         referee: {{name: Arbitre, email: arbitre@table.example, password: pw-referee}}\nseed: {SEED}\nplayers:\n\
+         \x20 - {{name: Ann, email: ann@table.example, role: Red-Orange, password: pw-Red-Orange}}\n\
+         \x20 - {{name: Ben, email: ben@table.example, role: Brown-Black, password: pw-Brown-Black}}\n"
+    );
+    let file = tmp.file("players.yaml", &text);
+    let dir = tmp.path("game");
+    support::create(&dir, &file, NOW);
+    let players = [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: "Red-Orange",
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: "Brown-Black",
+        },
+    ];
+    for (k, (seat, m)) in DIAM_TO_A_WIN.iter().enumerate() {
+        send(&dir, &players[*seat], &format!("m{k}"), m);
+    }
+    let raw = "From: Arbitre <arbitre@table.example>\r\nSubject: bureau\r\nMessage-ID: <desk@t.example>\r\n\r\n\
+               SIGNON Referee table pw-referee\r\nSTATUS\r\n";
+    ok(&["mail", dir.to_str().unwrap(), "--now", NOW], Some(raw.as_bytes()));
+    let reply = outbox(&dir)
+        .into_iter()
+        .find(|(n, _)| n.contains("-reply-referee"))
+        .expect("a reply to the referee")
+        .1
+        .text;
+    has(
+        &reply,
+        &[
+            "Terminée après le coup 9 : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
+            "Rouge-Orange",
+            "Brun-Noir",
+        ],
+    );
+    for english in ["Red-Orange", "Brown-Black", " wins", "move 9"] {
+        assert!(!reply.contains(english), "{english:?} in:\n{reply}");
     }
 }

@@ -1288,6 +1288,52 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     }
 }
 
+/// The desk's refusals to a French referee are French, with the same facts and the same
+/// fix as the English ones (issue #24); a power may be named in French.
+#[test]
+fn a_french_referee_s_wrong_desk_lines_are_answered_in_french() {
+    let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
+    g.referee(
+        &[
+            "DEADLINE soon",
+            "DEADLINE",
+            "REPLACE Prusse Nina Dupont nina@elsewhere.example",
+            "DISORDER God",
+            "DISORDER Italie",
+            "DISORDER Italy",
+            "RESUME",
+            "FORCE now",
+        ],
+        MORNING,
+    );
+    let r = g.reply();
+    assert!(r.subject.ends_with("reçu, avec 7 erreurs"), "{}", r.subject);
+    for part in [
+        "ligne 2 : DEADLINE soon\n      « soon » n'est pas une heure : écrivez +2d, +36h",
+        "ligne 3 : DEADLINE\n      écrivez DEADLINE <quand> : +2d, +36h",
+        "« Prusse » n'est pas un rôle de cette partie ; les rôles sont France, Angleterre, Allemagne, Italie, Autriche, Russie, Turquie, Bon Dieu, Diable",
+        "Le Bon Dieu n'est pas une puissance : le désordre civil est pour les puissances",
+        "ligne 6 : l'Italie est en désordre civil",
+        "L'Italie est déjà en désordre civil ; rien n'a été changé",
+        "la partie n'est pas suspendue : il n'y a rien à faire reprendre",
+        "FORCE ne prend rien après lui : écrivez FORCE seul",
+    ] {
+        assert!(r.text.contains(part), "{part:?} not in:\n{}", r.text);
+    }
+    for english in [
+        "is not a time",
+        "write ",
+        "not a role",
+        "is not a power",
+        "already in civil disorder",
+        "not paused",
+        "takes nothing",
+        "nothing was changed",
+    ] {
+        assert!(!r.text.contains(english), "{english:?} in:\n{}", r.text);
+    }
+}
+
 #[test]
 fn the_referee_runs_the_desk_by_mail() {
     let g = Desk::new("diable-et-bon-dieu");

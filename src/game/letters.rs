@@ -59,22 +59,27 @@ impl Game {
     ) -> Vec<Letter> {
         // An anonymous game keeps its players' names from one another to the end.
         let anonymous = self.config.anonymous;
-        let players: Vec<views::PlayerRow> = self
-            .config
-            .players
-            .iter()
-            .filter(|_| !anonymous)
-            .map(|p| views::PlayerRow {
-                role: p.role.to_string(),
-                name: p.name.clone(),
-            })
-            .collect();
+        // Who played what, each role as the reader's letters name it (a board game's side
+        // by its French name in a French letter).
+        let players = |lang| -> Vec<views::PlayerRow> {
+            self.config
+                .players
+                .iter()
+                .filter(|_| !anonymous)
+                .map(|p| views::PlayerRow {
+                    role: p.role.name_in(lang).to_string(),
+                    name: p.name.clone(),
+                })
+                .collect()
+        };
         // How it ended, in each reader's words: the same for every reader of one language.
         let ending = |lang| views::Ending {
             summary: self.ending_in(f, lang),
-            winners: f.winners.clone(),
+            winners: (f.winners.iter())
+                .map(|w| Role::from_name(w).map_or_else(|| w.clone(), |r| r.name_in(lang).to_string()))
+                .collect(),
             seed: self.config.seed.clone(),
-            players: players.clone(),
+            players: players(lang),
             anonymous,
         };
         let mut letters: Vec<Letter> = self

@@ -22,6 +22,10 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
             }),
         ),
         (
+            "game::desk::mail::LineFault",
+            samples(&crate::game::desk::mail::tests::every_line_fault()),
+        ),
+        (
             "game::join::Outcome",
             samples(&crate::game::join::tests::every_outcome()),
         ),
@@ -60,4 +64,64 @@ fn every_variant_of_every_worded_value_has_english_and_different_french_words() 
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The English names of `game`'s sides that its French letters name otherwise.
+fn english_sides(game: &crate::kinds::boardgame::Kind) -> Vec<&'static str> {
+    let mut sides: Vec<&str> = (1..=8)
+        .filter_map(|n| (game.sides)(n).ok())
+        .flatten()
+        .filter(|side| game.side_in(side, crate::lang::Lang::Fr) != *side)
+        .collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+}
+
+/// Does `text` hold `word` as a whole word (`Red` in `Red-Orange`, not in `RED` or `Reds`)?
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic()).any(|w| w == word)
+}
+
+/// A board game's French words name its sides as a French player does: no variant of its
+/// worded values says `Red`, `South` or `Blue` to a French reader (issue #24).
+#[test]
+fn no_board_games_french_words_name_a_side_in_english() {
+    let mut wrong = Vec::new();
+    for game in crate::kinds::BOARD_GAMES {
+        let english = english_sides(game);
+        assert!(!english.is_empty(), "{}: no side has a French name", game.title);
+        for (owner, all) in (game.word_samples)() {
+            for s in all {
+                for side in english.iter().filter(|side| has_word(&s.fr, side)) {
+                    wrong.push(format!("{owner}: {}: `{side}` in `{}`", s.what, s.fr));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A side two games name alike has one French name: a SIGNON reads it whichever game it is.
+#[test]
+fn a_side_two_board_games_share_has_one_french_name() {
+    use crate::lang::Lang;
+    for a in crate::kinds::BOARD_GAMES {
+        for b in crate::kinds::BOARD_GAMES {
+            for side in english_sides(a).into_iter().chain(english_sides(b)) {
+                let known = |k: &crate::kinds::boardgame::Kind| {
+                    (1..=8).filter_map(|n| (k.sides)(n).ok()).flatten().any(|s| s == side)
+                };
+                if known(a) && known(b) {
+                    assert_eq!(
+                        a.side_in(side, Lang::Fr),
+                        b.side_in(side, Lang::Fr),
+                        "{side}: {} / {}",
+                        a.title,
+                        b.title
+                    );
+                }
+            }
+        }
+    }
 }

@@ -413,7 +413,12 @@ impl Game {
             Play::Moves(m) => {
                 view.boardgame = true;
                 view.moves = self.state.moves.len();
-                view.to_move = m.to_move(self)?;
+                // The side to move as the reader's letters name it (a French reader: `Rouge`).
+                let to_move = m.to_move(self)?;
+                view.to_move = match crate::game::role::Role::from_name(&to_move) {
+                    Some(side) => side.name_in(reader.lang).to_string(),
+                    None => to_move,
+                };
                 return Ok(view);
             }
             Play::Phases(p) => p,

@@ -12,6 +12,7 @@ use crate::game::commands::{Command, LineError, Numbered};
 use crate::game::role::Role;
 use crate::game::said::Refusal;
 use crate::game::{Effects, Game, GameError, Now, MAX_COMMANDS};
+use crate::lang::{Lang, Worded};
 use crate::report::views::DeskReply;
 
 /// A desk verb as written in a message.
@@ -57,25 +58,63 @@ pub enum VerbError {
     PlayerCommand,
 }
 
-impl VerbError {
-    /// What is wrong, in `lang`.
-    pub fn words(&self, lang: crate::lang::Lang) -> String {
+/// How to write a verb that was written wrongly, for a French referee (the verbs and their
+/// examples stay the words the desk reads).
+fn usage_fr(verb: &str, usage: &str) -> String {
+    match verb {
+        "DEADLINE" => "DEADLINE <quand> : +2d, +36h, une heure RFC 3339, ou 2026-12-03 20:00".into(),
+        "PAUSE" => "PAUSE <raison> : les joueurs la reçoivent".into(),
+        "REPLACE" => "REPLACE <rôle> <nom> <adresse>".into(),
+        "DISORDER" => "DISORDER <puissance>".into(),
+        "ROLLBACK" => "ROLLBACK, ou ROLLBACK REDO".into(),
+        _ => usage.into(),
+    }
+}
+
+/// What is wrong with the line, in `lang`.
+impl Worded for VerbError {
+    fn words(&self, lang: Lang) -> String {
         match (lang, self) {
-            (crate::lang::Lang::En, _) => self.to_string(),
-            (crate::lang::Lang::Fr, VerbError::Usage { usage, .. }) => format!("écrivez {usage}"),
-            (crate::lang::Lang::Fr, VerbError::TakesNothing { verb }) => {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Fr, VerbError::Usage { verb, usage }) => format!("écrivez {}", usage_fr(verb, usage)),
+            (Lang::Fr, VerbError::TakesNothing { verb }) => {
                 format!("{verb} ne prend rien après lui : écrivez {verb} seul")
             }
-            (crate::lang::Lang::Fr, VerbError::NotAVerb { word }) => format!(
+            (Lang::Fr, VerbError::NotAVerb { word }) => format!(
                 "« {word} » n'est pas une commande du bureau : écrivez DEADLINE, PAUSE, RESUME, PREVIEW, \
                  FORCE, ROLLBACK, ROLLBACK REDO, REPLACE, DISORDER ou STATUS"
             ),
-            (crate::lang::Lang::Fr, VerbError::SecondSignon) => {
-                "une seule ligne SIGNON par message : celle-ci est ignorée".into()
-            }
-            (crate::lang::Lang::Fr, VerbError::PlayerCommand) => {
-                "le bureau de l'arbitre ne prend pas de commandes de joueur".into()
-            }
+            (Lang::Fr, VerbError::SecondSignon) => "une seule ligne SIGNON par message : celle-ci est ignorée".into(),
+            (Lang::Fr, VerbError::PlayerCommand) => "le bureau de l'arbitre ne prend pas de commandes de joueur".into(),
+        }
+    }
+}
+
+/// Why a line of the referee's message did nothing: the line itself, what the desk said of
+/// the verb, or a line past the most one message may hold. The reply words it in the
+/// referee's language.
+#[derive(Debug, thiserror::Error)]
+pub enum LineFault {
+    #[error(transparent)]
+    Verb(#[from] VerbError),
+    #[error(transparent)]
+    Desk(#[from] DeskError),
+    /// The first line not read, with `after` more after it.
+    #[error("this line and the {after} after it were not read: one message may hold at most {MAX_COMMANDS} commands")]
+    Unread { after: usize },
+}
+
+impl Worded for LineFault {
+    fn words(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (_, LineFault::Verb(e)) => e.words(lang),
+            (_, LineFault::Desk(e)) => e.words(lang),
+            (Lang::En, LineFault::Unread { .. }) => self.to_string(),
+            (Lang::Fr, LineFault::Unread { after }) => format!(
+                "cette ligne et {after} ligne{s} à sa suite n'ont pas été lues : un message contient au plus \
+                 {MAX_COMMANDS} commandes",
+                s = if *after > 1 { "s" } else { "" }
+            ),
         }
     }
 }
@@ -88,15 +127,11 @@ fn said_fr(game: &Game, verb: &Verb) -> String {
         game.state
             .deadline
             .as_deref()
-            .map(|d| crate::words::moment_text(d, tz, crate::lang::Lang::Fr))
+            .map(|d| crate::words::moment_text(d, tz, Lang::Fr))
             .unwrap_or_default()
     };
-    let phase = || {
-        crate::map::standard_french_names().say(
-            &crate::words::phase_text(&game.state.phase, crate::lang::Lang::Fr),
-            Form::Bare,
-        )
-    };
+    let phase =
+        || crate::map::standard_french_names().say(&crate::words::phase_text(&game.state.phase, Lang::Fr), Form::Bare);
     let role = |name: &str| {
         super::role_named(game, name)
             .map(|r| r.fr(Form::The))
@@ -238,13 +273,11 @@ pub fn act(
     let mut lines: Vec<Numbered> = commands.into_iter().filter(|c| c.line > first).collect();
     if lines.len() > MAX_COMMANDS {
         let rest = lines.split_off(MAX_COMMANDS);
+        let fault = LineFault::Unread { after: rest.len() - 1 };
         errors.push(LineError {
             line: rest[0].line,
             text: rest[0].text.clone(),
-            message: Refusal::Words(format!(
-                "this line and the {} after it were not read: one message may hold at most {MAX_COMMANDS} commands",
-                rest.len() - 1
-            )),
+            message: Refusal::Words(fault.words(lang)),
         });
     }
     for Numbered { line, text, command } in lines {
@@ -253,17 +286,17 @@ pub fn act(
             Command::Signon { .. } => Err(VerbError::SecondSignon),
             _ => Err(VerbError::PlayerCommand),
         };
-        let result = verb.map_err(|e| e.words(lang)).and_then(|v| {
+        let result = verb.map_err(LineFault::from).and_then(|v| {
             let before = game.state.clone();
             let said = v.clone();
             run(game, &act, v, &mut status, &mut preview)
                 .map(|(effects, en)| match lang {
-                    crate::lang::Lang::En => (effects, format!("line {line}: {en}")),
-                    crate::lang::Lang::Fr => (effects, format!("ligne {line} : {}", said_fr(game, &said))),
+                    Lang::En => (effects, format!("line {line}: {en}")),
+                    Lang::Fr => (effects, format!("ligne {line} : {}", said_fr(game, &said))),
                 })
                 .map_err(|e| {
                     game.state = before;
-                    e.to_string()
+                    LineFault::from(e)
                 })
         });
         match result {
@@ -274,10 +307,11 @@ pub fn act(
                 fx.log.extend(effects.log);
                 fx.journal.extend(effects.journal);
             }
-            Err(message) => errors.push(LineError {
+            // Worded here, in the referee's language: the reply is the referee's alone.
+            Err(fault) => errors.push(LineError {
                 line,
                 text,
-                message: Refusal::Words(message),
+                message: Refusal::Words(fault.words(lang)),
             }),
         }
     }
@@ -292,8 +326,8 @@ pub fn act(
         referee: game.config.referee.name.clone(),
         phase: crate::words::phase_text(&game.state.phase, lang),
         done,
-        // The desk's words are English, whatever the game's language.
-        errors: errors.iter().map(|e| e.words(crate::lang::Lang::En)).collect(),
+        // The desk's words are in the referee's language, as its lines done are.
+        errors: errors.iter().map(|e| e.words(lang)).collect(),
         status,
         preview,
     };
@@ -305,8 +339,49 @@ pub fn act(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// One of each fault of a line, for the shared test of words.
+    pub(crate) fn every_line_fault() -> Vec<LineFault> {
+        let mut all: Vec<LineFault> = [
+            "DEADLINE",
+            "PAUSE",
+            "REPLACE France x",
+            "DISORDER",
+            "ROLLBACK twice",
+            "FORCE now",
+            "FLY AWAY",
+        ]
+        .iter()
+        .map(|line| parse(line).unwrap_err().into())
+        .collect();
+        all.extend([
+            VerbError::SecondSignon.into(),
+            VerbError::PlayerCommand.into(),
+            LineFault::Unread { after: 3 },
+        ]);
+        all.extend(super::super::tests::every_desk_error().into_iter().map(LineFault::Desk));
+        all
+    }
+
+    #[test]
+    fn a_french_referee_reads_a_wrong_line_in_french() {
+        assert_eq!(
+            parse("deadline").unwrap_err().words(Lang::Fr),
+            "écrivez DEADLINE <quand> : +2d, +36h, une heure RFC 3339, ou 2026-12-03 20:00"
+        );
+        assert_eq!(
+            LineFault::Unread { after: 1 }.words(Lang::Fr),
+            "cette ligne et 1 ligne à sa suite n'ont pas été lues : un message contient au plus 500 commandes"
+        );
+        // The English is the Display, unchanged.
+        let unread = LineFault::Unread { after: 2 };
+        assert_eq!(
+            unread.words(Lang::En),
+            "this line and the 2 after it were not read: one message may hold at most 500 commands"
+        );
+    }
 
     #[test]
     fn the_desk_verbs_are_read_in_any_case() {

@@ -35,6 +35,7 @@ use crate::game::kind::{Kinds, Phases, Play, Run};
 use crate::game::role::Role;
 use crate::game::state::Reader;
 use crate::game::{is_game, lock, show_time, Effects, Game, GameError, Now};
+use crate::lang::{Lang, Worded};
 use crate::map::Map;
 use crate::report::views::{DeskNotice, Notice};
 use crate::report::Letter;
@@ -170,6 +171,116 @@ pub enum DeskError {
          (one address for two roles would tie them together in every header); nothing was changed"
     )]
     AddressInUse { address: String, role: Role },
+}
+
+impl DeskError {
+    /// The words for a French referee: the same facts and the same fix as the English.
+    fn french(&self) -> String {
+        use crate::lang::fr::{capitalised, Form};
+        // `la phase « printemps 1901, mouvements »`: the phase's words hold a comma.
+        let phase = |p: &str| {
+            format!(
+                "« {} »",
+                crate::map::standard_french_names().say(&crate::words::phase_text(p, Lang::Fr), Form::Bare)
+            )
+        };
+        match self {
+            DeskError::Game(e) => format!("les fichiers de la partie sont en défaut : {e}"),
+            DeskError::BadTime { text, timezone } => format!(
+                "« {text} » n'est pas une heure : écrivez +2d, +36h, une heure RFC 3339 (2026-12-03T20:00:00+01:00) \
+                 ou une date et une heure dans le fuseau de la partie, {timezone} (2026-12-03 20:00)"
+            ),
+            DeskError::NoSuchLocalTime { text, timezone } => format!(
+                "« {text} » n'existe pas dans le fuseau {timezone} (on avance les horloges à ce moment) : \
+                 choisissez une autre heure"
+            ),
+            DeskError::Past { when, now } => format!(
+                "{when} n'est pas dans le futur (maintenant : {now}) ; donnez une heure plus tardive ; rien n'a été changé"
+            ),
+            DeskError::BoardGame { dir, verb } => format!(
+                "{} : un jeu de plateau n'a ni phases ni dates limites ; « {verb} » est pour les parties de Diplomatie",
+                dir.display()
+            ),
+            DeskError::OpenForSignUp { until, verb } => format!(
+                "la partie est ouverte aux inscriptions jusqu'au {until} et n'a pas commencé : « {verb} » est pour \
+                 une partie en cours (elle commence quand sa dernière place est prise par JOIN) ; rien n'a été changé"
+            ),
+            DeskError::Over { summary } => {
+                format!("la partie est terminée ({summary}) ; plus rien ne peut la changer")
+            }
+            DeskError::AlreadyPaused { since, why } => format!(
+                "la partie est déjà suspendue depuis le {since} ({why}) ; RESUME la fait reprendre"
+            ),
+            DeskError::Paused { since, why } => format!(
+                "la partie est suspendue depuis le {since} ({why}) ; faites-la d'abord reprendre (« arbitre resume DIR \
+                 [--deadline QUAND] », ou RESUME par courrier) ; rien n'a été changé"
+            ),
+            DeskError::NotPaused => {
+                "la partie n'est pas suspendue : il n'y a rien à faire reprendre ; rien n'a été changé".into()
+            }
+            DeskError::NoReason => "donnez la raison de la suspension (--why TEXTE, ou PAUSE <raison> par courrier) : \
+                                    les joueurs la reçoivent"
+                .into(),
+            DeskError::NoHistory => "aucune phase n'a encore été résolue : il n'y a rien où revenir ; \
+                                     rien n'a été changé"
+                .into(),
+            DeskError::NoSnapshot { phase: p, path } => format!(
+                "{} : absent, donc la phase {} ne peut pas être rétablie (l'historique est gardé pour les phases \
+                 résolues depuis que le bureau existe) ; rien n'a été changé",
+                path.display(),
+                phase(p)
+            ),
+            DeskError::NothingToRedo { phase: p } => format!(
+                "il n'y a pas de retour en arrière à annuler à la phase {} : ROLLBACK REDO annule le dernier retour \
+                 en arrière, jusqu'à l'arrivée de nouveaux ordres",
+                phase(p)
+            ),
+            DeskError::RedoGone { phase: p } => format!(
+                "les ordres de la phase {} ont changé depuis le retour en arrière, qui ne peut donc plus être annulé ; \
+                 la phase sera résolue avec les ordres enregistrés maintenant",
+                phase(p)
+            ),
+            DeskError::NoSuchRole { role, roles } => format!(
+                "« {role} » n'est pas un rôle de cette partie ; les rôles sont {}",
+                (roles.split(", "))
+                    .map(|r| Role::from_name(r).map_or(r.to_string(), |r| r.fr(Form::Bare)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            DeskError::NotAPower { role } => format!(
+                "{} n'est pas une puissance : le désordre civil est pour les puissances",
+                capitalised(&role.fr(Form::The))
+            ),
+            DeskError::AlreadyInDisorder { power } => format!(
+                "{} est déjà en désordre civil ; rien n'a été changé",
+                capitalised(&power.fr(Form::The))
+            ),
+            DeskError::BadAddress { address } => {
+                format!("« {address} » n'est pas une adresse électronique : écrivez-la comme nom@example.org")
+            }
+            DeskError::NoName => "le nom est vide : donnez le nom du nouveau joueur".into(),
+            DeskError::SameAddress { address, role } => format!(
+                "{address} est déjà l'adresse {} ; rien n'a été changé",
+                role.fr(Form::Of)
+            ),
+            DeskError::AddressInUse { address, role } => format!(
+                "{address} est déjà l'adresse {} : donnez à chaque rôle sa propre adresse (une adresse pour deux \
+                 rôles les lierait dans chaque en-tête) ; rien n'a été changé",
+                role.fr(Form::Of)
+            ),
+        }
+    }
+}
+
+/// Why a desk verb did nothing, in the referee's language (the command line's words are
+/// the English, its `Display`).
+impl Worded for DeskError {
+    fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Fr => self.french(),
+        }
+    }
 }
 
 /// Who asks for a desk act, and why (for the journal and, where it is told, the players).
@@ -419,7 +530,9 @@ fn tell_all(game: &Game, n: u32, kind: &str, except: Option<Role>, notice: impl 
 /// The role of the game that `name` names (any case): how the referee's verbs read the
 /// role they are given, on the command line or by mail.
 pub fn role_named(game: &Game, name: &str) -> Result<Role, DeskError> {
+    // By its name on file, or its French name (a French referee's `DISORDER Italie`).
     Role::from_name(name)
+        .or_else(|| Role::from_french(name))
         .and_then(|r| game.config.player(r))
         .map(|p| p.role)
         .ok_or_else(|| no_such_role(game, name))
@@ -641,4 +754,139 @@ pub fn force(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     not_paused(game)?;
     let fx = phases.process(game, act.now, Run::Forced(act.clone()))?;
     Ok(fx.unwrap_or_default())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// One of each desk error, for the shared test of words (the match makes a new variant
+    /// fail to compile until it is here).
+    pub(crate) fn every_desk_error() -> Vec<DeskError> {
+        let s = |t: &str| t.to_string();
+        let france = Role::from_name("France").unwrap();
+        let all = vec![
+            DeskError::Game(GameError::NotAGame {
+                dir: PathBuf::from("games/x"),
+                file: "game.yaml",
+            }),
+            DeskError::BadTime {
+                text: s("soon"),
+                timezone: s("Europe/Paris"),
+            },
+            DeskError::NoSuchLocalTime {
+                text: s("2026-03-29 02:30"),
+                timezone: s("Europe/Paris"),
+            },
+            DeskError::Past {
+                when: s("2026-01-01 20:00"),
+                now: s("2026-02-01 20:00"),
+            },
+            DeskError::BoardGame {
+                dir: PathBuf::from("games/diam"),
+                verb: "deadline",
+            },
+            DeskError::OpenForSignUp {
+                until: s("2026-12-01 20:00"),
+                verb: "force",
+            },
+            DeskError::Over {
+                summary: s("France wins"),
+            },
+            DeskError::AlreadyPaused {
+                since: s("2026-12-01 20:00"),
+                why: s("Noël"),
+            },
+            DeskError::Paused {
+                since: s("2026-12-01 20:00"),
+                why: s("Noël"),
+            },
+            DeskError::NotPaused,
+            DeskError::NoReason,
+            DeskError::NoHistory,
+            DeskError::NoSnapshot {
+                phase: s("S1901M"),
+                path: PathBuf::from("history/S1901M.yaml"),
+            },
+            DeskError::NothingToRedo { phase: s("S1901M") },
+            DeskError::RedoGone { phase: s("S1901M") },
+            DeskError::NoSuchRole {
+                role: s("Prussia"),
+                roles: s("France, Italy"),
+            },
+            DeskError::NotAPower { role: Role::Observer },
+            DeskError::AlreadyInDisorder { power: france },
+            DeskError::BadAddress { address: s("nina") },
+            DeskError::NoName,
+            DeskError::SameAddress {
+                address: s("nina@example.org"),
+                role: france,
+            },
+            DeskError::AddressInUse {
+                address: s("nina@example.org"),
+                role: france,
+            },
+        ];
+        for e in &all {
+            match e {
+                DeskError::Game(_)
+                | DeskError::BadTime { .. }
+                | DeskError::NoSuchLocalTime { .. }
+                | DeskError::Past { .. }
+                | DeskError::BoardGame { .. }
+                | DeskError::OpenForSignUp { .. }
+                | DeskError::Over { .. }
+                | DeskError::AlreadyPaused { .. }
+                | DeskError::Paused { .. }
+                | DeskError::NotPaused
+                | DeskError::NoReason
+                | DeskError::NoHistory
+                | DeskError::NoSnapshot { .. }
+                | DeskError::NothingToRedo { .. }
+                | DeskError::RedoGone { .. }
+                | DeskError::NoSuchRole { .. }
+                | DeskError::NotAPower { .. }
+                | DeskError::AlreadyInDisorder { .. }
+                | DeskError::BadAddress { .. }
+                | DeskError::NoName
+                | DeskError::SameAddress { .. }
+                | DeskError::AddressInUse { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn a_french_referee_reads_the_desks_errors_in_french_with_the_same_facts() {
+        let france = Role::from_name("France").unwrap();
+        assert_eq!(
+            DeskError::AlreadyInDisorder { power: france }.words(Lang::Fr),
+            "La France est déjà en désordre civil ; rien n'a été changé"
+        );
+        assert_eq!(
+            DeskError::AlreadyInDisorder { power: france }.words(Lang::En),
+            "France is already in civil disorder; nothing was changed"
+        );
+        let bad = DeskError::BadTime {
+            text: "soon".into(),
+            timezone: "Europe/Paris".into(),
+        };
+        assert_eq!(bad.words(Lang::En), bad.to_string());
+        assert!(
+            bad.words(Lang::Fr)
+                .starts_with("« soon » n'est pas une heure : écrivez +2d, +36h"),
+            "{}",
+            bad.words(Lang::Fr)
+        );
+        let redo = DeskError::NothingToRedo { phase: "S1901M".into() }.words(Lang::Fr);
+        assert!(redo.contains("à la phase « printemps 1901, mouvements » :"), "{redo}");
+        let role = DeskError::NoSuchRole {
+            role: "Prusse".into(),
+            roles: "France, Italy".into(),
+        };
+        assert_eq!(
+            role.words(Lang::Fr),
+            "« Prusse » n'est pas un rôle de cette partie ; les rôles sont France, Italie"
+        );
+    }
 }

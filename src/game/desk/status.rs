@@ -241,11 +241,16 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
     );
     let board = matches!(game.kind().play(), Play::Moves(_));
     if let Some(f) = &game.state.finished {
+        // How it ended in the kind's French words; a board game ends after a move, not a
+        // phase (the last of those on file).
+        let after = match board {
+            true => format!("le coup {}", game.state.moves.len()),
+            false => format!("la phase {}", crate::words::phase_text(&f.after, crate::lang::Lang::Fr)),
+        };
         let _ = writeln!(
             s,
-            "Terminée après la phase {} : {}",
-            crate::words::phase_text(&f.after, crate::lang::Lang::Fr),
-            f.summary
+            "Terminée après {after} : {}",
+            game.ending_in(f, crate::lang::Lang::Fr)
         );
     } else if board {
         let _ = writeln!(

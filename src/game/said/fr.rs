@@ -6,7 +6,17 @@ use super::*;
 
 /// A power's or side's name in a French sentence (`l'Italie`, `de l'Italie`).
 pub fn fr_name(name: &str, form: Form) -> String {
-    crate::map::standard_french_names().say(name, form)
+    crate::map::standard_french_names().say(side_fr(name), form)
+}
+
+/// A role's name as a French letter writes it: a board game's side by the French name its
+/// kind gives it (`Rouge`); any other name as it is (the French names of the powers are
+/// given by [`fr_name`]).
+fn side_fr(name: &str) -> &str {
+    match crate::game::role::Role::from_name(name) {
+        Some(role @ crate::game::role::Role::Named(_)) => role.name_in(Lang::Fr),
+        _ => name,
+    }
 }
 
 /// A phase as the state writes it, in a French sentence: `au printemps 1901, mouvements`,
@@ -134,7 +144,10 @@ pub fn refused_fr(r: &Refusal) -> String {
             format!("« {name} » n'est pas une puissance ; cette presse n'a pas été envoyée")
         }
         R::PressNotASide { name, sides } => {
-            format!("« {name} » n'est pas un camp ; les camps sont {}", sides.join(", "))
+            format!(
+                "« {name} » n'est pas un camp ; les camps sont {}",
+                sides.iter().map(|s| side_fr(s)).collect::<Vec<_>>().join(", ")
+            )
         }
         R::NameAnotherPlayer => "nommez au moins un autre joueur".into(),
         R::OnlyPowersVote => "seules les puissances votent".into(),

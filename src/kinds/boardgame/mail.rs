@@ -103,10 +103,15 @@ fn words(told: &[boardgame::Told], lang: Lang) -> Vec<String> {
     told.iter().map(|t| t.words(lang)).collect()
 }
 
-/// The board after a move in each language, drawn once for all the readers of one.
+/// A board's picture as a PNG, shared by every letter that carries it.
+type Png = Option<Arc<[u8]>>;
+
+/// The board after a move in each language, as text and as a picture, drawn once for all
+/// the readers of one.
 struct Boards<'a> {
     game: &'a dyn BoardGame,
     drawn: std::cell::RefCell<Vec<(Lang, String)>>,
+    pictures: std::cell::RefCell<Vec<(Lang, Png)>>,
 }
 
 impl Boards<'_> {
@@ -114,7 +119,19 @@ impl Boards<'_> {
         Boards {
             game,
             drawn: Default::default(),
+            pictures: Default::default(),
         }
+    }
+
+    /// The picture in `lang` as a PNG: DIAM and Diabolik Fleet have one, the other games none.
+    fn picture(&self, lang: Lang) -> Png {
+        let mut drawn = self.pictures.borrow_mut();
+        if let Some((_, p)) = drawn.iter().find(|(l, _)| *l == lang) {
+            return p.clone();
+        }
+        let p = picture_of(self.game, lang);
+        drawn.push((lang, p.clone()));
+        p
     }
 
     fn get(&self, lang: Lang) -> String {
@@ -128,12 +145,18 @@ impl Boards<'_> {
     }
 }
 
-/// The board's picture now (DIAM and Diabolik Fleet), as a PNG: `GET MAP`'s picture. None
-/// for a game without pictures, or when it cannot be drawn.
-pub fn picture_now(game: &Game) -> Option<Arc<[u8]>> {
+/// The board's picture in `lang` as a PNG; None for a game without pictures, or when it
+/// cannot be drawn.
+fn picture_of(g: &dyn BoardGame, lang: Lang) -> Option<Arc<[u8]>> {
+    let png = crate::picture::png(&g.picture_in(lang)?).ok()?;
+    Some(Arc::from(png))
+}
+
+/// The board's picture now (DIAM and Diabolik Fleet) in `lang`, as a PNG: `GET MAP`'s
+/// picture. None for a game without pictures, or when it cannot be drawn.
+pub fn picture_now(game: &Game, lang: Lang) -> Option<Arc<[u8]>> {
     let (g, _, _) = current(game).ok()?;
-    let png = crate::picture::png(&g.picture()?).ok()?;
-    Some(std::sync::Arc::from(png))
+    picture_of(g.as_ref(), lang)
 }
 
 fn to_move_name(g: &dyn BoardGame, setup: &Setup) -> String {
@@ -235,14 +258,9 @@ pub fn act(
                             let number = game.state.moves.len();
                             let to_move = to_move_name(g.as_ref(), &setup);
                             let finish = g.finish();
-                            // The board after the move, drawn once for every reader: DIAM and
-                            // Diabolik Fleet have a picture, the other games none.
-                            let picture: Option<std::sync::Arc<[u8]>> = g
-                                .picture()
-                                .and_then(|svg| crate::picture::png(&svg).ok())
-                                .map(std::sync::Arc::from);
                             // The same move told to every side and observer, each in its own
-                            // words: the board drawn once per language.
+                            // words: the board and its picture (DIAM and Diabolik Fleet have
+                            // one, the other games none) drawn once per language.
                             let boards = Boards::new(g.as_ref());
                             let told = |common: views::Common, lang: crate::lang::Lang| views::BoardMove {
                                 common,
@@ -263,18 +281,20 @@ pub fn act(
                                 )
                             };
                             for r in game.roles() {
-                                let subject = subject_in(game.config.reader(r).lang);
-                                let view = told(game.common(r), game.config.reader(r).lang);
+                                let lang = game.config.reader(r).lang;
+                                let subject = subject_in(lang);
+                                let view = told(game.common(r), lang);
                                 letters.push(
                                     game.letter(format!("{stem}-move{k}-{}", r.lowercase()), r, &subject, view)
                                         .broadcast(&game.config.game)
-                                        .with_picture(picture.clone()),
+                                        .with_picture(boards.picture(lang)),
                                 );
                             }
                             let observed =
                                 game.to_observers(&format!("{stem}-move{k}"), &subject_in(game.config.language), |c| {
                                     told(c, game.config.language)
                                 });
+                            let picture = boards.picture(game.config.language);
                             letters.extend(observed.into_iter().map(|l| l.with_picture(picture.clone())));
                             if let Some(f) = finish {
                                 // state.yaml keeps the English words, as every file does.
@@ -309,7 +329,8 @@ pub fn act(
                     sides
                         .iter()
                         .copied()
-                        .find(|s| s.text().eq_ignore_ascii_case(n))
+                        // A side by its name or, for a French player, by its French name.
+                        .find(|s| s.text().eq_ignore_ascii_case(n) || s.name_in(Lang::Fr).eq_ignore_ascii_case(n))
                         .ok_or_else(|| Refusal::PressNotASide {
                             name: n.to_string(),
                             sides: setup.sides.clone(),
@@ -498,9 +519,9 @@ impl kind::Kind for Kind {
         })
     }
 
-    /// The same picture for every side.
-    fn picture_now(&self, game: &Game, _role: Role) -> Option<Arc<[u8]>> {
-        picture_now(game)
+    /// The same picture for every side, in the reader's language.
+    fn picture_now(&self, game: &Game, role: Role) -> Option<Arc<[u8]>> {
+        picture_now(game, game.config.reader(role).lang)
     }
 
     /// The game's rules in players' words (templates/rules-GAME(.fr).txt); the readings

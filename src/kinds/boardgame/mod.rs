@@ -239,9 +239,15 @@ pub trait BoardGame {
     /// The end of the game, once it has ended.
     fn finish(&self) -> Option<Finish>;
 
-    /// The board drawn as SVG (board, pieces, last move), for the games that have a
-    /// picture (`diam/picture.rs`, `diabolik/picture.rs`); `None` for the others.
+    /// The board drawn as SVG (board, pieces, last move) in English, for the games that
+    /// have a picture (`diam/picture.rs`, `diabolik/picture.rs`); `None` for the others.
     fn picture(&self) -> Option<String> {
+        self.picture_in(Lang::En)
+    }
+
+    /// The same with its words in `lang`: the legend, the sides' names, who is to move,
+    /// the last move and the result, as the reader's letters say them.
+    fn picture_in(&self, _lang: Lang) -> Option<String> {
         None
     }
 }

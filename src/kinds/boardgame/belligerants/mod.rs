@@ -182,7 +182,7 @@ fn start(setup: &Setup, dice: &mut Dice) -> Started {
 /// The notation explained in French, in the words of the rules: the words to write are the same.
 const NOTATION_FR: &str = "\
 Les Belligérants : arbitre jette le dé, tient le tour et le score ; il ne vérifie pas les coups.
-Camps : Yellow (jaune) et Pink (rose). Qui commence est tiré au sort. Votre dé est annoncé avant votre coup.
+Camps : Jaune et Rose. Qui commence est tiré au sort. Votre dé est annoncé avant votre coup.
   MOVE <texte>           votre coup, transmis tel quel :               MOVE tank c3 to c7
   MOVE <1-5> <texte>     après le DIABLE, les points que vous choisissez : MOVE 4 tank c3 to c7
                          (puis vous rejouez avec un nouveau dé)

@@ -197,12 +197,25 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     rules: include_str!("rules.txt"),
     rules_fr: include_str!("rules.fr.txt"),
-    sides_fr: &[],
+    sides_fr: &SIDES_FR,
     house_rules: &HOUSE_RULES,
     positions: Some(position::from_position),
     #[cfg(test)]
     word_samples,
 };
+
+/// The fleets as a French player names them: the points of the compass their edges face.
+const SIDES_FR: [(&str, &str); 4] = [("South", "Sud"), ("West", "Ouest"), ("North", "Nord"), ("East", "Est")];
+
+/// A fleet's name in French letters; any other text as it is.
+pub(super) fn side_fr(side: &str) -> &str {
+    KIND.side_in(side, Lang::Fr)
+}
+
+/// A fleet's name in `lang`'s letters.
+pub(super) fn side_in(side: &str, lang: Lang) -> &str {
+    KIND.side_in(side, lang)
+}
 
 /// The game's worded values, one of each variant, for the shared test of words.
 #[cfg(test)]
@@ -244,7 +257,7 @@ French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
 /// The notation explained in French: the words to write are the same (or their French forms).
 pub const NOTATION_FR: &str = "\
 Diabolik Fleet : une ligne est votre tour entier, ses actes dans l'ordre, séparés par `;`.
-Cases : colonnes A-H (A-L en 12x12) de gauche à droite, rangées 1-8 (1-12) depuis le bord de South.
+Cases : colonnes A-H (A-L en 12x12) de gauche à droite, rangées 1-8 (1-12) depuis le bord de Sud.
 Orientations : N NE E SE S SW W NW sur ce plateau (N pointe vers la rangée du haut ; NO pour NW).
   B2-B3           avancer le navire de B2 d'une case (aussi `B2` ou `move B2`)
   B3 turn NE      réorienter le navire de B3 vers NE (aussi `tourne B3 NE`, `B3 NE` ou `B3=NE`)
@@ -252,9 +265,9 @@ Orientations : N NE E SE S SW W NW sur ce plateau (N pointe vers la rangée du h
   build D2 N      reconstruire un navire coulé en D2, orienté N (aussi `reconstruit D2 N`)
 Exemple de tour :  B2-B3; B3 turn NE; C3-C4; sink D5
 Avant le premier tour :  deploy N N NE N N NW N N  (une orientation par navire, dans l'ordre des
-  colonnes, ou des rangées pour West et East), ou `deploy N` pour tous.
+  colonnes, ou des rangées pour Ouest et Est), ou `deploy N` pour tous.
 Autres lignes : `pass` (renoncer à un tour bonus), `stop` (accepter d'arrêter ici et de laisser
-  décider les critères de départage), `resign` (abandonner), `allies West North` / `allies none`
+  décider les critères de départage), `resign` (abandonner), `allies Ouest Nord` / `allies none`
   (couler en collaboration).";
 
 const SHIPS: usize = 8;
@@ -824,7 +837,7 @@ impl BoardGame for Diabolik {
         }
     }
 
-    fn picture(&self) -> Option<String> {
-        Some(picture::draw(&self.view()))
+    fn picture_in(&self, lang: Lang) -> Option<String> {
+        Some(picture::draw_in(&self.view_in(lang), lang))
     }
 }

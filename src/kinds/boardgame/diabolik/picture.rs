@@ -13,6 +13,7 @@
 //! on the target, so the game has no missed shot: the picture shows the broadsides that
 //! sank a ship and the wreck where it was.
 
+use crate::lang::Lang;
 use crate::picture::board::{arrow, badge, escape, open, toward, wrap, INK, N, ON, PALETTE};
 use crate::picture::Pt;
 use std::fmt::{self, Write};
@@ -187,19 +188,20 @@ impl Frame {
     }
 }
 
-/// The picture of a game of Diabolik Fleet, as SVG.
-pub fn draw(view: &FleetView) -> String {
+/// The picture of a game of Diabolik Fleet, as SVG, its words in `lang` (the view's fleet
+/// names and result are already the reader's).
+pub fn draw_in(view: &FleetView, lang: Lang) -> String {
     let size = view.size.max(1);
     let f = Frame {
         size,
         s: BOARD / f64::from(size),
     };
-    let legend = Legend::of(view);
+    let legend = Legend::of(view, lang);
     let h = BOARD_H + legend.height();
     let mut o = String::with_capacity(32 * 1024);
-    open(&mut o, W, h, &format!("Diabolik Fleet — {}", status_line(view)));
+    open(&mut o, W, h, &format!("Diabolik Fleet — {}", status_line(view, lang)));
     let _ = writeln!(o, "<rect width=\"{W}\" height=\"{}\" fill=\"{PAPER}\"/>", N(h));
-    sea(&mut o, &f, view);
+    sea(&mut o, &f, view, lang);
     if let Some(turn) = &view.last {
         under(&mut o, &f, view, turn);
     }
@@ -209,7 +211,7 @@ pub fn draw(view: &FleetView) -> String {
     if let Some(turn) = &view.last {
         over(&mut o, &f, view, turn);
     }
-    legend.write(&mut o, view);
+    legend.write(&mut o, view, lang);
     o.push_str("</svg>\n");
     o
 }
@@ -222,7 +224,7 @@ fn fleet_name(view: &FleetView, fleet: usize) -> &str {
     view.fleets.get(fleet).map_or("?", |f| f.name.as_str())
 }
 
-fn sea(o: &mut String, f: &Frame, view: &FleetView) {
+fn sea(o: &mut String, f: &Frame, view: &FleetView, lang: Lang) {
     let n = f.size;
     o.push_str("<g>\n");
     for row in 0..n {
@@ -264,12 +266,11 @@ fn sea(o: &mut String, f: &Frame, view: &FleetView) {
             N(h)
         );
         let mid = BOARD / 2.0;
-        let label = format!(
-            "{}{}, sails {}",
-            fleet.name,
-            if fleet.out { " (out)" } else { "" },
-            heading_name(fleet.edge.forward())
-        );
+        let heading = heading_name(fleet.edge.forward());
+        let label = match (lang, fleet.out) {
+            (Lang::En, out) => format!("{}{}, sails {heading}", fleet.name, if out { " (out)" } else { "" }),
+            (Lang::Fr, out) => format!("{}{}, cap {heading}", fleet.name, if out { " (hors jeu)" } else { "" }),
+        };
         let (tx, ty, rot) = match fleet.edge {
             Edge::South => (OX + mid, OY + BOARD + 44.0, 0),
             Edge::North => (OX + mid, OY - 32.0, 0),
@@ -451,7 +452,10 @@ fn over(o: &mut String, f: &Frame, view: &FleetView, turn: &Turn) {
     }
 }
 
-fn act_text(view: &FleetView, act: &Act) -> String {
+fn act_text(view: &FleetView, act: &Act, lang: Lang) -> String {
+    if lang == Lang::Fr {
+        return act_text_fr(view, act);
+    }
     match act {
         Act::Move { from, to, .. } => format!("{from}-{to}"),
         Act::Turn { at, heading } => format!("{at} turns {}", heading_name(*heading)),
@@ -467,7 +471,53 @@ fn act_text(view: &FleetView, act: &Act) -> String {
     }
 }
 
-fn status_line(view: &FleetView) -> String {
+/// An act in French, in the words of the turn's French summary.
+fn act_text_fr(view: &FleetView, act: &Act) -> String {
+    match act {
+        Act::Move { from, to, .. } => format!("{from}-{to}"),
+        Act::Turn { at, heading } => format!("{at} se réoriente {}", heading_name(*heading)),
+        Act::Sink { at, fleet, guns, .. } => {
+            let guns: Vec<String> = guns.iter().map(Square::to_string).collect();
+            format!(
+                "coule {at} de {} (flancs de {})",
+                fleet_name(view, *fleet),
+                guns.join(", ")
+            )
+        }
+        Act::Build { at, heading } => format!("reconstruit {at} orienté {}", heading_name(*heading)),
+    }
+}
+
+/// Where the game stands, in French, as the board's French text says it.
+fn status_line_fr(view: &FleetView) -> String {
+    match &view.status {
+        Status::Deploying(s) => format!("À {} de choisir l'orientation de ses navires.", fleet_name(view, *s)),
+        Status::ToMove {
+            fleet,
+            bonus: false,
+            turn,
+            budget,
+        } => format!(
+            "À {} de jouer : son tour {turn} ({budget} boulets).",
+            fleet_name(view, *fleet)
+        ),
+        Status::ToMove {
+            fleet,
+            bonus: true,
+            budget,
+            ..
+        } => format!(
+            "À {} de jouer son tour bonus ({budget} boulets) ou pass.",
+            fleet_name(view, *fleet)
+        ),
+        Status::Over(summary) => format!("Partie terminée. {summary}"),
+    }
+}
+
+fn status_line(view: &FleetView, lang: Lang) -> String {
+    if lang == Lang::Fr {
+        return status_line_fr(view);
+    }
     match &view.status {
         Status::Deploying(s) => format!("{} to choose its headings.", fleet_name(view, *s)),
         Status::ToMove {
@@ -496,6 +546,11 @@ const KEY: &str = "hull: a ship, its bow the heading · letter and colour: its f
                    its far row · numbers: the last turn's acts in order (on a move's wake; + a rebuild) · dashed \
                    hull: where a ship was · X: a ship sunk, the arrows the broadsides that sank it";
 
+const KEY_FR: &str = "coque : un navire, sa proue selon son orientation · lettre et couleur : sa flotte · case \
+                      encadrée : figé sur son bord adverse · nombres : les actes du dernier tour dans l'ordre (sur le \
+                      sillage d'un déplacement, avec + pour une reconstruction) · coque en tirets : où était un navire · X : un \
+                      navire coulé, les flèches les flancs qui l'ont coulé";
+
 struct Legend {
     fleets: usize,
     status: Vec<String>,
@@ -504,29 +559,46 @@ struct Legend {
 }
 
 impl Legend {
-    fn of(view: &FleetView) -> Legend {
-        let status = format!("Diabolik Fleet, {0}×{0} · {1}", view.size, status_line(view));
-        let last = match &view.last {
-            None => "Last turn: none shown.".to_string(),
-            Some(turn) => {
+    fn of(view: &FleetView, lang: Lang) -> Legend {
+        let status = format!("Diabolik Fleet, {0}×{0} · {1}", view.size, status_line(view, lang));
+        let last = match (&view.last, lang) {
+            (None, Lang::En) => "Last turn: none shown.".to_string(),
+            (None, Lang::Fr) => "Dernier tour : aucun.".to_string(),
+            (Some(turn), _) => {
                 let acts: Vec<String> = (turn.acts.iter().enumerate())
-                    .map(|(k, a)| format!("{}. {}", k + 1, act_text(view, a)))
+                    .map(|(k, a)| format!("{}. {}", k + 1, act_text(view, a, lang)))
                     .collect();
-                format!(
-                    "Last turn{}: {}, {} of {} cannonballs: {}.",
-                    if turn.bonus { " (a bonus turn)" } else { "" },
-                    fleet_name(view, turn.fleet),
-                    turn.spent,
-                    turn.budget,
-                    acts.join(" · ")
-                )
+                match lang {
+                    Lang::En => format!(
+                        "Last turn{}: {}, {} of {} cannonballs: {}.",
+                        if turn.bonus { " (a bonus turn)" } else { "" },
+                        fleet_name(view, turn.fleet),
+                        turn.spent,
+                        turn.budget,
+                        acts.join(" · ")
+                    ),
+                    Lang::Fr => format!(
+                        "Dernier tour{} : {}, {} boulets sur {} : {}.",
+                        if turn.bonus { " (tour bonus)" } else { "" },
+                        fleet_name(view, turn.fleet),
+                        turn.spent,
+                        turn.budget,
+                        acts.join(" · ")
+                    ),
+                }
             }
         };
         Legend {
             fleets: view.fleets.len(),
             status: wrap(&status, 74),
             last: wrap(&last, 92),
-            key: wrap(KEY, 104),
+            key: wrap(
+                match lang {
+                    Lang::En => KEY,
+                    Lang::Fr => KEY_FR,
+                },
+                104,
+            ),
         }
     }
 
@@ -543,7 +615,7 @@ impl Legend {
             - 5.0
     }
 
-    fn write(&self, o: &mut String, view: &FleetView) {
+    fn write(&self, o: &mut String, view: &FleetView, lang: Lang) {
         let _ = writeln!(
             o,
             "<g font-size=\"12\" fill=\"{INK}\"><path d=\"M0,{BOARD_H}H{W}\" stroke=\"#b9ab8f\"/>"
@@ -583,7 +655,9 @@ impl Legend {
                 N(y - 0.5),
                 escape(&fleet.name.chars().next().unwrap_or('?').to_string())
             );
-            let counts = if fleet.out {
+            let counts = if lang == Lang::Fr {
+                counts_fr(view, fleet)
+            } else if fleet.out {
                 format!("out of the game · sank {}", fleet.sank)
             } else {
                 format!(
@@ -623,4 +697,21 @@ impl Legend {
         }
         o.push_str("</g>\n");
     }
+}
+
+/// A fleet's counts in the legend, in French, in the words of the board's French text.
+fn counts_fr(view: &FleetView, fleet: &Fleet) -> String {
+    if fleet.out {
+        return format!("hors jeu · a coulé {}", fleet.sank);
+    }
+    format!(
+        "{} à flot (battue sous {}) · a coulé {} · a perdu {} · sur son bord adverse {} sur {}{}",
+        fleet.afloat,
+        view.min_fleet,
+        fleet.sank,
+        fleet.lost,
+        fleet.arrived,
+        view.arrivals,
+        if fleet.stop { " · demande l'arrêt" } else { "" }
+    )
 }

@@ -207,7 +207,9 @@ impl ActRefused {
         match self {
             A::OffBoard { sq, last } => format!("{sq} est hors du plateau (A1 à {last})"),
             A::NoShip { sq } => format!("il n'y a pas de navire en {sq}"),
-            A::NotYourShip { sq, owner } => format!("le navire en {sq} est à {owner}, pas à vous"),
+            A::NotYourShip { sq, owner } => {
+                format!("le navire en {sq} est à {}, pas à vous", super::side_fr(owner))
+            }
             A::TooDear { what, cost, left, spent, budget } => format!(
                 "{} coûte {cost} et il ne reste que {} : le tour coûterait {} boulets, le budget est de {budget}",
                 what.fr(),
@@ -227,7 +229,7 @@ impl ActRefused {
                 "le navire en {sq} est orienté {facing} : il ne peut aller qu'en {ahead}                  (un navire avance d'une case droit devant lui)"
             ),
             A::Occupied { sq, owner: None } => format!("{sq} est occupée par un de vos navires"),
-            A::Occupied { sq, owner: Some(o) } => format!("{sq} est occupée par un navire de {o}"),
+            A::Occupied { sq, owner: Some(o) } => format!("{sq} est occupée par un navire de {}", super::side_fr(o)),
             A::FirstRow { sq, line } => format!(
                 "{sq} est sur votre propre première ligne ({}) : vos navires n'y vont jamais",
                 line.fr()
@@ -242,7 +244,8 @@ impl ActRefused {
             }
             A::OwnShip { sq } => format!("le navire en {sq} est le vôtre"),
             A::Unsinkable { owner, sq, far } => format!(
-                "le navire de {owner} en {sq} a atteint sa dernière ligne ({}) et ne peut plus être coulé",
+                "le navire de {} en {sq} a atteint sa dernière ligne ({}) et ne peut plus être coulé",
+                super::side_fr(owner),
                 far.fr()
             ),
             A::NoBroadsides { sq, one, joint } => format!(
@@ -256,7 +259,7 @@ impl ActRefused {
             ),
             A::NearEnemy { sq, owner, enemy } => format!(
                 "{sq} touche {} en {enemy} : un navire est reconstruit loin des navires ennemis",
-                owner.as_ref().map_or("un navire ennemi".to_string(), |o| format!("le navire de {o}"))
+                owner.as_ref().map_or("un navire ennemi".to_string(), |o| format!("le navire de {}", super::side_fr(o)))
             ),
         }
     }
@@ -341,14 +344,16 @@ impl Worded for Refused {
             (Refused::Unread(u), _) => u.words(lang),
             (Refused::NoSide { side }, Lang::Fr) => format!("il n'y a pas de camp {side}"),
             (Refused::GameOver, Lang::Fr) => "la partie est terminée".to_string(),
-            (Refused::Out { fleet }, Lang::Fr) => format!("{fleet} est hors jeu"),
+            (Refused::Out { fleet }, Lang::Fr) => format!("{} est hors jeu", super::side_fr(fleet)),
             (Refused::Act { n, written, why }, _) => format!("acte {n} « {written} » : {}", why.words(lang)),
-            (Refused::NotYourTurn { mover }, _) => format!("c'est à {mover} de jouer"),
+            (Refused::NotYourTurn { mover }, _) => format!("c'est à {} de jouer", super::side_fr(mover)),
             (Refused::DeployFirst, _) => {
                 "choisissez d'abord l'orientation de vos navires : « deploy N » (tous), ou une orientation par navire"
                     .to_string()
             }
-            (Refused::Deploying { fleet }, _) => format!("{fleet} choisit l'orientation de ses navires"),
+            (Refused::Deploying { fleet }, _) => {
+                format!("{} choisit l'orientation de ses navires", super::side_fr(fleet))
+            }
             (Refused::EmptyTurn, _) => "un tour vide : écrivez ses actes séparés par « ; »".to_string(),
             (Refused::NoMoveInTwo { n, written }, _) => format!(
                 "acte {n} « {written} » : aucun navire déplacé aux actes 1 et 2 ; un tour doit déplacer un navire \
@@ -393,7 +398,7 @@ impl Worded for Refused {
             }
             (Refused::NoSuchFleet { name, fleets }, _) => format!(
                 "« allies » : aucune flotte ne s'appelle « {name} » (les flottes sont {})",
-                fleets.join(", ")
+                fleets.iter().map(|f| super::side_fr(f)).collect::<Vec<_>>().join(", ")
             ),
         }
     }

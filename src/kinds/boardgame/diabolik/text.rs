@@ -3,7 +3,7 @@
 
 use super::notation::{file_letter, Sq};
 use super::told::{and_list, plural};
-use super::{owned, Diabolik, Lang, Phase, SHIPS};
+use super::{owned, side_fr, side_in, Diabolik, Lang, Phase, SHIPS};
 use crate::lang::Worded;
 
 impl Diabolik {
@@ -20,7 +20,7 @@ impl Diabolik {
             (Phase::Deploy(s), Lang::Fr) => {
                 format!(
                     "À {} de choisir l'orientation de ses navires (« deploy »).",
-                    self.fleets[*s].name
+                    side_fr(self.fleets[*s].name)
                 )
             }
             (Phase::Turn { side, bonus: false }, Lang::En) => format!(
@@ -31,7 +31,7 @@ impl Diabolik {
             ),
             (Phase::Turn { side, bonus: false }, Lang::Fr) => format!(
                 "À {} de jouer : son tour {} ({} boulets).",
-                self.fleets[*side].name,
+                side_fr(self.fleets[*side].name),
                 self.fleets[*side].normal_turns + 1,
                 self.rules.cannonballs
             ),
@@ -41,14 +41,23 @@ impl Diabolik {
             ),
             (Phase::Turn { side, bonus: true }, Lang::Fr) => format!(
                 "À {} de jouer son tour bonus ({} boulets) ou « pass ».",
-                self.fleets[*side].name, self.rules.bonus_cannonballs
+                side_fr(self.fleets[*side].name),
+                self.rules.bonus_cannonballs
             ),
             (Phase::Over(finish), Lang::En) => format!("Game over. {}", finish.summary),
             (Phase::Over(finish), Lang::Fr) => format!("Partie terminée. {}", finish.summary.words(Lang::Fr)),
         }
     }
 
-    fn grid(&self) -> Vec<String> {
+    /// A fleet's letter on the board in `lang`: its name's first letter, in lower case
+    /// (`o` for Ouest in French).
+    pub(super) fn letter(&self, side: usize, lang: Lang) -> char {
+        (side_in(self.fleets[side].name, lang).chars().next())
+            .unwrap_or('?')
+            .to_ascii_lowercase()
+    }
+
+    fn grid(&self, lang: Lang) -> Vec<String> {
         let letters: String = (0..self.size).map(|x| format!("{:<5}", file_letter(x))).collect();
         let header = format!("    {}", letters.trim_end());
         let mut lines = vec![header.clone()];
@@ -59,12 +68,7 @@ impl Diabolik {
                 let cell = match self.at(sq) {
                     None => ".".to_string(),
                     Some(s) => {
-                        let letter = self.fleets[s.side]
-                            .name
-                            .chars()
-                            .next()
-                            .unwrap_or('?')
-                            .to_ascii_lowercase();
+                        let letter = self.letter(s.side, lang);
                         let frozen = if self.frozen(s.side, sq) { "*" } else { "" };
                         format!("{letter}{}{frozen}", s.facing)
                     }
@@ -84,18 +88,13 @@ impl Diabolik {
     pub(super) fn board_text(&self, lang: Lang) -> String {
         let fr = lang == Lang::Fr;
         let mut out = vec![format!("Diabolik Fleet. {}", self.status(lang)), String::new()];
-        out.extend(self.grid());
+        out.extend(self.grid(lang));
         out.push(String::new());
         let letters: Vec<String> = self
             .fleets
             .iter()
-            .map(|f| {
-                format!(
-                    "{} = {}",
-                    f.name.chars().next().unwrap_or('?').to_ascii_lowercase(),
-                    f.name
-                )
-            })
+            .enumerate()
+            .map(|(side, f)| format!("{} = {}", self.letter(side, lang), side_in(f.name, lang)))
             .collect();
         out.push(if fr {
             format!(
@@ -113,7 +112,7 @@ impl Diabolik {
         for (side, f) in self.fleets.iter().enumerate() {
             if f.out {
                 out.push(if fr {
-                    format!("{} : hors jeu ; a coulé {}.", f.name, f.sank)
+                    format!("{} : hors jeu ; a coulé {}.", side_fr(f.name), f.sank)
                 } else {
                     format!("{}: out of the game; sank {}.", f.name, f.sank)
                 });
@@ -135,7 +134,7 @@ impl Diabolik {
                 (true, two) => format!(
                     "{} : {afloat} à flot (sous {min_fleet} elle {}), {rebuild} à reconstruire ; a coulé {}, a perdu {} ; \
                      sur la {} : {arrived} sur {arrivals}.",
-                    f.name,
+                    side_fr(f.name),
                     if two { "perd" } else { "est éliminée" },
                     f.sank,
                     f.lost,
@@ -149,6 +148,7 @@ impl Diabolik {
                 let to = owned(&self.lent_to(side));
                 if !to.is_empty() {
                     line.push_str(&if fr {
+                        let to: Vec<String> = to.iter().map(|f| side_fr(f).to_string()).collect();
                         format!(" Prête ses navires à {}.", and_list(&to, "et"))
                     } else {
                         format!(" Lends its ships to {}.", and_list(&to, "and"))

@@ -293,9 +293,88 @@ fn counted(list: &[(Measure, Vec<(String, usize)>)], lang: Lang) -> String {
         .join(if lang == Lang::Fr { " ; " } else { "; " })
 }
 
-impl Told {
-    fn french(&self) -> String {
+impl Deed {
+    /// The same, its fleet named as a French player names it.
+    fn with_french_sides(&self) -> Deed {
         match self {
+            Deed::Sank { at, owner: Some(o) } => Deed::Sank {
+                at: *at,
+                owner: Some(super::side_fr(o).to_string()),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+impl Leaves {
+    /// The same, the fleets of its acts named as a French player names them.
+    fn with_french_sides(&self) -> Leaves {
+        match self {
+            Leaves::FirstActs { acts } => Leaves::FirstActs {
+                acts: acts.iter().map(Deed::with_french_sides).collect(),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+impl Told {
+    /// The same, its fleets named as a French player names them (Sud, Ouest, Nord, Est).
+    fn with_french_sides(&self) -> Told {
+        let mut told = self.clone();
+        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
+        let all = |list: &mut Vec<String>| list.iter_mut().for_each(fr);
+        match &mut told {
+            Told::First { fleet }
+            | Told::DeployFirst { fleet }
+            | Told::Deployed { fleet, .. }
+            | Told::Declines { fleet }
+            | Told::AsksStop { fleet }
+            | Told::Resigns { fleet }
+            | Told::Arrived { fleet, .. }
+            | Told::Bonus { fleet, .. }
+            | Told::NoBonus { fleet }
+            | Told::LastAfloat { fleet }
+            | Told::FarRowWin { fleet, .. } => fr(fleet),
+            Told::Turn { fleet, deeds, .. } | Told::FirstActs { fleet, acts: deeds } => {
+                fr(fleet);
+                *deeds = deeds.iter().map(Deed::with_french_sides).collect();
+            }
+            Told::Eliminated { fleet, why, .. } => {
+                fr(fleet);
+                *why = why.with_french_sides();
+            }
+            Told::Lost { fleet, why, winner } => {
+                fr(fleet);
+                fr(winner);
+                *why = why.with_french_sides();
+            }
+            Told::Lends { fleet, to } => {
+                fr(fleet);
+                all(to);
+            }
+            Told::StopsOnce { waiting } => all(waiting),
+            Told::Sunk { owner, by, .. } => {
+                fr(owner);
+                fr(by);
+            }
+            Told::Destroyed { enemy, fleet, .. } => {
+                fr(enemy);
+                fr(fleet);
+            }
+            Told::TieBreak { counted, winners, .. } => {
+                all(winners);
+                for (_, counts) in counted.iter_mut() {
+                    counts.iter_mut().for_each(|(f, _)| fr(f));
+                }
+            }
+            Told::Rules { .. } | Told::TurnLimit { .. } | Told::StopsLapse => {}
+        }
+        told
+    }
+
+    fn french(&self) -> String {
+        match &self.with_french_sides() {
             Told::First { fleet } => format!("{fleet} joue en premier (tiré au sort)."),
             Told::Rules {
                 size,
@@ -814,6 +893,6 @@ pub(crate) mod tests {
             spent: 1,
         };
         assert_eq!(turn.to_string(), "South: A2-A3, sinks D5 (1 cannonball)");
-        assert_eq!(turn.words(Lang::Fr), "South : A2-A3, coule D5 (1 boulet)");
+        assert_eq!(turn.words(Lang::Fr), "Sud : A2-A3, coule D5 (1 boulet)");
     }
 }

@@ -469,7 +469,9 @@ impl Diabolik {
         }
         let mut lends = vec![false; self.fleets.len()];
         for name in names {
-            let found = self.fleets.iter().position(|f| f.name.eq_ignore_ascii_case(name));
+            // A fleet by its name or by its French name (`allies Ouest Nord`).
+            let found = (self.fleets.iter())
+                .position(|f| f.name.eq_ignore_ascii_case(name) || super::side_fr(f.name).eq_ignore_ascii_case(name));
             match found {
                 Some(s) if s == side => return Err(Refused::AllyOfItself),
                 Some(s) => lends[s] = true,

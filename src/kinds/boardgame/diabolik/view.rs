@@ -3,6 +3,7 @@
 use super::notation::{Dir, Sq};
 use super::picture::{Act, Edge as PicEdge, Fleet, FleetView, Ship, Square, Status, Turn};
 use super::{Diabolik, Did, Edge, Phase};
+use crate::lang::{Lang, Worded};
 
 fn square(sq: Sq) -> Square {
     Square {
@@ -19,9 +20,14 @@ impl Diabolik {
     /// What a picture of the game shows: the ships with their headings, each fleet's
     /// counts, whose turn it is, and the last turn played act by act.
     pub fn view(&self) -> FleetView {
+        self.view_in(Lang::En)
+    }
+
+    /// The same, the fleets' names and how the game ended in `lang`.
+    pub fn view_in(&self, lang: Lang) -> FleetView {
         let fleets = (self.fleets.iter().enumerate())
             .map(|(side, f)| Fleet {
-                name: f.name.to_string(),
+                name: super::side_in(f.name, lang).to_string(),
                 edge: match f.edge {
                     Edge::South => PicEdge::South,
                     Edge::West => PicEdge::West,
@@ -59,7 +65,7 @@ impl Diabolik {
                     self.rules.cannonballs
                 },
             },
-            Phase::Over(finish) => Status::Over(finish.summary.to_string()),
+            Phase::Over(finish) => Status::Over(finish.summary.words(lang)),
         };
         let last = self.last.as_ref().map(|t| Turn {
             fleet: t.side,

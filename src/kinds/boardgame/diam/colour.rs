@@ -45,7 +45,7 @@ impl Colour {
         match word {
             "red" | "r" | "rouge" => Some(Red),
             "orange" | "o" => Some(Orange),
-            "brown" | "b" | "marron" => Some(Brown),
+            "brown" | "b" | "marron" | "brun" => Some(Brown),
             "black" | "k" | "noir" => Some(Black),
             _ => None,
         }

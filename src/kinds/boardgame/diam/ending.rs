@@ -109,7 +109,7 @@ impl Worded for Ending {
                 cell + 1,
                 cell + 5,
                 by.as_ref()
-                    .map(|b| format!(" (fait par le coup de {b})"))
+                    .map(|b| format!(" (fait par le coup de {})", super::side_fr(b)))
                     .unwrap_or_default()
             ),
             Ending::Drawn(why) => format!("partie nulle : {}", why.fr()),
@@ -182,7 +182,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             every[1].words(Lang::Fr),
-            "Red et Orange gagnent avec un DIAM orange au niveau 2 sur les cases 4 et 8 (fait par le coup de Brown)"
+            "Rouge et Orange gagnent avec un DIAM orange au niveau 2 sur les cases 4 et 8 (fait par le coup de Brun)"
         );
         assert_eq!(every[3].to_string(), "Drawn: nobody can place or move");
         let written = Ending::Written {

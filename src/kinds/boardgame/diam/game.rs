@@ -424,7 +424,7 @@ impl BoardGame for Game {
                         }
                     })
                     .collect();
-                format!("{} {}", s.name, each.join(", "))
+                format!("{} {}", super::KIND.side_in(s.name, lang), each.join(", "))
             })
             .collect();
         match lang {
@@ -457,8 +457,8 @@ impl BoardGame for Game {
         self.over.as_ref().map(Ending::finish)
     }
 
-    fn picture(&self) -> Option<String> {
-        Some(super::picture::draw(&self.view()))
+    fn picture_in(&self, lang: Lang) -> Option<String> {
+        Some(super::picture::draw_in(&self.view_in(lang), lang))
     }
 }
 
@@ -794,7 +794,7 @@ Moves played: 2.
         // A French reader reads how the game ended in French too.
         assert_eq!(
             refused.words(crate::lang::Lang::Fr),
-            "la partie est terminée : Red-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5"
+            "la partie est terminée : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5"
         );
     }
 

@@ -76,7 +76,7 @@ mod test_support;
 pub(crate) mod told;
 mod view;
 
-use super::Kind;
+use super::{Kind, Lang};
 use seats::{sides, start};
 
 pub use ending::{Draw, Ending};
@@ -96,12 +96,29 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     rules: include_str!("rules.txt"),
     rules_fr: include_str!("rules.fr.txt"),
-    sides_fr: &[],
+    sides_fr: &SIDES_FR,
     house_rules: &[],
     positions: Some(from_position),
     #[cfg(test)]
     word_samples,
 };
+
+/// The sides as a French player says them: the colours of their pieces, as in the French
+/// text's teams (« rouge et orange », « marron et noir »), with `Brun` for brown as a side's
+/// name.
+const SIDES_FR: [(&str, &str); 6] = [
+    ("Red-Orange", "Rouge-Orange"),
+    ("Brown-Black", "Brun-Noir"),
+    ("Red", "Rouge"),
+    ("Brown", "Brun"),
+    ("Orange", "Orange"),
+    ("Black", "Noir"),
+];
+
+/// A side's name in French letters; any other text as it is.
+pub(super) fn side_fr(side: &str) -> &str {
+    KIND.side_in(side, Lang::Fr)
+}
 
 /// The game's worded values, one of each variant, for the shared test of words.
 #[cfg(test)]

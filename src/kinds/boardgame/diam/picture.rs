@@ -14,6 +14,8 @@
 //! rests on colour alone: one team's pieces are discs and the other's squares, and each
 //! piece carries its letter (R, O, B, K).
 
+use super::colour::COLOURS;
+use crate::lang::Lang;
 use crate::picture::board::{arrow, badge, escape, open, toward, wrap, INK, N, ON, PALETTE};
 use crate::picture::Pt;
 use std::fmt::Write;
@@ -41,6 +43,14 @@ impl Piece {
 
     pub fn letter(self) -> char {
         ['R', 'O', 'B', 'K'][self.index()]
+    }
+
+    /// The colour's word in `lang`, as the board's text writes it (`3 rouges`).
+    fn word(self, lang: Lang, plural: bool) -> String {
+        match lang {
+            Lang::En => self.name().to_string(),
+            Lang::Fr => super::refused::fr(COLOURS[self.index()], plural),
+        }
     }
 
     /// 0 for red and orange, 1 for brown and black.
@@ -151,12 +161,21 @@ fn slot(cell: usize, level: usize) -> Pt {
     Pt::new(c.x, c.y + half - SLOT_H * (level as f64 + 0.5))
 }
 
-/// The picture of a game of DIAM, as SVG.
-pub fn draw(view: &DiamView) -> String {
+/// The picture of a game of DIAM, as SVG, its words in `lang` (the view's names and result
+/// are already the reader's).
+pub fn draw_in(view: &DiamView, lang: Lang) -> String {
     let mut o = String::with_capacity(24 * 1024);
-    let legend = legend_lines(view);
+    let legend = legend_lines(view, lang);
     let h = BOARD_H + legend.height();
-    open(&mut o, W, h, &format!("DIAM after {} moves", view.moves));
+    let title = match lang {
+        Lang::En => format!("DIAM after {} moves", view.moves),
+        Lang::Fr => format!(
+            "DIAM après {} coup{}",
+            view.moves,
+            if view.moves > 1 { "s" } else { "" }
+        ),
+    };
+    open(&mut o, W, h, &title);
     let _ = writeln!(o, "<rect width=\"{W}\" height=\"{}\" fill=\"{PAPER}\"/>", N(h));
     ring(&mut o);
     for cell in 0..8 {
@@ -166,9 +185,9 @@ pub fn draw(view: &DiamView) -> String {
         last_move(&mut o, last);
     }
     for d in &view.diams {
-        diam(&mut o, d);
+        diam(&mut o, d, lang);
     }
-    legend.write(&mut o, view);
+    legend.write(&mut o, view, lang);
     o.push_str("</svg>\n");
     o
 }
@@ -320,7 +339,7 @@ fn last_move(o: &mut String, last: DiamLast) {
     }
 }
 
-fn diam(o: &mut String, d: &DiamPair) {
+fn diam(o: &mut String, d: &DiamPair, lang: Lang) {
     let (a, b) = (slot(d.cell, d.level), slot(d.cell + 4, d.level));
     let (a2, b2) = (toward(a, b, 15.0), toward(b, a, 15.0));
     let _ = writeln!(
@@ -338,13 +357,17 @@ fn diam(o: &mut String, d: &DiamPair) {
     let m = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
     let _ = writeln!(
         o,
-        "<rect x=\"{}\" y=\"{}\" width=\"112\" height=\"22\" rx=\"4\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.5\"/><text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">DIAM, level {}</text>",
+        "<rect x=\"{}\" y=\"{}\" width=\"112\" height=\"22\" rx=\"4\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.5\"/><text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">DIAM, {} {}</text>",
         N(m.x - 56.0),
         N(m.y - 11.0),
         d.piece.fill(),
         N(m.x),
         N(m.y + 4.3),
         d.piece.ink(),
+        match lang {
+            Lang::En => "level",
+            Lang::Fr => "niveau",
+        },
         d.level + 1
     );
 }
@@ -355,6 +378,10 @@ struct Legend {
     last: Vec<String>,
     key: Vec<String>,
 }
+
+const KEY_FR: &str = "disque : rouge, orange (une équipe) · carré : marron, noir (l'autre) · lettre : couleur \
+                      (K noir) · nombres à gauche d'une case : ses niveaux · tirets : la case N fait face à la case \
+                      N+4 · cadre et flèche : le dernier coup (cadre en tirets : d'où il part ; + : un pion posé)";
 
 const KEY: &str = "disc: red, orange (one team) · square: brown, black (the other) · letter: colour (K black) · \
                    numbers left of a cell: its levels · dashed lines: cell N faces cell N+4 · frame and arrow: \
@@ -367,28 +394,32 @@ impl Legend {
         81.0 + 16.0 * (self.last.len() + self.status.len()) as f64 + 13.0 * self.key.len() as f64
     }
 
-    fn write(&self, o: &mut String, view: &DiamView) {
+    fn write(&self, o: &mut String, view: &DiamView, lang: Lang) {
+        let fr = lang == Lang::Fr;
         let top = BOARD_H;
         let _ = writeln!(
             o,
             "<g font-size=\"12\" fill=\"{INK}\"><path d=\"M0,{}H{W}\" stroke=\"{RING_EDGE}\"/>",
             N(top)
         );
-        let limit = match view.move_limit {
-            Some(l) => format!(" (drawn at {l})"),
-            None => String::new(),
+        let limit = match (view.move_limit, fr) {
+            (Some(l), false) => format!(" (drawn at {l})"),
+            (Some(l), true) => format!(" (partie nulle à {l})"),
+            (None, _) => String::new(),
         };
         let _ = writeln!(
             o,
-            "<text x=\"12\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">DIAM · {} players · {} played{}</text>",
+            "<text x=\"12\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">DIAM · {}</text>",
             N(top + 20.0),
-            view.sides.len(),
-            if view.moves == 1 {
-                "1 move".to_string()
-            } else {
-                format!("{} moves", view.moves)
-            },
-            escape(&limit)
+            escape(&match (fr, view.moves) {
+                (false, 1) => format!("{} players · 1 move played{limit}", view.sides.len()),
+                (false, n) => format!("{} players · {n} moves played{limit}", view.sides.len()),
+                (true, n) => format!(
+                    "{} joueurs · {n} coup{s} joué{s}{limit}",
+                    view.sides.len(),
+                    s = if n > 1 { "s" } else { "" }
+                ),
+            })
         );
         let step = (W - 24.0) / view.sides.len().max(1) as f64;
         for (i, side) in view.sides.iter().enumerate() {
@@ -398,7 +429,11 @@ impl Legend {
                 piece(o, p, Pt::new(x + 12.0 + 27.0 * k as f64, y - 4.0));
             }
             let tx = x + 6.0 + 27.0 * side.colours.len() as f64;
-            let turn = if view.to_move == Some(i) { " ◀ to move" } else { "" };
+            let turn = match (view.to_move == Some(i), fr) {
+                (true, false) => " ◀ to move",
+                (true, true) => " ◀ à jouer",
+                (false, _) => "",
+            };
             let _ = writeln!(
                 o,
                 "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}{turn}</text>",
@@ -409,14 +444,20 @@ impl Legend {
             let reserve: Vec<String> = side
                 .colours
                 .iter()
-                .map(|p| format!("{} {}", view.reserve[p.index()], p.name()))
+                .map(|p| {
+                    let n = view.reserve[p.index()];
+                    format!("{n} {}", p.word(lang, n > 1))
+                })
                 .collect();
             let _ = writeln!(
                 o,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\">reserve: {}</text>",
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text>",
                 N(tx),
                 N(y + 15.0),
-                escape(&reserve.join(", "))
+                escape(&match lang {
+                    Lang::En => format!("reserve: {}", reserve.join(", ")),
+                    Lang::Fr => format!("réserve : {}", reserve.join(", ")),
+                })
             );
         }
         let mut y = top + 80.0;
@@ -440,7 +481,10 @@ fn side_name(view: &DiamView, side: usize) -> &str {
     view.sides.get(side).map_or("?", |s| s.name.as_str())
 }
 
-fn legend_lines(view: &DiamView) -> Legend {
+fn legend_lines(view: &DiamView, lang: Lang) -> Legend {
+    if lang == Lang::Fr {
+        return legend_lines_fr(view);
+    }
     let last = match view.last {
         None => "Last move: none shown.".to_string(),
         Some(DiamLast::Place {
@@ -490,6 +534,62 @@ fn legend_lines(view: &DiamView) -> Legend {
         last: wrap(&last, 110),
         status: wrap(&status, 110),
         key: wrap(KEY, 124),
+    }
+}
+
+/// The legend's lines for a French reader, in the words of the board's French text.
+fn legend_lines_fr(view: &DiamView) -> Legend {
+    let last = match view.last {
+        None => "Dernier coup : aucun.".to_string(),
+        Some(DiamLast::Place {
+            side,
+            piece,
+            cell,
+            level,
+        }) => format!(
+            "Dernier coup : {} a posé un pion {} sur la case {} (niveau {}).",
+            side_name(view, side),
+            piece.word(Lang::Fr, false),
+            cell + 1,
+            level + 1
+        ),
+        Some(DiamLast::Move {
+            side,
+            from,
+            level,
+            to,
+            landing,
+            carried,
+        }) => {
+            let moved = (view.cells[to].get(landing)).map_or("un pion".to_string(), |p| {
+                format!("le pion {}", p.word(Lang::Fr, false))
+            });
+            let above = match carried.saturating_sub(1) {
+                0 => String::new(),
+                1 => ", avec 1 pion au-dessus".to_string(),
+                n => format!(", avec {n} pions au-dessus"),
+            };
+            format!(
+                "Dernier coup : {} a déplacé {moved} de {}/{} sur la case {} (niveau {}){above}.",
+                side_name(view, side),
+                from + 1,
+                level + 1,
+                to + 1,
+                landing + 1
+            )
+        }
+    };
+    let status = match &view.result {
+        Some(result) => format!("Partie terminée : {result}."),
+        None => match view.to_move {
+            Some(s) => format!("À {} de jouer.", side_name(view, s)),
+            None => String::new(),
+        },
+    };
+    Legend {
+        last: wrap(&last, 110),
+        status: wrap(&status, 110),
+        key: wrap(KEY_FR, 124),
     }
 }
 

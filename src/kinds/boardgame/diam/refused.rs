@@ -201,16 +201,20 @@ impl Refused {
                 format!("le niveau {level} n'existe pas : les niveaux vont de 1 (le sol) à 4")
             }
             R::GameOver { ending } => format!("la partie est terminée : {}", ending.words(Lang::Fr)),
-            R::NotYourTurn { mover } => format!("ce n'est pas votre tour : c'est à {mover} de jouer"),
+            R::NotYourTurn { mover } => {
+                format!("ce n'est pas votre tour : c'est à {} de jouer", super::side_fr(mover))
+            }
             R::PartnersReserve { colour, owner, own } => format!(
-                "vous ne pouvez pas poser un pion de la réserve de votre partenaire : les pions {} sont à {owner} ; \
+                "vous ne pouvez pas poser un pion de la réserve de votre partenaire : les pions {} sont à {} ; \
                  vous posez les pions {}",
                 fr(*colour, true),
+                super::side_fr(owner),
                 either_fr(own, true)
             ),
             R::NotYourColour { colour, owner, own } => format!(
-                "les pions {} sont à {owner} : vous posez les pions {}",
+                "les pions {} sont à {} : vous posez les pions {}",
                 fr(*colour, true),
+                super::side_fr(owner),
                 either_fr(own, true)
             ),
             R::ReservesEmpty => {
@@ -441,7 +445,7 @@ pub(crate) mod tests {
                 own: vec![Red, Orange]
             }
             .words(Lang::Fr),
-            "les pions noirs sont à Black : vous posez les pions rouges ou oranges"
+            "les pions noirs sont à Noir : vous posez les pions rouges ou oranges"
         );
         assert_eq!(
             R::NoPieceAt {

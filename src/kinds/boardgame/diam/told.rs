@@ -77,29 +77,40 @@ pub(super) fn describe(d: &Diam, lang: Lang) -> String {
     }
 }
 
-/// Who wins, in `lang`: `Red-Orange wins`, `Brown and Black win`; `Red-Orange gagne`,
-/// `Brown et Black gagnent`.
+/// Who wins, in `lang`: `Red-Orange wins`, `Brown and Black win`; `Rouge-Orange gagne`,
+/// `Brun et Noir gagnent`.
 pub(super) fn wins(winners: &[String], lang: Lang) -> String {
     let one = winners.len() == 1;
     match lang {
         Lang::En => format!("{} {}", winners.join(" and "), if one { "wins" } else { "win" }),
-        Lang::Fr => format!("{} {}", winners.join(" et "), if one { "gagne" } else { "gagnent" }),
+        Lang::Fr => format!(
+            "{} {}",
+            winners
+                .iter()
+                .map(|w| super::side_fr(w))
+                .collect::<Vec<_>>()
+                .join(" et "),
+            if one { "gagne" } else { "gagnent" }
+        ),
     }
 }
 
 impl Told {
     fn french(&self) -> String {
+        let fr_side = super::side_fr;
         match self {
             Told::Begins { seats, first } => format!(
-                "DIAM à {} joueurs : {}. {first} joue en premier.",
+                "DIAM à {} joueurs : {}. {} joue en premier.",
                 seats.len(),
                 (seats.iter())
                     .map(|(side, colours)| format!(
-                        "{side} pose les pions {}",
+                        "{} pose les pions {}",
+                        fr_side(side),
                         colours.iter().map(|&c| fr(c, true)).collect::<Vec<_>>().join(" et ")
                     ))
                     .collect::<Vec<_>>()
-                    .join(" ; ")
+                    .join(" ; "),
+                fr_side(first)
             ),
             Told::MoveLimit { moves } => format!("Sans DIAM, la partie est nulle après {moves} coups."),
             Told::Placed {
@@ -108,7 +119,8 @@ impl Told {
                 cell,
                 level,
             } => format!(
-                "{side} pose un pion {} sur la case {} (niveau {})",
+                "{} pose un pion {} sur la case {} (niveau {})",
+                fr_side(side),
                 fr(*colour, false),
                 cell + 1,
                 level + 1
@@ -124,7 +136,8 @@ impl Told {
                 carried,
             } => {
                 let mut words = format!(
-                    "{side} déplace le pion {} de {}/{} vers la {} sur la case {} (niveau {})",
+                    "{} déplace le pion {} de {}/{} vers la {} sur la case {} (niveau {})",
+                    fr_side(side),
                     fr(*colour, false),
                     from + 1,
                     level + 1,
@@ -155,12 +168,15 @@ impl Told {
                 describe(diam, Lang::Fr),
                 wins(winners, Lang::Fr),
                 by.as_ref()
-                    .map(|b| format!(" (fait par le coup de {b})"))
+                    .map(|b| format!(" (fait par le coup de {})", fr_side(b)))
                     .unwrap_or_default()
             ),
             Told::Drawn(why) => format!("Partie nulle : {}.", why.fr()),
             Told::Passes { side } => {
-                format!("{side} n'a plus rien à poser ni aucun déplacement permis, et passe.")
+                format!(
+                    "{} n'a plus rien à poser ni aucun déplacement permis, et passe.",
+                    fr_side(side)
+                )
             }
             Told::Over(ending) => ending.words(Lang::Fr),
         }
@@ -360,7 +376,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             all[7].words(Lang::Fr),
-            "DIAM ! marron sur les cases 4 et 8 au niveau 3 : Brown et Black gagnent (fait par le coup de Red)"
+            "DIAM ! marron sur les cases 4 et 8 au niveau 3 : Brun et Noir gagnent (fait par le coup de Rouge)"
         );
     }
 }

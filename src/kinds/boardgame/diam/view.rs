@@ -4,15 +4,22 @@ use super::colour::Colour;
 use super::diams::diams;
 use super::game::{Action, Game};
 use super::picture::{DiamLast, DiamPair, DiamSide, DiamView, Piece};
+use crate::lang::{Lang, Worded};
 
 fn piece(c: Colour) -> Piece {
     Piece::ALL[c.index()]
 }
 
 impl Game {
-    /// What a picture of the game shows: the stacks, the sides and their reserves, whose
-    /// turn it is, the last move and the DIAMs on the board.
+    /// What a picture of the game shows, in English.
     pub fn view(&self) -> DiamView {
+        self.view_in(Lang::En)
+    }
+
+    /// What a picture of the game shows: the stacks, the sides and their reserves, whose
+    /// turn it is, the last move and the DIAMs on the board; the sides' names and the
+    /// result in `lang`.
+    pub fn view_in(&self, lang: Lang) -> DiamView {
         let last = self.last.map(|(side, action, lands)| match action {
             Action::Place { colour, cell } => DiamLast::Place {
                 side,
@@ -33,7 +40,7 @@ impl Game {
             cells: self.cells.clone().map(|stack| stack.into_iter().map(piece).collect()),
             sides: (self.table.seats.iter())
                 .map(|s| DiamSide {
-                    name: s.name.to_string(),
+                    name: super::KIND.side_in(s.name, lang).to_string(),
                     colours: s.places.iter().map(|&c| piece(c)).collect(),
                 })
                 .collect(),
@@ -50,7 +57,7 @@ impl Game {
                     level: d.level,
                 })
                 .collect(),
-            result: self.over.as_ref().map(|e| e.to_string()),
+            result: self.over.as_ref().map(|e| e.words(lang)),
         }
     }
 }

@@ -81,12 +81,20 @@ pub const KIND: Kind = Kind {
     notation_fr: NOTATION_FR,
     rules: include_str!("rules.txt"),
     rules_fr: include_str!("rules.fr.txt"),
-    sides_fr: &[],
+    sides_fr: &SIDES_FR,
     house_rules: &[],
     positions: None,
     #[cfg(test)]
     word_samples,
 };
+
+/// The sides as a French player names them.
+const SIDES_FR: [(&str, &str); 2] = [("Blue", "Bleu"), ("Red", "Rouge")];
+
+/// A side's name in French letters; any other text as it is.
+pub(super) fn side_fr(side: &str) -> &str {
+    KIND.side_in(side, Lang::Fr)
+}
 
 /// The game's worded values, one of each variant, for the shared test of words.
 #[cfg(test)]
@@ -121,7 +129,7 @@ ORDER (order letter), ADV (tactical advantage).";
 /// The notation explained in French, in the words of the rules: the words to write are the same.
 const NOTATION_FR: &str = "\
 JOMINI : arbitre tient la séquence de jeu et jette les dés ; il ne vérifie ni les mouvements ni les combats.
-Camps : Blue (bleu) et Red (rouge). Chaque tour : commandement, déplacement, combats, fin de tour ;
+Camps : Bleu et Rouge. Chaque tour : commandement, déplacement, combats, fin de tour ;
 une phase peut être sautée, jamais reprise.
   COMMAND <texte>    phase de commandement : troupes activées, ordre : COMMAND active la 1re brigade
   MOVE <texte>       phase de déplacement (une ligne par mouvement) : MOVE hussards de C4 en D6
@@ -131,7 +139,7 @@ une phase peut être sautée, jamais reprise.
   ROLL <n> D6        n dés ordinaires, de 1 à 20 :                 ROLL 1 D6
   DEFEND <texte>     l'ordre de défense du camp attaqué, un par combat : DEFEND carré
                      (il peut aussi lancer ROLL alors, pour son tir de riposte)
-  ELIMINATED <unité> une unité ennemie que vous avez éliminée :    ELIMINATED hussards de Red
+  ELIMINATED <unité> une unité ennemie que vous avez éliminée :    ELIMINATED hussards de Rouge
   NEXT               passer à la phase suivante (après les combats : fin de tour)
   END TURN           fin de tour : l'autre camp commence son tour
   VICTORY <pourquoi> finir votre tour en revendiquant la victoire ; l'autre répond AGREE ou REFUSE
@@ -712,20 +720,20 @@ impl Jomini {
 
     /// The board in French, in the words of the rules.
     fn board_fr(&self) -> String {
-        let active = SIDES[self.active];
+        let active = side_fr(SIDES[self.active]);
         let status = match &self.state {
             State::Playing(phase) => format!("à {active} de jouer, phase de {}", phase.fr()),
             State::Claim(why) => format!(
                 "{active} revendique la victoire ({why}) ; à {} d'accepter (AGREE) ou de refuser (REFUSE)",
-                SIDES[1 - self.active]
+                side_fr(SIDES[1 - self.active])
             ),
             State::Over(finish) => format!("terminée : {}", finish.summary.words(Lang::Fr)),
         };
         let mut out = format!("JOMINI, tour {} : {status}\n", self.turn);
         out += &format!(
             "Ordre de jeu : {} puis {}. Victoire : {}.\n",
-            SIDES[self.first],
-            SIDES[1 - self.first],
+            side_fr(SIDES[self.first]),
+            side_fr(SIDES[1 - self.first]),
             match self.victory {
                 Some(n) => format!(
                     "le premier à éliminer {}, ou une revendication acceptée, ou un abandon",
@@ -735,7 +743,7 @@ impl Jomini {
             }
         );
         for (name, units) in SIDES.iter().zip(&self.eliminated) {
-            out += &format!("{name} a éliminé {}", units.len());
+            out += &format!("{} a éliminé {}", side_fr(name), units.len());
             if !units.is_empty() {
                 out += &format!(" : {}", units.join(" ; "));
             }

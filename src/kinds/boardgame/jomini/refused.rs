@@ -44,13 +44,13 @@ impl Relayed {
             (Relayed::Manoeuvre, Lang::En) => "oblique march, 2 order tokens",
             (Relayed::Manoeuvre, Lang::Fr) => "marche oblique, 2 pions d'ordre",
             (Relayed::Combat, Lang::En) => "line infantry D6 fires on Red guns E7, 3 dice",
-            (Relayed::Combat, Lang::Fr) => "l'infanterie de ligne en D6 tire sur les canons de Red en E7, 3 dés",
+            (Relayed::Combat, Lang::Fr) => "l'infanterie de ligne en D6 tire sur les canons de Rouge en E7, 3 dés",
             (Relayed::Defend, Lang::En) => "order of defence, square",
             (Relayed::Defend, Lang::Fr) => "ordre de défense, carré",
             (Relayed::Eliminated, Lang::En) => "Red hussars",
-            (Relayed::Eliminated, Lang::Fr) => "les hussards de Red",
+            (Relayed::Eliminated, Lang::Fr) => "les hussards de Rouge",
             (Relayed::Victory, Lang::En) => "a third of Red's units eliminated",
-            (Relayed::Victory, Lang::Fr) => "un tiers des unités de Red éliminées",
+            (Relayed::Victory, Lang::Fr) => "un tiers des unités de Rouge éliminées",
         }
     }
 }
@@ -124,6 +124,37 @@ pub enum Refused {
     NoClaim,
 }
 
+impl Refused {
+    /// The same, its sides named as a French player names them (Bleu, Rouge).
+    fn with_french_sides(&self) -> Refused {
+        let mut refused = self.clone();
+        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
+        match &mut refused {
+            Refused::ClaimPending { claimant, answerer } => {
+                fr(claimant);
+                fr(answerer);
+            }
+            Refused::NoCombatYet { active }
+            | Refused::DefendedAlready { side: active }
+            | Refused::NotInCombat { active, .. }
+            | Refused::NotYourTurn { active, .. }
+            | Refused::PhaseOver { active, .. }
+            | Refused::ManoeuvredAlready { active }
+            | Refused::CombatDiceTooSoon { active, .. } => fr(active),
+            Refused::EmptyLine
+            | Refused::NotACommand { .. }
+            | Refused::NeedsText { .. }
+            | Refused::Bare { .. }
+            | Refused::RollCount
+            | Refused::NoSide { .. }
+            | Refused::GameOver
+            | Refused::DefendOwnTurn
+            | Refused::NoClaim => {}
+        }
+        refused
+    }
+}
+
 impl Worded for Refused {
     /// The words in `lang`.
     fn words(&self, lang: Lang) -> String {
@@ -131,7 +162,7 @@ impl Worded for Refused {
         if lang == Lang::En {
             return self.to_string();
         }
-        match self {
+        match &self.with_french_sides() {
             R::EmptyLine => "une ligne vide n'est pas un coup".to_string(),
             R::NotACommand { word } => format!("« {word} » n'est pas une commande de JOMINI : {COMMANDS}"),
             R::NeedsText { word, what } => format!(
@@ -294,7 +325,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             r.words(Lang::Fr),
-            "Blue est dans sa phase de combat : la phase de commandement est passée (commandement, déplacement, \
+            "Bleu est dans sa phase de combat : la phase de commandement est passée (commandement, déplacement, \
              combat, fin de tour)"
         );
     }

@@ -99,8 +99,40 @@ impl Face {
 }
 
 impl Told {
+    /// The same, its sides named as a French player names them (Bleu, Rouge).
+    fn with_french_sides(&self) -> Told {
+        let mut told = self.clone();
+        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
+        match &mut told {
+            Told::Begins { first: side }
+            | Told::Relayed { side, .. }
+            | Told::CombatDice { side, .. }
+            | Told::D6 { side, .. }
+            | Told::Eliminated { side, .. }
+            | Told::VictoryReached { side, .. }
+            | Told::NextPhase { side, .. }
+            | Told::TurnBegins { side, .. }
+            | Told::FirstToEliminate { winner: side, .. } => fr(side),
+            // The end told with it is worded on its own.
+            Told::EndsTurn { side, .. } => fr(side),
+            Told::Claims { side, other, .. }
+            | Told::RefusesClaim { side, claimant: other }
+            | Told::ClaimAgreed {
+                winner: side,
+                by: other,
+                ..
+            }
+            | Told::Concedes { side, winner: other } => {
+                fr(side);
+                fr(other);
+            }
+            Told::VictoryAt { .. } => {}
+        }
+        told
+    }
+
     fn french(&self) -> String {
-        match self {
+        match &self.with_french_sides() {
             Told::Begins { first } => {
                 format!("{first} joue en premier : tour 1, phase de commandement de {first}.")
             }
@@ -278,7 +310,7 @@ pub(crate) mod tests {
             },
             Told::Eliminated {
                 side: s("Blue"),
-                unit: s("Red hussars"),
+                unit: s("2nd hussars"),
                 count: 2,
             },
             Told::VictoryReached {
@@ -359,7 +391,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             t.words(Lang::Fr),
-            "Blue lance 4 dés de combat : INF FLAG INF FLAG (2 coups touchés sur infanterie, 2 drapeaux de repli)"
+            "Bleu lance 4 dés de combat : INF FLAG INF FLAG (2 coups touchés sur infanterie, 2 drapeaux de repli)"
         );
     }
 }
