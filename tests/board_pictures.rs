@@ -330,7 +330,7 @@ fn a_french_reader_s_board_picture_has_no_english_word() {
         ),
         "{fr}"
     );
-    assert!(fr.contains("Brun-Noir ◀ à jouer"), "{fr}");
+    assert!(fr.contains("Marron-Noir ◀ à jouer"), "{fr}");
     assert!(fr.contains("réserve : 3 rouges, 4 oranges"), "{fr}");
     let sinking = drawn_fr("diabolik-midgame");
     assert!(sinking.contains("2. coule E6 de Nord (flancs de D6,"), "{sinking}");

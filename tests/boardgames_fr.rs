@@ -128,7 +128,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     has(
         &welcome,
         &[
-            "DIAM à 2 joueurs : Rouge-Orange pose les pions rouges et oranges ; Brun-Noir pose les pions marrons et noirs. Rouge-Orange joue en premier.",
+            "DIAM à 2 joueurs : Rouge-Orange pose les pions rouges et oranges ; Marron-Noir pose les pions marrons et noirs. Rouge-Orange joue en premier.",
             "Sans DIAM, la partie est nulle après 40 coups.",
             "case       1  2  3  4  5  6  7  8\nniveau 4   .  .  .  .  .  .  .  .",
             // The notation explained in French; the words to write stay the game's.
@@ -143,7 +143,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
         let r = send(&dir, p, &format!("m{k}"), m);
         if p.role == ben.role {
             // The reply to the French player's own move says what it did, in French.
-            has(&r, &[&format!("coup {} accepté : Brun-Noir pose un pion", k + 1)]);
+            has(&r, &[&format!("coup {} accepté : Marron-Noir pose un pion", k + 1)]);
             all_french(&r);
         }
     }
@@ -175,9 +175,9 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
             "coup 1, joué par Rouge-Orange : Rouge-Orange pose un pion rouge sur la case 5 (niveau 1)",
             "niveau 1   .  .  .  .  R  .  .  .",
             "R rouge, O orange, B marron, K noir. La case N fait face à la case N+4 ; la case 8 touche la case 1.",
-            "Réserves : Rouge-Orange 3 rouges, 4 oranges ; Brun-Noir 4 marrons, 4 noirs.",
+            "Réserves : Rouge-Orange 3 rouges, 4 oranges ; Marron-Noir 4 marrons, 4 noirs.",
             "Coups joués : 1 (partie nulle à 40).",
-            "À Brun-Noir de jouer.",
+            "À Marron-Noir de jouer.",
         ],
     );
     all_french(&fr.text);
@@ -600,7 +600,7 @@ fn the_sides_of_diam_diabolik_fleet_and_jomini_are_french_in_every_french_letter
         (
             "diam",
             ["Red-Orange", "Brown-Black"],
-            "Brun-Noir",
+            "Marron-Noir",
             &["Red", "Brown", "Black"],
             &DIAM_TO_A_WIN,
         ),
@@ -743,7 +743,7 @@ fn a_french_referee_s_status_of_a_finished_board_game_is_french() {
         &[
             "Terminée après le coup 9 : Rouge-Orange gagne avec un DIAM rouge au niveau 3 sur les cases 1 et 5",
             "Rouge-Orange",
-            "Brun-Noir",
+            "Marron-Noir",
         ],
     );
     for english in ["Red-Orange", "Brown-Black", " wins", "move 9"] {

@@ -85,7 +85,7 @@ fn what_is_missing_names_the_units_in_french_notation() {
 }
 
 /// A winter: the build echoed as the French reader writes it, and the builds still owed
-/// suggested in the same words (« construire A BRE, ou renonce »).
+/// suggested in the same words (« mobiliser A BRE, ou renoncer »).
 #[test]
 fn a_french_winter_echoes_builds_and_waives_in_french() {
     let tmp = Tmp::new();
@@ -101,8 +101,8 @@ fn a_french_winter_echoes_builds_and_waives_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : construire A PAR : enregistré",
-            "Il manque encore :\n  mobilisations : 2 (construire A BRE, ou renonce)",
+            "ligne 2 : mobiliser A PAR : enregistré",
+            "Il manque encore :\n  mobilisations : 2 (mobiliser A BRE, ou renoncer)",
         ],
     );
     lacks(&reply, &["BUILD", "WAIVE"]);
@@ -110,8 +110,8 @@ fn a_french_winter_echoes_builds_and_waives_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : renonce : enregistré",
-            "ligne 3 : construire F MAR : enregistré",
+            "ligne 2 : renoncer : enregistré",
+            "ligne 3 : mobiliser F MAR : enregistré",
             "Vos ordres sont complets.",
         ],
     );

@@ -334,9 +334,9 @@ fn outlook_html_only_in_french_names_the_other_power_in_french() {
     has(
         &reply.text,
         &[
-            "A PAR - BUR : enregistré (« Bou » pour Bourgogne)",
-            "A MAR - SPA : enregistré",
-            "F BRE - ENG : enregistré (« Man » pour Manche)",
+            "A PAR - BOU : enregistré (« Bou » pour Bourgogne)",
+            "A MAR - ESP : enregistré",
+            "F BRE - MAN : enregistré (« Man » pour Manche)",
             "ces ordres sont précédés de « Angleterre », et vous jouez la France",
             "Obtenir Outlook pour Android",
         ],
@@ -385,7 +385,7 @@ fn a_supported_unit_of_the_other_type_is_said() {
         ),
         (
             "fr",
-            "A LVP S F EDI : enregistré (l'unité d'Édimbourg est une flotte, pas une armée)",
+            "A LVP soutient F EDI : enregistré (l'unité d'Édimbourg est une flotte, pas une armée)",
         ),
     ] {
         let tmp = Tmp::new();

@@ -121,16 +121,20 @@ mod word {
     pub const SUPPORT: &str = "soutient";
     pub const CONVOY: &str = "convoie";
     pub const VIA_CONVOY: &str = "par convoi";
-    pub const BUILD: &str = "construire";
+    // The zine's pair for the winter (« mobilisations » in every letter): `mobiliser`,
+    // `démobiliser`; a unit dislodged and not retreated is « dissoute ».
+    pub const BUILD: &str = "mobiliser";
+    pub const REMOVE: &str = "démobiliser";
     pub const DISBAND: &str = "dissoudre";
-    pub const WAIVE: &str = "renonce";
+    pub const WAIVE: &str = "renoncer";
 }
 
 /// An order in the French notation, as a French reader's letters echo it: `A MAR soutient
 /// A PAR - BOU`, `F MAN convoie A LON - BRE`, `A PAR tient`, `A LON - BRE par convoi`,
-/// `construire F STP/CN`, `dissoudre A MUN` (a removal, or a disband in a retreat),
-/// `renonce`. Read back by a French player's reader, it is the same order.
-pub fn order_text(map: &Map, order: &Order) -> String {
+/// `mobiliser F STP/CN`, `démobiliser A MUN` (a removal: `in_winter`), `dissoudre A MUN` (a
+/// disband in a retreat), `renoncer`. Read back by a French player's reader, it is the same
+/// order.
+pub fn order_text(map: &Map, order: &Order, in_winter: bool) -> String {
     let mut out = String::with_capacity(32);
     let unit = |u: &UnitRef, out: &mut String| push_unit(map, out, u);
     let word = |w: &str, out: &mut String| {
@@ -174,7 +178,7 @@ pub fn order_text(map: &Map, order: &Order) -> String {
             out.push_str(code(map, dest.prov));
         }
         Order::Disband(u) => {
-            out.push_str(word::DISBAND);
+            out.push_str(if in_winter { word::REMOVE } else { word::DISBAND });
             out.push(' ');
             unit(u, &mut out);
         }
@@ -289,16 +293,18 @@ mod tests {
                 for order in orders {
                     // As it is on file: the judge's text of it.
                     let on_file = parse_order(map, &order.to_text(map)).expect("the notation reads");
-                    let echo = order_text(map, &on_file);
-                    let read = reader.read(map, Lang::Fr, &echo);
-                    assert_eq!(
-                        read.as_ref().map(|r| &r.order),
-                        Ok(&on_file),
-                        "`{}` echoed as `{echo}`",
-                        on_file.to_text(map)
-                    );
-                    assert!(looks_like_an_order(map, &echo), "`{echo}` is taken for chatter");
-                    checked += 1;
+                    for in_winter in [false, true] {
+                        let echo = order_text(map, &on_file, in_winter);
+                        let read = reader.read(map, Lang::Fr, &echo);
+                        assert_eq!(
+                            read.as_ref().map(|r| &r.order),
+                            Ok(&on_file),
+                            "`{}` echoed as `{echo}`",
+                            on_file.to_text(map)
+                        );
+                        assert!(looks_like_an_order(map, &echo), "`{echo}` is taken for chatter");
+                        checked += 1;
+                    }
                 }
             }
         }
@@ -309,7 +315,8 @@ mod tests {
     #[test]
     fn the_french_notation() {
         let map = Map::standard();
-        let fr = |text: &str| order_text(map, &parse_order(map, text).unwrap());
+        let fr = |text: &str| order_text(map, &parse_order(map, text).unwrap(), false);
+        let winter = |text: &str| order_text(map, &parse_order(map, text).unwrap(), true);
         assert_eq!(fr("A MAR S A PAR - BUR"), "A MAR soutient A PAR - BOU");
         assert_eq!(fr("A MAR S A PAR"), "A MAR soutient A PAR");
         assert_eq!(fr("F ENG C A LON - BRE"), "F MAN convoie A LON - BRE");
@@ -318,9 +325,9 @@ mod tests {
         assert_eq!(fr("F MAO - SPA/NC"), "F AMO - ESP/CN");
         assert_eq!(fr("F WAL - LON"), "F GLS - LON");
         assert_eq!(fr("A MUN D"), "dissoudre A MUN");
-        assert_eq!(fr("REMOVE A MUN"), "dissoudre A MUN");
-        assert_eq!(fr("BUILD F STP/SC"), "construire F STP/CS");
-        assert_eq!(fr("WAIVE"), "renonce");
+        assert_eq!(winter("REMOVE A MUN"), "démobiliser A MUN");
+        assert_eq!(winter("BUILD F STP/SC"), "mobiliser F STP/CS");
+        assert_eq!(winter("WAIVE"), "renoncer");
         // Galicia keeps its code: `GAL` is not a French code.
         assert_eq!(fr("A GAL - RUM"), "A GAL - ROU");
     }

@@ -101,11 +101,12 @@ impl Order {
     }
 
     /// The order as a reader of `lang` reads it: [`Order::to_text`] in English, the French
-    /// notation ([`french::order_text`]) in French.
-    pub fn text_in(&self, map: &Map, lang: Lang) -> String {
+    /// notation ([`french::order_text`]) in French, whose words for a disband differ in
+    /// winter (`in_winter`: `démobiliser`) and in a retreat (`dissoudre`).
+    pub fn text_in(&self, map: &Map, lang: Lang, in_winter: bool) -> String {
         match lang {
             Lang::En => self.to_text(map),
-            Lang::Fr => french::order_text(map, self),
+            Lang::Fr => french::order_text(map, self, in_winter),
         }
     }
 
@@ -174,11 +175,11 @@ pub fn push_unit_text(map: &Map, u: &UnitRef, out: &mut String) {
 /// reads it in his letters: as it is in English, in the French notation
 /// ([`french::order_text`]: `A MAR soutient A PAR - BOU`) for a French reader. A text that
 /// does not read as an order is given as it is.
-pub fn echo(map: &Map, text: &str, lang: Lang) -> String {
+pub fn echo(map: &Map, text: &str, lang: Lang, in_winter: bool) -> String {
     match lang {
         Lang::En => text.to_string(),
         Lang::Fr => match parse_order(map, text) {
-            Ok(order) => order.text_in(map, lang),
+            Ok(order) => order.text_in(map, lang, in_winter),
             Err(_) => text.to_string(),
         },
     }

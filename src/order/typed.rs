@@ -114,13 +114,18 @@ const ORDER_WORDS: &[&str] = &[
     "BUILDS",
     "CONSTRUIRE",
     "CONSTRUIT",
+    "MOBILISER",
+    "MOBILISE",
     "DISBAND",
     "DISBANDS",
     "REMOVE",
     "DISSOUDRE",
     "DISSOUS",
+    "DEMOBILISER",
+    "DEMOBILISE",
     "WAIVE",
     "RENONCE",
+    "RENONCER",
 ];
 /// Unit types: one before a province makes the line an order.
 const UNIT_WORDS: &[&str] = &["A", "F", "ARMY", "FLEET", "ARMEE", "FLOTTE"];

@@ -186,8 +186,14 @@ fn partner(map: &Map, board: &Board, order: &Order, lang: Lang) -> Option<Partne
 
 /// An order on file (the judge's text) as the reader of `lang` reads it in his letters:
 /// in the French notation for a French reader (`crate::order::echo`, issue #24).
-fn echo(text: &str, lang: Lang) -> String {
-    crate::order::echo(map(), text, lang)
+fn echo(game: &Game, text: &str, lang: Lang) -> String {
+    crate::order::echo(map(), text, lang, in_winter(game))
+}
+
+/// Is the game in an adjustment phase, where a disband is a removal (`démobiliser` in
+/// French, not the retreat's `dissoudre`)?
+fn in_winter(game: &Game) -> bool {
+    phase(game).is_ok_and(|p| p.kind == crate::phase::PhaseKind::Adjustment)
 }
 
 /// Checks one order of `power` alone on the board. A support or a convoy is judged with
@@ -215,7 +221,9 @@ fn check_order(game: &Game, sender: Power, text: &str, lang: Lang) -> Result<(Op
         .results
         .iter()
         .find(|r| r.given == Some(0) && r.power == sender)
-        .ok_or_else(|| Refusal::NotAnOrder { text: echo(text, lang) })?;
+        .ok_or_else(|| Refusal::NotAnOrder {
+            text: echo(game, text, lang),
+        })?;
     if r.verdict == Verdict::Void {
         return Err(Refusal::Void(Reason::in_notation(map, r, lang)));
     }
@@ -295,10 +303,10 @@ pub(super) fn missing(game: &Game, role: Role, lang: Lang) -> Result<Vec<String>
     if let Role::Named(_) = role {
         return Ok(rules(game).extra_role_missing(game, role, phase, lang));
     }
-    // A unit, and an example of an order, in the reader's notation (`F MAN`, `construire A
+    // A unit, and an example of an order, in the reader's notation (`F MAN`, `mobiliser A
     // PAR` for a French reader).
     let named = |u: &Unit| crate::order::unit_text_in(map(), &u.unit_ref(), lang);
-    let example = |order: Order| order.text_in(map(), lang);
+    let example = |order: Order| order.text_in(map(), lang, phase.kind == crate::phase::PhaseKind::Adjustment);
     let mut out = Vec::new();
     let Some(p) = role.power() else { return Ok(out) };
     let keys: Vec<String> = game
@@ -414,7 +422,7 @@ fn on_file(game: &Game, role: Role, lang: Lang) -> Result<Vec<OnFile>, GameError
                 None => String::new(),
             };
             Some(OnFile {
-                order: echo(&r.order, lang),
+                order: echo(game, &r.order, lang),
                 note,
             })
         })
@@ -650,11 +658,11 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     // The reply echoes the order in the reader's notation; the file keeps the judge's.
     let said = match file_order(game, role, key, canon.clone()) {
         Some(old) => Said::Replaces {
-            order: echo(&canon, lang),
-            old: echo(&old, lang),
+            order: echo(game, &canon, lang),
+            old: echo(game, &old, lang),
         },
         None => Said::OnFile {
-            order: echo(&canon, lang),
+            order: echo(game, &canon, lang),
         },
     };
     Ok(match assumed.is_empty() {

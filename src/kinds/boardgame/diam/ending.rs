@@ -182,7 +182,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             every[1].words(Lang::Fr),
-            "Rouge et Orange gagnent avec un DIAM orange au niveau 2 sur les cases 4 et 8 (fait par le coup de Brun)"
+            "Rouge et Orange gagnent avec un DIAM orange au niveau 2 sur les cases 4 et 8 (fait par le coup de Marron)"
         );
         assert_eq!(every[3].to_string(), "Drawn: nobody can place or move");
         let written = Ending::Written {

@@ -104,13 +104,13 @@ pub const KIND: Kind = Kind {
 };
 
 /// The sides as a French player says them: the colours of their pieces, as in the French
-/// text's teams (« rouge et orange », « marron et noir »), with `Brun` for brown as a side's
-/// name.
+/// text's teams (« rouge et orange », « marron et noir »): one word, `Marron`, for the
+/// brown pieces and the side that plays them.
 const SIDES_FR: [(&str, &str); 6] = [
     ("Red-Orange", "Rouge-Orange"),
-    ("Brown-Black", "Brun-Noir"),
+    ("Brown-Black", "Marron-Noir"),
     ("Red", "Rouge"),
-    ("Brown", "Brun"),
+    ("Brown", "Marron"),
     ("Orange", "Orange"),
     ("Black", "Noir"),
 ];

@@ -78,7 +78,7 @@ pub(super) fn describe(d: &Diam, lang: Lang) -> String {
 }
 
 /// Who wins, in `lang`: `Red-Orange wins`, `Brown and Black win`; `Rouge-Orange gagne`,
-/// `Brun et Noir gagnent`.
+/// `Marron et Noir gagnent`.
 pub(super) fn wins(winners: &[String], lang: Lang) -> String {
     let one = winners.len() == 1;
     match lang {
@@ -376,7 +376,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             all[7].words(Lang::Fr),
-            "DIAM ! marron sur les cases 4 et 8 au niveau 3 : Brun et Noir gagnent (fait par le coup de Rouge)"
+            "DIAM ! marron sur les cases 4 et 8 au niveau 3 : Marron et Noir gagnent (fait par le coup de Rouge)"
         );
     }
 }
