@@ -562,6 +562,10 @@ fn a_french_god_blesses_with_french_words_and_codes() {
     assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("A MAR"), "{reply}");
     let reply = send(&dir, 8, "b-3", "MAUDIRE F Kie", EVENING);
     assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("F KIE"), "{reply}");
+    // The unit is echoed in the French notation, as orders are; the file keeps the judge's.
+    let reply = send(&dir, 8, "b-4", "MAUDIRE F Seb", EVENING);
+    has(&reply, &["ligne 2 : malédiction sur F SEB"]);
+    assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("F SEV"), "{reply}");
 }
 
 /// A line naming the sender's own power and nothing else heads his orders (issue #24): not

@@ -180,7 +180,8 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
     slot(game, u.text(map()));
     Ok(Cast::On {
         divine: who,
-        unit: u.text(map()),
+        // Echoed in the caster's notation, as his orders would be (« bénédiction sur F MAN »).
+        unit: crate::order::unit_text_in(map(), &u.unit_ref(), lang),
     }
     .into())
 }
