@@ -62,6 +62,14 @@ pub trait Kind: Sync {
         &[]
     }
 
+    /// The keys a game of this kind keeps in `state.yaml` beyond the mail game's, as an empty
+    /// value of the kind's own type ([`crate::game::state_file`]); none by default. The
+    /// first a process's kinds give is the one every `state.yaml` is read with
+    /// ([`Kinds::install`]).
+    fn state(&self) -> Option<super::state::KindState> {
+        None
+    }
+
     /// Does the game have divine players (God, the Devil), who give no orders, send and
     /// receive no private press and cast instead? The letters and the rules say so.
     fn has_divine_players(&self) -> bool {
@@ -252,10 +260,13 @@ impl Kinds {
 
     /// Makes the roles every kind names known to the readers of `game.yaml` and
     /// `state.yaml` ([`Role::from_name`]), which serde calls without context, and to a
-    /// SIGNON line's French names. Done by every entry that is given the kinds (opening,
-    /// creating, checking a players file, delivering, routing); the first one given wins,
-    /// and a process knows one list. A name two kinds give is the first one's.
+    /// SIGNON line's French names; and the keys the kinds keep in `state.yaml` (the first
+    /// kind's that keeps some, [`Kind::state`]) known to its reader. Done by every entry
+    /// that is given the kinds (opening, creating, checking a players file, delivering,
+    /// routing); the first one given wins, and a process knows one list. A name two kinds
+    /// give is the first one's.
     pub fn install(&self) {
+        super::state_file::install(|| self.0.iter().find_map(|k| k.state()));
         VERBS.get_or_init(|| {
             let mut all: Vec<Verb> = Vec::new();
             for verb in self.0.iter().flat_map(|k| k.verbs()) {

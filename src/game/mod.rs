@@ -9,7 +9,8 @@
 //! - [`commands`]: the mail command language (SIGNON, orders, BLESS, PRESS, VOTE…).
 //! - [`ask`]: the players' questions and settings (HELP, LIST, SET …) and observers.
 //! - [`join`]: a game open for sign-up, filled by JOIN mails, and the draw of its roles.
-//! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs.
+//! - [`state`]: `game.yaml` and `state.yaml`, what the folder keeps between runs;
+//!   [`state_file`]: `state.yaml` read and written, with the keys its kind keeps there.
 //! - [`store`]: atomic writes, so a crash never leaves a half-written file.
 //! - [`intake`] and [`route`]: an incoming message authenticated and kept, and the game of
 //!   a folder of games it goes to.
@@ -76,6 +77,7 @@ use messages::{clean_sender, REFUSED_IDS};
 pub use messages::{MAX_COMMANDS, QUOTED_ERRORS};
 pub use route::{keep_unmatched, route};
 pub mod state;
+pub mod state_file;
 
 use crate::dice::Seed;
 use crate::game::config::{hash_password, Checked, Person, Player};
@@ -205,7 +207,7 @@ impl Game {
         let config = parse_config(&path, text.clone())?;
         let kind = kind_of(&config, kinds, &path, &text)?;
         let (text, path) = read("state.yaml")?;
-        let state: State = crate::yaml::from_str(&text, &path.display().to_string())?;
+        let state = State::read(&text, &path.display().to_string())?;
         let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
         Ok(Game {
             dir: dir.to_path_buf(),
@@ -406,7 +408,7 @@ impl Game {
 
     /// Writes `state.yaml` atomically.
     pub fn save(&self) -> Result<(), GameError> {
-        let text = serde_yaml::to_string(&self.state)?;
+        let text = self.state.to_yaml()?;
         let path = self.dir.join("state.yaml");
         store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
     }

@@ -7,6 +7,7 @@
 
 use super::config::{Deadlines, Lang, Limits, Person, Player, RefereeCopies};
 use super::role::{Role, Roles, RolesError};
+pub use super::state_file::{KindKeys, KindState};
 use crate::judge::Board;
 use crate::map::{Map, Power};
 use crate::phase::Phase;
@@ -121,104 +122,69 @@ pub struct Reader {
     pub timezone: chrono_tz::Tz,
 }
 
-/// `state.yaml`: the game now.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-#[serde(deny_unknown_fields)]
+/// `state.yaml`: the game now. Read and written by [`State::read`] and [`State::to_yaml`]
+/// (`state_file.rs`), with the kind's keys at their place: every key but `phase` may be left
+/// out, and an unknown key is refused with its line.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
     /// The phase being played (`Spring 1901 Movement`); for a board game, `play`.
     pub phase: String,
     /// When the phase is due (RFC 3339); none for board games, which wait for the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<String>,
     /// The reminder of this phase has been written.
-    #[serde(default)]
     pub reminded: bool,
     /// How many messages of `mail/` have been acted on, in archive order.
-    #[serde(default)]
     pub handled: u64,
     /// The Message-IDs acted on by games older than `seen_by` (read, no longer added to).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<String>,
     /// The Message-IDs acted on, per authenticated role: a message seen again from the
     /// same role is kept but not acted on. Kept per role so that a stranger who sends a
     /// copy of a genuine Message-ID first cannot make the genuine message be ignored.
     /// Keyed by text, not by [`Role`]: a role's name, or `<address>` for the refused
     /// messages of a sender who signed on as nobody.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seen_by: BTreeMap<String, Vec<String>>,
     /// Failed sign-ons per role, for the throttle.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub throttle: BTreeMap<Role, Throttle>,
     /// Failed sign-ons per role not yet told to its player, and when they were last told.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub digests: BTreeMap<Role, Digest>,
     /// How many messages each sender address sent on its last day (the daily budget).
     /// Keyed by text: an address, or `role:NAME` (lower case) once a role signed on.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub senders: BTreeMap<String, SenderDay>,
     /// The board at the start of the phase (Diplomacy).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardState>,
     /// The orders on file for the phase, per role, in the judge's notation.
-    #[serde(default)]
     pub orders: BTreeMap<Role, Vec<String>>,
-    // The next four keys are Diable et Bon Dieu's, still in the mail game's type (issue
-    // #25): a kind's own state needs its keys written where they stand today (`divine: {}`
-    // and `casts: []` in every game) and still refused when unknown, which a flattened map
-    // of the kind's does not give with serde (`deny_unknown_fields` and `flatten` do not go
-    // together, and an error inside a flattened map loses its line).
-    /// God's and the Devil's casts on file for the phase.
-    #[serde(default)]
-    pub divine: DivineOnFile,
-    /// The adjustment blessing God gave in a blessing autumn, for the coming winter.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adjustment_blessing: Option<String>,
-    /// Which power each divine player protects (`God: France`, `Devil: Turkey`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "power_values")]
-    pub protected: BTreeMap<Role, Power>,
-    /// Every blessing and curse that fell on a unit, for the per-year rule.
-    #[serde(default)]
-    pub casts: Vec<CastRow>,
+    /// The keys the game's kind keeps (between `orders` and `history` in the file), read
+    /// and written by the kind's own type ([`KindState`]).
+    pub kind: KindState,
     /// The board's facts after each processed phase, for eliminations and victory.
-    #[serde(default)]
     pub history: Vec<FactsRow>,
     /// The public press of the phase (`PRESS TO ALL`), kept for the phase's public record
     /// (`pages/CODE.yaml`, from which `arbitre zine` is made).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub press: Vec<crate::report::views::PublicPress>,
     /// Each power's standing draw vote (`draw` or `continue`).
-    #[serde(default)]
     pub votes: BTreeMap<Role, Vote>,
     /// How many turn files the referee has entered (`arbitre orders`).
-    #[serde(default)]
     pub entries: u64,
     /// A board game's accepted moves, in order.
-    #[serde(default)]
     pub moves: Vec<MoveRow>,
     /// Set once the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Finished>,
     /// The addresses that receive the public reports and press (`OBSERVE`), lower-cased,
     /// in the order they came.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub observers: Vec<String>,
     /// The resignations asked for (`RESIGN`), per role, until the referee acts on them.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub resignations: BTreeMap<Role, Resignation>,
     /// The changes of address asked for (`SET ADDRESS`), per role, waiting for their code.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub address_changes: BTreeMap<Role, AddressChange>,
     /// The roles whose players asked the phase to wait for its deadline (`SET WAIT`), even
     /// once every order is in. Cleared when the phase is processed, as the email Judge
     /// clears it: a player asks again for each phase.
-    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub wait: std::collections::BTreeSet<Role>,
     /// The referee's desk: a pause, civil disorder, missed phases (issue #13).
-    #[serde(default, skip_serializing_if = "crate::game::desk::DeskState::is_empty")]
     pub desk: crate::game::desk::DeskState,
     /// The sign-up of a game open for it: who joined, and what the referee is yet to be
     /// told ([`crate::game::join`]).
-    #[serde(default, skip_serializing_if = "crate::game::join::SignUp::is_empty")]
     pub signup: crate::game::join::SignUp,
 }
 
@@ -238,44 +204,6 @@ impl Vote {
         match self {
             Vote::Draw => "draw",
             Vote::Continue => "continue",
-        }
-    }
-}
-
-/// Maps whose values are powers, written by the powers' names (`God: France`).
-mod power_values {
-    use super::Role;
-    use crate::map::{Map, Power};
-    use serde::{Deserialize, Deserializer, Serializer};
-    use std::collections::BTreeMap;
-
-    pub fn serialize<S: Serializer>(powers: &BTreeMap<Role, Power>, s: S) -> Result<S::Ok, S::Error> {
-        let map = Map::standard();
-        s.collect_map(powers.iter().map(|(role, &p)| (role, map.power_name(p))))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<Role, Power>, D::Error> {
-        let named = BTreeMap::<Role, ByName>::deserialize(d)?;
-        Ok(named.into_iter().map(|(role, p)| (role, p.0)).collect())
-    }
-
-    /// A power read by its name, so that a name that is none is refused where it stands.
-    struct ByName(Power);
-
-    impl<'de> Deserialize<'de> for ByName {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByName, D::Error> {
-            let text = String::deserialize(d)?;
-            let map = Map::standard();
-            map.power_by_name(&text).map(ByName).ok_or_else(|| {
-                serde::de::Error::custom(format!(
-                    "`{text}` is not a power: write one of the map's ({})",
-                    map.powers
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            })
         }
     }
 }
@@ -389,32 +317,6 @@ pub struct DislodgedRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker_from: Option<String>,
     pub retreats: Vec<String>,
-}
-
-/// A cast on file: a unit (`A PAR`), or `none` when the divine player declined.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct DivineOnFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blessing: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub curse: Option<String>,
-    /// In a blessing autumn: the power God names for the winter, or `none`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adjustment_blessing: Option<String>,
-}
-
-/// The word kept on file when a divine player declines to cast.
-pub const NONE: &str = "none";
-
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct CastRow {
-    pub phase: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blessed: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cursed: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -577,7 +479,8 @@ mod tests {
     /// key), the key and how to write a role.
     fn refused(key: &str, text: &str) {
         let text = format!("phase: play\n{text}");
-        let e = crate::yaml::from_str::<State>(&text, "games/g/state.yaml").unwrap_err();
+        crate::kinds::REGISTRY.install();
+        let e = State::read(&text, "games/g/state.yaml").unwrap_err();
         assert_eq!(e.file, "games/g/state.yaml", "{key}");
         let name = text.lines().position(|l| l.contains("Prussia")).unwrap() + 1;
         assert!(e.line.is_some_and(|l| (2..=name).contains(&l)), "{key}: {e}");
@@ -595,7 +498,6 @@ mod tests {
         refused("desk.signon_failures", "desk:\n  signon_failures: {Prussia: 2}\n");
         refused("orders", "orders:\n  France: [A PAR H]\n  Prussia: [A BER H]\n");
         refused("votes", "votes: {Prussia: draw}\n");
-        refused("protected", "protected:\n  Prussia: France\n");
         refused("desk.disorder", "desk:\n  disorder: [Italy, Prussia]\n");
         refused("desk.missed", "desk:\n  missed: {Prussia: 2}\n");
         refused(
@@ -610,34 +512,17 @@ mod tests {
     }
 
     #[test]
-    fn a_protected_power_and_a_vote_are_read_by_their_words() {
+    fn a_vote_is_read_by_its_word() {
         crate::kinds::REGISTRY.install();
-        let e = crate::yaml::from_str::<State>("phase: play\nprotected:\n  God: Prussia\n", "state.yaml").unwrap_err();
-        assert_eq!(e.line, Some(3), "{e}");
-        assert!(
-            e.message
-                .contains("`Prussia` is not a power: write one of the map's (England,"),
-            "{e}"
-        );
-        let e = crate::yaml::from_str::<State>("phase: play\nvotes: {France: maybe}\n", "state.yaml").unwrap_err();
+        let e = State::read("phase: play\nvotes: {France: maybe}\n", "state.yaml").unwrap_err();
         assert!(e.message.starts_with("votes.France: unknown variant `maybe`"), "{e}");
-        let text =
-            "phase: play\nprotected:\n  Devil: Turkey\n  God: France\nvotes:\n  France: draw\n  Italy: continue\n";
-        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
-        let map = Map::standard();
-        assert_eq!(
-            state.protected[&Role::Named("God")],
-            map.power_by_name("France").unwrap()
-        );
+        let text = "phase: play\nvotes:\n  France: draw\n  Italy: continue\n";
+        let state = State::read(text, "state.yaml").unwrap();
         assert_eq!(
             state.votes.values().copied().collect::<Vec<_>>(),
             [Vote::Draw, Vote::Continue]
         );
-        let written = serde_yaml::to_string(&state).unwrap();
-        assert!(
-            written.contains("protected:\n  Devil: Turkey\n  God: France\n"),
-            "{written}"
-        );
+        let written = state.to_yaml().unwrap();
         assert!(
             written.contains("votes:\n  France: draw\n  Italy: continue\n"),
             "{written}"
@@ -651,10 +536,10 @@ mod tests {
                     Blue:\n    until: '2026-12-01T11:00:00+00:00'\ndigests:\n  God:\n    sent: 2\n\
                     orders: {}\ndivine: {}\ncasts: []\nhistory: []\nvotes: {}\nentries: 0\nmoves: []\n\
                     desk:\n  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n  signon_failures:\n    Referee: 1\n    France: 3\n";
-        let state: State = crate::yaml::from_str(text, "state.yaml").unwrap();
+        let state = State::read(text, "state.yaml").unwrap();
         assert!(state.throttle.contains_key(&Role::Referee) && state.throttle.contains_key(&Role::Named("Blue")));
         assert_eq!(state.digests[&Role::Named("God")].sent, 2);
-        let written = serde_yaml::to_string(&state).unwrap();
+        let written = state.to_yaml().unwrap();
         // Sorted by name, as the maps keyed by name always were.
         let blue = written.find("  Blue:").unwrap();
         assert!(blue < written.find("  Referee:").unwrap(), "{written}");
@@ -667,6 +552,6 @@ mod tests {
             written.contains("  disorder:\n  - Turkey\n  - Italy\n  late:\n  - God\n"),
             "{written}"
         );
-        assert_eq!(serde_yaml::from_str::<State>(&written).unwrap(), state);
+        assert_eq!(State::read(&written, "state.yaml").unwrap(), state);
     }
 }

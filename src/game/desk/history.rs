@@ -77,7 +77,7 @@ pub fn snapshot(game: &Game) -> Result<(), GameError> {
     let history = game.dir.join(HISTORY);
     store::create_dir_private(&history).map_err(GameError::io(&history))?;
     let path = snapshot_path(&game.dir, &code);
-    store::write_atomic(&path, serde_yaml::to_string(&game.state)?.as_bytes()).map_err(GameError::io(&path))?;
+    store::write_atomic(&path, game.state.to_yaml()?.as_bytes()).map_err(GameError::io(&path))?;
     let pages = game.dir.join(PAGES);
     keep_page(&pages.join("index.html"), &index_path(&game.dir, &code))?;
     // The page of the phase before, which the adjudication writes again with its link to
@@ -94,7 +94,7 @@ pub fn snapshot(game: &Game) -> Result<(), GameError> {
 
 fn read_state(path: &Path) -> Result<State, GameError> {
     let text = fs::read_to_string(path).map_err(GameError::io(path))?;
-    Ok(crate::yaml::from_str(&text, &path.display().to_string())?)
+    Ok(State::read(&text, &path.display().to_string())?)
 }
 
 /// `kept` as the game, but for what concerns the mail and the desk, which stay as they are
@@ -172,11 +172,8 @@ pub fn rollback(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     let current_code = code_of(&game.state.phase)?;
     // The state replaced, for --redo.
     let redo = redo_path(&game.dir, &code);
-    store::write_atomic(
-        &redo,
-        serde_yaml::to_string(&game.state).map_err(GameError::from)?.as_bytes(),
-    )
-    .map_err(GameError::io(&redo))?;
+    store::write_atomic(&redo, game.state.to_yaml().map_err(GameError::from)?.as_bytes())
+        .map_err(GameError::io(&redo))?;
     // What the undone adjudication wrote and is not sent yet: its reports, the divine
     // letters, a blessing notice for the next phase, a final report.
     let withdrawn = withdrawn_dir(&game.dir, &code);
@@ -250,7 +247,7 @@ pub fn redo(game: &mut Game, act: &Act) -> Result<Effects, DeskError> {
     }
     let kept = read_state(&snapshot_path(&game.dir, &code))?;
     let s = &game.state;
-    if s.orders != kept.orders || s.divine != kept.divine || s.votes != kept.votes {
+    if s.orders != kept.orders || !s.kind.same_on_file(&kept.kind) || s.votes != kept.votes {
         return Err(DeskError::RedoGone { phase });
     }
     let undone = read_state(&path)?;

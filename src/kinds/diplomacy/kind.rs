@@ -45,6 +45,10 @@ impl Kind for Diplomacy {
         self.0.has_divine_players()
     }
 
+    fn state(&self) -> Option<crate::game::state::KindState> {
+        self.0.state()
+    }
+
     fn players_file(&self) -> PlayersFileRules {
         PlayersFileRules {
             needs_start: true,

@@ -119,6 +119,11 @@ pub trait Ruleset: Sync {
         self.extra_roles().iter().any(|r| !r.info.gives_orders)
     }
 
+    /// The keys the ruleset keeps in `state.yaml`, empty ([`crate::game::kind::Kind::state`]).
+    fn state(&self) -> Option<crate::game::state::KindState> {
+        None
+    }
+
     /// The mail commands beyond orders that this ruleset's roles write (`BLESS`), with
     /// their words.
     fn verbs(&self) -> &'static [Verb] {

@@ -16,12 +16,12 @@
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
 use super::said::{Cast, Refused};
+use super::state::{CastRow, DivineState, EMPTY, NONE};
 use super::{DEVIL, GOD, ROLES, VERBS};
 use crate::dice::Dice;
 use crate::game::kind::Verb;
 use crate::game::role::{NamedRole, Role};
 use crate::game::said::{Refusal, Said};
-use crate::game::state::{CastRow, NONE};
 use crate::game::Game;
 use crate::judge::{adjust, Board, Outcome};
 use crate::kinds::diplomacy::mail::{board, phase, standing};
@@ -49,8 +49,18 @@ fn power(name: &str) -> Option<Power> {
     map().power_by_name(name)
 }
 
+/// The game's keys of Diable et Bon Dieu.
+fn keys(game: &Game) -> &DivineState {
+    game.state.kind.get().unwrap_or(&EMPTY)
+}
+
+/// The game's keys of Diable et Bon Dieu, to change.
+fn keys_mut(game: &mut Game) -> &mut DivineState {
+    game.state.kind.get_mut()
+}
+
 fn cast_records(game: &Game) -> Vec<CastRecord> {
-    game.state
+    keys(game)
         .casts
         .iter()
         .filter_map(|c| {
@@ -74,7 +84,7 @@ fn blessing_in_force(game: &Game, phase: Phase) -> Option<Power> {
 /// The power God named for the coming winter, unless the divine players have withdrawn
 /// since (the rules: after a divine win, no more adjustment blessings).
 fn blessed_power(game: &Game) -> Option<Power> {
-    let p = game.state.adjustment_blessing.as_deref().and_then(power)?;
+    let p = keys(game).adjustment_blessing.as_deref().and_then(power)?;
     (!standing(game).divine_withdrawn).then_some(p)
 }
 
@@ -87,7 +97,7 @@ fn hooks_for(game: &Game, phase: Phase) -> DivineHooks {
 
 /// In a blessing autumn, God has not yet named a power (or NONE) for the winter.
 fn needs_power_blessing(game: &Game, phase: Phase) -> bool {
-    phase.season == Season::Fall && hooks::is_blessing_winter(phase.year) && game.state.adjustment_blessing.is_none()
+    phase.season == Season::Fall && hooks::is_blessing_winter(phase.year) && keys(game).adjustment_blessing.is_none()
 }
 
 /// Is it the autumn of a blessing year, when God names a power for the winter?
@@ -99,7 +109,7 @@ fn needs_power_blessing_season(game: &Game) -> bool {
 /// Devil's (`god_protects`, `devil_protects`), the Devil only his own, a power neither.
 /// What is not in the view no template, built-in or a game's own, can show.
 fn protected_told(game: &Game, role: Role) -> ProtectedTold {
-    let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
+    let get = |r: Role| keys(game).protected.get(&r).map(|&p| map().power_name(p).to_string());
     match role {
         GOD => ProtectedTold {
             god_protects: get(GOD),
@@ -138,7 +148,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
             .into());
         }
         if name.eq_ignore_ascii_case(NONE) {
-            game.state.adjustment_blessing = Some(NONE.into());
+            keys_mut(game).adjustment_blessing = Some(NONE.into());
             return Ok(Cast::NoAdjustmentBlessing { year: phase.year }.into());
         }
         let p = power(&name).ok_or(Refused::NotAPowerName { name })?;
@@ -147,7 +157,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
                 power: map().power_name(p).to_string(),
             });
         }
-        game.state.adjustment_blessing = Some(map().power_name(p).into());
+        keys_mut(game).adjustment_blessing = Some(map().power_name(p).into());
         return Ok(Cast::AdjustmentBlessing {
             year: phase.year,
             power: map().power_name(p).to_string(),
@@ -164,8 +174,8 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
         .into());
     }
     let slot = |game: &mut Game, v: String| match kind {
-        CastKind::Blessing => game.state.divine.blessing = Some(v),
-        CastKind::Curse => game.state.divine.curse = Some(v),
+        CastKind::Blessing => keys_mut(game).divine.blessing = Some(v),
+        CastKind::Curse => keys_mut(game).divine.curse = Some(v),
     };
     if upper == "NONE" {
         slot(game, NONE.into());
@@ -270,6 +280,10 @@ impl Ruleset for Diable {
         &ROLES
     }
 
+    fn state(&self) -> Option<crate::game::state::KindState> {
+        Some(crate::game::state::KindState::new(DivineState::default()))
+    }
+
     fn verbs(&self) -> &'static [Verb] {
         &VERBS
     }
@@ -278,7 +292,7 @@ impl Ruleset for Diable {
         let map = map();
         let p = hooks::draw_protected(map, &mut Dice::new(game.seed()?));
         for (role, power) in [(GOD, p.god), (DEVIL, p.devil)] {
-            game.state.protected.insert(role, power);
+            keys_mut(game).protected.insert(role, power);
         }
         Ok(())
     }
@@ -291,7 +305,7 @@ impl Ruleset for Diable {
     }
 
     fn position_extras(&self, game: &Game, phase: Phase, with_casts: bool) -> Option<RawDivine> {
-        let d = &game.state.divine;
+        let d = &keys(game).divine;
         let cast = |c: &Option<String>| c.clone().filter(|c| c != NONE);
         Some(RawDivine {
             blessing: if with_casts { cast(&d.blessing) } else { None },
@@ -307,7 +321,7 @@ impl Ruleset for Diable {
     fn extra_role_ready(&self, game: &Game, role: Role, phase: Phase) -> bool {
         // The same whether or not the divine players have withdrawn, so that the time a
         // phase is processed says nothing of it: after withdrawal they answer NONE.
-        let d = &game.state.divine;
+        let d = &keys(game).divine;
         let cast_due = phase.kind == PhaseKind::Movement;
         match role {
             GOD => (!cast_due || d.blessing.is_some()) && !needs_power_blessing(game, phase),
@@ -318,7 +332,7 @@ impl Ruleset for Diable {
     fn extra_role_missing(&self, game: &Game, role: Role, phase: Phase, lang: Lang) -> Vec<String> {
         let say = |en: &str, fr: &str| crate::words::pick(lang, en, fr);
         let mut out = Vec::new();
-        let d = &game.state.divine;
+        let d = &keys(game).divine;
         if phase.kind == PhaseKind::Movement && role == GOD && d.blessing.is_none() {
             out.push(say(
                 "your blessing (BLESS <unit>, or BLESS NONE)",
@@ -347,12 +361,12 @@ impl Ruleset for Diable {
     }
 
     fn on_file(&self, game: &Game, role: Role, lang: Lang) -> Vec<String> {
-        let d = &game.state.divine;
+        let d = &keys(game).divine;
         let mut out = Vec::new();
         let fr = lang == Lang::Fr;
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-            if role == GOD && game.state.adjustment_blessing.is_some() {
-                let b = game.state.adjustment_blessing.clone().unwrap_or_default();
+            if role == GOD && keys(game).adjustment_blessing.is_some() {
+                let b = keys(game).adjustment_blessing.clone().unwrap_or_default();
                 out.push(match lang {
                     Lang::En => format!("adjustment blessing: {b}"),
                     Lang::Fr if b == NONE => "bénédiction d'ajustement : aucune".to_string(),
@@ -379,10 +393,10 @@ impl Ruleset for Diable {
         match role {
             GOD => {
                 out.push(show(("blessing", "bénédiction"), &d.blessing));
-                if game.state.adjustment_blessing.is_some() {
+                if keys(game).adjustment_blessing.is_some() {
                     out.push(show(
                         ("adjustment blessing", "bénédiction d'ajustement"),
-                        &game.state.adjustment_blessing,
+                        &keys(game).adjustment_blessing,
                     ));
                 }
             }
@@ -394,13 +408,13 @@ impl Ruleset for Diable {
 
     fn clear(&self, game: &mut Game, role: Role) -> Option<Said> {
         if role == GOD {
-            game.state.divine.blessing = None;
+            keys_mut(game).divine.blessing = None;
             if needs_power_blessing_season(game) {
-                game.state.adjustment_blessing = None;
+                keys_mut(game).adjustment_blessing = None;
             }
             Some(Cast::Cleared { divine: role }.into())
         } else if role == DEVIL {
-            game.state.divine.curse = None;
+            keys_mut(game).divine.curse = None;
             Some(Cast::Cleared { divine: role }.into())
         } else {
             None
@@ -471,14 +485,14 @@ impl Ruleset for Diable {
             }
         }
         if row.blessed.is_some() || row.cursed.is_some() {
-            game.state.casts.push(row);
+            keys_mut(game).casts.push(row);
         }
     }
 
     fn protected(&self, game: &Game) -> Option<Protected> {
         Some(Protected {
-            god: *game.state.protected.get(&GOD)?,
-            devil: *game.state.protected.get(&DEVIL)?,
+            god: *keys(game).protected.get(&GOD)?,
+            devil: *keys(game).protected.get(&DEVIL)?,
         })
     }
 
@@ -491,8 +505,8 @@ impl Ruleset for Diable {
         };
         let secrets = super::picture::Secrets {
             protected: self.protected(game)?,
-            blessing: on(&game.state.divine.blessing),
-            curse: on(&game.state.divine.curse),
+            blessing: on(&keys(game).divine.blessing),
+            curse: on(&keys(game).divine.curse),
             adjustment_blessing: blessed_power(game),
         };
         Some(secrets.told())
@@ -606,7 +620,7 @@ impl Ruleset for Diable {
     }
 
     fn revealed(&self, game: &Game) -> Option<Revealed> {
-        let get = |r: Role| game.state.protected.get(&r).map(|&p| map().power_name(p).to_string());
+        let get = |r: Role| keys(game).protected.get(&r).map(|&p| map().power_name(p).to_string());
         Some(Revealed {
             god_protects: get(GOD),
             devil_protects: get(DEVIL),
@@ -615,18 +629,18 @@ impl Ruleset for Diable {
 
     fn phase_over(&self, game: &mut Game, phase: Phase, next_phase: Phase) {
         if phase.kind == PhaseKind::Adjustment || next_phase.year > phase.year {
-            game.state.adjustment_blessing = None;
+            keys_mut(game).adjustment_blessing = None;
         }
-        game.state.divine = Default::default();
+        keys_mut(game).divine = Default::default();
     }
 
     fn status(&self, game: &Game, w: &mut Writer) {
-        let d = &game.state.divine;
+        let d = &keys(game).divine;
         let mut fields = Vec::new();
         for (k, v) in [
             ("blessing", &d.blessing),
             ("curse", &d.curse),
-            ("adjustment_blessing", &game.state.adjustment_blessing),
+            ("adjustment_blessing", &keys(game).adjustment_blessing),
         ] {
             // Which casts are on file, never what they are (`arbitre preview` shows that).
             if v.is_some() {
@@ -634,8 +648,7 @@ impl Ruleset for Diable {
             }
         }
         w.flow_map(0, "divine", &fields);
-        let p: Vec<(&str, String)> = game
-            .state
+        let p: Vec<(&str, String)> = keys(game)
             .protected
             .iter()
             .map(|(k, &v)| (k.text(), map().power_name(v).to_string()))

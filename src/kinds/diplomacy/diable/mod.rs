@@ -8,12 +8,15 @@
 //!   reports and the divine players' private letters;
 //! - [`picture`]: the casts and protected powers as the picture's signs and private parts;
 //! - [`said`]: what its lines by mail come to (a cast done, a cast or a divine player's line
-//!   refused), in English and French.
+//!   refused), in English and French;
+//! - [`state`]: what it keeps in `state.yaml` (the casts on file, the winter blessing, the
+//!   protected powers, the casts that fell), as the kind's own keys of the mail game's state.
 
 pub mod game;
 pub mod hooks;
 pub mod picture;
 pub mod said;
+pub mod state;
 
 pub use game::RULES;
 pub use hooks::*;
