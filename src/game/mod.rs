@@ -54,6 +54,7 @@ pub mod ask;
 pub mod calendar;
 pub mod checked;
 pub mod commands;
+mod compact;
 pub mod config;
 pub mod desk;
 pub mod duration;
@@ -205,7 +206,7 @@ impl Game {
         let config = parse_config(&path, text.clone())?;
         let kind = kind_of(&config, kinds, &path, &text)?;
         let (text, path) = read("state.yaml")?;
-        let state: State = crate::yaml::from_str(&text, &path.display().to_string())?;
+        let state: State = compact::parse(&path, &text, &path.display().to_string())?;
         let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
         Ok(Game {
             dir: dir.to_path_buf(),
@@ -307,6 +308,7 @@ impl Game {
             let text = serde_yaml::to_string(&game.config)?;
             let path = building.join("game.yaml");
             store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+            compact::write(&path, &text, &game.config);
             game.commit(effects, now)?;
             fs::rename(&building, dir).map_err(io_err(dir))
         })();
@@ -408,7 +410,12 @@ impl Game {
     pub fn save(&self) -> Result<(), GameError> {
         let text = serde_yaml::to_string(&self.state)?;
         let path = self.dir.join("state.yaml");
-        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
+        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+        // The next run reads the state from its compact copy, made here for the bytes just
+        // written: the state they were written from is what they read back as (a round trip
+        // the tests of `state` hold, and a debug build checks whenever a copy is used).
+        compact::write(&path, &text, &self.state);
+        Ok(())
     }
 
     pub fn templates(&self) -> &Templates {
@@ -500,7 +507,7 @@ fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
         }
     }
     let origin = path.display().to_string();
-    let config: GameConfig = crate::yaml::from_str(&text, &origin)?;
+    let config: GameConfig = compact::parse(path, &text, &origin)?;
     *last = Some((path.to_path_buf(), text, config.clone()));
     Ok(config)
 }
