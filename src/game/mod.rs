@@ -408,7 +408,7 @@ impl Game {
 
     /// Writes `state.yaml` atomically.
     pub fn save(&self) -> Result<(), GameError> {
-        let text = serde_yaml::to_string(&self.state)?;
+        let text = crate::yaml::to_string(&self.state)?;
         let path = self.dir.join("state.yaml");
         store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
         // The next run reads the state from its compact copy, made here for the bytes just
