@@ -134,23 +134,35 @@ fn string(s: &str) -> Result<String, Unsure> {
 }
 
 /// A string the library writes plain, surely: letters, digits and a few signs, starting with
-/// a letter or `<`, no two spaces, no `: ` or ` #`, not ending in a space or `:`, and read
-/// back by no YAML reader as anything but a string.
+/// a letter or `<`, no two spaces, no `: `, not ending in a space or `:`, and read back by
+/// no YAML reader as anything but a string. One pass over the bytes: this is asked of every
+/// string of the state.
 fn plainly_safe(s: &str) -> bool {
-    let Some(first) = s.chars().next() else {
+    let bytes = s.as_bytes();
+    let Some(&first) = bytes.first() else {
         return false;
     };
-    (first.is_ascii_alphabetic() || first == '<')
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b" -./@_<>+:".contains(&b))
-        && !s.ends_with([' ', ':'])
-        && !s.contains("  ")
-        && !s.contains(": ")
-        && !matches!(
-            s.to_ascii_lowercase().as_str(),
-            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
-        )
-        && s.parse::<f64>().is_err()
+    if !(first.is_ascii_alphabetic() || first == b'<') {
+        return false;
+    }
+    let mut prev = 0u8;
+    for &c in bytes {
+        let allowed = c.is_ascii_alphanumeric()
+            || matches!(c, b' ' | b'-' | b'.' | b'/' | b'@' | b'_' | b'<' | b'>' | b'+' | b':');
+        if !allowed || (c == b' ' && matches!(prev, b' ' | b':')) {
+            return false;
+        }
+        prev = c;
+    }
+    if matches!(prev, b' ' | b':') {
+        return false;
+    }
+    // The words some reader takes for a boolean or null, and those Rust reads as a number
+    // (starting with a letter, only these).
+    const WORDS: [&str; 12] = [
+        "true", "false", "null", "yes", "no", "on", "off", "y", "n", "inf", "infinity", "nan",
+    ];
+    !(bytes.len() <= 8 && WORDS.iter().any(|w| w.eq_ignore_ascii_case(s)))
 }
 
 /// The serializer into a [`Node`].
