@@ -23,6 +23,8 @@
 //! ```text
 //! DIR/game.yaml        the configuration (written once by `arbitre new`)
 //! DIR/state.yaml       the game now (rewritten atomically after every action)
+//! DIR/.*.yaml.compact  copies of game.yaml and state.yaml read in their place while
+//!                      they match the YAML byte for byte (`compact.rs`; safe to delete)
 //! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
 //!                      redacted and its verdict first ([`intake`])
 //! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
