@@ -140,26 +140,23 @@ fn write_with(path: &Path, bytes: &[u8], public: Option<u32>) -> io::Result<()> 
     Ok(())
 }
 
-/// Writes `bytes` to `path` in place of what it held (a temporary file renamed over it, as
-/// [`write_atomic`] does) without waiting for the disk: for a copy that can be made again
-/// and whose reader checks it whole (the compact copies of `game.yaml` and `state.yaml`).
-/// Not a step of the crash tests. Private ([`FILE_MODE`]); no temporary file left on failure.
+/// Writes `bytes` over what `path` held, in place (no temporary file, no rename, no `fsync`:
+/// a new file and a rename cost the kernel more than the rest of the write), for a copy
+/// that can be made again and whose reader checks it whole (the compact copies of
+/// `game.yaml` and `state.yaml`): a reader during the write, or after a crash, may find it
+/// cut short or mixed, and does not use it. Not a step of the crash tests. Private
+/// ([`FILE_MODE`]) when made.
 pub fn write_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::other(format!("{}: not a file name", path.display())))?;
-    let tmp = dir.join(format!(".{}{TMP_MARK}{}", name.to_string_lossy(), std::process::id()));
-    let written = open_private(&tmp, false)
-        .and_then(|mut f| f.write_all(bytes))
-        .and_then(|()| fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let mut options = OpenOptions::new();
+    options.write(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(FILE_MODE);
     }
-    written
+    let mut f = options.open(path)?;
+    f.write_all(bytes)?;
+    f.set_len(bytes.len() as u64)
 }
 
 /// The environment variable of the crash tests: `ARBITRE_CRASH_AT=N` makes the process

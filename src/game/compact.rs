@@ -17,7 +17,8 @@
 //!   writers is not used.
 //!
 //! A copy that is missing, stale or unreadable is the YAML read as before, and the copy is
-//! made again (the writes are not waited for: a lost copy is made again by the next reader).
+//! made again (written in place and not waited for: a copy cut short or lost is made again
+//! by the next reader).
 //! A debug build (every test, and every `arbitre` a test starts) reads the YAML as well each
 //! time a copy is used, and panics unless the two values are equal.
 
