@@ -16,9 +16,42 @@
 fn main() {
     println!("cargo:rerun-if-env-changed=ARBITRE_PIE");
     println!("cargo:rerun-if-changed=build.rs");
+    source_hash();
     let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
     let pie_asked = std::env::var("ARBITRE_PIE").is_ok_and(|v| v == "1");
     if linux && !pie_asked {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
+}
+
+/// `ARBITRE_SOURCE_HASH`: a hash of the program's sources (`src/`) and of the versions of the
+/// crates it is built with (`Cargo.lock`). The compact copies of `game.yaml` and
+/// `state.yaml` (`src/game/compact.rs`) are stamped with it, so that a copy made by another
+/// build of arbitre, whose types may read differently, is never used.
+fn source_hash() {
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=Cargo.lock");
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = vec![std::path::PathBuf::from("Cargo.lock")];
+    files(std::path::Path::new("src"), &mut all);
+    all.sort();
+    // FNV-1a over each file's path and bytes: enough to tell two builds' sources apart.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in &all {
+        let bytes = std::fs::read(p).unwrap_or_default();
+        for b in p.to_string_lossy().bytes().chain([0]).chain(bytes).chain([0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    println!("cargo:rustc-env=ARBITRE_SOURCE_HASH={h:016x}");
 }

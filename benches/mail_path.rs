@@ -213,22 +213,40 @@ fn main() {
     // (games, binary, kind) → (median CPU, less the check, peak RSS in KiB)
     let mut table: Vec<(usize, usize, Kind, Duration, u64)> = Vec::new();
     for &n in &sizes {
-        let root = work.join(n.to_string());
-        let made = Command::new(std::env::current_exe().unwrap())
-            .args(["--make-folder", root.to_str().unwrap(), &n.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(made.success(), "the folder of games");
-        // The first message after the folder was made by hand builds the index: not timed.
+        // One folder per binary: a build reads only the compact copies of `game.yaml` and
+        // `state.yaml` made by itself (src/game/compact.rs), so that a game whose state another
+        // build wrote last would be read from its YAML, which is not the steady state of either.
+        let roots: Vec<PathBuf> = (0..bins.len()).map(|b| work.join(format!("{n}-{b}"))).collect();
+        for (bin, root) in bins.iter().zip(&roots) {
+            let made = Command::new(std::env::current_exe().unwrap())
+                .args(["--make-folder", root.to_str().unwrap(), &n.to_string()])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .unwrap();
+            assert!(made.success(), "the folder of games");
+            // The first message after the folder was made by hand builds the index: not timed.
+            deliver(bin, root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
+        }
         // A second one, once ROOT's time has settled (two seconds), checks the index against
         // the listing and stamps it: the steady state of a folder where no game has just
         // been added, removed or renamed (the two seconds after such a change, each message
-        // lists ROOT, as every message did before the stamp).
-        deliver(&bins[0], &root, &message(&game_name(1), "France", ROLES[0].1, "warm"));
+        // lists ROOT, as every message did before the stamp). Then each game's files are
+        // read once by the binary that will be timed on them (`arbitre status`), as every
+        // game of a running folder has been, which makes the copies of this build.
         std::thread::sleep(arbitre::game::route::SETTLED + Duration::from_millis(100));
-        deliver(&bins[0], &root, &message(&game_name(1), "Prussia", "guess", "settled"));
+        for (bin, root) in bins.iter().zip(&roots) {
+            deliver(bin, root, &message(&game_name(1), "Prussia", "guess", "settled"));
+            for k in 2..=n {
+                let shown = Command::new(bin)
+                    .args(["status", root.join(game_name(k)).to_str().unwrap()])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .unwrap();
+                assert!(shown.success(), "arbitre status");
+            }
+        }
         let mut times = vec![[Vec::new(), Vec::new(), Vec::new()]; bins.len()];
         let mut rss = vec![[0u64; 3]; bins.len()];
         let turns = per_size * bins.len();
@@ -236,14 +254,15 @@ fn main() {
             // Games spread over the folder (each once when there are enough), the first
             // one left out; the binaries take turns.
             let b = k % bins.len();
+            let root = &roots[b];
             let g = 2 + (k * (n - 1) / turns.max(1)) % (n - 1).max(1);
             let name = game_name(g.min(n));
             let game = root.join(&name);
             let before = files(&game.join("mail"));
             let runs = [
                 floor(&bins[b]),
-                deliver(&bins[b], &root, &message(&name, "France", ROLES[0].1, &format!("s{k}"))),
-                deliver(&bins[b], &root, &message(&name, "Prussia", "guess", &format!("u{k}"))),
+                deliver(&bins[b], root, &message(&name, "France", ROLES[0].1, &format!("s{k}"))),
+                deliver(&bins[b], root, &message(&name, "Prussia", "guess", &format!("u{k}"))),
             ];
             for (kind, (t, r)) in runs.into_iter().enumerate() {
                 times[b][kind].push(t);
@@ -253,7 +272,9 @@ fn main() {
             let state = std::fs::read_to_string(game.join("state.yaml")).unwrap();
             assert!(state.contains("PAR - BUR"), "the order is on file in {name}");
         }
-        assert!(!root.join("unmatched").exists(), "every message found its game");
+        for root in &roots {
+            assert!(!root.join("unmatched").exists(), "every message found its game");
+        }
         for (b, (times, rss)) in times.iter().zip(&rss).enumerate() {
             for kind in Kind::ALL {
                 let t = &times[kind as usize];
@@ -277,7 +298,9 @@ fn main() {
                 table.push((n, b, kind, net, rss[kind as usize]));
             }
         }
-        let _ = std::fs::remove_dir_all(&root);
+        for root in &roots {
+            let _ = std::fs::remove_dir_all(root);
+        }
     }
     let _ = std::fs::remove_dir_all(&work);
 

@@ -84,7 +84,7 @@ struct NewArgs {
 /// then acted on and answered in the outbox. The exit status is 0 once a message is kept,
 /// even when its content is refused (the refusal is the reply), and 75 when it could not
 /// be kept, so that the mail system tries again.
-#[derive(Args)]
+#[derive(Args, Debug)]
 #[command(
     verbatim_doc_comment,
     after_help = "\
@@ -525,7 +525,7 @@ struct PublishArgs {
 
 // `--now TIME`, for the commands whose clock a test or a replay can set (a plain comment:
 // a doc comment here would become the about of the commands it is flattened into).
-#[derive(Args)]
+#[derive(Args, Debug)]
 struct Clock {
     /// Use TIME as the clock (RFC 3339, e.g. 2026-12-04T20:00:00+01:00)
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
@@ -545,8 +545,38 @@ fn parse_time(t: &str) -> Result<Now, String> {
 /// Exit code when a message could not be kept: the mail system should retry (EX_TEMPFAIL).
 const TEMPFAIL: u8 = 75;
 
+/// The command line of this process. `arbitre mail`, run once per incoming message, is
+/// first read by a command line that knows only `mail`: building all twenty-one commands
+/// with their help was a tenth of what an accepted message costs. Only what that reading
+/// accepts is taken from it (the same `MailArgs`, the same settings); anything else (an
+/// error, `--help`, another command) is read again by the whole command line, so every
+/// answer but a successful `mail` comes from there, as before.
+fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
+    match mail_only(&args) {
+        Some(a) => Ok(Cli {
+            command: Command::Mail(a),
+        }),
+        None => Cli::try_parse_from(args),
+    }
+}
+
+/// `args` read by a command line that knows only `mail`, when they are a `mail` it accepts.
+fn mail_only(args: &[std::ffi::OsString]) -> Option<MailArgs> {
+    if args.get(1)? != "mail" {
+        return None;
+    }
+    let only_mail = clap::Command::new("arbitre")
+        .args_override_self(true)
+        .subcommand(MailArgs::augment_args(clap::Command::new("mail")));
+    let matches = only_mail.try_get_matches_from(args).ok()?;
+    match matches.subcommand() {
+        Some(("mail", sub)) => <MailArgs as clap::FromArgMatches>::from_arg_matches(sub).ok(),
+        _ => None,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout, every other case to stderr.
@@ -632,4 +662,68 @@ fn main() -> ExitCode {
 /// A desk verb, for the game, reason and clock of its arguments.
 fn at_desk(args: DeskArgs, verb: Verb) -> Result<(), Failure> {
     cli::desk::at_desk(&args.dir, args.why.as_deref(), args.clock.now(), verb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the whole command line makes of `args`, and what `parse` makes of them; and
+    /// whether the short reading took them.
+    fn both(args: &[&str]) -> (String, String, bool) {
+        let args: Vec<std::ffi::OsString> = args.iter().map(|a| a.into()).collect();
+        let show = |r: Result<Cli, clap::Error>| match r {
+            Ok(Cli {
+                command: Command::Mail(a),
+            }) => format!("mail {a:?}"),
+            Ok(_) => "another command".to_string(),
+            Err(e) => format!("{:?}: {}", e.kind(), e.render()),
+        };
+        let short = mail_only(&args).is_some();
+        (show(Cli::try_parse_from(&args)), show(parse(args)), short)
+    }
+
+    #[test]
+    fn the_short_reading_of_mail_gives_what_the_whole_command_line_gives() {
+        let taken = [
+            &["arbitre", "mail", "/srv/games"][..],
+            &["arbitre", "mail", "/srv/games", "--now", "2026-11-30T18:00:00Z"],
+            &[
+                "arbitre",
+                "mail",
+                "--now",
+                "2026-11-30T18:00:00Z",
+                "g",
+                "a.eml",
+                "b.eml",
+            ],
+            &[
+                "arbitre",
+                "mail",
+                "g",
+                "--now",
+                "2026-11-30T18:00:00Z",
+                "--now",
+                "2026-12-01T18:00:00+01:00",
+            ],
+            &["arbitre", "mail", "g", "--maildir", "m", "--maildir", "n"],
+            &["arbitre", "mail", "g", "--", "--now"],
+        ];
+        let left = [
+            &["arbitre", "mail", "g", "a.eml", "--maildir", "m"][..],
+            &["arbitre", "mail", "g", "--now", "yesterday"],
+            &["arbitre", "mail"],
+            &["arbitre", "mail", "--help"],
+            &["arbitre", "mail", "-h"],
+            &["arbitre", "mail", "g", "--version"],
+            &["arbitre", "mail", "g", "--nwo", "x"],
+            &["arbitre", "status", "g"],
+            &["arbitre"],
+        ];
+        for (args, short) in taken.iter().map(|a| (a, true)).chain(left.iter().map(|a| (a, false))) {
+            let (whole, parsed, took) = both(args);
+            assert_eq!(parsed, whole, "{args:?}");
+            assert_eq!(took, short, "{args:?}");
+        }
+    }
 }

@@ -140,6 +140,25 @@ fn write_with(path: &Path, bytes: &[u8], public: Option<u32>) -> io::Result<()> 
     Ok(())
 }
 
+/// Writes `bytes` over what `path` held, in place (no temporary file, no rename, no `fsync`:
+/// a new file and a rename cost the kernel more than the rest of the write), for a copy
+/// that can be made again and whose reader checks it whole (the compact copies of
+/// `game.yaml` and `state.yaml`): a reader during the write, or after a crash, may find it
+/// cut short or mixed, and does not use it. Not a step of the crash tests. Private
+/// ([`FILE_MODE`]) when made.
+pub fn write_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut options = OpenOptions::new();
+    options.write(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(FILE_MODE);
+    }
+    let mut f = options.open(path)?;
+    f.write_all(bytes)?;
+    f.set_len(bytes.len() as u64)
+}
+
 /// The environment variable of the crash tests: `ARBITRE_CRASH_AT=N` makes the process
 /// abort, as if killed, at the N-th step of writing. Each atomic write has two steps: the
 /// temporary file written (not yet in place), then the file in place. `arbitre send` adds

@@ -56,6 +56,23 @@ impl FileError {
     }
 }
 
+mod emit;
+
+/// `value` as YAML, as the YAML library writes it: by the plain writer of [`emit`] when it is
+/// sure of the bytes (a few times cheaper), else by the library. A debug build writes it
+/// both ways and panics on a byte of difference, so that every test checks the writer.
+pub fn to_string<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, serde_yaml::Error> {
+    match emit::to_string(value) {
+        Some(text) => {
+            if cfg!(debug_assertions) {
+                assert_eq!(text, serde_yaml::to_string(value)?, "the plain YAML writer");
+            }
+            Ok(text)
+        }
+        None => serde_yaml::to_string(value),
+    }
+}
+
 /// Reads YAML into `T`; a syntax or shape error becomes a [`FileError`] with its line.
 pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Result<T, FileError> {
     serde_yaml::from_str(text).map_err(|e| {

@@ -24,6 +24,8 @@
 //! ```text
 //! DIR/game.yaml        the configuration (written once by `arbitre new`)
 //! DIR/state.yaml       the game now (rewritten atomically after every action)
+//! DIR/.*.yaml.compact  copies of game.yaml and state.yaml read in their place while
+//!                      they match the YAML byte for byte (`compact.rs`; safe to delete)
 //! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
 //!                      redacted and its verdict first ([`intake`])
 //! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
@@ -55,6 +57,7 @@ pub mod ask;
 pub mod calendar;
 pub mod checked;
 pub mod commands;
+mod compact;
 pub mod config;
 pub mod desk;
 pub mod duration;
@@ -207,7 +210,7 @@ impl Game {
         let config = parse_config(&path, text.clone())?;
         let kind = kind_of(&config, kinds, &path, &text)?;
         let (text, path) = read("state.yaml")?;
-        let state = State::read(&text, &path.display().to_string())?;
+        let state: State = compact::parse(&path, &text, &path.display().to_string())?;
         let templates = Templates::load(Some(&dir.join("templates"))).map_err(GameError::Template)?;
         Ok(Game {
             dir: dir.to_path_buf(),
@@ -309,6 +312,7 @@ impl Game {
             let text = serde_yaml::to_string(&game.config)?;
             let path = building.join("game.yaml");
             store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+            compact::write(&path, &text, &game.config);
             game.commit(effects, now)?;
             fs::rename(&building, dir).map_err(io_err(dir))
         })();
@@ -410,7 +414,12 @@ impl Game {
     pub fn save(&self) -> Result<(), GameError> {
         let text = self.state.to_yaml()?;
         let path = self.dir.join("state.yaml");
-        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
+        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+        // The next run reads the state from its compact copy, made here for the bytes just
+        // written: the state they were written from is what they read back as (a round trip
+        // the tests of `state` hold, and a debug build checks whenever a copy is used).
+        compact::write(&path, &text, &self.state);
+        Ok(())
     }
 
     pub fn templates(&self) -> &Templates {
@@ -502,7 +511,7 @@ fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
         }
     }
     let origin = path.display().to_string();
-    let config: GameConfig = crate::yaml::from_str(&text, &origin)?;
+    let config: GameConfig = compact::parse(path, &text, &origin)?;
     *last = Some((path.to_path_buf(), text, config.clone()));
     Ok(config)
 }

@@ -44,6 +44,11 @@ pub trait KindValue: Any + fmt::Debug + Send + Sync {
     fn write(&self, state: &State) -> Result<String, serde_yaml::Error>;
     /// `state.yaml` read with keys of this value's type.
     fn read(&self, text: &str, origin: &str) -> Result<State, FileError>;
+    /// `state` as JSON, with this value as its kind's keys (the compact copy of
+    /// `game::compact`); none when it cannot be written.
+    fn write_json(&self, state: &State) -> Option<Vec<u8>>;
+    /// A compact copy's JSON read with keys of this value's type.
+    fn read_json(&self, json: &[u8]) -> Option<State>;
 }
 
 /// The keys a game kind keeps in `state.yaml`, read and written in place.
@@ -87,11 +92,19 @@ impl<K: KindKeys> KindValue for K {
     }
 
     fn write(&self, state: &State) -> Result<String, serde_yaml::Error> {
-        serde_yaml::to_string(&Written { state, kind: self })
+        crate::yaml::to_string(&Written { state, kind: self })
     }
 
     fn read(&self, text: &str, origin: &str) -> Result<State, FileError> {
         crate::yaml::from_str::<Read<K>>(text, origin).map(|r| r.0)
+    }
+
+    fn write_json(&self, state: &State) -> Option<Vec<u8>> {
+        serde_json::to_vec(&Written { state, kind: self }).ok()
+    }
+
+    fn read_json(&self, json: &[u8]) -> Option<State> {
+        serde_json::from_slice::<Read<K>>(json).ok().map(|r| r.0)
     }
 }
 
@@ -184,6 +197,16 @@ impl State {
     /// `state.yaml` as written.
     pub fn to_yaml(&self) -> Result<String, serde_yaml::Error> {
         self.kind.0.write(self)
+    }
+
+    /// The state as JSON, for its compact copy (`game::compact`).
+    pub fn to_json(&self) -> Option<Vec<u8>> {
+        self.kind.0.write_json(self)
+    }
+
+    /// A compact copy's JSON, read with the installed kind's keys.
+    pub fn from_json(json: &[u8]) -> Option<State> {
+        KindState::default().0.read_json(json)
     }
 }
 

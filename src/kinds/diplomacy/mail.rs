@@ -104,8 +104,33 @@ pub(super) fn position(
 ) -> Result<Position, GameError> {
     let phase = phase(game)?;
     let b = board_state(game)?;
-    let mut pos = b.position(map(), &crate::kinds::VARIANTS, &game.config.variant, phase, orders)?;
+    let mut pos = read_position(b, &game.config.variant, phase, orders)?;
     pos.divine = rules(game).position_extras(game, phase, with_casts);
+    Ok(pos)
+}
+
+/// The board with `orders`, read by the position reader. One message may ask for the same
+/// position twice: an order checked alone, then the orders on file listed in the reply,
+/// which are that one order when it is the first of its power. The last position read is
+/// kept for the rest of the process with everything it was read from (the board as the
+/// state keeps it, the variant, the phase and the orders, compared whole).
+fn read_position(
+    b: &BoardState,
+    variant: &str,
+    phase: Phase,
+    orders: Vec<(String, Vec<String>)>,
+) -> Result<Position, GameError> {
+    use std::sync::Mutex;
+    type Read = (BoardState, String, Phase, Vec<(String, Vec<String>)>, Position);
+    static LAST: Mutex<Option<Read>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((board, v, p, o, pos)) = last.as_ref() {
+        if board == b && v == variant && *p == phase && *o == orders {
+            return Ok(pos.clone());
+        }
+    }
+    let pos = b.position(map(), &crate::kinds::VARIANTS, variant, phase, orders.clone())?;
+    *last = Some((b.clone(), variant.to_string(), phase, orders, pos.clone()));
     Ok(pos)
 }
 
