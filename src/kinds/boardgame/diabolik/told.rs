@@ -227,7 +227,7 @@ impl Leaves {
     fn fr(&self) -> String {
         match self {
             Leaves::Below { min } => format!("passe sous les {min} navires"),
-            Leaves::Blocked(b) => format!("est bloquée (elle {})", b.fr()),
+            Leaves::Blocked(b) => format!("a sa flotte bloquée (elle {})", b.fr()),
             Leaves::FirstActs { acts } => format!(
                 "n'a déplacé aucun navire à son 1er ou 2e acte ({})",
                 deeds(acts, Lang::Fr)
@@ -473,7 +473,7 @@ impl Told {
                 fleet,
                 why: Leaves::Blocked(b),
                 winner,
-            } => format!("{fleet} est bloquée : elle {}. {winner} gagne.", b.fr()),
+            } => format!("{fleet} a sa flotte bloquée : elle {}. {winner} gagne.", b.fr()),
             Told::Lost {
                 fleet,
                 why: Leaves::Resigns,
@@ -894,5 +894,27 @@ pub(crate) mod tests {
         };
         assert_eq!(turn.to_string(), "South: A2-A3, sinks D5 (1 cannonball)");
         assert_eq!(turn.words(Lang::Fr), "Sud : A2-A3, coule D5 (1 boulet)");
+    }
+
+    /// A side's name (Sud) is no feminine noun: what agrees is its fleet, named
+    /// (« Sud a sa flotte bloquée »), not the side (« Sud est bloquée »).
+    #[test]
+    fn a_blocked_fleet_agrees_with_la_flotte_not_with_the_side() {
+        for why in [Leaves::Blocked(Block::InFile), Leaves::Blocked(Block::NoMove)] {
+            let lost = Told::Lost {
+                fleet: "North".into(),
+                why: why.clone(),
+                winner: "South".into(),
+            };
+            let out = Told::Eliminated {
+                fleet: "West".into(),
+                why,
+                ships: 4,
+            };
+            for fr in [lost.words(Lang::Fr), out.words(Lang::Fr)] {
+                assert!(fr.contains("a sa flotte bloquée"), "{fr}");
+                assert!(!fr.contains("est bloquée"), "{fr}");
+            }
+        }
     }
 }
