@@ -452,93 +452,63 @@ fn over(o: &mut String, f: &Frame, view: &FleetView, turn: &Turn) {
     }
 }
 
+/// An act in the reader's language, in the words of the turn's summary in it.
 fn act_text(view: &FleetView, act: &Act, lang: Lang) -> String {
-    if lang == Lang::Fr {
-        return act_text_fr(view, act);
-    }
-    match act {
-        Act::Move { from, to, .. } => format!("{from}-{to}"),
-        Act::Turn { at, heading } => format!("{at} turns {}", heading_name(*heading)),
-        Act::Sink { at, fleet, guns, .. } => {
+    match (act, lang) {
+        (Act::Move { from, to, .. }, _) => format!("{from}-{to}"),
+        (Act::Turn { at, heading }, Lang::En) => format!("{at} turns {}", heading_name(*heading)),
+        (Act::Turn { at, heading }, Lang::Fr) => format!("{at} se réoriente {}", heading_name(*heading)),
+        (Act::Sink { at, fleet, guns, .. }, _) => {
             let guns: Vec<String> = guns.iter().map(Square::to_string).collect();
-            format!(
-                "sinks {}'s {at} (broadsides from {})",
-                fleet_name(view, *fleet),
-                guns.join(", ")
-            )
+            let (fleet, guns) = (fleet_name(view, *fleet), guns.join(", "));
+            match lang {
+                Lang::En => format!("sinks {fleet}'s {at} (broadsides from {guns})"),
+                Lang::Fr => format!("coule {at} de {fleet} (flancs de {guns})"),
+            }
         }
-        Act::Build { at, heading } => format!("rebuilds {at} heading {}", heading_name(*heading)),
+        (Act::Build { at, heading }, Lang::En) => format!("rebuilds {at} heading {}", heading_name(*heading)),
+        (Act::Build { at, heading }, Lang::Fr) => format!("reconstruit {at} orienté {}", heading_name(*heading)),
     }
 }
 
-/// An act in French, in the words of the turn's French summary.
-fn act_text_fr(view: &FleetView, act: &Act) -> String {
-    match act {
-        Act::Move { from, to, .. } => format!("{from}-{to}"),
-        Act::Turn { at, heading } => format!("{at} se réoriente {}", heading_name(*heading)),
-        Act::Sink { at, fleet, guns, .. } => {
-            let guns: Vec<String> = guns.iter().map(Square::to_string).collect();
-            format!(
-                "coule {at} de {} (flancs de {})",
-                fleet_name(view, *fleet),
-                guns.join(", ")
-            )
-        }
-        Act::Build { at, heading } => format!("reconstruit {at} orienté {}", heading_name(*heading)),
-    }
-}
-
-/// Where the game stands, in French, as the board's French text says it.
-fn status_line_fr(view: &FleetView) -> String {
-    match &view.status {
-        Status::Deploying(s) => format!("À {} de choisir l'orientation de ses navires.", fleet_name(view, *s)),
-        Status::ToMove {
-            fleet,
-            bonus: false,
-            turn,
-            budget,
-        } => format!(
-            "À {} de jouer : son tour {turn} ({budget} boulets).",
-            fleet_name(view, *fleet)
-        ),
-        Status::ToMove {
-            fleet,
-            bonus: true,
-            budget,
-            ..
-        } => format!(
-            "À {} de jouer son tour bonus ({budget} boulets) ou pass.",
-            fleet_name(view, *fleet)
-        ),
-        Status::Over(summary) => format!("Partie terminée. {summary}"),
-    }
-}
-
+/// Where the game stands, in the reader's language, as the board's text in it says it.
 fn status_line(view: &FleetView, lang: Lang) -> String {
-    if lang == Lang::Fr {
-        return status_line_fr(view);
-    }
     match &view.status {
-        Status::Deploying(s) => format!("{} to choose its headings.", fleet_name(view, *s)),
+        Status::Deploying(s) => {
+            let who = fleet_name(view, *s);
+            match lang {
+                Lang::En => format!("{who} to choose its headings."),
+                Lang::Fr => format!("À {who} de choisir l'orientation de ses navires."),
+            }
+        }
         Status::ToMove {
             fleet,
             bonus: false,
             turn,
             budget,
-        } => format!(
-            "{} to move: its turn {turn} ({budget} cannonballs).",
-            fleet_name(view, *fleet)
-        ),
+        } => {
+            let who = fleet_name(view, *fleet);
+            match lang {
+                Lang::En => format!("{who} to move: its turn {turn} ({budget} cannonballs)."),
+                Lang::Fr => format!("À {who} de jouer : son tour {turn} ({budget} boulets)."),
+            }
+        }
         Status::ToMove {
             fleet,
             bonus: true,
             budget,
             ..
-        } => format!(
-            "{} to play its bonus turn ({budget} cannonballs) or pass.",
-            fleet_name(view, *fleet)
-        ),
-        Status::Over(summary) => format!("Game over. {summary}"),
+        } => {
+            let who = fleet_name(view, *fleet);
+            match lang {
+                Lang::En => format!("{who} to play its bonus turn ({budget} cannonballs) or pass."),
+                Lang::Fr => format!("À {who} de jouer son tour bonus ({budget} boulets) ou pass."),
+            }
+        }
+        Status::Over(summary) => match lang {
+            Lang::En => format!("Game over. {summary}"),
+            Lang::Fr => format!("Partie terminée. {summary}"),
+        },
     }
 }
 
@@ -655,22 +625,7 @@ impl Legend {
                 N(y - 0.5),
                 escape(&fleet.name.chars().next().unwrap_or('?').to_string())
             );
-            let counts = if lang == Lang::Fr {
-                counts_fr(view, fleet)
-            } else if fleet.out {
-                format!("out of the game · sank {}", fleet.sank)
-            } else {
-                format!(
-                    "{} afloat (beaten below {}) · sank {} · lost {} · on its far row {} of {}{}",
-                    fleet.afloat,
-                    view.min_fleet,
-                    fleet.sank,
-                    fleet.lost,
-                    fleet.arrived,
-                    view.arrivals,
-                    if fleet.stop { " · asks to stop" } else { "" }
-                )
-            };
+            let counts = counts(view, fleet, lang);
             let _ = writeln!(
                 o,
                 "<text x=\"42\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan> {}</text>",
@@ -699,19 +654,30 @@ impl Legend {
     }
 }
 
-/// A fleet's counts in the legend, in French, in the words of the board's French text.
-fn counts_fr(view: &FleetView, fleet: &Fleet) -> String {
-    if fleet.out {
-        return format!("hors jeu · a coulé {}", fleet.sank);
+/// A fleet's counts in the legend, in the words of the board's text in the reader's language.
+fn counts(view: &FleetView, fleet: &Fleet, lang: Lang) -> String {
+    match (lang, fleet.out) {
+        (Lang::En, true) => format!("out of the game · sank {}", fleet.sank),
+        (Lang::Fr, true) => format!("hors jeu · a coulé {}", fleet.sank),
+        (Lang::En, false) => format!(
+            "{} afloat (beaten below {}) · sank {} · lost {} · on its far row {} of {}{}",
+            fleet.afloat,
+            view.min_fleet,
+            fleet.sank,
+            fleet.lost,
+            fleet.arrived,
+            view.arrivals,
+            if fleet.stop { " · asks to stop" } else { "" }
+        ),
+        (Lang::Fr, false) => format!(
+            "{} à flot (battue sous {}) · a coulé {} · a perdu {} · sur son bord adverse {} sur {}{}",
+            fleet.afloat,
+            view.min_fleet,
+            fleet.sank,
+            fleet.lost,
+            fleet.arrived,
+            view.arrivals,
+            if fleet.stop { " · demande l'arrêt" } else { "" }
+        ),
     }
-    format!(
-        "{} à flot (battue sous {}) · a coulé {} · a perdu {} · sur son bord adverse {} sur {}{}",
-        fleet.afloat,
-        view.min_fleet,
-        fleet.sank,
-        fleet.lost,
-        fleet.arrived,
-        view.arrivals,
-        if fleet.stop { " · demande l'arrêt" } else { "" }
-    )
 }

@@ -481,24 +481,32 @@ fn side_name(view: &DiamView, side: usize) -> &str {
     view.sides.get(side).map_or("?", |s| s.name.as_str())
 }
 
+/// The legend's lines in the reader's language, in the words of the board's text in it: the
+/// last move, whose turn it is or how the game ended, and the key.
 fn legend_lines(view: &DiamView, lang: Lang) -> Legend {
-    if lang == Lang::Fr {
-        return legend_lines_fr(view);
-    }
     let last = match view.last {
-        None => "Last move: none shown.".to_string(),
+        None => match lang {
+            Lang::En => "Last move: none shown.".to_string(),
+            Lang::Fr => "Dernier coup : aucun.".to_string(),
+        },
         Some(DiamLast::Place {
             side,
             piece,
             cell,
             level,
-        }) => format!(
-            "Last move: {} placed {} on cell {} (level {}).",
-            side_name(view, side),
-            piece.name(),
-            cell + 1,
-            level + 1
-        ),
+        }) => {
+            let (who, cell, level) = (side_name(view, side), cell + 1, level + 1);
+            match lang {
+                Lang::En => format!(
+                    "Last move: {who} placed {} on cell {cell} (level {level}).",
+                    piece.name()
+                ),
+                Lang::Fr => format!(
+                    "Dernier coup : {who} a posé un pion {} sur la case {cell} (niveau {level}).",
+                    piece.word(Lang::Fr, false)
+                ),
+            }
+        }
         Some(DiamLast::Move {
             side,
             from,
@@ -507,89 +515,53 @@ fn legend_lines(view: &DiamView, lang: Lang) -> Legend {
             landing,
             carried,
         }) => {
-            let moved = view.cells[to].get(landing).map_or("a piece", |p| p.name());
-            let above = match carried.saturating_sub(1) {
-                0 => String::new(),
-                1 => ", carrying 1 piece above it".to_string(),
-                n => format!(", carrying {n} pieces above it"),
-            };
-            format!(
-                "Last move: {} moved {moved} from {}/{} to cell {} (level {}){above}.",
-                side_name(view, side),
-                from + 1,
-                level + 1,
-                to + 1,
-                landing + 1
-            )
+            let piece = view.cells[to].get(landing);
+            let who = side_name(view, side);
+            let (from, level, cell, landing) = (from + 1, level + 1, to + 1, landing + 1);
+            let above = carried.saturating_sub(1);
+            match lang {
+                Lang::En => {
+                    let moved = piece.map_or("a piece", |p| p.name());
+                    let above = match above {
+                        0 => String::new(),
+                        1 => ", carrying 1 piece above it".to_string(),
+                        n => format!(", carrying {n} pieces above it"),
+                    };
+                    format!(
+                        "Last move: {who} moved {moved} from {from}/{level} to cell {cell} (level {landing}){above}."
+                    )
+                }
+                Lang::Fr => {
+                    let moved = piece.map_or("un pion".to_string(), |p| {
+                        format!("le pion {}", p.word(Lang::Fr, false))
+                    });
+                    let above = match above {
+                        0 => String::new(),
+                        1 => ", avec 1 pion au-dessus".to_string(),
+                        n => format!(", avec {n} pions au-dessus"),
+                    };
+                    format!(
+                        "Dernier coup : {who} a déplacé {moved} de {from}/{level} sur la case {cell} (niveau {landing}){above}."
+                    )
+                }
+            }
         }
     };
-    let status = match &view.result {
-        Some(result) => format!("Game over: {result}."),
-        None => match view.to_move {
-            Some(s) => format!("{} to move.", side_name(view, s)),
-            None => String::new(),
-        },
+    let status = match (&view.result, view.to_move, lang) {
+        (Some(result), _, Lang::En) => format!("Game over: {result}."),
+        (Some(result), _, Lang::Fr) => format!("Partie terminée : {result}."),
+        (None, Some(s), Lang::En) => format!("{} to move.", side_name(view, s)),
+        (None, Some(s), Lang::Fr) => format!("À {} de jouer.", side_name(view, s)),
+        (None, None, _) => String::new(),
+    };
+    let key = match lang {
+        Lang::En => KEY,
+        Lang::Fr => KEY_FR,
     };
     Legend {
         last: wrap(&last, 110),
         status: wrap(&status, 110),
-        key: wrap(KEY, 124),
-    }
-}
-
-/// The legend's lines for a French reader, in the words of the board's French text.
-fn legend_lines_fr(view: &DiamView) -> Legend {
-    let last = match view.last {
-        None => "Dernier coup : aucun.".to_string(),
-        Some(DiamLast::Place {
-            side,
-            piece,
-            cell,
-            level,
-        }) => format!(
-            "Dernier coup : {} a posé un pion {} sur la case {} (niveau {}).",
-            side_name(view, side),
-            piece.word(Lang::Fr, false),
-            cell + 1,
-            level + 1
-        ),
-        Some(DiamLast::Move {
-            side,
-            from,
-            level,
-            to,
-            landing,
-            carried,
-        }) => {
-            let moved = (view.cells[to].get(landing)).map_or("un pion".to_string(), |p| {
-                format!("le pion {}", p.word(Lang::Fr, false))
-            });
-            let above = match carried.saturating_sub(1) {
-                0 => String::new(),
-                1 => ", avec 1 pion au-dessus".to_string(),
-                n => format!(", avec {n} pions au-dessus"),
-            };
-            format!(
-                "Dernier coup : {} a déplacé {moved} de {}/{} sur la case {} (niveau {}){above}.",
-                side_name(view, side),
-                from + 1,
-                level + 1,
-                to + 1,
-                landing + 1
-            )
-        }
-    };
-    let status = match &view.result {
-        Some(result) => format!("Partie terminée : {result}."),
-        None => match view.to_move {
-            Some(s) => format!("À {} de jouer.", side_name(view, s)),
-            None => String::new(),
-        },
-    };
-    Legend {
-        last: wrap(&last, 110),
-        status: wrap(&status, 110),
-        key: wrap(KEY_FR, 124),
+        key: wrap(key, 124),
     }
 }
 
