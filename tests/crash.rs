@@ -216,18 +216,7 @@ fn a_crash_at_any_write_is_finished_by_the_next_run() {
 #[test]
 fn a_run_killed_in_the_middle_of_a_write_leaves_nothing_after_the_next_run() {
     let tmp = Tmp::new();
-    let players = tmp.file(
-        "players.yaml",
-        "game: killed\nvariant: standard\nreferee: {name: R, email: r@crash.example}\n\
-         start: 2026-12-01T20:00:00+01:00\nplayers:\n\
-         - {name: A, email: a@crash.example, role: England, password: pass-a}\n\
-         - {name: B, email: b@crash.example, role: France, password: pass-b}\n\
-         - {name: C, email: c@crash.example, role: Germany, password: pass-c}\n\
-         - {name: D, email: d@crash.example, role: Italy, password: pass-d}\n\
-         - {name: E, email: e@crash.example, role: Austria, password: pass-e}\n\
-         - {name: F, email: f@crash.example, role: Russia, password: pass-f}\n\
-         - {name: G, email: g@crash.example, role: Turkey, password: pass-g}\n",
-    );
+    let players = seven_players(&tmp.0);
     let dir = tmp.path("game");
     create(&dir, &players, NOW);
     let d = dir.to_str().unwrap().to_string();
@@ -235,10 +224,10 @@ fn a_run_killed_in_the_middle_of_a_write_leaves_nothing_after_the_next_run() {
         Step {
             args: vec!["mail".into(), d.clone(), "--now".into(), NOW.into()],
             stdin: Some(mail(
-                "b@crash.example",
-                "B",
+                "bruno@example.net",
+                "Bruno",
                 "m1",
-                "SIGNON France killed pass-b\nA PAR - BUR",
+                "SIGNON France g1 pass-b\nA PAR - BUR",
             )),
         },
         Step {
