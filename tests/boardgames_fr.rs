@@ -749,4 +749,11 @@ fn a_french_referee_s_status_of_a_finished_board_game_is_french() {
     for english in ["Red-Orange", "Brown-Black", " wins", "move 9"] {
         assert!(!reply.contains(english), "{english:?} in:\n{reply}");
     }
+    // The published list of games says how it ended in the game's words too, not in
+    // state.yaml's English.
+    let out = tmp.path("www");
+    ok(&["publish", dir.to_str().unwrap(), out.to_str().unwrap()], None);
+    let list = std::fs::read_to_string(out.join("index.html")).unwrap();
+    has(&list, &["Rouge-Orange gagne avec un DIAM rouge"]);
+    assert!(!list.contains(" wins"), "{list}");
 }

@@ -121,8 +121,11 @@ fn picture(out: &Path, svg: &str, bytes: &[u8], png: &str, before: &BTreeSet<Str
 
 /// One game's part: its line in the list, its language and its files.
 struct Part {
+    /// The game's line, its ending in the game's language.
     entry: PublishedGame,
     lang: Lang,
+    /// The ending in English, for a list of games in several languages.
+    over_en: String,
     files: Vec<(String, Vec<u8>)>,
 }
 
@@ -249,6 +252,7 @@ fn game_part(dir: &Path, kinds: &Kinds) -> Result<Part, PublishError> {
         }
     }
     let has = |n: &str| files.iter().any(|(name, _)| name == n);
+    let lang = game.config.game_reader().lang;
     let entry = PublishedGame {
         game: game.config.game.clone(),
         title: game.title().to_string(),
@@ -261,14 +265,20 @@ fn game_part(dir: &Path, kinds: &Kinds) -> Result<Part, PublishError> {
             .state
             .finished
             .as_ref()
-            .map(|f| f.summary.clone())
+            .map(|f| game.ending_in(f, lang))
             .unwrap_or_default(),
         index: has("index.html"),
         zine: has("zine.html"),
     };
     Ok(Part {
         entry,
-        lang: game.config.game_reader().lang,
+        lang,
+        over_en: game
+            .state
+            .finished
+            .as_ref()
+            .map(|f| game.ending_in(f, Lang::En))
+            .unwrap_or_default(),
         files,
     })
 }
@@ -282,6 +292,10 @@ fn list(parts: &BTreeMap<String, (PathBuf, Part)>) -> Result<String, PublishErro
     let templates = Templates::load(None).map_err(GameError::from)?;
     let games = parts.values().map(|(_, p)| PublishedGame {
         phase: crate::words::phase_text(&p.entry.phase, lang),
+        over: match lang == p.lang {
+            true => p.entry.over.clone(),
+            false => p.over_en.clone(),
+        },
         ..p.entry.clone()
     });
     let view: crate::report::View = Published { games: games.collect() }.into();

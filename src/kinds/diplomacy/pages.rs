@@ -262,7 +262,7 @@ pub fn zine(game: &Game) -> Result<String, GameError> {
                 .state
                 .finished
                 .as_ref()
-                .map(|f| f.summary.clone())
+                .map(|f| game.ending_in(f, game.config.language))
                 .unwrap_or_default(),
         }
         .into(),
