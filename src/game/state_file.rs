@@ -240,6 +240,34 @@ struct Written<'a, K> {
 impl<K: KindKeys> Serialize for Written<'_, K> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let st = self.state;
+        // Every field named, so that a field added to `State` does not compile until it is
+        // written here (and read in `StateVisitor`, and listed in `HEAD` or `TAIL`).
+        let State {
+            phase: _,
+            deadline: _,
+            reminded: _,
+            handled: _,
+            seen: _,
+            seen_by: _,
+            throttle: _,
+            digests: _,
+            senders: _,
+            board: _,
+            orders: _,
+            kind: _,
+            history: _,
+            press: _,
+            votes: _,
+            entries: _,
+            moves: _,
+            finished: _,
+            observers: _,
+            resignations: _,
+            address_changes: _,
+            wait: _,
+            desk: _,
+            signup: _,
+        } = st;
         let mut m = s.serialize_struct("State", HEAD.len() + K::KEYS.len() + TAIL.len())?;
         put(&mut m, "phase", &st.phase, true)?;
         put(&mut m, "deadline", &st.deadline, st.deadline.is_some())?;
