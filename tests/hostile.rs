@@ -541,6 +541,114 @@ fn an_order_that_arrived_before_the_deadline_counts_even_if_the_lock_was_held_pa
     assert!(status.contains("A BUR"), "the army moved in Spring 1901:\n{status}");
 }
 
+/// A message to a game no other run holds goes straight into the archive, as the intake
+/// writes it (its verdict first), and the spool stays empty; it is acted on.
+#[test]
+fn a_message_to_a_free_game_goes_straight_into_the_archive() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let body = format!("{}\nA PAR - BUR", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "free", "orders", &body), EVENING);
+    assert!(
+        dir.join("spool").is_dir(),
+        "the spool is there for the next run that waits"
+    );
+    assert!(files_in(&dir.join("spool")).is_empty());
+    let kept = files_in(&dir.join("mail"));
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let raw = std::fs::read_to_string(dir.join("mail").join(&kept[0])).unwrap();
+    assert!(raw.starts_with("X-Arbitre-Password: matches\r\n"), "{raw}");
+    assert!(!raw.contains(PEOPLE[0].2), "the password is redacted");
+    assert_eq!(handled(&dir), 1);
+    assert!(orders_on_file(&dir).contains("PAR - BUR"));
+}
+
+/// A message a killed run left in the spool (taken in, never archived) is archived and acted
+/// on before a message that arrives after it, in arrival order.
+#[test]
+fn a_message_left_in_the_spool_is_acted_on_before_a_later_one() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    std::fs::create_dir_all(dir.join("spool")).unwrap();
+    // As the intake spools it: its verdict first, the password masked, named by arrival time.
+    let left = format!(
+        "X-Arbitre-Password: matches\r\n{}",
+        String::from_utf8(mail(
+            PEOPLE[0],
+            "left",
+            "orders",
+            "SIGNON France vopaliec ********\nA PAR - PIC"
+        ))
+        .unwrap()
+    );
+    std::fs::write(
+        dir.join("spool/20261130T175900.000000000Z-4242-000000-00000000000000aa.eml"),
+        left,
+    )
+    .unwrap();
+    let body = format!("{}\nA MAR - SPA", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "later", "orders", &body), EVENING);
+    assert!(files_in(&dir.join("spool")).is_empty());
+    let kept = files_in(&dir.join("mail"));
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let first = std::fs::read_to_string(dir.join("mail").join(&kept[0])).unwrap();
+    assert!(
+        kept[0].starts_with("00001-20261130T175900Z") && first.contains("A PAR - PIC"),
+        "{kept:?}"
+    );
+    assert!(
+        kept[1].starts_with("00002-") && first.contains("X-Arbitre-Spooled:"),
+        "{kept:?}"
+    );
+    assert_eq!(handled(&dir), 2);
+    let orders = orders_on_file(&dir);
+    assert!(orders.contains("PAR - PIC") && orders.contains("MAR - SPA"), "{orders}");
+}
+
+/// `ARBITRE_REPORT_CHECKS`: `arbitre mail` says how much CPU its password checks took (the
+/// benchmark of the mail path takes it from each message); without it, nothing is said.
+#[test]
+fn arbitre_mail_tells_the_cpu_of_its_password_checks_when_asked() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", &STANDARD_CAST, "");
+    let run = |id: &str, ask: bool| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(["mail", dir.to_str().unwrap(), "--now", EVENING])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        if ask {
+            cmd.env("ARBITRE_REPORT_CHECKS", "1");
+        } else {
+            cmd.env_remove("ARBITRE_REPORT_CHECKS");
+        }
+        let mut child = cmd.spawn().unwrap();
+        let body = format!("{}\nA PAR - BUR", signon("France"));
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&mail(PEOPLE[0], id, "orders", &body))
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let told = run("asked", true);
+    if cfg!(target_os = "linux") {
+        let ns: u64 = told
+            .lines()
+            .find_map(|l| l.strip_prefix("arbitre: password checks: ")?.strip_suffix(" ns of CPU"))
+            .unwrap_or_else(|| panic!("{told}"))
+            .parse()
+            .unwrap();
+        assert!(ns > 1_000_000, "an Argon2id check takes milliseconds: {ns} ns");
+    }
+    assert!(!run("unasked", false).contains("password checks"));
+}
+
 /// `--maildir`: a message is judged by when it was delivered (the seconds its name begins
 /// with), not by when the Maildir is read.
 #[test]

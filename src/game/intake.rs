@@ -25,7 +25,7 @@ use super::kind::Kinds;
 use super::role::Role;
 use super::route::{find, keep_unmatched, Routed};
 use super::state::{Attempt, Sender, SenderDay};
-use super::{clean_sender, io_err, lock, read_config, Effects, Game, GameError, Now};
+use super::{clean_sender, io_err, lock, read_config, try_lock, Effects, Game, GameError, Now};
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
 use crate::game::state::GameConfig;
@@ -312,11 +312,28 @@ pub fn deliver_read(
         Some(c) => prepare_for(Some(players_of(c)), Some(c), received),
         None => prepare_for(registry(&dir), None, received),
     };
-    // The archive must be writable before the message is taken in: a message the mail
-    // system has to deliver again is better refused now than kept twice.
+    // The archive and the spool must be writable before the message is taken in: a message
+    // the mail system has to deliver again is better refused now than kept twice.
     let mail = dir.join("mail");
     store::create_dir_private(&mail).map_err(io_err(&mail))?;
     let spool = dir.join("spool");
+    store::create_dir_private(&spool).map_err(io_err(&spool))?;
+    // When no other run holds the game and none left a message in the spool, the message
+    // goes straight into the archive under the lock: one file written, and none removed
+    // (issue #27: a new file and a removed one cost the kernel more than the rest of a
+    // message). Otherwise it waits in the spool, kept, for its turn.
+    let held = try_lock(&dir).ok().flatten();
+    if held.is_some() && spool_is_empty(&spool) {
+        if let Some(config) = &config {
+            upgrade_password(&dir, config, received);
+        }
+        let archived = super::archive_redacted(&dir, &prepared, arrived)?;
+        let kept = archived.2.clone();
+        let acted = Game::open(&dir, kinds)
+            .and_then(|mut g| g.ingest_archived(archived, now))
+            .map(|_| ());
+        return Ok(Delivered::Game { kept, acted });
+    }
     // Unique across processes and runs (a spooled name seen again is taken for a message
     // archived before a crash, and skipped): the process, a counter and a random number.
     // The counter keeps one run's messages of the same arrival time in order.
@@ -331,7 +348,7 @@ pub fn deliver_read(
     let spooled = store::write_new(&spool, &stem, "eml", &prepared).map_err(io_err(&spool))?;
     // From here on the message is kept: whatever fails is done by the next run, and the
     // mail system must not deliver it again.
-    let _lock = match lock(&dir) {
+    let _lock = match held.map(Ok).unwrap_or_else(|| lock(&dir)) {
         Ok(l) => l,
         Err(e) => {
             return Ok(Delivered::Game {
@@ -427,16 +444,30 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
         let mut kept = bytes[..cut].to_vec();
         kept.extend_from_slice(mark.as_bytes());
         kept.extend_from_slice(&bytes[cut..]);
-        let last = super::archived(&dir.join("mail"))?.pop();
+        let last = super::last_archived(&dir.join("mail"))?;
         let again = last.as_ref().is_some_and(|(_, _, p, _)| {
             fs::read(p).is_ok_and(|b| b.windows(mark.len()).take(400).any(|w| w == mark.as_bytes()))
         });
         if !again {
-            out.push(super::archive_redacted(dir, &kept, arrived)?);
+            out.push(super::archive_redacted(dir, &kept, arrived)?.2);
         }
         fs::remove_file(&path).map_err(io_err(&path))?;
     }
     Ok(out)
+}
+
+/// Whether `spool` holds no message (a temporary file left by a killed run is not one:
+/// [`absorb_spool`] removes it).
+fn spool_is_empty(spool: &Path) -> bool {
+    fs::read_dir(spool).map_or(true, |mut entries| {
+        !entries.any(|e| {
+            e.ok().is_some_and(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                !name.starts_with('.') && name.ends_with(".eml")
+            })
+        })
+    })
 }
 
 /// A file in `spool/` whose name is not one the intake gives: it cannot be put in its

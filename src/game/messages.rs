@@ -1,7 +1,7 @@
 //! Each archived message acted on: taken in order from `mail/`, its sender signed on,
 //! its commands carried out (press among them) and its reply written.
 
-use super::{archived, ask, commands, desk, intake, io_err, said, Effects, Game, GameError, Now};
+use super::{archived_after, ask, commands, desk, intake, io_err, said, Archived, Effects, Game, GameError, Now};
 use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressTo};
 use crate::game::intake::Verdict;
 use crate::game::kind::Play;
@@ -18,11 +18,25 @@ impl Game {
     /// sign-ons that are due. The caller holds the game's lock.
     pub fn ingest(&mut self, now: Now) -> Result<usize, GameError> {
         intake::absorb_spool(&self.dir)?;
+        let waiting = archived_after(&self.dir.join("mail"), self.state.handled)?;
+        self.act_on(waiting, now)
+    }
+
+    /// [`Game::ingest`] for the one message the caller has just archived, when the archive
+    /// held no other message not yet acted on and the spool none: that message is all there
+    /// is to act on, and the archive is not listed again.
+    pub(super) fn ingest_archived(&mut self, archived: Archived, now: Now) -> Result<usize, GameError> {
+        if archived.0 != self.state.handled + 1 {
+            return self.ingest(now);
+        }
+        self.act_on(vec![archived], now)
+    }
+
+    /// Acts on `waiting`, the archived messages not yet acted on, in their order; then on
+    /// the digests of failed sign-ons that are due.
+    fn act_on(&mut self, waiting: Vec<Archived>, now: Now) -> Result<usize, GameError> {
         let mut done = 0;
-        for (n, arrived, path, redacted) in archived(&self.dir.join("mail"))? {
-            if n <= self.state.handled {
-                continue;
-            }
+        for (n, arrived, path, redacted) in waiting {
             let raw = fs::read(&path).map_err(io_err(&path))?;
             let before = self.state.clone();
             let (verdict, raw) = if redacted {

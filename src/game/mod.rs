@@ -26,6 +26,8 @@
 //! DIR/state.yaml       the game now (rewritten atomically after every action)
 //! DIR/.*.yaml.compact  copies of game.yaml and state.yaml read in their place while
 //!                      they match the YAML byte for byte (`compact.rs`; safe to delete)
+//! DIR/.state.yaml.before the state before the last write, whose file the next write
+//!                      reuses ([`store::write_exchanged`]; safe to delete)
 //! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
 //!                      redacted and its verdict first ([`intake`])
 //! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
@@ -74,7 +76,7 @@ pub mod role;
 pub mod route;
 pub mod said;
 pub use archive::archive;
-use archive::{archive_redacted, archived, ARRIVAL};
+use archive::{archive_redacted, archived_after, last_archived, Archived, ARRIVAL};
 pub use letters::{received, received_in, subject_of, welcome_subject};
 use messages::{clean_sender, REFUSED_IDS};
 pub use messages::{MAX_COMMANDS, QUOTED_ERRORS};
@@ -170,6 +172,13 @@ pub fn lock(dir: &Path) -> Result<Lock, GameError> {
     let path = dir.join(store::LOCK_FILE);
     let (held, _swept) = store::lock_folder(dir, store::LOCK_FILE).map_err(io_err(&path))?;
     Ok(Lock(held))
+}
+
+/// [`lock`] if no other run holds it now, without waiting: `None` when one does.
+pub fn try_lock(dir: &Path) -> Result<Option<Lock>, GameError> {
+    let path = dir.join(store::LOCK_FILE);
+    let held = store::try_lock_folder(dir, store::LOCK_FILE).map_err(io_err(&path))?;
+    Ok(held.map(|(held, _swept)| Lock(held)))
 }
 
 /// The SHA-256 of a seed's bytes, in hex: the commitment published at the start.
@@ -410,11 +419,12 @@ impl Game {
         Ok(())
     }
 
-    /// Writes `state.yaml` atomically.
+    /// Writes `state.yaml` atomically, over the file its last write replaced
+    /// ([`store::write_exchanged`]: no file made or freed per message).
     pub fn save(&self) -> Result<(), GameError> {
         let text = self.state.to_yaml()?;
         let path = self.dir.join("state.yaml");
-        store::write_atomic(&path, text.as_bytes()).map_err(io_err(&path))?;
+        store::write_exchanged(&path, text.as_bytes()).map_err(io_err(&path))?;
         // The next run reads the state from its compact copy, made here for the bytes just
         // written: the state they were written from is what they read back as (a round trip
         // the tests of `state` hold, and a debug build checks whenever a copy is used).
