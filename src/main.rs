@@ -590,7 +590,15 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::New(a) => cli::new::new(&a.dir, &a.players, a.clock.now()).map_err(Failure::from),
-        Command::Mail(a) => cli::mail::mail(&a.root, &a.files, a.maildir.as_deref(), a.clock.now()),
+        Command::Mail(a) => {
+            let done = cli::mail::mail(&a.root, &a.files, a.maildir.as_deref(), a.clock.now());
+            if std::env::var_os(arbitre::game::password::REPORT_CHECKS_VAR).is_some() {
+                if let Some(cpu) = arbitre::game::password::checks_cpu() {
+                    eprintln!("arbitre: password checks: {} ns of CPU", cpu.as_nanos());
+                }
+            }
+            done
+        }
         Command::Imap(a) => cli::imap::imap(
             &a.root,
             a.imap_config.as_deref(),
