@@ -4,6 +4,8 @@
 //! password follows, whoever chooses it ([`check_new_password`]); and the passwords arbitre
 //! makes itself ([`fresh_password`]).
 
+mod verify;
+
 use crate::dice::unhex;
 use crate::game::error::GameError;
 use crate::game::role::Role;
@@ -122,12 +124,8 @@ fn process_cpu() -> Option<std::time::Duration> {
 
 fn check(password: &str, stored: &str) -> bool {
     if stored.starts_with('$') {
-        use argon2::password_hash::{PasswordHash, PasswordVerifier};
-        return PasswordHash::new(stored).is_ok_and(|hash| {
-            argon2::Argon2::default()
-                .verify_password(password.as_bytes(), &hash)
-                .is_ok()
-        });
+        return argon2::password_hash::PasswordHash::new(stored)
+            .is_ok_and(|hash| verify::matches(password.as_bytes(), &hash));
     }
     let parts: Vec<&str> = stored.split('$').collect();
     let [kind, rounds, salt, hash] = parts.as_slice() else {
