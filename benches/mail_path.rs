@@ -268,7 +268,7 @@ fn main() {
     };
 
     // (games, binary, kind) → (median CPU, less the check, peak RSS in KiB)
-    let mut table: Vec<(usize, usize, Kind, Duration, u64)> = Vec::new();
+    let mut table: Vec<(usize, usize, Kind, Option<Duration>, Duration, u64)> = Vec::new();
     for &n in &sizes {
         // One folder per binary: a build reads only the compact copies of `game.yaml` and
         // `state.yaml` made by itself (src/game/compact.rs), so that a game whose state another
@@ -361,16 +361,18 @@ fn main() {
                 let (lo, hi) = (*t.iter().min().unwrap(), *t.iter().max().unwrap());
                 let m = median(t.clone());
                 // The accepted message less one check: each message less the CPU of its own
-                // check, as it told it (the median of those), exact to the message; else its
-                // median less the median check of a fresh child, which carries the noise of both.
-                let by_median = m.saturating_sub(check);
+                // check, as it told it (the median of those), exact to the message; beside it,
+                // its median less the median check of a fresh child of this build, which
+                // carries the noise of both. A build that does not tell its checks (older than
+                // the telling) checks otherwise than this one: neither applies to it.
                 let by_own = (!own[b].is_empty()).then(|| median(own[b].clone()));
                 let net = match kind {
-                    Kind::Accepted => by_own.unwrap_or(by_median),
-                    _ => m,
+                    Kind::Accepted => by_own,
+                    _ => Some(m),
                 };
-                let (less_own, less_median) = match kind {
-                    Kind::Accepted => (by_own.map_or("not told".into(), ms), ms(by_median)),
+                let (less_own, less_median) = match (kind, by_own) {
+                    (Kind::Accepted, Some(own)) => (ms(own), ms(m.saturating_sub(check))),
+                    (Kind::Accepted, None) => ("not told".into(), "—".into()),
                     _ => (String::new(), String::new()),
                 };
                 println!(
@@ -383,7 +385,7 @@ fn main() {
                     ms(hi),
                     rss[kind as usize] as f64 / 1024.0
                 );
-                table.push((n, b, kind, net, rss[kind as usize]));
+                table.push((n, b, kind, net, m, rss[kind as usize]));
             }
         }
     }
@@ -397,34 +399,42 @@ fn main() {
     println!();
     println!("| games | binary | accepted / floor | refused / floor |");
     println!("| ---: | ---: | ---: | ---: |");
+    // (less the check where told, else nothing; CPU; peak RSS)
     let get = |n: usize, b: usize, kind: Kind| {
         table
             .iter()
             .find(|r| r.0 == n && r.1 == b && r.2 == kind)
-            .map(|r| (r.3, r.4))
+            .map(|r| (r.3, r.4, r.5))
             .unwrap()
     };
     let ratio = |a: f64, b: f64| format!("{:.2}", a / b.max(f64::MIN_POSITIVE));
     for &n in &sizes {
         for b in 0..bins.len() {
-            let f = get(n, b, Kind::Floor).0.as_secs_f64();
+            let f = get(n, b, Kind::Floor).1.as_secs_f64();
+            let accepted = get(n, b, Kind::Accepted).0;
             println!(
                 "| {n} | {} | {} | {} |",
                 b + 1,
-                ratio(get(n, b, Kind::Accepted).0.as_secs_f64(), f),
-                ratio(get(n, b, Kind::Refused).0.as_secs_f64(), f)
+                accepted.map_or("—".into(), |a| ratio(a.as_secs_f64(), f)),
+                ratio(get(n, b, Kind::Refused).1.as_secs_f64(), f)
             );
         }
     }
     if let (Some(&small), Some(&large)) = (sizes.iter().min(), sizes.iter().max()) {
         if small != large {
             println!();
-            println!("| binary | process | CPU, {large} games / {small} | peak RSS, {large} games / {small} |");
+            println!(
+                "| binary | process | CPU, {large} games / {small} (the accepted message less its check where told) | peak RSS, {large} games / {small} |"
+            );
             println!("| ---: | --- | ---: | ---: |");
             for b in 0..bins.len() {
                 for kind in Kind::ALL {
-                    let (ts, rs) = get(small, b, kind);
-                    let (tl, rl) = get(large, b, kind);
+                    let (ns, ts, rs) = get(small, b, kind);
+                    let (nl, tl, rl) = get(large, b, kind);
+                    let (ts, tl) = match (ns, nl) {
+                        (Some(ns), Some(nl)) => (ns, nl),
+                        _ => (ts, tl),
+                    };
                     println!(
                         "| {} | {} | {} | {} |",
                         b + 1,
