@@ -14,11 +14,13 @@
 //!   turn, and its median subtracted (a check repeated in one process costs 2 to 3 ms less
 //!   than a message's one, which takes its 19 MiB from the system and runs cold).
 //! - **refused**: the same message signing on as `Prussia`, a role no game has: routed,
-//!   read, redacted, spooled, archived, the game opened and a refusal written, all as
-//!   above; only the password is never checked (there is no hash to check it against),
+//!   read, redacted, archived, the game opened and a refusal written, all as above; only the password is never checked (there is no hash to check it against),
 //!   and the order is not acted on.
 //! - **start-up floor**: `arbitre --help`, which starts the program, prints the help and
 //!   exits: the least a process per message can cost.
+//!
+//! Each timed process comes after an untimed `--help` of its binary, so that none follows
+//! an Argon2id check directly (its 19 MiB leave the caches cold for whatever runs next).
 //!
 //! Then the ratios the goals are written in (#27): each message against the floor,
 //! and each message at the largest folder against the smallest (CPU and peak memory).

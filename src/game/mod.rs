@@ -30,7 +30,8 @@
 //!                      reuses ([`store::write_exchanged`]; safe to delete)
 //! DIR/mail/00001-….eml every incoming message, numbered in arrival order, its password
 //!                      redacted and its verdict first ([`intake`])
-//! DIR/spool/           messages taken in before the game lock, moved to mail/ under it
+//! DIR/spool/           messages taken in while another run held the game lock, moved to
+//!                      mail/ under it (a message to a free game goes straight to mail/)
 //! DIR/rejected/        messages over the size limit, redacted
 //! DIR/outbox/*.eml     messages to send, one recipient each (`arbitre send`)
 //! DIR/sent/*.eml       messages sent
@@ -47,7 +48,8 @@
 //! renames it at the end, so a `new` that fails leaves no half-made game.
 //!
 //! # Crash safety
-//! An incoming message is first spooled, then archived (`mail/`), then acted on. `state.yaml` says how
+//! An incoming message is archived (`mail/`; through the spool when it had to wait for the
+//! lock), then acted on. `state.yaml` says how
 //! many archived messages were acted on (`handled`), so a message archived by a run that
 //! then crashed is acted on by the next `mail` or `process`. Every action writes its
 //! messages first, under names fixed by the action (`m00012-reply-france.eml`,
