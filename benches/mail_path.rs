@@ -28,7 +28,8 @@
 //! The index of games is built by a first message, untimed, and checked and stamped by a
 //! second one two seconds later (`route::SETTLED`), as in a folder that has not just changed.
 //!
-//! `cargo bench --bench mail_path`; `BENCH_GAMES=10,1000` (the default) picks the folder
+//! `cargo bench --bench mail_path`; `BENCH_DIR` where the folders are made (default: the
+//! system's temporary folder); `BENCH_GAMES=10,1000` (the default) picks the folder
 //! sizes, `BENCH_MESSAGES=n` the messages of each kind per size (default 30),
 //! `ARBITRE_BIN=path[:path…]` other `arbitre` binaries to time beside this build's (older
 //! builds, for comparison; they take turns message by message, on the same folders, made by
@@ -225,7 +226,12 @@ fn main() {
             return;
         }
     }
-    let work = std::env::temp_dir().join(format!("arbitre-bench-mail-path-{}", std::process::id()));
+    // BENCH_DIR: where the folders are made (the system's temporary folder by default). On
+    // ext4 without a journal a new file costs more for minutes after many files were removed
+    // nearby (the previous run's folders, say): BENCHMARKS.md, session 10.
+    let work = std::env::var_os("BENCH_DIR")
+        .map_or_else(std::env::temp_dir, PathBuf::from)
+        .join(format!("arbitre-bench-mail-path-{}", std::process::id()));
 
     // Each binary is timed from a fresh copy of its file, as an installed binary is (`cargo
     // install` copies it): the same binary as the linker left it, its pages laid otherwise in
