@@ -151,9 +151,16 @@ fn write_with(path: &Path, bytes: &[u8], public: Option<u32>) -> io::Result<()> 
 /// Why (issue #27): on ext4 a new file costs the kernel a search of the inode bitmap that
 /// passes over every inode freed in the last minutes, and a rename over a file frees one, so
 /// a game taking a message every few milliseconds paid more for its temporary files than for
-/// the rest of the message. Where the exchange is not available (another system, a file
-/// system without it, the first write), the file is renamed over `path` as
-/// [`write_atomic`] does.
+/// the rest of the message.
+///
+/// The kept file is written over only when it is what the last write left there: a regular
+/// file with no other name (not a symbolic link, not a file shared with a backup made with
+/// hard links, which must not change under it). Otherwise, and where the exchange is not
+/// available (another system, a file system without it, the first write), it is removed
+/// and the write is [`write_atomic`]'s. Callers hold the folder's lock (the kept file's name
+/// is fixed). A reader that does not take the lock and holds the file open across two writes
+/// could read the second one's bytes mixed with the first's; `state.yaml`'s readers read it
+/// whole in one go.
 pub fn write_exchanged(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
@@ -164,20 +171,16 @@ pub fn write_exchanged(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::other(format!("{}: not a file name", path.display())))?;
     let before = dir.join(format!(".{}{BEFORE_MARK}", name.to_string_lossy()));
-    let mut options = OpenOptions::new();
-    options.write(true).create(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(FILE_MODE);
-    }
-    let mut f = options.open(&before)?;
+    let Some(mut f) = open_kept(&before) else {
+        let _ = fs::remove_file(&before);
+        return write_atomic(path, bytes);
+    };
     f.write_all(bytes)?;
     f.set_len(bytes.len() as u64)?;
     f.sync_all()?;
     drop(f);
     crash_point();
-    if !exchange(&before, path)? {
+    if !exchange(&before, path) {
         fs::rename(&before, path)?;
     }
     sync_dir(dir)?;
@@ -188,14 +191,45 @@ pub fn write_exchanged(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// What names the file [`write_exchanged`] keeps beside its target: `.NAME.before`.
 pub const BEFORE_MARK: &str = ".before";
 
-/// Exchanges the files `a` and `b` in one step; `false` when this system or file system
-/// cannot, or `b` does not exist (nothing was done).
+/// The kept file of [`write_exchanged`], opened (made if missing) to be written over: `None`
+/// unless it is a regular file with one name, opened without following a symbolic link; its
+/// mode made [`FILE_MODE`] if it is not.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+fn open_kept(before: &Path) -> Option<File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+    let f = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .mode(FILE_MODE)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(before)
+        .ok()?;
+    let meta = f.metadata().ok()?;
+    if !meta.is_file() || meta.nlink() != 1 {
+        return None;
+    }
+    if meta.mode() & 0o777 != FILE_MODE {
+        f.set_permissions(fs::Permissions::from_mode(FILE_MODE)).ok()?;
+    }
+    Some(f)
+}
+
+/// Elsewhere there is no exchange: every write is [`write_atomic`]'s.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn open_kept(_: &Path) -> Option<File> {
+    None
+}
+
+/// Exchanges the files `a` and `b` in one step; `false` when that was not done, whatever the
+/// reason (this file system cannot, `b` does not exist…): the caller then renames.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn exchange(a: &Path, b: &Path) -> bool {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
-    let (a, b) = (c(a)?, c(b)?);
+    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+    let (Some(a), Some(b)) = (c(a), c(b)) else {
+        return false;
+    };
     // SAFETY: both are NUL-terminated paths that live across the call; AT_FDCWD makes them
     // relative to the working folder, as every other path here is.
     let rc = unsafe {
@@ -207,19 +241,12 @@ fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
             libc::RENAME_EXCHANGE as _,
         )
     };
-    if rc == 0 {
-        return Ok(true);
-    }
-    let e = io::Error::last_os_error();
-    match e.raw_os_error() {
-        Some(libc::ENOENT | libc::EINVAL | libc::ENOSYS | libc::EPERM | libc::EOPNOTSUPP) => Ok(false),
-        _ => Err(e),
-    }
+    rc == 0
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
-fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
-    Ok(false)
+fn exchange(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// Writes `bytes` over what `path` held, in place (no temporary file, no rename, no `fsync`:
@@ -512,6 +539,45 @@ mod tests {
             }
         }
         fs::remove_dir_all(d).unwrap();
+    }
+
+    /// A kept file that is not this folder's own (a second name from a backup made with hard
+    /// links, a symbolic link, a folder) is never written over: the write falls back to a new
+    /// file renamed into place, and the other file keeps its bytes.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_exchanged_write_never_writes_into_a_file_shared_with_another_name() {
+        let d = temp("exchanged-shared");
+        let p = d.join("state.yaml");
+        let before = d.join(".state.yaml.before");
+        write_exchanged(&p, b"one").unwrap();
+        write_exchanged(&p, b"two").unwrap();
+        // A backup by hard links: both files of the folder have a second name.
+        let backup = temp("exchanged-backup");
+        fs::create_dir_all(&backup).unwrap();
+        fs::hard_link(&p, backup.join("state.yaml")).unwrap();
+        fs::hard_link(&before, backup.join(".state.yaml.before")).unwrap();
+        write_exchanged(&p, b"three").unwrap();
+        write_exchanged(&p, b"four").unwrap();
+        write_exchanged(&p, b"five").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"five");
+        assert_eq!(fs::read(backup.join("state.yaml")).unwrap(), b"two");
+        assert_eq!(fs::read(backup.join(".state.yaml.before")).unwrap(), b"one");
+        // A symbolic link in its place: the file it names is left alone.
+        let elsewhere = d.join("elsewhere");
+        fs::write(&elsewhere, b"not ours").unwrap();
+        fs::remove_file(&before).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &before).unwrap();
+        write_exchanged(&p, b"six").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"six");
+        assert_eq!(fs::read(&elsewhere).unwrap(), b"not ours");
+        // A folder in its place: the write still happens.
+        let _ = fs::remove_file(&before);
+        fs::create_dir_all(before.join("x")).unwrap();
+        write_exchanged(&p, b"seven").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"seven");
+        fs::remove_dir_all(d).unwrap();
+        fs::remove_dir_all(backup).unwrap();
     }
 
     /// A run that holds the lock keeps another from taking it without waiting; once it lets

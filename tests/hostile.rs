@@ -596,9 +596,15 @@ fn a_message_left_in_the_spool_is_acted_on_before_a_later_one() {
         kept[0].starts_with("00001-20261130T175900Z") && first.contains("A PAR - PIC"),
         "{kept:?}"
     );
+    let second = std::fs::read_to_string(dir.join("mail").join(&kept[1])).unwrap();
     assert!(
-        kept[1].starts_with("00002-") && first.contains("X-Arbitre-Spooled:"),
-        "{kept:?}"
+        first.contains("X-Arbitre-Spooled:"),
+        "the spooled one says so:\n{first}"
+    );
+    // With a message in the spool, the later one waits there too, behind it.
+    assert!(
+        kept[1].starts_with("00002-") && second.contains("X-Arbitre-Spooled:") && second.contains("A MAR - SPA"),
+        "{kept:?}: the later one went through the spool after the first\n{second}"
     );
     assert_eq!(handled(&dir), 2);
     let orders = orders_on_file(&dir);

@@ -63,11 +63,8 @@ fn entry(dir: &Path, n: u64, name: &str) -> Archived {
 
 /// The message of `mail/` with the highest number, if any.
 pub(super) fn last_archived(dir: &Path) -> Result<Option<Archived>, GameError> {
-    let last = numbered(dir)?.into_iter().map(|(n, _)| n).max();
-    match last {
-        Some(n) => Ok(archived_after(dir, n - 1)?.pop()),
-        None => Ok(None),
-    }
+    let last = numbered(dir)?.into_iter().max_by_key(|(n, _)| *n);
+    Ok(last.map(|(n, name)| entry(dir, n, &name)))
 }
 
 /// The number and name of each message of `mail/` (a name that starts with a number and ends

@@ -11,12 +11,14 @@
 //!    ([`crate::mail::authres`]); the referee is told of it too.
 //! 4. The password of the first SIGNON line is checked once, here, outside the game lock
 //!    ([`Verdict`]); the message is rebuilt without any form of the password
-//!    ([`crate::mail::incoming::redacted`]) with the verdict as its first line, and written
-//!    to `GAME/spool/` under its arrival time, still outside the lock.
-//! 5. Under the lock, the spool is moved into `GAME/mail/` in arrival order
-//!    ([`absorb_spool`]), and the game acts on what it has not acted on yet. `arbitre
-//!    process` absorbs the spool too before it judges a phase, so a message that arrived
-//!    before the deadline counts for that phase even when the lock was held past it.
+//!    ([`crate::mail::incoming::redacted`]) with the verdict as its first line.
+//! 5. If no other run holds the game's lock and its spool holds no message, the message is
+//!    archived in `GAME/mail/` under the lock at once, and acted on. Otherwise it is written
+//!    to `GAME/spool/` under its arrival time, outside the lock; under the lock, the spool is
+//!    moved into `GAME/mail/` in arrival order ([`absorb_spool`]), and the game acts on what
+//!    it has not acted on yet. `arbitre process` absorbs the spool too before it judges a
+//!    phase, so a message that arrived before the deadline counts for that phase even when
+//!    the lock was held past it.
 //!
 //! Replaying an archived message after a crash reads the verdict from its first line: the
 //! password is neither needed nor checked again.
@@ -458,10 +460,12 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
 
 /// Whether `spool` holds no message (a temporary file left by a killed run is not one:
 /// [`absorb_spool`] removes it).
+/// A spool that cannot be read is taken as holding one: the message then waits its turn
+/// there, and [`absorb_spool`] says what is wrong.
 fn spool_is_empty(spool: &Path) -> bool {
-    fs::read_dir(spool).map_or(true, |mut entries| {
+    fs::read_dir(spool).is_ok_and(|mut entries| {
         !entries.any(|e| {
-            e.ok().is_some_and(|e| {
+            e.map_or(true, |e| {
                 let name = e.file_name();
                 let name = name.to_string_lossy();
                 !name.starts_with('.') && name.ends_with(".eml")

@@ -9,6 +9,11 @@
 //! (`MADV_HUGEPAGE`): already zero, and a few hundred faults instead of thousands. Where
 //! the system gives no huge pages (transparent huge pages off, another system), it is the
 //! same mapping in small pages, or a vector elsewhere; the result is the same bytes.
+//!
+//! A risk to know of: where the kernel compacts memory to find huge pages for a region that
+//! asks for them (`/sys/kernel/mm/transparent_hugepage/defrag` set to `madvise`, a common
+//! default), a long-running machine with fragmented memory may spend some of that time in
+//! the check; `defer` there leaves the compaction to the kernel's own thread.
 
 use argon2::password_hash::{Output, PasswordHash};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -45,7 +50,9 @@ pub(super) fn matches(password: &[u8], hash: &PasswordHash) -> bool {
     computed.is_ok() && Output::new(&out).is_ok_and(|o| o == expected)
 }
 
-/// The working memory of one computation: `n` blocks of 1 KiB, zero.
+/// The working memory of one computation: `n` blocks of 1 KiB, zero. A size that does not
+/// fit the address space (a 32-bit system and a hash asking for gigabytes) takes the vector,
+/// which refuses it as the argon2 crate's own check did.
 enum Memory {
     /// An anonymous mapping (Linux), given back to the system when dropped.
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -59,8 +66,7 @@ enum Memory {
 impl Memory {
     fn new(n: usize) -> Memory {
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        {
-            let bytes = n * std::mem::size_of::<Block>();
+        if let Some(bytes) = n.checked_mul(std::mem::size_of::<Block>()) {
             // SAFETY: a new private anonymous mapping of `bytes` bytes, read and written by this
             // process only; the result is checked before use.
             let ptr = unsafe {
@@ -101,7 +107,8 @@ impl Drop for Memory {
     fn drop(&mut self) {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         if let Memory::Mapped { ptr, n } = self {
-            // SAFETY: the mapping made in `new`, of this length, no longer borrowed.
+            // SAFETY: the mapping made in `new`, of this length (which did not overflow there),
+            // no longer borrowed.
             unsafe { libc::munmap(ptr.as_ptr().cast(), *n * std::mem::size_of::<Block>()) };
         }
     }
