@@ -71,6 +71,7 @@ pub mod join;
 pub mod kind;
 mod letters;
 pub mod mailroom;
+pub(crate) mod memo;
 mod messages;
 pub mod password;
 pub mod publish;
@@ -514,17 +515,13 @@ fn read_config(dir: &Path) -> Result<GameConfig, GameError> {
 /// parsed again (a parse is a tenth of the CPU of a message): the last text parsed is kept,
 /// with its configuration, for the rest of the process, and a changed file is parsed anew.
 fn parse_config(path: &Path, text: String) -> Result<GameConfig, GameError> {
-    use std::sync::Mutex;
-    static LAST: Mutex<Option<(PathBuf, String, GameConfig)>> = Mutex::new(None);
-    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((p, t, config)) = last.as_ref() {
-        if p == path && *t == text {
-            return Ok(config.clone());
-        }
+    static LAST: memo::Last<(PathBuf, String), GameConfig> = memo::Last::new();
+    if let Some(config) = LAST.get(|(p, t)| p == path && *t == text) {
+        return Ok(config);
     }
     let origin = path.display().to_string();
     let config: GameConfig = compact::parse(path, &text, &origin)?;
-    *last = Some((path.to_path_buf(), text, config.clone()));
+    LAST.keep((path.to_path_buf(), text), &config);
     Ok(config)
 }
 

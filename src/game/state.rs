@@ -455,21 +455,16 @@ impl super::Game {
     /// compared whole), so a board asked for again is the same board, and a state that has
     /// changed since is read anew.
     pub fn board(&self) -> Result<Board, super::GameError> {
-        use std::sync::Mutex;
-        type Read = (&'static str, String, Phase, BoardState, Board);
-        static LAST: Mutex<Option<Read>> = Mutex::new(None);
+        static LAST: super::memo::Last<(&'static str, String, Phase, BoardState), Board> = super::memo::Last::new();
         let kind = self.kind().name();
         let phase = self.phase()?;
         let state = self.board_state()?;
         let variant = &self.config.variant;
-        let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((k, v, p, s, board)) = last.as_ref() {
-            if *k == kind && v == variant && *p == phase && s == state {
-                return Ok(board.clone());
-            }
+        if let Some(board) = LAST.get(|(k, v, p, s)| *k == kind && v == variant && *p == phase && s == state) {
+            return Ok(board);
         }
         let board = state.board(Map::standard(), &OwnVariant(kind), variant, phase)?;
-        *last = Some((kind, variant.clone(), phase, state.clone(), board.clone()));
+        LAST.keep((kind, variant.clone(), phase, state.clone()), &board);
         Ok(board)
     }
 }

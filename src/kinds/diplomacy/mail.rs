@@ -120,17 +120,13 @@ fn read_position(
     phase: Phase,
     orders: Vec<(String, Vec<String>)>,
 ) -> Result<Position, GameError> {
-    use std::sync::Mutex;
-    type Read = (BoardState, String, Phase, Vec<(String, Vec<String>)>, Position);
-    static LAST: Mutex<Option<Read>> = Mutex::new(None);
-    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((board, v, p, o, pos)) = last.as_ref() {
-        if board == b && v == variant && *p == phase && *o == orders {
-            return Ok(pos.clone());
-        }
+    type Inputs = (BoardState, String, Phase, Vec<(String, Vec<String>)>);
+    static LAST: crate::game::memo::Last<Inputs, Position> = crate::game::memo::Last::new();
+    if let Some(pos) = LAST.get(|(board, v, p, o)| board == b && v == variant && *p == phase && *o == orders) {
+        return Ok(pos);
     }
     let pos = b.position(map(), &crate::kinds::VARIANTS, variant, phase, orders.clone())?;
-    *last = Some((b.clone(), variant.to_string(), phase, orders, pos.clone()));
+    LAST.keep((b.clone(), variant.to_string(), phase, orders), &pos);
     Ok(pos)
 }
 
