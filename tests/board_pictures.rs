@@ -135,10 +135,9 @@ fn a_diam_game_s_picture_shows_its_last_move() {
     assert_eq!(svg.matches("stroke-dasharray=\"4 3\"").count(), 1);
 }
 
-#[test]
-fn a_diam_game_won_by_a_diam_shows_it_and_the_result() {
-    // Red-Orange places red on 1 at level 2, facing the red on 5 at level 2: a DIAM.
-    let won = game(
+/// A DIAM game that Red-Orange wins: red on 1 at level 2, facing the red on 5 at level 2.
+fn diam_won_by_a_diam() -> Box<dyn boardgame::BoardGame> {
+    game(
         "diam",
         &["Red-Orange", "Brown-Black"],
         &[],
@@ -149,7 +148,12 @@ fn a_diam_game_won_by_a_diam_shows_it_and_the_result() {
             (1, "PLACE BLACK 1"),
             (0, "PLACE RED 1"),
         ],
-    );
+    )
+}
+
+#[test]
+fn a_diam_game_won_by_a_diam_shows_it_and_the_result() {
+    let won = diam_won_by_a_diam();
     assert!(won.finish().is_some());
     let svg = won.picture().unwrap();
     assert!(svg.contains(">DIAM, level 2</text>"), "{svg}");
@@ -299,18 +303,7 @@ fn a_french_reader_s_board_picture_has_no_english_word() {
         "after",
     ];
     const SIDES: &[&str] = &["Red", "Brown", "Black", "South", "West", "North", "East"];
-    let won = game(
-        "diam",
-        &["Red-Orange", "Brown-Black"],
-        &[],
-        &[
-            (0, "PLACE ORANGE 2"),
-            (1, "PLACE BROWN 5"),
-            (0, "PLACE RED 5"),
-            (1, "PLACE BLACK 1"),
-            (0, "PLACE RED 1"),
-        ],
-    );
+    let won = diam_won_by_a_diam();
     let svg = won.picture_in(Lang::Fr).unwrap();
     assert!(svg.contains(">DIAM, niveau 2</text>"), "{svg}");
     assert!(

@@ -558,9 +558,20 @@ fn a_message_to_a_free_game_goes_straight_into_the_archive() {
     assert_eq!(kept.len(), 1, "{kept:?}");
     let raw = std::fs::read_to_string(dir.join("mail").join(&kept[0])).unwrap();
     assert!(raw.starts_with("X-Arbitre-Password: matches\r\n"), "{raw}");
+    // A message moved from the spool names its spool file; this one never was in it.
+    assert!(!raw.contains("X-Arbitre-Spooled:"), "{raw}");
     assert!(!raw.contains(PEOPLE[0].2), "the password is redacted");
     assert_eq!(handled(&dir), 1);
     assert!(orders_on_file(&dir).contains("PAR - BUR"));
+    // The state is written over the file its last write replaced, which keeps the state
+    // before (Linux: the two files swap places).
+    let first = std::fs::read_to_string(dir.join("state.yaml")).unwrap();
+    let body = format!("{}\nA MAR - SPA", signon("France"));
+    deliver(&dir, &mail(PEOPLE[0], "free-2", "orders", &body), EVENING);
+    if cfg!(target_os = "linux") {
+        assert_eq!(std::fs::read_to_string(dir.join(".state.yaml.before")).unwrap(), first);
+    }
+    assert!(orders_on_file(&dir).contains("MAR - SPA"));
 }
 
 /// A message a killed run left in the spool (taken in, never archived) is archived and acted
