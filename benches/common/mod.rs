@@ -21,11 +21,7 @@ use std::time::Duration;
 /// CPU time used by this process so far, all threads (the resolver may run on a thread of
 /// its own for large boards).
 pub fn cpu_now() -> Duration {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime");
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+    arbitre::clock::process_cpu().expect("the process's CPU clock (Linux)")
 }
 
 /// The shortest batch worth timing.

@@ -459,8 +459,7 @@ pub fn absorb_spool(dir: &Path) -> Result<Vec<PathBuf>, GameError> {
 }
 
 /// Whether `spool` holds no message (a temporary file left by a killed run is not one:
-/// [`absorb_spool`] removes it).
-/// A spool that cannot be read is taken as holding one: the message then waits its turn
+/// [`absorb_spool`] removes it). A spool that cannot be read is taken as holding one: the message then waits its turn
 /// there, and [`absorb_spool`] says what is wrong.
 fn spool_is_empty(spool: &Path) -> bool {
     fs::read_dir(spool).is_ok_and(|mut entries| {

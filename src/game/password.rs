@@ -87,9 +87,9 @@ pub fn new_salt() -> [u8; 16] {
 /// name) and the older `sha256i$<rounds>$<salt hex>$<hash hex>` (SHA-256 of salt and
 /// password, re-hashed with the salt `rounds` times). Compared in constant time.
 pub fn check_password(password: &str, stored: &str) -> bool {
-    let start = process_cpu();
+    let start = crate::clock::process_cpu();
     let matches = check(password, stored);
-    if let (Some(start), Some(end)) = (start, process_cpu()) {
+    if let (Some(start), Some(end)) = (start, crate::clock::process_cpu()) {
         CHECKS_CPU_NS.fetch_add((end - start).as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
     }
     matches
@@ -100,7 +100,8 @@ pub fn check_password(password: &str, stored: &str) -> bool {
 /// benchmark of the mail path (`benches/mail_path.rs`, issue #27) can take from each message
 /// the cost of its own Argon2id check, made slow on purpose, and time the rest exactly.
 pub fn checks_cpu() -> Option<std::time::Duration> {
-    process_cpu().map(|_| std::time::Duration::from_nanos(CHECKS_CPU_NS.load(std::sync::atomic::Ordering::Relaxed)))
+    crate::clock::process_cpu()
+        .map(|_| std::time::Duration::from_nanos(CHECKS_CPU_NS.load(std::sync::atomic::Ordering::Relaxed)))
 }
 
 /// The environment variable that makes `arbitre mail` write [`checks_cpu`] to its standard
@@ -108,19 +109,6 @@ pub fn checks_cpu() -> Option<std::time::Duration> {
 pub const REPORT_CHECKS_VAR: &str = "ARBITRE_REPORT_CHECKS";
 
 static CHECKS_CPU_NS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// The CPU time of this process (user and system), on Linux.
-fn process_cpu() -> Option<std::time::Duration> {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: `t` is a valid timespec to write to; the clock id is a constant.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-        (rc == 0).then(|| std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
-    }
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    None
-}
 
 fn check(password: &str, stored: &str) -> bool {
     if stored.starts_with('$') {
