@@ -81,11 +81,7 @@ pub enum Told {
 impl Told {
     /// The words of a log's line: a move is shorter there (`Yellow (die 3): …`).
     pub(super) fn logged(&self, lang: Lang) -> String {
-        let told = match lang {
-            Lang::En => self.clone(),
-            Lang::Fr => self.with_french_sides(),
-        };
-        match (&told, lang) {
+        match (self, lang) {
             (
                 Told::Moved {
                     side,
@@ -112,7 +108,7 @@ impl Told {
                     text,
                 },
                 Lang::Fr,
-            ) => format!("{side} (dé {points}) : {text}"),
+            ) => format!("{} (dé {points}) : {text}", super::side_fr(side)),
             (
                 Told::Moved {
                     side,
@@ -121,77 +117,52 @@ impl Told {
                     text,
                 },
                 Lang::Fr,
-            ) => format!("{side} (DIABLE, a choisi {points}) : {text}"),
+            ) => format!("{} (DIABLE, a choisi {points}) : {text}", super::side_fr(side)),
             _ => self.words(lang),
         }
     }
 
-    /// The same, its sides named as the French text names them (« JAUNE et ROSE »).
-    fn with_french_sides(&self) -> Told {
-        let mut told = self.clone();
-        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
-        match &mut told {
-            Told::Begins { side }
-            | Told::Die { side, .. }
-            | Told::Moved { side, .. }
-            | Told::Again { side }
-            | Told::StruckOut { side, .. }
-            | Told::Score { side, .. }
-            | Told::Refuses { side, .. } => fr(side),
-            Told::Recorded { side, other, .. }
-            | Told::EndDeclared { side, other }
-            | Told::ArmisticeAsked { side, other }
-            | Told::Terms { side, other, .. }
-            | Told::ArmisticeDrawn { side, other }
-            | Told::Resigns { side, winner: other }
-            | Told::Armistice {
-                payer: side, to: other, ..
-            } => {
-                fr(side);
-                fr(other);
-            }
-            Told::Agrees { side, .. } | Told::BattleWon { winner: side, .. } => fr(side),
-            Told::BattleDrawn { .. } => {}
-        }
-        told
-    }
-
+    /// The French words, each side named as the French text names it (« JAUNE et ROSE »).
     fn french(&self) -> String {
-        match &self.with_french_sides() {
-            Told::Begins { side } => format!("{side} commence (tiré au sort)."),
+        let fr = super::side_fr;
+        match self {
+            Told::Begins { side } => format!("{} commence (tiré au sort).", fr(side)),
             Told::Die {
                 side,
                 turn,
                 die: Die::Points(n),
-            } => format!("Dé de {side}, tour {turn} : {n}."),
+            } => format!("Dé de {}, tour {turn} : {n}.", fr(side)),
             Told::Die {
                 side,
                 turn,
                 die: Die::Devil,
             } => format!(
-                "Dé de {side}, tour {turn} : le DIABLE. Choisissez vos points, de 1 à 5 : MOVE 4 <votre coup> ; \
-                 puis vous rejouez."
+                "Dé de {}, tour {turn} : le DIABLE. Choisissez vos points, de 1 à 5 : MOVE 4 <votre coup> ; \
+                 puis vous rejouez.",
+                fr(side)
             ),
             Told::Moved {
                 side,
                 points,
                 devil: false,
                 text,
-            } => format!("{side} joue (dé {points}) : {text}"),
+            } => format!("{} joue (dé {points}) : {text}", fr(side)),
             Told::Moved {
                 side,
                 points,
                 devil: true,
                 text,
-            } => format!("{side} joue (DIABLE, choisit {points}) : {text}"),
-            Told::Again { side } => format!("{side} a tiré le DIABLE et rejoue."),
+            } => format!("{} joue (DIABLE, choisit {points}) : {text}", fr(side)),
+            Told::Again { side } => format!("{} a tiré le DIABLE et rejoue.", fr(side)),
             Told::Recorded {
                 side,
                 other,
                 record: Record::Capture,
                 piece,
             } => format!(
-                "{side} fait prisonnier un pion de {other} : {} ({} points)",
+                "{} fait prisonnier un pion de {} : {} ({} points)",
+                fr(side),
+                fr(other),
                 piece.name(),
                 piece.value()
             ),
@@ -201,7 +172,9 @@ impl Told {
                 record: Record::Home,
                 piece,
             } => format!(
-                "{side} rentre un pion dans le camp de {other} : {} ({} points, comptés double)",
+                "{} rentre un pion dans le camp de {} : {} ({} points, comptés double)",
+                fr(side),
+                fr(other),
                 piece.name(),
                 piece.value()
             ),
@@ -209,16 +182,17 @@ impl Told {
                 side,
                 record: Record::Capture,
                 piece,
-            } => format!("{side} raye un prisonnier : {}", piece.name()),
+            } => format!("{} raye un prisonnier : {}", fr(side), piece.name()),
             Told::StruckOut {
                 side,
                 record: Record::Home,
                 piece,
-            } => format!("{side} raye un pion rentré : {}", piece.name()),
+            } => format!("{} raye un pion rentré : {}", fr(side), piece.name()),
             Told::Score { side, home, prisoners } => {
                 let (h, p) = (value(home), value(prisoners));
                 format!(
-                    "{side} : rentrés {} ({h} x2 = {}) ; prisonniers {} ({p}) ; total {}",
+                    "{} : rentrés {} ({h} x2 = {}) ; prisonniers {} ({p}) ; total {}",
+                    fr(side),
                     names(home, "aucun"),
                     2 * h,
                     names(prisoners, "aucun"),
@@ -226,19 +200,27 @@ impl Told {
                 )
             }
             Told::EndDeclared { side, other } => format!(
-                "{side} déclare la bataille terminée (une armée toute rentrée ou prisonnière) ; {other} : AGREE \
-                 (accepter) ou REFUSE (refuser)"
+                "{} déclare la bataille terminée (une armée toute rentrée ou prisonnière) ; {} : AGREE \
+                 (accepter) ou REFUSE (refuser)",
+                fr(side),
+                fr(other)
             ),
             Told::ArmisticeAsked { side, other } => format!(
-                "{side} demande un armistice ; {other} : faites connaître vos conditions, TERMS (l'indemnité en \
-                 points), ou REFUSE (refuser)"
+                "{} demande un armistice ; {} : faites connaître vos conditions, TERMS (l'indemnité en \
+                 points), ou REFUSE (refuser)",
+                fr(side),
+                fr(other)
             ),
             Told::Terms { side, other, indemnity } => format!(
-                "{side} exige une indemnité de {indemnity} points ; {other} : AGREE (accepter) ou REFUSE (refuser)"
+                "{} exige une indemnité de {indemnity} points ; {} : AGREE (accepter) ou REFUSE (refuser)",
+                fr(side),
+                fr(other)
             ),
-            Told::Agrees { side, ending } => format!("{side} accepte : {}", ending.words(Lang::Fr)),
+            // The ending told with it is worded on its own.
+            Told::Agrees { side, ending } => format!("{} accepte : {}", fr(side), ending.words(Lang::Fr)),
             Told::Refuses { side, what } => format!(
-                "{side} refuse {} : la bataille continue",
+                "{} refuse {} : la bataille continue",
+                fr(side),
                 match what {
                     Refusing::End => "la fin de la bataille",
                     Refusing::Armistice => "l'armistice",
@@ -253,16 +235,25 @@ impl Told {
                 points,
                 against,
             } => format!(
-                "{winner} gagne la bataille, {points} points contre {against} : un gain de {}",
+                "{} gagne la bataille, {points} points contre {against} : un gain de {}",
+                fr(winner),
                 points - against
             ),
             Told::ArmisticeDrawn { side, other } => {
-                format!("armistice sans indemnité entre {side} et {other} : partie nulle")
+                format!(
+                    "armistice sans indemnité entre {} et {} : partie nulle",
+                    fr(side),
+                    fr(other)
+                )
             }
             Told::Armistice { payer, to, indemnity } => {
-                format!("armistice : {payer} paie à {to} une indemnité de {indemnity} points")
+                format!(
+                    "armistice : {} paie à {} une indemnité de {indemnity} points",
+                    fr(payer),
+                    fr(to)
+                )
             }
-            Told::Resigns { side, winner } => format!("{side} abandonne : {winner} gagne"),
+            Told::Resigns { side, winner } => format!("{} abandonne : {} gagne", fr(side), fr(winner)),
         }
     }
 }

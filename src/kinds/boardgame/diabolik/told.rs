@@ -7,6 +7,7 @@
 
 use super::notation::{Dir, Sq};
 use super::refused::Line;
+use super::{side_fr, side_in};
 use crate::lang::{Lang, Worded};
 use std::fmt;
 
@@ -184,7 +185,7 @@ impl Deed {
             (Deed::Sank { at, owner: None }, Lang::En) => format!("sinks {at}"),
             (Deed::Sank { at, owner: Some(o) }, Lang::En) => format!("sinks {o}'s {at}"),
             (Deed::Sank { at, owner: None }, Lang::Fr) => format!("coule {at}"),
-            (Deed::Sank { at, owner: Some(o) }, Lang::Fr) => format!("coule {at} de {o}"),
+            (Deed::Sank { at, owner: Some(o) }, Lang::Fr) => format!("coule {at} de {}", side_fr(o)),
             (Deed::Rebuilt { at, facing }, Lang::En) => format!("rebuilds {at} heading {facing}"),
             (Deed::Rebuilt { at, facing }, Lang::Fr) => format!("reconstruit {at} orienté {facing}"),
         }
@@ -283,7 +284,10 @@ impl Stop {
 fn counted(list: &[(Measure, Vec<(String, usize)>)], lang: Lang) -> String {
     (list.iter().enumerate())
         .map(|(k, (measure, counts))| {
-            let shown: Vec<String> = counts.iter().map(|(f, c)| format!("{f} {c}")).collect();
+            let shown: Vec<String> = counts
+                .iter()
+                .map(|(f, c)| format!("{} {c}", side_in(f, lang)))
+                .collect();
             match lang {
                 Lang::En => format!("{}: {}", measure.en(k == 0), shown.join(", ")),
                 Lang::Fr => format!("{} : {}", measure.fr(k == 0), shown.join(", ")),
@@ -293,89 +297,13 @@ fn counted(list: &[(Measure, Vec<(String, usize)>)], lang: Lang) -> String {
         .join(if lang == Lang::Fr { " ; " } else { "; " })
 }
 
-impl Deed {
-    /// The same, its fleet named as a French player names it.
-    fn with_french_sides(&self) -> Deed {
-        match self {
-            Deed::Sank { at, owner: Some(o) } => Deed::Sank {
-                at: *at,
-                owner: Some(super::side_fr(o).to_string()),
-            },
-            other => other.clone(),
-        }
-    }
-}
-
-impl Leaves {
-    /// The same, the fleets of its acts named as a French player names them.
-    fn with_french_sides(&self) -> Leaves {
-        match self {
-            Leaves::FirstActs { acts } => Leaves::FirstActs {
-                acts: acts.iter().map(Deed::with_french_sides).collect(),
-            },
-            other => other.clone(),
-        }
-    }
-}
-
 impl Told {
-    /// The same, its fleets named as a French player names them (Sud, Ouest, Nord, Est).
-    fn with_french_sides(&self) -> Told {
-        let mut told = self.clone();
-        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
-        let all = |list: &mut Vec<String>| list.iter_mut().for_each(fr);
-        match &mut told {
-            Told::First { fleet }
-            | Told::DeployFirst { fleet }
-            | Told::Deployed { fleet, .. }
-            | Told::Declines { fleet }
-            | Told::AsksStop { fleet }
-            | Told::Resigns { fleet }
-            | Told::Arrived { fleet, .. }
-            | Told::Bonus { fleet, .. }
-            | Told::NoBonus { fleet }
-            | Told::LastAfloat { fleet }
-            | Told::FarRowWin { fleet, .. } => fr(fleet),
-            Told::Turn { fleet, deeds, .. } | Told::FirstActs { fleet, acts: deeds } => {
-                fr(fleet);
-                *deeds = deeds.iter().map(Deed::with_french_sides).collect();
-            }
-            Told::Eliminated { fleet, why, .. } => {
-                fr(fleet);
-                *why = why.with_french_sides();
-            }
-            Told::Lost { fleet, why, winner } => {
-                fr(fleet);
-                fr(winner);
-                *why = why.with_french_sides();
-            }
-            Told::Lends { fleet, to } => {
-                fr(fleet);
-                all(to);
-            }
-            Told::StopsOnce { waiting } => all(waiting),
-            Told::Sunk { owner, by, .. } => {
-                fr(owner);
-                fr(by);
-            }
-            Told::Destroyed { enemy, fleet, .. } => {
-                fr(enemy);
-                fr(fleet);
-            }
-            Told::TieBreak { counted, winners, .. } => {
-                all(winners);
-                for (_, counts) in counted.iter_mut() {
-                    counts.iter_mut().for_each(|(f, _)| fr(f));
-                }
-            }
-            Told::Rules { .. } | Told::TurnLimit { .. } | Told::StopsLapse => {}
-        }
-        told
-    }
-
+    /// The French words, each fleet named as a French player names it (Sud, Ouest, Nord, Est).
     fn french(&self) -> String {
-        match &self.with_french_sides() {
-            Told::First { fleet } => format!("{fleet} joue en premier (tiré au sort)."),
+        let fr = side_fr;
+        let all_fr = |list: &[String]| -> Vec<String> { list.iter().map(|f| fr(f).to_string()).collect() };
+        match self {
+            Told::First { fleet } => format!("{} joue en premier (tiré au sort).", fr(fleet)),
             Told::Rules {
                 size,
                 cannonballs,
@@ -395,8 +323,9 @@ impl Told {
                 plural(*turns as usize, "tour normal", "tours normaux")
             ),
             Told::DeployFirst { fleet } => format!(
-                "{fleet} choisit d'abord l'orientation de ses navires avec « deploy », puis chaque flotte dans \
-                 l'ordre du tour."
+                "{} choisit d'abord l'orientation de ses navires avec « deploy », puis chaque flotte dans \
+                 l'ordre du tour.",
+                fr(fleet)
             ),
             Told::Turn {
                 fleet,
@@ -404,31 +333,41 @@ impl Told {
                 deeds: done,
                 spent,
             } => format!(
-                "{fleet}{} : {} ({})",
+                "{}{} : {} ({})",
+                fr(fleet),
                 if *bonus { " (tour bonus)" } else { "" },
                 deeds(done, Lang::Fr),
                 plural(*spent as usize, "boulet", "boulets")
             ),
             Told::Deployed { fleet, headings } => format!(
-                "{fleet} oriente ses navires : {}",
+                "{} oriente ses navires : {}",
+                fr(fleet),
                 headings
                     .iter()
                     .map(|(sq, d)| format!("{sq} {d}"))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Told::Declines { fleet } => format!("{fleet} renonce à son tour bonus"),
-            Told::AsksStop { fleet } => format!("{fleet} demande l'arrêt de la partie"),
+            Told::Declines { fleet } => format!("{} renonce à son tour bonus", fr(fleet)),
+            Told::AsksStop { fleet } => format!("{} demande l'arrêt de la partie", fr(fleet)),
             Told::StopsOnce { waiting } => format!(
                 "La partie s'arrête ici dès que {} {} aussi « stop », à moins que quelqu'un ne joue avant.",
-                and_list(waiting, "et"),
+                and_list(&all_fr(waiting), "et"),
                 if waiting.len() == 1 { "écrit" } else { "écrivent" }
             ),
             Told::StopsLapse => "Les demandes d'arrêt tombent : la partie a continué.".to_string(),
-            Told::Resigns { fleet } => format!("{fleet} abandonne"),
-            Told::Lends { fleet, to } if to.is_empty() => format!("{fleet} ne prête ses navires à personne"),
-            Told::Lends { fleet, to } => format!("{fleet} prête ses navires à {} pour couler", and_list(to, "et")),
-            Told::FirstActs { fleet, acts } => format!("{fleet} {}", Leaves::FirstActs { acts: acts.clone() }.fr()),
+            Told::Resigns { fleet } => format!("{} abandonne", fr(fleet)),
+            Told::Lends { fleet, to } if to.is_empty() => format!("{} ne prête ses navires à personne", fr(fleet)),
+            Told::Lends { fleet, to } => {
+                format!(
+                    "{} prête ses navires à {} pour couler",
+                    fr(fleet),
+                    and_list(&all_fr(to), "et")
+                )
+            }
+            Told::FirstActs { fleet, acts } => {
+                format!("{} {}", fr(fleet), Leaves::FirstActs { acts: acts.clone() }.fr())
+            }
             Told::Arrived {
                 fleet,
                 far,
@@ -437,8 +376,9 @@ impl Told {
                 arrived,
                 arrivals,
             } => format!(
-                "Le navire de {fleet} atteint la {} en {sq} et y reste figé orienté {facing} ({arrived} sur \
+                "Le navire de {} atteint la {} en {sq} et y reste figé orienté {facing} ({arrived} sur \
                  {arrivals} nécessaires).",
+                fr(fleet),
                 far.fr()
             ),
             Told::Sunk {
@@ -447,13 +387,17 @@ impl Told {
                 by,
                 guns,
                 left,
-            } => format!(
-                "Le navire de {owner} en {sq} est coulé par {by} (flancs de {}) ; il reste à {owner} {} à flot.",
-                squares(guns),
-                plural(*left, "navire", "navires")
-            ),
+            } => {
+                let (owner, by) = (fr(owner), fr(by));
+                format!(
+                    "Le navire de {owner} en {sq} est coulé par {by} (flancs de {}) ; il reste à {owner} {} à flot.",
+                    squares(guns),
+                    plural(*left, "navire", "navires")
+                )
+            }
             Told::Eliminated { fleet, why, ships } => format!(
-                "{fleet} {} et est éliminée ; {} quitte{} le plateau.",
+                "{} {} et est éliminée ; {} quitte{} le plateau.",
+                fr(fleet),
                 why.fr(),
                 if *ships == 1 {
                     "son navire".to_string()
@@ -463,26 +407,36 @@ impl Told {
                 if *ships == 1 { "" } else { "nt" }
             ),
             Told::Bonus { fleet, cannonballs } => format!(
-                "{fleet} a coulé pendant son tour et peut jouer un tour bonus ({cannonballs} boulets), ou écrire \
-                 « pass »."
+                "{} a coulé pendant son tour et peut jouer un tour bonus ({cannonballs} boulets), ou écrire \
+                 « pass ».",
+                fr(fleet)
             ),
             Told::NoBonus { fleet } => {
-                format!("{fleet} a coulé mais n'a aucun tour bonus permis : le tour passe.")
+                format!(
+                    "{} a coulé mais n'a aucun tour bonus permis : le tour passe.",
+                    fr(fleet)
+                )
             }
             Told::Lost {
                 fleet,
                 why: Leaves::Blocked(b),
                 winner,
-            } => format!("{fleet} a sa flotte bloquée : elle {}. {winner} gagne.", b.fr()),
+            } => format!(
+                "{} a sa flotte bloquée : elle {}. {} gagne.",
+                fr(fleet),
+                b.fr(),
+                fr(winner)
+            ),
             Told::Lost {
                 fleet,
                 why: Leaves::Resigns,
                 winner,
-            } => format!("{fleet} abandonne. {winner} gagne."),
-            Told::Lost { fleet, why, winner } => format!("{fleet} {} : {winner} gagne.", why.fr()),
-            Told::LastAfloat { fleet } => format!("{fleet} est la dernière flotte à flot et gagne."),
+            } => format!("{} abandonne. {} gagne.", fr(fleet), fr(winner)),
+            Told::Lost { fleet, why, winner } => format!("{} {} : {} gagne.", fr(fleet), why.fr(), fr(winner)),
+            Told::LastAfloat { fleet } => format!("{} est la dernière flotte à flot et gagne.", fr(fleet)),
             Told::FarRowWin { fleet, arrived, far } => format!(
-                "{fleet} a {arrived} navires sur son bord adverse ({}) et gagne.",
+                "{} a {arrived} navires sur son bord adverse ({}) et gagne.",
+                fr(fleet),
                 far.fr()
             ),
             Told::Destroyed {
@@ -491,8 +445,10 @@ impl Told {
                 min,
                 fleet,
             } => format!(
-                "{enemy} n'a plus que {} à flot, moins de {min} : {fleet} gagne.",
-                plural(*left, "navire", "navires")
+                "{} n'a plus que {} à flot, moins de {min} : {} gagne.",
+                fr(enemy),
+                plural(*left, "navire", "navires"),
+                fr(fleet)
             ),
             Told::TieBreak {
                 why,
@@ -504,8 +460,8 @@ impl Told {
                 counted(list, Lang::Fr),
                 match winners.as_slice() {
                     [] => "Partie nulle.".to_string(),
-                    [one] => format!("{one} gagne."),
-                    many => format!("{} se partagent la victoire.", and_list(many, "et")),
+                    [one] => format!("{} gagne.", fr(one)),
+                    many => format!("{} se partagent la victoire.", and_list(&all_fr(many), "et")),
                 }
             ),
         }

@@ -124,45 +124,15 @@ pub enum Refused {
     NoClaim,
 }
 
-impl Refused {
-    /// The same, its sides named as a French player names them (Bleu, Rouge).
-    fn with_french_sides(&self) -> Refused {
-        let mut refused = self.clone();
-        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
-        match &mut refused {
-            Refused::ClaimPending { claimant, answerer } => {
-                fr(claimant);
-                fr(answerer);
-            }
-            Refused::NoCombatYet { active }
-            | Refused::DefendedAlready { side: active }
-            | Refused::NotInCombat { active, .. }
-            | Refused::NotYourTurn { active, .. }
-            | Refused::PhaseOver { active, .. }
-            | Refused::ManoeuvredAlready { active }
-            | Refused::CombatDiceTooSoon { active, .. } => fr(active),
-            Refused::EmptyLine
-            | Refused::NotACommand { .. }
-            | Refused::NeedsText { .. }
-            | Refused::Bare { .. }
-            | Refused::RollCount
-            | Refused::NoSide { .. }
-            | Refused::GameOver
-            | Refused::DefendOwnTurn
-            | Refused::NoClaim => {}
-        }
-        refused
-    }
-}
-
 impl Worded for Refused {
-    /// The words in `lang`.
+    /// The words in `lang`; in French, each side named as a French player names it (Bleu, Rouge).
     fn words(&self, lang: Lang) -> String {
         use Refused as R;
         if lang == Lang::En {
             return self.to_string();
         }
-        match &self.with_french_sides() {
+        let fr = super::side_fr;
+        match self {
             R::EmptyLine => "une ligne vide n'est pas un coup".to_string(),
             R::NotACommand { word } => format!("« {word} » n'est pas une commande de JOMINI : {COMMANDS}"),
             R::NeedsText { word, what } => format!(
@@ -176,32 +146,39 @@ impl Worded for Refused {
             R::NoSide { side } => format!("il n'y a pas de joueur {side} à JOMINI"),
             R::GameOver => "la partie est terminée".to_string(),
             R::ClaimPending { claimant, answerer } => {
+                let (claimant, answerer) = (fr(claimant), fr(answerer));
                 format!("{claimant} revendique la victoire : {answerer} doit répondre AGREE ou REFUSE")
             }
             R::NoCombatYet { active } => {
+                let active = fr(active);
                 format!("{active} n'a encore annoncé aucun combat : un ordre de défense répond à un COMBAT")
             }
             R::DefendedAlready { side } => format!(
-                "{side} a déjà donné son ordre de défense pour ce combat : un ordre de défense et un seul par combat"
+                "{} a déjà donné son ordre de défense pour ce combat : un ordre de défense et un seul par combat",
+                fr(side)
             ),
             R::NotInCombat { active, phase } => format!(
                 "le joueur attaqué lance les dés ou se défend pendant la phase de combat de l'adversaire ; \
-                 {active} est dans sa phase de {}",
+                 {} est dans sa phase de {}",
+                fr(active),
                 phase.fr()
             ),
-            R::NotYourTurn { active, phase } => format!("c'est le tour de {active} (phase de {})", phase.fr()),
+            R::NotYourTurn { active, phase } => format!("c'est le tour de {} (phase de {})", fr(active), phase.fr()),
             R::PhaseOver { active, phase, to } => format!(
-                "{active} est dans sa phase de {} : la phase de {} est passée (commandement, déplacement, \
+                "{} est dans sa phase de {} : la phase de {} est passée (commandement, déplacement, \
                  combat, fin de tour)",
+                fr(active),
                 phase.fr(),
                 to.fr()
             ),
             R::ManoeuvredAlready { active } => format!(
-                "{active} a déjà donné son ordre de manœuvre ce tour-ci : un ordre de manœuvre et un seul par tour"
+                "{} a déjà donné son ordre de manœuvre ce tour-ci : un ordre de manœuvre et un seul par tour",
+                fr(active)
             ),
             R::CombatDiceTooSoon { active, phase } => format!(
-                "les dés de combat se lancent pendant la phase de combat, et {active} est dans sa phase de {} : \
+                "les dés de combat se lancent pendant la phase de combat, et {} est dans sa phase de {} : \
                  annoncez d'abord le combat avec COMBAT <texte>",
+                fr(active),
                 phase.fr()
             ),
             R::DefendOwnTurn => {

@@ -99,41 +99,12 @@ impl Face {
 }
 
 impl Told {
-    /// The same, its sides named as a French player names them (Bleu, Rouge).
-    fn with_french_sides(&self) -> Told {
-        let mut told = self.clone();
-        let fr = |s: &mut String| *s = super::side_fr(s).to_string();
-        match &mut told {
-            Told::Begins { first: side }
-            | Told::Relayed { side, .. }
-            | Told::CombatDice { side, .. }
-            | Told::D6 { side, .. }
-            | Told::Eliminated { side, .. }
-            | Told::VictoryReached { side, .. }
-            | Told::NextPhase { side, .. }
-            | Told::TurnBegins { side, .. }
-            | Told::FirstToEliminate { winner: side, .. } => fr(side),
-            // The end told with it is worded on its own.
-            Told::EndsTurn { side, .. } => fr(side),
-            Told::Claims { side, other, .. }
-            | Told::RefusesClaim { side, claimant: other }
-            | Told::ClaimAgreed {
-                winner: side,
-                by: other,
-                ..
-            }
-            | Told::Concedes { side, winner: other } => {
-                fr(side);
-                fr(other);
-            }
-            Told::VictoryAt { .. } => {}
-        }
-        told
-    }
-
+    /// The French words, each side named as a French player names it (Bleu, Rouge).
     fn french(&self) -> String {
-        match &self.with_french_sides() {
+        let fr = super::side_fr;
+        match self {
             Told::Begins { first } => {
+                let first = fr(first);
                 format!("{first} joue en premier : tour 1, phase de commandement de {first}.")
             }
             Told::VictoryAt { units } => format!(
@@ -148,44 +119,57 @@ impl Told {
                     Line::Combat => "combat",
                     Line::Defending => "en défense",
                 };
-                format!("{side}, {what} : {text}")
+                format!("{}, {what} : {text}", fr(side))
             }
             Told::CombatDice { side, faces: thrown } => format!(
-                "{side} lance {} dé{} de combat : {}",
+                "{} lance {} dé{} de combat : {}",
+                fr(side),
                 thrown.len(),
                 if thrown.len() == 1 { "" } else { "s" },
                 faces(thrown, Lang::Fr)
             ),
             Told::D6 { side, shown } => format!(
-                "{side} lance {} D6 : {}",
+                "{} lance {} D6 : {}",
+                fr(side),
                 shown.len(),
                 shown.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
             ),
             Told::Eliminated { side, unit, count } => {
-                format!("{side} a éliminé {unit} ({count} jusqu'ici)")
+                format!("{} a éliminé {unit} ({count} jusqu'ici)", fr(side))
             }
             Told::VictoryReached { side, count } => format!(
-                "{side} a éliminé {}, le nombre fixé pour la victoire : elle est constatée à la fin de ce tour.",
+                "{} a éliminé {}, le nombre fixé pour la victoire : elle est constatée à la fin de ce tour.",
+                fr(side),
                 enemy_units(*count, Lang::Fr)
             ),
-            Told::NextPhase { side, phase } => format!("{side} : phase de {}", phase.fr()),
-            Told::EndsTurn { side, won: None } => format!("{side} termine son tour"),
+            Told::NextPhase { side, phase } => format!("{} : phase de {}", fr(side), phase.fr()),
+            Told::EndsTurn { side, won: None } => format!("{} termine son tour", fr(side)),
+            // The end told with it is worded on its own.
             Told::EndsTurn { side, won: Some(won) } => {
-                format!("{side} termine son tour ; {}", won.words(Lang::Fr))
+                format!("{} termine son tour ; {}", fr(side), won.words(Lang::Fr))
             }
-            Told::TurnBegins { turn, side } => format!("Tour {turn} : phase de commandement de {side}."),
+            Told::TurnBegins { turn, side } => format!("Tour {turn} : phase de commandement de {}.", fr(side)),
             Told::Claims { side, why, other } => format!(
-                "{side} termine son tour en revendiquant la victoire : {why} ; {other} : AGREE (accepter) ou REFUSE (refuser)"
+                "{} termine son tour en revendiquant la victoire : {why} ; {} : AGREE (accepter) ou REFUSE (refuser)",
+                fr(side),
+                fr(other)
             ),
             Told::RefusesClaim { side, claimant } => {
-                format!("{side} refuse la revendication de {claimant} : la bataille continue")
+                format!(
+                    "{} refuse la revendication de {} : la bataille continue",
+                    fr(side),
+                    fr(claimant)
+                )
             }
             Told::FirstToEliminate { winner, units } => format!(
-                "{winner} est le premier à éliminer {} : victoire",
+                "{} est le premier à éliminer {} : victoire",
+                fr(winner),
                 enemy_units(*units, Lang::Fr)
             ),
-            Told::ClaimAgreed { winner, by, why } => format!("{winner} gagne, {by} l'accepte : {why}"),
-            Told::Concedes { side, winner } => format!("{side} abandonne : {winner} gagne"),
+            Told::ClaimAgreed { winner, by, why } => {
+                format!("{} gagne, {} l'accepte : {why}", fr(winner), fr(by))
+            }
+            Told::Concedes { side, winner } => format!("{} abandonne : {} gagne", fr(side), fr(winner)),
         }
     }
 }
