@@ -29,18 +29,7 @@ fn create_seeded(tmp: &Tmp, variant: &str, players: &[Player], options: &str, se
     dir
 }
 
-const DIAM: [Player; 2] = [
-    Player {
-        name: "Ann",
-        email: "ann@table.example",
-        role: "Red-Orange",
-    },
-    Player {
-        name: "Ben",
-        email: "ben@table.example",
-        role: "Brown-Black",
-    },
-];
+const DIAM: [Player; 2] = ann_and_ben("Red-Orange", "Brown-Black");
 
 #[test]
 fn a_game_of_diam_by_mail_to_a_win() {
@@ -117,18 +106,7 @@ fn a_game_of_diam_by_mail_to_a_win() {
 #[test]
 fn a_game_of_diabolik_fleet_by_mail_to_a_win() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "South",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "North",
-        },
-    ];
+    let players = ann_and_ben("South", "North");
     let dir = create_seeded(
         &tmp,
         "diabolik-fleet",
@@ -177,18 +155,7 @@ fn a_game_of_diabolik_fleet_by_mail_to_a_win() {
 #[test]
 fn the_dice_of_les_belligerants_are_announced_and_recomputable_from_the_seed() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Yellow",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Pink",
-        },
-    ];
+    let players = ann_and_ben("Yellow", "Pink");
     let dir = create(&tmp, "belligerants", &players, "");
     let out = outbox(&dir);
     let welcome = &out["welcome-yellow.eml"].text;
@@ -291,18 +258,7 @@ fn create_french(tmp: &Tmp, variant: &str, players: &[Player]) -> std::path::Pat
 #[test]
 fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Yellow",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Pink",
-        },
-    ];
+    let players = ann_and_ben("Yellow", "Pink");
     let dir = create_french(&tmp, "belligerants", &players);
     // Who begins is the seed's first draw, below(2).
     let first = &players[Dice::new(Seed::from_hex(SEED).unwrap()).below(2) as usize];
@@ -326,18 +282,7 @@ fn a_french_player_of_les_belligerants_reads_a_refused_line_in_french() {
 #[test]
 fn a_french_player_of_jomini_reads_a_refused_line_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Blue",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Red",
-        },
-    ];
+    let players = ann_and_ben("Blue", "Red");
     let dir = create_french(&tmp, "jomini", &players);
     // Blue begins, in its command phase: combat dice are not thrown yet.
     let r = send(&dir, &players[0], "f1", "ROLL 3");

@@ -110,18 +110,7 @@ fn all_french(text: &str) {
 #[test]
 fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Red-Orange",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Brown-Black",
-        },
-    ];
+    let players = ann_and_ben("Red-Orange", "Brown-Black");
     let [ann, ben] = &players;
     let dir = create(&tmp, "diam", &players, "options: {move-limit: \"40\"}\n", SEED);
     let welcome = letter(&dir, ben, "welcome").text;
@@ -227,18 +216,7 @@ fn a_french_player_of_diam_reads_the_moves_the_board_and_the_end_in_french() {
 #[test]
 fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "South",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "North",
-        },
-    ];
+    let players = ann_and_ben("South", "North");
     let dir = create(
         &tmp,
         "diabolik-fleet",
@@ -308,18 +286,7 @@ fn a_french_player_of_diabolik_fleet_reads_the_turns_and_the_end_in_french() {
 #[test]
 fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Yellow",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Pink",
-        },
-    ];
+    let players = ann_and_ben("Yellow", "Pink");
     let dir = create(&tmp, "belligerants", &players, "", SEED);
     let mut dice = Dice::new(Seed::from_hex(SEED).unwrap());
     let first = dice.below(2) as usize;
@@ -427,18 +394,7 @@ fn a_french_player_of_les_belligerants_reads_the_die_the_moves_and_the_score_in_
 #[test]
 fn a_french_player_of_jomini_reads_the_lines_the_dice_and_the_end_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Blue",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Red",
-        },
-    ];
+    let players = ann_and_ben("Blue", "Red");
     let [ann, ben] = &players;
     let dir = create(&tmp, "jomini", &players, "options: {victory: \"3\"}\n", SEED);
     has(
@@ -536,18 +492,7 @@ fn get_rules_sends_each_board_games_rules_in_players_words_in_english_and_french
     ];
     for (variant, [first, second], commands) in games {
         let tmp = Tmp::new();
-        let players = [
-            Player {
-                name: "Ann",
-                email: "ann@table.example",
-                role: first,
-            },
-            Player {
-                name: "Ben",
-                email: "ben@table.example",
-                role: second,
-            },
-        ];
+        let players = ann_and_ben(first, second);
         let dir = create(&tmp, variant, &players, "", SEED);
         let mut letters = Vec::new();
         for (k, p) in players.iter().enumerate() {
@@ -621,18 +566,7 @@ fn the_sides_of_diam_diabolik_fleet_and_jomini_are_french_in_every_french_letter
     ];
     for (variant, [first, second], french, english, moves) in games {
         let tmp = Tmp::new();
-        let players = [
-            Player {
-                name: "Ann",
-                email: "ann@table.example",
-                role: first,
-            },
-            Player {
-                name: "Ben",
-                email: "ben@table.example",
-                role: second,
-            },
-        ];
+        let players = ann_and_ben(first, second);
         let seed = if variant == "diabolik-fleet" { SOUTH_FIRST } else { SEED };
         let dir = create(&tmp, variant, &players, "", seed);
         let ben = &players[1];
@@ -677,18 +611,7 @@ fn picture_of(m: &Sent) -> String {
 #[test]
 fn a_french_player_of_diam_gets_the_board_s_picture_in_french() {
     let tmp = Tmp::new();
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Red-Orange",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Brown-Black",
-        },
-    ];
+    let players = ann_and_ben("Red-Orange", "Brown-Black");
     let [ann, ben] = &players;
     let dir = create(&tmp, "diam", &players, "", SEED);
     send(&dir, ann, "a1", "PLACE RED 5");
@@ -714,18 +637,7 @@ fn a_french_referee_s_status_of_a_finished_board_game_is_french() {
     let file = tmp.file("players.yaml", &text);
     let dir = tmp.path("game");
     support::create(&dir, &file, NOW);
-    let players = [
-        Player {
-            name: "Ann",
-            email: "ann@table.example",
-            role: "Red-Orange",
-        },
-        Player {
-            name: "Ben",
-            email: "ben@table.example",
-            role: "Brown-Black",
-        },
-    ];
+    let players = ann_and_ben("Red-Orange", "Brown-Black");
     for (k, (seat, m)) in DIAM_TO_A_WIN.iter().enumerate() {
         send(&dir, &players[*seat], &format!("m{k}"), m);
     }

@@ -30,6 +30,22 @@ pub struct Player {
     pub role: &'static str,
 }
 
+/// Ann and Ben, the two players of a board game's tests, playing `first` and `second`.
+pub const fn ann_and_ben(first: &'static str, second: &'static str) -> [Player; 2] {
+    [
+        Player {
+            name: "Ann",
+            email: "ann@table.example",
+            role: first,
+        },
+        Player {
+            name: "Ben",
+            email: "ben@table.example",
+            role: second,
+        },
+    ]
+}
+
 /// Mails `lines` from a player; returns the reply's text.
 pub fn send(dir: &Path, p: &Player, id: &str, lines: &str) -> String {
     let raw = format!(
