@@ -24,7 +24,8 @@ pub fn mail(root: &Path, files: &[String], maildir: Option<&Path>, now: Now) -> 
         return read_maildir(root, maildir, now);
     }
     if files.is_empty() {
-        let mut raw = Vec::new();
+        // Room for a usual message from the start: read in one call, not a few growing ones.
+        let mut raw = Vec::with_capacity(8 * 1024);
         std::io::stdin()
             .read_to_end(&mut raw)
             .map_err(|e| Failure::NotKept(format!("standard input: {e}")))?;

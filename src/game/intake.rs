@@ -332,7 +332,7 @@ pub fn deliver_read(
         let archived = super::archive_redacted(&dir, &prepared, arrived)?;
         let kept = archived.2.clone();
         let acted = Game::open(&dir, kinds)
-            .and_then(|mut g| g.ingest_archived(archived, now))
+            .and_then(|mut g| g.ingest_archived(archived, prepared, now))
             .map(|_| ());
         return Ok(Delivered::Game { kept, acted });
     }

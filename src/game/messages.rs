@@ -19,25 +19,30 @@ impl Game {
     pub fn ingest(&mut self, now: Now) -> Result<usize, GameError> {
         intake::absorb_spool(&self.dir)?;
         let waiting = archived_after(&self.dir.join("mail"), self.state.handled)?;
-        self.act_on(waiting, now)
+        self.act_on(waiting, None, now)
     }
 
-    /// [`Game::ingest`] for the one message the caller has just archived, when the archive
-    /// held no other message not yet acted on and the spool none: that message is all there
-    /// is to act on, and the archive is not listed again.
-    pub(super) fn ingest_archived(&mut self, archived: Archived, now: Now) -> Result<usize, GameError> {
+    /// [`Game::ingest`] for the one message the caller has just archived, `bytes` as they
+    /// were written, when the archive held no other message not yet acted on and the spool
+    /// none: that message is all there is to act on, and neither the archive is listed
+    /// again nor the message read back from it.
+    pub(super) fn ingest_archived(&mut self, archived: Archived, bytes: Vec<u8>, now: Now) -> Result<usize, GameError> {
         if archived.0 != self.state.handled + 1 {
             return self.ingest(now);
         }
-        self.act_on(vec![archived], now)
+        self.act_on(vec![archived], Some(bytes), now)
     }
 
     /// Acts on `waiting`, the archived messages not yet acted on, in their order; then on
-    /// the digests of failed sign-ons that are due.
-    fn act_on(&mut self, waiting: Vec<Archived>, now: Now) -> Result<usize, GameError> {
+    /// the digests of failed sign-ons that are due. `first`: the first one's bytes, when
+    /// the caller has them (it has just written them); the others are read from the archive.
+    fn act_on(&mut self, waiting: Vec<Archived>, mut first: Option<Vec<u8>>, now: Now) -> Result<usize, GameError> {
         let mut done = 0;
         for (n, arrived, path, redacted) in waiting {
-            let raw = fs::read(&path).map_err(io_err(&path))?;
+            let raw = match first.take() {
+                Some(bytes) => bytes,
+                None => fs::read(&path).map_err(io_err(&path))?,
+            };
             let before = self.state.clone();
             let (verdict, raw) = if redacted {
                 intake::split(&raw)
