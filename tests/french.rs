@@ -163,7 +163,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
         &[
             "ligne 2 : A MAR - XYZ\n      ordre illisible : colonne 9 : « XYZ » n'est pas une province de la carte",
             "ligne 3 : A MAR S\n      ordre illisible : colonne 8 : l'ordre s'arrête trop tôt : il fallait l'unité soutenue",
-            "ligne 4 : A MAR - BUR/XC\n      ordre illisible : colonne 12 : « XC » n'est pas une côte : écrivez NC, SC, EC ou WC",
+            "ligne 4 : A MAR - BUR/XC\n      ordre illisible : colonne 12 : « XC » n'est pas une côte : écrivez CN, CS, CE ou CO",
         ],
     );
     all_french(&reply);
