@@ -62,12 +62,14 @@ pub fn reason(map: &Map, lang: Lang, r: &OrderResult) -> String {
     reasons(map, lang, std::slice::from_ref(r)).pop().unwrap_or_default()
 }
 
-/// The reasons of `results` in words, one per result, in one rendering.
+/// The reasons of `results` in words, one per result, in one rendering; the units and
+/// places they name in the notation of a reader of `lang` ([`Reason::in_notation`]), as the
+/// orders beside them in the report.
 pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
     let said: Vec<Value> = results
         .iter()
         .filter(|r| has_words(r))
-        .map(|r| Reason::of(map, r).0)
+        .map(|r| Reason::in_notation(map, r, lang).0)
         .collect();
     let text = render(lang, &said);
     let mut words: Vec<String> = text.split_terminator(SEP).map(str::to_string).collect();
@@ -104,7 +106,7 @@ impl Reason {
 
     /// [`Reason::of`], units and places named in the notation of a reader of `lang` (`F MAN`
     /// for a French reader, `crate::order::french`): for a reply that echoes his orders so
-    /// (issue #24). The reports name them as the judge writes them, for every reader.
+    /// (issue #24), and for a report in his language.
     pub fn in_notation(map: &Map, r: &OrderResult, lang: Lang) -> Reason {
         let mut m = tera::Map::new();
         m.insert(

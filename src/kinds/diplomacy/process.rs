@@ -13,7 +13,7 @@ use crate::game::state::{state_error, BoardState, FactsRow, Finished, Vote};
 use crate::game::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome};
 use crate::lang::Lang;
-use crate::map::Power;
+use crate::map::{Loc, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::DivineReport;
 use crate::report::views::{self, CentreRow, DislodgedRow, PowerRow, Report, ResultRow};
@@ -440,11 +440,19 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
             .dislodged
             .iter()
             .map(|d| DislodgedRow {
-                unit: d.unit.text(map),
+                unit: crate::order::unit_text_in(map, &d.unit.unit_ref(), lang),
                 power: map.power_name(d.unit.power).into(),
-                attacker_from: d.attacker_from.map(|a| map.code(a).to_string()).unwrap_or_default(),
+                attacker_from: d
+                    .attacker_from
+                    .map(|a| crate::order::loc_text_in(map, Loc::new(a), lang))
+                    .unwrap_or_default(),
                 retreats: {
-                    let r: Vec<String> = d.retreats.iter().flatten().map(|l| map.loc_text(*l)).collect();
+                    let r: Vec<String> = d
+                        .retreats
+                        .iter()
+                        .flatten()
+                        .map(|l| crate::order::loc_text_in(map, *l, lang))
+                        .collect();
                     if r.is_empty() && j.skipped {
                         say("none: disbanded", "aucune : dissoute")
                     } else if r.is_empty() {
@@ -485,9 +493,13 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
 
 /// Each power's part of the public report: its orders and their results with their causes
 /// in words, its units after the phase, its supply centres by name with those that changed
-/// hands marked, and the builds or removals due when a winter comes next.
+/// hands marked, and the builds or removals due when a winter comes next. Orders, units and
+/// places in the notation of a reader of `lang`, as his replies echo them (`A MAR soutient
+/// A PAR - BOU` for a French reader).
 fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
     let map = map();
+    let in_winter = j.phase.kind == PhaseKind::Adjustment;
+    let code = |c: crate::map::ProvId| crate::order::loc_text_in(map, Loc::new(c), lang);
     let (outcome, next) = (j.outcome, j.next);
     // The builds every reader is shown: without God's adjustment blessing, which only the
     // blessed power hears of before the winter (the winter's report names it after).
@@ -502,7 +514,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .zip(&reasons)
                 .filter(|(r, _)| r.power == p)
                 .map(|(r, reason)| ResultRow {
-                    order: r.order.to_string(),
+                    order: crate::order::echo(map, &r.order.to_string(), lang, in_winter),
                     result: r.verdict.as_str().into(),
                     reason: reason.clone(),
                 })
@@ -511,14 +523,14 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .units
                 .iter()
                 .filter(|u| u.power == p)
-                .map(|u| u.text(map))
+                .map(|u| crate::order::unit_text_in(map, &u.unit_ref(), lang))
                 .collect();
             let mut owned: Vec<CentreRow> = next
                 .centers
                 .iter()
                 .filter(|(_, &o)| o == p)
                 .map(|(&c, _)| CentreRow {
-                    name: map.code(c).to_string(),
+                    name: code(c),
                     gained: j.before.centers.get(&c) != Some(&p),
                 })
                 .collect();
@@ -528,7 +540,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .centers
                 .iter()
                 .filter(|(c, &o)| o == p && next.centers.get(c) != Some(&p))
-                .map(|(&c, _)| map.code(c).to_string())
+                .map(|(&c, _)| code(c))
                 .collect();
             lost.sort();
             let waited = j.waiting.contains(&Role::Power(p));
