@@ -514,7 +514,7 @@ fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
                 .zip(&reasons)
                 .filter(|(r, _)| r.power == p)
                 .map(|(r, reason)| ResultRow {
-                    order: crate::order::echo(map, &r.order.to_string(), lang, in_winter),
+                    order: crate::order::echo(map, r.order.as_ref(), lang, in_winter),
                     result: r.verdict.as_str().into(),
                     reason: reason.clone(),
                 })
