@@ -1,10 +1,11 @@
 //! Orders by mail checked as `arbitre adjudicate` judges them: an order is judged as its
 //! sender's, a legal support is accepted, the reply's notes never depend on another power's
-//! orders, the "still missing" hint is each power's own, and a retreat phase with nothing to
-//! decide is not waited for.
+//! orders, the "still missing" hint is each power's own, a retreat phase with nothing to
+//! decide is not waited for, and a winter's report names the builds waived.
 
 use crate::by_mail;
 
+use crate::support::has;
 use by_mail::MailGame;
 
 /// The orders `role` has on file, from state.yaml (`arbitre status` says only how many).
@@ -199,13 +200,14 @@ fn the_winter_report_names_the_builds_waived_ordered_or_not() {
     assert_eq!(g.phase(), "Spring 1902 Movement");
     assert_eq!(g.units("France"), ["A BEL", "A PAR", "A SPA", "F POR"]);
     let english = g.letter("W1901A-report-france");
-    for line in [
-        "France: 2 builds waived.",
-        "Germany: 1 build waived.",
-        "Russia: 1 build waived.",
-    ] {
-        assert!(english.contains(line), "{line:?} not in:\n{english}");
-    }
+    has(
+        &english,
+        &[
+            "France: 2 builds waived.",
+            "Germany: 1 build waived.",
+            "Russia: 1 build waived.",
+        ],
+    );
     // Only those three: the powers without builds have no such line.
     let waived = english.lines().filter(|l| l.ends_with(" waived.")).count();
     assert_eq!(waived, 3, "{english}");
@@ -213,11 +215,12 @@ fn the_winter_report_names_the_builds_waived_ordered_or_not() {
     let page = std::fs::read_to_string(g.dir.join("pages/W1901A.html")).unwrap();
     assert!(page.contains("<p>France: 2 builds waived.</p>"), "{page}");
     let french = g.letter("W1901A-report-germany");
-    for line in [
-        "France : 2 mobilisations non utilisées.",
-        "Allemagne : 1 mobilisation non utilisée.",
-        "Russie : 1 mobilisation non utilisée.",
-    ] {
-        assert!(french.contains(line), "{line:?} not in:\n{french}");
-    }
+    has(
+        &french,
+        &[
+            "France : 2 mobilisations non utilisées.",
+            "Allemagne : 1 mobilisation non utilisée.",
+            "Russie : 1 mobilisation non utilisée.",
+        ],
+    );
 }
