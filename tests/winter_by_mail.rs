@@ -1,10 +1,11 @@
 //! Orders by mail checked as `arbitre adjudicate` judges them: an order is judged as its
 //! sender's, a legal support is accepted, the reply's notes never depend on another power's
-//! orders, the "still missing" hint is each power's own, and a retreat phase with nothing to
-//! decide is not waited for.
+//! orders, the "still missing" hint is each power's own, a retreat phase with nothing to
+//! decide is not waited for, and a winter's report names the builds waived.
 
 use crate::by_mail;
 
+use crate::support::has;
 use by_mail::MailGame;
 
 /// The orders `role` has on file, from state.yaml (`arbitre status` says only how many).
@@ -177,4 +178,49 @@ fn the_still_missing_line_counts_the_builds_still_owed_and_suggests_a_free_centr
     assert!(reply.contains("builds: 1 due (BUILD A BRE, or WAIVE)"), "{reply}");
     let reply = g.send("France", "WAIVE");
     assert!(!reply.contains("builds:"), "{reply}");
+}
+
+/// W1901: France may build three and orders one build (the other two not ordered), Germany
+/// may build one and writes WAIVE, Russia may build one and sends nothing. The report names
+/// every build not used, whatever the reason, in each reader's language: France reads in
+/// English, Germany in French.
+#[test]
+fn the_winter_report_names_the_builds_waived_ordered_or_not() {
+    let mut g = MailGame::with_french(&["Germany"]);
+    g.send("France", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO");
+    g.send("Germany", "F KIE - HOL");
+    g.send("Russia", "F SEV - RUM");
+    g.process();
+    g.send("France", "A BUR - BEL\nF MAO - POR\nA SPA H");
+    g.process();
+    assert_eq!(g.phase(), "Winter 1901 Adjustment");
+    g.send("France", "BUILD A PAR");
+    g.send("Germany", "WAIVE");
+    g.process();
+    assert_eq!(g.phase(), "Spring 1902 Movement");
+    assert_eq!(g.units("France"), ["A BEL", "A PAR", "A SPA", "F POR"]);
+    let english = g.letter("W1901A-report-france");
+    has(
+        &english,
+        &[
+            "France: 2 builds waived.",
+            "Germany: 1 build waived.",
+            "Russia: 1 build waived.",
+        ],
+    );
+    // Only those three: the powers without builds have no such line.
+    let waived = english.lines().filter(|l| l.ends_with(" waived.")).count();
+    assert_eq!(waived, 3, "{english}");
+    // The phase's page says it too, in the game's language.
+    let page = std::fs::read_to_string(g.dir.join("pages/W1901A.html")).unwrap();
+    assert!(page.contains("<p>France: 2 builds waived.</p>"), "{page}");
+    let french = g.letter("W1901A-report-germany");
+    has(
+        &french,
+        &[
+            "France : 2 mobilisations non utilisées.",
+            "Allemagne : 1 mobilisation non utilisée.",
+            "Russie : 1 mobilisation non utilisée.",
+        ],
+    );
 }

@@ -6,7 +6,7 @@ use super::{read_order, skip_to_next, Board, Cause, OrderResult, Outcome, Read, 
 use crate::map::{Center, Kind, Loc, Map, Power, ProvId, UnitType};
 use crate::order::{Order, UnitRef};
 use crate::phase::Phase;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 /// How many units a power must build (positive) or remove (negative) this winter.
 pub fn adjustment(board: &Board, hooks: &dyn Hooks, power: Power) -> i32 {
@@ -41,6 +41,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     };
     let mut removed = vec![false; board.units.len()];
     let mut built: Vec<Unit> = Vec::new();
+    let mut waived = BTreeMap::new();
 
     let at = super::index_by_province(map, &board.units);
     let mut powers: Vec<Power> = map.all_powers().collect();
@@ -48,6 +49,8 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
     for power in powers {
         let due = adjustment(board, hooks, power);
         let mut used = 0;
+        // The builds made: of the builds due, the rest are waived.
+        let mut made = 0;
         let mut reader = crate::order::Reader::default();
         for (i, sub) in orders.iter().enumerate().filter(|(_, o)| o.power == power) {
             let read = read_order(map, &board.units, &at, &mut reader, sub);
@@ -76,6 +79,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
                         match check_build(map, board, &built, power, &u) {
                             Ok(unit) => {
                                 used += 1;
+                                made += 1;
                                 built.push(unit);
                                 result(Verdict::Succeeds, format!("BUILD {}", UnitName(map, unit)), None);
                             }
@@ -106,6 +110,9 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             // One result per order, which says which order it answers.
             debug_assert_eq!(results.len(), before + 1);
             results[before].given = Some(i);
+        }
+        if due > made {
+            waived.insert(power, (due - made) as u32);
         }
         // Civil disorder: removals not ordered are made by distance (DATC 4.D.8, 2023 rules).
         if due < 0 {
@@ -142,6 +149,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         results,
         next_phase,
         next,
+        waived,
     }
 }
 
@@ -258,5 +266,29 @@ mod tests {
         let disorder: Vec<_> = o.results.iter().filter(|r| r.given.is_none()).collect();
         assert_eq!(disorder.len(), 1, "{:?}", o.results);
         assert_eq!(disorder[0].cause, Some(crate::judge::Cause::CivilDisorder));
+    }
+
+    /// Every build not made is waived, whatever the reason: France orders one good build
+    /// and one void one of three, Germany writes WAIVE, Austria sends nothing, Italy has no
+    /// vacant home centre to build in. Turkey builds all it may and Russia owes a removal:
+    /// neither waives anything.
+    #[test]
+    fn the_builds_not_made_are_waived_whatever_the_reason() {
+        let map = Map::standard();
+        let text = "phase: Winter 1901 Adjustment\nunits:\n  France: [A BEL, F POR, A SPA]\n  \
+                    Germany: [F HOL, A BER, A MUN]\n  Austria: [A SER, A VIE, F TRI]\n  \
+                    Italy: [A VEN, A ROM, F NAP]\n  Turkey: [F ANK, A CON, A SEV]\n  \
+                    Russia: [F BLA, A MOS, A WAR, F STP/SC]\nsupply_centers:\n  \
+                    France: [PAR, MAR, BRE, BEL, POR, SPA]\n  Germany: [BER, MUN, KIE, HOL]\n  \
+                    Austria: [VIE, BUD, TRI, SER]\n  Italy: [VEN, ROM, NAP, TUN]\n  \
+                    Turkey: [ANK, CON, SMY, SEV]\n  Russia: [MOS, WAR, STP]\n\
+                    orders:\n  France: [BUILD A PAR, BUILD A KIE]\n  Germany: [WAIVE]\n  \
+                    Turkey: [BUILD A SMY]\n";
+        let p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
+        let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
+        let waived: Vec<(&str, u32)> = o.waived.iter().map(|(&p, &n)| (map.power_name(p), n)).collect();
+        let mut want = vec![("France", 2), ("Germany", 1), ("Austria", 1), ("Italy", 1)];
+        want.sort_by_key(|(name, _)| map.power_by_name(name).unwrap());
+        assert_eq!(waived, want);
     }
 }

@@ -201,6 +201,10 @@ pub struct Outcome {
     /// The next phase that has something to do, and the board at its start.
     pub next_phase: Phase,
     pub next: Board,
+    /// Adjustment phases: each power's builds not made, which are waived: a `WAIVE`, a
+    /// build that was void, or a build not ordered at all (in civil disorder too). A power
+    /// that made every build it had, or had none, is absent; empty in the other phases.
+    pub waived: BTreeMap<Power, u32>,
 }
 
 /// A result with nothing to say yet: `verdict`, no cause.

@@ -169,6 +169,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         results,
         next_phase,
         next,
+        waived: Default::default(),
     }
 }
 

@@ -72,6 +72,11 @@ impl MailGame {
     /// A new standard game with a player for each power (deadlines of a day), its
     /// passwords kept as quick hashes (see [`MailGame::quick_password_checks`]).
     pub fn new() -> MailGame {
+        MailGame::with_french(&[])
+    }
+
+    /// [`MailGame::new`], the players of `french` reading in French (`language: fr`).
+    pub fn with_french(french: &[&str]) -> MailGame {
         let tmp = Scratch::new();
         let mut players = String::from(
             "game: bymail\nvariant: standard\nreferee: {name: Arbitre, email: arbitre@mail.example}\n\
@@ -80,8 +85,9 @@ impl MailGame {
              seed: 3b1f8e2a9c4d7065f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8\nplayers:\n",
         );
         for p in POWERS {
+            let language = if french.contains(&p) { ", language: fr" } else { "" };
             players += &format!(
-                "  - {{name: {p} Player, email: {}, role: {p}, password: pw-{}}}\n",
+                "  - {{name: {p} Player, email: {}, role: {p}, password: pw-{}{language}}}\n",
                 email(p),
                 p.to_lowercase()
             );
@@ -177,7 +183,7 @@ impl MailGame {
         let replies: Vec<Sent> = new
             .iter()
             .map(|n| read_sent(&std::fs::read(self.dir.join("outbox").join(n)).unwrap()))
-            .filter(|m| m.to == [email(role)] && m.subject.contains("received"))
+            .filter(|m| m.to == [email(role)] && (m.subject.contains("received") || m.subject.contains("reçu")))
             .collect();
         assert_eq!(replies.len(), 1, "one reply to {role}: {new:?}");
         replies.into_iter().next().unwrap().text

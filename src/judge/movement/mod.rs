@@ -203,6 +203,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
         results,
         next_phase,
         next,
+        waived: Default::default(),
     }
 }
 

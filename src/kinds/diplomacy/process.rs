@@ -16,7 +16,7 @@ use crate::lang::Lang;
 use crate::map::{Loc, Power};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::DivineReport;
-use crate::report::views::{self, CentreRow, DislodgedRow, PowerRow, Report, ResultRow};
+use crate::report::views::{self, CentreRow, DislodgedRow, PowerRow, Report, ResultRow, WaivedRow};
 use crate::report::View;
 use std::collections::BTreeMap;
 
@@ -461,6 +461,15 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
                         r.join(", ")
                     }
                 },
+            })
+            .collect(),
+        waived: j
+            .outcome
+            .waived
+            .iter()
+            .map(|(&p, &builds)| WaivedRow {
+                power: map.power_name(p).into(),
+                builds,
             })
             .collect(),
         eliminated: j.eliminated.to_vec(),

@@ -68,6 +68,16 @@ pub struct DislodgedRow {
     pub retreats: String,
 }
 
+/// A power's builds not used in an adjustment phase, and so waived: by `WAIVE`, by a void
+/// build, or by no order at all.
+#[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
+pub struct WaivedRow {
+    /// The power's name.
+    pub power: String,
+    /// How many builds it waived, one or more.
+    pub builds: u32,
+}
+
 /// A line of the public report on what was cast (Diable et Bon Dieu): what and on which
 /// unit, never by which player.
 #[derive(Serialize, serde::Deserialize, Clone, Debug, Default)]
@@ -113,6 +123,10 @@ pub struct Report {
     pub variant: ReportPart,
     /// The units dislodged.
     pub dislodged: Vec<DislodgedRow>,
+    /// Adjustment phases: the powers that waived builds, in the map's order. Empty when
+    /// read from a `pages/CODE.yaml` written before it was kept.
+    #[serde(default)]
+    pub waived: Vec<WaivedRow>,
     /// The powers eliminated this phase.
     pub eliminated: Vec<String>,
     /// The phase the game goes on to, empty when it is over.

@@ -754,6 +754,16 @@ fn report() -> Report {
             attacker_from: "PAR".into(),
             retreats: "RUH".into(),
         }],
+        waived: vec![
+            WaivedRow {
+                power: "France".into(),
+                builds: 1,
+            },
+            WaivedRow {
+                power: "Germany".into(),
+                builds: 2,
+            },
+        ],
         eliminated: vec!["Italy".into()],
         next_phase: "Fall 1901 Movement".into(),
         next_deadline: "2026-11-27 18:00 UTC".into(),
@@ -976,4 +986,16 @@ fn a_games_name_after_de_is_elided_before_a_vowel() {
             .unwrap();
         assert!(fr.contains(said), "{fr}");
     }
+}
+
+/// A phase's record (`pages/CODE.yaml`) written before the builds waived were kept reads
+/// with none.
+#[test]
+fn a_report_recorded_before_the_builds_waived_were_kept_reads_with_none() {
+    let mut yaml = serde_yaml::to_value(report()).unwrap();
+    let removed = yaml.as_mapping_mut().unwrap().remove("waived");
+    assert!(removed.is_some(), "{yaml:?}");
+    let back: Report = serde_yaml::from_value(yaml).unwrap();
+    assert!(back.waived.is_empty());
+    assert_eq!(back.powers.len(), report().powers.len());
 }
