@@ -179,6 +179,18 @@ fn a_french_powers_whole_message_is_answered_in_french() {
     all_french(&reply);
 }
 
+/// A French Devil's curse is told in the French notation on every line of the reply: the
+/// line read and the cast on file name the same unit the same way (`A VAR`, not `A WAR`).
+#[test]
+fn a_french_devils_curse_is_named_in_french_notation_throughout() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 8, "devil-1", "CURSE A WAR", EVENING);
+    has(&reply, &["malédiction sur A VAR", "malédiction : A VAR"]);
+    assert!(!reply.contains("A WAR"), "{reply}");
+    all_french(&reply);
+}
+
 /// A French God: blessings, refusals and what is still open, in French.
 #[test]
 fn a_french_gods_message_is_answered_in_french() {

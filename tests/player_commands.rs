@@ -286,14 +286,20 @@ fn every_question_is_answered_in_english_and_in_french() {
             " pays ",
         ],
     );
+    let carte = answer(&dir, "map", "Germany").text;
     has(
-        &answer(&dir, "map", "Germany").text,
+        &carte,
         &[
             "La position de vopaliec",
             "Allemagne : 3 centres, 3 unités\n  unités : ",
             "Centres neutres : ",
+            // The French codes, as the replies echo them: Sevastopol, Warsaw, Spain.
+            "SEB",
+            "VAR",
+            "ESP",
         ],
     );
+    lacks(&carte, &["SEV", "WAR", "SPA"]);
     has(
         &answer(&dir, "whoami", "Germany").text,
         &[

@@ -152,21 +152,23 @@ impl Phases for Diplomacy {
 }
 
 /// The position now as text, in `lang`: each power's units and centres, and the neutral
-/// centres.
+/// centres, in the notation of a reader of `lang` (`A VAR`, `SEB` for a French reader).
 fn position_text(game: &Game, lang: Lang) -> Result<String, GameError> {
     let map = crate::map::Map::standard();
     let b = game.board()?;
+    let unit = |u: &crate::judge::Unit| crate::order::unit_text_in(map, &u.unit_ref(), lang);
+    let code = |c: crate::map::ProvId| crate::order::loc_text_in(map, crate::map::Loc::new(c), lang);
     let mut out = Vec::new();
     for p in map.all_powers() {
         if !b.in_game(p) {
             continue;
         }
-        let units: Vec<String> = b.units.iter().filter(|u| u.power == p).map(|u| u.text(map)).collect();
-        let centres: Vec<&str> = b
+        let units: Vec<String> = b.units.iter().filter(|u| u.power == p).map(unit).collect();
+        let centres: Vec<String> = b
             .centers
             .iter()
             .filter(|(_, &o)| o == p)
-            .map(|(&c, _)| map.code(c))
+            .map(|(&c, _)| code(c))
             .collect();
         let list = |items: Vec<String>, none: &str| {
             if items.is_empty() {
@@ -176,7 +178,6 @@ fn position_text(game: &Game, lang: Lang) -> Result<String, GameError> {
             }
         };
         let (n_centres, n_units) = (centres.len(), units.len());
-        let centres = centres.into_iter().map(str::to_string).collect();
         out.push(match lang {
             Lang::En => format!(
                 "{}: {n_centres} centres, {n_units} units\n  units: {}\n  centres: {}",
@@ -195,16 +196,12 @@ fn position_text(game: &Game, lang: Lang) -> Result<String, GameError> {
         });
         for d in b.dislodged.iter().filter(|d| d.unit.power == p) {
             out.push(match lang {
-                Lang::En => format!("  dislodged: {}", d.unit.text(map)),
-                Lang::Fr => format!("  délogée : {}", d.unit.text(map)),
+                Lang::En => format!("  dislodged: {}", unit(&d.unit)),
+                Lang::Fr => format!("  délogée : {}", unit(&d.unit)),
             });
         }
     }
-    let neutral: Vec<&str> = map
-        .centers()
-        .filter(|c| !b.centers.contains_key(c))
-        .map(|c| map.code(c))
-        .collect();
+    let neutral: Vec<String> = map.centers().filter(|c| !b.centers.contains_key(c)).map(code).collect();
     if !neutral.is_empty() {
         out.push(match lang {
             Lang::En => format!("Neutral centres: {}", neutral.join(", ")),

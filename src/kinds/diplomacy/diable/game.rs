@@ -386,7 +386,8 @@ impl Ruleset for Diable {
             (Some(NONE), false) => format!("{}: none (declined)", what.0),
             (Some(NONE), true) => format!("{} : aucune (refusée)", what.1),
             (Some(x), false) => format!("{}: {x}", what.0),
-            (Some(x), true) => format!("{} : {x}", what.1),
+            // The unit in the French notation the reply's other lines use (`A VAR`).
+            (Some(x), true) => format!("{} : {}", what.1, crate::order::unit_echo(map(), x, Lang::Fr)),
             (None, false) => format!("{}: nothing yet", what.0),
             (None, true) => format!("{} : rien encore", what.1),
         };
