@@ -342,11 +342,29 @@ fn unreadable(what: &Unreadable) -> Value {
             put("kind", "stops_short");
             put("expected", expected.key());
         }
-        Unreadable::NotAProvince { word, suggestions } => {
+        Unreadable::NotAProvince {
+            word,
+            suggestions,
+            reach,
+        } => {
             put("kind", "not_a_province");
             put("found", word);
             let names: Vec<&str> = suggestions.iter().map(|s| s.french.as_str()).collect();
             put("suggest_fr", &crate::order::or_list(&names, "ou"));
+            if let Some((from, to)) = reach {
+                // In the French codes the reader writes and his replies echo, where the
+                // standard map has the code (any other map's code as it is).
+                let map = Map::standard();
+                let fr = |code: &str| match map.by_code(code) {
+                    Some(p) => crate::order::french::code(map, p).to_string(),
+                    None => code.to_string(),
+                };
+                let mut codes: Vec<String> = to.iter().map(|c| fr(c)).collect();
+                codes.sort_unstable();
+                let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+                put("from_fr", &fr(from));
+                put("reach_fr", &crate::order::or_list(&codes, "ou"));
+            }
         }
         Unreadable::NotACoast { word } => {
             put("kind", "not_a_coast");
@@ -724,11 +742,35 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(words.len(), every.len(), "{words:#?}");
         let map = Map::standard();
+        // A destination that names no province, near no name: where the unit can go,
+        // in the French codes (BOU for Burgundy).
         let e = crate::order::parse_order(map, "A PAR - XYZ").unwrap_err();
         assert_eq!(
             unreadable_words(&e, Lang::Fr),
-            "« XYZ » n'est pas une province de la carte"
+            "« XYZ » n'est pas une province de la carte ; depuis PAR, l'unité peut aller en BOU, BRE, GAS ou PIC"
         );
+        assert!(
+            e.message
+                .ends_with("`XYZ` is not a province of the standard map; from PAR it can go to BRE, BUR, GAS or PIC"),
+            "{}",
+            e.message
+        );
+        // A fleet's reach is the fleet's (the seas and coasts), a word near a name keeps
+        // its "did you mean", and a unit's own place that names nothing says nothing more.
+        let e = crate::order::parse_order(map, "F BRE - XYZ").unwrap_err();
+        assert!(
+            e.message.ends_with("from BRE it can go to ENG, GAS, MAO or PIC"),
+            "{}",
+            e.message
+        );
+        let e = crate::order::parse_order(map, "A PAR - Burgoyne").unwrap_err();
+        assert!(
+            e.message.contains("did you mean") && !e.message.contains("it can go"),
+            "{}",
+            e.message
+        );
+        let e = crate::order::parse_order(map, "A XYZ - BUR").unwrap_err();
+        assert!(!e.message.contains("it can go"), "{}", e.message);
         let e = crate::order::parse_order(map, "A PAR # BUR").unwrap_err();
         assert_eq!(unreadable_words(&e, Lang::Fr), "caractère inattendu « # »");
     }

@@ -27,15 +27,52 @@ pub enum Unreadable {
         expected: Expected,
     },
     /// A word that names no province; the provinces whose names are nearest (at most
-    /// three, nearest first), if any is near.
+    /// three, nearest first), if any is near. Written as a move's destination with no
+    /// name near it: where the moving unit stands and the provinces it can reach from there
+    /// (the map's codes, in order), so that the reply says where it may go.
     NotAProvince {
         word: String,
         suggestions: Vec<crate::order::Suggestion>,
+        reach: Option<(String, Vec<String>)>,
     },
     NotACoast {
         word: String,
     },
     Empty,
+}
+
+impl ParseError {
+    /// A move's destination that names no province, and is near no name: told where the
+    /// unit `from` can go (`A PAR - XYZ`: BRE, BUR, GAS, PIC), in the English message and in
+    /// [`Unreadable::NotAProvince`]'s `reach` for the other languages. Any other error as
+    /// it is.
+    pub(super) fn with_reach(mut self, map: &Map, from: &UnitRef) -> ParseError {
+        if let Unreadable::NotAProvince { suggestions, reach, .. } = &mut self.what {
+            if suggestions.is_empty() {
+                let prov = from.loc.prov;
+                let mut to: Vec<ProvId> = match from.kind {
+                    Some(UnitType::Army) => map.army_borders(prov).to_vec(),
+                    Some(UnitType::Fleet) => map.fleet_reach_any_coast(prov).to_vec(),
+                    None => map.any_borders(prov).collect(),
+                };
+                to.sort_by(|a, b| map.code(*a).cmp(map.code(*b)));
+                to.dedup();
+                if !to.is_empty() {
+                    let codes: Vec<&str> = to.iter().map(|&p| map.code(p)).collect();
+                    self.message.push_str(&format!(
+                        "; from {} it can go to {}",
+                        map.code(prov),
+                        crate::order::or_list(&codes, "or")
+                    ));
+                    *reach = Some((
+                        map.code(prov).to_string(),
+                        codes.iter().map(|c| c.to_string()).collect(),
+                    ));
+                }
+            }
+        }
+        self
+    }
 }
 
 /// What the parser expected at the place of an error.

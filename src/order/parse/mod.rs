@@ -185,6 +185,7 @@ impl<'a> Parser<'a> {
             what: Unreadable::NotAProvince {
                 word,
                 suggestions: near.suggestions,
+                reach: None,
             },
         })
     }
@@ -433,7 +434,9 @@ impl<'a> Parser<'a> {
         }
         if self.at_move() {
             self.skip_move();
-            let mut dest = self.loc(Expected::Destination)?;
+            let mut dest = self
+                .loc(Expected::Destination)
+                .map_err(|e| e.with_reach(self.map, &unit))?;
             // A route (`A LVP - IRI - ENG - LON`) is read and its end kept; a route given
             // is the intent to go by convoy (DATC v3, 4.A.6).
             let mut through = Vec::new();
