@@ -351,7 +351,7 @@ fn unreadable(what: &Unreadable) -> Value {
             put("found", word);
             let names: Vec<&str> = suggestions.iter().map(|s| s.french.as_str()).collect();
             put("suggest_fr", &crate::order::or_list(&names, "ou"));
-            if let Some((from, to)) = reach {
+            if let Some((from, to)) = reach.as_deref() {
                 // In the French codes the reader writes and his replies echo, where the
                 // standard map has the code (any other map's code as it is).
                 let map = Map::standard();

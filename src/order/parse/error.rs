@@ -33,7 +33,7 @@ pub enum Unreadable {
     NotAProvince {
         word: String,
         suggestions: Vec<crate::order::Suggestion>,
-        reach: Option<(String, Vec<String>)>,
+        reach: Option<Box<(String, Vec<String>)>>,
     },
     NotACoast {
         word: String,
@@ -64,10 +64,10 @@ impl ParseError {
                         map.code(prov),
                         crate::order::or_list(&codes, "or")
                     ));
-                    *reach = Some((
+                    *reach = Some(Box::new((
                         map.code(prov).to_string(),
                         codes.iter().map(|c| c.to_string()).collect(),
-                    ));
+                    )));
                 }
             }
         }
