@@ -111,12 +111,16 @@ fn random_probe(rng: &mut ChaCha8Rng, k: usize, own: Option<&str>) -> (Option<Wh
         1 => format!("guess{}", rng.random_range(0..1000)),
         _ => "hunter2".to_string(),
     };
-    let body = match rng.random_range(0..6) {
+    let body = match rng.random_range(0..8) {
         0 => format!("SIGNON {role} vopaliec {password}\nA PAR - BUR"),
         1 => format!("SIGNON {role} nogame {password}\nBLESS A PAR"),
         2 => format!("SIGNON Prussia vopaliec {password}"),
         3 => "A PAR - BUR\nPRESS TO ALL\nhello\nENDPRESS".to_string(),
         4 => format!("signon {} VOPALIEC {password}\nCURSE F ANK", role.to_lowercase()),
+        // God by the French name of two words; a role of two words that no game has, whose
+        // line makes the game's name part of the password (the prober's address holds it).
+        5 => format!("SIGNON Bon Dieu vopaliec {password}\nBLESS A PAR"),
+        6 => format!("SIGNON Grand Turc vopaliec {password}\nA PAR - BUR"),
         _ => format!("SIGNON {role} vopaliec\nA PAR - BUR"),
     };
     // Most probes come from the prober's own address (None); some forge the From line of

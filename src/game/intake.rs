@@ -160,7 +160,10 @@ fn prepare_for(
         // A delivery report is known by its Content-Type, which the archive does not keep.
         first.push_str("\r\nAuto-Submitted: auto-generated (a report or auto-reply, kept as such by arbitre)");
     }
-    received.redacted(&first).unwrap_or_else(|| received.raw().to_vec())
+    let two = |a: &str, b: &str| Role::from_two_words(a, b).is_some();
+    received
+        .redacted(&first, &two)
+        .unwrap_or_else(|| received.raw().to_vec())
 }
 
 /// A game's name, and its players' roles and password hashes, from its `game.yaml`: read
