@@ -143,3 +143,45 @@ fn a_refusal_reaches_a_sender_whose_address_holds_a_word_taken_for_the_password(
     assert!(!kept.contains("hunter2"), "{kept}");
     has(&kept, &["From: <bruno@"]);
 }
+
+/// A registered French player's message without SIGNON: the refusal's English half says
+/// why in English, its French half in French, with French typography.
+#[test]
+fn the_reason_of_a_refusal_is_given_in_both_languages() {
+    let tmp = Tmp::new();
+    let dir = crate::french::new_game(&tmp);
+    let alice = ("Alice Martin", "alice@vopaliec.example");
+    deliver(&dir, &mail(alice, "no-signon", "Ordres P1901", "A PAR - BUR"));
+    let got = to(&dir, alice.1);
+    assert_eq!(got.len(), 1);
+    let raw = &got[0].1.raw;
+    let body = mail_parser::MessageParser::default()
+        .parse(raw)
+        .unwrap()
+        .body_text(0)
+        .unwrap()
+        .replace("\r\n", "\n");
+    let (english, french) = body.split_once("\n--\n").expect("two halves");
+    has(
+        english,
+        &[
+            "Dear Alice Martin,",
+            "no SIGNON line: begin with SIGNON <role> <game> <password>",
+        ],
+    );
+    has(
+        french,
+        &[
+            "Votre message «\u{a0}Ordres P1901\u{a0}» n'a pas été pris en compte\u{a0}:",
+            "aucune ligne SIGNON\u{a0}: commencez par SIGNON <rôle> <partie> <mot de passe>",
+        ],
+    );
+    lacks(french, &["en anglais", "no SIGNON", "begin with", "line "]);
+    // A SIGNON line that cannot be read: its line, in each language.
+    deliver(&dir, &mail(alice, "bad-signon", "Ordres", "SIGNON France vopaliec"));
+    let got = to(&dir, alice.1);
+    let second = got.iter().find(|(_, m)| m.text.contains("line 1")).unwrap();
+    let (english, french) = second.1.text.split_once("\n--\n").unwrap();
+    has(english, &["line 1: write SIGNON <role> <game> <password>"]);
+    has(french, &["ligne 1 : écrivez SIGNON <rôle> <partie> <mot de passe>"]);
+}

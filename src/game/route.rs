@@ -564,7 +564,7 @@ fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now, kind
     }
     let (commands, errors) = parse_commands(&mail.lines);
     let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
-        intake::NO_MATCH.to_string()
+        crate::game::said::NotActedOn::NoMatch
     } else {
         intake::no_signon(&errors)
     };
