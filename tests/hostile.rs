@@ -111,12 +111,16 @@ fn random_probe(rng: &mut ChaCha8Rng, k: usize, own: Option<&str>) -> (Option<Wh
         1 => format!("guess{}", rng.random_range(0..1000)),
         _ => "hunter2".to_string(),
     };
-    let body = match rng.random_range(0..6) {
+    let body = match rng.random_range(0..8) {
         0 => format!("SIGNON {role} vopaliec {password}\nA PAR - BUR"),
         1 => format!("SIGNON {role} nogame {password}\nBLESS A PAR"),
         2 => format!("SIGNON Prussia vopaliec {password}"),
         3 => "A PAR - BUR\nPRESS TO ALL\nhello\nENDPRESS".to_string(),
         4 => format!("signon {} VOPALIEC {password}\nCURSE F ANK", role.to_lowercase()),
+        // God by the French name of two words; a role of two words that no game has, whose
+        // line makes the game's name part of the password (the prober's address holds it).
+        5 => format!("SIGNON Bon Dieu vopaliec {password}\nBLESS A PAR"),
+        6 => format!("SIGNON Grand Turc vopaliec {password}\nA PAR - BUR"),
         _ => format!("SIGNON {role} vopaliec\nA PAR - BUR"),
     };
     // Most probes come from the prober's own address (None); some forge the From line of
@@ -991,9 +995,17 @@ fn strays_are_answered_within_the_daily_budget() {
 
 /// In a folder of games, a refused sign-on for a game run here and one for a game that is
 /// not: the same bytes, down to the Message-ID (which no longer carries the game's count
-/// of messages, nor the folder it went to).
+/// of messages, nor the folder it went to). The same for a probe whose guess is written in
+/// its sender's name and address and in its subject, which the archive of a game keeps
+/// without it: a stray is answered as the archive keeps it too.
 #[test]
 fn a_probe_cannot_tell_a_game_run_here_from_one_that_is_not() {
+    probe_a_game_run_here_and_one_that_is_not(MALLORY, "hello", "guess");
+    let guesser: Who = ("Guess1234", "guess1234@elsewhere.example", "");
+    probe_a_game_run_here_and_one_that_is_not(guesser, "guess1234", "guess1234");
+}
+
+fn probe_a_game_run_here_and_one_that_is_not(prober: Who, subject: &str, guess: &str) {
     let tmp = Tmp::new();
     let mut got = Vec::new();
     for (k, game) in ["vopaliec", "nogame"].iter().enumerate() {
@@ -1009,11 +1021,11 @@ fn a_probe_cannot_tell_a_game_run_here_from_one_that_is_not() {
         // Some mail for the game first, so that its count of messages is not that of the
         // folder of strays.
         deliver(&root, &mail(PEOPLE[0], "first", "x", &signon("France")), EVENING);
-        let probe = mail(MALLORY, "probe", "hello", &format!("SIGNON God {game} guess"));
+        let probe = mail(prober, "probe", subject, &format!("SIGNON God {game} {guess}"));
         deliver(&root, &probe, EVENING);
         let mut all: Vec<Vec<u8>> = Vec::new();
         for dir in [root.clone(), root.join("vopaliec"), root.join("autre")] {
-            all.extend(to(&dir, MALLORY.1).into_values());
+            all.extend(to(&dir, prober.1).into_values());
         }
         assert_eq!(all.len(), 1, "one answer");
         got.push(all.pop().unwrap());

@@ -40,6 +40,7 @@ mod publish;
 mod real_game;
 mod reports;
 mod routing;
+mod signon;
 mod smtp;
 mod table;
 mod winter_by_mail;

@@ -1,6 +1,7 @@
 //! The mail command language of `shared/spec/game-and-mail.md`: one command per line,
 //! keywords in any case. Anything that is not a keyword is an order for the current phase.
 
+use crate::game::role::Role;
 use crate::game::said::{Hint, PhaseForm, Refusal, SettingProblem};
 use crate::lang::Worded;
 use crate::mail::incoming::CommandLine;
@@ -196,6 +197,14 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     game: game.to_string(),
                     password: password.to_string(),
                 },
+                // A role of two words (`SIGNON Bon Dieu vopaliec …`): a game's name is one.
+                [_, first, second, game, password] if Role::from_two_words(first, second).is_some() => {
+                    Command::Signon {
+                        role: format!("{first} {second}"),
+                        game: game.to_string(),
+                        password: password.to_string(),
+                    }
+                }
                 _ => {
                     errors.push(error(Refusal::WriteSignon));
                     continue;

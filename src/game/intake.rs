@@ -30,6 +30,7 @@ use super::state::{Attempt, Sender, SenderDay};
 use super::{clean_sender, io_err, lock, read_config, try_lock, Effects, Game, GameError, Now};
 use crate::game::commands::{first_signon, parse_commands, LineError};
 use crate::game::config::{self, check_password};
+use crate::game::said::NotActedOn;
 use crate::game::state::GameConfig;
 use crate::lang::Worded;
 use crate::mail::authres::{self, Forged};
@@ -160,7 +161,10 @@ fn prepare_for(
         // A delivery report is known by its Content-Type, which the archive does not keep.
         first.push_str("\r\nAuto-Submitted: auto-generated (a report or auto-reply, kept as such by arbitre)");
     }
-    received.redacted(&first).unwrap_or_else(|| received.raw().to_vec())
+    let two = |a: &str, b: &str| Role::from_two_words(a, b).is_some();
+    received
+        .redacted(&first, &two)
+        .unwrap_or_else(|| received.raw().to_vec())
 }
 
 /// A game's name, and its players' roles and password hashes, from its `game.yaml`: read
@@ -244,17 +248,6 @@ pub enum Delivered {
 enum Rejected {
     TooLarge { limit: u64 },
     Unauthenticated { forged: Forged, authserv_id: String },
-}
-
-/// What the senders of the messages the receiving server found forged are told: it says
-/// nothing of the game, the same whatever the message asked.
-fn unauthenticated_reason(forged: Forged) -> String {
-    format!(
-        "the mail server that received it for the referee could not confirm that it comes from \
-         the address it is from (the {} failed); nothing in it was read. If you sent it, \
-         ask your mail provider why your mail fails them",
-        forged.checks()
-    )
 }
 
 /// The key of the referee's daily budget of letters about refused unauthenticated mail, in
@@ -531,17 +524,18 @@ fn reject(
         .and_then(|s| s.to_str())
         .unwrap_or_default()
         .to_string();
+    // What the sender of a message found forged is told says nothing of the game, the same
+    // whatever the message asked.
     let (reason, log) = match &why {
         Rejected::TooLarge { limit } => (
-            format!(
-                "the message is {} bytes long, and this game takes messages of at most {limit} bytes; \
-                 send the commands alone, as plain text",
-                raw.len()
-            ),
+            NotActedOn::TooLarge {
+                bytes: raw.len(),
+                limit: *limit,
+            },
             format!("{}: too large ({} bytes): kept, refused", path.display(), raw.len()),
         ),
         Rejected::Unauthenticated { forged, authserv_id } => (
-            unauthenticated_reason(*forged),
+            NotActedOn::Unauthenticated { forged: *forged },
             format!(
                 "{}: from <{}>, whose {} failed at {authserv_id}: kept, refused",
                 path.display(),
@@ -655,20 +649,22 @@ pub(crate) fn refusal_stem(mail: &Incoming) -> String {
 }
 
 /// A refusal to the sender of a message, with nothing in it but `reason` and what the
-/// sender wrote (the subject, the name): the same bytes whoever plays what.
-pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &str) -> Letter {
+/// sender wrote (the subject, the name): the same bytes whoever plays what. The reason is
+/// given in English and in French, each half of the letter in its own language.
+pub(crate) fn refusal(game: &Game, mail: &Incoming, stem: String, reason: &NotActedOn) -> Letter {
     refusal_from(&game.config.referee.name, mail, stem, reason)
 }
 
 /// [`refusal`], signed by `referee`: also for a stray that belongs to no game.
-pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason: &str) -> Letter {
+pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason: &NotActedOn) -> Letter {
     let name = mail.from_name.clone().unwrap_or_default();
     let view = views::Rejection {
         game: String::new(),
         name: name.clone(),
         subject: mail.subject.clone(),
         referee: referee.to_string(),
-        reason: reason.to_string(),
+        reason: reason.words(crate::lang::Lang::En),
+        reason_fr: reason.words(crate::lang::Lang::Fr),
     };
     Letter {
         stem,
@@ -689,17 +685,16 @@ pub(crate) fn refusal_from(referee: &str, mail: &Incoming, stem: String, reason:
 
 /// Why a message with no usable SIGNON line is refused: what is wrong with its SIGNON
 /// line, or that it has none. It depends on nothing but what the sender wrote.
-pub(crate) fn no_signon(errors: &[LineError]) -> String {
+pub(crate) fn no_signon(errors: &[LineError]) -> NotActedOn {
     errors
         .iter()
         .find(|e| e.text.to_ascii_uppercase().starts_with("SIGNON"))
-        .map(|e| format!("line {}: {}", e.line, e.message.words(crate::lang::Lang::En)))
-        .unwrap_or_else(|| "no SIGNON line: begin with SIGNON <role> <game> <password>".into())
+        .map(|e| NotActedOn::BadSignon {
+            line: e.line,
+            wrong: e.message.clone(),
+        })
+        .unwrap_or(NotActedOn::NoSignon)
 }
-
-/// The words of a refused sign-on, whatever did not match: the game, the role, the
-/// password or the sender's address. One text for all, so that no probe learns which.
-pub const NO_MATCH: &str = "the SIGNON line does not match a game, role, password and sender address registered here";
 
 impl Game {
     /// Counts one message of `who` (an address, or `role:NAME` once authenticated) on the

@@ -6,6 +6,7 @@ use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numb
 use crate::game::intake::Verdict;
 use crate::game::kind::Play;
 use crate::game::role::Role;
+use crate::game::said::NotActedOn;
 use crate::lang::fr::Form;
 use crate::lang::Worded;
 use crate::mail::incoming::{Incoming, Received};
@@ -246,11 +247,10 @@ impl Game {
             .filter(|c| matches!(c.command, Command::Press { .. }))
             .count();
         if blocks > self.config.limits.press_blocks {
-            let reason = format!(
-                "the message holds {blocks} PRESS blocks, and one message may hold at most {}; \
-                 nothing in it was done: send the press in several messages",
-                self.config.limits.press_blocks
-            );
+            let reason = NotActedOn::TooManyPress {
+                blocks,
+                most: self.config.limits.press_blocks,
+            };
             let mut letter = intake::refusal(self, &mail, format!("{stem}-reply-{}", who.lowercase()), &reason);
             letter.to = self.person(who).unwrap_or(letter.to);
             fx.letters.push(letter);
@@ -342,9 +342,12 @@ impl Game {
             Command::Signon { role, game, .. } => Some((role, game)),
             _ => None,
         });
-        let refuse = |game: &Game, reason: &str, fx: &mut Effects| {
-            fx.log
-                .push(format!("{stem}: SIGNON refused for <{}>: {reason}", mail.from_address));
+        let refuse = |game: &Game, reason: &NotActedOn, fx: &mut Effects| {
+            fx.log.push(format!(
+                "{stem}: SIGNON refused for <{}>: {}",
+                mail.from_address,
+                reason.words(crate::lang::Lang::En)
+            ));
             if mail.from_address.is_empty() {
                 return None;
             }
@@ -368,7 +371,7 @@ impl Game {
             let address_ok = self.config.referee.email.eq_ignore_ascii_case(&mail.from_address);
             if verdict != Verdict::Matches || !address_ok {
                 fx.log.push(format!("{stem}: SIGNON as the referee refused"));
-                return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((Role::Referee, false)));
+                return SignOn::Refused(refuse(self, &NotActedOn::NoMatch, fx), Some((Role::Referee, false)));
             }
             return SignOn::Referee;
         }
@@ -386,7 +389,7 @@ impl Game {
             };
             fx.log
                 .push(format!("{stem}: no such game or role: {game} {role}{near}"));
-            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), None);
+            return SignOn::Refused(refuse(self, &NotActedOn::NoMatch, fx), None);
         };
         if self.throttled(player.role, arrived) {
             fx.log.push(format!(
@@ -403,7 +406,7 @@ impl Game {
                 if verdict == Verdict::Matches { "right" } else { "wrong" },
                 if address_ok { "right" } else { "wrong" }
             ));
-            return SignOn::Refused(refuse(self, intake::NO_MATCH, fx), Some((player.role, false)));
+            return SignOn::Refused(refuse(self, &NotActedOn::NoMatch, fx), Some((player.role, false)));
         }
         SignOn::Role(player.role)
     }

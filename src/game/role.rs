@@ -137,6 +137,24 @@ impl Role {
             .map(NamedRole::role)
     }
 
+    /// The role whose name, in English or French, is the two words `first second` (`Bon
+    /// Dieu`), in any case, with or without accents. A SIGNON line asks it to know where the
+    /// role's name ends: `SIGNON Bon Dieu <game> <password>` (game names are one word).
+    pub fn from_two_words(first: &str, second: &str) -> Option<Role> {
+        let folded = crate::map::fold(&format!("{first} {second}"));
+        let spelt = |name: &str| name.contains(' ') && crate::map::fold(name) == folded;
+        if let Some(p) = Map::standard_powers()
+            .iter()
+            .position(|i| spelt(&i.name) || spelt(&i.french))
+        {
+            return Some(Role::Power(Power(p as u8)));
+        }
+        all_named()
+            .iter()
+            .find(|n| spelt(n.name) || n.french.is_some_and(spelt))
+            .map(NamedRole::role)
+    }
+
     /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
     /// `le Bon Dieu` (a board game's side as it is).
     pub fn fr(self, form: crate::lang::fr::Form) -> String {
@@ -401,6 +419,18 @@ mod tests {
         let standard = Roles::of(kinds.find("standard").unwrap(), 7).unwrap();
         assert_eq!(standard.signon("Diable"), None);
         assert_eq!(standard.signon("Autriche"), Role::from_name("Austria"));
+    }
+
+    /// `Bon Dieu` is one role of two words, in any case and with or without accents; two
+    /// words that only spell a name of one word together are not (`Ang leterre`).
+    #[test]
+    fn a_role_of_two_words_is_known_by_both() {
+        crate::kinds::REGISTRY.install();
+        assert_eq!(Role::from_two_words("Bon", "Dieu"), Some(GOD));
+        assert_eq!(Role::from_two_words("BON", "dieu"), Some(GOD));
+        assert_eq!(Role::from_two_words("Dieu", "Bon"), None);
+        assert_eq!(Role::from_two_words("Ang", "leterre"), None);
+        assert_eq!(Role::from_two_words("Grand", "Turc"), None);
     }
 
     #[test]

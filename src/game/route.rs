@@ -525,22 +525,30 @@ pub fn keep_unmatched(root: &Path, received: &Received, now: Now, kinds: &Kinds)
     let kept = intake::prepare_read(received);
     let path = store::write_new(&dir, &format!("{n:05}"), "eml", &kept).map_err(io_err(&dir))?;
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    if let Err(e) = reject_unmatched(root, received, stem, now, kinds) {
+    if let Err(e) = reject_unmatched(root, received, &kept, stem, now, kinds) {
         eprintln!("arbitre: {}: kept, but no rejection was written: {e}", path.display());
     }
     Ok(path)
 }
 
 /// The rejection of a stray message, kept as `unmatched/STEM.eml`: the words of any refused
-/// sign-on, which name no game, so that a probe learns nothing of the games run here.
-fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now, kinds: &Kinds) -> Result<(), GameError> {
+/// sign-on, which name no game, so that a probe learns nothing of the games run here. It is
+/// written from `kept`, the message as kept (redacted), as a game writes its refusals from
+/// its archive: a sender's name or a subject that holds the password is answered alike.
+fn reject_unmatched(
+    root: &Path,
+    received: &Received,
+    kept: &[u8],
+    stem: &str,
+    now: Now,
+    kinds: &Kinds,
+) -> Result<(), GameError> {
     if received.automatic() {
         return Ok(());
     }
-    let Ok(mail) = received.mail() else {
+    let Ok(mut mail) = crate::mail::incoming::read_message(kept) else {
         return Ok(());
     };
-    let mut mail = mail.clone();
     clean_sender(&mut mail);
     if mail.from_address.is_empty() {
         return Ok(());
@@ -564,7 +572,7 @@ fn reject_unmatched(root: &Path, received: &Received, stem: &str, now: Now, kind
     }
     let (commands, errors) = parse_commands(&mail.lines);
     let reason = if commands.iter().any(|c| matches!(c.command, Command::Signon { .. })) {
-        intake::NO_MATCH.to_string()
+        crate::game::said::NotActedOn::NoMatch
     } else {
         intake::no_signon(&errors)
     };

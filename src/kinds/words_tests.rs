@@ -15,6 +15,10 @@ fn every_worded_value() -> Vec<(&'static str, Vec<Sample>)> {
         ),
         ("game::said::Said", samples(&crate::game::said::tests::every_said())),
         (
+            "game::said::NotActedOn",
+            samples(&crate::game::said::not_acted_on::tests::every_reason()),
+        ),
+        (
             "game::said::PasswordProblem",
             samples(&{
                 use crate::game::said::PasswordProblem as P;

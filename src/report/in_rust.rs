@@ -52,14 +52,14 @@ fn rejection(r: &Rejection) -> String {
         r.reason
     );
     if !r.subject.is_empty() {
-        let _ = write!(s, " « {} »", r.subject);
+        let _ = write!(s, " «\u{a0}{}\u{a0}»", r.subject);
     }
     let _ = write!(
         s,
-        " n'a pas été pris en compte\n(la raison ci-dessus, en anglais). Rien n'a été changé.\n\n\
+        " n'a pas été pris en compte\u{a0}:\n  {}\nRien n'a été changé.\n\n\
          Tout message à l'arbitre commence par la ligne\n  SIGNON <rôle> <partie> <mot de passe>\n\
          et vient de l'adresse inscrite pour ce rôle.\n\n{}\n",
-        r.referee
+        r.reason_fr, r.referee
     );
     s
 }

@@ -20,8 +20,10 @@ use crate::words::Reason;
 
 mod en;
 mod fr;
+pub(crate) mod not_acted_on;
 pub use en::{en, refused_en};
 pub use fr::{capital, fr, fr_name, fr_phase, refused_fr};
+pub use not_acted_on::NotActedOn;
 use serde::{Serialize, Serializer};
 
 /// A command done: what the reply says of it, after `line N:`.

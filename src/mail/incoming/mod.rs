@@ -45,7 +45,7 @@ mod redact;
 use body::body_text;
 pub use lines::command_lines;
 pub use received::{automatic, header_block, Received};
-pub use redact::{redacted, REDACTED};
+pub use redact::{redacted, TwoWordRole, NO_TWO_WORD_ROLE, REDACTED};
 
 /// One message as the game reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]

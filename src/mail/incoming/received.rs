@@ -53,10 +53,11 @@ impl<'a> Received<'a> {
         }
     }
 
-    /// The message rebuilt for the archive ([`super::redacted`]) from the same parse; `None`
-    /// when it is not a message that can be read.
-    pub fn redacted(&self, first: &str) -> Option<Vec<u8>> {
-        self.read.as_ref().ok()?.redacted(first)
+    /// The message rebuilt for the archive ([`super::redacted`]) from the same parse, `two`
+    /// saying which two words of a SIGNON line name one role; `None` when it is not a
+    /// message that can be read.
+    pub fn redacted(&self, first: &str, two: super::TwoWordRole<'_>) -> Option<Vec<u8>> {
+        self.read.as_ref().ok()?.redacted(first, two)
     }
 }
 
@@ -104,8 +105,14 @@ mod tests {
                     Auto-Submitted: auto-replied\r\n\r\nSIGNON France vopaliec s3cret\r\nA PAR - BUR\r\n";
         let r = Received::read(raw);
         assert_eq!(r.mail().ok(), read_message(raw).ok().as_ref());
-        assert_eq!(r.redacted("X-First: 1"), super::super::redacted(raw, "X-First: 1"));
-        assert!(!String::from_utf8_lossy(&r.redacted("X-First: 1").unwrap()).contains("s3cret"));
+        assert_eq!(
+            r.redacted("X-First: 1", super::super::NO_TWO_WORD_ROLE),
+            super::super::redacted(raw, "X-First: 1")
+        );
+        assert!(
+            !String::from_utf8_lossy(&r.redacted("X-First: 1", super::super::NO_TWO_WORD_ROLE).unwrap())
+                .contains("s3cret")
+        );
         assert!(r.automatic() && automatic(raw));
         assert_eq!(r.head().as_deref(), r.mail().ok());
         assert_eq!(r.raw(), raw);
@@ -117,7 +124,7 @@ mod tests {
     fn a_message_that_does_not_read_still_has_a_head() {
         let raw = b"From: Ann <ann@example.org>\r\nSubject: orders\r\n";
         let r = Received::read(raw);
-        assert!(r.mail().is_err() && r.redacted("X: 1").is_none());
+        assert!(r.mail().is_err() && r.redacted("X: 1", super::super::NO_TWO_WORD_ROLE).is_none());
         assert_eq!(r.head().unwrap().from_address, "ann@example.org");
         assert!(!r.automatic());
     }

@@ -9,6 +9,15 @@ use super::*;
 /// What replaces a password in the archive.
 pub const REDACTED: &str = "********";
 
+/// Do these two words name one role (`Bon Dieu`)? The game knows its roles and the archive
+/// asks it, so that on `SIGNON Bon Dieu <game> <password>` the game is not taken for part
+/// of the password (and, as one, redacted wherever it is written, the sender's address
+/// too).
+pub type TwoWordRole<'a> = &'a dyn Fn(&str, &str) -> bool;
+
+/// For a message read without knowing any role: no two words name one.
+pub const NO_TWO_WORD_ROLE: TwoWordRole<'static> = &|_, _| false;
+
 /// The message rebuilt for the archive, with no form of any password written on a SIGNON
 /// line left in it:
 ///
@@ -24,23 +33,25 @@ pub const REDACTED: &str = "********";
 ///   elsewhere a password is replaced as [`redact_body`] says.
 ///
 /// Reading the result gives the same command lines, at the same numbers, with the password
-/// replaced. `None` when the bytes are not a message [`read_message`] can read.
+/// replaced. `None` when the bytes are not a message [`read_message`] can read. No role is
+/// known of two words here ([`Parsed::redacted`] is told them).
 pub fn redacted(raw: &[u8], first: &str) -> Option<Vec<u8>> {
-    read(raw).ok()?.redacted(first)
+    read(raw).ok()?.redacted(first, NO_TWO_WORD_ROLE)
 }
 
 impl Parsed<'_> {
-    /// [`redacted`], from the message already parsed.
-    pub(crate) fn redacted(&self, first: &str) -> Option<Vec<u8>> {
+    /// [`redacted`], from the message already parsed; `two` says which two words on a
+    /// SIGNON line name one role.
+    pub(crate) fn redacted(&self, first: &str, two: TwoWordRole<'_>) -> Option<Vec<u8>> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            redact(self.bytes, &self.message, &self.body, first)
+            redact(self.bytes, &self.message, &self.body, first, two)
         }))
         .ok()
     }
 }
 
-fn redact(raw: &[u8], message: &Message<'_>, body: &str, first: &str) -> Vec<u8> {
-    let secrets = passwords(body);
+fn redact(raw: &[u8], message: &Message<'_>, body: &str, first: &str, two: TwoWordRole<'_>) -> Vec<u8> {
+    let secrets = passwords(body, two);
     let mut out: Vec<u8> = Vec::with_capacity(body.len() + 2048);
     out.extend_from_slice(first.as_bytes());
     out.extend_from_slice(b"\r\n");
@@ -61,7 +72,17 @@ fn redact(raw: &[u8], message: &Message<'_>, body: &str, first: &str) -> Vec<u8>
         let text = String::from_utf8_lossy(field);
         let holds = |t: &str, s: &str| replace_secret(t, s) != t;
         if secrets.iter().any(|s| holds(&text, s) || holds(&decoded, s)) {
-            out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes());
+            // A field that says who sent the message keeps its address, the one the answer
+            // goes to: without it a refused sign-on would be answered to nobody. The address
+            // is written in that answer's `To:` and in the game's count of messages anyway;
+            // the rest of the field (the sender's name) goes.
+            let kept = matches!(lower.as_str(), "from" | "sender" | "return-path")
+                .then(|| sender_address(&h.value))
+                .flatten();
+            match kept {
+                Some(address) => out.extend_from_slice(format!("{name}: <{address}>\r\n").as_bytes()),
+                None => out.extend_from_slice(format!("{name}: [redacted]\r\n").as_bytes()),
+            }
             continue;
         }
         if !fits_a_header(field) {
@@ -78,9 +99,28 @@ fn redact(raw: &[u8], message: &Message<'_>, body: &str, first: &str) -> Vec<u8>
     out.extend_from_slice(
         b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n",
     );
-    out.extend_from_slice(redact_body(body, &secrets).as_bytes());
+    out.extend_from_slice(redact_body(body, &secrets, two).as_bytes());
     out.extend_from_slice(b"\r\n");
     out
+}
+
+/// The address a field that names the sender (`From`, `Sender`, `Return-Path`) gives, as
+/// [`sender`] reads it; `None` when it gives none that can be written back as it is.
+fn sender_address(value: &HeaderValue<'_>) -> Option<String> {
+    let address = match value {
+        HeaderValue::Address(a) => a.iter().find_map(address_of),
+        HeaderValue::Text(t) => Some(t.to_string()),
+        HeaderValue::TextList(list) => list.first().map(|t| t.to_string()),
+        _ => None,
+    }?;
+    let address = address
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .trim()
+        .to_lowercase();
+    let plain = |c: char| !c.is_control() && !c.is_whitespace() && c != '<' && c != '>';
+    (address.contains('@') && address.chars().all(plain)).then_some(address)
 }
 
 /// Can these bytes of a header field be written back as a field of the archive's header:
@@ -113,7 +153,7 @@ const CAREFUL_LINES: usize = 16;
 /// [`CAREFUL_LINES`] of them, or in a body over 256 KiB, the rest keep what they hold.
 /// Those are the cases in which a password may stay in the archive: a short one written
 /// again in a line the game reads, and one whose redaction would change the reading.
-fn redact_body(body: &str, secrets: &[String]) -> String {
+fn redact_body(body: &str, secrets: &[String], two: TwoWordRole<'_>) -> String {
     let lines: Vec<&str> = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let numbers = |text: &str| command_lines(text).into_iter().map(|l| l.number).collect::<Vec<_>>();
     let want = numbers(body);
@@ -126,12 +166,12 @@ fn redact_body(body: &str, secrets: &[String]) -> String {
     let mut unread: Vec<(usize, Vec<String>)> = Vec::new();
     for (k, line) in lines.iter().enumerate() {
         let (forms, to) = if is_read.contains(&(k + 1)) {
-            (vec![redact_line(line, &long)], &mut changes)
+            (vec![redact_line(line, &long, two)], &mut changes)
         } else {
             // A SIGNON line the game does not read (quoted, or an attribution) may lose its
             // words after the game, or else its passwords alone.
             (
-                vec![redact_line(line, secrets), replace_secrets(line, secrets)],
+                vec![redact_line(line, secrets, two), replace_secrets(line, secrets)],
                 &mut unread,
             )
         };
@@ -170,13 +210,17 @@ fn redact_body(body: &str, secrets: &[String]) -> String {
 const SECRET_LINES: usize = 10;
 
 /// How many words of a line that holds a password come before it: 3 for `SIGNON <role>
-/// <game> <password>`, 2 for `SET PASSWORD <new>` and `CHANGER MOTDEPASSE <new>`; `None`
-/// for any other line.
-fn words_before_password(line: &str) -> Option<usize> {
+/// <game> <password>` (4 when `two` says the role is two words and a password follows the
+/// game: `SIGNON Bon Dieu <game> <password>`), 2 for `SET PASSWORD <new>` and `CHANGER
+/// MOTDEPASSE <new>`; `None` for any other line.
+fn words_before_password(line: &str, two: TwoWordRole<'_>) -> Option<usize> {
     let mut words = line.split_whitespace();
     let first = words.next()?;
     if first.eq_ignore_ascii_case("SIGNON") {
-        return Some(3);
+        // With fewer words the line is read as `SIGNON <role> <game> <password>`: a
+        // password written without its game still goes.
+        let rest: Vec<&str> = words.take(4).collect();
+        return Some(if rest.len() == 4 && two(rest[0], rest[1]) { 4 } else { 3 });
     }
     let second = words.next()?;
     let set = (first.eq_ignore_ascii_case("SET") && second.eq_ignore_ascii_case("PASSWORD"))
@@ -203,11 +247,11 @@ fn password_words(line: &str, before: usize, words: usize) -> usize {
 
 /// The words after the game on the first [`SECRET_LINES`] lines that begin with `SIGNON`,
 /// and after `SET PASSWORD` on those that set a new password.
-fn passwords(body: &str) -> Vec<String> {
+fn passwords(body: &str, two: TwoWordRole<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let holders = body
         .lines()
-        .filter_map(|line| Some((line, words_before_password(line)?)));
+        .filter_map(|line| Some((line, words_before_password(line, two)?)));
     for (line, before) in holders.take(SECRET_LINES) {
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.len() > before {
@@ -228,9 +272,9 @@ fn passwords(body: &str) -> Vec<String> {
     out
 }
 
-fn redact_line(line: &str, secrets: &[String]) -> String {
+fn redact_line(line: &str, secrets: &[String], two: TwoWordRole<'_>) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
-    if let Some(before) = words_before_password(line).filter(|&b| words.len() > b) {
+    if let Some(before) = words_before_password(line, two).filter(|&b| words.len() > b) {
         let indent = &line[..line.len() - line.trim_start().len()];
         let after = &words[before + password_words(line, before, words.len())..];
         let mut kept = format!("{indent}{} {REDACTED}", words[..before].join(" "));
@@ -284,6 +328,10 @@ fn replace_secret(text: &str, secret: &str) -> String {
 mod tests {
     use super::*;
     use crate::mail::incoming::tests::read;
+
+    fn read_parsed(raw: &[u8]) -> Parsed<'_> {
+        super::super::read(raw).unwrap()
+    }
 
     // --- what the archive keeps ----------------------------------------------------------
 
@@ -382,9 +430,12 @@ mod tests {
         let lines = |m: &Incoming| m.lines.iter().map(|l| l.number).collect::<Vec<_>>();
         assert_eq!(lines(&read(text.as_bytes())), lines(&read(raw)));
         // Without the rule, the new password would be kept as written.
-        assert_eq!(words_before_password("SET PASSWORD x"), Some(2));
-        assert_eq!(words_before_password("rejoindre g x"), Some(2));
-        assert_eq!(words_before_password("SET TIMEZONE Europe/Paris"), None);
+        assert_eq!(words_before_password("SET PASSWORD x", NO_TWO_WORD_ROLE), Some(2));
+        assert_eq!(words_before_password("rejoindre g x", NO_TWO_WORD_ROLE), Some(2));
+        assert_eq!(
+            words_before_password("SET TIMEZONE Europe/Paris", NO_TWO_WORD_ROLE),
+            None
+        );
     }
 
     #[test]
@@ -462,6 +513,45 @@ mod tests {
         let out = String::from_utf8(redacted(raw.as_bytes(), "X: y").unwrap()).unwrap();
         assert!(!out.contains("pw0"), "a password left");
         assert_eq!(out.matches("SIGNON France vopaliec").count(), 4_000);
+    }
+
+    /// `SIGNON Bon Dieu <game> <password>`, told that `Bon Dieu` is one role: the password
+    /// goes and the game stays, in the body and in the header fields that hold its name (the
+    /// sender's address above all). Not told, the game is taken for part of the password.
+    #[test]
+    fn a_role_of_two_words_leaves_the_game_out_of_the_password() {
+        let raw = b"From: Bruno <bruno@vopaliec.example>\r\nTo: arbitre@vopaliec.example\r\n\r\n\
+            SIGNON Bon Dieu vopaliec hunter2\r\nBLESS A PAR\r\n";
+        let two = |a: &str, b: &str| a.eq_ignore_ascii_case("bon") && b.eq_ignore_ascii_case("dieu");
+        let parsed = read_parsed(raw);
+        let text = String::from_utf8(parsed.redacted("X: y", &two).unwrap()).unwrap();
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(text.contains("From: Bruno <bruno@vopaliec.example>\r\n"), "{text}");
+        assert!(text.contains("To: arbitre@vopaliec.example\r\n"), "{text}");
+        assert!(
+            text.contains(&format!("\r\nSIGNON Bon Dieu vopaliec {REDACTED}\r\n")),
+            "{text}"
+        );
+        // A password written without its game still goes: four words are role, game, password.
+        assert_eq!(words_before_password("SIGNON Bon Dieu hunter2", &two), Some(3));
+        assert_eq!(words_before_password("SIGNON Bon Dieu vopaliec hunter2", &two), Some(4));
+        let blind = String::from_utf8(redacted(raw, "X: y").unwrap()).unwrap();
+        assert!(blind.contains("To: [redacted]\r\n"), "{blind}");
+    }
+
+    /// A word taken for a password in the sender's fields: the name goes, the address the
+    /// answer goes to stays (issue: a refused sign-on was answered to nobody).
+    #[test]
+    fn the_senders_address_stays_when_a_password_is_in_it() {
+        let raw = b"From: Bruno vopaliec <bruno@vopaliec.example>\r\nSender: <bruno@vopaliec.example>\r\n\
+            To: arbitre@vopaliec.example\r\n\r\nSIGNON Grand Turc vopaliec hunter2\r\n";
+        let out = redacted(raw, "X: y").unwrap();
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert!(text.contains("\r\nFrom: <bruno@vopaliec.example>\r\n"), "{text}");
+        assert!(text.contains("\r\nSender: <bruno@vopaliec.example>\r\n"), "{text}");
+        assert!(text.contains("\r\nTo: [redacted]\r\n"), "{text}");
+        assert!(!text.contains("Bruno") && !text.contains("hunter2"), "{text}");
+        assert_eq!(read(&out).from_address, "bruno@vopaliec.example");
     }
 
     #[test]

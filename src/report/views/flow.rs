@@ -17,8 +17,10 @@ pub struct Rejection {
     pub subject: String,
     /// The referee's name.
     pub referee: String,
-    /// Why it was refused, one line.
+    /// Why it was refused, one line, in English: the English half says it.
     pub reason: String,
+    /// The same reason in French, with French typography: the French half says it.
+    pub reason_fr: String,
 }
 
 /// `press.txt`: press relayed to one of its recipients.

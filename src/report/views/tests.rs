@@ -25,6 +25,7 @@ pub(crate) fn samples() -> Vec<View> {
             subject: "orders".into(),
             referee: "The Referee".into(),
             reason: "line 1: no SIGNON".into(),
+            reason_fr: "ligne 1\u{a0}: aucun SIGNON".into(),
         }
         .into(),
         Press {
