@@ -125,7 +125,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
             "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
             "ligne 17 : vous votez pour la partie nulle",
-            "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE DRAW ou VOTE CONTINUE",
+            "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE NULLE ou VOTE CONTINUER",
             "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez « LISTE » seul",
             "ligne 20 : SET COULEUR rouge\n      pas compris : « SET COULEUR rouge »",
             "ligne 21 : HISTORY 19\n      « 19 » n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
@@ -581,4 +581,145 @@ fn a_heading_with_the_senders_own_power_is_no_mistake() {
     let handled = state(&dir)["handled"].as_u64().unwrap();
     let subject = &outbox(&dir)[&format!("m{handled:05}-reply-france.eml")].subject;
     assert!(subject.ends_with("reçu, avec 1 erreur"), "{subject}");
+}
+
+/// The commands of a French zine's player, in French (« Les commandes s'écrivent en
+/// français ou en anglais »): ÉTAT, EFFACER, PRESSE À … FIN PRESSE, VOTE NULLE, with or
+/// without accents, in any case. Nothing of it is taken for chatter or an order.
+#[test]
+fn a_french_power_writes_its_commands_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "c-1",
+        "A PAR - BUR\nEFFACER\nA PAR - PIC\nÉTAT\netat\nPRESSE À TOUS\nVive la France !\nFIN PRESSE\n\
+         presse a Allemagne, Italie\nAlliance ?\nfin de presse\nVOTE NULLE\nvote continuer\nVote Nul\n\
+         Presse À Angleterre\nÀ bientôt.\nFINPRESSE",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "ligne 3 : CLEAR : tous vos ordres de la phase sont retirés",
+            "ligne 4 : A PAR - PIC : enregistré\n",
+            "ligne 5 : STATUS : voir ci-dessous",
+            "ligne 6 : STATUS : voir ci-dessous",
+            "ligne 7 : presse envoyée à tous",
+            "ligne 10 : presse envoyée à l'Allemagne et à l'Italie",
+            "ligne 13 : vous votez pour la partie nulle",
+            "ligne 14 : vous votez pour poursuivre la partie",
+            "ligne 15 : vous votez pour la partie nulle",
+            "ligne 16 : presse envoyée à l'Angleterre",
+        ],
+    );
+    lacks(&reply, &["Pas compris", "Finlande"]);
+    all_french(&reply);
+    let out = outbox(&dir);
+    let press = |words: &str| out.iter().any(|(n, m)| n.contains("-press-") && m.text.contains(words));
+    assert!(press("Vive la France !"), "{:?}", out.keys());
+    assert!(press("Alliance ?"), "{:?}", out.keys());
+    assert!(press("À bientôt."), "{:?}", out.keys());
+}
+
+/// A press whose first line does not read is told, and its text is neither sent nor read
+/// as orders; one whose end does not read is told, naming the French end.
+#[test]
+fn a_french_press_that_does_not_read_is_told_and_not_sent() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "p-1",
+        "PRESSE POUR TOUS\nVive la France !\nA MAR - BUR\nFIN PRESSE\nA PAR - PIC",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "ligne 2 : PRESSE POUR TOUS\n      écrivez PRESSE À TOUS ou PRESSE À <puissance>",
+            "cette presse n'a pas été envoyée",
+            "ligne 6 : A PAR - PIC : enregistré",
+        ],
+    );
+    lacks(&reply, &["ligne 3", "ligne 4", "ligne 5", "Pas compris"]);
+    all_french(&reply);
+    let reply = send(
+        &dir,
+        0,
+        "p-2",
+        "A PAR - BUR\nPRESSE À TOUS\nVive la France !\nFIN",
+        EVENING,
+    );
+    has(
+        &reply,
+        &["ligne 3 : PRESSE À TOUS\n      cette presse n'a pas de ligne FIN PRESSE"],
+    );
+    all_french(&reply);
+    assert!(!outbox(&dir).keys().any(|n| n.contains("-press-")));
+}
+
+/// God's and the Devil's « none » in French: AUCUNE, AUCUN, RIEN, and the winter
+/// blessing's PUISSANCE AUCUNE.
+#[test]
+fn a_french_god_and_devil_cast_nothing_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 7, "n-1", "BÉNIR AUCUNE", EVENING);
+    has(&reply, &["ligne 2 : BLESS NONE : pas de bénédiction cette phase"]);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"), "{reply}");
+    let reply = send(&dir, 8, "n-2", "maudire aucun", EVENING);
+    has(&reply, &["ligne 2 : CURSE NONE : pas de malédiction cette phase"]);
+    assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("none"), "{reply}");
+    send(&dir, 7, "n-3", "BENIR A PAR\nbénir rien", EVENING);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"));
+    // The autumn of 1903: the winter blessing names a power, or none.
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("phase: Spring 1901 Movement", "phase: Fall 1903 Movement");
+    std::fs::write(&path, text).unwrap();
+    let reply = send(&dir, 7, "n-4", "BÉNIR PUISSANCE Allemagne", EVENING);
+    has(&reply, &["bénédiction d'ajustement pour l'hiver 1903"]);
+    assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("Germany"), "{reply}");
+    let reply = send(&dir, 7, "n-5", "Bénir puissance aucune", EVENING);
+    has(&reply, &["pas de bénédiction d'ajustement pour l'hiver 1903"]);
+    assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("none"), "{reply}");
+}
+
+/// French phase codes: P (printemps), A (automne), H (hiver). Their examples are French,
+/// and a phase not yet played is named in French words.
+#[test]
+fn french_phase_codes_are_read_and_taught() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(&dir, 0, "h-1", "A PAR - BUR", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let after = "2026-12-02T10:00:00+01:00";
+    let reply = send(
+        &dir,
+        0,
+        "h-2",
+        "HISTORIQUE P1901M\nrapport p1901m\nHISTORIQUE A1901M\nHISTORIQUE 19",
+        after,
+    );
+    has(
+        &reply,
+        &["« 19 » n'est pas une phase : écrivez HISTORIQUE [<phase>|TOUT], par exemple « HISTORIQUE P1901M »"],
+    );
+    lacks(&reply, &["S1901M", "« P1901M » n'est pas", "« p1901m » n'est pas"]);
+    all_french(&reply);
+    let out = outbox(&dir);
+    let history = |line: usize| {
+        out.iter()
+            .find(|(n, _)| n.ends_with(&format!("-l{line}-history-france.eml")))
+            .map(|(_, m)| m.text.clone())
+            .unwrap_or_else(|| panic!("no answer to line {line}: {:?}", out.keys()))
+    };
+    has(&history(2), &["Vos rapports du printemps 1901, mouvements"]);
+    has(&history(3), &["Vos rapports du printemps 1901, mouvements"]);
+    has(&history(4), &["Aucun rapport de l'automne 1901, mouvements"]);
+    lacks(&history(4), &["A1901M", "F1901M"]);
 }
