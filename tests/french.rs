@@ -130,7 +130,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 20 : SET COULEUR rouge\n      pas compris : « SET COULEUR rouge »",
             "ligne 21 : HISTORY 19\n      « 19 » n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
             "une seule ligne SIGNON par message : celle-ci est ignorée",
-            "ligne 23 : STATUS : voir ci-dessous",
+            "ligne 23 : ÉTAT : voir ci-dessous",
             "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 24 : Merci à tous !",
             "Il manque encore :\n  un ordre pour F BRE",
             "Vous votez pour la partie nulle.",
@@ -151,7 +151,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
         &reply,
         &[
             "ligne 1 : A MAR - SPA\n      ignorée : elle vient avant la ligne SIGNON",
-            "ligne 3 : CLEAR : tous vos ordres de la phase sont retirés",
+            "ligne 3 : EFFACER : tous vos ordres de la phase sont retirés",
             "ligne 4 : A PAR - GAS : enregistré",
         ],
     );
@@ -194,15 +194,15 @@ fn a_french_gods_message_is_answered_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE",
+            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE",
             "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
             "ligne 4 : BLESS A XYZ - BUR\n      « A XYZ - BUR » est illisible : colonne 3 : « XYZ » n'est pas une province de la carte",
             "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire CURSE",
             "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
             "ligne 9 : VOTE DRAW\n      seules les puissances votent",
-            "ligne 10 : STATUS : voir ci-dessous",
+            "ligne 10 : ÉTAT : voir ci-dessous",
             "bénédiction : rien encore",
-            "Encore ouvert :\n  votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+            "Encore ouvert :\n  votre bénédiction (BÉNIR <unité>, ou BÉNIR AUCUNE)",
         ],
     );
     all_french(&reply);
@@ -211,8 +211,8 @@ fn a_french_gods_message_is_answered_in_french() {
         &reply,
         &[
             "ligne 2 : bénédiction sur A PAR",
-            "ligne 3 : CLEAR : vos bénédictions de la phase sont retirées",
-            "ligne 4 : BLESS NONE : pas de bénédiction cette phase",
+            "ligne 3 : EFFACER : vos bénédictions de la phase sont retirées",
+            "ligne 4 : BÉNIR AUCUNE : pas de bénédiction cette phase",
             "bénédiction : aucune (refusée)",
         ],
     );
@@ -294,7 +294,7 @@ fn a_french_reply_is_typeset_the_french_way() {
     let god = typeset(&dir, "god");
     has(
         &god,
-        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BLESS ou CURSE"],
+        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BÉNIR ou MAUDIRE"],
     );
     for (i, _) in god.match_indices("Dieu") {
         assert!(god[..i].ends_with("Bon "), "a bare Dieu in:\n{god}");
@@ -602,10 +602,10 @@ fn a_french_power_writes_its_commands_in_french() {
     has(
         &reply,
         &[
-            "ligne 3 : CLEAR : tous vos ordres de la phase sont retirés",
+            "ligne 3 : EFFACER : tous vos ordres de la phase sont retirés",
             "ligne 4 : A PAR - PIC : enregistré\n",
-            "ligne 5 : STATUS : voir ci-dessous",
-            "ligne 6 : STATUS : voir ci-dessous",
+            "ligne 5 : ÉTAT : voir ci-dessous",
+            "ligne 6 : ÉTAT : voir ci-dessous",
             "ligne 7 : presse envoyée à tous",
             "ligne 10 : presse envoyée à l'Allemagne et à l'Italie",
             "ligne 13 : vous votez pour la partie nulle",
@@ -668,10 +668,10 @@ fn a_french_god_and_devil_cast_nothing_in_french() {
     let tmp = Tmp::new();
     let dir = new_game(&tmp);
     let reply = send(&dir, 7, "n-1", "BÉNIR AUCUNE", EVENING);
-    has(&reply, &["ligne 2 : BLESS NONE : pas de bénédiction cette phase"]);
+    has(&reply, &["ligne 2 : BÉNIR AUCUNE : pas de bénédiction cette phase"]);
     assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"), "{reply}");
     let reply = send(&dir, 8, "n-2", "maudire aucun", EVENING);
-    has(&reply, &["ligne 2 : CURSE NONE : pas de malédiction cette phase"]);
+    has(&reply, &["ligne 2 : MAUDIRE AUCUNE : pas de malédiction cette phase"]);
     assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("none"), "{reply}");
     send(&dir, 7, "n-3", "BENIR A PAR\nbénir rien", EVENING);
     assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"));
@@ -722,4 +722,91 @@ fn french_phase_codes_are_read_and_taught() {
     has(&history(3), &["Vos rapports du printemps 1901, mouvements"]);
     has(&history(4), &["Aucun rapport de l'automne 1901, mouvements"]);
     lacks(&history(4), &["A1901M", "F1901M"]);
+}
+
+/// A French player's welcome and AIDE teach the French forms, now read: the SIGNON line
+/// with the role's French name, ÉTAT, EFFACER, PRESSE À TOUS … FIN PRESSE, VOTE NULLE,
+/// BÉNIR AUCUNE, MAUDIRE AUCUNE. The welcome's SIGNON line and order examples, sent back
+/// as they are, are read.
+#[test]
+fn a_french_welcome_and_aide_teach_the_french_commands() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let out = outbox(&dir);
+    let germany = &out["welcome-germany.eml"].text;
+    has(
+        germany,
+        &[
+            "Vous jouez l'Allemagne",
+            "  SIGNON Allemagne vopaliec <votre mot de passe>",
+            "ÉTAT, EFFACER,\nPRESSE À TOUS ... FIN PRESSE, PRESSE À <puissance> ... FIN PRESSE, VOTE NULLE, VOTE CONTINUER.",
+            "(A PAR - BOU,\nF BRE - MAN, A MAR soutient A PAR - BOU, F MDN convoie A LON - NOR)",
+        ],
+    );
+    lacks(germany, &["SIGNON Germany", "STATUS", "CLEAR", "ENDPRESS", "VOTE DRAW"]);
+    let god = &out["welcome-god.eml"].text;
+    has(
+        god,
+        &[
+            "  SIGNON BonDieu vopaliec <votre mot de passe>",
+            "  BÉNIR A PAR        (ou BÉNIR AUCUNE pour laisser passer la phase)",
+            "  BÉNIR France       (ou BÉNIR PUISSANCE AUCUNE)",
+            "ÉTAT, EFFACER.",
+        ],
+    );
+    lacks(god, &["BLESS", "NONE", "STATUS"]);
+    let devil = &out["welcome-devil.eml"].text;
+    has(
+        devil,
+        &["  SIGNON Diable vopaliec", "  MAUDIRE F KIE      (ou MAUDIRE AUCUNE"],
+    );
+    lacks(devil, &["CURSE", "NONE"]);
+    // The SIGNON line as the welcome gives it, and its order examples, are read.
+    let (_, name, email, password) = PLAYERS[0];
+    let signon = out["welcome-france.eml"]
+        .text
+        .lines()
+        .find(|l| l.trim_start().starts_with("SIGNON"))
+        .unwrap()
+        .replace("<votre mot de passe>", password);
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <w-1@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         {signon}\nA PAR - BOU\nF BRE - MAN\nA MAR soutient A PAR - BOU\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let reply = answer(&dir, "reply", "France").text;
+    has(
+        &reply,
+        &[
+            "ligne 2 : A PAR - BOU : enregistré",
+            "ligne 3 : F BRE - MAN : enregistré",
+            "ligne 4 : A MAR soutient A PAR - BOU : enregistré",
+        ],
+    );
+    send(&dir, 0, "w-2", "AIDE", EVENING);
+    let aide = answer(&dir, "help", "France").text;
+    has(
+        &aide,
+        &[
+            "  SIGNON France vopaliec <votre mot de passe>",
+            "EFFACER                       retirer tous vos ordres de la phase",
+            "ÉTAT                          ce que vous avez déposé",
+            "PRESSE À TOUS                 presse publique à tous les joueurs, jusqu'à la ligne FIN PRESSE",
+            "VOTE NULLE, VOTE CONTINUER    la partie est nulle",
+            "HISTORIQUE P1901M ou HISTORIQUE TOUT",
+            "RAPPORT P1901M                comme HISTORIQUE P1901M",
+        ],
+    );
+    send(&dir, 7, "w-3", "AIDE", EVENING);
+    let aide = answer(&dir, "help", "God").text;
+    has(
+        &aide,
+        &[
+            "  SIGNON BonDieu vopaliec <votre mot de passe>",
+            "  BÉNIR A PAR ",
+            "  BÉNIR AUCUNE ",
+            "  BÉNIR France                (ou BÉNIR PUISSANCE AUCUNE)",
+        ],
+    );
 }

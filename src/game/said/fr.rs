@@ -38,8 +38,8 @@ pub fn fr(said: &Said) -> String {
     match said {
         S::OnFile { order } => format!("{order} : enregistré"),
         S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
-        S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
-        S::Status => "STATUS : voir ci-dessous".into(),
+        S::Cleared => "EFFACER : tous vos ordres de la phase sont retirés".into(),
+        S::Status => "ÉTAT : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
         S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
         S::Voted { draw } => format!(

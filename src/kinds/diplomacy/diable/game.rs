@@ -349,13 +349,13 @@ impl Ruleset for Diable {
         if phase.kind == PhaseKind::Movement && role == GOD && d.blessing.is_none() {
             out.push(say(
                 "your blessing (BLESS <unit>, or BLESS NONE)",
-                "votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+                "votre bénédiction (BÉNIR <unité>, ou BÉNIR AUCUNE)",
             ));
         }
         if phase.kind == PhaseKind::Movement && role == DEVIL && d.curse.is_none() {
             out.push(say(
                 "your curse (CURSE <unit>, or CURSE NONE)",
-                "votre malédiction (CURSE <unité>, ou CURSE NONE)",
+                "votre malédiction (MAUDIRE <unité>, ou MAUDIRE AUCUNE)",
             ));
         }
         if role == GOD && needs_power_blessing(game, phase) {
@@ -365,7 +365,7 @@ impl Ruleset for Diable {
                     phase.year
                 ),
                 Lang::Fr => format!(
-                    "la bénédiction d'ajustement de l'hiver {} (BLESS <pays>, ou BLESS POWER NONE)",
+                    "la bénédiction d'ajustement de l'hiver {} (BÉNIR <puissance>, ou BÉNIR PUISSANCE AUCUNE)",
                     phase.year
                 ),
             });
