@@ -120,7 +120,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 5 : F BRE - MOS\n      F BRE ne peut pas atteindre MOS",
             "ligne 6 : A MAR soutient A MUN - BOU : enregistré",
             "A MAR soutient A MUN - BOU   (compte si A MUN reçoit l'ordre d'aller en BOU)",
-            "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BLESS",
+            "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BÉNIR",
             "ligne 8 : presse envoyée à tous",
             "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
             "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
@@ -197,7 +197,7 @@ fn a_french_gods_message_is_answered_in_french() {
             "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE",
             "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
             "ligne 4 : BLESS A XYZ - BUR\n      « A XYZ - BUR » est illisible : colonne 3 : « XYZ » n'est pas une province de la carte",
-            "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire CURSE",
+            "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire MAUDIRE",
             "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
             "ligne 9 : VOTE DRAW\n      seules les puissances votent",
             "ligne 10 : ÉTAT : voir ci-dessous",
@@ -783,6 +783,24 @@ fn a_french_welcome_and_aide_teach_the_french_commands() {
             "ligne 3 : F BRE - MAN : enregistré",
             "ligne 4 : A MAR soutient A PAR - BOU : enregistré",
         ],
+    );
+    // God's, with the French name written in one word (« BonDieu »).
+    let (_, name, email, password) = PLAYERS[7];
+    let signon = out["welcome-god.eml"]
+        .text
+        .lines()
+        .find(|l| l.trim_start().starts_with("SIGNON"))
+        .unwrap()
+        .replace("<votre mot de passe>", password);
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <w-g@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         {signon}\nBÉNIR AUCUNE\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    has(
+        &answer(&dir, "reply", "God").text,
+        &["ligne 2 : BÉNIR AUCUNE : pas de bénédiction cette phase"],
     );
     send(&dir, 0, "w-2", "AIDE", EVENING);
     let aide = answer(&dir, "help", "France").text;

@@ -225,7 +225,7 @@ fn refused_fr(r: &Refused) -> String {
         R::NoPressToDivine => {
             "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
         }
-        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
+        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb_fr(*divine)),
         R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez BÉNIR AUCUNE ou MAUDIRE AUCUNE pour laisser passer une phase)".into(),
         R::AdjustmentBlessingSeason { phase } => format!(
             "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes {}",
