@@ -16,6 +16,35 @@ pub enum PhaseKind {
     Adjustment,
 }
 
+/// The letters a phase's code begins with, by season: the English `S`, `F`, `W` (spring,
+/// fall, winter) and the French `P`, `A`, `H` (printemps, automne, hiver). No letter is in
+/// both columns, so a code reads the same whoever wrote it: `A1901R` is the autumn's
+/// retreats (`F1901R`), never anything else. The phase type's letter is the same in both
+/// languages: `M` (movement, mouvements), `R` (retreat, retraites), `A` (adjustment,
+/// ajustements; `B`, builds, is read too).
+pub const SEASON_LETTERS: [(Season, char, char); 3] = [
+    (Season::Spring, 'S', 'P'),
+    (Season::Fall, 'F', 'A'),
+    (Season::Winter, 'W', 'H'),
+];
+
+impl Season {
+    /// The season of a code's first letter, English or French, in any case.
+    pub fn of_letter(letter: char) -> Option<Season> {
+        let l = letter.to_ascii_uppercase();
+        SEASON_LETTERS
+            .iter()
+            .find(|&&(_, en, fr)| l == en || l == fr)
+            .map(|&(season, _, _)| season)
+    }
+
+    /// The code's letter of the season: English (`S`) or French (`P`).
+    fn letter(self, french: bool) -> char {
+        let letters = SEASON_LETTERS.iter().find(|l| l.0 == self);
+        letters.map_or('?', |&(_, en, fr)| if french { fr } else { en })
+    }
+}
+
 /// The years a phase may name. A game reaches the last only after thousands of years of
 /// play; adjudicating its winter gives the first phase of the year after.
 pub const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
@@ -80,7 +109,9 @@ impl Phase {
     }
 
     /// Reads `Spring 1901 Movement`, `spring 1901 movement`, `S1901M`, `F1901R`,
-    /// `W1901A`, and `Fall 1901 Adjustment` (taken as Winter 1901 Adjustment).
+    /// `W1901A`, the French codes `P1901M`, `A1901R`, `H1901A` ([`SEASON_LETTERS`]), the
+    /// French words `printemps 1901 mouvements`, and `Fall 1901 Adjustment` (taken as
+    /// Winter 1901 Adjustment).
     pub fn parse(text: &str) -> Result<Phase, PhaseError> {
         let t = text.trim();
         let text = || t.to_string();
@@ -95,16 +126,11 @@ impl Phase {
             if b.len() < 3 || !b[1..b.len() - 1].iter().all(u8::is_ascii_digit) {
                 return Err(PhaseError::NotAPhase { text: text() });
             }
-            let season = match b[0] {
-                b's' => Season::Spring,
-                b'f' | b'a' => Season::Fall,
-                b'w' => Season::Winter,
-                _ => {
-                    return Err(PhaseError::UnknownSeason {
-                        text: text(),
-                        word: None,
-                    })
-                }
+            let Some(season) = Season::of_letter(char::from(b[0])) else {
+                return Err(PhaseError::UnknownSeason {
+                    text: text(),
+                    word: None,
+                });
             };
             let kind = match b[b.len() - 1] {
                 b'm' => PhaseKind::Movement,
@@ -183,11 +209,16 @@ impl Phase {
 
     /// `S1901M`.
     pub fn code(self) -> String {
-        let s = match self.season {
-            Season::Spring => 'S',
-            Season::Fall => 'F',
-            Season::Winter => 'W',
-        };
+        self.code_in(false)
+    }
+
+    /// The French players' code: `P1901M`, `A1901R`, `H1901A`.
+    pub fn code_fr(self) -> String {
+        self.code_in(true)
+    }
+
+    fn code_in(self, french: bool) -> String {
+        let s = self.season.letter(french);
         let k = match self.kind {
             PhaseKind::Movement => 'M',
             PhaseKind::Retreat => 'R',
@@ -228,6 +259,35 @@ mod tests {
             "Winter 1901 Adjustment"
         );
         assert_eq!(Phase::parse("W1905A").unwrap().code(), "W1905A");
+    }
+
+    /// The French codes: P, A, H for the seasons, the same type letters; each reads as the
+    /// English code of the same phase, and no season letter is in both languages.
+    #[test]
+    fn reads_and_writes_the_french_codes() {
+        for (fr, en) in [
+            ("P1901M", "S1901M"),
+            ("p1901r", "S1901R"),
+            ("A1901M", "F1901M"),
+            ("a1901r", "F1901R"),
+            ("H1901A", "W1901A"),
+            ("h1901b", "W1901A"),
+        ] {
+            let p = Phase::parse(fr).unwrap();
+            assert_eq!(p.code(), en, "{fr}");
+            assert_eq!(p.code_fr(), fr.to_uppercase().replace('B', "A"), "{fr}");
+            assert_eq!(Phase::parse(&p.code_fr()).unwrap(), p);
+        }
+        let english: Vec<char> = SEASON_LETTERS.iter().map(|l| l.1).collect();
+        let french: Vec<char> = SEASON_LETTERS.iter().map(|l| l.2).collect();
+        assert!(english.iter().all(|l| !french.contains(l)), "{english:?} {french:?}");
+        for (season, en, fr) in SEASON_LETTERS {
+            assert_eq!(Season::of_letter(en), Some(season));
+            assert_eq!(Season::of_letter(fr.to_ascii_lowercase()), Some(season));
+        }
+        assert_eq!(Phase::parse("Printemps 1901 mouvements").unwrap().code_fr(), "P1901M");
+        assert!(Phase::parse("H1901M").is_err());
+        assert!(Phase::parse("P1901A").is_err());
     }
 
     #[test]

@@ -120,17 +120,17 @@ fn a_french_powers_whole_message_is_answered_in_french() {
             "ligne 5 : F BRE - MOS\n      F BRE ne peut pas atteindre MOS",
             "ligne 6 : A MAR soutient A MUN - BOU : enregistré",
             "A MAR soutient A MUN - BOU   (compte si A MUN reçoit l'ordre d'aller en BOU)",
-            "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BLESS",
+            "ligne 7 : BLESS A PAR\n      seul le Bon Dieu peut écrire BÉNIR",
             "ligne 8 : presse envoyée à tous",
             "ligne 11 : PRESS TO Narnia\n      « Narnia » n'est pas une puissance ; cette presse n'a pas été envoyée",
             "ligne 14 : PRESS TO God\n      aucune presse ne peut être adressée au Bon Dieu",
             "ligne 17 : vous votez pour la partie nulle",
-            "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE DRAW ou VOTE CONTINUE",
+            "ligne 18 : VOTE PEUTETRE\n      écrivez VOTE NULLE ou VOTE CONTINUER",
             "ligne 19 : LISTE TOUT\n      LISTE ne prend rien après lui : écrivez « LISTE » seul",
             "ligne 20 : SET COULEUR rouge\n      pas compris : « SET COULEUR rouge »",
             "ligne 21 : HISTORY 19\n      « 19 » n'est pas une phase : écrivez HISTORY [<phase>|ALL]",
             "une seule ligne SIGNON par message : celle-ci est ignorée",
-            "ligne 23 : STATUS : voir ci-dessous",
+            "ligne 23 : ÉTAT : voir ci-dessous",
             "Pas compris (ignoré ; AIDE donne les commandes que vous pouvez utiliser) :\n  ligne 24 : Merci à tous !",
             "Il manque encore :\n  un ordre pour F BRE",
             "Vous votez pour la partie nulle.",
@@ -151,7 +151,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
         &reply,
         &[
             "ligne 1 : A MAR - SPA\n      ignorée : elle vient avant la ligne SIGNON",
-            "ligne 3 : CLEAR : tous vos ordres de la phase sont retirés",
+            "ligne 3 : EFFACER : tous vos ordres de la phase sont retirés",
             "ligne 4 : A PAR - GAS : enregistré",
         ],
     );
@@ -206,15 +206,15 @@ fn a_french_gods_message_is_answered_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE",
+            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE",
             "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
             "ligne 4 : BLESS A XYZ - BUR\n      « A XYZ - BUR » est illisible : colonne 3 : « XYZ » n'est pas une province de la carte",
-            "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire CURSE",
+            "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire MAUDIRE",
             "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
             "ligne 9 : VOTE DRAW\n      seules les puissances votent",
-            "ligne 10 : STATUS : voir ci-dessous",
+            "ligne 10 : ÉTAT : voir ci-dessous",
             "bénédiction : rien encore",
-            "Encore ouvert :\n  votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+            "Encore ouvert :\n  votre bénédiction (BÉNIR <unité>, ou BÉNIR AUCUNE)",
         ],
     );
     all_french(&reply);
@@ -223,8 +223,8 @@ fn a_french_gods_message_is_answered_in_french() {
         &reply,
         &[
             "ligne 2 : bénédiction sur A PAR",
-            "ligne 3 : CLEAR : vos bénédictions de la phase sont retirées",
-            "ligne 4 : BLESS NONE : pas de bénédiction cette phase",
+            "ligne 3 : EFFACER : vos bénédictions de la phase sont retirées",
+            "ligne 4 : BÉNIR AUCUNE : pas de bénédiction cette phase",
             "bénédiction : aucune (refusée)",
         ],
     );
@@ -306,7 +306,7 @@ fn a_french_reply_is_typeset_the_french_way() {
     let god = typeset(&dir, "god");
     has(
         &god,
-        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BLESS ou CURSE"],
+        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BÉNIR ou MAUDIRE"],
     );
     for (i, _) in god.match_indices("Dieu") {
         assert!(god[..i].ends_with("Bon "), "a bare Dieu in:\n{god}");
@@ -593,4 +593,250 @@ fn a_heading_with_the_senders_own_power_is_no_mistake() {
     let handled = state(&dir)["handled"].as_u64().unwrap();
     let subject = &outbox(&dir)[&format!("m{handled:05}-reply-france.eml")].subject;
     assert!(subject.ends_with("reçu, avec 1 erreur"), "{subject}");
+}
+
+/// The commands of a French zine's player, in French (« Les commandes s'écrivent en
+/// français ou en anglais »): ÉTAT, EFFACER, PRESSE À … FIN PRESSE, VOTE NULLE, with or
+/// without accents, in any case. Nothing of it is taken for chatter or an order.
+#[test]
+fn a_french_power_writes_its_commands_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "c-1",
+        "A PAR - BUR\nEFFACER\nA PAR - PIC\nÉTAT\netat\nPRESSE À TOUS\nVive la France !\nFIN PRESSE\n\
+         presse a Allemagne, Italie\nAlliance ?\nfin de presse\nVOTE NULLE\nvote continuer\nVote Nul\n\
+         Presse À Angleterre\nÀ bientôt.\nFINPRESSE",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "ligne 3 : EFFACER : tous vos ordres de la phase sont retirés",
+            "ligne 4 : A PAR - PIC : enregistré\n",
+            "ligne 5 : ÉTAT : voir ci-dessous",
+            "ligne 6 : ÉTAT : voir ci-dessous",
+            "ligne 7 : presse envoyée à tous",
+            "ligne 10 : presse envoyée à l'Allemagne et à l'Italie",
+            "ligne 13 : vous votez pour la partie nulle",
+            "ligne 14 : vous votez pour poursuivre la partie",
+            "ligne 15 : vous votez pour la partie nulle",
+            "ligne 16 : presse envoyée à l'Angleterre",
+        ],
+    );
+    lacks(&reply, &["Pas compris", "Finlande"]);
+    all_french(&reply);
+    let out = outbox(&dir);
+    let press = |words: &str| out.iter().any(|(n, m)| n.contains("-press-") && m.text.contains(words));
+    assert!(press("Vive la France !"), "{:?}", out.keys());
+    assert!(press("Alliance ?"), "{:?}", out.keys());
+    assert!(press("À bientôt."), "{:?}", out.keys());
+}
+
+/// A press whose first line does not read is told, and its text is neither sent nor read
+/// as orders; one whose end does not read is told, naming the French end.
+#[test]
+fn a_french_press_that_does_not_read_is_told_and_not_sent() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "p-1",
+        "PRESSE POUR TOUS\nVive la France !\nA MAR - BUR\nFIN PRESSE\nA PAR - PIC",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "ligne 2 : PRESSE POUR TOUS\n      écrivez PRESSE À TOUS ou PRESSE À <puissance>",
+            "cette presse n'a pas été envoyée",
+            "ligne 6 : A PAR - PIC : enregistré",
+        ],
+    );
+    lacks(&reply, &["ligne 3", "ligne 4", "ligne 5", "Pas compris"]);
+    all_french(&reply);
+    let reply = send(
+        &dir,
+        0,
+        "p-2",
+        "A PAR - BUR\nPRESSE À TOUS\nVive la France !\nFIN",
+        EVENING,
+    );
+    has(
+        &reply,
+        &["ligne 3 : PRESSE À TOUS\n      cette presse n'a pas de ligne FIN PRESSE"],
+    );
+    all_french(&reply);
+    assert!(!outbox(&dir).keys().any(|n| n.contains("-press-")));
+}
+
+/// God's and the Devil's « none » in French: AUCUNE, AUCUN, RIEN, and the winter
+/// blessing's PUISSANCE AUCUNE.
+#[test]
+fn a_french_god_and_devil_cast_nothing_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 7, "n-1", "BÉNIR AUCUNE", EVENING);
+    has(&reply, &["ligne 2 : BÉNIR AUCUNE : pas de bénédiction cette phase"]);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"), "{reply}");
+    let reply = send(&dir, 8, "n-2", "maudire aucun", EVENING);
+    has(&reply, &["ligne 2 : MAUDIRE AUCUNE : pas de malédiction cette phase"]);
+    assert_eq!(state(&dir)["divine"]["curse"].as_str(), Some("none"), "{reply}");
+    send(&dir, 7, "n-3", "BENIR A PAR\nbénir rien", EVENING);
+    assert_eq!(state(&dir)["divine"]["blessing"].as_str(), Some("none"));
+    // The autumn of 1903: the winter blessing names a power, or none.
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("phase: Spring 1901 Movement", "phase: Fall 1903 Movement");
+    std::fs::write(&path, text).unwrap();
+    let reply = send(&dir, 7, "n-4", "BÉNIR PUISSANCE Allemagne", EVENING);
+    has(&reply, &["bénédiction d'ajustement pour l'hiver 1903"]);
+    assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("Germany"), "{reply}");
+    let reply = send(&dir, 7, "n-5", "Bénir puissance aucune", EVENING);
+    has(&reply, &["pas de bénédiction d'ajustement pour l'hiver 1903"]);
+    assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("none"), "{reply}");
+}
+
+/// French phase codes: P (printemps), A (automne), H (hiver). Their examples are French,
+/// and a phase not yet played is named in French words.
+#[test]
+fn french_phase_codes_are_read_and_taught() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    send(&dir, 0, "h-1", "A PAR - BUR", EVENING);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let after = "2026-12-02T10:00:00+01:00";
+    let reply = send(
+        &dir,
+        0,
+        "h-2",
+        "HISTORIQUE P1901M\nrapport p1901m\nHISTORIQUE A1901M\nHISTORIQUE 19",
+        after,
+    );
+    has(
+        &reply,
+        &["« 19 » n'est pas une phase : écrivez HISTORIQUE [<phase>|TOUT], par exemple « HISTORIQUE P1901M »"],
+    );
+    lacks(&reply, &["S1901M", "« P1901M » n'est pas", "« p1901m » n'est pas"]);
+    all_french(&reply);
+    let out = outbox(&dir);
+    let history = |line: usize| {
+        out.iter()
+            .find(|(n, _)| n.ends_with(&format!("-l{line}-history-france.eml")))
+            .map(|(_, m)| m.text.clone())
+            .unwrap_or_else(|| panic!("no answer to line {line}: {:?}", out.keys()))
+    };
+    has(&history(2), &["Vos rapports du printemps 1901, mouvements"]);
+    has(&history(3), &["Vos rapports du printemps 1901, mouvements"]);
+    has(&history(4), &["Aucun rapport de l'automne 1901, mouvements"]);
+    lacks(&history(4), &["A1901M", "F1901M"]);
+}
+
+/// A French player's welcome and AIDE teach the French forms, now read: the SIGNON line
+/// with the role's French name, ÉTAT, EFFACER, PRESSE À TOUS … FIN PRESSE, VOTE NULLE,
+/// BÉNIR AUCUNE, MAUDIRE AUCUNE. The welcome's SIGNON line and order examples, sent back
+/// as they are, are read.
+#[test]
+fn a_french_welcome_and_aide_teach_the_french_commands() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let out = outbox(&dir);
+    let germany = &out["welcome-germany.eml"].text;
+    has(
+        germany,
+        &[
+            "Vous jouez l'Allemagne",
+            "  SIGNON Allemagne vopaliec <votre mot de passe>",
+            "ÉTAT, EFFACER,\nPRESSE À TOUS ... FIN PRESSE, PRESSE À <puissance> ... FIN PRESSE, VOTE NULLE, VOTE CONTINUER.",
+            "(A PAR - BOU,\nF BRE - MAN, A MAR soutient A PAR - BOU, F MDN convoie A LON - NOR)",
+        ],
+    );
+    lacks(germany, &["SIGNON Germany", "STATUS", "CLEAR", "ENDPRESS", "VOTE DRAW"]);
+    let god = &out["welcome-god.eml"].text;
+    has(
+        god,
+        &[
+            "  SIGNON BonDieu vopaliec <votre mot de passe>",
+            "  BÉNIR A PAR        (ou BÉNIR AUCUNE pour laisser passer la phase)",
+            "  BÉNIR France       (ou BÉNIR PUISSANCE AUCUNE)",
+            "ÉTAT, EFFACER.",
+        ],
+    );
+    lacks(god, &["BLESS", "NONE", "STATUS"]);
+    let devil = &out["welcome-devil.eml"].text;
+    has(
+        devil,
+        &["  SIGNON Diable vopaliec", "  MAUDIRE F KIE      (ou MAUDIRE AUCUNE"],
+    );
+    lacks(devil, &["CURSE", "NONE"]);
+    // The SIGNON line as the welcome gives it, and its order examples, are read.
+    let (_, name, email, password) = PLAYERS[0];
+    let signon = out["welcome-france.eml"]
+        .text
+        .lines()
+        .find(|l| l.trim_start().starts_with("SIGNON"))
+        .unwrap()
+        .replace("<votre mot de passe>", password);
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <w-1@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         {signon}\nA PAR - BOU\nF BRE - MAN\nA MAR soutient A PAR - BOU\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    let reply = answer(&dir, "reply", "France").text;
+    has(
+        &reply,
+        &[
+            "ligne 2 : A PAR - BOU : enregistré",
+            "ligne 3 : F BRE - MAN : enregistré",
+            "ligne 4 : A MAR soutient A PAR - BOU : enregistré",
+        ],
+    );
+    // God's, with the French name written in one word (« BonDieu »).
+    let (_, name, email, password) = PLAYERS[7];
+    let signon = out["welcome-god.eml"]
+        .text
+        .lines()
+        .find(|l| l.trim_start().starts_with("SIGNON"))
+        .unwrap()
+        .replace("<votre mot de passe>", password);
+    let raw = format!(
+        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: ordres\r\n\
+         Message-ID: <w-g@test.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+         {signon}\nBÉNIR AUCUNE\r\n"
+    );
+    ok(&["mail", dir.to_str().unwrap(), "--now", EVENING], Some(raw.as_bytes()));
+    has(
+        &answer(&dir, "reply", "God").text,
+        &["ligne 2 : BÉNIR AUCUNE : pas de bénédiction cette phase"],
+    );
+    send(&dir, 0, "w-2", "AIDE", EVENING);
+    let aide = answer(&dir, "help", "France").text;
+    has(
+        &aide,
+        &[
+            "  SIGNON France vopaliec <votre mot de passe>",
+            "EFFACER                       retirer tous vos ordres de la phase",
+            "ÉTAT                          ce que vous avez déposé",
+            "PRESSE À TOUS                 presse publique à tous les joueurs, jusqu'à la ligne FIN PRESSE",
+            "VOTE NULLE, VOTE CONTINUER    la partie est nulle",
+            "HISTORIQUE P1901M ou HISTORIQUE TOUT",
+            "RAPPORT P1901M                comme HISTORIQUE P1901M",
+        ],
+    );
+    send(&dir, 7, "w-3", "AIDE", EVENING);
+    let aide = answer(&dir, "help", "God").text;
+    has(
+        &aide,
+        &[
+            "  SIGNON BonDieu vopaliec <votre mot de passe>",
+            "  BÉNIR A PAR ",
+            "  BÉNIR AUCUNE ",
+            "  BÉNIR France                (ou BÉNIR PUISSANCE AUCUNE)",
+        ],
+    );
 }

@@ -262,7 +262,10 @@ fn every_question_is_answered_in_english_and_in_french() {
         &answer(&dir, "l4-history", "Germany").text,
         &["Votre dernier rapport", "Printemps 1901, mouvements"],
     );
-    has(&answer(&dir, "l5-history", "Germany").text, &["Vos rapports de S1901M"]);
+    has(
+        &answer(&dir, "l5-history", "Germany").text,
+        &["Vos rapports du printemps 1901, mouvements"],
+    );
     let regles = answer(&dir, "rules", "Germany").text;
     has(
         &regles,

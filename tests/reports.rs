@@ -453,13 +453,17 @@ fn a_divine_players_welcome_lists_only_what_a_divine_player_may_do() {
         &players_file("diable-et-bon-dieu", None, &[(8, "language: fr")], 7, 8),
     );
     let out = outbox(&dir);
-    for (name, lang_words) in [
-        ("welcome-god.eml", "You send no press"),
-        ("welcome-devil.eml", "Vous n'envoyez pas de presse"),
+    // The French reader is taught the French forms (ÉTAT, EFFACER), which are read.
+    for (name, lang_words, commands) in [
+        ("welcome-god.eml", "You send no press", "STATUS, CLEAR."),
+        ("welcome-devil.eml", "Vous n'envoyez pas de presse", "ÉTAT, EFFACER."),
     ] {
         let t = &out[name].text;
-        assert!(!t.contains("PRESS TO") && !t.contains("VOTE"), "{name}: {t}");
-        assert!(t.contains("STATUS, CLEAR.") && t.contains(lang_words), "{name}: {t}");
+        assert!(
+            !t.contains("PRESS TO") && !t.contains("PRESSE À") && !t.contains("VOTE"),
+            "{name}: {t}"
+        );
+        assert!(t.contains(commands) && t.contains(lang_words), "{name}: {t}");
     }
     let power = &out["welcome-france.eml"].text;
     assert!(power.contains("PRESS TO ALL") && power.contains("VOTE DRAW"), "{power}");

@@ -393,12 +393,12 @@ fn help_lists_wait_absence_and_the_press_the_game_allows() {
         (
             "",
             "PRESS TO Germany Italy        private press to those powers",
-            "PRESS TO Allemagne Italie     presse privée à ces puissances",
+            "PRESSE À Allemagne, Italie    presse privée à ces puissances",
         ),
         (
             "press: grey\n",
             "PRESS TO Germany GREY         grey press: the same without your name",
-            "PRESS TO Allemagne GRIS       presse grise : la même sans votre nom",
+            "PRESSE À Allemagne GRIS       presse grise : la même sans votre nom",
         ),
         (
             "press: none\n",
@@ -427,7 +427,7 @@ fn help_lists_wait_absence_and_the_press_the_game_allows() {
         );
         if extra == "press: none\n" {
             lacks(&help, &["PRESS TO ALL"]);
-            lacks(&aide, &["PRESS TO ALL"]);
+            lacks(&aide, &["PRESS TO ALL", "PRESSE À TOUS"]);
         } else if extra.is_empty() {
             lacks(&help, &["GREY"]);
         }

@@ -180,6 +180,8 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
         let words: Vec<&str> = text.split_whitespace().collect();
         let Some(first) = words.first() else { continue };
         let keyword = first.to_ascii_uppercase();
+        // The keyword without accents, for the French forms (`ÉTAT`, `état` and `ETAT`).
+        let plain = crate::map::fold(first);
         let rest = || {
             text[text.find(char::is_whitespace).unwrap_or(text.len())..]
                 .trim()
@@ -212,6 +214,8 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
             },
             "CLEAR" if words.len() == 1 => Command::Clear,
             "STATUS" if words.len() == 1 => Command::Status,
+            _ if words.len() == 1 && plain == "EFFACER" => Command::Clear,
+            _ if words.len() == 1 && plain == "ETAT" => Command::Status,
             // The kinds' verbs, in English or French: « BÉNIR A Mar », « MAUDIRE F Kie ».
             k if crate::game::kind::known_verb(k).is_some() => {
                 let Some(verb) = crate::game::kind::known_verb(k) else {
@@ -226,30 +230,39 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     text: rest(),
                 }
             }
-            "VOTE" => match words.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
-                Some("DRAW") if words.len() == 2 => Command::VoteDraw,
-                Some("CONTINUE") if words.len() == 2 => Command::VoteContinue,
+            // `VOTE NULLE` (`NUL`), `VOTE CONTINUER`: the French forms.
+            "VOTE" => match words.get(1).map(|w| crate::map::fold(w)).as_deref() {
+                Some("DRAW" | "NULLE" | "NUL") if words.len() == 2 => Command::VoteDraw,
+                Some("CONTINUE" | "CONTINUER") if words.len() == 2 => Command::VoteContinue,
                 _ => {
                     errors.push(error(Refusal::WriteVote));
                     continue;
                 }
             },
-            "PRESS" => {
+            _ if matches!(plain.as_str(), "PRESS" | "PRESSE") => {
                 // `GREY` after the recipients (`GRAY`, the French `GRIS`, `GRISE` too).
                 let grey = words.len() >= 4
                     && words
                         .last()
                         .is_some_and(|w| matches!(w.to_uppercase().as_str(), "GREY" | "GRAY" | "GRIS" | "GRISE"));
                 let named = &words[..words.len() - usize::from(grey)];
-                let to = match named.get(1).map(|w| w.to_ascii_uppercase()).as_deref() {
-                    Some("TO") if named.len() >= 3 => {
-                        if named.len() == 3 && named[2].eq_ignore_ascii_case("ALL") {
+                // `PRESS TO ALL`, `PRESS TO Germany Italy`; in French `PRESSE À TOUS`,
+                // `PRESSE À Allemagne, Italie` (`A` for `À`), each language's words together.
+                let (to, all) = if plain == "PRESS" { ("TO", "ALL") } else { ("A", "TOUS") };
+                let to = match named.get(1).map(|w| crate::map::fold(w)) {
+                    Some(t) if t == to && named.len() >= 3 => {
+                        if named.len() == 3 && crate::map::fold(named[2]) == all {
                             PressTo::All
                         } else {
                             PressTo::Powers(named[2..].iter().map(|w| w.trim_matches(',').to_string()).collect())
                         }
                     }
                     _ => {
+                        // Its text is not sent, nor read as orders: up to the press's end,
+                        // where one follows, the lines are passed over.
+                        if let Some(end) = lines[i..].iter().position(|l| is_press_end(&l.text)) {
+                            i += end + 1;
+                        }
                         errors.push(error(Refusal::WritePress));
                         continue;
                     }
@@ -260,7 +273,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 while i < lines.len() {
                     let l = &lines[i];
                     i += 1;
-                    if l.text.trim().eq_ignore_ascii_case("ENDPRESS") {
+                    if is_press_end(&l.text) {
                         closed = true;
                         break;
                     }
@@ -290,7 +303,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     }
                 }
             }
-            "ENDPRESS" => {
+            _ if keyword == "ENDPRESS" || is_press_end(text) => {
                 errors.push(error(Refusal::EndpressWithoutPress));
                 continue;
             }
@@ -322,6 +335,16 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
         });
     }
     (out, errors)
+}
+
+/// Is this line the end of a press: `ENDPRESS`, or in French `FIN PRESSE`, `FIN DE PRESSE`,
+/// `FINPRESSE` (any case, with or without accents or a final stop).
+fn is_press_end(text: &str) -> bool {
+    text.trim().eq_ignore_ascii_case("ENDPRESS")
+        || matches!(
+            crate::map::fold(text).as_str(),
+            "FIN PRESSE" | "FIN DE PRESSE" | "FINPRESSE"
+        )
 }
 
 /// The players' commands of `shared/spec/game-and-mail.md` ("Players' questions and
@@ -646,7 +669,7 @@ mod tests {
             panic!("{e:?}")
         };
         assert!(
-            words.en.contains("BLESS A PAR") && words.fr.contains("BLESS A PAR"),
+            words.en.contains("BLESS A PAR") && words.fr.contains("BÉNIR A PAR"),
             "{words:?}"
         );
     }
@@ -816,6 +839,122 @@ mod tests {
                 form: "SET WAIT".into()
             }
         );
+    }
+
+    /// The French forms of the Diplomacy commands (a French zine's player): with or
+    /// without accents, in any case; the English forms are read as before.
+    #[test]
+    fn reads_the_french_forms_of_the_game_commands() {
+        let c = commands(
+            "ÉTAT
+etat
+Etat
+EFFACER
+effacer
+VOTE NULLE
+vote nul
+Vote Continuer
+             PRESSE À TOUS
+Vive la France !
+FIN PRESSE
+presse a Allemagne, Italie gris
+Psst.
+fin de presse
+             Presse À Angleterre
+x
+FinPresse.
+PRESSE A TOUS
+y
+ENDPRESS
+PRESS TO ALL
+z
+fin presse",
+        );
+        let press = |to: PressTo, text: &str, grey: bool| Command::Press {
+            to,
+            lines: vec![text.into()],
+            grey,
+        };
+        let powers = |p: &[&str]| PressTo::Powers(p.iter().map(|p| p.to_string()).collect());
+        assert_eq!(
+            c,
+            vec![
+                Command::Status,
+                Command::Status,
+                Command::Status,
+                Command::Clear,
+                Command::Clear,
+                Command::VoteDraw,
+                Command::VoteDraw,
+                Command::VoteContinue,
+                press(PressTo::All, "Vive la France !", false),
+                press(powers(&["Allemagne", "Italie"]), "Psst.", true),
+                press(powers(&["Angleterre"]), "x", false),
+                press(PressTo::All, "y", false),
+                press(PressTo::All, "z", false),
+            ]
+        );
+    }
+
+    /// The French players' phase codes (P, A, H) after HISTORIQUE, RAPPORT, and the
+    /// English commands too: the phase is kept by its one code.
+    #[test]
+    fn reads_the_french_phase_codes() {
+        let h = |code: &str| Command::Question(Question::History(Past::Phase(code.into())));
+        assert_eq!(
+            commands(
+                "HISTORIQUE P1901M
+rapport a1901r
+HISTORY H1901A
+GET REPORT p1902m
+historique Printemps 1901"
+            ),
+            [h("S1901M"), h("F1901R"), h("W1901A"), h("S1902M"), h("S1901M")]
+        );
+        let (_, e) = parse_commands(&lines("HISTORIQUE 19"));
+        let fr = e[0].message.words(crate::lang::Lang::Fr);
+        assert!(fr.contains("« HISTORIQUE P1901M »"), "{fr}");
+    }
+
+    /// A press whose first line does not read is refused, and its lines up to its end are
+    /// neither sent nor read as orders; an end with no press before it is refused; the
+    /// languages' words are not mixed on a first line (`PRESSE TO ALL`).
+    #[test]
+    fn a_press_that_does_not_read_is_told_and_its_text_passed_over() {
+        let (c, e) = parse_commands(&lines(
+            "PRESSE POUR TOUS
+A MAR - BUR
+FIN PRESSE
+A PAR - BUR
+FIN PRESSE
+PRESSE TO ALL
+PRESS À TOUS
+PRESS TO
+EFFACER tout",
+        ));
+        let c: Vec<Command> = c.into_iter().map(|n| n.command).collect();
+        assert_eq!(
+            c,
+            [
+                Command::Order("A PAR - BUR".into()),
+                Command::Order("EFFACER tout".into())
+            ]
+        );
+        let refused: Vec<(usize, &Refusal)> = e.iter().map(|e| (e.line, &e.message)).collect();
+        assert_eq!(
+            refused,
+            [
+                (1, &Refusal::WritePress),
+                (5, &Refusal::EndpressWithoutPress),
+                (6, &Refusal::WritePress),
+                (7, &Refusal::WritePress),
+                (8, &Refusal::WritePress),
+            ]
+        );
+        let fr = Refusal::WritePress.words(crate::lang::Lang::Fr);
+        assert!(fr.contains("PRESSE À TOUS") && fr.contains("pas été envoyée"), "{fr}");
+        let fr = Refusal::WriteVote.words(crate::lang::Lang::Fr);
+        assert!(fr.contains("VOTE NULLE") && fr.contains("VOTE CONTINUER"), "{fr}");
     }
 
     #[test]

@@ -326,7 +326,7 @@ impl Game {
             Question::History(past) => (
                 "history",
                 ("history", "historique"),
-                self.history(role, past, common)?.into(),
+                self.history(role, past, common, lang)?.into(),
             ),
             Question::Rules => {
                 let view = views::Rules {
@@ -457,13 +457,23 @@ impl Game {
     }
 
     /// `HISTORY`: the reports this role was sent, read back from the outbox and `sent/`.
-    fn history(&self, role: Role, past: Past, common: views::Common) -> Result<views::History, GameError> {
+    fn history(
+        &self,
+        role: Role,
+        past: Past,
+        common: views::Common,
+        lang: crate::lang::Lang,
+    ) -> Result<views::History, GameError> {
         let mut view = views::History {
             common,
             asked: match &past {
                 Past::Last => "last".into(),
                 Past::All => "all".into(),
                 Past::Phase(code) => code.clone(),
+            },
+            asked_words: match &past {
+                Past::Phase(code) => crate::words::phase_text(code, lang),
+                _ => String::new(),
             },
             ..Default::default()
         };

@@ -93,7 +93,7 @@ pub fn refused_en(r: &Refusal) -> String {
         R::NotACommandOf { title } => format!("not a command of {title}"),
         R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
-        R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]".into(),
+        R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]; this press was not sent".into(),
         R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),
         R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
         R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),

@@ -38,8 +38,8 @@ pub fn fr(said: &Said) -> String {
     match said {
         S::OnFile { order } => format!("{order} : enregistré"),
         S::Replaces { order, old } => format!("{order} : enregistré, à la place de {old}"),
-        S::Cleared => "CLEAR : tous vos ordres de la phase sont retirés".into(),
-        S::Status => "STATUS : voir ci-dessous".into(),
+        S::Cleared => "EFFACER : tous vos ordres de la phase sont retirés".into(),
+        S::Status => "ÉTAT : voir ci-dessous".into(),
         S::PressSent { to } if to.is_empty() => "presse envoyée à tous".into(),
         S::PressSent { to } => format!("presse envoyée {}", Role::fr_list(to, Form::To)),
         S::Voted { draw } => format!(
@@ -103,10 +103,11 @@ pub(super) fn phase_form_fr(form: &PhaseForm) -> String {
     match form {
         PhaseForm::History { keyword: k } => {
             let all = if k == "HISTORIQUE" { "TOUT" } else { "ALL" };
-            format!("{k} [<phase>|{all}], par exemple « {k} S1901M » ou « {k} {all} »")
+            format!("{k} [<phase>|{all}], par exemple « {k} P1901M » ou « {k} {all} »")
         }
-        PhaseForm::GetReport => "GET REPORT <phase>, par exemple « GET REPORT S1901M »".into(),
-        PhaseForm::Rapport => "RAPPORT <phase>, par exemple « RAPPORT S1901M »".into(),
+        // The French players' code of the phase (P printemps, A automne, H hiver).
+        PhaseForm::GetReport => "GET REPORT <phase>, par exemple « GET REPORT P1901M »".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, par exemple « RAPPORT P1901M »".into(),
     }
 }
 
@@ -158,11 +159,13 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::MoveAfterTheEnd { text } => format!("« {text} » : la partie est terminée"),
         R::NotACommandOf { title } => format!("ce n'est pas une commande du jeu {title}"),
         R::WriteSignon => "écrivez SIGNON <rôle> <partie> <mot de passe>".into(),
-        R::WriteVote => "écrivez VOTE DRAW ou VOTE CONTINUE".into(),
-        R::WritePress => "écrivez PRESS TO ALL ou PRESS TO <puissance> [<puissance> …]".into(),
-        R::NoEndpress => "cette presse n'a pas de ligne ENDPRESS ; elle n'a pas été envoyée".into(),
+        R::WriteVote => "écrivez VOTE NULLE ou VOTE CONTINUER".into(),
+        R::WritePress => {
+            "écrivez PRESSE À TOUS ou PRESSE À <puissance> [<puissance> …] ; cette presse n'a pas été envoyée".into()
+        }
+        R::NoEndpress => "cette presse n'a pas de ligne FIN PRESSE ; elle n'a pas été envoyée".into(),
         R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
-        R::EndpressWithoutPress => "ENDPRESS sans PRESS".into(),
+        R::EndpressWithoutPress => "FIN PRESSE sans PRESSE À … au-dessus".into(),
         R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez « {form} » seul"),
         R::NotUnderstood { text, hint } => format!(
             "pas compris : « {text} » ; {} (AIDE donne toutes les commandes)",

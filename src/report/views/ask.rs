@@ -84,6 +84,9 @@ pub struct History {
     pub common: Common,
     /// What was asked for: `last`, `all`, or a phase's code.
     pub asked: String,
+    /// The phase asked for in the reader's words (`Spring 1901 Movement`, `Printemps 1901,
+    /// mouvements`); empty for `last` and `all`.
+    pub asked_words: String,
     /// The letters, oldest first; empty when there is none yet.
     pub letters: Vec<PastLetter>,
     /// A board game's moves so far, one line each (a board game has no phases).

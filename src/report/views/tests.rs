@@ -559,6 +559,11 @@ fn player_samples(common: impl Fn() -> Common) -> Vec<View> {
             History {
                 common: common(),
                 asked: asked.into(),
+                asked_words: if asked == "S1901M" {
+                    "Spring 1901 Movement".into()
+                } else {
+                    String::new()
+                },
                 letters: if letters {
                     vec![PastLetter {
                         phase: "S1901M".into(),

@@ -123,6 +123,19 @@ fn protected_told(game: &Game, role: Role) -> ProtectedTold {
     }
 }
 
+/// `NONE` after a verb, any case; in French `AUCUNE`, `AUCUN` or `RIEN`, with or without
+/// accents (« BÉNIR AUCUNE », « MAUDIRE rien »).
+fn is_none(text: &str) -> bool {
+    matches!(crate::map::fold(text).as_str(), "NONE" | "AUCUNE" | "AUCUN" | "RIEN")
+}
+
+/// What follows `POWER` (in French `PUISSANCE`) at the head of a blessing: the winter
+/// blessing's power, or none.
+fn power_form(text: &str) -> Option<&str> {
+    let (first, rest) = text.split_once(char::is_whitespace)?;
+    matches!(crate::map::fold(first).as_str(), "POWER" | "PUISSANCE").then(|| rest.trim())
+}
+
 fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said, Refusal> {
     let who = match kind {
         CastKind::Blessing => GOD,
@@ -133,21 +146,21 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
     }
     let phase = phase(game)?;
     let t = text.trim();
-    let upper = t.to_ascii_uppercase();
-    if standing(game).divine_withdrawn && upper != "NONE" && upper != "POWER NONE" {
+    let power_named = power_form(t);
+    if standing(game).divine_withdrawn && !is_none(t) && !power_named.is_some_and(is_none) {
         return Err(Refused::Withdrawn.into());
     }
-    // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`.
-    let power_named = upper.strip_prefix("POWER ").map(str::trim).map(str::to_string);
+    // The adjustment blessing: `BLESS <power>`, `BLESS POWER <power>`, `BLESS POWER NONE`
+    // (« BÉNIR PUISSANCE Allemagne », « BÉNIR PUISSANCE AUCUNE »).
     if kind == CastKind::Blessing && (power_named.is_some() || power(t).is_some()) {
-        let name = power_named.unwrap_or_else(|| t.to_string());
+        let name = power_named.unwrap_or(t).to_string();
         if !(phase.season == Season::Fall && hooks::is_blessing_winter(phase.year)) {
             return Err(Refused::AdjustmentBlessingSeason {
                 phase: phase.to_string(),
             }
             .into());
         }
-        if name.eq_ignore_ascii_case(NONE) {
+        if is_none(&name) {
             keys_mut(game).adjustment_blessing = Some(NONE.into());
             return Ok(Cast::NoAdjustmentBlessing { year: phase.year }.into());
         }
@@ -177,7 +190,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
         CastKind::Blessing => keys_mut(game).divine.blessing = Some(v),
         CastKind::Curse => keys_mut(game).divine.curse = Some(v),
     };
-    if upper == "NONE" {
+    if is_none(t) {
         slot(game, NONE.into());
         return Ok(Cast::None { divine: who }.into());
     }
@@ -336,13 +349,13 @@ impl Ruleset for Diable {
         if phase.kind == PhaseKind::Movement && role == GOD && d.blessing.is_none() {
             out.push(say(
                 "your blessing (BLESS <unit>, or BLESS NONE)",
-                "votre bénédiction (BLESS <unité>, ou BLESS NONE)",
+                "votre bénédiction (BÉNIR <unité>, ou BÉNIR AUCUNE)",
             ));
         }
         if phase.kind == PhaseKind::Movement && role == DEVIL && d.curse.is_none() {
             out.push(say(
                 "your curse (CURSE <unit>, or CURSE NONE)",
-                "votre malédiction (CURSE <unité>, ou CURSE NONE)",
+                "votre malédiction (MAUDIRE <unité>, ou MAUDIRE AUCUNE)",
             ));
         }
         if role == GOD && needs_power_blessing(game, phase) {
@@ -352,7 +365,7 @@ impl Ruleset for Diable {
                     phase.year
                 ),
                 Lang::Fr => format!(
-                    "la bénédiction d'ajustement de l'hiver {} (BLESS <pays>, ou BLESS POWER NONE)",
+                    "la bénédiction d'ajustement de l'hiver {} (BÉNIR <puissance>, ou BÉNIR PUISSANCE AUCUNE)",
                     phase.year
                 ),
             });

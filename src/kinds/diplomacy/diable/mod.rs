@@ -57,11 +57,12 @@ pub static ROLES: [NamedRole; 2] = [
     },
 ];
 
-/// What `BLESS` or `CURSE` alone is told.
+/// What `BLESS` or `CURSE` alone is told: in French, the French verb's example.
 const NAME_A_UNIT: (&str, &str) = (
     "name a unit, like `BLESS A PAR`",
-    "nommez une unité, par exemple « BLESS A PAR »",
+    "nommez une unité, par exemple « BÉNIR A PAR »",
 );
+const NAME_A_UNIT_TO_CURSE: (&str, &str) = (NAME_A_UNIT.0, "nommez une unité, par exemple « MAUDIRE F KIE »");
 
 /// God's `BLESS` and the Devil's `CURSE`, written alike in English and French.
 pub static VERBS: [Verb; 2] = [
@@ -74,6 +75,6 @@ pub static VERBS: [Verb; 2] = [
     Verb {
         word: "CURSE",
         french: &["MAUDIRE"],
-        alone: NAME_A_UNIT,
+        alone: NAME_A_UNIT_TO_CURSE,
     },
 ];

@@ -102,6 +102,15 @@ fn verb(d: Role) -> &'static str {
     }
 }
 
+/// The verb of God (`BÉNIR`) or the Devil (`MAUDIRE`) as a French reader writes it.
+fn verb_fr(d: Role) -> &'static str {
+    if d == GOD {
+        "BÉNIR"
+    } else {
+        "MAUDIRE"
+    }
+}
+
 /// God or the Devil, as a sentence's subject.
 fn divine_en(d: Role) -> &'static str {
     if d == GOD {
@@ -145,12 +154,12 @@ impl Worded for Cast {
             }
             (C::Cleared { .. }, Lang::En) => "CLEAR: your curse for the phase is withdrawn".into(),
             (C::Cleared { divine }, Lang::Fr) if *divine == GOD => {
-                "CLEAR : vos bénédictions de la phase sont retirées".into()
+                "EFFACER : vos bénédictions de la phase sont retirées".into()
             }
-            (C::Cleared { .. }, Lang::Fr) => "CLEAR : votre malédiction de la phase est retirée".into(),
+            (C::Cleared { .. }, Lang::Fr) => "EFFACER : votre malédiction de la phase est retirée".into(),
             (C::None { divine }, Lang::En) => format!("{} NONE: no {} this phase", verb(*divine), cast_en(*divine)),
             (C::None { divine }, Lang::Fr) => {
-                format!("{} NONE : pas de {} cette phase", verb(*divine), cast_fr(*divine))
+                format!("{} AUCUNE : pas de {} cette phase", verb_fr(*divine), cast_fr(*divine))
             }
             (C::On { divine, unit }, Lang::En) => format!("{} on {unit}", cast_en(*divine)),
             (C::On { divine, unit }, Lang::Fr) => format!("{} sur {unit}", cast_fr(*divine)),
@@ -207,7 +216,7 @@ fn refused_fr(r: &Refused) -> String {
     use Refused as R;
     match r {
         R::DivineGivesNoOrders { divine } => {
-            format!("{} ne donne pas d'ordres : écrivez BLESS ou CURSE", capital(divine_fr(*divine)))
+            format!("{} ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE", capital(divine_fr(*divine)))
         }
         R::DivineSendsNoPress { divine } => format!(
             "{} n'envoie pas de presse : les joueurs divins restent silencieux",
@@ -216,8 +225,8 @@ fn refused_fr(r: &Refused) -> String {
         R::NoPressToDivine => {
             "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
         }
-        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb(*divine)),
-        R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez NONE pour laisser passer une phase)".into(),
+        R::OnlyDivineMay { divine } => format!("seul {} peut écrire {}", divine_fr(*divine), verb_fr(*divine)),
+        R::Withdrawn => "le Bon Dieu et le Diable se sont retirés de la partie : plus de bénédictions ni de malédictions (répondez BÉNIR AUCUNE ou MAUDIRE AUCUNE pour laisser passer une phase)".into(),
         R::AdjustmentBlessingSeason { phase } => format!(
             "la bénédiction d'ajustement se donne à l'automne de 1903, 1905, 1907… ; nous sommes {}",
             fr_phase(phase, Form::In)
@@ -371,7 +380,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             Refusal::from(Refused::DivineGivesNoOrders { divine: GOD }).words(Lang::Fr),
-            "Le Bon Dieu ne donne pas d'ordres : écrivez BLESS ou CURSE"
+            "Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE"
         );
         assert_eq!(
             Said::from(Cast::AdjustmentBlessing {
