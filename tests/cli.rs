@@ -933,3 +933,86 @@ fn golden_opening() {
         expected_path.display()
     );
 }
+
+#[test]
+fn a_file_argument_that_cannot_be_read_is_named_in_arbitre_s_words() {
+    let dir = TempDir::new();
+    let root = dir.0.to_str().unwrap();
+    let missing = dir.0.join("nosuch.yaml");
+    let missing = missing.to_str().unwrap();
+    for (args, what) in [
+        (vec!["new", "g", "--players", missing], "the players file"),
+        (vec!["orders", root, missing], "the turn file"),
+        (vec!["adjudicate", missing], "the position file"),
+        (vec!["picture", missing], "the position file"),
+        (vec!["mail", root, missing], "the message"),
+    ] {
+        let out = arbitre(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("cannot read {what} {missing}: no such file")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("check"), "{args:?}: says what to do: {err}");
+        assert!(
+            !err.contains("os error") && !err.contains("No such file or directory"),
+            "{args:?}: {err}"
+        );
+    }
+    // A folder where a file is wanted is said to be one.
+    let err = stderr(&arbitre(&["adjudicate", root]));
+    assert!(
+        err.contains(&format!("cannot read the position file {root}: it is a folder")),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    // A file that is not text.
+    let bad = dir.file("latin1.yaml", "");
+    std::fs::write(&bad, b"phase: \xe9t\xe9\n").unwrap();
+    let err = stderr(&arbitre(&["adjudicate", bad.to_str().unwrap()]));
+    assert!(err.contains("is not UTF-8 text"), "{err}");
+    assert!(!err.contains("stream did not contain"), "{err}");
+}
+
+#[test]
+fn the_top_help_says_every_command_that_takes_now_takes_it() {
+    let top = stdout(&arbitre(&["--help"]));
+    let sentence = top
+        .split("\n\n")
+        .find(|p| p.contains("--now"))
+        .unwrap_or_else(|| panic!("no word of --now: {top}"))
+        .replace('\n', " ");
+    for command in COMMANDS {
+        let takes = stdout(&arbitre(&[command, "--help"])).contains("--now <TIME>");
+        if takes && !sentence.contains("every command") {
+            assert!(
+                sentence.contains(&format!(" {command}")),
+                "{command} takes --now: {sentence}"
+            );
+        }
+    }
+}
+
+#[test]
+fn new_help_lists_the_keys_of_the_players_file_and_where_they_are_described() {
+    let help = stdout(&arbitre(&["new", "--help"]));
+    for key in [
+        "game",
+        "variant",
+        "referee",
+        "timezone",
+        "language",
+        "deadlines",
+        "start",
+        "players",
+        "name",
+        "email",
+        "role",
+        "password",
+    ] {
+        assert!(help.contains(&format!("{key}:")), "{key}: {help}");
+    }
+    assert!(help.contains("README.md"), "{help}");
+    assert!(help.contains("turns/vopaliec/players.yaml"), "{help}");
+}
