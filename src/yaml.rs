@@ -81,6 +81,13 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
+        // serde's "missing field `email`" in the words of a YAML file: a key is missing.
+        if let Some(i) = message.find("missing field `") {
+            let key = &message[i + "missing field `".len()..];
+            if let Some(key) = key.strip_suffix('`') {
+                message = format!("{}missing `{key}:`, which must be given here", &message[..i]);
+            }
+        }
         FileError {
             file: origin.into(),
             line: e.location().map(|l| l.line()),

@@ -1016,3 +1016,78 @@ fn new_help_lists_the_keys_of_the_players_file_and_where_they_are_described() {
     assert!(help.contains("README.md"), "{help}");
     assert!(help.contains("turns/vopaliec/players.yaml"), "{help}");
 }
+
+/// The example players file with `from` replaced by `to`, given to `arbitre new`.
+fn new_with(from: &str, to: &str) -> Output {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("turns/vopaliec/players.yaml");
+    let text = std::fs::read_to_string(example).unwrap();
+    assert!(text.contains(from), "{from}");
+    let dir = TempDir::new();
+    let players = dir.file("players.yaml", &text.replacen(from, to, 1));
+    let game = dir.0.join("game");
+    arbitre(&[
+        "new",
+        game.to_str().unwrap(),
+        "--players",
+        players.to_str().unwrap(),
+        "--now",
+        "2026-11-28T10:00:00+01:00",
+    ])
+}
+
+#[test]
+fn a_language_is_read_by_its_code_or_its_name_in_any_case_and_a_wrong_one_is_named() {
+    let alice = "role: France, password: s3cret}";
+    for written in [
+        "fr",
+        "FR",
+        "Fr",
+        "french",
+        "French",
+        "français",
+        "Français",
+        "english",
+        "anglais",
+        "EN",
+    ] {
+        let out = new_with(alice, &format!("role: France, password: s3cret, language: {written}}}"));
+        assert!(out.status.success(), "{written}: {}", stderr(&out));
+        let out = new_with("reminder: 24h", &format!("reminder: 24h\nlanguage: {written}"));
+        assert!(out.status.success(), "{written}: {}", stderr(&out));
+    }
+    let out = new_with(alice, "role: France, password: s3cret, language: deutsch}");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "players.yaml:12: players, 1st entry (Alice Martin, France): language: \"deutsch\" is not a language \
+             arbitre writes: write en or fr"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("variant") && !err.contains("[0]"), "{err}");
+    let err = stderr(&new_with("reminder: 24h", "reminder: 24h\nlanguage: de"));
+    assert!(
+        err.contains("language: \"de\" is not a language arbitre writes: write en or fr"),
+        "{err}"
+    );
+    assert!(!err.contains("variant"), "{err}");
+}
+
+#[test]
+fn a_player_s_mistake_names_the_player_as_a_person_would() {
+    // The third entry, its email left out.
+    let err = stderr(&new_with(", email: dieter@vopaliec.example", ""));
+    assert!(
+        err.contains("players.yaml:14: players, 3rd entry (Dieter Braun, Germany): missing `email:`"),
+        "{err}"
+    );
+    assert!(!err.contains("[2]") && !err.contains("missing field"), "{err}");
+    // Press: a word of its own, not serde's "unknown variant".
+    let err = stderr(&new_with("reminder: 24h", "reminder: 24h\npress: loud"));
+    assert!(
+        err.contains("press: \"loud\" is not a kind of press: write white, grey or none"),
+        "{err}"
+    );
+    assert!(!err.contains("variant"), "{err}");
+}
