@@ -289,7 +289,7 @@ impl Position {
 fn fix_hint(message: &str) -> Option<&'static str> {
     if message.contains("expected struct RawPosition") {
         Some("a position file is a mapping of keys such as `phase:`, `units:` and `orders:`")
-    } else if message.contains("missing field `phase`") {
+    } else if message.contains("missing `phase:`") {
         Some("missing `phase:` (e.g. `phase: Spring 1901 Movement`)")
     } else {
         None

@@ -544,7 +544,8 @@ mod tests {
         let e = read("phase: play\nentries: 1\nentries: 2\n").unwrap_err();
         assert!(e.message.starts_with("duplicate field `entries`"), "{e}");
         let e = read("orders: {}\n").unwrap_err();
-        assert!(e.message.starts_with("missing field `phase`"), "{e}");
+        // In the words of a YAML file, not serde's "missing field".
+        assert!(e.message.starts_with("missing `phase:`"), "{e}");
     }
 
     #[test]
