@@ -481,7 +481,7 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 /// the system's `No such file or directory (os error 2)`). The one way every command that
 /// takes a file argument says so.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot read {what} {path}: {}", why_unreadable(.cause, .path))]
+#[error("cannot read {what} {path}: {}", why_unreadable(.cause, Path::new(.path)))]
 pub struct Unreadable {
     /// What the file is, with its article: `the players file`, `the message`.
     pub what: &'static str,
@@ -510,9 +510,10 @@ pub fn read_named_text(what: &'static str, path: &str) -> Result<String, Unreada
     })
 }
 
-/// Why `path` could not be read, and what to do, in plain words.
-fn why_unreadable(e: &io::Error, path: &str) -> String {
-    if Path::new(path).is_dir() {
+/// Why `path` could not be read (`e`), and what to do, in plain words: the one wording of
+/// every file arbitre is told to read (the players file, a settings file, a CA file…).
+pub fn why_unreadable(e: &io::Error, path: &Path) -> String {
+    if path.is_dir() {
         return "it is a folder: name a file".into();
     }
     match e.kind() {

@@ -946,6 +946,8 @@ fn a_file_argument_that_cannot_be_read_is_named_in_arbitre_s_words() {
         (vec!["adjudicate", missing], "the position file"),
         (vec!["picture", missing], "the position file"),
         (vec!["mail", root, missing], "the message"),
+        (vec!["send", root, "--smtp-config", missing], "the SMTP settings file"),
+        (vec!["imap", root, "--imap-config", missing], "the IMAP settings file"),
     ] {
         let out = arbitre(&args);
         let err = stderr(&out);
