@@ -1093,3 +1093,31 @@ fn a_player_s_mistake_names_the_player_as_a_person_would() {
     );
     assert!(!err.contains("variant"), "{err}");
 }
+
+#[test]
+fn a_value_of_the_wrong_kind_is_told_what_to_write_without_serde_s_words() {
+    for (from, to, says) in [
+        (
+            "reminder: 24h",
+            "reminder: 24h\nobservers: maybe",
+            "observers: write true or false, not \"maybe\"",
+        ),
+        (
+            "deadlines: {movement: 72h, retreat: 24h, adjustment: 24h}",
+            "deadlines: 72h",
+            "deadlines: write a mapping (`key: value` lines), not \"72h\"",
+        ),
+        (
+            "reminder: 24h",
+            "reminder: 24h\nnmr_before_asking: [2]",
+            "nmr_before_asking: write a whole number, 0 or more, not a list",
+        ),
+    ] {
+        let err = stderr(&new_with(from, to));
+        assert!(err.contains(says), "{to}: {err}");
+        assert!(
+            !err.contains("invalid type") && !err.contains("struct") && !err.contains("u32"),
+            "{to}: {err}"
+        );
+    }
+}
