@@ -3,8 +3,9 @@
 pub mod fr;
 
 /// A language a reader receives: the players file's `language:` (the game's, or one
-/// player's), or `SET LANGUAGE` by mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+/// player's), or `SET LANGUAGE` by mail. Written `en` or `fr`; read also in capitals and by
+/// its name ([`Lang::from_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]
@@ -32,6 +33,37 @@ impl Lang {
 
     pub fn is_default(&self) -> bool {
         *self == Lang::default()
+    }
+
+    /// The language of a code or a name, in any case, as a players file may write it:
+    /// `en`, `english`, `anglais`; `fr`, `french`, `français` (or `francais`).
+    pub fn from_name(name: &str) -> Option<Lang> {
+        match name.trim().to_lowercase().as_str() {
+            "en" | "english" | "anglais" => Some(Lang::En),
+            "fr" | "french" | "français" | "francais" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+}
+
+/// `language:` of a players file or game.yaml: a code or a name ([`Lang::from_name`]); any
+/// other word is refused in the referee's words, not serde's ("unknown variant", a word that
+/// means something else in a game of Diplomacy).
+impl<'de> serde::Deserialize<'de> for Lang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        // A visitor, so that the YAML reader places the refusal at the value's key and line.
+        struct Code;
+        impl serde::de::Visitor<'_> for Code {
+            type Value = Lang;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("en or fr")
+            }
+            fn visit_str<E: serde::de::Error>(self, written: &str) -> Result<Lang, E> {
+                Lang::from_name(written)
+                    .ok_or_else(|| E::custom(format!("{written:?} is not a language arbitre writes: write en or fr")))
+            }
+        }
+        d.deserialize_str(Code)
     }
 }
 

@@ -23,7 +23,9 @@ use std::process::ExitCode;
     args_override_self = true,
     after_help = "\
 ROOT is a game folder or a folder of game folders. `--now TIME` (RFC 3339) replaces the
-clock for new, mail, orders, process and send.
+clock for every command that takes it (those that act on a game or its mail: new, mail,
+imap, orders, process, send, run and the desk's deadline, pause, resume, preview,
+rollback, replace, disorder and player).
 `arbitre COMMAND --help` explains the arguments of a command, with an example."
 )]
 struct Cli {
@@ -65,7 +67,22 @@ enum Command {
 #[derive(Args)]
 #[command(
     verbatim_doc_comment,
-    after_help = "Example:\n  arbitre new games/vopaliec --players players.yaml"
+    after_help = "\
+The players file (YAML), its main keys:
+  game:       the game's name, typed in every SIGNON line
+  variant:    standard, diable-et-bon-dieu, diam, diabolik-fleet, belligerants or jomini
+  referee:    {name: …, email: …, password: …} (the password, for the desk by mail, optional)
+  timezone:   where the deadlines are, like Europe/Paris (UTC when left out)
+  language:   en or fr, of every player who sets none (en when left out)
+  deadlines:  {movement: 72h, retreat: 24h, adjustment: 24h}, or days and a time
+  start:      the first deadline, like 2026-12-01T20:00:00+01:00 (Diplomacy)
+  players:    one entry per role: {name: …, email: …, role: France, password: …}
+              (password: optional, arbitre makes one; language: and timezone: optional)
+Every key, with the optional ones: README.md, \"1. Create the game\";
+an example: turns/vopaliec/players.yaml.
+
+Example:
+  arbitre new games/vopaliec --players players.yaml"
 )]
 struct NewArgs {
     /// The game folder to create (new, or empty)

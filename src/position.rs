@@ -287,9 +287,10 @@ impl Position {
 }
 
 fn fix_hint(message: &str) -> Option<&'static str> {
-    if message.contains("expected struct RawPosition") {
+    // The whole file of the wrong kind (a list, a line of words): no key before the words.
+    if message.starts_with("write a mapping") {
         Some("a position file is a mapping of keys such as `phase:`, `units:` and `orders:`")
-    } else if message.contains("missing field `phase`") {
+    } else if message.contains("missing `phase:`") {
         Some("missing `phase:` (e.g. `phase: Spring 1901 Movement`)")
     } else {
         None

@@ -476,6 +476,70 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
+/// A file the user named that cannot be read: what it is to arbitre (`the players file`),
+/// its path as the user wrote it, and why, said in arbitre's words with what to do (never
+/// the system's `No such file or directory (os error 2)`). The one way every command that
+/// takes a file argument says so.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read {what} {path}: {}", why_unreadable(.cause, Path::new(.path)))]
+pub struct Unreadable {
+    /// What the file is, with its article: `the players file`, `the message`.
+    pub what: &'static str,
+    /// The path as given.
+    pub path: String,
+    #[source]
+    pub cause: io::Error,
+}
+
+/// The bytes of the file `path`, which is `what` (`the message`), or why not.
+pub fn read_named(what: &'static str, path: &str) -> Result<Vec<u8>, Unreadable> {
+    fs::read(path).map_err(|cause| Unreadable {
+        what,
+        path: path.to_string(),
+        cause,
+    })
+}
+
+/// The text of the file `path`, which is `what` (`the players file`), or why not (a file
+/// that is not UTF-8 text among the reasons).
+pub fn read_named_text(what: &'static str, path: &str) -> Result<String, Unreadable> {
+    fs::read_to_string(path).map_err(|cause| Unreadable {
+        what,
+        path: path.to_string(),
+        cause,
+    })
+}
+
+/// Why `path` could not be read (`e`), and what to do, in plain words: the one wording of
+/// every file arbitre is told to read (the players file, a settings file, a CA file…).
+pub fn why_unreadable(e: &io::Error, path: &Path) -> String {
+    if path.is_dir() {
+        return "it is a folder: name a file".into();
+    }
+    match e.kind() {
+        io::ErrorKind::NotFound => {
+            "no such file: check its name and its folder (a relative path starts from the folder \
+             arbitre is run in)"
+                .into()
+        }
+        io::ErrorKind::PermissionDenied => {
+            "arbitre is not allowed to read it: check the file's permissions and its owner".into()
+        }
+        // `read_to_string` on bytes that are not UTF-8.
+        io::ErrorKind::InvalidData => "it is not UTF-8 text: save it as UTF-8 (Unicode)".into(),
+        _ => {
+            // The system's words, without its error number.
+            let text = e.to_string();
+            let text = text.split(" (os error").next().unwrap_or_default();
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => format!("{}{}", first.to_lowercase(), chars.as_str()),
+                None => "the system gave no reason".into(),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,15 +81,57 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
+        // serde's "missing field `email`" in the words of a YAML file: a key is missing.
+        if let Some(i) = message.find("missing field `") {
+            let key = &message[i + "missing field `".len()..];
+            if let Some(key) = key.strip_suffix('`') {
+                message = format!("{}missing `{key}:`, which must be given here", &message[..i]);
+            }
+        }
+        let hint = hint(&message).map(Box::from);
+        if let Some(plain) = wrong_kind(&message) {
+            message = plain;
+        }
         FileError {
             file: origin.into(),
             line: e.location().map(|l| l.line()),
             key: None,
             token: None,
-            hint: hint(&message).map(Box::from),
+            hint,
             message,
         }
     })
+}
+
+/// serde's "invalid type: string \"maybe\", expected a boolean" (after its key, if any) in
+/// the words of a YAML file: `write true or false, not "maybe"`. `None` for any other message.
+fn wrong_kind(message: &str) -> Option<String> {
+    let at = message.find("invalid type: ")?;
+    let (found, expected) = message[at + "invalid type: ".len()..].split_once(", expected ")?;
+    let found = match found.split_once(' ') {
+        Some(("string", text)) => text.to_string(),
+        Some((_, value)) if value.starts_with('`') => value.trim_matches('`').to_string(),
+        _ => match found {
+            "sequence" => "a list".into(),
+            "map" => "a mapping".into(),
+            "unit value" => "nothing".into(),
+            other => other.to_string(),
+        },
+    };
+    if expected == "a sequence" {
+        // The hint says how to write a list.
+        return Some(format!("{}{found} is not a list", &message[..at]));
+    }
+    let expected = match expected {
+        "a boolean" => "true or false",
+        "a string" => "text",
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        e if e.starts_with("struct ") || e.starts_with("a map") => "a mapping (`key: value` lines)",
+        e => e,
+    };
+    Some(format!("{}write {expected}, not {found}", &message[..at]))
 }
 
 /// What to look for, for the usual mistakes; the YAML reader's own words name only what

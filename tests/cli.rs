@@ -933,3 +933,191 @@ fn golden_opening() {
         expected_path.display()
     );
 }
+
+#[test]
+fn a_file_argument_that_cannot_be_read_is_named_in_arbitre_s_words() {
+    let dir = TempDir::new();
+    let root = dir.0.to_str().unwrap();
+    let missing = dir.0.join("nosuch.yaml");
+    let missing = missing.to_str().unwrap();
+    for (args, what) in [
+        (vec!["new", "g", "--players", missing], "the players file"),
+        (vec!["orders", root, missing], "the turn file"),
+        (vec!["adjudicate", missing], "the position file"),
+        (vec!["picture", missing], "the position file"),
+        (vec!["mail", root, missing], "the message"),
+        (vec!["send", root, "--smtp-config", missing], "the SMTP settings file"),
+        (vec!["imap", root, "--imap-config", missing], "the IMAP settings file"),
+    ] {
+        let out = arbitre(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("cannot read {what} {missing}: no such file")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("check"), "{args:?}: says what to do: {err}");
+        assert!(
+            !err.contains("os error") && !err.contains("No such file or directory"),
+            "{args:?}: {err}"
+        );
+    }
+    // A folder where a file is wanted is said to be one.
+    let err = stderr(&arbitre(&["adjudicate", root]));
+    assert!(
+        err.contains(&format!("cannot read the position file {root}: it is a folder")),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    // A file that is not text.
+    let bad = dir.file("latin1.yaml", "");
+    std::fs::write(&bad, b"phase: \xe9t\xe9\n").unwrap();
+    let err = stderr(&arbitre(&["adjudicate", bad.to_str().unwrap()]));
+    assert!(err.contains("is not UTF-8 text"), "{err}");
+    assert!(!err.contains("stream did not contain"), "{err}");
+}
+
+#[test]
+fn the_top_help_says_every_command_that_takes_now_takes_it() {
+    let top = stdout(&arbitre(&["--help"]));
+    let sentence = top
+        .split("\n\n")
+        .find(|p| p.contains("--now"))
+        .unwrap_or_else(|| panic!("no word of --now: {top}"))
+        .replace('\n', " ");
+    for command in COMMANDS {
+        let takes = stdout(&arbitre(&[command, "--help"])).contains("--now <TIME>");
+        if takes && !sentence.contains("every command") {
+            assert!(
+                sentence.contains(&format!(" {command}")),
+                "{command} takes --now: {sentence}"
+            );
+        }
+    }
+}
+
+#[test]
+fn new_help_lists_the_keys_of_the_players_file_and_where_they_are_described() {
+    let help = stdout(&arbitre(&["new", "--help"]));
+    for key in [
+        "game",
+        "variant",
+        "referee",
+        "timezone",
+        "language",
+        "deadlines",
+        "start",
+        "players",
+        "name",
+        "email",
+        "role",
+        "password",
+    ] {
+        assert!(help.contains(&format!("{key}:")), "{key}: {help}");
+    }
+    assert!(help.contains("README.md"), "{help}");
+    assert!(help.contains("turns/vopaliec/players.yaml"), "{help}");
+}
+
+/// The example players file with `from` replaced by `to`, given to `arbitre new`.
+fn new_with(from: &str, to: &str) -> Output {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("turns/vopaliec/players.yaml");
+    let text = std::fs::read_to_string(example).unwrap();
+    assert!(text.contains(from), "{from}");
+    let dir = TempDir::new();
+    let players = dir.file("players.yaml", &text.replacen(from, to, 1));
+    let game = dir.0.join("game");
+    arbitre(&[
+        "new",
+        game.to_str().unwrap(),
+        "--players",
+        players.to_str().unwrap(),
+        "--now",
+        "2026-11-28T10:00:00+01:00",
+    ])
+}
+
+#[test]
+fn a_language_is_read_by_its_code_or_its_name_in_any_case_and_a_wrong_one_is_named() {
+    let alice = "role: France, password: s3cret}";
+    for written in [
+        "fr",
+        "FR",
+        "Fr",
+        "french",
+        "French",
+        "français",
+        "Français",
+        "english",
+        "anglais",
+        "EN",
+    ] {
+        let out = new_with(alice, &format!("role: France, password: s3cret, language: {written}}}"));
+        assert!(out.status.success(), "{written}: {}", stderr(&out));
+        let out = new_with("reminder: 24h", &format!("reminder: 24h\nlanguage: {written}"));
+        assert!(out.status.success(), "{written}: {}", stderr(&out));
+    }
+    let out = new_with(alice, "role: France, password: s3cret, language: deutsch}");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "players.yaml:12: players, 1st entry (Alice Martin, France): language: \"deutsch\" is not a language \
+             arbitre writes: write en or fr"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("variant") && !err.contains("[0]"), "{err}");
+    let err = stderr(&new_with("reminder: 24h", "reminder: 24h\nlanguage: de"));
+    assert!(
+        err.contains("language: \"de\" is not a language arbitre writes: write en or fr"),
+        "{err}"
+    );
+    assert!(!err.contains("variant"), "{err}");
+}
+
+#[test]
+fn a_player_s_mistake_names_the_player_as_a_person_would() {
+    // The third entry, its email left out.
+    let err = stderr(&new_with(", email: dieter@vopaliec.example", ""));
+    assert!(
+        err.contains("players.yaml:14: players, 3rd entry (Dieter Braun, Germany): missing `email:`"),
+        "{err}"
+    );
+    assert!(!err.contains("[2]") && !err.contains("missing field"), "{err}");
+    // Press: a word of its own, not serde's "unknown variant".
+    let err = stderr(&new_with("reminder: 24h", "reminder: 24h\npress: loud"));
+    assert!(
+        err.contains("press: \"loud\" is not a kind of press: write white, grey or none"),
+        "{err}"
+    );
+    assert!(!err.contains("variant"), "{err}");
+}
+
+#[test]
+fn a_value_of_the_wrong_kind_is_told_what_to_write_without_serde_s_words() {
+    for (from, to, says) in [
+        (
+            "reminder: 24h",
+            "reminder: 24h\nobservers: maybe",
+            "observers: write true or false, not \"maybe\"",
+        ),
+        (
+            "deadlines: {movement: 72h, retreat: 24h, adjustment: 24h}",
+            "deadlines: 72h",
+            "deadlines: write a mapping (`key: value` lines), not \"72h\"",
+        ),
+        (
+            "reminder: 24h",
+            "reminder: 24h\nnmr_before_asking: [2]",
+            "nmr_before_asking: write a whole number, 0 or more, not a list",
+        ),
+    ] {
+        let err = stderr(&new_with(from, to));
+        assert!(err.contains(says), "{to}: {err}");
+        assert!(
+            !err.contains("invalid type") && !err.contains("struct") && !err.contains("u32"),
+            "{to}: {err}"
+        );
+    }
+}

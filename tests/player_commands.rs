@@ -836,3 +836,43 @@ fn list_in_a_blessing_winter_does_not_tell_who_is_blessed() {
     assert_eq!(got[0], got[2], "France blessed");
     assert_eq!(got[1], got[2], "Italy blessed");
 }
+
+#[test]
+fn a_command_word_one_slip_away_is_answered_with_the_command_it_may_be() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, "g", "");
+    // France reads English, Germany French.
+    send(
+        &dir,
+        0,
+        "near-en",
+        "LSITE\nHEPL\nWHOAMII\nJohn\nlsite\nGSET\nThanks!\nA PAR H",
+        EVENING,
+    );
+    let r = reply(&dir, "France");
+    has(
+        &r.text,
+        &[
+            "line 2: LSITE\n      not understood: `LSITE`; did you mean LIST? (HELP lists every command)",
+            "line 3: HEPL\n      not understood: `HEPL`; did you mean HELP?",
+            "line 4: WHOAMII\n      not understood: `WHOAMII`; did you mean WHOAMI?",
+        ],
+    );
+    // A name, a word not in capitals, a word one slip from two commands (GET, SET), and
+    // chatter are told as before: not understood, and no error.
+    let chatter = r.text.split("Not understood (ignored").nth(1).unwrap_or_default();
+    has(
+        chatter,
+        &["line 5: John", "line 6: lsite", "line 7: GSET", "line 8: Thanks!"],
+    );
+    lacks(&r.text, &["did you mean JOIN", "did you mean GET", "did you mean SET"]);
+    send(&dir, 2, "near-fr", "LSITE\nAIED", EVENING);
+    let r = reply(&dir, "Germany");
+    has(
+        &r.text,
+        &[
+            "ligne 2 : LSITE\n      pas compris : « LSITE » ; vouliez-vous dire LISTE ? (AIDE donne toutes les commandes)",
+            "ligne 3 : AIED\n      pas compris : « AIED » ; vouliez-vous dire AIDE ?",
+        ],
+    );
+}

@@ -38,9 +38,9 @@ pub fn mail(root: &Path, files: &[String], maildir: Option<&Path>, now: Now) -> 
     // decides the exit code, so that it is retried.
     let (mut unread, mut not_kept) = (0, 0);
     for f in files {
-        let failure = match std::fs::read(f) {
+        let failure = match crate::store::read_named("the message", f) {
             Ok(raw) => deliver(root, &raw, now, now).err(),
-            Err(e) => Some(Failure::Usage(format!("{f}: {e}"))),
+            Err(e) => Some(Failure::Usage(e.to_string())),
         };
         match failure {
             None => {}

@@ -10,7 +10,7 @@ use std::path::Path;
 /// `arbitre new DIR --players PLAYERS.yaml`: the players file checked, the game created at
 /// `now`, its welcomes in DIR/outbox.
 pub fn new(dir: &Path, players: &str, now: Now) -> Result<(), String> {
-    let text = std::fs::read_to_string(players).map_err(|e| format!("{players}: {e}"))?;
+    let text = crate::store::read_named_text("the players file", players).map_err(|e| e.to_string())?;
     let checked = PlayersFile::parse(&text, players)
         .and_then(|f| f.validate(&REGISTRY, &text, players))
         .map_err(|e| e.to_string())?;

@@ -16,7 +16,7 @@ fn read(file: &str) -> Result<(String, &str), String> {
             .map_err(|e| format!("standard input: {e}"))?;
         s
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
+        crate::store::read_named_text("the position file", file).map_err(|e| e.to_string())?
     };
     let origin = if file == "-" { "<stdin>" } else { file };
     Ok((text, origin))

@@ -11,7 +11,7 @@ use std::path::Path;
 /// `arbitre orders DIR TURN.yaml`: the turn file's orders and casts recorded at `now`, all
 /// or (when a line is bad) none.
 pub fn orders(dir: &Path, file: &str, now: Now) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::store::read_named_text("the turn file", file).map_err(|e| e.to_string())?;
     if !game::is_game(dir) {
         // Before the lock, which would write its file in any folder.
         return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));

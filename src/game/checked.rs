@@ -26,8 +26,16 @@ pub struct Checked {
 }
 
 impl PlayersFile {
+    /// The file's keys read. A mistake inside one player's entry is said of that entry as a
+    /// person counts and knows it (`players, 1st entry (Alice Martin, France): …`), not by
+    /// the YAML reader's index from 0 (`players[0]`).
     pub fn parse(text: &str, origin: &str) -> Result<PlayersFile, ConfigError> {
-        crate::yaml::from_str(text, origin)
+        crate::yaml::from_str(text, origin).map_err(|mut e| {
+            if let Some((i, rest)) = entry_of(&e.message) {
+                e.message = format!("players, {} entry{}: {rest}", ordinal(i + 1), who(text, i));
+            }
+            e
+        })
     }
 
     /// Checks the values. `text` is the file's text, to point at lines. The game is played on
@@ -426,6 +434,41 @@ impl PlayersFile {
             .iter()
             .filter_map(|(k, v)| Some((k.to_lowercase(), option_text(v)?)))
             .collect()
+    }
+}
+
+/// The index and the rest of a message of the YAML reader about one entry of `players:`
+/// (`players[0].language: …`, `players[2]: missing …`).
+fn entry_of(message: &str) -> Option<(usize, &str)> {
+    let (index, rest) = message.strip_prefix("players[")?.split_once(']')?;
+    let rest = rest.strip_prefix('.').or_else(|| rest.strip_prefix(": "))?;
+    Some((index.parse().ok()?, rest))
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`… `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// ` (Alice Martin, France)`: the name and the role of the `i`th entry (from 0) of
+/// `players:` in `text`, those it has; nothing when it has neither.
+fn who(text: &str, i: usize) -> String {
+    let Ok(file) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+        return String::new();
+    };
+    let entry = &file["players"][i];
+    let known: Vec<&str> = ["name", "role"].iter().filter_map(|k| entry[*k].as_str()).collect();
+    if known.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", known.join(", "))
     }
 }
 

@@ -314,6 +314,14 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     continue;
                 }
                 None => {
+                    // A command word mistyped (`LSITE`) is told the command it may be.
+                    if let Some((en, fr)) = near_command(text) {
+                        errors.push(error(Refusal::NotUnderstood {
+                            text: text.trim().to_string(),
+                            hint: Hint::Near { en, fr },
+                        }));
+                        continue;
+                    }
                     // Several orders on one line (`A PAR-BUR, A MAR-SPA`) are several orders.
                     let mut parts = crate::order::split_orders(crate::map::Map::standard(), text);
                     let last = parts.pop().unwrap_or_default();
@@ -335,6 +343,73 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
         });
     }
     (out, errors)
+}
+
+/// The command words, each command's English and French forms (as the reader of each
+/// language is offered it) and every word a line may begin with to mean it, folded.
+const COMMAND_WORDS: [(&str, &str, &[&str]); 21] = [
+    ("HELP", "AIDE", &["HELP", "AIDE"]),
+    ("LIST", "LISTE", &["LIST", "LISTE"]),
+    ("WHOAMI", "QUISUISJE", &["WHOAMI", "QUISUISJE"]),
+    ("HISTORY", "HISTORIQUE", &["HISTORY", "HISTORIQUE"]),
+    ("GET REPORT", "RAPPORT", &["RAPPORT"]),
+    ("GET RULES", "RÈGLES", &["REGLES"]),
+    ("GET MAP", "CARTE", &["CARTE"]),
+    ("GET", "GET", &["GET"]),
+    ("SET", "CHANGER", &["SET", "CHANGER"]),
+    ("STATUS", "ÉTAT", &["STATUS", "ETAT"]),
+    ("CLEAR", "EFFACER", &["CLEAR", "EFFACER"]),
+    ("RESIGN", "DÉMISSION", &["RESIGN", "DEMISSION"]),
+    ("OBSERVE", "OBSERVER", &["OBSERVE", "OBSERVER"]),
+    ("UNOBSERVE", "NEPLUSOBSERVER", &["UNOBSERVE", "NEPLUSOBSERVER"]),
+    ("JOIN", "REJOINDRE", &["JOIN", "REJOINDRE"]),
+    ("CONFIRM", "CONFIRMER", &["CONFIRM", "CONFIRMER"]),
+    ("SIGNON", "SIGNON", &["SIGNON"]),
+    ("PRESS", "PRESSE", &["PRESS", "PRESSE"]),
+    ("ENDPRESS", "FIN PRESSE", &["ENDPRESS", "FINPRESSE"]),
+    ("VOTE", "VOTE", &["VOTE"]),
+    ("SIGNOFF", "SIGNOFF", &["SIGNOFF"]),
+];
+
+/// Words shorter than this are never taken for a command mistyped: one slip from a short
+/// word makes too many others (`SETS`, `NOTE`).
+const NEAR_FROM: usize = 4;
+
+/// The one command (its English and French forms) whose word the first word of `line` is
+/// one slip from (a letter added, dropped, changed, or two swapped, as for the names of
+/// provinces: [`crate::order::distance`]): `LSITE` for LIST. Only for a word of four
+/// letters or more written in capitals, as commands are shown in every letter (a name
+/// such as `John` is no JOIN), in a line that reads neither as an order nor as chatter;
+/// `None` when no command, or more than one, is that near.
+pub fn near_command(line: &str) -> Option<(&'static str, &'static str)> {
+    let first = line.split_whitespace().next()?;
+    if first.chars().count() < NEAR_FROM
+        || first.chars().any(char::is_lowercase)
+        || !first.chars().all(char::is_alphabetic)
+        || is_chatter(line)
+        || crate::order::looks_like_an_order(crate::map::Map::standard(), line)
+    {
+        return None;
+    }
+    let word = crate::map::fold(first);
+    let verbs = crate::game::kind::known_verbs()
+        .iter()
+        .map(|v| (v.word, v.french.first().copied().unwrap_or(v.word), v.french));
+    let mut found = None;
+    for (en, fr, words) in COMMAND_WORDS.into_iter().chain(verbs) {
+        let near = std::iter::once(en)
+            .chain(words.iter().copied())
+            .any(|w| crate::order::distance(&word, &crate::map::fold(w), 1) == Some(1));
+        match found {
+            _ if !near => {}
+            // A verb of two kinds is one command.
+            Some((known, _)) if known == en => {}
+            // Two commands as near: neither is offered.
+            Some(_) => return None,
+            None => found = Some((en, fr)),
+        }
+    }
+    found
 }
 
 /// Is this line the end of a press: `ENDPRESS`, or in French `FIN PRESSE`, `FIN DE PRESSE`,
@@ -571,6 +646,38 @@ mod tests {
         let (c, e) = parse_commands(&lines(text));
         assert!(e.is_empty(), "{e:?}");
         c.into_iter().map(|n| n.command).collect()
+    }
+
+    #[test]
+    fn a_command_word_one_slip_away_is_the_command_it_may_be() {
+        for (line, near) in [
+            ("LSITE", Some(("LIST", "LISTE"))),
+            ("LIS", None),
+            ("HEPL", Some(("HELP", "AIDE"))),
+            ("AIED", Some(("HELP", "AIDE"))),
+            ("OBSERV vopaliec", Some(("OBSERVE", "OBSERVER"))),
+            ("ETTA", Some(("STATUS", "ÉTAT"))),
+            // Two commands one slip away: GET and SET.
+            ("GSET", None),
+            // Not in capitals, an order, chatter, a number.
+            ("Lsite", None),
+            ("John", None),
+            ("A PAR - BUR", None),
+            ("LIST F PAR - BUR", None),
+            ("THANKS!", None),
+            ("LIST2", None),
+        ] {
+            assert_eq!(near_command(line), near, "{line}");
+        }
+        let (_, errors) = parse_commands(&lines("HEPL\nFROBNICATE"));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].message,
+            Refusal::NotUnderstood {
+                text: "HEPL".into(),
+                hint: Hint::Near { en: "HELP", fr: "AIDE" }
+            }
+        );
     }
 
     #[test]

@@ -192,7 +192,7 @@ pub fn address_in_use<'a>(mut taken: impl Iterator<Item = &'a str>, address: &st
 
 /// `press:` in the players file and `game.yaml`: the press the players may send one
 /// another. The referee's own letters go whatever it says.
-#[derive(Deserialize, Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum PressRule {
     /// Press names its sender's role (as every game had it before `press:`).
@@ -200,7 +200,6 @@ pub enum PressRule {
     White,
     /// Besides white press, `PRESS TO … GREY`: relayed without the sender's role; the
     /// referee gets a copy that names it.
-    #[serde(alias = "gray")]
     Grey,
     /// No press between players (a gunboat game): every `PRESS` is refused.
     None,
@@ -209,6 +208,32 @@ pub enum PressRule {
 impl PressRule {
     pub fn is_default(&self) -> bool {
         *self == PressRule::White
+    }
+}
+
+/// `press:` read in any case (`grey` also `gray`); another word is refused in the referee's
+/// words, not serde's "unknown variant".
+impl<'de> Deserialize<'de> for PressRule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PressRule, D::Error> {
+        // A visitor, so that the YAML reader places the refusal at the value's key and line.
+        struct Word;
+        impl serde::de::Visitor<'_> for Word {
+            type Value = PressRule;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("white, grey or none")
+            }
+            fn visit_str<E: serde::de::Error>(self, written: &str) -> Result<PressRule, E> {
+                match written.trim().to_lowercase().as_str() {
+                    "white" => Ok(PressRule::White),
+                    "grey" | "gray" => Ok(PressRule::Grey),
+                    "none" => Ok(PressRule::None),
+                    _ => Err(E::custom(format!(
+                        "{written:?} is not a kind of press: write white, grey or none"
+                    ))),
+                }
+            }
+        }
+        d.deserialize_str(Word)
     }
 }
 

@@ -318,6 +318,11 @@ impl Verb {
 /// which reads a message before (and whatever) its game is known. Empty until then.
 static VERBS: std::sync::OnceLock<Vec<Verb>> = std::sync::OnceLock::new();
 
+/// Every verb of every kind (none before [`Kinds::install`]).
+pub fn known_verbs() -> &'static [Verb] {
+    VERBS.get().map_or(&[], Vec::as_slice)
+}
+
 /// The verb of some kind that a line's first word (in upper case) is, in English or French.
 pub fn known_verb(keyword: &str) -> Option<Verb> {
     VERBS

@@ -535,16 +535,26 @@ mod tests {
     fn a_bad_value_a_key_twice_and_no_phase_are_refused_with_their_line() {
         let e = read("phase: play\ncount: many\n").unwrap_err();
         assert_eq!(e.line, Some(2), "{e}");
-        assert!(e.message.starts_with("count: invalid type: string \"many\""), "{e}");
+        // In the words of a YAML file, not serde's "invalid type".
+        assert!(
+            e.message
+                .starts_with("count: write a whole number, 0 or more, not \"many\""),
+            "{e}"
+        );
         let e = read("phase: play\nhandled: -1\n").unwrap_err();
         assert_eq!(e.line, Some(2), "{e}");
-        assert!(e.message.starts_with("handled: invalid type: integer `-1`"), "{e}");
+        assert!(
+            e.message
+                .starts_with("handled: write a whole number, 0 or more, not -1"),
+            "{e}"
+        );
         let e = read("phase: play\nmarks: []\nmarks: [a]\n").unwrap_err();
         assert!(e.message.starts_with("duplicate field `marks`"), "{e}");
         let e = read("phase: play\nentries: 1\nentries: 2\n").unwrap_err();
         assert!(e.message.starts_with("duplicate field `entries`"), "{e}");
         let e = read("orders: {}\n").unwrap_err();
-        assert!(e.message.starts_with("missing field `phase`"), "{e}");
+        // In the words of a YAML file, not serde's "missing field".
+        assert!(e.message.starts_with("missing `phase:`"), "{e}");
     }
 
     #[test]

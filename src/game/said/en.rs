@@ -101,9 +101,10 @@ pub fn refused_en(r: &Refusal) -> String {
         R::NotUnderstood { text, hint } => format!(
             "not understood: `{text}`; {} (HELP lists every command)",
             match hint {
-                Hint::Get => "write GET REPORT <phase>, GET RULES or GET MAP",
-                Hint::Set { french: true } => "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE",
-                Hint::Set { french: false } => "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE",
+                Hint::Get => "write GET REPORT <phase>, GET RULES or GET MAP".into(),
+                Hint::Set { french: true } => "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE".into(),
+                Hint::Set { french: false } => "write SET PASSWORD, SET ADDRESS, SET TIMEZONE or SET LANGUAGE".into(),
+                Hint::Near { en, .. } => format!("did you mean {en}?"),
             }
         ),
         R::Setting { problem, french } => {

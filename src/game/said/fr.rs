@@ -170,9 +170,10 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::NotUnderstood { text, hint } => format!(
             "pas compris : « {text} » ; {} (AIDE donne toutes les commandes)",
             match hint {
-                Hint::Get => "écrivez GET REPORT <phase>, GET RULES ou GET MAP",
-                Hint::Set { french: true } => "écrivez CHANGER MOTDEPASSE, ADRESSE, FUSEAU ou LANGUE",
-                Hint::Set { french: false } => "écrivez SET PASSWORD, SET ADDRESS, SET TIMEZONE ou SET LANGUAGE",
+                Hint::Get => "écrivez GET REPORT <phase>, GET RULES ou GET MAP".into(),
+                Hint::Set { french: true } => "écrivez CHANGER MOTDEPASSE, ADRESSE, FUSEAU ou LANGUE".into(),
+                Hint::Set { french: false } => "écrivez SET PASSWORD, SET ADDRESS, SET TIMEZONE ou SET LANGUAGE".into(),
+                Hint::Near { fr, .. } => format!("vouliez-vous dire {fr} ?"),
             }
         ),
         R::Setting { problem, french } => {

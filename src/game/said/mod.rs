@@ -348,7 +348,15 @@ impl Worded for Note {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hint {
     Get,
-    Set { french: bool },
+    Set {
+        french: bool,
+    },
+    /// The word is one slip from this one command (`LSITE`): its English and French forms,
+    /// the reader is offered the one of their language.
+    Near {
+        en: &'static str,
+        fr: &'static str,
+    },
 }
 
 /// What is wrong with a `SET` line's argument.
@@ -554,6 +562,13 @@ pub(crate) mod tests {
             R::NotUnderstood {
                 text: s("SET COLOUR red"),
                 hint: Hint::Set { french: false },
+            },
+            R::NotUnderstood {
+                text: s("LSITE"),
+                hint: Hint::Near {
+                    en: "LIST",
+                    fr: "LISTE",
+                },
             },
             R::ResignForm { keyword: s("RESIGN") },
             R::ObserveForm { keyword: s("OBSERVE") },

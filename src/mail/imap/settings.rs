@@ -117,7 +117,7 @@ impl fmt::Debug for Mailbox {
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
     /// The settings file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("cannot read the IMAP settings file {}: {}", path.display(), crate::store::why_unreadable(source, path))]
     Unreadable {
         path: PathBuf,
         #[source]
@@ -176,7 +176,7 @@ pub enum BadSetting {
     #[error("no IMAP user name: set {USER_VAR} or username")]
     NoUserName,
     /// The CA file cannot be read.
-    #[error("the IMAP CA file {}: {source}", path.display())]
+    #[error("cannot read the IMAP CA file {}: {}", path.display(), crate::store::why_unreadable(source, path))]
     CaUnreadable {
         path: PathBuf,
         #[source]
@@ -531,7 +531,8 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "ARBITRE_IMAP_CA_FILE: the IMAP CA file /absent/ca.pem: No such file or directory (os error 2)"
+            "ARBITRE_IMAP_CA_FILE: cannot read the IMAP CA file /absent/ca.pem: no such file: \
+             check its name and its folder (a relative path starts from the folder arbitre is run in)"
         );
         let e = ImapSettings::from_lookup(|var| Err(SettingsError::NotUnicode { var })).unwrap_err();
         assert_eq!(

@@ -104,7 +104,7 @@ struct SettingsFile {
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
     /// The settings file cannot be read.
-    #[error("{}: {source}", path.display())]
+    #[error("cannot read the SMTP settings file {}: {}", path.display(), crate::store::why_unreadable(source, path))]
     Unreadable {
         path: PathBuf,
         #[source]
@@ -156,7 +156,7 @@ pub enum BadSetting {
     )]
     CaWithoutTls { url: String },
     /// The CA file cannot be read.
-    #[error("the SMTP CA file {}: {source}", path.display())]
+    #[error("cannot read the SMTP CA file {}: {}", path.display(), crate::store::why_unreadable(source, path))]
     CaUnreadable {
         path: PathBuf,
         #[source]
@@ -647,13 +647,14 @@ mod tests {
             assert_eq!(e, format!("{}/{said}", path.parent().unwrap().display()), "{name}");
             fs::remove_dir_all(path.parent().unwrap()).unwrap();
         }
-        // A CA file that cannot be read: the key, the file and the system's reason.
+        // A CA file that cannot be read: the key, the file and why, in arbitre's words.
         let path = file("ca", "url: smtps://mail.example.org\nca_file: /absent/ca.pem\n");
         let e = SmtpSettings::from_file(&path).unwrap_err();
         let shown = e.to_string();
         assert!(
             shown.ends_with(
-                "smtp.yaml:2: ca_file: the SMTP CA file /absent/ca.pem: No such file or directory (os error 2)"
+                "smtp.yaml:2: ca_file: cannot read the SMTP CA file /absent/ca.pem: no such file: \
+                 check its name and its folder (a relative path starts from the folder arbitre is run in)"
             ),
             "{shown}"
         );
