@@ -433,7 +433,9 @@ fn every_subject_of_a_french_game_is_french() {
     let mut seen = std::collections::BTreeSet::new();
     let signons = &out["signons-france-1.eml"];
     assert!(
-        signons.text.contains("1 tentative de connexion au nom de la France dans vopaliec a échoué"),
+        signons
+            .text
+            .contains("1 tentative de connexion au nom de la France dans vopaliec a échoué"),
         "{}",
         signons.text
     );
@@ -524,10 +526,7 @@ fn every_subject_of_a_french_game_is_french() {
         for line in m.text.lines() {
             for season in ["Printemps", "Automne", "Hiver"] {
                 if let Some(at) = line.find(season) {
-                    assert!(
-                        line[..at].trim().is_empty(),
-                        "{season:?} mid-line in {name}: {line}"
-                    );
+                    assert!(line[..at].trim().is_empty(), "{season:?} mid-line in {name}: {line}");
                 }
             }
         }

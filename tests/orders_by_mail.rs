@@ -124,7 +124,11 @@ fn outlook_html_only_with_a_slip_and_a_province_alone() {
         ],
     );
     // Plain words: no Markdown backticks, no « read: … read as ».
-    assert!(!reply.text.contains('`') && !reply.text.contains("read: "), "{}", reply.text);
+    assert!(
+        !reply.text.contains('`') && !reply.text.contains("read: "),
+        "{}",
+        reply.text
+    );
 }
 
 /// Apple Mail from an iPhone, in French: French codes, several orders on one line, the
@@ -218,10 +222,7 @@ fn a_divine_player_naming_a_power_learns_nothing() {
 #[test]
 fn an_army_written_for_a_fleet_is_read_as_the_fleet_and_the_reply_says_so() {
     for (lang, said) in [
-        (
-            "en",
-            "F NAP - APU: on file (there is a fleet in Naples, not an army)",
-        ),
+        ("en", "F NAP - APU: on file (there is a fleet in Naples, not an army)"),
         ("fr", "(l'unité de Naples est une flotte, pas une armée)"),
     ] {
         let tmp = Tmp::new();

@@ -369,6 +369,8 @@ fn a_french_reader_gets_every_letter_in_french() {
         "{t}"
     );
     assert!(!t.contains("bounced") && !t.contains("Next:"), "{t}");
+    // A power with nothing after its name: no colon left hanging (England sent no orders).
+    assert!(t.contains("\nAngleterre (aucun ordre reçu)\n"), "{t}");
     let english = &out["S1901M-report-england.eml"].text;
     assert!(
         english.contains("A WAR - GAL   -- fails: bounced with A VIE"),

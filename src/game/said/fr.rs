@@ -77,10 +77,7 @@ pub fn fr(said: &Said) -> String {
         S::GreyPressSent { to } if to.is_empty() => "presse grise envoyée à tous, sans votre nom".into(),
         S::GreyPressSent { to } => format!("presse grise envoyée {}, sans votre nom", Role::fr_list(to, Form::To)),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
-        S::Late(said) => format!(
-            "{} (en retard : après l'échéance, pendant le délai de grâce)",
-            fr(said)
-        ),
+        S::Late(said) => format!("{} (en retard : après l'échéance, pendant le délai de grâce)", fr(said)),
         S::ReadAs { said, assumed } => {
             let read: Vec<String> = assumed.iter().map(ReadAs::fr).collect();
             // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
