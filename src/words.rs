@@ -169,15 +169,17 @@ pub fn pick(lang: Lang, en: &str, fr: &str) -> String {
     }
 }
 
-/// A phase in words: `Spring 1901 Movement`, `Printemps 1901, mouvements`.
+/// A phase in words: `Spring 1901 Movement`, `printemps 1901, mouvements`. French writes
+/// the season in lower case, as running text does; a heading that opens with it capitalises
+/// it itself ([`crate::lang::fr::capitalised`]).
 pub fn phase(phase: Phase, lang: Lang) -> String {
     match lang {
         Lang::En => phase.to_string(),
         Lang::Fr => {
             let season = match phase.season {
-                Season::Spring => "Printemps",
-                Season::Fall => "Automne",
-                Season::Winter => "Hiver",
+                Season::Spring => "printemps",
+                Season::Fall => "automne",
+                Season::Winter => "hiver",
             };
             let kind = match phase.kind {
                 PhaseKind::Movement => "mouvements",
@@ -195,22 +197,6 @@ pub fn phase_text(text: &str, lang: Lang) -> String {
     match Phase::parse(text) {
         Ok(p) if lang != Lang::En => phase(p, lang),
         _ => text.to_string(),
-    }
-}
-
-/// A phase as it stands after other words (a subject's head, a sentence): French writes
-/// its season in lower case there (`vopaliec, printemps 1901, mouvements`); English, and
-/// any text that is not a phase (a board game's title), as [`phase_text`] gives it.
-pub fn phase_mid(text: &str, lang: Lang) -> String {
-    let said = phase_text(text, lang);
-    match (Phase::parse(text), lang) {
-        (Ok(_), Lang::Fr) => {
-            let mut c = said.chars();
-            c.next()
-                .map(|f| f.to_lowercase().chain(c).collect())
-                .unwrap_or_default()
-        }
-        _ => said,
     }
 }
 
@@ -780,10 +766,11 @@ pub(crate) mod tests {
     fn phases_and_moments_in_words() {
         let p = Phase::parse("F1901R").unwrap();
         assert_eq!(phase(p, Lang::En), "Fall 1901 Retreat");
-        assert_eq!(phase(p, Lang::Fr), "Automne 1901, retraites");
+        // Lower case, as running French text writes a season.
+        assert_eq!(phase(p, Lang::Fr), "automne 1901, retraites");
         assert_eq!(
             phase_text("Winter 1902 Adjustment", Lang::Fr),
-            "Hiver 1902, ajustements"
+            "hiver 1902, ajustements"
         );
         assert_eq!(phase_text("play", Lang::Fr), "play");
         let paris: chrono_tz::Tz = "Europe/Paris".parse().unwrap();

@@ -325,7 +325,7 @@ fn the_desk_s_letters_are_in_french_for_a_french_game() {
     let g = Desk::with("diable-et-bon-dieu", "language: fr\n");
     g.ok("deadline", &["+2d"], MORNING);
     let body = one_body(&g.letters("d0001-deadline-"));
-    assert!(body.contains("L'arbitre a déplacé la date limite de"), "{body}");
+    assert!(body.contains("L'arbitre a déplacé l'échéance de"), "{body}");
     assert!(
         body.contains("Elle est désormais fixée au jeudi 3 décembre 2026"),
         "{body}"
@@ -1247,13 +1247,13 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
         "vopaliec, printemps 1901, mouvements\u{a0}: reçu, avec 1 erreur"
     );
     for part in [
-        "Le bureau de l'arbitre : vopaliec, Printemps 1901, mouvements",
-        "ligne 2 : date limite déplacée au mercredi 2 décembre 2026",
+        "Le bureau de l'arbitre : vopaliec, printemps 1901, mouvements",
+        "ligne 2 : échéance déplacée au mercredi 2 décembre 2026",
         "ligne 3 : l'Italie est en désordre civil",
         "ligne 4 : FLY AWAY\n      « FLY » n'est pas une commande du bureau",
         "ligne 5 : STATUS : voir ci-dessous",
-        "Phase : Printemps 1901, mouvements",
-        "Date limite : mercredi 2 décembre 2026",
+        "Phase : printemps 1901, mouvements",
+        "Échéance : mercredi 2 décembre 2026",
         "Ordres (qui, jamais lesquels) :",
         "Italie     aucun (désordre civil)",
         "Joueurs :",
@@ -1265,7 +1265,7 @@ fn a_desk_mail_in_a_french_game_is_answered_in_french() {
     let r = g.reply();
     for part in [
         "Journal (les 10 dernières entrées) :",
-        "l'arbitre (courrier) ; date limite : printemps 1901, mouvements, déplacée du mardi 1er décembre 2026",
+        "l'arbitre (courrier) ; échéance : printemps 1901, mouvements, déplacée du mardi 1er décembre 2026",
         "au mercredi 2 décembre 2026, 20 h 00 CET (19 h 00 UTC)",
         "désordre civil : l'Italie en désordre civil à partir de la phase printemps 1901, mouvements",
     ] {

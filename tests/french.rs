@@ -172,7 +172,7 @@ fn a_french_powers_whole_message_is_answered_in_french() {
     has(
         &reply,
         &[
-            "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
+            "trop tard : l'échéance était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
            la phase du printemps 1901, mouvements est jugée avec ce qui était enregistré alors",
         ],
     );
@@ -206,11 +206,11 @@ fn a_french_gods_message_is_answered_in_french() {
     has(
         &reply,
         &[
-            "ligne 2 : A PAR H\n      Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE",
+            "ligne 2 : A PAR H\n      le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE",
             "ligne 3 : BLESS F PAR\n      il n'y a pas de F PAR (A PAR s'y trouve)",
             "ligne 4 : BLESS A XYZ - BUR\n      « A XYZ - BUR » est illisible : colonne 3 : « XYZ » n'est pas une province de la carte",
             "ligne 5 : CURSE A MUN\n      seul le Diable peut écrire MAUDIRE",
-            "ligne 6 : PRESS TO ALL\n      Le Bon Dieu n'envoie pas de presse",
+            "ligne 6 : PRESS TO ALL\n      le Bon Dieu n'envoie pas de presse",
             "ligne 9 : VOTE DRAW\n      seules les puissances votent",
             "ligne 10 : ÉTAT : voir ci-dessous",
             "bénédiction : rien encore",
@@ -306,7 +306,7 @@ fn a_french_reply_is_typeset_the_french_way() {
     let god = typeset(&dir, "god");
     has(
         &god,
-        &["Le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BÉNIR ou MAUDIRE"],
+        &["le Bon Dieu ne donne pas d'ordres\u{a0}: écrivez BÉNIR ou MAUDIRE"],
     );
     for (i, _) in god.match_indices("Dieu") {
         assert!(god[..i].ends_with("Bon "), "a bare Dieu in:\n{god}");
@@ -410,6 +410,10 @@ fn every_subject_of_a_french_game_is_french() {
     from_stranger(&dir, "s-4", "OBSERVE vopaliec", EVENING);
     from_stranger(&dir, "s-5", "UNOBSERVE vopaliec", EVENING);
     from_stranger(&dir, "s-6", "UNOBSERVE vopaliec", EVENING);
+    // A stranger's try at France's password: France's player is told of it.
+    from_stranger(&dir, "s-7", "SIGNON France vopaliec devinette\nA PAR H", EVENING);
+    send(&dir, 7, "s-8", "AIDE", EVENING);
+    send(&dir, 8, "s-9", "AIDE", EVENING);
     for verb in [
         &["deadline", d, "+1d"][..],
         &["pause", d, "--why", "un joueur est malade"],
@@ -427,6 +431,18 @@ fn every_subject_of_a_french_game_is_french() {
     ok(&["rollback", d, "--redo", "--now", "2026-12-02T21:10:00+01:00"], None);
     let out = outbox(&dir);
     let mut seen = std::collections::BTreeSet::new();
+    let signons = &out["signons-france-1.eml"];
+    assert!(
+        signons
+            .text
+            .contains("1 tentative de connexion au nom de la France dans vopaliec a échoué"),
+        "{}",
+        signons.text
+    );
+    assert_eq!(
+        signons.subject,
+        "vopaliec, printemps 1901, mouvements\u{a0}: tentatives de connexion échouées au nom de la France"
+    );
     for (name, m) in &out {
         // A stranger's refusal is in the one language that depends on nothing of the game.
         if name.starts_with("rejection-") {
@@ -488,6 +504,32 @@ fn every_subject_of_a_french_game_is_french() {
         for season in ["Printemps", "Automne", "Hiver"] {
             assert!(!s.contains(season), "{season:?} in the subject of {name}: {s}");
         }
+        // One word for one thing in every letter: the deadline is « l'échéance » (the
+        // replies said « Date limite », LISTE and AIDE « Échéance »), a failed sign-on « une
+        // tentative de connexion échouée » au nom de la puissance, a phase « de mouvements ».
+        for drift in [
+            "date limite",
+            "Date limite",
+            "Identifications manquées",
+            "connexions échouées",
+            "en tant que",
+            "phase de mouvement ",
+        ] {
+            assert!(!m.text.contains(drift), "{drift:?} in {name}:\n{}", m.text);
+        }
+        // A divine player has no units to hold nor builds to waive.
+        if name.contains("-reminder-god") || name.contains("-reminder-devil") {
+            assert!(!m.text.contains("Une unité sans ordre"), "{name}:\n{}", m.text);
+        }
+        // In the text too: a season takes its capital only where it opens a line (the
+        // report's heading said « vopaliec, Printemps 1901 », the digest « Automne 1901 »).
+        for line in m.text.lines() {
+            for season in ["Printemps", "Automne", "Hiver"] {
+                if let Some(at) = line.find(season) {
+                    assert!(line[..at].trim().is_empty(), "{season:?} mid-line in {name}: {line}");
+                }
+            }
+        }
         assert!(!s.contains(" :") && !s.contains(": :"), "{name}: {s}");
         assert_eq!(s.matches('\u{a0}').count(), s.matches(':').count(), "{name}: {s}");
         assert!(
@@ -529,6 +571,7 @@ fn every_subject_of_a_french_game_is_french() {
         "-copy-referee",
         "-rollback-",
         "-redo-",
+        "signons-",
     ] {
         assert!(
             out.keys().any(|n| n.contains(kind)),

@@ -36,16 +36,17 @@ fn a_french_reply_echoes_the_orders_in_french_notation_and_the_echo_reads_back()
         &dir,
         france,
         "e-1",
-        "A Mar soutient A Par - Bou\nF Bre - Man\nA Par - Bourgogne\nA PAR H\nF Sev - Mos\nF Bre - Bourgogne",
+        "A Mar soutient A Par - Bou\nF Bre - Man\nA Par - Bourgone\nA PAR H\nF Sev - Mos\nF Bre - Bourgogne",
         EVENING,
     );
     let echoes = ["A MAR soutient A PAR - BOU", "F BRE - MAN", "A PAR tient"];
     has(
         &reply,
         &[
-            "ligne 2 : A MAR soutient A PAR - BOU : enregistré (« Bou » pour Bourgogne)",
-            "ligne 3 : F BRE - MAN : enregistré (« Man » pour Manche)",
-            "ligne 4 : A PAR - BOU : enregistré",
+            // A French code goes without a note; a slip is told how it was read.
+            "ligne 2 : A MAR soutient A PAR - BOU : enregistré\n",
+            "ligne 3 : F BRE - MAN : enregistré\n",
+            "ligne 4 : A PAR - BOU : enregistré (« Bourgone » lu comme Bourgogne)",
             "ligne 5 : A PAR tient : enregistré, à la place de A PAR - BOU",
             // A refusal names the units and places in French notation too.
             "ligne 6 : F Sev - Mos\n      F SEB appartient à la Russie",
@@ -56,8 +57,7 @@ fn a_french_reply_echoes_the_orders_in_french_notation_and_the_echo_reads_back()
         ],
     );
     lacks(&reply, &["BUR", "ENG", " S ", " H\n"]);
-    // The echoes sent back as they are: the same orders, put on file again, none replaced
-    // (the reply says again which province a French code names).
+    // The echoes sent back as they are: the same orders, put on file again, none replaced.
     let reply = send(&dir, france, "e-2", &echoes.join("\n"), EVENING);
     for (i, echo) in echoes.iter().enumerate() {
         has(&reply, &[&format!("ligne {} : {echo} : enregistré", i + 2)]);

@@ -472,6 +472,11 @@ fn one_reminder_before_the_deadline_to_each_role_with_orders_missing() {
     assert_eq!(reminded, ["S1901M-reminder-devil.eml", "S1901M-reminder-germany.eml"]);
     assert!(out["S1901M-reminder-germany.eml"].text.contains("an order for A MUN"));
     assert!(out["S1901M-reminder-devil.eml"].text.contains("your curse"));
+    // What happens to units without orders is for the powers, not for the Devil.
+    assert!(out["S1901M-reminder-germany.eml"]
+        .text
+        .contains("Units without orders hold"));
+    assert!(!out["S1901M-reminder-devil.eml"].text.contains("Units without orders"));
     ok(&["process", d, "--now", "2026-11-30T22:00:00+01:00"], None);
     assert_eq!(
         outbox(&dir).keys().filter(|n| n.contains("-reminder-")).count(),

@@ -359,7 +359,7 @@ fn the_lines_not_understood_are_quoted_up_to_twenty_then_counted() {
     let reply = out.values().find(|m| m.to == [PEOPLE[0].1]).unwrap();
     assert_eq!(
         reply.subject,
-        "vopaliec, Spring 1901 Movement: received, with 35 error(s)"
+        "vopaliec, Spring 1901 Movement: received, with 35 errors"
     );
     assert!(reply.text.contains("A XYZ20 - QQQ"), "{}", reply.text);
     assert!(!reply.text.contains("A XYZ21 - QQQ"), "{}", reply.text);

@@ -76,7 +76,7 @@ fn as_written_a_diabolik_turn_without_a_move_in_its_first_two_acts_loses() {
     let dir = create(&tmp, "diabolik-fleet", &DUEL, "options: {headings: forward}\n");
     let welcome = &outbox(&dir)["welcome-south.eml"].text;
     assert!(
-        welcome.contains("No house rules: the game is played as its text says."),
+        welcome.contains("No house rules: the game follows the rules of its variant."),
         "{welcome}"
     );
     let game_yaml = std::fs::read_to_string(dir.join("game.yaml")).unwrap();

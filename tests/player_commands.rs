@@ -173,7 +173,7 @@ fn every_question_is_answered_in_english_and_in_french() {
             "SET ADDRESS",
             "CONFIRM vopaliec <code>",
             "RESIGN CONFIRM",
-            "No house rules",
+            "No house rules: the game follows the rules of its variant.",
             // The ruleset has divine players, whom press never reaches.
             "private press to those powers (never to God or the Devil)",
         ],
@@ -245,7 +245,7 @@ fn every_question_is_answered_in_english_and_in_french() {
             "PRESS TO ALL",
             "CHANGER ADRESSE",
             "(un mot, 6 caractères au moins)",
-            "Pas de règle maison",
+            "Pas de règle maison : la partie suit les règles de la variante.",
         ],
     );
     let liste = answer(&dir, "list", "Germany").text;
@@ -260,7 +260,7 @@ fn every_question_is_answered_in_english_and_in_french() {
     );
     has(
         &answer(&dir, "l4-history", "Germany").text,
-        &["Votre dernier rapport", "Printemps 1901, mouvements"],
+        &["Votre dernier rapport", "printemps 1901, mouvements"],
     );
     has(
         &answer(&dir, "l5-history", "Germany").text,
@@ -274,6 +274,9 @@ fn every_question_is_answered_in_english_and_in_french() {
             "le Bon Dieu et le Diable",
             "démobilise",
             "renonce à une\nmobilisation",
+            "\nDiplomatie\n",
+            "une force de 1, plus 1 par soutien",
+            "cas de test de référence",
         ],
     );
     lacks(
@@ -287,6 +290,10 @@ fn every_question_is_answered_in_english_and_in_french() {
             "Decided",
             "Diplomacy",
             " pays ",
+            "La Diplomatie",
+            "force d'un",
+            "(DATC)",
+            "arbitres",
         ],
     );
     let carte = answer(&dir, "map", "Germany").text;

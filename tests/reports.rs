@@ -310,7 +310,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     assert!(
         welcome
             .text
-            .contains("Première date limite : mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
+            .contains("Première échéance : mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC)."),
         "{}",
         welcome.text
     );
@@ -353,7 +353,7 @@ fn a_french_reader_gets_every_letter_in_french() {
     assert_eq!(r.subject, "vopaliec, printemps 1901, mouvements\u{a0}: résultats");
     let t = &r.text;
     assert!(
-        t.contains("Diable et Bon Dieu : vopaliec, Printemps 1901, mouvements"),
+        t.contains("Diable et Bon Dieu : vopaliec, printemps 1901, mouvements"),
         "{t}"
     );
     assert!(t.contains("A VAR - GAL   -- échoue (rebondit sur A VIE)"), "{t}");
@@ -369,6 +369,8 @@ fn a_french_reader_gets_every_letter_in_french() {
         "{t}"
     );
     assert!(!t.contains("bounced") && !t.contains("Next:"), "{t}");
+    // A power with nothing after its name: no colon left hanging (England sent no orders).
+    assert!(t.contains("\nAngleterre (aucun ordre reçu)\n"), "{t}");
     let english = &out["S1901M-report-england.eml"].text;
     assert!(
         english.contains("A WAR - GAL   -- fails: bounced with A VIE"),
@@ -391,7 +393,8 @@ fn a_french_reader_gets_every_letter_in_french() {
         "{page}"
     );
     let index = std::fs::read_to_string(dir.join("pages/index.html")).unwrap();
-    assert!(index.contains("Printemps 1901, mouvements"), "{index}");
+    // A list of phases: each item opens with its season, so with a capital.
+    assert!(index.contains(">Printemps 1901, mouvements</a>"), "{index}");
 }
 
 /// The public report is the same bytes for every French reader whoever plays God and the
@@ -429,7 +432,7 @@ fn french_public_messages_are_the_same_whoever_the_divine_players_are() {
             .filter(|(n, _)| n.starts_with("S1901M-report-"))
             .map(|(_, raw)| read_sent(raw).text)
             .collect();
-        assert!(bodies.iter().all(|b| b == &bodies[0] && b.contains("Printemps 1901")));
+        assert!(bodies.iter().all(|b| b == &bodies[0] && b.contains("printemps 1901")));
         // With the map in each report: the pictures' bytes are compared below too.
         assert!(String::from_utf8_lossy(&public["S1901M-report-france.eml"]).contains("image/png"));
         publics.push(public);

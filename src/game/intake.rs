@@ -797,7 +797,10 @@ impl Game {
                 &match reader.lang {
                     crate::lang::Lang::En => format!("failed sign-ons as {role}"),
                     crate::lang::Lang::Fr => {
-                        format!("connexions échouées au nom {}", role.fr(crate::lang::fr::Form::Of))
+                        format!(
+                            "tentatives de connexion échouées au nom {}",
+                            role.fr(crate::lang::fr::Form::Of)
+                        )
                     }
                 },
                 view,

@@ -129,7 +129,7 @@ impl Game {
 /// reçu`, the season in lower case after the game's name and a space before the colon,
 /// which the letter's French typography makes non-breaking.
 pub fn subject_of(game: &str, label: &str, what: &str, lang: crate::lang::Lang) -> String {
-    let label = crate::words::phase_mid(label, lang);
+    let label = crate::words::phase_text(label, lang);
     match lang {
         crate::lang::Lang::En => format!("{game}, {label}: {what}"),
         crate::lang::Lang::Fr => format!("{game}, {label} : {what}"),
@@ -156,7 +156,8 @@ pub fn received_in(errors: usize, lang: crate::lang::Lang) -> String {
     use crate::lang::Lang;
     match (errors, lang) {
         (0, Lang::En) => "received".into(),
-        (n, Lang::En) => format!("received, with {n} error(s)"),
+        (1, Lang::En) => "received, with 1 error".into(),
+        (n, Lang::En) => format!("received, with {n} errors"),
         (0, Lang::Fr) => "reçu".into(),
         (1, Lang::Fr) => "reçu, avec 1 erreur".into(),
         (n, Lang::Fr) => format!("reçu, avec {n} erreurs"),
@@ -165,7 +166,7 @@ pub fn received_in(errors: usize, lang: crate::lang::Lang) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{subject_of, welcome_subject};
+    use super::{received_in, subject_of, welcome_subject};
     use crate::game::role::Role;
     use crate::lang::Lang;
 
@@ -193,5 +194,16 @@ mod tests {
         );
         let england = Role::from_name("England").unwrap();
         assert_eq!(welcome_subject(england, Lang::Fr), "bienvenue, vous jouez l'Angleterre");
+    }
+
+    /// A reply's subject counts its errors with the noun's own plural, in both languages
+    /// (not `1 error(s)`).
+    #[test]
+    fn received_counts_errors_in_words() {
+        assert_eq!(received_in(0, Lang::En), "received");
+        assert_eq!(received_in(1, Lang::En), "received, with 1 error");
+        assert_eq!(received_in(4, Lang::En), "received, with 4 errors");
+        assert_eq!(received_in(1, Lang::Fr), "reçu, avec 1 erreur");
+        assert_eq!(received_in(4, Lang::Fr), "reçu, avec 4 erreurs");
     }
 }

@@ -183,9 +183,10 @@ impl<'a> Svg<'a> {
         }
     }
 
-    /// The phase in the picture's language.
+    /// The phase in the picture's language, as the legend's caption opens with it (a
+    /// capital: `Printemps 1901, mouvements`).
     fn phase(&self, phase: crate::phase::Phase) -> String {
-        crate::words::phase(phase, self.lang)
+        crate::lang::fr::capitalised(&crate::words::phase(phase, self.lang))
     }
 
     /// A power's name in the picture's language (its French name from the map).

@@ -180,7 +180,7 @@ impl Done {
         match lang {
             Lang::En => self.verb(),
             Lang::Fr => match self {
-                Done::DeadlineMoved { .. } => "date limite",
+                Done::DeadlineMoved { .. } => "échéance",
                 Done::Paused { .. } => "suspension",
                 Done::Resumed { .. } => "reprise",
                 Done::Previewed { .. } => "aperçu",
@@ -278,7 +278,7 @@ impl Done {
                 format!("{}, déplacée du {} au {}", phase(p), at(was), at(is))
             }
             Done::Paused { phase: p } => format!("{}, partie suspendue", phase(p)),
-            Done::Resumed { phase: p, due } => format!("{}, partie reprise, date limite le {}", phase(p), at(due)),
+            Done::Resumed { phase: p, due } => format!("{}, partie reprise, échéance le {}", phase(p), at(due)),
             Done::Previewed {
                 phase: p,
                 letters,
@@ -292,9 +292,9 @@ impl Done {
                 now,
             } => {
                 let how = match how {
-                    How::Forced => "forcée avant la date limite",
+                    How::Forced => "forcée avant l'échéance",
                     How::AllIn => "tous les ordres reçus",
-                    How::AtDeadline => "à la date limite",
+                    How::AtDeadline => "à l'échéance",
                 };
                 let missing = match missing.is_empty() {
                     true => String::new(),
@@ -311,7 +311,7 @@ impl Done {
                 withdrawn,
                 due,
             } => format!(
-                "{from} ramenée à {to} ; {withdrawn} lettre(s) pas encore envoyée(s) retirée(s) ; date limite le {}",
+                "{from} ramenée à {to} ; {withdrawn} lettre(s) pas encore envoyée(s) retirée(s) ; échéance le {}",
                 at(due)
             ),
             Done::RollbackUndone { to, now } => {
@@ -493,7 +493,7 @@ mod tests {
         );
         assert_eq!(
             judged.words(Lang::Fr, "UTC"),
-            "S1901M résolue (à la date limite, sans ordres de l'Italie et du Bon Dieu) ; la partie en est à l'automne 1901, mouvements"
+            "S1901M résolue (à l'échéance, sans ordres de l'Italie et du Bon Dieu) ; la partie en est à l'automne 1901, mouvements"
         );
         let disorder = Done::Disorder {
             role: italy,

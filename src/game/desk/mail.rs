@@ -138,9 +138,9 @@ fn said_fr(game: &Game, verb: &Verb) -> String {
             .unwrap_or(name.to_string())
     };
     match verb {
-        Verb::Deadline(_) => format!("date limite déplacée au {}", deadline()),
+        Verb::Deadline(_) => format!("échéance déplacée au {}", deadline()),
         Verb::Pause(why) => format!("partie suspendue : {why}"),
-        Verb::Resume(_) => format!("partie reprise ; date limite le {}", deadline()),
+        Verb::Resume(_) => format!("partie reprise ; échéance le {}", deadline()),
         Verb::Preview => "le rapport qu'aurait la phase est ci-dessous".into(),
         Verb::Force => format!("phase résolue ; la partie en est à la phase {}", phase()),
         Verb::Rollback => format!("partie ramenée au début de la phase {}", phase()),

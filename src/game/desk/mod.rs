@@ -470,16 +470,16 @@ pub(crate) fn subject(notice: &Notice, lang: crate::lang::Lang) -> String {
     let fr = |name: &str, form: Form| crate::map::standard_french_names().say(name, form);
     match (notice, lang) {
         (Notice::DeadlineMoved { is, .. }, En) => format!("new deadline {is}"),
-        (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle date limite le {is}"),
+        (Notice::DeadlineMoved { is, .. }, Fr) => format!("nouvelle échéance le {is}"),
         (Notice::DeadlineExtended { is, .. }, En) => format!("deadline extended to {is}"),
-        (Notice::DeadlineExtended { is, .. }, Fr) => format!("date limite prolongée au {is}"),
+        (Notice::DeadlineExtended { is, .. }, Fr) => format!("échéance prolongée au {is}"),
         (Notice::Paused { .. }, En) => "the game is paused".into(),
         (Notice::Paused { .. }, Fr) => "la partie est suspendue".into(),
         (Notice::Resumed { is, .. }, En) => format!("the game resumes, due {is}"),
-        (Notice::Resumed { is, .. }, Fr) => format!("la partie reprend, date limite le {is}"),
+        (Notice::Resumed { is, .. }, Fr) => format!("la partie reprend, échéance le {is}"),
         (Notice::RolledBack { phase, due, .. }, En) => format!("back to {phase}, due {due}"),
         (Notice::RolledBack { phase, due, .. }, Fr) => {
-            format!("retour {}, date limite le {due}", fr(phase, Form::To))
+            format!("retour {}, échéance le {due}", fr(phase, Form::To))
         }
         (Notice::RollbackUndone { phase, .. }, En) => format!("{phase} stands"),
         (Notice::RollbackUndone { phase, .. }, Fr) => {

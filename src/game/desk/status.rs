@@ -265,7 +265,7 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
             crate::words::phase_text(&game.state.phase, crate::lang::Lang::Fr)
         );
         if let Some(d) = &game.state.deadline {
-            let _ = writeln!(s, "Date limite : {}", when(d));
+            let _ = writeln!(s, "Échéance : {}", when(d));
         }
         if let Some(end) = super::grace_end(game) {
             let _ = writeln!(

@@ -36,7 +36,7 @@ pub fn en(said: &Said) -> String {
         S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
         S::ReadAs { said, assumed } => {
             let read: Vec<String> = assumed.iter().map(ReadAs::en).collect();
-            format!("{} (read: {})", en(said), read.join("; "))
+            format!("{} ({})", en(said), read.join("; "))
         }
         S::Words(w) => w.clone(),
         S::OfTheKind(w) => w.words(Lang::En),
@@ -54,9 +54,9 @@ pub(super) fn example_en(french: bool, en: &str, fr: &str) -> String {
 
 pub(super) fn phase_form_en(form: &PhaseForm) -> String {
     match form {
-        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like « {k} S1901M » or « {k} ALL »"),
-        PhaseForm::GetReport => "GET REPORT <phase>, like « GET REPORT S1901M »".into(),
-        PhaseForm::Rapport => "RAPPORT <phase>, like « RAPPORT S1901M »".into(),
+        PhaseForm::History { keyword: k } => format!("{k} [<phase>|ALL], like \"{k} S1901M\" or \"{k} ALL\""),
+        PhaseForm::GetReport => "GET REPORT <phase>, like \"GET REPORT S1901M\"".into(),
+        PhaseForm::Rapport => "RAPPORT <phase>, like \"RAPPORT S1901M\"".into(),
     }
 }
 

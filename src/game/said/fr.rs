@@ -77,10 +77,7 @@ pub fn fr(said: &Said) -> String {
         S::GreyPressSent { to } if to.is_empty() => "presse grise envoyée à tous, sans votre nom".into(),
         S::GreyPressSent { to } => format!("presse grise envoyée {}, sans votre nom", Role::fr_list(to, Form::To)),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
-        S::Late(said) => format!(
-            "{} (en retard : après la date limite, pendant le délai de grâce)",
-            fr(said)
-        ),
+        S::Late(said) => format!("{} (en retard : après l'échéance, pendant le délai de grâce)", fr(said)),
         S::ReadAs { said, assumed } => {
             let read: Vec<String> = assumed.iter().map(ReadAs::fr).collect();
             // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
@@ -116,7 +113,7 @@ pub fn refused_fr(r: &Refusal) -> String {
     use Refusal as R;
     match r {
         R::TooLate { deadline, zone, phase } => format!(
-            "trop tard : la date limite était {} ; la phase {} est jugée avec ce qui était enregistré alors",
+            "trop tard : l'échéance était {} ; la phase {} est jugée avec ce qui était enregistré alors",
             crate::words::moment_text(deadline, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr),
             fr_phase(phase, Form::Of)
         ),

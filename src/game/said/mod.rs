@@ -101,13 +101,9 @@ pub enum Said {
 /// in both languages.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReadAs {
-    /// A word read as a province: one slip away from its name (`slip`), or a French code.
-    Name {
-        written: String,
-        en: String,
-        fr: String,
-        slip: bool,
-    },
+    /// A word read as a province one slip away from its name (`Bourgone`, `Yorkshir`). A
+    /// French code (`Bou`) is the name a French player writes, and goes without saying.
+    Name { written: String, en: String, fr: String },
     /// A unit named by its province alone, found there.
     Unit { army: bool, en: String, fr: String },
     /// A unit written as the other type (`A NAP` where Naples holds a fleet): read as the
@@ -120,13 +116,7 @@ pub enum ReadAs {
 impl ReadAs {
     pub(crate) fn en(&self) -> String {
         match self {
-            ReadAs::Name {
-                written,
-                en,
-                slip: true,
-                ..
-            } => format!("`{written}` read as {en}"),
-            ReadAs::Name { written, en, .. } => format!("`{written}` is {en}"),
+            ReadAs::Name { written, en, .. } => format!("\"{written}\" read as {en}"),
             ReadAs::Unit { army, en, .. } => format!("the {} in {en}", if *army { "army" } else { "fleet" }),
             ReadAs::OtherType { army: true, en, .. } => format!("there is an army in {en}, not a fleet"),
             ReadAs::OtherType { en, .. } => format!("there is a fleet in {en}, not an army"),
@@ -136,13 +126,7 @@ impl ReadAs {
 
     pub(crate) fn fr(&self) -> String {
         match self {
-            ReadAs::Name {
-                written,
-                fr,
-                slip: true,
-                ..
-            } => format!("« {written} » lu comme {fr}"),
-            ReadAs::Name { written, fr, .. } => format!("« {written} » pour {fr}"),
+            ReadAs::Name { written, fr, .. } => format!("« {written} » lu comme {fr}"),
             ReadAs::Unit { army: true, fr, .. } => format!("il s'agit de l'armée {}", of_place(fr)),
             ReadAs::Unit { fr, .. } => format!("il s'agit de la flotte {}", of_place(fr)),
             ReadAs::OtherType { army: true, fr, .. } => {
@@ -657,10 +641,9 @@ pub(crate) mod tests {
                     order: s("A BUR - PAR"),
                 }),
                 assumed: vec![ReadAs::Name {
-                    written: s("Bou"),
+                    written: s("Bourgone"),
                     en: s("Burgundy"),
                     fr: s("Bourgogne"),
-                    slip: false,
                 }],
             },
         ]
@@ -678,6 +661,25 @@ pub(crate) mod tests {
             let distinct: std::collections::BTreeSet<&String> = words.iter().collect();
             assert_eq!(distinct.len(), words.len(), "two lines read alike: {words:#?}");
         }
+    }
+
+    /// An English line quotes in English: no « » (`like « HISTORY S1901M »`), and a word
+    /// read as a province is said once, without Markdown (not `read: `Yorkshir` read as`).
+    #[test]
+    fn english_lines_quote_in_english() {
+        let en: Vec<String> = every_refusal()
+            .iter()
+            .map(|r| r.words(Lang::En))
+            .chain(every_said().iter().map(|s| s.words(Lang::En)))
+            .collect();
+        for line in &en {
+            assert!(!line.contains('«') && !line.contains('»'), "{line}");
+            assert!(!line.contains("(read: "), "{line}");
+        }
+        assert!(
+            en.iter().any(|l| l.ends_with("(\"Bourgone\" read as Burgundy)")),
+            "{en:#?}"
+        );
     }
 
     /// The English words are the ones the replies always had (tests and goldens pin them).
@@ -742,7 +744,7 @@ pub(crate) mod tests {
                 phase: "Spring 1901 Movement".into()
             }
             .words(Lang::Fr),
-            "trop tard : la date limite était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
+            "trop tard : l'échéance était mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC) ; \
              la phase du printemps 1901, mouvements est jugée avec ce qui était enregistré alors"
         );
         let tz = |french| Refusal::Setting {

@@ -700,18 +700,19 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
 fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::ReadAs> {
     use crate::order::Assumed;
     let map = map();
-    let names = |written: &str, p: crate::map::ProvId, slip: bool| crate::game::said::ReadAs::Name {
+    let names = |written: &str, p: crate::map::ProvId| crate::game::said::ReadAs::Name {
         written: written.to_string(),
         en: map.province(p).name.clone(),
         fr: map.province(p).french.clone(),
-        slip,
     };
     let mut out: Vec<crate::game::said::ReadAs> = read
         .assumed
         .iter()
         .filter_map(|a| match a {
-            Assumed::Misspelt { written, read } => Some(names(written, *read, true)),
-            Assumed::FrenchCode { written, read } => Some(names(written, *read, false)),
+            Assumed::Misspelt { written, read } => Some(names(written, *read)),
+            // A French code is how French players write the province, no slip to point out
+            // (the reply noted « Bou » pour Bourgogne for every one).
+            Assumed::FrenchCode { .. } => None,
             Assumed::ConvoyByRoute { .. } => Some(crate::game::said::ReadAs::Convoy),
             Assumed::Prefix(_) => None,
         })

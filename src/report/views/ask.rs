@@ -84,7 +84,7 @@ pub struct History {
     pub common: Common,
     /// What was asked for: `last`, `all`, or a phase's code.
     pub asked: String,
-    /// The phase asked for in the reader's words (`Spring 1901 Movement`, `Printemps 1901,
+    /// The phase asked for in the reader's words (`Spring 1901 Movement`, `printemps 1901,
     /// mouvements`); empty for `last` and `all`.
     pub asked_words: String,
     /// The letters, oldest first; empty when there is none yet.

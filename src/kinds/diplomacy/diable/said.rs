@@ -7,7 +7,7 @@
 use super::GOD;
 use crate::game::kind::KindWords;
 use crate::game::role::Role;
-use crate::game::said::{capital, fr_name, fr_phase, Refusal, Said};
+use crate::game::said::{fr_name, fr_phase, Refusal, Said};
 use crate::lang::fr::Form;
 use crate::lang::{Lang, Worded};
 
@@ -216,11 +216,11 @@ fn refused_fr(r: &Refused) -> String {
     use Refused as R;
     match r {
         R::DivineGivesNoOrders { divine } => {
-            format!("{} ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE", capital(divine_fr(*divine)))
+            format!("{} ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE", divine_fr(*divine))
         }
         R::DivineSendsNoPress { divine } => format!(
             "{} n'envoie pas de presse : les joueurs divins restent silencieux",
-            capital(divine_fr(*divine))
+            divine_fr(*divine)
         ),
         R::NoPressToDivine => {
             "aucune presse ne peut être adressée au Bon Dieu ni au Diable ; cette presse n'a pas été envoyée".into()
@@ -369,6 +369,17 @@ pub(crate) mod tests {
         all
     }
 
+    /// Every French refusal opens in lower case, as the others of the reply do (« le Bon
+    /// Dieu n'envoie pas de presse », as « aucune presse ne peut… »).
+    #[test]
+    fn every_french_refusal_opens_in_lower_case() {
+        for r in every_refused() {
+            let words = Refusal::from(r).words(Lang::Fr);
+            let first = words.chars().next().unwrap_or(' ');
+            assert!(!first.is_uppercase(), "{words}");
+        }
+    }
+
     #[test]
     fn a_cast_and_a_refusal_read_in_french_as_a_french_reader_writes_them() {
         assert_eq!(
@@ -380,7 +391,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             Refusal::from(Refused::DivineGivesNoOrders { divine: GOD }).words(Lang::Fr),
-            "Le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE"
+            "le Bon Dieu ne donne pas d'ordres : écrivez BÉNIR ou MAUDIRE"
         );
         assert_eq!(
             Said::from(Cast::AdjustmentBlessing {
