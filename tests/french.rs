@@ -362,10 +362,10 @@ fn a_french_winter_report_says_the_builds_were_waived_and_nothing_of_casts() {
     );
     let out = outbox(&dir);
     let winter = &out["W1901A-report-france.eml"].text;
-    has(
-        winter,
-        &["France (aucun ordre reçu) : aucune mobilisation n'est faite pour elle."],
-    );
+    // A power that sent nothing is marked so, and its builds are counted once, among the
+    // builds not used.
+    has(winter, &["France (aucun ordre reçu)\n", "France : ", " non utilisée"]);
+    assert!(!winter.contains("aucune mobilisation n'est faite"), "{winter}");
     assert!(
         !winter.contains("Bénédiction") && !winter.contains("malédiction"),
         "{winter}"
