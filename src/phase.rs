@@ -51,32 +51,32 @@ pub const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
 
 /// How a phase is written, said after most mistakes in one.
 pub const PHASE_FORM: &str =
-    "write it like `Spring 1901 Movement`, `Fall 1901 Retreat`, `Winter 1901 Adjustment` or `S1901M`";
+    "write it like \"Spring 1901 Movement\", \"Fall 1901 Retreat\", \"Winter 1901 Adjustment\" or \"S1901M\"";
 
 /// A phase's name that cannot be read: the text as written (`text`), the word at fault
 /// where there is one, and how to write it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PhaseError {
     /// Neither a code (`S1901M`) nor three words (`Spring 1901 Movement`).
-    #[error("`{text}` is not a phase: {PHASE_FORM}")]
+    #[error("\"{text}\" is not a phase: {PHASE_FORM}")]
     NotAPhase { text: String },
     /// A season that is none of spring, fall (autumn) or winter; `word` in the long form.
-    #[error("`{text}`: unknown season{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" `{w}`")).unwrap_or_default())]
+    #[error("\"{text}\": unknown season{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" \"{w}\"")).unwrap_or_default())]
     UnknownSeason { text: String, word: Option<String> },
     /// A phase type that is none of movement, retreat or adjustment; `word` in the long form.
-    #[error("`{text}`: unknown phase type{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" `{w}`")).unwrap_or_default())]
+    #[error("\"{text}\": unknown phase type{}: {PHASE_FORM}", word.as_ref().map(|w| format!(" \"{w}\"")).unwrap_or_default())]
     UnknownKind { text: String, word: Option<String> },
     /// A year that is not a number.
-    #[error("`{text}`: `{year}` is not a year: {PHASE_FORM}")]
+    #[error("\"{text}\": \"{year}\" is not a year: {PHASE_FORM}")]
     NotAYear { text: String, year: String },
     /// A year outside [`YEARS`].
-    #[error("`{text}`: the year must be from {} to {}", YEARS.start(), YEARS.end())]
+    #[error("\"{text}\": the year must be from {} to {}", YEARS.start(), YEARS.end())]
     YearOutOfRange { text: String, year: i32 },
     /// A winter movement or retreat.
-    #[error("`{text}`: winter has only the adjustment phase")]
+    #[error("\"{text}\": winter has only the adjustment phase")]
     WinterAdjustsOnly { text: String },
     /// A spring adjustment.
-    #[error("`{text}`: adjustments happen in winter")]
+    #[error("\"{text}\": adjustments happen in winter")]
     AdjustmentsInWinter { text: String },
 }
 
@@ -309,7 +309,7 @@ mod tests {
                     text: "Summer 1901 Movement".into(),
                     word: Some("summer".into()),
                 },
-                format!("`Summer 1901 Movement`: unknown season `summer`: {form}"),
+                format!("\"Summer 1901 Movement\": unknown season \"summer\": {form}"),
             ),
             (
                 " X1901M ",
@@ -317,7 +317,7 @@ mod tests {
                     text: "X1901M".into(),
                     word: None,
                 },
-                format!("`X1901M`: unknown season: {form}"),
+                format!("\"X1901M\": unknown season: {form}"),
             ),
             (
                 "S1901Q",
@@ -325,7 +325,7 @@ mod tests {
                     text: "S1901Q".into(),
                     word: None,
                 },
-                format!("`S1901Q`: unknown phase type: {form}"),
+                format!("\"S1901Q\": unknown phase type: {form}"),
             ),
             (
                 "Spring 1901 Marching",
@@ -333,7 +333,7 @@ mod tests {
                     text: "Spring 1901 Marching".into(),
                     word: Some("marching".into()),
                 },
-                format!("`Spring 1901 Marching`: unknown phase type `marching`: {form}"),
+                format!("\"Spring 1901 Marching\": unknown phase type \"marching\": {form}"),
             ),
             (
                 "Spring MCM Movement",
@@ -341,7 +341,7 @@ mod tests {
                     text: "Spring MCM Movement".into(),
                     year: "mcm".into(),
                 },
-                format!("`Spring MCM Movement`: `mcm` is not a year: {form}"),
+                format!("\"Spring MCM Movement\": \"mcm\" is not a year: {form}"),
             ),
             (
                 "S99999999999M",
@@ -349,26 +349,26 @@ mod tests {
                     text: "S99999999999M".into(),
                     year: "99999999999".into(),
                 },
-                format!("`S99999999999M`: `99999999999` is not a year: {form}"),
+                format!("\"S99999999999M\": \"99999999999\" is not a year: {form}"),
             ),
             (
                 "Spring 1901",
                 PhaseError::NotAPhase {
                     text: "Spring 1901".into(),
                 },
-                format!("`Spring 1901` is not a phase: {form}"),
+                format!("\"Spring 1901\" is not a phase: {form}"),
             ),
             (
                 "Winter 1901 Movement",
                 PhaseError::WinterAdjustsOnly {
                     text: "Winter 1901 Movement".into(),
                 },
-                "`Winter 1901 Movement`: winter has only the adjustment phase".into(),
+                "\"Winter 1901 Movement\": winter has only the adjustment phase".into(),
             ),
             (
                 "S1901A",
                 PhaseError::AdjustmentsInWinter { text: "S1901A".into() },
-                "`S1901A`: adjustments happen in winter".into(),
+                "\"S1901A\": adjustments happen in winter".into(),
             ),
             (
                 "S0M",
@@ -376,7 +376,7 @@ mod tests {
                     text: "S0M".into(),
                     year: 0,
                 },
-                "`S0M`: the year must be from 1 to 9999".into(),
+                "\"S0M\": the year must be from 1 to 9999".into(),
             ),
         ] {
             let e = Phase::parse(text).unwrap_err();

@@ -619,7 +619,7 @@ mod tests {
         let text = "phase: Spring 1901 Movement\nunits:\n  England: [F LON, A XYZ]\n";
         let e = Position::parse(map, &crate::kinds::VARIANTS, text, "p.yaml").unwrap_err();
         assert_eq!(e.line, Some(3), "{e}");
-        assert!(e.message.contains("`XYZ` is not a province"), "{e}");
+        assert!(e.message.contains("\"XYZ\" is not a province"), "{e}");
         let e = Position::parse(
             map,
             &crate::kinds::VARIANTS,

@@ -737,7 +737,7 @@ pub(crate) mod tests {
         );
         assert!(
             e.message
-                .ends_with("`XYZ` is not a province of the standard map; from PAR it can go to BRE, BUR, GAS or PIC"),
+                .ends_with("\"XYZ\" is not a province of the standard map; from PAR it can go to BRE, BUR, GAS or PIC"),
             "{}",
             e.message
         );

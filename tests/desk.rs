@@ -297,7 +297,7 @@ fn a_deadline_moved_is_told_to_every_player_in_the_same_words() {
     assert_eq!(g.state()["deadline"].as_str(), Some("2026-12-05T12:00:00+01:00"));
 
     let e = g.refused("deadline", &["tomorrow"], MORNING);
-    assert!(e.contains("`tomorrow` is not a time: write +2d"), "{e}");
+    assert!(e.contains("\"tomorrow\" is not a time: write +2d"), "{e}");
     let e = g.refused("deadline", &["2026-11-01 10:00"], MORNING);
     assert!(e.contains("is not in the future"), "{e}");
     let e = g.refused("deadline", &["2026-03-29 02:30"], MORNING);
@@ -1144,7 +1144,7 @@ fn replacing_god_reads_to_everyone_else_exactly_as_replacing_a_power() {
         .values()
         .any(|m| m.subject == "message refused / message refusé"));
     let e = god.refused("replace", &["Pope", "--name", "X", "--address", "x@y.example"], MORNING);
-    assert!(e.contains("`Pope` is not a role of this game"), "{e}");
+    assert!(e.contains("\"Pope\" is not a role of this game"), "{e}");
     let e = god.refused("replace", &["France", "--name", "X", "--address", "nowhere"], MORNING);
     assert!(e.contains("not an email address"), "{e}");
 }
@@ -1485,7 +1485,7 @@ fn an_absence_moves_a_deadline_that_falls_in_it_and_nobody_is_told_whose() {
     );
     let r = reply_to(&g, "Italy").text;
     assert!(r.contains("write SET ABSENCE <from> <to>"), "{r}");
-    assert!(r.contains("`soon` is not a date"), "{r}");
+    assert!(r.contains("\"soon\" is not a date"), "{r}");
     assert!(r.contains("ends (2026-12-07) before it begins"), "{r}");
 }
 

@@ -936,7 +936,7 @@ fn a_message_of_thousands_of_order_lines_is_read_up_to_five_hundred_commands() {
     assert!(
         reply
             .text
-            .contains("Not read: line 502 and the 1500 command line(s) after it were not read"),
+            .contains("Not read: line 502 and the 1500 command lines after it were not read"),
         "{}",
         reply.text
     );

@@ -184,14 +184,18 @@ fn another_powers_orders_and_a_near_name_are_errors_and_chatter_is_not() {
     has(
         &reply.text,
         &[
-            "these orders are headed `France`, and you play Austria",
+            "these orders are headed \"France\", and you play Austria",
             "A VIE - GAL: on file (\"Galicai\" read as Galicia)",
             "did you mean Serbia or Syria?",
             "FROBNICATE the vote",
             "Sorry for the late orders.",
         ],
     );
-    assert!(!reply.text.contains("`FROBNICATE` is not a province"), "{}", reply.text);
+    assert!(
+        !reply.text.contains("\"FROBNICATE\" is not a province"),
+        "{}",
+        reply.text
+    );
 }
 
 /// God or the Devil learns nothing by writing a power's name before an order: the refusal

@@ -453,10 +453,10 @@ fn time_zone_and_language_are_kept_for_the_player_in_both_languages() {
     has(
         &reply(&dir, "England").text,
         &[
-            "`Paris` is not a time zone of the IANA list: write it like `SET TIMEZONE Europe/Paris`",
-            "`de`: the languages are en and fr",
-            "not understood: `SET COLOUR red`",
-            "not understood: `GET LOST`",
+            "\"Paris\" is not a time zone of the IANA list: write it like \"SET TIMEZONE Europe/Paris\"",
+            "\"de\": the languages are en and fr",
+            "not understood: \"SET COLOUR red\"",
+            "not understood: \"GET LOST\"",
             "HELP lists every command",
         ],
     );
@@ -475,7 +475,7 @@ fn a_new_password_works_and_the_old_one_no_longer_does() {
     send(&dir, 0, "short", "SET PASSWORD short", EVENING);
     has(
         &reply(&dir, "France").text,
-        &["the password has fewer than 6 characters: write it like `SET PASSWORD n3w-s3cret`"],
+        &["the password has fewer than 6 characters: write it like \"SET PASSWORD n3w-s3cret\""],
     );
     let before = player(&game_yaml(&dir), "France")["password_hash"].clone();
     send(&dir, 0, "pw", "SET PASSWORD n3w-passw0rd", EVENING);
@@ -860,9 +860,9 @@ fn a_command_word_one_slip_away_is_answered_with_the_command_it_may_be() {
     has(
         &r.text,
         &[
-            "line 2: LSITE\n      not understood: `LSITE`; did you mean LIST? (HELP lists every command)",
-            "line 3: HEPL\n      not understood: `HEPL`; did you mean HELP?",
-            "line 4: WHOAMII\n      not understood: `WHOAMII`; did you mean WHOAMI?",
+            "line 2: LSITE\n      not understood: \"LSITE\"; did you mean LIST? (HELP lists every command)",
+            "line 3: HEPL\n      not understood: \"HEPL\"; did you mean HELP?",
+            "line 4: WHOAMII\n      not understood: \"WHOAMII\"; did you mean WHOAMI?",
         ],
     );
     // A name, a word not in capitals, a word one slip from two commands (GET, SET), and

@@ -1170,7 +1170,7 @@ fn the_referee_is_told_of_failed_deliveries_and_status_lists_them() {
     let to: Vec<&str> = m.to().unwrap().iter().filter_map(|a| a.address()).collect();
     assert_eq!(to, ["referee@example.org"]);
     assert!(
-        m.subject().unwrap().starts_with("g1: 1 message(s) not delivered"),
+        m.subject().unwrap().starts_with("g1: 1 message not delivered"),
         "{:?}",
         m.subject()
     );

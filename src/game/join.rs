@@ -144,7 +144,7 @@ impl crate::lang::Worded for Outcome {
             }
             (Outcome::AddressTaken, Lang::En) => "refused: the address already has a place".into(),
             (Outcome::AddressTaken, Lang::Fr) => "refusé : l'adresse a déjà une place".into(),
-            (Outcome::NotARole { name }, Lang::En) => format!("refused: `{name}` is not a role"),
+            (Outcome::NotARole { name }, Lang::En) => format!("refused: \"{name}\" is not a role"),
             (Outcome::NotARole { name }, Lang::Fr) => format!("refusé : « {name} » n'est pas un rôle"),
         }
     }

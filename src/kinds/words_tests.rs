@@ -129,3 +129,16 @@ fn a_side_two_board_games_share_has_one_french_name() {
         }
     }
 }
+
+/// English words quote as a letter does, with double quotes: a mail client shows
+/// Markdown's backticks as they are, so no English line of any owner holds one.
+#[test]
+fn no_english_words_quote_with_backticks() {
+    let wrong: Vec<String> = every_worded_value()
+        .into_iter()
+        .flat_map(|(owner, all)| all.into_iter().map(move |s| (owner, s)))
+        .filter(|(_, s)| s.en.contains('`'))
+        .map(|(owner, s)| format!("{owner}: {}: {}", s.what, s.en))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

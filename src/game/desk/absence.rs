@@ -27,7 +27,7 @@ pub struct Absence {
 /// Why `SET ABSENCE` did nothing: the day at fault, and what to write instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AbsenceError {
-    #[error("`{text}` is not a date: write it like 2026-12-20")]
+    #[error("\"{text}\" is not a date: write it like 2026-12-20")]
     NotADate { text: String },
     #[error("the absence ends ({last}) before it begins ({first}): give the first day, then the last")]
     EndsBeforeItBegins { first: NaiveDate, last: NaiveDate },
@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(day("soon").unwrap_err(), AbsenceError::NotADate { text: "soon".into() });
         assert_eq!(
             day("20-12-2026").unwrap_err().to_string(),
-            "`20-12-2026` is not a date: write it like 2026-12-20"
+            "\"20-12-2026\" is not a date: write it like 2026-12-20"
         );
         let (first, last) = (day("2026-12-08").unwrap(), day("2026-12-07").unwrap());
         assert_eq!(

@@ -46,7 +46,7 @@ pub enum VerbError {
     TakesNothing { verb: &'static str },
     /// A word that is no desk verb.
     #[error(
-        "`{word}` is not a desk verb: write DEADLINE, PAUSE, RESUME, PREVIEW, FORCE, ROLLBACK, \
+        "\"{word}\" is not a desk verb: write DEADLINE, PAUSE, RESUME, PREVIEW, FORCE, ROLLBACK, \
          ROLLBACK REDO, REPLACE, DISORDER or STATUS"
     )]
     NotAVerb { word: String },
@@ -447,7 +447,7 @@ pub(crate) mod tests {
         assert_eq!(e, VerbError::NotAVerb { word: "FLY".into() });
         assert!(
             e.to_string()
-                .starts_with("`FLY` is not a desk verb: write DEADLINE, PAUSE"),
+                .starts_with("\"FLY\" is not a desk verb: write DEADLINE, PAUSE"),
             "{e}"
         );
     }

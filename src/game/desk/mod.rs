@@ -111,28 +111,28 @@ pub enum DeskError {
     #[error(transparent)]
     Game(#[from] GameError),
     #[error(
-        "`{text}` is not a time: write +2d, +36h, an RFC 3339 time (2026-12-03T20:00:00+01:00) \
+        "\"{text}\" is not a time: write +2d, +36h, an RFC 3339 time (2026-12-03T20:00:00+01:00) \
          or a date and time in the game's zone, {timezone} (2026-12-03 20:00)"
     )]
     BadTime { text: String, timezone: String },
-    #[error("`{text}` does not exist in {timezone} (the clocks go forward then): choose another time")]
+    #[error("\"{text}\" does not exist in {timezone} (the clocks go forward then): choose another time")]
     NoSuchLocalTime { text: String, timezone: String },
     #[error("{when} is not in the future (now: {now}); give a later time; nothing was changed")]
     Past { when: String, now: String },
-    #[error("{}: a board game has no phases or deadlines; `{verb}` is for Diplomacy games", dir.display())]
+    #[error("{}: a board game has no phases or deadlines; \"{verb}\" is for Diplomacy games", dir.display())]
     BoardGame { dir: PathBuf, verb: &'static str },
     #[error(
-        "the game is open for sign-up until {until} and has not started: `{verb}` is for a game \
+        "the game is open for sign-up until {until} and has not started: \"{verb}\" is for a game \
          under way (it starts when its last place is taken by JOIN); nothing was changed"
     )]
     OpenForSignUp { until: String, verb: &'static str },
     #[error("the game is over ({summary}); nothing can change it now")]
     Over { summary: String },
-    #[error("the game is already paused since {since} ({why}); `resume` starts it again")]
+    #[error("the game is already paused since {since} ({why}); \"resume\" starts it again")]
     AlreadyPaused { since: String, why: String },
     #[error(
-        "the game is paused since {since} ({why}); resume it first (`arbitre resume DIR \
-         [--deadline WHEN]`, or RESUME by mail); nothing was changed"
+        "the game is paused since {since} ({why}); resume it first (\"arbitre resume DIR \
+         [--deadline WHEN]\", or RESUME by mail); nothing was changed"
     )]
     Paused { since: String, why: String },
     #[error("the game is not paused: there is nothing to resume; nothing was changed")]
@@ -147,20 +147,20 @@ pub enum DeskError {
         path.display()
     )]
     NoSnapshot { phase: String, path: PathBuf },
-    #[error("there is no rollback to undo in {phase}: `--redo` undoes the last rollback, until new orders arrive")]
+    #[error("there is no rollback to undo in {phase}: \"--redo\" undoes the last rollback, until new orders arrive")]
     NothingToRedo { phase: String },
     #[error(
         "the orders of {phase} have changed since the rollback, so it can no longer be undone; \
          the phase will be adjudicated with the orders now on file"
     )]
     RedoGone { phase: String },
-    #[error("`{role}` is not a role of this game; the roles are {roles}")]
+    #[error("\"{role}\" is not a role of this game; the roles are {roles}")]
     NoSuchRole { role: String, roles: String },
     #[error("{role} is not a power: civil disorder is for the powers")]
     NotAPower { role: Role },
     #[error("{power} is already in civil disorder; nothing was changed")]
     AlreadyInDisorder { power: Role },
-    #[error("`{address}` is not an email address: write it like name@example.org")]
+    #[error("\"{address}\" is not an email address: write it like name@example.org")]
     BadAddress { address: String },
     #[error("the name is empty: give the newcomer's name")]
     NoName,

@@ -46,9 +46,9 @@ pub fn en(said: &Said) -> String {
 /// How to write a `SET` line, in the form the player used.
 pub(super) fn example_en(french: bool, en: &str, fr: &str) -> String {
     if french {
-        format!("write it like `CHANGER {fr}`")
+        format!("write it like \"CHANGER {fr}\"")
     } else {
-        format!("write it like `SET {en}`")
+        format!("write it like \"SET {en}\"")
     }
 }
 
@@ -71,25 +71,26 @@ pub fn refused_en(r: &Refusal) -> String {
         R::OneSignon => "only one SIGNON per message: this one is ignored".into(),
         R::BeforeSignon => "ignored: it comes before the SIGNON line".into(),
         R::Unread { line, after, most } => format!(
-            "line {line} and the {after} command line(s) after it were not read: one message may hold at most {most} commands"
+            "line {line} and the {after} command {lines} after it were not read: one message may hold at most {most} commands",
+            lines = if *after == 1 { "line" } else { "lines" }
         ),
-        R::NotAnOrder { text } => format!("`{text}` is not an order"),
+        R::NotAnOrder { text } => format!("\"{text}\" is not an order"),
         R::AnotherPowersOrders { named, yours } => {
-            format!("these orders are headed `{named}`, and you play {yours}: write your own orders, or none before them")
+            format!("these orders are headed \"{named}\", and you play {yours}: write your own orders, or none before them")
         }
         R::Void(reason) => reason.words(Lang::En),
         R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::En), unit.en()),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
-        R::PressNotAPower { name } => format!("`{name}` is not a power; this press was not sent"),
-        R::PressNotASide { name, sides } => format!("`{name}` is not a side; the sides are {}", sides.join(", ")),
+        R::PressNotAPower { name } => format!("\"{name}\" is not a power; this press was not sent"),
+        R::PressNotASide { name, sides } => format!("\"{name}\" is not a side; the sides are {}", sides.join(", ")),
         R::NameAnotherPlayer => "name at least one other player".into(),
         R::OnlyPowersVote => "only the powers vote".into(),
         R::OutOfTheGame { power } => format!("{power} is out of the game"),
         R::AnsweredApart => "answered apart".into(),
         R::NotYourTurn { to_move } => format!("it is not your turn: {to_move} is to move"),
         R::GameIsOver => "the game is over".into(),
-        R::MoveAfterTheEnd { text } => format!("`{text}`: the game is over"),
+        R::MoveAfterTheEnd { text } => format!("\"{text}\": the game is over"),
         R::NotACommandOf { title } => format!("not a command of {title}"),
         R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
@@ -97,9 +98,9 @@ pub fn refused_en(r: &Refusal) -> String {
         R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),
         R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
         R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),
-        R::TakesNothing { form } => format!("{form} takes nothing after it: write `{form}` alone"),
+        R::TakesNothing { form } => format!("{form} takes nothing after it: write \"{form}\" alone"),
         R::NotUnderstood { text, hint } => format!(
-            "not understood: `{text}`; {} (HELP lists every command)",
+            "not understood: \"{text}\"; {} (HELP lists every command)",
             match hint {
                 Hint::Get => "write GET REPORT <phase>, GET RULES or GET MAP".into(),
                 Hint::Set { french: true } => "write CHANGER MOTDEPASSE, ADRESSE, FUSEAU or LANGUE".into(),
@@ -119,7 +120,7 @@ pub fn refused_en(r: &Refusal) -> String {
                     ex("ADDRESS ann@example.org", "ADRESSE ann@example.org")
                 ),
                 SettingProblem::NotATimezone { zone } => format!(
-                    "`{zone}` is not a time zone of the IANA list: {}",
+                    "\"{zone}\" is not a time zone of the IANA list: {}",
                     ex("TIMEZONE Europe/Paris", "FUSEAU Europe/Paris")
                 ),
                 SettingProblem::NameATimezone => format!(
@@ -127,18 +128,18 @@ pub fn refused_en(r: &Refusal) -> String {
                     ex("TIMEZONE America/Montreal", "FUSEAU America/Montreal")
                 ),
                 SettingProblem::NotALanguage { code } => {
-                    format!("`{code}`: the languages are en and fr: {}", ex("LANGUAGE fr", "LANGUE fr"))
+                    format!("\"{code}\": the languages are en and fr: {}", ex("LANGUAGE fr", "LANGUE fr"))
                 }
                 SettingProblem::NameALanguage => format!("name en or fr: {}", ex("LANGUAGE fr", "LANGUE en")),
             }
         }
-        R::ResignForm { keyword } => format!("write `{keyword}`, then `{keyword} CONFIRM` to confirm it"),
-        R::ObserveForm { keyword } => format!("name the game: write it like `{keyword} vopaliec`"),
+        R::ResignForm { keyword } => format!("write \"{keyword}\", then \"{keyword} CONFIRM\" to confirm it"),
+        R::ObserveForm { keyword } => format!("name the game: write it like \"{keyword} vopaliec\""),
         R::JoinForm { keyword } => format!(
-            "name the game and a password: write it like `{keyword} vopaliec my-s3cret France Italy *`"
+            "name the game and a password: write it like \"{keyword} vopaliec my-s3cret France Italy *\""
         ),
         R::ConfirmForm { keyword } => format!(
-            "write `{keyword} <game> <code>`, with the code you were sent, like `{keyword} vopaliec 5F2C9A1B`"
+            "write \"{keyword} <game> <code>\", with the code you were sent, like \"{keyword} vopaliec 5F2C9A1B\""
         ),
         R::NameAPhase { form } => format!("name a phase: write {}", phase_form_en(form)),
         R::NotAPhase { english, form, .. } => format!("{english}; write {}", phase_form_en(form)),
@@ -150,9 +151,9 @@ pub fn refused_en(r: &Refusal) -> String {
         R::ConfirmApart => "send CONFIRM from the new address, in a message of its own without a SIGNON line".into(),
         R::NotAQuestion => "not a question or a setting".into(),
         R::PasswordUnread => "the new password could not be read: send SET PASSWORD again".into(),
-        R::Password(problem) => format!("{}: write it like `SET PASSWORD n3w-s3cret`", problem.words(Lang::En)),
+        R::Password(problem) => format!("{}: write it like \"SET PASSWORD n3w-s3cret\"", problem.words(Lang::En)),
         R::NotAMailAddress { address } => {
-            format!("`{address}` is not a mail address: write it like `SET ADDRESS ann@example.org`")
+            format!("\"{address}\" is not a mail address: write it like \"SET ADDRESS ann@example.org\"")
         }
         R::AlreadyYourAddress { address } => format!("{address} is already your address"),
         R::ResignConfirmedAlready => "your resignation is confirmed already; the referee decides".into(),

@@ -413,7 +413,7 @@ impl Worded for PasswordProblem {
             (P::Blank, Lang::Fr) => "le mot de passe contient une espace (c'est un seul mot de la ligne SIGNON)".into(),
             (P::ControlCharacter, Lang::En) => "the password holds a control character".into(),
             (P::ControlCharacter, Lang::Fr) => "le mot de passe contient un caractère de contrôle".into(),
-            (P::Redacted, Lang::En) => "`********` is the archive's mask, not a password".into(),
+            (P::Redacted, Lang::En) => "\"********\" is the archive's mask, not a password".into(),
             (P::Redacted, Lang::Fr) => "« ******** » est le masque de l'archive, pas un mot de passe".into(),
         }
     }
@@ -563,7 +563,7 @@ pub(crate) mod tests {
             },
             R::NotAPhase {
                 text: s("S19"),
-                english: s("`S19` is not a phase"),
+                english: s("\"S19\" is not a phase"),
                 form: PhaseForm::History { keyword: s("HISTORY") },
             },
             R::OnePasswordPerMessage,
@@ -675,6 +675,8 @@ pub(crate) mod tests {
         for line in &en {
             assert!(!line.contains('«') && !line.contains('»'), "{line}");
             assert!(!line.contains("(read: "), "{line}");
+            // A mail client shows Markdown's backticks as they are: English quotes.
+            assert!(!line.contains('`'), "{line}");
         }
         assert!(
             en.iter().any(|l| l.ends_with("(\"Bourgone\" read as Burgundy)")),
@@ -701,7 +703,7 @@ pub(crate) mod tests {
                 french: false
             }
             .words(Lang::En),
-            "`Paris` is not a time zone of the IANA list: write it like `SET TIMEZONE Europe/Paris`"
+            "\"Paris\" is not a time zone of the IANA list: write it like \"SET TIMEZONE Europe/Paris\""
         );
         assert_eq!(
             Refusal::Unread {
@@ -710,7 +712,16 @@ pub(crate) mod tests {
                 most: 500
             }
             .words(Lang::En),
-            "line 502 and the 7 command line(s) after it were not read: one message may hold at most 500 commands"
+            "line 502 and the 7 command lines after it were not read: one message may hold at most 500 commands"
+        );
+        assert_eq!(
+            Refusal::Unread {
+                line: 501,
+                after: 1,
+                most: 500
+            }
+            .words(Lang::En),
+            "line 501 and the 1 command line after it were not read: one message may hold at most 500 commands"
         );
         assert_eq!(
             Refusal::TooLate {

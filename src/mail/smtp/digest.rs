@@ -65,10 +65,10 @@ pub(super) fn write_digest(
         }
     };
     let mut body = format!(
-        "{} message(s) could not be delivered. Each is kept in {}/ with its reason beside it\n\
-         (`arbitre status` lists them); mend the address, then move the file back to outbox/\n\
+        "{}. Each is kept in {}/ with its reason beside it\n\
+         (\"arbitre status\" lists them); mend the address, then move the file back to outbox/\n\
          to send it again.\n\n",
-        listed.len(),
+        messages(listed.len(), "could not be delivered"),
         dir.join(FAILED).display()
     );
     for f in &listed {
@@ -83,7 +83,7 @@ pub(super) fn write_digest(
     let mut message = Message::builder()
         .from(referee.clone())
         .to(referee)
-        .subject(format!("{label}{} message(s) not delivered", listed.len()))
+        .subject(format!("{label}{}", messages(listed.len(), "not delivered")))
         .date(now.into())
         .message_id(Some(format!("<{DIGEST_STEM}-{stamp}@{domain}>")))
         .user_agent("arbitre".into())
@@ -106,4 +106,19 @@ pub(super) fn write_digest(
 fn mailbox_of(referee: Referee) -> Option<(String, Mailbox)> {
     let address = referee.email.parse().ok()?;
     Some((referee.game, Mailbox::new(Some(referee.name), address)))
+}
+
+/// `n` messages and what became of them, with the noun's own plural ("1 message not
+/// delivered", "3 messages not delivered").
+fn messages(n: usize, what: &str) -> String {
+    format!("{n} message{} {what}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn messages_are_counted_in_words() {
+        assert_eq!(super::messages(1, "not delivered"), "1 message not delivered");
+        assert_eq!(super::messages(3, "not delivered"), "3 messages not delivered");
+    }
 }

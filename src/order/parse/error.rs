@@ -99,19 +99,21 @@ impl Expected {
     /// Its English words, as the parser's messages write them.
     pub fn text(self) -> &'static str {
         match self {
-            Expected::UnitToBuild => "a unit to build, like `A PAR`",
-            Expected::UnitToRemove => "a unit to remove, like `A PAR`",
-            Expected::Unit => "a unit, like `A PAR` or `F STP/SC`",
+            Expected::UnitToBuild => "a unit to build, like \"A PAR\"",
+            Expected::UnitToRemove => "a unit to remove, like \"A PAR\"",
+            Expected::Unit => "a unit, like \"A PAR\" or \"F STP/SC\"",
             Expected::Destination => "a destination",
             Expected::UnitSupported => "the unit supported",
             Expected::SupportedDestination => "the destination of the supported move",
-            Expected::SupportTail => "`-` and the destination of the supported move, or nothing for a support to hold",
+            Expected::SupportTail => {
+                "\"-\" and the destination of the supported move, or nothing for a support to hold"
+            }
             Expected::ArmyConvoyed => "the army convoyed",
             Expected::ConvoyedDestination => "the destination of the convoyed army",
-            Expected::ConvoyTail => "`-` and the destination of the convoyed army",
+            Expected::ConvoyTail => "\"-\" and the destination of the convoyed army",
             Expected::Coast => "a coast: NC, SC, EC or WC",
-            Expected::CloseAfterCoast => "`)` after the coast",
-            Expected::CloseAfterUnit => "`)` after the unit's province",
+            Expected::CloseAfterCoast => "\")\" after the coast",
+            Expected::CloseAfterUnit => "\")\" after the unit's province",
             Expected::End => "the end of the order",
             Expected::OrderKind => "H, -, S, C or D",
         }

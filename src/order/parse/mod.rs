@@ -70,7 +70,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(t) => ParseError {
                 column: t.col,
-                message: format!("unexpected `{}`: expected {}", self.text(t), expected.text()),
+                message: format!("unexpected \"{}\": expected {}", self.text(t), expected.text()),
                 what: Unreadable::Unexpected {
                     found: self.text(t).to_string(),
                     expected,
@@ -172,7 +172,7 @@ impl<'a> Parser<'a> {
             }
         }
         let word = self.text(&t).to_string();
-        let mut message = format!("`{word}` is not a province of the {} map", self.map.name);
+        let mut message = format!("\"{word}\" is not a province of the {} map", self.map.name);
         if !near.suggestions.is_empty() {
             let names: Vec<&str> = near.suggestions.iter().map(|n| n.name.as_str()).collect();
             message.push_str(": did you mean ");
@@ -272,7 +272,7 @@ impl<'a> Parser<'a> {
                 None => {
                     return Err(ParseError {
                         column: slash_col,
-                        message: format!("`{w}` is not a coast: write NC, SC, EC or WC"),
+                        message: format!("\"{w}\" is not a coast: write NC, SC, EC or WC"),
                         what: Unreadable::NotACoast { word: w.to_string() },
                     })
                 }
@@ -992,7 +992,7 @@ mod tests {
         let map = Map::standard();
         let e = parse_order(map, "A PAR - XYZ").unwrap_err();
         assert_eq!(e.column, 9);
-        assert!(e.message.contains("`XYZ` is not a province"), "{e}");
+        assert!(e.message.contains("\"XYZ\" is not a province"), "{e}");
         let e = parse_order(map, "A PAR S").unwrap_err();
         assert!(e.message.contains("stops short"), "{e}");
         let e = parse_order(map, "A PAR - BUR BUR").unwrap_err();

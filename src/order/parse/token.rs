@@ -104,7 +104,7 @@ pub(super) fn tokenize(line: &str, out: &mut Vec<Token>, words: &mut String) -> 
             _ => {
                 return Err(ParseError {
                     column: from_col,
-                    message: format!("unexpected character `{c}`"),
+                    message: format!("unexpected character \"{c}\""),
                     what: Unreadable::Character(c),
                 })
             }

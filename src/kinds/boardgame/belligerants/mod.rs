@@ -1292,7 +1292,7 @@ mod tests {
             assert_eq!(dice.words, words, "`{line}` drew dice");
         }
         let err = game.play(side, "CAPTURE Zeppelin", &mut dice).unwrap_err().to_string();
-        assert!(err.starts_with("`Zeppelin` is no piece"), "{err}");
+        assert!(err.starts_with("\"Zeppelin\" is no piece"), "{err}");
     }
 
     #[test]

@@ -84,10 +84,10 @@ pub enum Refused {
     #[error("an empty line is no move")]
     EmptyLine,
     /// A first word that is no command (`word` as written).
-    #[error("`{word}` is not a command of Les Belligérants: {COMMANDS}")]
+    #[error("\"{word}\" is not a command of Les Belligérants: {COMMANDS}")]
     NotACommand { word: String },
     /// A command that takes nothing after it (`command` in capitals), followed by `rest`.
-    #[error("{command} takes nothing after it, not `{rest}`")]
+    #[error("{command} takes nothing after it, not \"{rest}\"")]
     Bare { command: String, rest: String },
     /// `MOVE` alone.
     #[error("MOVE needs the move: MOVE tank c3 to c7")]
@@ -96,7 +96,7 @@ pub enum Refused {
     #[error("which piece? One of {}", names())]
     WhichPiece,
     /// A word that names no piece (`text` as written).
-    #[error("`{text}` is no piece of Les Belligérants: {}", names())]
+    #[error("\"{text}\" is no piece of Les Belligérants: {}", names())]
     NoSuchPiece { text: String },
     /// `CANCEL` without `CAPTURE` or `HOME`.
     #[error("CANCEL strikes out a record: CANCEL CAPTURE Tank or CANCEL HOME Tank")]

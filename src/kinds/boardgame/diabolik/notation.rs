@@ -220,7 +220,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 const ACT_FORMS: &str =
-    "write a move `B2-B3` (or `B2`), a turn `B3 turn NE` (or `B3 NE`), a sinking `sink C4` or a rebuilding `build D2 N`";
+    "write a move \"B2-B3\" (or \"B2\"), a turn \"B3 turn NE\" (or \"B3 NE\"), a sinking \"sink C4\" or a rebuilding \"build D2 N\"";
 
 /// How to write an act, in French (the notation's words are read in either language).
 const ACT_FORMS_FR: &str =
@@ -235,31 +235,31 @@ pub enum Unread {
     #[error("an empty act: {ACT_FORMS}")]
     EmptyAct,
     /// Words that are no heading (`shown` as written).
-    #[error("cannot read `{shown}`: a heading is N, NE, E, SE, S, SW, W or NW; {ACT_FORMS}")]
+    #[error("cannot read \"{shown}\": a heading is N, NE, E, SE, S, SW, W or NW; {ACT_FORMS}")]
     NotAHeading { shown: String },
     /// An act of no known shape.
-    #[error("cannot read `{text}`: {ACT_FORMS}")]
+    #[error("cannot read \"{text}\": {ACT_FORMS}")]
     Unreadable { text: String },
     /// Two keywords in one act.
-    #[error("`{text}` mixes several acts: write one act between semicolons")]
+    #[error("\"{text}\" mixes several acts: write one act between semicolons")]
     MixedActs { text: String },
     /// A turn without a heading.
-    #[error("`{text}`: say which heading, e.g. `B3 turn NE`")]
+    #[error("\"{text}\": say which heading, e.g. \"B3 turn NE\"")]
     NoHeading { text: String },
     /// A rebuilding without the new ship's heading.
-    #[error("`{text}`: say the new ship's heading, e.g. `build D2 N`")]
+    #[error("\"{text}\": say the new ship's heading, e.g. \"build D2 N\"")]
     NoBuildHeading { text: String },
     /// An empty line.
     #[error("an empty line: {ACT_FORMS}")]
     EmptyLine,
     /// `allies` alone.
-    #[error("`allies` names the fleets you lend your ships to, or `allies none`")]
+    #[error("\"allies\" names the fleets you lend your ships to, or \"allies none\"")]
     NoAllies,
     /// A word of `deploy` that is no heading.
-    #[error("deploy: `{word}` is not a heading (N, NE, E, SE, S, SW, W, NW)")]
+    #[error("deploy: \"{word}\" is not a heading (N, NE, E, SE, S, SW, W, NW)")]
     DeployHeading { word: String },
     /// The act `n` (from 1) of a turn, written `piece`, cannot be read.
-    #[error("act {n} `{piece}`: {why}")]
+    #[error("act {n} \"{piece}\": {why}")]
     InAct { n: usize, piece: String, why: Box<Unread> },
 }
 
@@ -496,7 +496,7 @@ mod tests {
     #[test]
     fn unreadable_acts_say_what_to_write() {
         let e = parse_act("B3 turn upward").unwrap_err().to_string();
-        assert!(e.contains("`upward`") && e.contains("N, NE"), "{e}");
+        assert!(e.contains("\"upward\"") && e.contains("N, NE"), "{e}");
         let e = parse_act("B3 turn").unwrap_err().to_string();
         assert!(e.contains("which heading"), "{e}");
         let e = parse_act("sink C4 turn N").unwrap_err().to_string();
@@ -529,8 +529,8 @@ mod tests {
         assert_eq!(acts.len(), 3);
         assert_eq!(acts[1].0, "B3 turn NE");
         let e = parse_command("B2-B3; B3 turn NEE").unwrap_err().to_string();
-        assert!(e.starts_with("act 2 `B3 turn NEE`"), "{e}");
+        assert!(e.starts_with("act 2 \"B3 turn NEE\""), "{e}");
         assert!(parse_command("   ").is_err());
-        assert!(parse_command("deploy N up").unwrap_err().to_string().contains("`up`"));
+        assert!(parse_command("deploy N up").unwrap_err().to_string().contains("\"up\""));
     }
 }

@@ -281,22 +281,24 @@ pub enum Refused {
     #[error("{fleet} is out of the game")]
     Out { fleet: String },
     /// The act `n` (from 1) of a turn, written `written`, is refused by the board.
-    #[error("act {n} `{written}`: {why}")]
+    #[error("act {n} \"{written}\": {why}")]
     Act { n: usize, written: String, why: ActRefused },
     /// Another fleet is to play (`mover`).
     #[error("it is {mover}'s turn")]
     NotYourTurn { mover: String },
     /// The player must choose the headings first.
-    #[error("first choose the headings of your ships: `deploy N` (all), or one heading per ship")]
+    #[error("first choose the headings of your ships: \"deploy N\" (all), or one heading per ship")]
     DeployFirst,
     /// Another fleet is choosing its headings.
     #[error("{fleet} is choosing its headings")]
     Deploying { fleet: String },
     /// A turn without acts.
-    #[error("an empty turn: write its acts separated by `;`")]
+    #[error("an empty turn: write its acts separated by \";\"")]
     EmptyTurn,
     /// Act `n` comes after two acts that moved no ship (house rule forgiving-first-acts).
-    #[error("act {n} `{written}`: no ship moved in acts 1 and 2; a turn must move a ship in its first or second act")]
+    #[error(
+        "act {n} \"{written}\": no ship moved in acts 1 and 2; a turn must move a ship in its first or second act"
+    )]
     NoMoveInTwo { n: usize, written: String },
     /// The turn moved no ship (house rule forgiving-first-acts).
     #[error("the turn moves no ship: a ship must move in act 1 or 2")]
@@ -323,16 +325,16 @@ pub enum Refused {
     #[error("deploy: {file} (one behind the other, both pointing along the line): no two of your ships may stand so")]
     DeployInFile { file: InFile },
     /// `pass` on a normal turn.
-    #[error("`pass` declines a bonus turn, and this is a normal turn: you must play it")]
+    #[error("\"pass\" declines a bonus turn, and this is a normal turn: you must play it")]
     NoBonusToPass,
     /// `allies` in a game without joint sinking.
-    #[error("`allies` is for joint sinking, which this game does not use (option joint-sinking)")]
+    #[error("\"allies\" is for joint sinking, which this game does not use (option joint-sinking)")]
     NoJointSinking,
     /// `allies` naming the player's own fleet.
-    #[error("`allies`: name the other fleets you lend your ships to")]
+    #[error("\"allies\": name the other fleets you lend your ships to")]
     AllyOfItself,
     /// `allies` naming no fleet of the game (`fleets`: those there are).
-    #[error("`allies`: no fleet is called `{name}` (the fleets are {})", .fleets.join(", "))]
+    #[error("\"allies\": no fleet is called \"{name}\" (the fleets are {})", .fleets.join(", "))]
     NoSuchFleet { name: String, fleets: Vec<String> },
 }
 
@@ -631,7 +633,7 @@ pub(crate) mod tests {
         };
         assert_eq!(
             r.to_string(),
-            "act 2 `B3 NE`: turning B3 beside an enemy ship (C4) costs 2 and only 1 cannonball is left: \
+            "act 2 \"B3 NE\": turning B3 beside an enemy ship (C4) costs 2 and only 1 cannonball is left: \
              the turn would cost 5 cannonballs, the budget is 4"
         );
         assert_eq!(

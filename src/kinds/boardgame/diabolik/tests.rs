@@ -81,7 +81,7 @@ fn each_act_costs_what_the_table_says_within_the_budget() {
     // Sinking is free and rebuilding costs 3: see their own tests.
     // A fifth cannonball is refused, naming the act and the sums.
     let e = refused(&mut duel(&ships), 0, "A2-A3; D4 turn NE; A3-A4");
-    assert!(e.starts_with("act 3 `A3-A4`:"), "{e}");
+    assert!(e.starts_with("act 3 \"A3-A4\":"), "{e}");
     assert!(e.contains("the turn would cost 5 cannonballs, the budget is 4"), "{e}");
     // Unless the players agreed on five.
     let mut five = position(2, &[("cannonballs", "5")], 0, &ships);
@@ -127,7 +127,7 @@ fn a_sinking_takes_two_ships_each_showing_a_flank() {
         let mut game = duel(&["A2 sN", "C5 sN", e5, "D5 nS", "H7 nS"]);
         let e = refused(&mut game, 0, "A2-A3; sink D5");
         assert!(
-            e.starts_with("act 2 `sink D5`: sinking D5 takes two of your ships"),
+            e.starts_with("act 2 \"sink D5\": sinking D5 takes two of your ships"),
             "{e}"
         );
         assert!(e.ends_with("only C5 does"), "{e}");
@@ -155,10 +155,10 @@ fn sinking_needs_a_move_earlier_in_the_turn_and_one_is_enough() {
     let e = refused(&mut duel(&ships), 0, "sink D5; A2-A3");
     assert_eq!(
         e,
-        "act 1 `sink D5`: you must move a ship before sinking (turning is not moving)"
+        "act 1 \"sink D5\": you must move a ship before sinking (turning is not moving)"
     );
     let e = refused(&mut duel(&ships), 0, "A2 turn NE; sink D5; A2-B3");
-    assert!(e.starts_with("act 2 `sink D5`: you must move a ship"), "{e}");
+    assert!(e.starts_with("act 2 \"sink D5\": you must move a ship"), "{e}");
     // One move, then any number of sinkings.
     let mut game = duel(&ships);
     let played = ok(&mut game, 0, "A2-A3; sink D5; sink D3");
@@ -197,7 +197,7 @@ fn a_ship_must_move_in_the_first_or_the_second_act() {
     }
     // An illegal act among the first two is refused as usual, not a loss.
     let e = refused(&mut duel(&ships), 0, "A2 turn N; A2-A3");
-    assert!(e.starts_with("act 1 `A2 turn N`"), "{e}");
+    assert!(e.starts_with("act 1 \"A2 turn N\""), "{e}");
 
     // With the house rule forgiving-first-acts, the turn is refused and may be rewritten.
     let forgiving = || {
@@ -206,7 +206,7 @@ fn a_ship_must_move_in_the_first_or_the_second_act() {
         game
     };
     let e = refused(&mut forgiving(), 0, "A2 turn NE; C2 turn NW; A2-B3");
-    assert!(e.starts_with("act 3 `A2-B3`: no ship moved in acts 1 and 2"), "{e}");
+    assert!(e.starts_with("act 3 \"A2-B3\": no ship moved in acts 1 and 2"), "{e}");
     let e = refused(&mut forgiving(), 0, "A2 turn NE");
     assert_eq!(e, "the turn moves no ship: a ship must move in act 1 or 2");
 }
@@ -240,7 +240,7 @@ fn no_ship_moves_onto_its_own_first_row() {
     let e = refused(&mut duel(&ships), 0, "C2-C1");
     assert_eq!(
         e,
-        "act 1 `C2-C1`: C1 is on your own first row (row 1): your ships never move there"
+        "act 1 \"C2-C1\": C1 is on your own first row (row 1): your ships never move there"
     );
     assert!(refused(&mut duel(&ships), 0, "B2-A1").contains("own first row"));
     ok(&mut duel(&ships), 0, "E3-E2");
@@ -310,7 +310,7 @@ fn a_ship_on_its_far_row_is_frozen_but_still_sinks() {
     let e = refused(&mut game, 0, "E8-F9");
     assert_eq!(
         e,
-        "act 1 `E8-F9`: the ship on E8 has reached row 8 and can no longer move"
+        "act 1 \"E8-F9\": the ship on E8 has reached row 8 and can no longer move"
     );
     let e = refused(&mut game, 0, "D7-D8; E8 turn N");
     assert!(
@@ -341,7 +341,7 @@ fn a_sinking_in_a_normal_turn_earns_one_bonus_turn() {
     assert_eq!(game.to_move(), Some(0));
     assert!(game
         .board(Lang::En)
-        .contains("South to play its bonus turn (4 cannonballs) or `pass`."));
+        .contains("South to play its bonus turn (4 cannonballs) or \"pass\"."));
     // The bonus turn is a whole turn: it must move before sinking.
     refused(&mut game, 0, "sink D3");
     let played = ok(&mut game, 0, "A3-A4; sink D3");
@@ -494,7 +494,7 @@ fn a_request_to_stop_lapses_when_a_turn_is_played() {
     let played = ok(&mut game, 0, "stop");
     assert_eq!(
         played.notes,
-        vec!["The game stops here once North also writes `stop`, unless someone plays first."]
+        vec!["The game stops here once North also writes \"stop\", unless someone plays first."]
     );
     assert!(game.out_of_turn(1, "stop"));
     let played = ok(&mut game, 0, "A2-A3");
@@ -657,7 +657,7 @@ fn an_illegal_turn_changes_nothing() {
     let mut game = duel(&ships);
     // Two good acts then a bad one: the move and the sinking are undone.
     let e = refused(&mut game, 0, "A2-A3; sink D5; E5 turn S");
-    assert_eq!(e, "act 3 `E5 turn S`: the ship on E5 already heads S");
+    assert_eq!(e, "act 3 \"E5 turn S\": the ship on E5 already heads S");
     assert_eq!(game.afloat(1), 2);
     // Every act good, but the turn ends with A3 and B4 in file.
     let e = refused(&mut game, 0, "A2-A3; sink D5; A3 turn NE");
@@ -673,30 +673,30 @@ fn unreadable_or_impossible_notation_gets_a_clear_error() {
     let ships = ["D4 sN", "H7 nS"];
     let e = refused(&mut duel(&ships), 0, "D4 jump");
     assert!(
-        e.starts_with("act 1 `D4 jump`: cannot read `jump`: a heading is N, NE"),
+        e.starts_with("act 1 \"D4 jump\": cannot read \"jump\": a heading is N, NE"),
         "{e}"
     );
     let e = refused(&mut duel(&ships), 0, "D4-D5; fire at will");
-    assert!(e.starts_with("act 2 `fire at will`:"), "{e}");
+    assert!(e.starts_with("act 2 \"fire at will\":"), "{e}");
     assert!(refused(&mut duel(&ships), 0, "").contains("empty"));
     assert_eq!(
         refused(&mut duel(&ships), 0, "Z9-Z10"),
-        "act 1 `Z9-Z10`: Z9 is off the board (A1 to H8)"
+        "act 1 \"Z9-Z10\": Z9 is off the board (A1 to H8)"
     );
     assert_eq!(
         refused(&mut duel(&ships), 0, "D4-D6"),
-        "act 1 `D4-D6`: the ship on D4 heads N: it can only move to D5 (a ship moves one square straight ahead)"
+        "act 1 \"D4-D6\": the ship on D4 heads N: it can only move to D5 (a ship moves one square straight ahead)"
     );
     assert_eq!(
         refused(&mut duel(&ships), 0, "C4-C5"),
-        "act 1 `C4-C5`: there is no ship on C4"
+        "act 1 \"C4-C5\": there is no ship on C4"
     );
     assert_eq!(
         refused(&mut duel(&ships), 0, "H7-H6"),
-        "act 1 `H7-H6`: the ship on H7 is North's, not yours"
+        "act 1 \"H7-H6\": the ship on H7 is North's, not yours"
     );
     let e = refused(&mut duel(&["D4 sN", "D5 nS", "H7 nS"]), 0, "D4-D5");
-    assert_eq!(e, "act 1 `D4-D5`: D5 is occupied by North's ship");
+    assert_eq!(e, "act 1 \"D4-D5\": D5 is occupied by North's ship");
     assert_eq!(refused(&mut duel(&ships), 1, "H7-H6"), "it is South's turn");
     // The forgiving spellings.
     ok(&mut duel(&ships), 0, "d4 > d5 ; d5 = ne");

@@ -16,7 +16,7 @@ impl Diabolik {
 
     fn status(&self, lang: Lang) -> String {
         match (&self.phase, lang) {
-            (Phase::Deploy(s), Lang::En) => format!("{} to choose its headings (`deploy`).", self.fleets[*s].name),
+            (Phase::Deploy(s), Lang::En) => format!("{} to choose its headings (\"deploy\").", self.fleets[*s].name),
             (Phase::Deploy(s), Lang::Fr) => {
                 format!(
                     "À {} de choisir l'orientation de ses navires (« deploy »).",
@@ -36,7 +36,7 @@ impl Diabolik {
                 self.rules.cannonballs
             ),
             (Phase::Turn { side, bonus: true }, Lang::En) => format!(
-                "{} to play its bonus turn ({} cannonballs) or `pass`.",
+                "{} to play its bonus turn ({} cannonballs) or \"pass\".",
                 self.fleets[*side].name, self.rules.bonus_cannonballs
             ),
             (Phase::Turn { side, bonus: true }, Lang::Fr) => format!(

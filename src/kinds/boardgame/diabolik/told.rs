@@ -504,7 +504,7 @@ impl fmt::Display for Told {
             ),
             Told::DeployFirst { fleet } => write!(
                 f,
-                "{fleet} first chooses the headings of its ships with `deploy`, then each fleet in turn order."
+                "{fleet} first chooses the headings of its ships with \"deploy\", then each fleet in turn order."
             ),
             Told::Turn {
                 fleet,
@@ -531,7 +531,7 @@ impl fmt::Display for Told {
             Told::AsksStop { fleet } => write!(f, "{fleet} asks to stop the game"),
             Told::StopsOnce { waiting } => write!(
                 f,
-                "The game stops here once {} also {} `stop`, unless someone plays first.",
+                "The game stops here once {} also {} \"stop\", unless someone plays first.",
                 and_list(waiting, "and"),
                 if waiting.len() == 1 { "writes" } else { "write" }
             ),
@@ -575,7 +575,7 @@ impl fmt::Display for Told {
             ),
             Told::Bonus { fleet, cannonballs } => write!(
                 f,
-                "{fleet} sank in its turn and may play a bonus turn ({cannonballs} cannonballs), or write `pass`."
+                "{fleet} sank in its turn and may play a bonus turn ({cannonballs} cannonballs), or write \"pass\"."
             ),
             Told::NoBonus { fleet } => write!(f, "{fleet} sank but has no legal bonus turn: the turn passes."),
             Told::Lost {

@@ -256,10 +256,10 @@ mod tests {
         let mut game = new_game(2);
         let cases = [
             ("", "no move on this line"),
-            ("hello 3", "cannot read `hello 3`: write PLACE <colour> <cell>"),
+            ("hello 3", "cannot read \"hello 3\": write PLACE <colour> <cell>"),
             (
                 "PLACE PURPLE 3",
-                "`purple` is not a colour: the colours are RED (R), ORANGE (O), BROWN (B) and BLACK (K)",
+                "\"purple\" is not a colour: the colours are RED (R), ORANGE (O), BROWN (B) and BLACK (K)",
             ),
             ("PLACE RED", "say on which cell to place"),
             ("PLACE RED ORANGE 3", "one colour only"),
@@ -267,14 +267,14 @@ mod tests {
             ("PLACE RED 9", "cell 9 does not exist: cells are 1 to 8"),
             ("PLACE RED 0", "cell 0 does not exist: cells are 1 to 8"),
             ("PLACE RED 99999999999", "cell 4294967295 does not exist"),
-            ("PLACE RED 3 #", "cannot read `#` in `PLACE RED 3 #`"),
+            ("PLACE RED 3 #", "cannot read \"#\" in \"PLACE RED 3 #\""),
             ("PLACE 3", "say which colour: PLACE RED 3 or PLACE ORANGE 3"),
             ("MOVE RIGHT", "say which piece to move"),
             ("MOVE 3/2", "say which way"),
             ("MOVE 3/2 TO", "say to which cell"),
             (
                 "MOVE 3/2 SIDEWAYS",
-                "cannot read `MOVE 3/2 SIDEWAYS`: a move is written MOVE 3/2 RIGHT",
+                "cannot read \"MOVE 3/2 SIDEWAYS\": a move is written MOVE 3/2 RIGHT",
             ),
             ("MOVE 3/2 RIGHT 4", "cannot read"),
             (

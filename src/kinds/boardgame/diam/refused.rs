@@ -12,42 +12,42 @@ use crate::lang::{Lang, Worded};
 pub enum Refused {
     // ---- the line cannot be read ---------------------------------------------------------
     /// A character the notation does not know.
-    #[error("cannot read `{c}` in `{text}`: {HOW}")]
+    #[error("cannot read \"{c}\" in \"{text}\": {HOW}")]
     Character { c: char, text: String },
     /// An empty line.
     #[error("no move on this line: {HOW}")]
     NoMove,
     /// A line that starts with neither a verb, a colour nor a cell.
-    #[error("cannot read `{text}`: {HOW}")]
+    #[error("cannot read \"{text}\": {HOW}")]
     Unreadable { text: String },
     /// A placement naming two colours.
-    #[error("one colour only, in `{text}`: e.g. PLACE RED 3")]
+    #[error("one colour only, in \"{text}\": e.g. PLACE RED 3")]
     TwoColours { text: String },
     /// A word in a placement that is not a colour.
     #[error(
-        "`{word}` is not a colour: the colours are RED (R), ORANGE (O), BROWN (B) and BLACK (K); e.g. PLACE RED 3"
+        "\"{word}\" is not a colour: the colours are RED (R), ORANGE (O), BROWN (B) and BLACK (K); e.g. PLACE RED 3"
     )]
     NotAColour { word: String },
     /// A placement naming two cells.
-    #[error("one cell only, in `{text}`: e.g. PLACE RED 3")]
+    #[error("one cell only, in \"{text}\": e.g. PLACE RED 3")]
     TwoCells { text: String },
     /// A placement with something else than a colour and a cell.
-    #[error("cannot read `{text}`: a placement is written PLACE RED 3")]
+    #[error("cannot read \"{text}\": a placement is written PLACE RED 3")]
     BadPlacement { text: String },
     /// A placement without a cell.
-    #[error("say on which cell to place, in `{text}`: e.g. PLACE RED 3")]
+    #[error("say on which cell to place, in \"{text}\": e.g. PLACE RED 3")]
     NoCell { text: String },
     /// A move without the piece's cell.
-    #[error("say which piece to move, in `{text}`: e.g. MOVE 3/2 RIGHT (cell 3, level 2)")]
+    #[error("say which piece to move, in \"{text}\": e.g. MOVE 3/2 RIGHT (cell 3, level 2)")]
     NoPiece { text: String },
     /// `TO` without a cell.
-    #[error("say to which cell, in `{text}`: e.g. MOVE 3/2 TO 4")]
+    #[error("say to which cell, in \"{text}\": e.g. MOVE 3/2 TO 4")]
     NoTarget { text: String },
     /// A move without a way.
-    #[error("say which way, in `{text}`: e.g. MOVE 3/2 LEFT or MOVE 3/2 RIGHT (or name the cell: MOVE 3/2 TO 4)")]
+    #[error("say which way, in \"{text}\": e.g. MOVE 3/2 LEFT or MOVE 3/2 RIGHT (or name the cell: MOVE 3/2 TO 4)")]
     NoWay { text: String },
     /// A move with something else than a piece and a way.
-    #[error("cannot read `{text}`: a move is written MOVE 3/2 RIGHT or MOVE 3/2 LEFT")]
+    #[error("cannot read \"{text}\": a move is written MOVE 3/2 RIGHT or MOVE 3/2 LEFT")]
     BadMove { text: String },
     /// A cell outside 1 to 8.
     #[error("cell {cell} does not exist: cells are 1 to 8")]

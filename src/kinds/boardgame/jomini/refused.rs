@@ -63,13 +63,13 @@ pub enum Refused {
     #[error("an empty line is no move")]
     EmptyLine,
     /// A first word that is no command (`word` in capitals).
-    #[error("`{word}` is not a JOMINI command: {COMMANDS}")]
+    #[error("\"{word}\" is not a JOMINI command: {COMMANDS}")]
     NotACommand { word: String },
     /// A command that relays the player's text, without it (`word` as written, in capitals).
     #[error("{word} needs what you do: {word} {}", .what.example(Lang::En))]
     NeedsText { word: String, what: Relayed },
     /// A command that takes nothing after it (`command` in capitals), followed by `rest`.
-    #[error("{command} takes nothing after it, not `{rest}`")]
+    #[error("{command} takes nothing after it, not \"{rest}\"")]
     Bare { command: String, rest: String },
     /// `ROLL` without a number of dice from 1 to [`MAX_DICE`].
     #[error("ROLL needs a number from 1 to {MAX_DICE}: ROLL 4 (combat dice) or ROLL 1 D6")]

@@ -319,8 +319,8 @@ pub fn adjudicate(
             ))
         } else if power.is_none() {
             Some(Reason::new(
-                format!("`{name}` is not a power"),
-                format!("`{name}` n'est pas un pays"),
+                format!("\"{name}\" is not a power"),
+                format!("« {name} » n'est pas un pays"),
             ))
         } else if power.is_some_and(|p| !board.in_game(p)) {
             Some(Reason::new(

@@ -59,7 +59,7 @@ pub static ROLES: [NamedRole; 2] = [
 
 /// What `BLESS` or `CURSE` alone is told: in French, the French verb's example.
 const NAME_A_UNIT: (&str, &str) = (
-    "name a unit, like `BLESS A PAR`",
+    "name a unit, like \"BLESS A PAR\"",
     "nommez une unité, par exemple « BÉNIR A PAR »",
 );
 const NAME_A_UNIT_TO_CURSE: (&str, &str) = (NAME_A_UNIT.0, "nommez une unité, par exemple « MAUDIRE F KIE »");

@@ -200,7 +200,7 @@ fn refused_en(r: &Refused) -> String {
         R::AdjustmentBlessingSeason { phase } => {
             format!("the adjustment blessing is named in the autumn of 1903, 1905, 1907, …; it is now {phase}")
         }
-        R::NotAPowerName { name } => format!("`{name}` is not a power"),
+        R::NotAPowerName { name } => format!("\"{name}\" is not a power"),
         R::NoCurseInWinter => "no curse in winter: curses are for movement phases".into(),
         R::NoCastInRetreat { phase } => format!("no blessing or curse in a retreat phase; it is now {phase}"),
         R::BlessingsForMovement { phase } => format!("blessings on units are for movement phases; it is now {phase}"),
@@ -255,13 +255,13 @@ impl Worded for NoTarget {
     /// Why a blessing or a curse names no unit, in `lang` (for the reports too).
     fn words(&self, lang: Lang) -> String {
         match (self, lang) {
-            (NoTarget::Unreadable { text, error }, Lang::En) => format!("cannot read `{text}`: {error}"),
+            (NoTarget::Unreadable { text, error }, Lang::En) => format!("cannot read \"{text}\": {error}"),
             (NoTarget::Unreadable { text, error }, Lang::Fr) => format!(
                 "« {text} » est illisible : colonne {} : {}",
                 error.column,
                 crate::words::unreadable_words(error, Lang::Fr)
             ),
-            (NoTarget::NotAUnit { text }, Lang::En) => format!("`{text}` is not a unit: write it like `A PAR`"),
+            (NoTarget::NotAUnit { text }, Lang::En) => format!("\"{text}\" is not a unit: write it like \"A PAR\""),
             (NoTarget::NotAUnit { text }, Lang::Fr) => {
                 format!("« {text} » n'est pas une unité : écrivez-la comme « A PAR »")
             }
