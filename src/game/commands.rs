@@ -415,11 +415,14 @@ pub fn near_command(line: &str) -> Option<(&'static str, &'static str)> {
 /// Is this line the end of a press: `ENDPRESS`, or in French `FIN PRESSE`, `FIN DE PRESSE`,
 /// `FINPRESSE` (any case, with or without accents or a final stop).
 fn is_press_end(text: &str) -> bool {
-    text.trim().eq_ignore_ascii_case("ENDPRESS")
-        || matches!(
-            crate::map::fold(text).as_str(),
-            "FIN PRESSE" | "FIN DE PRESSE" | "FINPRESSE"
-        )
+    let text = text.trim();
+    // Every French end starts with FIN: only such a line is folded (an order line is not).
+    text.eq_ignore_ascii_case("ENDPRESS")
+        || text.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("FIN"))
+            && matches!(
+                crate::map::fold(text).as_str(),
+                "FIN PRESSE" | "FIN DE PRESSE" | "FINPRESSE"
+            )
 }
 
 /// The players' commands of `shared/spec/game-and-mail.md` ("Players' questions and
