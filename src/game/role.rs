@@ -92,6 +92,22 @@ impl NamedRole {
 }
 
 /// The roles that are neither powers nor named by a kind, with their names.
+/// The first role, a power of the standard map first and then a role a kind names, whose
+/// English name and French name (if any) satisfy `spelt`: the one search behind the readers
+/// of a role by its names ([`Role::from_french`], [`Role::from_two_words`]).
+fn by_names(spelt: impl Fn(&str, Option<&str>) -> bool) -> Option<Role> {
+    if let Some(p) = Map::standard_powers()
+        .iter()
+        .position(|i| spelt(&i.name, Some(&i.french)))
+    {
+        return Some(Role::Power(Power(p as u8)));
+    }
+    all_named()
+        .iter()
+        .find(|n| spelt(n.name, n.french))
+        .map(NamedRole::role)
+}
+
 const NAMED: [(Role, &str); 2] = [(Role::Referee, REFEREE), (Role::Observer, "observer")];
 
 impl Role {
@@ -125,16 +141,7 @@ impl Role {
     /// `Angleterre`, or the French name a kind gives one of its roles (`Diable`, `BonDieu`).
     pub fn from_french(text: &str) -> Option<Role> {
         let folded = crate::map::fold(text).replace(' ', "");
-        if let Some(p) = Map::standard_powers()
-            .iter()
-            .position(|i| crate::map::fold(&i.french).replace(' ', "") == folded)
-        {
-            return Some(Role::Power(Power(p as u8)));
-        }
-        all_named()
-            .iter()
-            .find(|n| n.french.is_some_and(|f| crate::map::fold(f).replace(' ', "") == folded))
-            .map(NamedRole::role)
+        by_names(|_, french| french.is_some_and(|f| crate::map::fold(f).replace(' ', "") == folded))
     }
 
     /// The role whose name, in English or French, is the two words `first second` (`Bon
@@ -143,16 +150,7 @@ impl Role {
     pub fn from_two_words(first: &str, second: &str) -> Option<Role> {
         let folded = crate::map::fold(&format!("{first} {second}"));
         let spelt = |name: &str| name.contains(' ') && crate::map::fold(name) == folded;
-        if let Some(p) = Map::standard_powers()
-            .iter()
-            .position(|i| spelt(&i.name) || spelt(&i.french))
-        {
-            return Some(Role::Power(Power(p as u8)));
-        }
-        all_named()
-            .iter()
-            .find(|n| spelt(n.name) || n.french.is_some_and(spelt))
-            .map(NamedRole::role)
+        by_names(|name, french| spelt(name) || french.is_some_and(spelt))
     }
 
     /// The role's name in a French sentence, in `form`: `la France`, `de l'Angleterre`,
