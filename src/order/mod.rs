@@ -9,7 +9,7 @@ mod parse;
 mod typed;
 
 pub use near::{distance, or_list};
-pub use parse::{parse_order, Expected, ParseError, Reader, Unreadable};
+pub use parse::{canonical_unit, parse_order, Expected, ParseError, Reader, Unreadable};
 pub use typed::{heading, looks_like_an_order, prefix, split_orders, Prefix, Read};
 
 use crate::lang::Lang;
@@ -188,8 +188,8 @@ pub fn echo(map: &Map, text: &str, lang: Lang, in_winter: bool) -> String {
 /// A unit written in the judge's notation (`A WAR`), as a reader of `lang` reads it (`A VAR`
 /// in French); a text that is no unit of the map, as it is.
 pub fn unit_echo(map: &Map, text: &str, lang: Lang) -> String {
-    match (lang, parse_order(map, &format!("{text} H"))) {
-        (Lang::Fr, Ok(Order::Hold(u))) => unit_text_in(map, &u, lang),
+    match (lang, canonical_unit(map, text)) {
+        (Lang::Fr, Some(u)) => unit_text_in(map, &u, lang),
         _ => text.to_string(),
     }
 }

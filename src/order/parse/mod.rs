@@ -549,6 +549,19 @@ pub fn parse_order(map: &Map, line: &str) -> Result<Order, ParseError> {
     Reader::default().parse(map, line)
 }
 
+/// A unit alone in the normalised notation the judge writes (`A WAR`, `F STP/SC`), as the
+/// state keeps a divine cast's target; `None` for any other text.
+pub fn canonical_unit(map: &Map, text: &str) -> Option<UnitRef> {
+    let mut b = Bytes {
+        map,
+        line: text,
+        b: text.as_bytes(),
+        i: 0,
+    };
+    let u = b.unit()?;
+    b.at_end().then_some(u)
+}
+
 /// [`parse_order`] for many orders: the tokens and the folded words of each line go into
 /// buffers kept from one order to the next, instead of two allocations per order. The
 /// buffers outlive the reader too: dropped, it leaves them to the next reader on the same
@@ -859,6 +872,20 @@ static WORD_BYTE: [bool; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A unit in the judge's notation reads alone, and nothing else does: not an order, not
+    /// a power's name, not a unit in another notation.
+    #[test]
+    fn a_canonical_unit_reads_alone() {
+        let map = Map::standard();
+        let war = canonical_unit(map, "A WAR").unwrap();
+        assert_eq!((war.kind, map.code(war.loc.prov)), (Some(UnitType::Army), "WAR"));
+        let stp = canonical_unit(map, "F STP/SC").unwrap();
+        assert_eq!((stp.kind, stp.loc.coast), (Some(UnitType::Fleet), Some(Coast::SC)));
+        for other in ["A WAR H", "France", "a war", "A Varsovie", "A XYZ", ""] {
+            assert!(canonical_unit(map, other).is_none(), "{other}");
+        }
+    }
 
     fn text(s: &str) -> String {
         let map = Map::standard();
