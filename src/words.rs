@@ -99,14 +99,9 @@ pub fn reasons(map: &Map, lang: Lang, results: &[OrderResult]) -> Vec<String> {
 pub struct Reason(Value);
 
 impl Reason {
-    /// The reason of `r` (its cause and its dislodgement), units and places named.
-    pub fn of(map: &Map, r: &OrderResult) -> Reason {
-        Reason::in_notation(map, r, Lang::En)
-    }
-
-    /// [`Reason::of`], units and places named in the notation of a reader of `lang` (`F MAN`
-    /// for a French reader, `crate::order::french`): for a reply that echoes his orders so
-    /// (issue #24), and for a report in his language.
+    /// The reason of `r` (its cause and its dislodgement), units and places named in the
+    /// notation of a reader of `lang` (`F MAN` for a French reader, `crate::order::french`):
+    /// for a reply that echoes his orders so (issue #24), and for a report in his language.
     pub fn in_notation(map: &Map, r: &OrderResult, lang: Lang) -> Reason {
         let mut m = tera::Map::new();
         m.insert(
