@@ -651,6 +651,39 @@ mod tests {
         c.into_iter().map(|n| n.command).collect()
     }
 
+    /// Every word the suggestions offer (COMMAND_WORDS) is one the reader reads as a
+    /// command: alone on its line it is taken as that command, or refused with how to write
+    /// it, never as an order or a line not understood. So the table cannot offer a word the
+    /// reader does not know.
+    #[test]
+    fn every_word_offered_as_a_command_is_read_as_one() {
+        crate::kinds::REGISTRY.install();
+        for (en, fr, words) in COMMAND_WORDS {
+            for word in std::iter::once(en)
+                .chain(std::iter::once(fr))
+                .chain(words.iter().copied())
+            {
+                if matches!(word, "SIGNOFF" | "ENDPRESS" | "FIN PRESSE" | "FINPRESSE") {
+                    continue; // cut from the body before it is read, or an end with no press
+                }
+                let (c, e) = parse_commands(&lines(word));
+                // Not understood only with how to write that command (`GET`: GET MAP…), never
+                // as a slip from another.
+                let taken = c.iter().all(|n| !matches!(n.command, Command::Order(_)))
+                    && e.iter().all(|e| {
+                        !matches!(
+                            e.message,
+                            Refusal::NotUnderstood {
+                                hint: Hint::Near { .. },
+                                ..
+                            }
+                        )
+                    });
+                assert!(taken && !(c.is_empty() && e.is_empty()), "{word}: {c:?} {e:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_command_word_one_slip_away_is_the_command_it_may_be() {
         for (line, near) in [
