@@ -369,12 +369,7 @@ fn unit_in(map: &Map, u: &Unit, lang: Lang) -> Value {
 
 fn view(map: &Map, cause: &Cause, lang: Lang) -> Value {
     let unit = |u: &Unit| unit_in(map, u, lang);
-    let prov = |p: &crate::map::ProvId| {
-        Value::String(match lang {
-            Lang::En => map.code(*p).to_string(),
-            Lang::Fr => crate::order::french::code(map, *p).to_string(),
-        })
-    };
+    let prov = |p: &crate::map::ProvId| Value::String(crate::order::province_text_in(map, *p, lang).to_string());
     let loc = |l: &Loc| Value::String(crate::order::loc_text_in(map, *l, lang));
     let power = |p: &crate::map::Power| Value::String(map.power_name(*p).to_string());
     let text = |s: &str| Value::String(s.to_string());

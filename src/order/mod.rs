@@ -204,6 +204,14 @@ pub fn unit_text_in(map: &Map, u: &UnitRef, lang: Lang) -> String {
     out
 }
 
+/// A province's code as a reader of `lang` writes it: `BUR` in English, `BOU` in French.
+pub fn province_text_in(map: &Map, p: ProvId, lang: Lang) -> &str {
+    match lang {
+        Lang::En => map.code(p),
+        Lang::Fr => french::code(map, p),
+    }
+}
+
 /// A place as a reader of `lang` reads it: `SPA/NC` in English, `ESP/CN` in French.
 pub fn loc_text_in(map: &Map, l: Loc, lang: Lang) -> String {
     let mut out = String::with_capacity(7);

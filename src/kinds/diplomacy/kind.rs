@@ -157,7 +157,7 @@ fn position_text(game: &Game, lang: Lang) -> Result<String, GameError> {
     let map = crate::map::Map::standard();
     let b = game.board()?;
     let unit = |u: &crate::judge::Unit| crate::order::unit_text_in(map, &u.unit_ref(), lang);
-    let code = |c: crate::map::ProvId| crate::order::loc_text_in(map, crate::map::Loc::new(c), lang);
+    let code = |c: crate::map::ProvId| crate::order::province_text_in(map, c, lang).to_string();
     let mut out = Vec::new();
     for p in map.all_powers() {
         if !b.in_game(p) {

@@ -13,7 +13,7 @@ use crate::game::state::{state_error, BoardState, FactsRow, Finished, Vote};
 use crate::game::{Effects, Game, GameError, Now};
 use crate::judge::{adjust, Board, Outcome};
 use crate::lang::Lang;
-use crate::map::{Loc, Power};
+use crate::map::Power;
 use crate::phase::{Phase, PhaseKind};
 use crate::position::DivineReport;
 use crate::report::views::{self, CentreRow, DislodgedRow, PowerRow, Report, ResultRow, WaivedRow};
@@ -444,7 +444,7 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
                 power: map.power_name(d.unit.power).into(),
                 attacker_from: d
                     .attacker_from
-                    .map(|a| crate::order::loc_text_in(map, Loc::new(a), lang))
+                    .map(|a| crate::order::province_text_in(map, a, lang).to_string())
                     .unwrap_or_default(),
                 retreats: {
                     let r: Vec<String> = d
@@ -508,7 +508,7 @@ fn public_report(game: &Game, j: &Judgement, lang: Lang, zone: chrono_tz::Tz) ->
 fn power_rows(game: &Game, j: &Judgement, lang: Lang) -> Vec<PowerRow> {
     let map = map();
     let in_winter = j.phase.kind == PhaseKind::Adjustment;
-    let code = |c: crate::map::ProvId| crate::order::loc_text_in(map, Loc::new(c), lang);
+    let code = |c: crate::map::ProvId| crate::order::province_text_in(map, c, lang).to_string();
     let (outcome, next) = (j.outcome, j.next);
     // The builds every reader is shown: without God's adjustment blessing, which only the
     // blessed power hears of before the winter (the winter's report names it after).
