@@ -426,16 +426,99 @@ pub struct DivineReport {
 /// `blessing: {unit: A PAR, effect: applied}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DivineEntry {
-    /// `blessing`, `curse` or `adjustment_blessing`.
-    pub key: &'static str,
-    /// `unit` or `power`.
-    pub target_field: &'static str,
+    /// Which cast: the key of the `divine:` block.
+    pub key: CastKey,
+    /// The target as the position file writes it: the unit (`A PAR`) or the power, or the
+    /// text as given when it names neither.
     pub target: String,
-    /// `applied`, `cancelled` or `void`.
-    pub effect: &'static str,
+    /// What the cast fell on: the unit of the board, or the power named; none when it was
+    /// void (a cast that fell on nothing counts for nothing).
+    pub on: Option<CastOn>,
+    pub effect: CastEffect,
     /// Why it did nothing, in the position file's English and in French (for the reports
     /// of French readers); empty when it applied.
     pub reason: Reason,
+}
+
+/// The casts a variant reports in the `divine:` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastKey {
+    Blessing,
+    Curse,
+    AdjustmentBlessing,
+}
+
+impl CastKey {
+    /// The key as the position file writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CastKey::Blessing => "blessing",
+            CastKey::Curse => "curse",
+            CastKey::AdjustmentBlessing => "adjustment_blessing",
+        }
+    }
+
+    /// The field that names its target: `unit`, or `power` for the adjustment blessing.
+    pub fn target_field(self) -> &'static str {
+        match self {
+            CastKey::Blessing | CastKey::Curse => "unit",
+            CastKey::AdjustmentBlessing => "power",
+        }
+    }
+}
+
+impl std::fmt::Display for CastKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a cast fell on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOn {
+    /// A unit of the board (a blessing or a curse).
+    Unit(Unit),
+    /// A power (the adjustment blessing).
+    Power(Power),
+}
+
+impl CastOn {
+    /// The power the cast fell on: the unit's owner, or the power named.
+    pub fn power(self) -> Power {
+        match self {
+            CastOn::Unit(u) => u.power,
+            CastOn::Power(p) => p,
+        }
+    }
+}
+
+/// What a cast did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastEffect {
+    /// It took effect.
+    Applied,
+    /// It fell on a unit but was cancelled by the other (the same unit, or two units
+    /// opposing each other).
+    Cancelled,
+    /// It fell on nothing: no such unit, or not a phase for it.
+    Void,
+}
+
+impl CastEffect {
+    /// The effect as the position file writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CastEffect::Applied => "applied",
+            CastEffect::Cancelled => "cancelled",
+            CastEffect::Void => "void",
+        }
+    }
+}
+
+impl std::fmt::Display for CastEffect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A reason in both languages a reader may read: made where the typed fact is known (a
@@ -491,11 +574,14 @@ pub fn write_outcome(map: &Map, outcome: &Outcome, divine: Option<&DivineReport>
         } else {
             w.raw(0, "divine:");
             for e in &d.entries {
-                let mut fields = vec![(e.target_field, e.target.clone()), ("effect", e.effect.to_string())];
+                let mut fields = vec![
+                    (e.key.target_field(), e.target.clone()),
+                    ("effect", e.effect.as_str().to_string()),
+                ];
                 if !e.reason.is_empty() {
                     fields.push(("reason", e.reason.en.clone()));
                 }
-                w.flow_map(1, e.key, &fields);
+                w.flow_map(1, e.key.as_str(), &fields);
             }
         }
     }

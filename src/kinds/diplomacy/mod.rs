@@ -276,12 +276,9 @@ pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineRepo
 /// [`adjudicate`]).
 pub fn picture(map: &Map, position: &Position, outcome: &Outcome, report: Option<&DivineReport>) -> PictureView {
     let view = PictureView::outcome(map, &position.board, &position.orders, outcome);
-    match (report, &position.divine) {
-        (Some(report), Some(raw)) => {
-            let casts = diable::Casts::from_raw(raw.clone());
-            diable::picture::with_casts(view, map, &position.board, &casts, report)
-        }
-        _ => view,
+    match report {
+        Some(report) => diable::picture::with_casts(view, report),
+        None => view,
     }
 }
 

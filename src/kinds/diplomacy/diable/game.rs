@@ -30,7 +30,7 @@ use crate::kinds::diplomacy::{Barred, Judged, Ruleset, TurnCast};
 use crate::lang::{Lang, Worded};
 use crate::map::{Map, Power};
 use crate::phase::{Phase, PhaseKind, Season};
-use crate::position::{DivineReport, Position, RawDivine, RawPosition};
+use crate::position::{CastEffect, CastKey, DivineReport, Position, RawDivine, RawPosition};
 use crate::report::views::{self, DivineRow, ProtectedTold, ReportPart, Revealed, WelcomePart};
 use crate::report::Letter;
 use crate::yaml::Writer;
@@ -217,9 +217,9 @@ fn divine_rows(d: &DivineReport, phase: Phase, lang: crate::lang::Lang) -> Vec<D
         .entries
         .iter()
         .map(|e| DivineRow {
-            what: e.key.replace('_', " "),
+            what: e.key.as_str().replace('_', " "),
             target: e.target.clone(),
-            effect: e.effect.into(),
+            effect: e.effect.as_str().into(),
             reason: e.reason.words(lang),
         })
         .collect();
@@ -488,14 +488,12 @@ impl Ruleset for Diable {
             blessed: None,
             cursed: None,
         };
-        for e in d.entries.iter().filter(|e| e.effect != "void") {
-            let owner = hooks::target(map, &pos.board, &e.target)
-                .ok()
-                .map(|u| map.power_name(pos.board.units[u].power).to_string());
+        for e in d.entries.iter().filter(|e| e.effect != CastEffect::Void) {
+            let owner = e.on.map(|on| map.power_name(on.power()).to_string());
             match e.key {
-                "blessing" => row.blessed = owner,
-                "curse" => row.cursed = owner,
-                _ => {}
+                CastKey::Blessing => row.blessed = owner,
+                CastKey::Curse => row.cursed = owner,
+                CastKey::AdjustmentBlessing => {}
             }
         }
         if row.blessed.is_some() || row.cursed.is_some() {

@@ -48,7 +48,7 @@ use crate::lang::Worded;
 use crate::map::{Map, Power, ProvId};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::{DivineEntry, DivineReport, RawDivine, Reason};
+use crate::position::{CastEffect, CastKey, CastOn, DivineEntry, DivineReport, RawDivine, Reason};
 
 /// What God and the Devil cast for one phase, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -200,11 +200,11 @@ fn unit_named(
     Ok(id)
 }
 
-fn entry(key: &'static str, field: &'static str, target: String, effect: &'static str, reason: Reason) -> DivineEntry {
+fn entry(key: CastKey, target: String, on: Option<CastOn>, effect: CastEffect, reason: Reason) -> DivineEntry {
     DivineEntry {
         key,
-        target_field: field,
         target,
+        on,
         effect,
         reason,
     }
@@ -244,7 +244,7 @@ pub fn adjudicate(
         )),
     };
     // Reports a blessing or curse; returns its unit and report entry when it applies.
-    let mut cast_on_unit = |key: &'static str, text: Option<&str>| -> Option<(UnitId, usize)> {
+    let mut cast_on_unit = |key: CastKey, text: Option<&str>| -> Option<(UnitId, usize)> {
         let text = text?;
         let id = target(map, board, text);
         let name = id
@@ -252,19 +252,20 @@ pub fn adjudicate(
             .map(|&u| board.units[u].text(map))
             .unwrap_or_else(|_| text.trim().to_string());
         let (effect, reason, kept) = match (&phase_rule, id) {
-            (Some(rule), _) => ("void", rule.clone(), None),
+            (Some(rule), _) => (CastEffect::Void, rule.clone(), None),
             (None, Err(e)) => (
-                "void",
+                CastEffect::Void,
                 Reason::new(e.words(crate::lang::Lang::En), e.words(crate::lang::Lang::Fr)),
                 None,
             ),
-            (None, Ok(u)) => ("applied", Reason::default(), Some(u)),
+            (None, Ok(u)) => (CastEffect::Applied, Reason::default(), Some(u)),
         };
-        report.entries.push(entry(key, "unit", name, effect, reason));
+        let on = kept.map(|u| CastOn::Unit(board.units[u]));
+        report.entries.push(entry(key, name, on, effect, reason));
         kept.map(|u| (u, report.entries.len() - 1))
     };
-    let mut blessed = cast_on_unit("blessing", casts.blessing.as_deref());
-    let mut cursed = cast_on_unit("curse", casts.curse.as_deref());
+    let mut blessed = cast_on_unit(CastKey::Blessing, casts.blessing.as_deref());
+    let mut cursed = cast_on_unit(CastKey::Curse, casts.curse.as_deref());
     // The cancelling rule: the same unit, or two units opposing each other.
     // How the judge reads the orders (movement phases only: blessings need them).
     let acts = match phase.kind {
@@ -288,7 +289,7 @@ pub fn adjudicate(
         };
         if let Some(why) = why {
             for i in [bi, ci] {
-                report.entries[i].effect = "cancelled";
+                report.entries[i].effect = CastEffect::Cancelled;
                 report.entries[i].reason = why.clone();
             }
             blessed = None;
@@ -334,14 +335,14 @@ pub fn adjudicate(
         match void_reason {
             Some(r) => report
                 .entries
-                .push(entry("adjustment_blessing", "power", shown, "void", r)),
+                .push(entry(CastKey::AdjustmentBlessing, shown, None, CastEffect::Void, r)),
             None => {
                 hooks.extra_build = power;
                 report.entries.push(entry(
-                    "adjustment_blessing",
-                    "power",
+                    CastKey::AdjustmentBlessing,
                     shown,
-                    "applied",
+                    power.map(CastOn::Power),
+                    CastEffect::Applied,
                     Reason::default(),
                 ));
             }

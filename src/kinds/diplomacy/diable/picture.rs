@@ -3,11 +3,10 @@
 //! minus, struck out when they cancelled each other; what only God, the Devil or a blessed
 //! power may know is each one's [`Private`].
 
-use super::hooks::{target, CastKind, Casts, Protected};
-use crate::judge::Board;
-use crate::map::{Loc, Map, Power};
+use super::hooks::{CastKind, Protected};
+use crate::map::{Loc, Power};
 use crate::picture::{PictureView, Private, Reader, Secrets as Told, Sign, SignedUnit, Words};
-use crate::position::DivineReport;
+use crate::position::{CastEffect, CastKey, CastOn, DivineReport};
 
 /// How a cast is drawn.
 fn sign(kind: CastKind) -> Sign {
@@ -18,31 +17,23 @@ fn sign(kind: CastKind) -> Sign {
 }
 
 /// Adds the blessing and curse of a phase to its picture as its public report announces
-/// them (void ones name no unit and are not drawn).
-pub fn with_casts(
-    mut view: PictureView,
-    map: &Map,
-    board: &Board,
-    casts: &Casts,
-    report: &DivineReport,
-) -> PictureView {
-    for (kind, key, text) in [
-        (CastKind::Blessing, "blessing", &casts.blessing),
-        (CastKind::Curse, "curse", &casts.curse),
-    ] {
-        let Some(text) = text else { continue };
-        let Some(entry) = report.entries.iter().find(|e| e.key == key) else {
-            continue;
+/// them (void ones fell on no unit and are not drawn).
+pub fn with_casts(mut view: PictureView, report: &DivineReport) -> PictureView {
+    for entry in &report.entries {
+        let kind = match entry.key {
+            CastKey::Blessing => CastKind::Blessing,
+            CastKey::Curse => CastKind::Curse,
+            CastKey::AdjustmentBlessing => continue,
         };
         let struck = match entry.effect {
-            "applied" => false,
-            "cancelled" => true,
-            _ => continue,
+            CastEffect::Applied => false,
+            CastEffect::Cancelled => true,
+            CastEffect::Void => continue,
         };
-        if let Ok(u) = target(map, board, text) {
+        if let Some(CastOn::Unit(u)) = entry.on {
             view.signs.push(SignedUnit {
                 sign: sign(kind),
-                at: board.units[u].loc,
+                at: u.loc,
                 struck,
             });
         }
@@ -115,6 +106,7 @@ impl Secrets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::Map;
 
     /// Each reader is told their part and nothing else; a power not blessed is told nothing.
     #[test]
