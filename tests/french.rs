@@ -737,10 +737,24 @@ fn a_french_god_and_devil_cast_nothing_in_french() {
         .replace("phase: Spring 1901 Movement", "phase: Fall 1903 Movement");
     std::fs::write(&path, text).unwrap();
     let reply = send(&dir, 7, "n-4", "BÉNIR PUISSANCE Allemagne", EVENING);
-    has(&reply, &["bénédiction d'ajustement pour l'hiver 1903"]);
+    // What is on file names the power in French, as the line read does.
+    has(
+        &reply,
+        &[
+            "bénédiction d'ajustement pour l'hiver 1903",
+            "bénédiction d'ajustement : Allemagne",
+        ],
+    );
+    lacks(&reply, &["Germany"]);
     assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("Germany"), "{reply}");
     let reply = send(&dir, 7, "n-5", "Bénir puissance aucune", EVENING);
-    has(&reply, &["pas de bénédiction d'ajustement pour l'hiver 1903"]);
+    has(
+        &reply,
+        &[
+            "pas de bénédiction d'ajustement pour l'hiver 1903",
+            "bénédiction d'ajustement : aucune (refusée)",
+        ],
+    );
     assert_eq!(state(&dir)["adjustment_blessing"].as_str(), Some("none"), "{reply}");
 }
 

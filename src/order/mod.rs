@@ -185,15 +185,6 @@ pub fn echo(map: &Map, text: &str, lang: Lang, in_winter: bool) -> String {
     }
 }
 
-/// A unit written in the judge's notation (`A WAR`), as a reader of `lang` reads it (`A VAR`
-/// in French); a text that is no unit of the map, as it is.
-pub fn unit_echo(map: &Map, text: &str, lang: Lang) -> String {
-    match (lang, canonical_unit(map, text)) {
-        (Lang::Fr, Some(u)) => unit_text_in(map, &u, lang),
-        _ => text.to_string(),
-    }
-}
-
 /// A unit as a reader of `lang` reads it: `F ENG` in English, `F MAN` in French.
 pub fn unit_text_in(map: &Map, u: &UnitRef, lang: Lang) -> String {
     let mut out = String::with_capacity(9);

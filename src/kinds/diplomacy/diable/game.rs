@@ -16,7 +16,7 @@
 
 use super::hooks::{self, CastKind, CastRecord, DivineHooks, Protected};
 use super::said::{Cast, Refused};
-use super::state::{CastRow, DivineState, EMPTY, NONE};
+use super::state::{CastRow, DivineState, OnFile, PowerBlessing, EMPTY};
 use super::{DEVIL, GOD, ROLES, VERBS};
 use crate::dice::Dice;
 use crate::game::kind::Verb;
@@ -84,7 +84,9 @@ fn blessing_in_force(game: &Game, phase: Phase) -> Option<Power> {
 /// The power God named for the coming winter, unless the divine players have withdrawn
 /// since (the rules: after a divine win, no more adjustment blessings).
 fn blessed_power(game: &Game) -> Option<Power> {
-    let p = keys(game).adjustment_blessing.as_deref().and_then(power)?;
+    let Some(PowerBlessing::Power(p)) = keys(game).adjustment_blessing else {
+        return None;
+    };
     (!standing(game).divine_withdrawn).then_some(p)
 }
 
@@ -161,7 +163,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
             .into());
         }
         if is_none(&name) {
-            keys_mut(game).adjustment_blessing = Some(NONE.into());
+            keys_mut(game).adjustment_blessing = Some(PowerBlessing::Declined);
             return Ok(Cast::NoAdjustmentBlessing { year: phase.year }.into());
         }
         let p = power(&name).ok_or(Refused::NotAPowerName { name })?;
@@ -170,7 +172,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
                 power: map().power_name(p).to_string(),
             });
         }
-        keys_mut(game).adjustment_blessing = Some(map().power_name(p).into());
+        keys_mut(game).adjustment_blessing = Some(PowerBlessing::Power(p));
         return Ok(Cast::AdjustmentBlessing {
             year: phase.year,
             power: map().power_name(p).to_string(),
@@ -186,12 +188,12 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
         }
         .into());
     }
-    let slot = |game: &mut Game, v: String| match kind {
+    let slot = |game: &mut Game, v: OnFile| match kind {
         CastKind::Blessing => keys_mut(game).divine.blessing = Some(v),
         CastKind::Curse => keys_mut(game).divine.curse = Some(v),
     };
     if is_none(t) {
-        slot(game, NONE.into());
+        slot(game, OnFile::Declined);
         return Ok(Cast::None { divine: who }.into());
     }
     let board = board(game)?;
@@ -200,7 +202,7 @@ fn cast(game: &mut Game, role: Role, kind: CastKind, text: &str) -> Result<Said,
     let unit = hooks::target_typed(map(), &board, t, lang)?;
     let u = board.units[unit];
     hooks::check_year_rule(map(), &cast_records(game), phase, kind, u.power)?;
-    slot(game, u.text(map()));
+    slot(game, OnFile::Unit(u.unit_ref()));
     Ok(Cast::On {
         divine: who,
         // Echoed in the caster's notation, as his orders would be (« bénédiction sur F MAN »).
@@ -319,7 +321,10 @@ impl Ruleset for Diable {
 
     fn position_extras(&self, game: &Game, phase: Phase, with_casts: bool) -> Option<RawDivine> {
         let d = &keys(game).divine;
-        let cast = |c: &Option<String>| c.clone().filter(|c| c != NONE);
+        let cast = |c: &Option<OnFile>| match c {
+            Some(OnFile::Unit(u)) => Some(crate::order::unit_text_in(map(), u, Lang::En)),
+            Some(OnFile::Declined) | None => None,
+        };
         Some(RawDivine {
             blessing: if with_casts { cast(&d.blessing) } else { None },
             curse: if with_casts { cast(&d.curse) } else { None },
@@ -377,14 +382,21 @@ impl Ruleset for Diable {
         let d = &keys(game).divine;
         let mut out = Vec::new();
         let fr = lang == Lang::Fr;
+        let power_blessing = keys(game).adjustment_blessing.map(|b| match (b, lang) {
+            (PowerBlessing::Declined, Lang::En) => "none (declined)".to_string(),
+            (PowerBlessing::Declined, Lang::Fr) => "aucune (refusée)".to_string(),
+            (PowerBlessing::Power(p), Lang::En) => map().power_name(p).to_string(),
+            (PowerBlessing::Power(p), Lang::Fr) => {
+                crate::game::said::fr_name(map().power_name(p), crate::lang::fr::Form::Bare)
+            }
+        });
+        let power_line = |b: String| match lang {
+            Lang::En => format!("adjustment blessing: {b}"),
+            Lang::Fr => format!("bénédiction d'ajustement : {b}"),
+        };
         if !phase(game).is_ok_and(|p| p.kind == PhaseKind::Movement) {
-            if role == GOD && keys(game).adjustment_blessing.is_some() {
-                let b = keys(game).adjustment_blessing.clone().unwrap_or_default();
-                out.push(match lang {
-                    Lang::En => format!("adjustment blessing: {b}"),
-                    Lang::Fr if b == NONE => "bénédiction d'ajustement : aucune".to_string(),
-                    Lang::Fr => format!("bénédiction d'ajustement : {b}"),
-                });
+            if role == GOD {
+                out.extend(power_blessing.map(power_line));
             }
             if out.is_empty() {
                 out.push(crate::words::pick(
@@ -395,26 +407,21 @@ impl Ruleset for Diable {
             }
             return out;
         }
-        let show = |what: (&str, &str), v: &Option<String>| match (v.as_deref(), fr) {
-            (Some(NONE), false) => format!("{}: none (declined)", what.0),
-            (Some(NONE), true) => format!("{} : aucune (refusée)", what.1),
-            (Some(x), false) => format!("{}: {x}", what.0),
-            // The unit in the French notation the reply's other lines use (`A VAR`).
-            (Some(x), true) => format!("{} : {}", what.1, crate::order::unit_echo(map(), x, Lang::Fr)),
+        // The unit in the notation of the reader's orders (`A VAR` in French).
+        let show = |what: (&str, &str), v: Option<OnFile>| match (v, fr) {
+            (Some(OnFile::Declined), false) => format!("{}: none (declined)", what.0),
+            (Some(OnFile::Declined), true) => format!("{} : aucune (refusée)", what.1),
+            (Some(OnFile::Unit(u)), false) => format!("{}: {}", what.0, crate::order::unit_text_in(map(), &u, lang)),
+            (Some(OnFile::Unit(u)), true) => format!("{} : {}", what.1, crate::order::unit_text_in(map(), &u, lang)),
             (None, false) => format!("{}: nothing yet", what.0),
             (None, true) => format!("{} : rien encore", what.1),
         };
         match role {
             GOD => {
-                out.push(show(("blessing", "bénédiction"), &d.blessing));
-                if keys(game).adjustment_blessing.is_some() {
-                    out.push(show(
-                        ("adjustment blessing", "bénédiction d'ajustement"),
-                        &keys(game).adjustment_blessing,
-                    ));
-                }
+                out.push(show(("blessing", "bénédiction"), d.blessing));
+                out.extend(power_blessing.map(power_line));
             }
-            DEVIL => out.push(show(("curse", "malédiction"), &d.curse)),
+            DEVIL => out.push(show(("curse", "malédiction"), d.curse)),
             _ => {}
         }
         out
@@ -509,16 +516,15 @@ impl Ruleset for Diable {
     }
 
     fn picture_secrets(&self, game: &Game, with_casts: bool) -> Option<crate::picture::Secrets> {
-        let board = board(game).ok();
-        // A cast on file names a unit of the board (checked when it was cast).
-        let on = |text: &Option<String>| {
-            let (board, text) = (board.as_ref()?, text.as_deref().filter(|_| with_casts)?);
-            hooks::target(map(), board, text).ok().map(|u| board.units[u].loc)
+        // A cast on file is a unit of the board (checked when it was cast).
+        let on = |cast: Option<OnFile>| match cast.filter(|_| with_casts)? {
+            OnFile::Unit(u) => Some(u.loc),
+            OnFile::Declined => None,
         };
         let secrets = super::picture::Secrets {
             protected: self.protected(game)?,
-            blessing: on(&keys(game).divine.blessing),
-            curse: on(&keys(game).divine.curse),
+            blessing: on(keys(game).divine.blessing),
+            curse: on(keys(game).divine.curse),
             adjustment_blessing: blessed_power(game),
         };
         Some(secrets.told())
@@ -650,12 +656,12 @@ impl Ruleset for Diable {
         let d = &keys(game).divine;
         let mut fields = Vec::new();
         for (k, v) in [
-            ("blessing", &d.blessing),
-            ("curse", &d.curse),
-            ("adjustment_blessing", &keys(game).adjustment_blessing),
+            ("blessing", d.blessing.is_some()),
+            ("curse", d.curse.is_some()),
+            ("adjustment_blessing", keys(game).adjustment_blessing.is_some()),
         ] {
             // Which casts are on file, never what they are (`arbitre preview` shows that).
-            if v.is_some() {
+            if v {
                 fields.push((k, "on file".to_string()));
             }
         }

@@ -6,7 +6,9 @@
 
 use crate::game::role::Role;
 use crate::game::state_file::{put, KindKeys};
+use crate::lang::Lang;
 use crate::map::{Map, Power};
+use crate::order::{canonical_unit, unit_text_in, UnitRef};
 use serde::de::MapAccess;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -19,7 +21,7 @@ pub struct DivineState {
     pub divine: DivineOnFile,
     /// `adjustment_blessing`: the power God named in a blessing autumn for the coming
     /// winter, or `none`.
-    pub adjustment_blessing: Option<String>,
+    pub adjustment_blessing: Option<PowerBlessing>,
     /// `protected`: which power each divine player protects (`God: France`, `Devil: Turkey`).
     pub protected: BTreeMap<Role, Power>,
     /// `casts`: every blessing and curse that fell on a unit, for the per-year rule.
@@ -67,21 +69,104 @@ impl KindKeys for DivineState {
     }
 }
 
-/// A cast on file: a unit (`A PAR`), or `none` when the divine player declined.
+/// The casts on file for the phase: each a unit, or declined.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct DivineOnFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blessing: Option<String>,
+    pub blessing: Option<OnFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub curse: Option<String>,
-    /// In a blessing autumn: the power God names for the winter, or `none`.
+    pub curse: Option<OnFile>,
+    /// Read and written back as it stands: files from before the winter's blessing had its
+    /// own key may hold it here. The power God names is `adjustment_blessing` beside
+    /// `divine`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjustment_blessing: Option<String>,
 }
 
 /// The word kept on file when a divine player declines to cast.
 pub const NONE: &str = "none";
+
+/// A blessing or a curse on file for the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnFile {
+    /// `BLESS NONE`, `CURSE NONE`: `none` on file.
+    Declined,
+    /// On this unit of the board, checked when it was cast: the unit in the judge's
+    /// notation on file (`A PAR`, `F STP/SC`).
+    Unit(UnitRef),
+}
+
+impl Serialize for OnFile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            OnFile::Declined => s.serialize_str(NONE),
+            OnFile::Unit(u) => s.serialize_str(&unit_text_in(Map::standard(), u, Lang::En)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for OnFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OnFile, D::Error> {
+        d.deserialize_str(Text("a unit or none", |text: &str| {
+            if text == NONE {
+                return Ok(OnFile::Declined);
+            }
+            match canonical_unit(Map::standard(), text) {
+                Some(u) if u.kind.is_some() => Ok(OnFile::Unit(u)),
+                _ => Err(format!(
+                    "`{text}` is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"
+                )),
+            }
+        }))
+    }
+}
+
+/// Reads a scalar as text and makes it a value while the scalar is read, so that an error
+/// points at the scalar's own line and key (an error made after the text was read would
+/// point at the start of the file).
+struct Text<F>(&'static str, F);
+
+impl<'de, T, F: FnOnce(&str) -> Result<T, String>> serde::de::Visitor<'de> for Text<F> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+        (self.1)(v).map_err(E::custom)
+    }
+}
+
+/// The power God names for the coming winter's adjustment blessing, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerBlessing {
+    /// `BLESS POWER NONE`: `none` on file.
+    Declined,
+    /// This power, by its name on file (`Russia`).
+    Power(Power),
+}
+
+impl Serialize for PowerBlessing {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PowerBlessing::Declined => s.serialize_str(NONE),
+            PowerBlessing::Power(p) => s.serialize_str(Map::standard().power_name(*p)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PowerBlessing {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PowerBlessing, D::Error> {
+        d.deserialize_str(Text("a power or none", |text: &str| {
+            if text == NONE {
+                return Ok(PowerBlessing::Declined);
+            }
+            power_by_name(text).map(PowerBlessing::Power)
+        }))
+    }
+}
 
 /// A blessing or a curse that fell on a unit of a power, in a phase.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -119,19 +204,23 @@ struct PowerByName(Power);
 
 impl<'de> Deserialize<'de> for PowerByName {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PowerByName, D::Error> {
-        let text = String::deserialize(d)?;
-        let map = Map::standard();
-        map.power_by_name(&text).map(PowerByName).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "`{text}` is not a power: write one of the map's ({})",
-                map.powers
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })
+        d.deserialize_str(Text("a power", power_by_name)).map(PowerByName)
     }
+}
+
+/// A power of the standard map by its name, or an error that lists the names.
+fn power_by_name(text: &str) -> Result<Power, String> {
+    let map = Map::standard();
+    map.power_by_name(text).ok_or_else(|| {
+        format!(
+            "`{text}` is not a power: write one of the map's ({})",
+            map.powers
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
 }
 
 #[cfg(test)]
@@ -182,6 +271,34 @@ mod tests {
         );
     }
 
+    /// A cast on file is a unit of the map or `none`, and the winter's blessing a power or
+    /// `none`: anything else is refused at its line, saying what to write.
+    #[test]
+    fn a_cast_that_names_no_unit_or_power_is_refused_at_its_line() {
+        let e = read("phase: play\ndivine:\n  blessing: Paris\n").unwrap_err();
+        assert!(e.line.is_some_and(|l| (2..=3).contains(&l)), "{e}");
+        assert!(
+            e.message
+                .contains("`Paris` is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"),
+            "{e}"
+        );
+        let e = read("phase: play\nadjustment_blessing: Prussia\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(
+            e.message
+                .starts_with("adjustment_blessing: `Prussia` is not a power: write one of the map's"),
+            "{e}"
+        );
+        let state = read("phase: play\ndivine:\n  curse: F STP/SC\nadjustment_blessing: none\n").unwrap();
+        let keys = state.kind.get::<DivineState>().unwrap();
+        assert_eq!(keys.adjustment_blessing, Some(PowerBlessing::Declined));
+        let written = state.to_yaml().unwrap();
+        assert!(
+            written.contains("divine:\n  curse: F STP/SC\nadjustment_blessing: none\n"),
+            "{written}"
+        );
+    }
+
     #[test]
     fn every_key_is_written_back_as_it_was_read() {
         let text = "phase: Fall 1902 Movement\nreminded: true\nhandled: 12\norders: {}\n\
@@ -191,7 +308,12 @@ mod tests {
                     history: []\nvotes: {}\nentries: 0\nmoves: []\n";
         let state = read(text).unwrap();
         let keys = state.kind.get::<DivineState>().unwrap();
-        assert_eq!(keys.divine.curse.as_deref(), Some(NONE));
+        assert_eq!(keys.divine.curse, Some(OnFile::Declined));
+        let map = Map::standard();
+        let paris = canonical_unit(map, "A PAR").unwrap();
+        assert_eq!(keys.divine.blessing, Some(OnFile::Unit(paris)));
+        let russia = map.power_by_name("Russia").unwrap();
+        assert_eq!(keys.adjustment_blessing, Some(PowerBlessing::Power(russia)));
         assert_eq!(keys.casts[1].cursed.as_deref(), Some("England"));
         assert_eq!(state.to_yaml().unwrap(), text);
         let e = read("phase: play\ndivine: {blessing: A PAR, bless: A MAR}\n").unwrap_err();
