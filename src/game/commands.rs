@@ -14,6 +14,18 @@ pub enum PressTo {
     Powers(Vec<String>),
 }
 
+/// Where a press ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PressEnd {
+    /// At its line `ENDPRESS` (`FIN PRESSE`).
+    Line,
+    /// At the end of the message: no end line was found. Its lines as numbered, for the
+    /// game to check before sending it that none of them reads as an order or a command
+    /// ([`first_instruction`]): a player who forgets ENDPRESS and writes orders below the
+    /// press would otherwise have them sent to other players as press, and not acted on.
+    Message(Vec<CommandLine>),
+}
+
 /// One command of a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -36,6 +48,8 @@ pub enum Command {
         lines: Vec<String>,
         /// `PRESS TO … GREY`: relayed without the sender's name, where the game allows it.
         grey: bool,
+        /// Where it ends: at its end line, or at the end of the message.
+        end: PressEnd,
     },
     VoteDraw,
     VoteContinue,
@@ -270,6 +284,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 let mut body: Vec<String> = Vec::new();
                 let mut closed = false;
                 let mut previous = *number;
+                let start = i;
                 while i < lines.len() {
                     let l = &lines[i];
                     i += 1;
@@ -285,11 +300,19 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     previous = l.number;
                     body.push(l.text.clone());
                 }
-                if !closed {
-                    errors.push(error(Refusal::NoEndpress));
-                    continue;
+                // With no end line, the end of the message ends it, and the game decides
+                // whether it may be sent (`PressEnd::Message`).
+                let end = if closed {
+                    PressEnd::Line
+                } else {
+                    PressEnd::Message(lines[start..].to_vec())
+                };
+                Command::Press {
+                    to,
+                    lines: body,
+                    grey,
+                    end,
                 }
-                Command::Press { to, lines: body, grey }
             }
             "SET" | "CHANGER" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => {
                 match words.as_slice() {
@@ -343,6 +366,22 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
         });
     }
     (out, errors)
+}
+
+/// The first line of a press with no end line (`lines`, [`PressEnd::Message`]) that reads
+/// as a command or, by `order` (the game's kind's test, as for the message's other lines),
+/// as an order; `None` when every line is plainly prose. Each line is read alone as any
+/// line of a message is ([`parse_commands`]): a line taken as a command, or refused as one
+/// written wrong, is a command; a line taken as an order is one when `order` says so.
+pub fn first_instruction(lines: &[CommandLine], order: impl Fn(&str) -> bool) -> Option<&CommandLine> {
+    lines.iter().find(|l| {
+        let (commands, errors) = parse_commands(std::slice::from_ref(*l));
+        !errors.is_empty()
+            || commands.iter().any(|c| match &c.command {
+                Command::Order(text) => order(text),
+                _ => true,
+            })
+    })
 }
 
 /// The command words, each command's English and French forms (as the reader of each
@@ -909,7 +948,8 @@ mod tests {
             vec![Command::Press {
                 to: PressTo::All,
                 lines: vec!["First.".into(), "".into(), "Second.".into()],
-                grey: false
+                grey: false,
+                end: PressEnd::Line
             }]
         );
     }
@@ -925,12 +965,14 @@ mod tests {
                 Command::Press {
                     to: PressTo::All,
                     lines: vec!["Hello world.".into(), "Signed, France".into()],
-                    grey: false
+                    grey: false,
+                    end: PressEnd::Line
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
                     lines: vec!["Alliance?".into()],
-                    grey: false
+                    grey: false,
+                    end: PressEnd::Line
                 },
             ]
         );
@@ -941,19 +983,78 @@ mod tests {
         let (c, e) = parse_commands(&lines(
             "SIGNON France vopaliec\nA PAR - BUR\nVOTE maybe\nPRESS TO ALL\nno end",
         ));
+        // The press with no end line is read to the end of the message; whether it is sent
+        // is the game's to decide (`first_instruction`).
         assert_eq!(
             c,
-            vec![Numbered {
-                line: 2,
-                text: "A PAR - BUR".into(),
-                command: Command::Order("A PAR - BUR".into())
-            }]
+            vec![
+                Numbered {
+                    line: 2,
+                    text: "A PAR - BUR".into(),
+                    command: Command::Order("A PAR - BUR".into())
+                },
+                Numbered {
+                    line: 4,
+                    text: "PRESS TO ALL".into(),
+                    command: Command::Press {
+                        to: PressTo::All,
+                        lines: vec!["no end".into()],
+                        grey: false,
+                        end: PressEnd::Message(lines("\n\n\n\nno end")),
+                    }
+                }
+            ]
         );
         let where_: Vec<usize> = e.iter().map(|x| x.line).collect();
-        assert_eq!(where_, [1, 3, 4]);
+        assert_eq!(where_, [1, 3]);
         let m = |i: usize| e[i].message.words(crate::lang::Lang::En);
         assert!(m(0).contains("SIGNON <role> <game> <password>"));
-        assert!(m(2).contains("ENDPRESS"));
+    }
+
+    /// A press with no end line runs to the end of the message, its lines kept with their
+    /// numbers; the first of them that reads as a command, or as an order by the game's
+    /// test, is found, and prose is none.
+    #[test]
+    fn the_first_order_or_command_of_a_press_with_no_end_is_found() {
+        crate::kinds::REGISTRY.install();
+        let order = |t: &str| !is_chatter(t) && crate::order::looks_like_an_order(crate::map::Map::standard(), t);
+        let unended = |text: &str| match commands(text).pop() {
+            Some(Command::Press {
+                end: PressEnd::Message(lines),
+                ..
+            }) => lines,
+            other => panic!("{other:?}"),
+        };
+        let first = |text: &str| first_instruction(&unended(text), order).map(|l| (l.number, l.text.clone()));
+        // Prose, thanks and questions naming provinces are none.
+        assert_eq!(
+            first("PRESS TO ALL\nHello all.\n\nWho takes Belgium this year?\nThanks!"),
+            None
+        );
+        assert_eq!(first("PRESSE À TOUS\nVive la France !\nÀ bientôt"), None);
+        // Orders, and commands whether well written or not, in either language.
+        for (text, found) in [
+            ("PRESS TO ALL\nHello.\nA PAR - BUR\nF BRE - MAO", (3, "A PAR - BUR")),
+            ("PRESS TO Germany\nPeace?\n\nVOTE DRAW", (4, "VOTE DRAW")),
+            ("PRESSE À TOUS\nSalut.\nÉTAT", (3, "ÉTAT")),
+            ("PRESS TO ALL\nx\nVOTE maybe", (3, "VOTE maybe")),
+            ("PRESS TO ALL\nx\nPRESS TO France\nsecret", (3, "PRESS TO France")),
+            ("PRESSE À TOUS\nx\nBÉNIR A Mar", (3, "BÉNIR A Mar")),
+            (
+                "PRESS TO ALL\nx\nBUILD A PAR, BUILD F BRE",
+                (3, "BUILD A PAR, BUILD F BRE"),
+            ),
+        ] {
+            assert_eq!(first(text), Some((found.0, found.1.to_string())), "{text}");
+        }
+        // A press that ends at its line is no such press.
+        assert!(matches!(
+            commands("PRESS TO ALL\nA PAR - BUR\nENDPRESS").pop(),
+            Some(Command::Press {
+                end: PressEnd::Line,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -1017,6 +1118,7 @@ fin presse",
             to,
             lines: vec![text.into()],
             grey,
+            end: PressEnd::Line,
         };
         let powers = |p: &[&str]| PressTo::Powers(p.iter().map(|p| p.to_string()).collect());
         assert_eq!(
@@ -1109,12 +1211,14 @@ EFFACER tout",
                 Command::Press {
                     to: PressTo::All,
                     lines: vec!["Hush.".into()],
-                    grey: true
+                    grey: true,
+                    end: PressEnd::Line
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
                     lines: vec!["Psst.".into()],
-                    grey: true
+                    grey: true,
+                    end: PressEnd::Line
                 },
             ]
         );
@@ -1124,7 +1228,8 @@ EFFACER tout",
             vec![Command::Press {
                 to: PressTo::Powers(vec!["Grey".into()]),
                 lines: vec!["x".into()],
-                grey: false
+                grey: false,
+                end: PressEnd::Line
             }]
         );
     }
