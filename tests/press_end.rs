@@ -201,3 +201,28 @@ fn a_french_press_with_no_end_line_is_told_in_french() {
     crate::french::all_french(&reply);
     assert_eq!(press_letters(&dir).len(), 1);
 }
+
+/// HELP and AIDE say how a press ends, and what happens without its end line.
+#[test]
+fn help_says_how_a_press_ends() {
+    let tmp = Tmp::new();
+    let dir = english_game(&tmp);
+    send_en(&dir, "h-1", "HELP");
+    has(
+        &unwrapped(&answer(&dir, "help", "France").text),
+        &[
+            "up to the line ENDPRESS (without it, to the end of your message; but a press in which a line \
+           reads as an order or a command is then not sent)",
+        ],
+    );
+    let dir = crate::french::new_game(&tmp);
+    crate::french::send(&dir, 0, "h-2", "AIDE", EVENING);
+    let aide = answer(&dir, "help", "France").text;
+    has(
+        &unwrapped(&aide),
+        &[
+            "jusqu'à la ligne FIN PRESSE (sans elle, jusqu'à la fin du message ; mais une presse dont une \
+           ligne se lit comme un ordre ou une commande n'est alors pas envoyée)",
+        ],
+    );
+}
