@@ -385,7 +385,12 @@ pub fn first_instruction(lines: &[CommandLine], order: impl Fn(&str) -> bool) ->
 }
 
 /// The command words, each command's English and French forms (as the reader of each
-/// language is offered it) and every word a line may begin with to mean it, folded.
+/// language is offered it) and every word a line may begin with to mean it, folded. What
+/// the suggestions offer ([`near_command`]). It lists again the words of the reader's
+/// match arms, which compare them in three ways and under conditions on the other words
+/// (see the tests): two tests hold the two lists together, one each way
+/// (`every_word_offered_as_a_command_is_read_as_one`,
+/// `every_word_read_as_a_command_is_one_the_suggestions_may_offer`).
 const COMMAND_WORDS: [(&str, &str, &[&str]); 21] = [
     ("HELP", "AIDE", &["HELP", "AIDE"]),
     ("LIST", "LISTE", &["LIST", "LISTE"]),
@@ -720,6 +725,77 @@ mod tests {
                     });
                 assert!(taken && !(c.is_empty() && e.is_empty()), "{word}: {c:?} {e:?}");
             }
+        }
+    }
+
+    /// The other direction of the test above: every word the reader reads as a command,
+    /// in either language, is one the suggestions may offer (COMMAND_WORDS), or one of the
+    /// exceptions below, each with its reason. The reader's words are not one list: they
+    /// are the string literals of its match arms, compared in three ways (ASCII upper case
+    /// for SIGNON, CLEAR, STATUS, VOTE, SET and ENDPRESS; folded for EFFACER, ÉTAT, PRESS and
+    /// PRESSE; Unicode upper case for the players' commands) and under conditions on the
+    /// other words (CLEAR alone, SET ABSENCE, GET REPORT). So this test reads them from the
+    /// reader's own source: every literal in capitals that, alone or followed by up to three
+    /// words, the reader takes as a command or refuses as one written wrong. A keyword added
+    /// to the reader and not to the table fails here. (The kinds' verbs are read and offered
+    /// from one list, `game::kind::known_verbs`.)
+    #[test]
+    fn every_word_read_as_a_command_is_one_the_suggestions_may_offer() {
+        crate::kinds::REGISTRY.install();
+        // Spellings the reader takes that the table need not offer, and why.
+        const EXCEPTIONS: [(&str, &str); 1] = [(
+            "FIN DE PRESSE",
+            "a second French spelling of the end of a press (`is_press_end`), offered as FIN PRESSE",
+        )];
+        let source = include_str!("commands.rs");
+        let reader = &source[..source.find("#[cfg(test)]").expect("the tests' module")];
+        // The string literals of the reader, in capitals (words of the commands, not the
+        // chatter's words or the format strings).
+        let literals: Vec<&str> = reader
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|l| {
+                l.chars().any(char::is_alphabetic)
+                    && l.chars().all(|c| c == ' ' || c.is_alphabetic() && !c.is_lowercase())
+            })
+            .collect();
+        // The scan finds the reader's words in each of its three ways of comparing them.
+        for known in ["SIGNON", "EFFACER", "HELP", "RÈGLES", "ENDPRESS"] {
+            assert!(literals.contains(&known), "{known} not found in {literals:?}");
+        }
+        let offered: Vec<String> = COMMAND_WORDS
+            .iter()
+            .flat_map(|(en, fr, words)| [*en, *fr].into_iter().chain(words.iter().copied()))
+            .map(crate::map::fold)
+            .collect();
+        let mut read = Vec::new();
+        for literal in literals {
+            let as_command = ["", " x", " x y", " x y z"].iter().any(|args| {
+                let (c, e) = parse_commands(&lines(&format!("{literal}{args}")));
+                c.iter().any(|n| !matches!(n.command, Command::Order(_)))
+                    || e.iter().any(|e| {
+                        !matches!(
+                            e.message,
+                            Refusal::NotUnderstood {
+                                hint: Hint::Near { .. },
+                                ..
+                            }
+                        )
+                    })
+            });
+            if !as_command {
+                continue; // a word of a command's arguments (`DRAW`, `TO`), or none
+            }
+            read.push(literal);
+            assert!(
+                offered.contains(&crate::map::fold(literal)) || EXCEPTIONS.iter().any(|(w, _)| *w == literal),
+                "`{literal}` is read as a command, but COMMAND_WORDS does not offer it"
+            );
+        }
+        // An exception is one only while the reader reads it.
+        for (word, _) in EXCEPTIONS {
+            assert!(read.contains(&word), "{word} is no longer read as a command: {read:?}");
         }
     }
 
