@@ -88,7 +88,7 @@ fn has(text: &str, parts: &[&str]) {
 }
 
 /// No English sentence is left in `text`.
-fn all_french(text: &str) {
+pub(crate) fn all_french(text: &str) {
     for word in ENGLISH {
         assert!(!text.contains(word), "English {word:?} in:\n{text}");
     }

@@ -36,6 +36,7 @@ mod orders_by_mail;
 mod pictures;
 mod pictures_in_mail;
 mod player_commands;
+mod press_end;
 mod publish;
 mod real_game;
 mod reports;

@@ -14,6 +14,18 @@ pub enum PressTo {
     Powers(Vec<String>),
 }
 
+/// Where a press ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PressEnd {
+    /// At its line `ENDPRESS` (`FIN PRESSE`).
+    Line,
+    /// At the end of the message: no end line was found. Its lines as numbered, for the
+    /// game to check before sending it that none of them reads as an order or a command
+    /// ([`first_instruction`]): a player who forgets ENDPRESS and writes orders below the
+    /// press would otherwise have them sent to other players as press, and not acted on.
+    Message(Vec<CommandLine>),
+}
+
 /// One command of a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -36,6 +48,8 @@ pub enum Command {
         lines: Vec<String>,
         /// `PRESS TO … GREY`: relayed without the sender's name, where the game allows it.
         grey: bool,
+        /// Where it ends: at its end line, or at the end of the message.
+        end: PressEnd,
     },
     VoteDraw,
     VoteContinue,
@@ -270,6 +284,7 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                 let mut body: Vec<String> = Vec::new();
                 let mut closed = false;
                 let mut previous = *number;
+                let start = i;
                 while i < lines.len() {
                     let l = &lines[i];
                     i += 1;
@@ -285,11 +300,19 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                     previous = l.number;
                     body.push(l.text.clone());
                 }
-                if !closed {
-                    errors.push(error(Refusal::NoEndpress));
-                    continue;
+                // With no end line, the end of the message ends it, and the game decides
+                // whether it may be sent (`PressEnd::Message`).
+                let end = if closed {
+                    PressEnd::Line
+                } else {
+                    PressEnd::Message(lines[start..].to_vec())
+                };
+                Command::Press {
+                    to,
+                    lines: body,
+                    grey,
+                    end,
                 }
-                Command::Press { to, lines: body, grey }
             }
             "SET" | "CHANGER" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("ABSENCE")) => {
                 match words.as_slice() {
@@ -345,8 +368,29 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
     (out, errors)
 }
 
+/// The first line of a press with no end line (`lines`, [`PressEnd::Message`]) that reads
+/// as a command or, by `order` (the game's kind's test, as for the message's other lines),
+/// as an order; `None` when every line is plainly prose. Each line is read alone as any
+/// line of a message is ([`parse_commands`]): a line taken as a command, or refused as one
+/// written wrong, is a command; a line taken as an order is one when `order` says so.
+pub fn first_instruction(lines: &[CommandLine], order: impl Fn(&str) -> bool) -> Option<&CommandLine> {
+    lines.iter().find(|l| {
+        let (commands, errors) = parse_commands(std::slice::from_ref(*l));
+        !errors.is_empty()
+            || commands.iter().any(|c| match &c.command {
+                Command::Order(text) => order(text),
+                _ => true,
+            })
+    })
+}
+
 /// The command words, each command's English and French forms (as the reader of each
-/// language is offered it) and every word a line may begin with to mean it, folded.
+/// language is offered it) and every word a line may begin with to mean it, folded. What
+/// the suggestions offer ([`near_command`]). It lists again the words of the reader's
+/// match arms, which compare them in three ways and under conditions on the other words
+/// (see the tests): two tests hold the two lists together, one each way
+/// (`every_word_offered_as_a_command_is_read_as_one`,
+/// `every_word_read_as_a_command_is_one_the_suggestions_may_offer`).
 const COMMAND_WORDS: [(&str, &str, &[&str]); 21] = [
     ("HELP", "AIDE", &["HELP", "AIDE"]),
     ("LIST", "LISTE", &["LIST", "LISTE"]),
@@ -684,6 +728,77 @@ mod tests {
         }
     }
 
+    /// The other direction of the test above: every word the reader reads as a command,
+    /// in either language, is one the suggestions may offer (COMMAND_WORDS), or one of the
+    /// exceptions below, each with its reason. The reader's words are not one list: they
+    /// are the string literals of its match arms, compared in three ways (ASCII upper case
+    /// for SIGNON, CLEAR, STATUS, VOTE, SET and ENDPRESS; folded for EFFACER, ÉTAT, PRESS and
+    /// PRESSE; Unicode upper case for the players' commands) and under conditions on the
+    /// other words (CLEAR alone, SET ABSENCE, GET REPORT). So this test reads them from the
+    /// reader's own source: every literal in capitals that, alone or followed by up to three
+    /// words, the reader takes as a command or refuses as one written wrong. A keyword added
+    /// to the reader and not to the table fails here. (The kinds' verbs are read and offered
+    /// from one list, `game::kind::known_verbs`.)
+    #[test]
+    fn every_word_read_as_a_command_is_one_the_suggestions_may_offer() {
+        crate::kinds::REGISTRY.install();
+        // Spellings the reader takes that the table need not offer, and why.
+        const EXCEPTIONS: [(&str, &str); 1] = [(
+            "FIN DE PRESSE",
+            "a second French spelling of the end of a press (`is_press_end`), offered as FIN PRESSE",
+        )];
+        let source = include_str!("commands.rs");
+        let reader = &source[..source.find("#[cfg(test)]").expect("the tests' module")];
+        // The string literals of the reader, in capitals (words of the commands, not the
+        // chatter's words or the format strings).
+        let literals: Vec<&str> = reader
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|l| {
+                l.chars().any(char::is_alphabetic)
+                    && l.chars().all(|c| c == ' ' || c.is_alphabetic() && !c.is_lowercase())
+            })
+            .collect();
+        // The scan finds the reader's words in each of its three ways of comparing them.
+        for known in ["SIGNON", "EFFACER", "HELP", "RÈGLES", "ENDPRESS"] {
+            assert!(literals.contains(&known), "{known} not found in {literals:?}");
+        }
+        let offered: Vec<String> = COMMAND_WORDS
+            .iter()
+            .flat_map(|(en, fr, words)| [*en, *fr].into_iter().chain(words.iter().copied()))
+            .map(crate::map::fold)
+            .collect();
+        let mut read = Vec::new();
+        for literal in literals {
+            let as_command = ["", " x", " x y", " x y z"].iter().any(|args| {
+                let (c, e) = parse_commands(&lines(&format!("{literal}{args}")));
+                c.iter().any(|n| !matches!(n.command, Command::Order(_)))
+                    || e.iter().any(|e| {
+                        !matches!(
+                            e.message,
+                            Refusal::NotUnderstood {
+                                hint: Hint::Near { .. },
+                                ..
+                            }
+                        )
+                    })
+            });
+            if !as_command {
+                continue; // a word of a command's arguments (`DRAW`, `TO`), or none
+            }
+            read.push(literal);
+            assert!(
+                offered.contains(&crate::map::fold(literal)) || EXCEPTIONS.iter().any(|(w, _)| *w == literal),
+                "`{literal}` is read as a command, but COMMAND_WORDS does not offer it"
+            );
+        }
+        // An exception is one only while the reader reads it.
+        for (word, _) in EXCEPTIONS {
+            assert!(read.contains(&word), "{word} is no longer read as a command: {read:?}");
+        }
+    }
+
     #[test]
     fn a_command_word_one_slip_away_is_the_command_it_may_be() {
         for (line, near) in [
@@ -909,7 +1024,8 @@ mod tests {
             vec![Command::Press {
                 to: PressTo::All,
                 lines: vec!["First.".into(), "".into(), "Second.".into()],
-                grey: false
+                grey: false,
+                end: PressEnd::Line
             }]
         );
     }
@@ -925,12 +1041,14 @@ mod tests {
                 Command::Press {
                     to: PressTo::All,
                     lines: vec!["Hello world.".into(), "Signed, France".into()],
-                    grey: false
+                    grey: false,
+                    end: PressEnd::Line
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
                     lines: vec!["Alliance?".into()],
-                    grey: false
+                    grey: false,
+                    end: PressEnd::Line
                 },
             ]
         );
@@ -941,19 +1059,78 @@ mod tests {
         let (c, e) = parse_commands(&lines(
             "SIGNON France vopaliec\nA PAR - BUR\nVOTE maybe\nPRESS TO ALL\nno end",
         ));
+        // The press with no end line is read to the end of the message; whether it is sent
+        // is the game's to decide (`first_instruction`).
         assert_eq!(
             c,
-            vec![Numbered {
-                line: 2,
-                text: "A PAR - BUR".into(),
-                command: Command::Order("A PAR - BUR".into())
-            }]
+            vec![
+                Numbered {
+                    line: 2,
+                    text: "A PAR - BUR".into(),
+                    command: Command::Order("A PAR - BUR".into())
+                },
+                Numbered {
+                    line: 4,
+                    text: "PRESS TO ALL".into(),
+                    command: Command::Press {
+                        to: PressTo::All,
+                        lines: vec!["no end".into()],
+                        grey: false,
+                        end: PressEnd::Message(lines("\n\n\n\nno end")),
+                    }
+                }
+            ]
         );
         let where_: Vec<usize> = e.iter().map(|x| x.line).collect();
-        assert_eq!(where_, [1, 3, 4]);
+        assert_eq!(where_, [1, 3]);
         let m = |i: usize| e[i].message.words(crate::lang::Lang::En);
         assert!(m(0).contains("SIGNON <role> <game> <password>"));
-        assert!(m(2).contains("ENDPRESS"));
+    }
+
+    /// A press with no end line runs to the end of the message, its lines kept with their
+    /// numbers; the first of them that reads as a command, or as an order by the game's
+    /// test, is found, and prose is none.
+    #[test]
+    fn the_first_order_or_command_of_a_press_with_no_end_is_found() {
+        crate::kinds::REGISTRY.install();
+        let order = |t: &str| !is_chatter(t) && crate::order::looks_like_an_order(crate::map::Map::standard(), t);
+        let unended = |text: &str| match commands(text).pop() {
+            Some(Command::Press {
+                end: PressEnd::Message(lines),
+                ..
+            }) => lines,
+            other => panic!("{other:?}"),
+        };
+        let first = |text: &str| first_instruction(&unended(text), order).map(|l| (l.number, l.text.clone()));
+        // Prose, thanks and questions naming provinces are none.
+        assert_eq!(
+            first("PRESS TO ALL\nHello all.\n\nWho takes Belgium this year?\nThanks!"),
+            None
+        );
+        assert_eq!(first("PRESSE À TOUS\nVive la France !\nÀ bientôt"), None);
+        // Orders, and commands whether well written or not, in either language.
+        for (text, found) in [
+            ("PRESS TO ALL\nHello.\nA PAR - BUR\nF BRE - MAO", (3, "A PAR - BUR")),
+            ("PRESS TO Germany\nPeace?\n\nVOTE DRAW", (4, "VOTE DRAW")),
+            ("PRESSE À TOUS\nSalut.\nÉTAT", (3, "ÉTAT")),
+            ("PRESS TO ALL\nx\nVOTE maybe", (3, "VOTE maybe")),
+            ("PRESS TO ALL\nx\nPRESS TO France\nsecret", (3, "PRESS TO France")),
+            ("PRESSE À TOUS\nx\nBÉNIR A Mar", (3, "BÉNIR A Mar")),
+            (
+                "PRESS TO ALL\nx\nBUILD A PAR, BUILD F BRE",
+                (3, "BUILD A PAR, BUILD F BRE"),
+            ),
+        ] {
+            assert_eq!(first(text), Some((found.0, found.1.to_string())), "{text}");
+        }
+        // A press that ends at its line is no such press.
+        assert!(matches!(
+            commands("PRESS TO ALL\nA PAR - BUR\nENDPRESS").pop(),
+            Some(Command::Press {
+                end: PressEnd::Line,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -1017,6 +1194,7 @@ fin presse",
             to,
             lines: vec![text.into()],
             grey,
+            end: PressEnd::Line,
         };
         let powers = |p: &[&str]| PressTo::Powers(p.iter().map(|p| p.to_string()).collect());
         assert_eq!(
@@ -1109,12 +1287,14 @@ EFFACER tout",
                 Command::Press {
                     to: PressTo::All,
                     lines: vec!["Hush.".into()],
-                    grey: true
+                    grey: true,
+                    end: PressEnd::Line
                 },
                 Command::Press {
                     to: PressTo::Powers(vec!["Germany".into(), "Italy".into()]),
                     lines: vec!["Psst.".into()],
-                    grey: true
+                    grey: true,
+                    end: PressEnd::Line
                 },
             ]
         );
@@ -1124,7 +1304,8 @@ EFFACER tout",
             vec![Command::Press {
                 to: PressTo::Powers(vec!["Grey".into()]),
                 lines: vec!["x".into()],
-                grey: false
+                grey: false,
+                end: PressEnd::Line
             }]
         );
     }

@@ -2,7 +2,7 @@
 //! its commands carried out (press among them) and its reply written.
 
 use super::{archived_after, ask, commands, desk, intake, io_err, said, Archived, Effects, Game, GameError, Now};
-use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressTo};
+use crate::game::commands::{is_chatter, parse_commands, Command, LineError, Numbered, PressEnd, PressTo};
 use crate::game::intake::Verdict;
 use crate::game::kind::Play;
 use crate::game::role::Role;
@@ -225,9 +225,34 @@ impl Game {
         // A line the game's kind says can be no order is chatter (issue #24).
         let boardgame = matches!(self.kind.play(), Play::Moves(_));
         let chatter_line = |t: &str| is_chatter(t) || !self.kind.may_be_an_order(t);
-        let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = commands
+        // A press with no end line ran to the end of the message. It is sent only when
+        // none of its lines reads as an order or a command (each read as the message's
+        // other lines are): else the player most likely forgot ENDPRESS above orders, which
+        // would go to other players as press and not be acted on. Such a press is not sent,
+        // and its lines are not acted on either: the reply names the line.
+        let mut ended = Vec::with_capacity(commands.len());
+        for c in commands.into_iter().filter(|c| c.line > first) {
+            if let Command::Press {
+                end: PressEnd::Message(lines),
+                ..
+            } = &c.command
+            {
+                if let Some(l) = commands::first_instruction(lines, |t| !chatter_line(t)) {
+                    errors.push(LineError {
+                        line: c.line,
+                        text: c.text.clone(),
+                        message: said::Refusal::PressNotEnded {
+                            line: l.number,
+                            text: l.text.clone(),
+                        },
+                    });
+                    continue;
+                }
+            }
+            ended.push(c);
+        }
+        let (chatter, commands): (Vec<Numbered>, Vec<Numbered>) = ended
             .into_iter()
-            .filter(|c| c.line > first)
             .partition(|c| matches!(&c.command, Command::Order(t) if chatter_line(t)));
         // Bounded work: a player has a few dozen units; checking each of a flood of order
         // lines costs far more than reading them.
@@ -415,14 +440,17 @@ impl Game {
     /// each name written after `PRESS TO` into a role of the game, or says why it cannot
     /// be written to. Grey press (`grey`) names no sender to its recipients, and the
     /// referee gets a copy that does. The game's `press:` decides what may be sent: none at
-    /// all in a gunboat game, grey only where it says `grey`. Returns what the reply says,
+    /// all in a gunboat game, grey only where it says `grey`. Returns what the reply says
+    /// (that the press ran to the end of the message, when `end` says it had no end line),
     /// and the letters.
+    #[allow(clippy::too_many_arguments)]
     pub fn press(
         &self,
         from: Role,
         to: &PressTo,
         lines: &[String],
         grey: bool,
+        end: &PressEnd,
         stem: &str,
         resolve: impl Fn(&str) -> Result<Role, said::Refusal>,
     ) -> Result<(said::Said, Vec<Letter>), said::Refusal> {
@@ -526,11 +554,15 @@ impl Game {
             ));
         }
         let to = if public { Vec::new() } else { recipients };
+        let sent = if grey {
+            said::Said::GreyPressSent { to }
+        } else {
+            said::Said::PressSent { to }
+        };
         Ok((
-            if grey {
-                said::Said::GreyPressSent { to }
-            } else {
-                said::Said::PressSent { to }
+            match end {
+                PressEnd::Line => sent,
+                PressEnd::Message(_) => said::Said::ToTheEnd(Box::new(sent)),
             },
             letters,
         ))

@@ -34,6 +34,10 @@ pub fn en(said: &Said) -> String {
         S::GreyPressSent { to } => format!("grey press to {} sent, without your name", names(to)),
         S::ByReferee(said) => format!("entered by the referee: {}", en(said)),
         S::Late(said) => format!("{} (late: after the deadline, within the grace period)", en(said)),
+        S::ToTheEnd(said) => format!(
+            "{} (no ENDPRESS line was found: the press ran to the end of your message)",
+            en(said)
+        ),
         S::ReadAs { said, assumed } => {
             let read: Vec<String> = assumed.iter().map(ReadAs::en).collect();
             format!("{} ({})", en(said), read.join("; "))
@@ -95,7 +99,11 @@ pub fn refused_en(r: &Refusal) -> String {
         R::WriteSignon => "write SIGNON <role> <game> <password>".into(),
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
         R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]; this press was not sent".into(),
-        R::NoEndpress => "this press has no ENDPRESS line; it was not sent".into(),
+        R::PressNotEnded { line, text } => format!(
+            "this press has no ENDPRESS line, and its line {line} reads as an order or a command: \"{text}\"; \
+             the press was not sent and none of its lines was acted on: put ENDPRESS where the press ends, \
+             and send again"
+        ),
         R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
         R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),
         R::TakesNothing { form } => format!("{form} takes nothing after it: write \"{form}\" alone"),

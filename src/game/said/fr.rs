@@ -78,6 +78,10 @@ pub fn fr(said: &Said) -> String {
         S::GreyPressSent { to } => format!("presse grise envoyée {}, sans votre nom", Role::fr_list(to, Form::To)),
         S::ByReferee(said) => format!("saisi par l'arbitre : {}", fr(said)),
         S::Late(said) => format!("{} (en retard : après l'échéance, pendant le délai de grâce)", fr(said)),
+        S::ToTheEnd(said) => format!(
+            "{} (aucune ligne FIN PRESSE n'a été trouvée : la presse va jusqu'à la fin de votre message)",
+            fr(said)
+        ),
         S::ReadAs { said, assumed } => {
             let read: Vec<String> = assumed.iter().map(ReadAs::fr).collect();
             // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
@@ -160,7 +164,11 @@ pub fn refused_fr(r: &Refusal) -> String {
         R::WritePress => {
             "écrivez PRESSE À TOUS ou PRESSE À <puissance> [<puissance> …] ; cette presse n'a pas été envoyée".into()
         }
-        R::NoEndpress => "cette presse n'a pas de ligne FIN PRESSE ; elle n'a pas été envoyée".into(),
+        R::PressNotEnded { line, text } => format!(
+            "cette presse n'a pas de ligne FIN PRESSE, et sa ligne {line} se lit comme un ordre ou une \
+             commande : « {text} » ; la presse n'a pas été envoyée et aucune de ses lignes n'a été prise \
+             en compte : mettez FIN PRESSE là où la presse se termine, et renvoyez le message"
+        ),
         R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
         R::EndpressWithoutPress => "FIN PRESSE sans PRESSE À … au-dessus".into(),
         R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez « {form} » seul"),

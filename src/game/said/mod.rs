@@ -82,6 +82,9 @@ pub enum Said {
     },
     /// Put on file after the deadline, within the grace period: marked late.
     Late(Box<Said>),
+    /// A press sent that had no end line: the end of the message ended it, none of its
+    /// lines reading as an order or a command.
+    ToTheEnd(Box<Said>),
     /// What the referee entered for the role from a turn file.
     ByReferee(Box<Said>),
     /// Words made elsewhere, in English (the referee's desk: `SET ABSENCE`).
@@ -221,7 +224,12 @@ pub enum Refusal {
     WriteSignon,
     WriteVote,
     WritePress,
-    NoEndpress,
+    /// A press with no end line, not sent: its line `line` (`text`) reads as an order or a
+    /// command, which the player most likely meant to write below the press.
+    PressNotEnded {
+        line: usize,
+        text: String,
+    },
     WriteAbsence,
     EndpressWithoutPress,
     /// `LIST extra`: `form` is the keyword written.
@@ -535,7 +543,10 @@ pub(crate) mod tests {
             R::WriteSignon,
             R::WriteVote,
             R::WritePress,
-            R::NoEndpress,
+            R::PressNotEnded {
+                line: 5,
+                text: s("A PAR - BUR"),
+            },
             R::WriteAbsence,
             R::EndpressWithoutPress,
             R::TakesNothing { form: s("LIST") },
@@ -636,6 +647,7 @@ pub(crate) mod tests {
             },
             S::ByReferee(Box::new(S::Cleared)),
             S::Late(Box::new(S::Cleared)),
+            S::ToTheEnd(Box::new(S::PressSent { to: vec![] })),
             S::ReadAs {
                 said: Box::new(S::OnFile {
                     order: s("A BUR - PAR"),

@@ -324,8 +324,8 @@ pub fn act(
                     }
                 }
             }
-            Command::Press { to, lines, grey } => game
-                .press(role, &to, &lines, grey, &format!("{stem}-p{k}"), |n| {
+            Command::Press { to, lines, grey, end } => game
+                .press(role, &to, &lines, grey, &end, &format!("{stem}-p{k}"), |n| {
                     sides
                         .iter()
                         .copied()

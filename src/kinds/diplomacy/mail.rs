@@ -24,7 +24,7 @@
 
 use super::victory::{self, PhaseFacts, Standing};
 use super::{Barred, Ruleset};
-use crate::game::commands::{Command, LineError, Numbered, PressTo};
+use crate::game::commands::{Command, LineError, Numbered, PressEnd, PressTo};
 use crate::game::role::Role;
 use crate::game::said::{Note, Refusal, Said};
 use crate::game::state::{BoardState, Vote};
@@ -552,8 +552,8 @@ pub fn act(
                 }
             },
             Command::Verb { verb, text } => cast(game, who, verb, &text),
-            Command::Press { to, lines, grey } => {
-                press(game, who, &to, &lines, grey, &format!("{stem}-p{k}")).map(|(done, mut press)| {
+            Command::Press { to, lines, grey, end } => {
+                press(game, who, &to, &lines, grey, &end, &format!("{stem}-p{k}")).map(|(done, mut press)| {
                     letters.append(&mut press);
                     // Public press goes into the phase's public record (the archive, the zine),
                     // grey press without its sender.
@@ -770,12 +770,13 @@ fn press(
     to: &PressTo,
     lines: &[String],
     grey: bool,
+    end: &PressEnd,
     stem: &str,
 ) -> Result<(Said, Vec<Letter>), Refusal> {
     if !game.kind().role_info(role).sends_press {
         return Err(rules(game).barred(role, Barred::Press));
     }
-    game.press(role, to, lines, grey, stem, |n| {
+    game.press(role, to, lines, grey, end, stem, |n| {
         // A name written after PRESS TO: a power, by any of its names. A role no press may
         // reach is refused as such whichever kind names it (God, in a standard game too).
         match Role::parse(map(), n) {
