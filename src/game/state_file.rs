@@ -210,26 +210,109 @@ impl State {
     }
 }
 
+/// The mail game's keys of `state.yaml`, in the order they are written (the kind's keys
+/// between [`HEAD`] and [`TAIL`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameKey {
+    Phase,
+    Deadline,
+    Reminded,
+    Handled,
+    Seen,
+    SeenBy,
+    Throttle,
+    Digests,
+    Senders,
+    Board,
+    Orders,
+    History,
+    Press,
+    Votes,
+    Entries,
+    Moves,
+    Finished,
+    Observers,
+    Resignations,
+    AddressChanges,
+    Wait,
+    Desk,
+    Signup,
+}
+
+impl GameKey {
+    /// The key as the file writes it.
+    const fn name(self) -> &'static str {
+        match self {
+            GameKey::Phase => "phase",
+            GameKey::Deadline => "deadline",
+            GameKey::Reminded => "reminded",
+            GameKey::Handled => "handled",
+            GameKey::Seen => "seen",
+            GameKey::SeenBy => "seen_by",
+            GameKey::Throttle => "throttle",
+            GameKey::Digests => "digests",
+            GameKey::Senders => "senders",
+            GameKey::Board => "board",
+            GameKey::Orders => "orders",
+            GameKey::History => "history",
+            GameKey::Press => "press",
+            GameKey::Votes => "votes",
+            GameKey::Entries => "entries",
+            GameKey::Moves => "moves",
+            GameKey::Finished => "finished",
+            GameKey::Observers => "observers",
+            GameKey::Resignations => "resignations",
+            GameKey::AddressChanges => "address_changes",
+            GameKey::Wait => "wait",
+            GameKey::Desk => "desk",
+            GameKey::Signup => "signup",
+        }
+    }
+}
+
 /// The mail game's keys before the kind's, in their order.
-const HEAD: [&str; 11] = [
-    "phase", "deadline", "reminded", "handled", "seen", "seen_by", "throttle", "digests", "senders", "board", "orders",
-];
+const HEAD_KEYS: [GameKey; 11] = {
+    use GameKey::*;
+    [
+        Phase, Deadline, Reminded, Handled, Seen, SeenBy, Throttle, Digests, Senders, Board, Orders,
+    ]
+};
 
 /// The mail game's keys after the kind's.
-const TAIL: [&str; 12] = [
-    "history",
-    "press",
-    "votes",
-    "entries",
-    "moves",
-    "finished",
-    "observers",
-    "resignations",
-    "address_changes",
-    "wait",
-    "desk",
-    "signup",
-];
+const TAIL_KEYS: [GameKey; 12] = {
+    use GameKey::*;
+    [
+        History,
+        Press,
+        Votes,
+        Entries,
+        Moves,
+        Finished,
+        Observers,
+        Resignations,
+        AddressChanges,
+        Wait,
+        Desk,
+        Signup,
+    ]
+};
+
+/// The names of `keys`, for serde's list of a struct's fields.
+const fn names<const N: usize>(keys: [GameKey; N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = keys[i].name();
+        i += 1;
+    }
+    out
+}
+
+/// The names of [`HEAD_KEYS`].
+const HEAD: [&str; 11] = names(HEAD_KEYS);
+
+/// The names of [`TAIL_KEYS`].
+const TAIL: [&str; 12] = names(TAIL_KEYS);
 
 /// A state written with its kind's keys of type `K`.
 struct Written<'a, K> {
@@ -329,8 +412,8 @@ impl<'de, K: KindKeys> Deserialize<'de> for Read<K> {
 /// Where a key of `state.yaml` goes.
 #[derive(Clone, Copy)]
 enum Key {
-    /// One of [`HEAD`] (by its place) or [`TAIL`] (by its place plus `HEAD.len()`).
-    Game(usize),
+    /// One of the mail game's.
+    Game(GameKey),
     /// One of the kind's keys, by its place.
     Kind(usize),
 }
@@ -339,7 +422,7 @@ impl Key {
     /// Its bit in the set of keys read, for a key written twice.
     fn bit(self) -> u64 {
         match self {
-            Key::Game(i) => 1 << i,
+            Key::Game(k) => 1 << k as usize,
             Key::Kind(i) => 1 << (HEAD.len() + TAIL.len() + i),
         }
     }
@@ -365,14 +448,14 @@ impl<'de, K: KindKeys> Visitor<'de> for KeySeed<K> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
-        if let Some(i) = HEAD.iter().position(|k| *k == v) {
-            return Ok(Key::Game(i));
+        if let Some(k) = HEAD_KEYS.into_iter().find(|k| k.name() == v) {
+            return Ok(Key::Game(k));
         }
         if let Some(i) = K::KEYS.iter().position(|k| *k == v) {
             return Ok(Key::Kind(i));
         }
-        if let Some(i) = TAIL.iter().position(|k| *k == v) {
-            return Ok(Key::Game(HEAD.len() + i));
+        if let Some(k) = TAIL_KEYS.into_iter().find(|k| k.name() == v) {
+            return Ok(Key::Game(k));
         }
         // Serde's own words for an unknown field, with the keys in the order they are written.
         let all: Vec<String> = (HEAD.iter().chain(K::KEYS).chain(&TAIL))
@@ -401,7 +484,7 @@ impl<'de, K: KindKeys> Visitor<'de> for StateVisitor<K> {
         while let Some(key) = map.next_key_seed(KeySeed::<K>(std::marker::PhantomData))? {
             if read & key.bit() != 0 {
                 let name = match key {
-                    Key::Game(i) => HEAD.iter().chain(&TAIL).nth(i).copied().unwrap_or(""),
+                    Key::Game(k) => k.name(),
                     Key::Kind(i) => K::KEYS[i],
                 };
                 return Err(de::Error::duplicate_field(name));
@@ -409,33 +492,32 @@ impl<'de, K: KindKeys> Visitor<'de> for StateVisitor<K> {
             read |= key.bit();
             match key {
                 Key::Kind(i) => kind.read_key(i, &mut map)?,
-                Key::Game(0) => s.phase = map.next_value()?,
-                Key::Game(1) => s.deadline = map.next_value()?,
-                Key::Game(2) => s.reminded = map.next_value()?,
-                Key::Game(3) => s.handled = map.next_value()?,
-                Key::Game(4) => s.seen = map.next_value()?,
-                Key::Game(5) => s.seen_by = map.next_value()?,
-                Key::Game(6) => s.throttle = map.next_value()?,
-                Key::Game(7) => s.digests = map.next_value()?,
-                Key::Game(8) => s.senders = map.next_value()?,
-                Key::Game(9) => s.board = map.next_value()?,
-                Key::Game(10) => s.orders = map.next_value()?,
-                Key::Game(11) => s.history = map.next_value()?,
-                Key::Game(12) => s.press = map.next_value()?,
-                Key::Game(13) => s.votes = map.next_value()?,
-                Key::Game(14) => s.entries = map.next_value()?,
-                Key::Game(15) => s.moves = map.next_value()?,
-                Key::Game(16) => s.finished = map.next_value()?,
-                Key::Game(17) => s.observers = map.next_value()?,
-                Key::Game(18) => s.resignations = map.next_value()?,
-                Key::Game(19) => s.address_changes = map.next_value()?,
-                Key::Game(20) => s.wait = map.next_value()?,
-                Key::Game(21) => s.desk = map.next_value()?,
-                Key::Game(22) => s.signup = map.next_value()?,
-                Key::Game(_) => unreachable!("KeySeed gives no other"),
+                Key::Game(GameKey::Phase) => s.phase = map.next_value()?,
+                Key::Game(GameKey::Deadline) => s.deadline = map.next_value()?,
+                Key::Game(GameKey::Reminded) => s.reminded = map.next_value()?,
+                Key::Game(GameKey::Handled) => s.handled = map.next_value()?,
+                Key::Game(GameKey::Seen) => s.seen = map.next_value()?,
+                Key::Game(GameKey::SeenBy) => s.seen_by = map.next_value()?,
+                Key::Game(GameKey::Throttle) => s.throttle = map.next_value()?,
+                Key::Game(GameKey::Digests) => s.digests = map.next_value()?,
+                Key::Game(GameKey::Senders) => s.senders = map.next_value()?,
+                Key::Game(GameKey::Board) => s.board = map.next_value()?,
+                Key::Game(GameKey::Orders) => s.orders = map.next_value()?,
+                Key::Game(GameKey::History) => s.history = map.next_value()?,
+                Key::Game(GameKey::Press) => s.press = map.next_value()?,
+                Key::Game(GameKey::Votes) => s.votes = map.next_value()?,
+                Key::Game(GameKey::Entries) => s.entries = map.next_value()?,
+                Key::Game(GameKey::Moves) => s.moves = map.next_value()?,
+                Key::Game(GameKey::Finished) => s.finished = map.next_value()?,
+                Key::Game(GameKey::Observers) => s.observers = map.next_value()?,
+                Key::Game(GameKey::Resignations) => s.resignations = map.next_value()?,
+                Key::Game(GameKey::AddressChanges) => s.address_changes = map.next_value()?,
+                Key::Game(GameKey::Wait) => s.wait = map.next_value()?,
+                Key::Game(GameKey::Desk) => s.desk = map.next_value()?,
+                Key::Game(GameKey::Signup) => s.signup = map.next_value()?,
             }
         }
-        if read & Key::Game(0).bit() == 0 {
+        if read & Key::Game(GameKey::Phase).bit() == 0 {
             return Err(de::Error::missing_field("phase"));
         }
         s.kind = KindState::new(kind);
