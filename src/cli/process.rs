@@ -2,7 +2,7 @@
 //! adjudicated, or one game's phase now with `--force`).
 
 use crate::clock::Now;
-use crate::game::desk::{self, journal::Who, Act};
+use crate::game::desk::{self, journal::Who, Act, Outcome, Verb};
 use crate::game::kind::{Play, Run};
 use crate::game::{self, Game};
 use crate::kinds::REGISTRY;
@@ -62,7 +62,8 @@ pub fn force(root: &Path, why: Option<&str>, now: Now) -> Result<(), String> {
         why: why.unwrap_or_default().to_string(),
         now,
     };
-    let said = desk::at_desk(root, &REGISTRY, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
+    let force = |g: &mut Game| Verb::Force.act(g, &act).map(Outcome::into_effects);
+    let said = desk::at_desk(root, &REGISTRY, now, force).map_err(|e| e.to_string())?;
     for line in said {
         println!("{}: {line}", root.display());
     }
