@@ -100,9 +100,9 @@ impl Worded for LineFault {
             (_, LineFault::Desk(e)) => e.words(lang),
             (Lang::En, LineFault::Unread { .. }) => self.to_string(),
             (Lang::Fr, LineFault::Unread { after }) => format!(
-                "cette ligne et {after} ligne{s} à sa suite n'ont pas été lues : un message contient au plus \
+                "cette ligne et {} à sa suite n'ont pas été lues : un message contient au plus \
                  {MAX_COMMANDS} commandes",
-                s = if *after > 1 { "s" } else { "" }
+                Lang::Fr.count(*after, "ligne", "lignes")
             ),
         }
     }
