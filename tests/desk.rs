@@ -764,7 +764,10 @@ fn orders_in_the_grace_period_are_taken_marked_late_and_the_phase_waits_for_its_
         None,
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("players.yaml:3: grace: `soon`: write a duration"), "{err}");
+    assert!(
+        err.contains("players.yaml:3: grace: \"soon\": write a duration"),
+        "{err}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failur
         Delivered::Game { acted: Ok(()), .. } => {}
         Delivered::Game { kept, acted: Err(e) } => eprintln!(
             "arbitre: the message is kept as {}, but acting on it failed: {e}\n\
-             (fix the cause; the next `arbitre mail` or `arbitre process` acts on it)",
+             (fix the cause; the next \"arbitre mail\" or \"arbitre process\" acts on it)",
             kept.display()
         ),
     }
