@@ -35,6 +35,22 @@ impl Lang {
         *self == Lang::default()
     }
 
+    /// Whether `n` things take the singular: in English one thing alone (0 letters, 1
+    /// letter, 2 letters); in French none or one (0 lettre, 1 lettre, 2 lettres).
+    pub fn singular(self, n: usize) -> bool {
+        match self {
+            Lang::En => n == 1,
+            Lang::Fr => n <= 1,
+        }
+    }
+
+    /// `n` and the words that count them: `one` in the singular, `many` in the plural, as
+    /// this language counts ([`Lang::singular`]). The words are the noun and whatever
+    /// agrees with it: `phase manquée`, `phases manquées`.
+    pub fn count(self, n: usize, one: &str, many: &str) -> String {
+        format!("{n} {}", if self.singular(n) { one } else { many })
+    }
+
     /// The language of a code or a name, in any case, as a players file may write it:
     /// `en`, `english`, `anglais`; `fr`, `french`, `français` (or `francais`).
     pub fn from_name(name: &str) -> Option<Lang> {
@@ -109,4 +125,25 @@ pub(crate) fn samples_shown<T: Worded + std::fmt::Debug + std::fmt::Display>(all
         s.shown = Some(v.to_string());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn english_counts_one_thing_alone_in_the_singular() {
+        let letters = |n| Lang::En.count(n, "letter", "letters");
+        assert_eq!(letters(0), "0 letters");
+        assert_eq!(letters(1), "1 letter");
+        assert_eq!(letters(2), "2 letters");
+    }
+
+    #[test]
+    fn french_counts_none_and_one_in_the_singular_with_what_agrees() {
+        let missed = |n| Lang::Fr.count(n, "phase manquée", "phases manquées");
+        assert_eq!(missed(0), "0 phase manquée");
+        assert_eq!(missed(1), "1 phase manquée");
+        assert_eq!(missed(2), "2 phases manquées");
+    }
 }

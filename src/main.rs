@@ -633,9 +633,7 @@ fn main() -> ExitCode {
         )
         .map_err(Failure::from),
         Command::Orders(a) => cli::process::orders(&a.dir, &a.turn, a.clock.now()).map_err(Failure::from),
-        Command::Process(a) if a.force => {
-            cli::process::force(&a.root, a.why.as_deref(), a.clock.now()).map_err(Failure::from)
-        }
+        Command::Process(a) if a.force => cli::desk::at_desk(&a.root, a.why.as_deref(), a.clock.now(), Verb::Force),
         Command::Process(a) => cli::process::process(&a.root, a.clock.now()).map_err(Failure::from),
         Command::Send(a) => cli::send::settings(a.smtp.as_deref(), a.smtp_config.as_deref(), a.ca_file.as_deref())
             .and_then(|settings| cli::send::send(&a.root, &settings, a.clock.now()))
@@ -644,11 +642,13 @@ fn main() -> ExitCode {
         Command::Password(PasswordArgs {}) => cli::new::password().map_err(Failure::from),
         Command::Adjudicate(a) => cli::position::adjudicate(&a.position).map_err(Failure::from),
         Command::Deadline(a) => at_desk(a.desk, Verb::Deadline(a.when)),
-        Command::Pause(a) => at_desk(a.desk, Verb::Pause),
-        Command::Resume(a) => at_desk(a.desk, Verb::Resume(a.deadline)),
-        Command::Preview(PreviewArgs { desk: a }) => {
-            cli::desk::preview(&a.dir, a.why.as_deref(), a.clock.now()).map_err(Failure::from)
+        Command::Pause(a) => {
+            // The reason is told to the players, and journaled as the act's.
+            let why = a.desk.why.clone().unwrap_or_default();
+            at_desk(a.desk, Verb::Pause(why))
         }
+        Command::Resume(a) => at_desk(a.desk, Verb::Resume(a.deadline)),
+        Command::Preview(PreviewArgs { desk: a }) => at_desk(a, Verb::Preview),
         Command::Rollback(a) if a.redo => at_desk(a.desk, Verb::Redo),
         Command::Rollback(a) => at_desk(a.desk, Verb::Rollback),
         Command::Replace(a) => at_desk(

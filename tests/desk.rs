@@ -444,7 +444,7 @@ fn a_preview_writes_the_reports_to_preview_and_changes_nothing() {
     let state_before = g.state_text();
     let out = g.ok("preview", &[], MORNING);
     // Nine reports, God's and the Devil's letters, the referee's copy of the report.
-    assert!(out.contains("previewed, 12 letter(s) and 4 page(s)"), "{out}");
+    assert!(out.contains("previewed, 12 letters and 4 pages"), "{out}");
     assert_eq!(g.state_text(), state_before, "state.yaml byte-identical");
     let after = g.files();
     let without_journal = |m: &BTreeMap<String, Vec<u8>>| {
@@ -639,7 +639,7 @@ fn the_referee_is_asked_about_a_power_that_keeps_missing_its_orders() {
         asked.text
     );
     assert_eq!(g.state()["desk"]["missed"]["Italy"].as_u64(), Some(2));
-    assert!(g.status().contains("missed 2 phase(s) in a row"));
+    assert!(g.status().contains("missed 2 phases in a row"));
 }
 
 #[test]
@@ -764,7 +764,10 @@ fn orders_in_the_grace_period_are_taken_marked_late_and_the_phase_waits_for_its_
         None,
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("players.yaml:3: grace: `soon`: write a duration"), "{err}");
+    assert!(
+        err.contains("players.yaml:3: grace: \"soon\": write a duration"),
+        "{err}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ fn new_refuses_an_unknown_house_rule_naming_the_ones_that_exist() {
     let tmp = Tmp::new();
     let e = refused_new(&tmp, "diabolik-fleet", &DUEL, "house_rules: [forgiving-first-act]\n");
     assert!(
-        e.contains("house_rules: `forgiving-first-act` is not a house rule of Diabolik Fleet: its house rules are forgiving-first-acts"),
+        e.contains("house_rules: \"forgiving-first-act\" is not a house rule of Diabolik Fleet: its house rules are forgiving-first-acts"),
         "{e}"
     );
     assert!(
@@ -174,7 +174,7 @@ fn diplomacy_has_no_house_rules() {
         "start: 2026-12-01T20:00:00+01:00\nhouse_rules: [forgiving-first-acts]\n",
     );
     assert!(
-        e.contains("`forgiving-first-acts`: Diplomacy has no house rules"),
+        e.contains("\"forgiving-first-acts\": Diplomacy has no house rules"),
         "{e}"
     );
     let e = refused_new(

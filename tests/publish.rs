@@ -262,7 +262,7 @@ fn the_published_archive_is_served_with_nothing_private_and_updated_in_place() {
     spring(&game);
     let www = tmp.path("www");
     let said = publish(&root, &www);
-    assert!(said.contains("public file(s) in") && said.contains("written"), "{said}");
+    assert!(said.contains(" public files in ") && said.contains("written"), "{said}");
     check_modes(&www);
     let published = files_under(&www);
     for name in [
@@ -441,7 +441,7 @@ fn send_to_a_dead_server_says_so_once_with_the_count() {
     let lines: Vec<&str> = said.lines().collect();
     assert_eq!(lines.len(), 1, "{said}");
     assert!(lines[0].contains(&url[7..]), "the server named: {said}");
-    assert!(lines[0].contains(&format!("{kept} message(s) not sent")), "{said}");
+    assert!(lines[0].contains(&format!("{kept} messages not sent")), "{said}");
     assert!(run.stdout.is_empty(), "{}", text(&run.stdout));
     let still: usize = ["one", "two"].iter().map(|n| count(&root.join(n))).sum();
     assert_eq!(still, kept);

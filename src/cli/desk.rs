@@ -4,77 +4,45 @@
 
 use super::Failure;
 use crate::clock::Now;
-pub use crate::game::desk::Account;
-use crate::game::desk::{self, journal::Who, Act};
+use crate::game::desk::{self, journal::Who, Act, Outcome};
+pub use crate::game::desk::{Account, Verb};
 use crate::game::{self, Game};
 use crate::kinds::REGISTRY;
 use std::path::Path;
 
-/// A verb of the desk, with what it is given.
-pub enum Verb {
-    /// `deadline WHEN`: the current deadline moved.
-    Deadline(String),
-    /// `pause`.
-    Pause,
-    /// `resume [--deadline WHEN]`.
-    Resume(Option<String>),
-    /// `rollback`: back to the start of the last phase judged.
-    Rollback,
-    /// `rollback --redo`: the last rollback undone.
-    Redo,
-    /// `replace ROLE --name NAME --address ADDRESS`.
-    Replace {
-        role: String,
-        name: String,
-        address: String,
-    },
-    /// `disorder POWER`.
-    Disorder(String),
-    /// `player ROLE (--address ADDRESS | --new-password)`.
-    Player { role: String, change: Account },
-}
-
-impl Verb {
-    /// The command, as its errors name it.
-    fn name(&self) -> &'static str {
-        match self {
-            Verb::Deadline(_) => "deadline",
-            Verb::Pause => "pause",
-            Verb::Resume(_) => "resume",
-            Verb::Rollback => "rollback",
-            Verb::Redo => "rollback --redo",
-            Verb::Replace { .. } => "replace",
-            Verb::Disorder(_) => "disorder",
-            Verb::Player { .. } => "player",
-        }
-    }
-
-    fn act(self, g: &mut Game, act: &Act) -> Result<game::Effects, desk::DeskError> {
-        match self {
-            Verb::Deadline(when) => desk::deadline(g, act, &when),
-            Verb::Pause => desk::pause(g, act),
-            Verb::Resume(when) => desk::resume(g, act, when.as_deref()),
-            Verb::Rollback => desk::history::rollback(g, act),
-            Verb::Redo => desk::history::redo(g, act),
-            Verb::Replace { role, name, address } => {
-                desk::replace(g, act, desk::role_named(g, &role)?, &name, &address)
-            }
-            Verb::Disorder(power) => desk::disorder(g, act, desk::role_named(g, &power)?),
-            Verb::Player { role, change } => desk::player(g, act, desk::role_named(g, &role)?, change),
-        }
+/// The command that says `verb`, as its errors name it.
+fn command(verb: &Verb) -> &'static str {
+    match verb {
+        Verb::Deadline(_) => "deadline",
+        Verb::Pause(_) => "pause",
+        Verb::Resume(_) => "resume",
+        Verb::Preview => "preview",
+        Verb::Force => "process --force",
+        Verb::Rollback => "rollback",
+        Verb::Redo => "rollback --redo",
+        Verb::Replace { .. } => "replace",
+        Verb::Disorder(_) => "disorder",
+        Verb::Player { .. } => "player",
     }
 }
 
 /// A desk verb at the command line: the game at `dir` locked, the mail waiting acted on,
-/// the verb done at `now` (journaled with `why`), then what it did, a line each.
+/// the verb done at `now` (journaled with `why`), then what it did, a line each. A
+/// preview acts on no mail (see [`without_mail`]); `process --force` speaks as `process`
+/// does.
 pub fn at_desk(dir: &Path, why: Option<&str>, now: Now, verb: Verb) -> Result<(), Failure> {
+    match verb {
+        Verb::Preview => return without_mail(dir, why, now, Verb::Preview).map_err(Failure::from),
+        Verb::Force => return super::process::force(dir, why, now).map_err(Failure::from),
+        _ => {}
+    }
     let act = Act {
         who: Who::Cli,
         why: why.unwrap_or_default().to_string(),
         now,
     };
-    let name = verb.name();
-    let said = desk::at_desk(dir, &REGISTRY, now, |g| verb.act(g, &act))
+    let name = command(&verb);
+    let said = desk::at_desk(dir, &REGISTRY, now, |g| verb.act(g, &act).map(Outcome::into_effects))
         .map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
     for line in said {
         println!("{}: {line}", dir.display());
@@ -82,8 +50,10 @@ pub fn at_desk(dir: &Path, why: Option<&str>, now: Now, verb: Verb) -> Result<()
     Ok(())
 }
 
-/// `arbitre preview DIR`: judged in memory, written to DIR/preview, nothing else changed.
-pub fn preview(dir: &Path, why: Option<&str>, now: Now) -> Result<(), String> {
+/// A verb done to the game as it is on disk, the mail waiting left for the next run: how
+/// `arbitre preview DIR` judges in memory, writes to DIR/preview and notes it in the
+/// journal, nothing else changed.
+fn without_mail(dir: &Path, why: Option<&str>, now: Now, verb: Verb) -> Result<(), String> {
     if !game::is_game(dir) {
         return Err(format!("{}: not a game folder (no game.yaml)", dir.display()));
     }
@@ -94,11 +64,23 @@ pub fn preview(dir: &Path, why: Option<&str>, now: Now) -> Result<(), String> {
         why: why.unwrap_or_default().to_string(),
         now,
     };
-    let p = desk::preview(&mut g, &act).map_err(|e| format!("preview: {e}"))?;
-    desk::journal::append(dir, std::slice::from_ref(&p.entry))?;
-    println!("{}: {}", dir.display(), p.entry.detail);
-    for f in &p.files {
-        println!("  {}", f.display());
+    let name = command(&verb);
+    match verb.act(&mut g, &act).map_err(|e| format!("{name}: {e}"))? {
+        Outcome::Previewed(p) => {
+            desk::journal::append(dir, std::slice::from_ref(&p.entry))?;
+            println!("{}: {}", dir.display(), p.entry.detail);
+            for f in &p.files {
+                println!("  {}", f.display());
+            }
+        }
+        // What a verb changes is committed, whichever it is.
+        Outcome::Changed(fx) => {
+            let said: Vec<String> = fx.journal.iter().map(|e| e.detail.clone()).collect();
+            g.commit(fx, now)?;
+            for line in said {
+                println!("{}: {line}", dir.display());
+            }
+        }
     }
     Ok(())
 }

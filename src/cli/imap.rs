@@ -48,7 +48,7 @@ pub fn show_intake(result: Result<IntakeReport, ImapError>) -> Result<(), String
         match taken {
             Taken::Game(p) => println!("UID {uid}: kept as {}", p.display()),
             Taken::Kept(p, e) => eprintln!(
-                "arbitre: UID {uid}: kept as {}, but acting on it failed: {e} (the next `arbitre process` acts on it)",
+                "arbitre: UID {uid}: kept as {}, but acting on it failed: {e} (the next \"arbitre process\" acts on it)",
                 p.display()
             ),
             Taken::Unmatched(p) => println!("UID {uid}: names no game here; kept as {}", p.display()),

@@ -6,6 +6,7 @@ use super::Failure;
 use crate::clock::Now;
 use crate::game::intake::{self, Delivered};
 use crate::kinds::REGISTRY;
+use crate::lang::Lang;
 use crate::mail::maildir::{self, MaildirError};
 use std::io::Read;
 use std::path::Path;
@@ -56,10 +57,13 @@ pub fn mail(root: &Path, files: &[String], maildir: Option<&Path>, now: Now) -> 
     }
     match (unread, not_kept) {
         (0, 0) => Ok(()),
-        (_, 0) => Err(Failure::Usage(format!("{unread} of {} file(s) not read", files.len()))),
+        (_, 0) => Err(Failure::Usage(format!(
+            "{unread} of {} not read",
+            Lang::En.count(files.len(), "file", "files")
+        ))),
         _ => Err(Failure::NotKept(format!(
-            "{not_kept} of {} message(s) not kept",
-            files.len()
+            "{not_kept} of {} not kept",
+            Lang::En.count(files.len(), "message", "messages")
         ))),
     }
 }
@@ -87,7 +91,7 @@ fn deliver(root: &Path, raw: &[u8], arrived: Now, now: Now) -> Result<(), Failur
         Delivered::Game { acted: Ok(()), .. } => {}
         Delivered::Game { kept, acted: Err(e) } => eprintln!(
             "arbitre: the message is kept as {}, but acting on it failed: {e}\n\
-             (fix the cause; the next `arbitre mail` or `arbitre process` acts on it)",
+             (fix the cause; the next \"arbitre mail\" or \"arbitre process\" acts on it)",
             kept.display()
         ),
     }

@@ -18,7 +18,7 @@ pub fn new(dir: &Path, players: &str, now: Now) -> Result<(), String> {
         let line = crate::yaml::line_of(&text, "start", "").unwrap_or(1);
         eprintln!(
             "{players}:{line}: note: start: {start} is already past; \
-             the first `arbitre process` will judge the first phase at once"
+             the first \"arbitre process\" will judge the first phase at once"
         );
     }
     let game = Game::create(dir, checked, now)?;
@@ -53,7 +53,7 @@ pub fn password() -> Result<(), String> {
         .map_err(|e| format!("standard input: {e}"))?;
     let line = text.lines().next().unwrap_or_default();
     if line.trim().is_empty() {
-        return Err("no password on standard input: write it there, e.g. `arbitre password < file`".into());
+        return Err("no password on standard input: write it there, e.g. \"arbitre password < file\"".into());
     }
     let hash = hash_password(line, &new_salt());
     println!("{hash}");

@@ -52,7 +52,8 @@ pub fn picture(file: &str, output: Option<&Path>) -> Result<(), String> {
             .ok_or_else(|| format!("{origin}: arbitre draws no picture of this game"))?
     } else {
         let map = Map::standard();
-        let geometry = Geometry::of(map).ok_or_else(|| format!("the map `{}` has no geometry to draw it", map.name))?;
+        let geometry =
+            Geometry::of(map).ok_or_else(|| format!("the map \"{}\" has no geometry to draw it", map.name))?;
         let position = Position::parse(map, &crate::kinds::VARIANTS, &text, origin).map_err(|e| e.to_string())?;
         let view = if position.orders.is_empty() {
             PictureView::board(map, position.phase, &position.board)

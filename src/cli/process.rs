@@ -2,10 +2,11 @@
 //! adjudicated, or one game's phase now with `--force`).
 
 use crate::clock::Now;
-use crate::game::desk::{self, journal::Who, Act};
+use crate::game::desk::{self, journal::Who, Act, Outcome, Verb};
 use crate::game::kind::{Play, Run};
 use crate::game::{self, Game};
 use crate::kinds::REGISTRY;
+use crate::lang::Lang;
 use std::path::Path;
 
 /// `arbitre orders DIR TURN.yaml`: the turn file's orders and casts recorded at `now`, all
@@ -39,8 +40,9 @@ pub fn orders(dir: &Path, file: &str, now: Now) -> Result<(), String> {
                 now,
             )?;
             println!(
-                "{file}: recorded for {} ({n} acknowledgement(s) in the outbox)",
-                g.state.phase
+                "{file}: recorded for {} ({} in the outbox)",
+                g.state.phase,
+                Lang::En.count(n, "acknowledgement", "acknowledgements")
             );
             Ok(())
         }
@@ -62,7 +64,8 @@ pub fn force(root: &Path, why: Option<&str>, now: Now) -> Result<(), String> {
         why: why.unwrap_or_default().to_string(),
         now,
     };
-    let said = desk::at_desk(root, &REGISTRY, now, |g| desk::force(g, &act)).map_err(|e| e.to_string())?;
+    let force = |g: &mut Game| Verb::Force.act(g, &act).map(Outcome::into_effects);
+    let said = desk::at_desk(root, &REGISTRY, now, force).map_err(|e| e.to_string())?;
     for line in said {
         println!("{}: {line}", root.display());
     }
@@ -90,7 +93,7 @@ pub fn process(root: &Path, now: Now) -> Result<(), String> {
             let mut g = Game::open(&dir, &REGISTRY)?;
             let handled = g.ingest(now)?;
             let mut what = if handled > 0 {
-                format!("{handled} message(s) acted on; ")
+                format!("{} acted on; ", Lang::En.count(handled, "message", "messages"))
             } else {
                 String::new()
             };
@@ -109,7 +112,8 @@ pub fn process(root: &Path, now: Now) -> Result<(), String> {
                     Some(fx) => {
                         let n = fx.letters.len();
                         g.commit(fx, now)?;
-                        what.push_str(&format!("{n} message(s) written; now {}", g.state.phase));
+                        let written = Lang::En.count(n, "message", "messages");
+                        what.push_str(&format!("{written} written; now {}", g.state.phase));
                     }
                     None if g.state.finished.is_some() => what.push_str("the game is over"),
                     None if g.state.desk.paused.is_some() => {

@@ -2,6 +2,7 @@
 
 use crate::game::publish::{self, Report};
 use crate::kinds::REGISTRY;
+use crate::lang::Lang;
 use std::path::Path;
 
 /// `arbitre publish ROOT DIR`: every game under `root` published to `dir`
@@ -28,12 +29,13 @@ pub fn publish(root: &Path, dir: &Path) -> Result<(), String> {
 fn said(report: &Report, dir: &Path) -> String {
     let mut out = String::new();
     for (game, there, files) in &report.games {
-        out += &format!("{}: {files} public file(s) in {}\n", game.display(), there.display());
+        let files = Lang::En.count(*files, "public file", "public files");
+        out += &format!("{}: {files} in {}\n", game.display(), there.display());
     }
     out += &format!(
-        "{}: {} file(s) written, {} unchanged, {} removed\n",
+        "{}: {} written, {} unchanged, {} removed\n",
         dir.display(),
-        report.written.len(),
+        Lang::En.count(report.written.len(), "file", "files"),
         report.unchanged,
         report.removed.len()
     );

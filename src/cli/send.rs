@@ -3,6 +3,7 @@
 
 use crate::clock::Now;
 use crate::game;
+use crate::lang::Lang;
 use crate::mail::smtp::{self, SmtpSettings};
 use std::path::Path;
 
@@ -47,7 +48,7 @@ pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String
         }
         let report = game::mailroom::send_outbox_at(&dir, settings, now).map_err(|e| e.to_string())?;
         if !report.sent.is_empty() {
-            println!("{}: {} message(s) sent", dir.display(), report.sent.len());
+            println!("{}: {} sent", dir.display(), messages(report.sent.len()));
         }
         for f in &report.failed {
             eprintln!(
@@ -81,11 +82,17 @@ pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String
     }
     if let Some(why) = stopped {
         return Err(format!(
-            "{why}; {unsent} message(s) not sent: they stay in the outboxes for the next run"
+            "{why}; {} not sent: they stay in the outboxes for the next run",
+            messages(unsent)
         ));
     }
     if unsent > 0 {
-        return Err(format!("{unsent} message(s) not sent; they stay in the outbox"));
+        return Err(format!("{} not sent; they stay in the outbox", messages(unsent)));
     }
     Ok(())
+}
+
+/// `n` messages, in the words of the command line.
+fn messages(n: usize) -> String {
+    Lang::En.count(n, "message", "messages")
 }

@@ -26,12 +26,12 @@ use chrono::{Datelike, Duration, LocalResult, NaiveDateTime, NaiveTime, TimeZone
 pub const MIN_PHASE: &str = "24h";
 
 /// How a phase's deadline is written, said after every mistake in one.
-const FORM: &str = "write a duration (`72h`, `1d12h`) or days and a time in the game's zone \
-                    (`Fri 23:59`, `Mon,Thu 20:00`, `vendredi 23:59`, `daily 20:00`)";
+const FORM: &str = "write a duration (\"72h\", \"1d12h\") or days and a time in the game's zone \
+                    (\"Fri 23:59\", \"Mon,Thu 20:00\", \"vendredi 23:59\", \"daily 20:00\")";
 
 /// How the days are written, said after a day that is none.
 const DAYS_FORM: &str = "Mon, Tue, Wed, Thu, Fri, Sat, Sun or lun, mar, mer, jeu, ven, sam, dim \
-                         (or the full names), separated by commas, or `daily`";
+                         (or the full names), separated by commas, or \"daily\"";
 
 /// The words that mean every day, in English and French, in lower case.
 const EVERY_DAY: [&str; 6] = [
@@ -83,16 +83,16 @@ pub enum CalendarError {
     #[error(transparent)]
     Duration(#[from] DurationError),
     /// A word before the time that is no day of the week.
-    #[error("`{text}`: `{word}` is not a day of the week; write {DAYS_FORM}")]
+    #[error("\"{text}\": \"{word}\" is not a day of the week; write {DAYS_FORM}")]
     NotADay { text: String, word: String },
     /// The last word is no time of day.
-    #[error("`{text}`: `{time}` is not a time of day; write it like `20:00` or `23:59` (from 00:00 to 23:59)")]
+    #[error("\"{text}\": \"{time}\" is not a time of day; write it like \"20:00\" or \"23:59\" (from 00:00 to 23:59)")]
     NotATime { text: String, time: String },
     /// A time without the days it falls on.
-    #[error("`{text}`: say on which days, before the time: `Fri {time}`, `Mon,Thu {time}` or `daily {time}`")]
+    #[error("\"{text}\": say on which days, before the time: \"Fri {time}\", \"Mon,Thu {time}\" or \"daily {time}\"")]
     NoDays { text: String, time: String },
     /// Neither a duration nor days and a time.
-    #[error("`{text}`: {FORM}")]
+    #[error("\"{text}\": {FORM}")]
     Shape { text: String },
 }
 
@@ -403,7 +403,7 @@ mod tests {
         );
         assert!(
             e.to_string()
-                .starts_with("`Fry 23:59`: `Fry` is not a day of the week; write Mon,"),
+                .starts_with("\"Fry 23:59\": \"Fry\" is not a day of the week; write Mon,"),
             "{e}"
         );
         let e = PhaseDeadline::parse("Fri 24:00").unwrap_err();
@@ -414,7 +414,7 @@ mod tests {
                 time: "24:00".into()
             }
         );
-        assert!(e.to_string().contains("write it like `20:00`"), "{e}");
+        assert!(e.to_string().contains("write it like \"20:00\""), "{e}");
         assert!(matches!(
             PhaseDeadline::parse("Fri 20:5"),
             Err(CalendarError::NotATime { .. })
@@ -422,12 +422,12 @@ mod tests {
         let e = PhaseDeadline::parse("23:59").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "`23:59`: say on which days, before the time: `Fri 23:59`, `Mon,Thu 23:59` or `daily 23:59`"
+            "\"23:59\": say on which days, before the time: \"Fri 23:59\", \"Mon,Thu 23:59\" or \"daily 23:59\""
         );
         let e = PhaseDeadline::parse("Friday").unwrap_err();
         assert_eq!(e, CalendarError::Shape { text: "Friday".into() });
         assert!(
-            e.to_string().contains("`Fri 23:59`") && e.to_string().contains("`72h`"),
+            e.to_string().contains("\"Fri 23:59\"") && e.to_string().contains("\"72h\""),
             "{e}"
         );
         assert!(matches!(PhaseDeadline::parse(""), Err(CalendarError::Shape { .. })));
@@ -440,7 +440,7 @@ mod tests {
         assert!(e.to_string().contains("write a duration"), "{e}");
         assert_eq!(
             PhaseDeadline::parse("3w").unwrap_err().to_string(),
-            "`3w`: unknown unit `w` (use d, h or m)"
+            "\"3w\": unknown unit \"w\" (use d, h or m)"
         );
     }
 
@@ -602,7 +602,7 @@ mod tests {
         assert_eq!((e.key, e.text.as_str()), ("retreat", "dailly 20:00"));
         assert!(
             e.to_string()
-                .starts_with("deadlines: retreat: `dailly 20:00`: `dailly` is not a day"),
+                .starts_with("deadlines: retreat: \"dailly 20:00\": \"dailly\" is not a day"),
             "{e}"
         );
         d.retreat = "24h".into();

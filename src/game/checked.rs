@@ -68,9 +68,9 @@ impl PlayersFile {
                     "require_authentication",
                     "authserv_id",
                     format!(
-                        "require_authentication: authserv_id: `{}` is not a server's name; write the \
+                        "require_authentication: authserv_id: \"{}\" is not a server's name; write the \
                          authserv-id that your receiving server puts first in its Authentication-Results \
-                         lines, such as `mx.example.org`",
+                         lines, such as \"mx.example.org\"",
                         r.authserv_id
                     ),
                 ));
@@ -86,7 +86,7 @@ impl PlayersFile {
                 "game",
                 "",
                 format!(
-                    "game: `{}`: use letters, digits, `-` or `_` (it is typed in SIGNON lines)",
+                    "game: \"{}\": use letters, digits, \"-\" or \"_\" (it is typed in SIGNON lines)",
                     self.game
                 ),
             ));
@@ -95,7 +95,11 @@ impl PlayersFile {
             return Err(err(
                 "variant",
                 "",
-                format!("variant: `{}` is not one of {}", self.variant, kinds.names().join(", ")),
+                format!(
+                    "variant: \"{}\" is not one of {}",
+                    self.variant,
+                    kinds.names().join(", ")
+                ),
             ));
         };
         let rules = kind.players_file();
@@ -104,7 +108,7 @@ impl PlayersFile {
                 "timezone",
                 "",
                 format!(
-                    "timezone: `{}` is not a time zone name like `Europe/Paris`",
+                    "timezone: \"{}\" is not a time zone name like \"Europe/Paris\"",
                     self.timezone
                 ),
             )
@@ -134,14 +138,14 @@ impl PlayersFile {
                 err(
                     "start",
                     "",
-                    format!("start: `{text}`: write a time like `2026-12-01T20:00:00+01:00`"),
+                    format!("start: \"{text}\": write a time like \"2026-12-01T20:00:00+01:00\""),
                 )
             })?),
             None if rules.needs_start => {
                 return Err(err(
                     "game",
                     "",
-                    "missing `start:`, the first deadline (e.g. `start: 2026-12-01T20:00:00+01:00`)".into(),
+                    "missing \"start:\", the first deadline (e.g. \"start: 2026-12-01T20:00:00+01:00\")".into(),
                 ))
             }
             None => None,
@@ -208,7 +212,8 @@ impl PlayersFile {
                 return Err(err(
                     "referee",
                     "password_hash",
-                    "referee: password_hash is not a hash this program reads; make one with `arbitre password`".into(),
+                    "referee: password_hash is not a hash this program reads; make one with \"arbitre password\""
+                        .into(),
                 ))
             }
             _ => {}
@@ -217,7 +222,7 @@ impl PlayersFile {
             return Err(err(
                 "referee",
                 &self.referee.email,
-                format!("referee: `{}` is not an email address", self.referee.email),
+                format!("referee: \"{}\" is not an email address", self.referee.email),
             ));
         }
         let mut seen_emails: Vec<String> = Vec::new();
@@ -226,7 +231,7 @@ impl PlayersFile {
                 return Err(err(
                     "players",
                     &p.email,
-                    format!("players: `{}` is not an email address", p.email),
+                    format!("players: \"{}\" is not an email address", p.email),
                 ));
             }
             match &p.password_hash {
@@ -239,7 +244,7 @@ impl PlayersFile {
                             &p.email,
                             format!(
                                 "players: {}: {} (the rule of every player's password: docs/mail-commands.md); \
-                                 or leave `password:` out and arbitre makes one",
+                                 or leave \"password:\" out and arbitre makes one",
                                 p.name,
                                 crate::lang::Worded::words(&why, Lang::En)
                             ),
@@ -258,7 +263,7 @@ impl PlayersFile {
                         "players",
                         &p.email,
                         format!(
-                        "players: {}: password_hash is not a hash this program reads; make one with `arbitre password`",
+                        "players: {}: password_hash is not a hash this program reads; make one with \"arbitre password\"",
                         p.name
                     ),
                     ))
@@ -271,7 +276,7 @@ impl PlayersFile {
                         "players",
                         zone,
                         format!(
-                            "players: {}: timezone `{zone}` is not a time zone name like `America/Montreal`",
+                            "players: {}: timezone \"{zone}\" is not a time zone name like \"America/Montreal\"",
                             p.name
                         ),
                     ));
@@ -298,7 +303,7 @@ impl PlayersFile {
                     "players",
                     r,
                     format!(
-                        "players: `{r}` {}{}: use {}",
+                        "players: \"{r}\" {}{}: use {}",
                         rules.not_a_role,
                         game_roles.did_you_mean(r),
                         game_roles.names()
@@ -321,7 +326,7 @@ impl PlayersFile {
             return Err(err(
                 "open",
                 "",
-                "open: every role is already played by the players file: leave `open:` out".into(),
+                "open: every role is already played by the players file: leave \"open:\" out".into(),
             ));
         }
         if let (Some(why), false) = (rules.no_options, self.options.is_empty()) {
@@ -376,7 +381,7 @@ impl PlayersFile {
                 "open",
                 "until",
                 format!(
-                    "open: until: `{}`: write a time like `2026-11-30T20:00:00+01:00`",
+                    "open: until: \"{}\": write a time like \"2026-11-30T20:00:00+01:00\"",
                     o.until
                 ),
             )
@@ -403,12 +408,12 @@ impl PlayersFile {
                 return Err(err(
                     "open",
                     "password_hash",
-                    "open: password_hash is not a hash this program reads; make one with `arbitre password`".into(),
+                    "open: password_hash is not a hash this program reads; make one with \"arbitre password\"".into(),
                 ))
             }
             (None, h) => h.clone(),
         };
-        let start = start.ok_or_else(|| err("game", "", "missing `start:`, the first deadline".into()))?;
+        let start = start.ok_or_else(|| err("game", "", "missing \"start:\", the first deadline".into()))?;
         Ok(Open {
             until: until.to_rfc3339(),
             password_hash,

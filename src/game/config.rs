@@ -401,7 +401,7 @@ players:
         assert_eq!(c.file.players[1].language, Some(Lang::En));
         let bad = text.replace("America/Montreal", "Mars/Olympus");
         let e = check(&bad).unwrap_err();
-        assert!(e.to_string().contains("`Mars/Olympus` is not a time zone"), "{e}");
+        assert!(e.to_string().contains("\"Mars/Olympus\" is not a time zone"), "{e}");
         let both = text.replace("password: t0p", "password: t0p, password_hash: x");
         assert!(check(&both).unwrap_err().to_string().contains("not both"));
         assert!(check(&text.replace("language: fr", "language: de")).is_err());
@@ -418,7 +418,7 @@ players:
         let e = check(&on.replace("mx.example.org", "\"mx example\"")).unwrap_err();
         assert!(
             e.to_string()
-                .contains("authserv_id: `mx example` is not a server's name"),
+                .contains("authserv_id: \"mx example\" is not a server's name"),
             "{e}"
         );
         // A bare `true` says nothing of which server to trust.
@@ -460,7 +460,7 @@ players:
             &private.open.unwrap().password_hash.unwrap()
         ));
         for (o, says) in [
-            ("until: Monday", "open: until: `Monday`: write a time like"),
+            ("until: Monday", "open: until: \"Monday\": write a time like"),
             (
                 "until: 2026-11-30T20:00:00Z, password: club",
                 "open: password: the password has fewer than 6",
@@ -503,13 +503,13 @@ players:
         let e = check(&GOOD.replace("Europe/Paris", "Europe/Pariss")).unwrap_err();
         assert_eq!(e.line, Some(4), "{e}");
         let e = check(&GOOD.replace("role: Turkey", "role: Ottoman")).unwrap_err();
-        assert!(e.message.contains("`Ottoman` is not a role"), "{e}");
+        assert!(e.message.contains("\"Ottoman\" is not a role"), "{e}");
         assert!(!e.message.contains("did you mean"), "{e}");
         // A slip gets what it may be for (issue #24).
         let e = check(&GOOD.replace("role: Turkey", "role: Turkye")).unwrap_err();
         assert!(
             e.message
-                .contains("`Turkye` is not a role of this game (did you mean Turkey?): use England,"),
+                .contains("\"Turkye\" is not a role of this game (did you mean Turkey?): use England,"),
             "{e}"
         );
         let e = check(&GOOD.replace("72h", "72 hours")).unwrap_err();
@@ -542,13 +542,13 @@ players:
         );
         assert!(
             e.message
-                .starts_with("deadlines: retreat: `quotidien 20h60`: `20h60` is not a time of day"),
+                .starts_with("deadlines: retreat: \"quotidien 20h60\": \"20h60\" is not a time of day"),
             "{e}"
         );
         let e = check(&text.replace("min_phase: 36h", "min_phase: 36")).unwrap_err();
         assert_eq!((e.line, e.token.as_deref()), (Some(9), Some("36")), "{e}");
         assert!(
-            e.message.starts_with("deadlines: min_phase: `36`: write a duration"),
+            e.message.starts_with("deadlines: min_phase: \"36\": write a duration"),
             "{e}"
         );
         let e = check(&text.replace("Fri 23:59", "Fri")).unwrap_err();
@@ -609,7 +609,7 @@ players:
         );
         assert_eq!(
             e.to_string(),
-            "players.yaml:5: house_rules: `x`: JOMINI has no house rules; remove `house_rules:` to play it as written"
+            "players.yaml:5: house_rules: \"x\": JOMINI has no house rules; remove \"house_rules:\" to play it as written"
         );
     }
 

@@ -4,10 +4,10 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DurationError {
     /// Not numbers each followed by a unit, or not more than nothing.
-    #[error("`{text}`: write a duration like `72h`, `3d` or `1d12h`")]
+    #[error("\"{text}\": write a duration like \"72h\", \"3d\" or \"1d12h\"")]
     Shape { text: String },
     /// A unit other than days, hours and minutes.
-    #[error("`{text}`: unknown unit `{unit}` (use d, h or m)")]
+    #[error("\"{text}\": unknown unit \"{unit}\" (use d, h or m)")]
     Unit { text: String, unit: char },
 }
 
@@ -66,6 +66,6 @@ mod tests {
                 unit: 'w'
             }
         );
-        assert_eq!(e.to_string(), "`3w`: unknown unit `w` (use d, h or m)");
+        assert_eq!(e.to_string(), "\"3w\": unknown unit \"w\" (use d, h or m)");
     }
 }

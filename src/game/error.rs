@@ -54,13 +54,15 @@ pub enum GameError {
     },
     /// A role that no player of game.yaml plays (game.yaml edited by hand, or a role of
     /// another kind of game).
-    #[error("game.yaml: no player plays {role}; the roles are in its `players:`")]
+    #[error("game.yaml: no player plays {role}; the roles are in its \"players:\"")]
     NoPlayer { role: String },
     /// `arbitre new` given a path with no folder name (`/`, `..`).
     #[error("{}: name a new folder for the game", dir.display())]
     NoFolderName { dir: PathBuf },
     /// A Diplomacy game's players file without its first deadline.
-    #[error("a Diplomacy game needs `start:` in its players file: the first deadline, like 2026-12-01T20:00:00+01:00")]
+    #[error(
+        "a Diplomacy game needs \"start:\" in its players file: the first deadline, like 2026-12-01T20:00:00+01:00"
+    )]
     NoStart,
     /// `arbitre zine` on a board game: a zine is made of Diplomacy phases.
     #[error("{}: a zine is made of the phases of a Diplomacy game; this game is {title}", dir.display())]

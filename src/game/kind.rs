@@ -389,17 +389,17 @@ impl HouseRule {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HouseRuleError {
     /// The game is played only as written.
-    #[error("`{name}`: {title} has no house rules; remove `house_rules:` to play it as written")]
+    #[error("\"{name}\": {title} has no house rules; remove \"house_rules:\" to play it as written")]
     NoneInGame { name: String, title: &'static str },
     /// Not one of the game's house rules (a slip, or another game's).
-    #[error("`{name}` is not a house rule of {title}: its house rules are {}", known.join(", "))]
+    #[error("\"{name}\" is not a house rule of {title}: its house rules are {}", known.join(", "))]
     Unknown {
         name: String,
         title: &'static str,
         known: Vec<&'static str>,
     },
     /// The same house rule twice.
-    #[error("`{name}` is listed twice")]
+    #[error("\"{name}\" is listed twice")]
     Twice { name: String },
 }
 

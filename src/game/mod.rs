@@ -482,7 +482,7 @@ fn kind_of(config: &GameConfig, kinds: &Kinds, path: &Path, text: &str) -> Resul
         at(
             "players",
             "",
-            format!("players: `{variant}` is not a game arbitre runs"),
+            format!("players: \"{variant}\" is not a game arbitre runs"),
         )
     })?;
     check_roles(config, kind, &origin, text)?;
@@ -582,7 +582,7 @@ mod tests {
         }
         fs::write(dir.join("game.yaml"), text.replace("role: france", "role: Prussia")).unwrap();
         let e = read_config(&dir).unwrap_err().to_string();
-        assert!(e.contains("`Prussia` is not a role"), "{e}");
+        assert!(e.contains("\"Prussia\" is not a role"), "{e}");
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -63,8 +63,8 @@ pub enum PublishError {
     InsideAGame { dir: PathBuf, game: PathBuf },
     /// Two game folders under ROOT have the same `game:` name, which is the folder of each in DIR.
     #[error(
-        "{}: this game is named `{name}`, as the game of {} is; each game is published in DIR/{name}/, \
-         so one of them must be renamed (its `game:`) or left out of ROOT",
+        "{}: this game is named \"{name}\", as the game of {} is; each game is published in DIR/{name}/, \
+         so one of them must be renamed (its \"game:\") or left out of ROOT",
         second.display(),
         first.display()
     )]
@@ -75,13 +75,13 @@ pub enum PublishError {
     },
     /// A line of the manifest that is no path publish writes.
     #[error(
-        "{}: line {line}: `{entry}` is not a file publish writes (index.html, or GAME/FILE); mend \
+        "{}: line {line}: \"{entry}\" is not a file publish writes (index.html, or GAME/FILE); mend \
          the line or remove it (publish then leaves that file alone)",
         path.display()
     )]
     Manifest { path: PathBuf, line: usize, entry: String },
     /// A kind named a file that is no plain file name: a mistake of arbitre's.
-    #[error("{}: the game's kind named `{name}` among its public files, which is no plain file name", game.display())]
+    #[error("{}: the game's kind named \"{name}\" among its public files, which is no plain file name", game.display())]
     BadName { game: PathBuf, name: String },
 }
 

@@ -300,7 +300,7 @@ impl<'de> Deserialize<'de> for Role {
                 true => String::new(),
                 false => format!(", or a role a game names ({})", named.join(", ")),
             };
-            serde::de::Error::custom(format!("`{text}` is not a role: write a power (France){others}"))
+            serde::de::Error::custom(format!("\"{text}\" is not a role: write a power (France){others}"))
         })
     }
 }
@@ -529,7 +529,7 @@ mod tests {
         let back: std::collections::BTreeMap<Role, u32> = serde_yaml::from_str(&text).unwrap();
         assert_eq!(back, map);
         let e = serde_yaml::from_str::<Role>("Prussia").unwrap_err().to_string();
-        assert!(e.contains("`Prussia` is not a role"), "{e}");
+        assert!(e.contains("\"Prussia\" is not a role"), "{e}");
     }
 
     /// A misspelt role gets "did you mean" (issue #24): by its English or French name, in

@@ -431,7 +431,7 @@ fn search(root: &Path, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
             Ok(text) => text,
             Err(e) => {
                 eprintln!(
-                    "arbitre: {}: {e} (skipped while looking for game `{name}`)",
+                    "arbitre: {}: {e} (skipped while looking for game \"{name}\")",
                     path.display()
                 );
                 continue;
@@ -443,7 +443,7 @@ fn search(root: &Path, name: &str) -> Option<(PathBuf, Option<GameConfig>)> {
             Err(_) if names_game(&text, name) => {
                 broken.get_or_insert(dir);
             }
-            Err(e) => eprintln!("arbitre: skipped while looking for game `{name}`: {e}"),
+            Err(e) => eprintln!("arbitre: skipped while looking for game \"{name}\": {e}"),
         }
     }
     broken.map(|dir| (dir, None))

@@ -500,7 +500,7 @@ mod tests {
         assert!(e.line.is_some_and(|l| (2..=name).contains(&l)), "{key}: {e}");
         assert!(e.message.starts_with(key), "{key}: {e}");
         assert!(
-            e.message.contains("`Prussia` is not a role: write a power (France)"),
+            e.message.contains("\"Prussia\" is not a role: write a power (France)"),
             "{key}: {e}"
         );
     }

@@ -90,8 +90,12 @@ pub fn declare(
         }],
     );
     let said = format!(
-        "absence from {first} to {last} noted: a deadline falling in it is moved after it, within {} day(s) a year",
-        game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS)
+        "absence from {first} to {last} noted: a deadline falling in it is moved after it, within {} a year",
+        crate::lang::Lang::En.count(
+            game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS) as usize,
+            "day",
+            "days"
+        )
     );
     let current = game
         .state

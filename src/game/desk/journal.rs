@@ -219,7 +219,11 @@ impl Done {
                 pages,
                 folder,
             } => {
-                format!("{phase}: previewed, {letters} letter(s) and {pages} page(s) in {folder}/")
+                format!(
+                    "{phase}: previewed, {} and {} in {folder}/",
+                    Lang::En.count(*letters, "letter", "letters"),
+                    Lang::En.count(*pages, "page", "pages")
+                )
             }
             Done::Adjudicated {
                 code,
@@ -241,7 +245,8 @@ impl Done {
                 due,
             } => {
                 format!(
-                    "{from} rolled back to {to}; {withdrawn} unsent letter(s) withdrawn; due {}",
+                    "{from} rolled back to {to}; {} withdrawn; due {}",
+                    Lang::En.count(*withdrawn, "unsent letter", "unsent letters"),
                     at(due)
                 )
             }
@@ -284,7 +289,12 @@ impl Done {
                 letters,
                 pages,
                 folder,
-            } => format!("{}, {letters} lettre(s) et {pages} page(s) dans {folder}/", phase(p)),
+            } => format!(
+                "{}, {} et {} dans {folder}/",
+                phase(p),
+                Lang::Fr.count(*letters, "lettre", "lettres"),
+                Lang::Fr.count(*pages, "page", "pages")
+            ),
             Done::Adjudicated {
                 code,
                 how,
@@ -311,7 +321,12 @@ impl Done {
                 withdrawn,
                 due,
             } => format!(
-                "{from} ramenée à {to} ; {withdrawn} lettre(s) pas encore envoyée(s) retirée(s) ; échéance le {}",
+                "{from} ramenée à {to} ; {} ; échéance le {}",
+                Lang::Fr.count(
+                    *withdrawn,
+                    "lettre pas encore envoyée retirée",
+                    "lettres pas encore envoyées retirées"
+                ),
                 at(due)
             ),
             Done::RollbackUndone { to, now } => {
@@ -422,6 +437,47 @@ mod tests {
             detail: format!("did {what}"),
             why: String::new(),
             done: None,
+        }
+    }
+
+    #[test]
+    fn the_letters_and_pages_are_counted_in_each_language() {
+        let previewed = |n: usize, lang| {
+            let done = Done::Previewed {
+                phase: "S1901M".into(),
+                letters: n,
+                pages: n,
+                folder: "preview".into(),
+            };
+            done.words(lang, "Europe/Paris")
+        };
+        let withdrawn = |n: usize, lang| {
+            let done = Done::RolledBack {
+                from: "F1901M".into(),
+                to: "S1901M".into(),
+                withdrawn: n,
+                due: "2026-12-03T20:00:00+01:00".into(),
+            };
+            done.words(lang, "Europe/Paris")
+        };
+        for (n, en, fr) in [
+            (0, "0 letters and 0 pages", "0 lettre et 0 page"),
+            (1, "1 letter and 1 page", "1 lettre et 1 page"),
+            (2, "2 letters and 2 pages", "2 lettres et 2 pages"),
+        ] {
+            assert!(previewed(n, Lang::En).ends_with(&format!(", {en} in preview/")), "{n}");
+            assert!(
+                previewed(n, Lang::Fr).ends_with(&format!(", {fr} dans preview/")),
+                "{n}"
+            );
+        }
+        for (n, en, fr) in [
+            (0, "0 unsent letters", "0 lettre pas encore envoyée retirée"),
+            (1, "1 unsent letter", "1 lettre pas encore envoyée retirée"),
+            (2, "2 unsent letters", "2 lettres pas encore envoyées retirées"),
+        ] {
+            assert!(withdrawn(n, Lang::En).contains(&format!("; {en} withdrawn; ")), "{n}");
+            assert!(withdrawn(n, Lang::Fr).contains(&format!(" ; {fr} ; ")), "{n}");
         }
     }
 

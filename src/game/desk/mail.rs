@@ -7,7 +7,7 @@
 //! the referee says what each line did, or why it did nothing.
 
 use super::journal::Who;
-use super::{Act, DeskError, REFEREE};
+use super::{Account, Act, DeskError, Outcome, Verb, REFEREE};
 use crate::game::commands::{Command, LineError, Numbered};
 use crate::game::role::Role;
 use crate::game::said::Refusal;
@@ -15,22 +15,11 @@ use crate::game::{Effects, Game, GameError, Now, MAX_COMMANDS};
 use crate::lang::{Lang, Worded};
 use crate::report::views::DeskReply;
 
-/// A desk verb as written in a message.
+/// A line of the referee's message, as read: a desk verb, done as the command line does
+/// it, or `STATUS`, which the reply answers once every line is done.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verb {
-    Deadline(String),
-    Pause(String),
-    Resume(Option<String>),
-    Preview,
-    Force,
-    Rollback,
-    Redo,
-    Replace {
-        role: String,
-        name: String,
-        address: String,
-    },
-    Disorder(String),
+pub enum Line {
+    Verb(Verb),
     Status,
 }
 
@@ -111,16 +100,16 @@ impl Worded for LineFault {
             (_, LineFault::Desk(e)) => e.words(lang),
             (Lang::En, LineFault::Unread { .. }) => self.to_string(),
             (Lang::Fr, LineFault::Unread { after }) => format!(
-                "cette ligne et {after} ligne{s} à sa suite n'ont pas été lues : un message contient au plus \
+                "cette ligne et {} à sa suite n'ont pas été lues : un message contient au plus \
                  {MAX_COMMANDS} commandes",
-                s = if *after > 1 { "s" } else { "" }
+                Lang::Fr.count(*after, "ligne", "lignes")
             ),
         }
     }
 }
 
-/// What a verb did, in French, from the game as it is after it.
-fn said_fr(game: &Game, verb: &Verb) -> String {
+/// What a line did, in French, from the game as it is after it.
+fn said_fr(game: &Game, line: &Line) -> String {
     use crate::lang::fr::Form;
     let tz = game.config.game_reader().timezone;
     let deadline = || {
@@ -137,6 +126,10 @@ fn said_fr(game: &Game, verb: &Verb) -> String {
             .map(|r| r.fr(Form::The))
             .unwrap_or(name.to_string())
     };
+    let verb = match line {
+        Line::Status => return "STATUS : voir ci-dessous".into(),
+        Line::Verb(verb) => verb,
+    };
     match verb {
         Verb::Deadline(_) => format!("échéance déplacée au {}", deadline()),
         Verb::Pause(why) => format!("partie suspendue : {why}"),
@@ -147,39 +140,50 @@ fn said_fr(game: &Game, verb: &Verb) -> String {
         Verb::Redo => format!("retour en arrière annulé ; la partie en est à la phase {}", phase()),
         Verb::Replace { role: r, name, address } => format!("{} est confiée à {name} <{address}>", role(r)),
         Verb::Disorder(p) => format!("{} est en désordre civil", role(p)),
-        Verb::Status => "STATUS : voir ci-dessous".into(),
+        // The mail reads no PLAYER (see `parse`); worded as the journal words it.
+        Verb::Player { role: r, change } => {
+            let of = super::role_named(game, r)
+                .map(|r| r.fr(Form::Of))
+                .unwrap_or_else(|_| format!("de {r}"));
+            match change {
+                Account::Address(a) => format!("adresse {of} changée en {a}"),
+                Account::NewPassword => format!("nouveau mot de passe {of} envoyé"),
+            }
+        }
     }
 }
 
-/// Reads one line of the referee's message.
-pub fn parse(text: &str) -> Result<Verb, VerbError> {
+/// Reads one line of the referee's message: every desk verb but the command line's
+/// `player`, which no line of a message says (`PLAYER` is [`VerbError::NotAVerb`]).
+pub fn parse(text: &str) -> Result<Line, VerbError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
     let keyword = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
     let usage = |verb, usage| Err(VerbError::Usage { verb, usage });
+    let verb = |v| Ok(Line::Verb(v));
     match (keyword.as_str(), words.len()) {
-        ("DEADLINE", n) if n >= 2 => Ok(Verb::Deadline(rest(1))),
+        ("DEADLINE", n) if n >= 2 => verb(Verb::Deadline(rest(1))),
         ("DEADLINE", _) => usage(
             "DEADLINE",
             "DEADLINE <when>: +2d, +36h, an RFC 3339 time, or 2026-12-03 20:00",
         ),
-        ("PAUSE", n) if n >= 2 => Ok(Verb::Pause(rest(1))),
+        ("PAUSE", n) if n >= 2 => verb(Verb::Pause(rest(1))),
         ("PAUSE", _) => usage("PAUSE", "PAUSE <why>: the players are told the reason"),
-        ("RESUME", 1) => Ok(Verb::Resume(None)),
-        ("RESUME", _) => Ok(Verb::Resume(Some(rest(1)))),
-        ("PREVIEW", 1) => Ok(Verb::Preview),
-        ("FORCE", 1) => Ok(Verb::Force),
-        ("ROLLBACK", 1) => Ok(Verb::Rollback),
-        ("ROLLBACK", 2) if words[1].eq_ignore_ascii_case("REDO") => Ok(Verb::Redo),
-        ("REPLACE", n) if n >= 4 => Ok(Verb::Replace {
+        ("RESUME", 1) => verb(Verb::Resume(None)),
+        ("RESUME", _) => verb(Verb::Resume(Some(rest(1)))),
+        ("PREVIEW", 1) => verb(Verb::Preview),
+        ("FORCE", 1) => verb(Verb::Force),
+        ("ROLLBACK", 1) => verb(Verb::Rollback),
+        ("ROLLBACK", 2) if words[1].eq_ignore_ascii_case("REDO") => verb(Verb::Redo),
+        ("REPLACE", n) if n >= 4 => verb(Verb::Replace {
             role: words[1].to_string(),
             name: words[2..n - 1].join(" "),
             address: words[n - 1].to_string(),
         }),
         ("REPLACE", _) => usage("REPLACE", "REPLACE <role> <name> <address>"),
-        ("DISORDER", 2) => Ok(Verb::Disorder(words[1].to_string())),
+        ("DISORDER", 2) => verb(Verb::Disorder(words[1].to_string())),
         ("DISORDER", _) => usage("DISORDER", "DISORDER <power>"),
-        ("STATUS", 1) => Ok(Verb::Status),
+        ("STATUS", 1) => Ok(Line::Status),
         ("PREVIEW", _) => Err(VerbError::TakesNothing { verb: "PREVIEW" }),
         ("FORCE", _) => Err(VerbError::TakesNothing { verb: "FORCE" }),
         ("STATUS", _) => Err(VerbError::TakesNothing { verb: "STATUS" }),
@@ -190,51 +194,38 @@ pub fn parse(text: &str) -> Result<Verb, VerbError> {
     }
 }
 
-/// What one verb did: effects to commit, and a line for the reply.
+/// What one line did: effects to commit, and a line for the reply.
 fn run(
     game: &mut Game,
     act: &Act,
-    verb: Verb,
+    line: Line,
     status: &mut bool,
     preview: &mut String,
 ) -> Result<(Effects, String), DeskError> {
-    let fx = match verb {
-        Verb::Deadline(w) => super::deadline(game, act, &w)?,
-        Verb::Pause(why) => super::pause(game, &Act { why, ..act.clone() })?,
-        Verb::Resume(w) => super::resume(game, act, w.as_deref())?,
-        Verb::Preview => {
-            let p = super::preview(game, act)?;
-            *preview = p.report;
-            let said = p.entry.detail.clone();
-            return Ok((
-                Effects {
-                    journal: vec![p.entry],
-                    ..Default::default()
-                },
-                said,
-            ));
-        }
-        Verb::Force => super::force(game, act)?,
-        Verb::Rollback => super::history::rollback(game, act)?,
-        Verb::Redo => super::history::redo(game, act)?,
-        Verb::Replace { role, name, address } => {
-            let role = super::role_named(game, &role)?;
-            super::replace(game, act, role, &name, &address)?
-        }
-        Verb::Disorder(p) => super::disorder(game, act, super::role_named(game, &p)?)?,
-        Verb::Status => {
+    let verb = match line {
+        Line::Verb(verb) => verb,
+        Line::Status => {
             // Written once every line is done, so that it shows what they did.
             *status = true;
             return Ok((Effects::default(), "STATUS: see below".into()));
         }
     };
-    let said = fx
-        .journal
-        .iter()
-        .map(|e| e.detail.clone())
-        .collect::<Vec<_>>()
-        .join("; ");
-    Ok((fx, said))
+    match verb.act(game, act)? {
+        Outcome::Previewed(mut p) => {
+            *preview = std::mem::take(&mut p.report);
+            let said = p.entry.detail.clone();
+            Ok((Outcome::Previewed(p).into_effects(), said))
+        }
+        Outcome::Changed(fx) => {
+            let said = fx
+                .journal
+                .iter()
+                .map(|e| e.detail.clone())
+                .collect::<Vec<_>>()
+                .join("; ");
+            Ok((fx, said))
+        }
+    }
 }
 
 /// Acts on the desk verbs of a message signed on as the referee (the sign-on checked), and
@@ -385,27 +376,34 @@ pub(crate) mod tests {
 
     #[test]
     fn the_desk_verbs_are_read_in_any_case() {
-        assert_eq!(parse("deadline +2d"), Ok(Verb::Deadline("+2d".into())));
+        let read = |v| Ok(Line::Verb(v));
+        assert_eq!(parse("deadline +2d"), read(Verb::Deadline("+2d".into())));
         assert_eq!(
             parse("DEADLINE 2026-12-03 20:00"),
-            Ok(Verb::Deadline("2026-12-03 20:00".into()))
+            read(Verb::Deadline("2026-12-03 20:00".into()))
         );
         assert_eq!(
             parse("Pause  Noël en famille"),
-            Ok(Verb::Pause("Noël en famille".into()))
+            read(Verb::Pause("Noël en famille".into()))
         );
-        assert_eq!(parse("RESUME"), Ok(Verb::Resume(None)));
-        assert_eq!(parse("RESUME +3d"), Ok(Verb::Resume(Some("+3d".into()))));
-        assert_eq!(parse("rollback redo"), Ok(Verb::Redo));
+        assert_eq!(parse("RESUME"), read(Verb::Resume(None)));
+        assert_eq!(parse("RESUME +3d"), read(Verb::Resume(Some("+3d".into()))));
+        assert_eq!(parse("rollback redo"), read(Verb::Redo));
         assert_eq!(
             parse("REPLACE France Nina Dupont nina@example.org"),
-            Ok(Verb::Replace {
+            read(Verb::Replace {
                 role: "France".into(),
                 name: "Nina Dupont".into(),
                 address: "nina@example.org".into()
             })
         );
-        assert_eq!(parse("DISORDER italy"), Ok(Verb::Disorder("italy".into())));
+        assert_eq!(parse("DISORDER italy"), read(Verb::Disorder("italy".into())));
+        assert_eq!(parse("status"), Ok(Line::Status));
+        // The command line's `player` is no verb by mail.
+        assert_eq!(
+            parse("PLAYER France --new-password"),
+            Err(VerbError::NotAVerb { word: "PLAYER".into() })
+        );
         for bad in [
             "DEADLINE",
             "PAUSE",

@@ -2,7 +2,8 @@
 //! files by hand. One function per verb, each taking the opened game and returning what it
 //! did as [`Effects`]: the letters to the players who must know, and the journal entry
 //! ([`journal`]). The command line (`arbitre deadline DIR …`, through [`at_desk`]) and the
-//! referee's mail (`SIGNON Referee …`, [`mail`]) call the same functions.
+//! referee's mail (`SIGNON Referee …`, [`mail`]) both build a [`Verb`], and [`Verb::act`]
+//! calls its function.
 //!
 //! Every verb checks everything before it changes anything: a wrong power, time or state
 //! is a [`DeskError`] and the game is left as it was.
@@ -27,6 +28,7 @@ pub mod mail;
 mod players;
 pub mod referee;
 pub mod status;
+pub mod verb;
 pub mod when;
 
 pub use players::{disorder, player, replace, Account};
@@ -43,6 +45,7 @@ use journal::{Done, Entry, Who};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+pub use verb::{Outcome, Verb};
 pub use when::When;
 
 /// The role the referee signs on as by mail, as [`Role::Referee`] is spelt.

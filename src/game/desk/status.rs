@@ -6,6 +6,7 @@ use super::journal::{self, Entry};
 use crate::game::kind::Play;
 use crate::game::role::Role;
 use crate::game::{show_time, Game, GameError};
+use crate::lang::Lang;
 use std::fmt::Write;
 
 /// The roles' names, for the status's lists.
@@ -116,8 +117,8 @@ pub fn text(game: &Game) -> Result<String, GameError> {
     } else if board {
         let _ = writeln!(
             s,
-            "A board game: {} move(s) so far; moves are relayed as they come.",
-            game.state.moves.len()
+            "A board game: {} so far; moves are relayed as they come.",
+            Lang::En.count(game.state.moves.len(), "move", "moves")
         );
     } else {
         let _ = writeln!(s, "Phase: {}", game.state.phase);
@@ -150,7 +151,8 @@ pub fn text(game: &Game) -> Result<String, GameError> {
                 notes.push("civil disorder".to_string());
             }
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
-                notes.push(format!("missed {n} phase(s) in a row"));
+                let phases = Lang::En.count(n as usize, "phase", "phases");
+                notes.push(format!("missed {phases} in a row"));
             }
             if game.state.wait.contains(&role) {
                 notes.push("waits for the deadline (SET WAIT)".to_string());
@@ -255,8 +257,8 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
     } else if board {
         let _ = writeln!(
             s,
-            "Un jeu de plateau : {} coup(s) jusqu'ici ; les coups sont relayés à mesure.",
-            game.state.moves.len()
+            "Un jeu de plateau : {} jusqu'ici ; les coups sont relayés à mesure.",
+            Lang::Fr.count(game.state.moves.len(), "coup", "coups")
         );
     } else {
         let _ = writeln!(
@@ -290,7 +292,8 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
                 notes.push("désordre civil".to_string());
             }
             if let Some(&n) = game.state.desk.missed.get(&role).filter(|&&n| n > 0) {
-                notes.push(format!("{n} phase(s) manquée(s) de suite"));
+                let phases = Lang::Fr.count(n as usize, "phase manquée", "phases manquées");
+                notes.push(format!("{phases} de suite"));
             }
             if game.state.wait.contains(&role) {
                 notes.push("attend l'échéance (CHANGER ATTENTE)".to_string());

@@ -257,7 +257,7 @@ mod tests {
         assert!(e.line.is_some_and(|l| (2..=3).contains(&l)), "{e}");
         assert!(e.message.starts_with("protected"), "{e}");
         assert!(
-            e.message.contains("`Prussia` is not a role: write a power (France)"),
+            e.message.contains("\"Prussia\" is not a role: write a power (France)"),
             "{e}"
         );
         let state = read("phase: play\nprotected:\n  Devil: Turkey\n  God: France\n").unwrap();
