@@ -115,7 +115,7 @@ impl<'de> Deserialize<'de> for OnFile {
             match canonical_unit(Map::standard(), text) {
                 Some(u) if u.kind.is_some() => Ok(OnFile::Unit(u)),
                 _ => Err(format!(
-                    "`{text}` is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"
+                    "\"{text}\" is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"
                 )),
             }
         }))
@@ -213,7 +213,7 @@ fn power_by_name(text: &str) -> Result<Power, String> {
     let map = Map::standard();
     map.power_by_name(text).ok_or_else(|| {
         format!(
-            "`{text}` is not a power: write one of the map's ({})",
+            "\"{text}\" is not a power: write one of the map's ({})",
             map.powers
                 .iter()
                 .map(|p| p.name.as_str())
@@ -250,7 +250,7 @@ mod tests {
         assert_eq!(e.line, Some(3), "{e}");
         assert!(
             e.message
-                .contains("`Prussia` is not a power: write one of the map's (England,"),
+                .contains("\"Prussia\" is not a power: write one of the map's (England,"),
             "{e}"
         );
         let e = read("phase: play\nprotected:\n  Prussia: France\n").unwrap_err();
@@ -279,14 +279,14 @@ mod tests {
         assert!(e.line.is_some_and(|l| (2..=3).contains(&l)), "{e}");
         assert!(
             e.message
-                .contains("`Paris` is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"),
+                .contains("\"Paris\" is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"),
             "{e}"
         );
         let e = read("phase: play\nadjustment_blessing: Prussia\n").unwrap_err();
         assert_eq!(e.line, Some(2), "{e}");
         assert!(
             e.message
-                .starts_with("adjustment_blessing: `Prussia` is not a power: write one of the map's"),
+                .starts_with("adjustment_blessing: \"Prussia\" is not a power: write one of the map's"),
             "{e}"
         );
         let state = read("phase: play\ndivine:\n  curse: F STP/SC\nadjustment_blessing: none\n").unwrap();
