@@ -897,3 +897,29 @@ fn a_french_welcome_and_aide_teach_the_french_commands() {
         ],
     );
 }
+
+/// An absence declared by a French player is answered in French: the days noted, the
+/// allowance, the deadline it moved in French words, and why a day cannot be noted.
+#[test]
+fn a_french_absence_is_answered_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(
+        &dir,
+        0,
+        "abs-1",
+        "SET ABSENCE 2026-11-30 2026-12-02\nSET ABSENCE bientôt plus-tard\nSET ABSENCE 2026-12-09 2026-12-07",
+        EVENING,
+    );
+    has(
+        &reply,
+        &[
+            "absence du 2026-11-30 au 2026-12-02 notée : une échéance qui y tombe est reportée après elle, \
+             dans la limite de 14 jours par an ; l'échéance passe à jeudi 3 décembre 2026, 20 h 00 CET",
+            "« bientôt » n'est pas une date : écrivez-la comme 2026-12-20",
+            "l'absence finit (2026-12-07) avant de commencer (2026-12-09) : donnez le premier jour, puis le dernier",
+        ],
+    );
+    lacks(&reply, &["noted", "deadline", "is not a date"]);
+    all_french(&reply);
+}

@@ -6,6 +6,7 @@
 
 use super::journal::{self, Done, Entry, Who};
 use crate::game::role::Role;
+use crate::game::said::Said;
 use crate::game::{Game, Now};
 use chrono::{Datelike, NaiveDate, TimeZone};
 use serde::{Deserialize, Serialize};
@@ -55,7 +56,7 @@ pub fn declare(
     from: &str,
     to: &str,
     arrived: Now,
-) -> Result<(String, Vec<crate::report::Letter>), AbsenceError> {
+) -> Result<(Said, Vec<crate::report::Letter>), AbsenceError> {
     let (first, last) = (day(from)?, day(to)?);
     if last < first {
         return Err(AbsenceError::EndsBeforeItBegins { first, last });
@@ -89,36 +90,34 @@ pub fn declare(
             }),
         }],
     );
-    let said = format!(
-        "absence from {first} to {last} noted: a deadline falling in it is moved after it, within {} a year",
-        crate::lang::Lang::En.count(
-            game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS) as usize,
-            "day",
-            "days"
-        )
-    );
+    let noted = |moved_to: Option<String>, game: &Game| Said::AbsenceNoted {
+        from: first.to_string(),
+        to: last.to_string(),
+        allowance: game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS),
+        moved_to,
+        zone: game.config.timezone.clone(),
+    };
     let current = game
         .state
         .deadline
         .as_deref()
         .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
     let Some(current) = current.filter(|_| game.state.desk.paused.is_none() && game.state.finished.is_none()) else {
-        return Ok((said, Vec::new()));
+        return Ok((noted(None, game), Vec::new()));
     };
     let (due, moved) = extend(game, current);
     if !moved {
-        return Ok((said, Vec::new()));
+        return Ok((noted(None, game), Vec::new()));
     }
     game.state.deadline = Some(super::stored(due, &game.config.timezone));
     game.state.reminded = false;
-    let is = super::both_zones(&due.to_rfc3339(), &game.config.timezone);
     let n = super::next_act(game);
     let (phase, due) = (game.state.phase.clone(), due.to_rfc3339());
     let letters = super::tell_all(game, n, "extended", None, |r| super::Notice::DeadlineExtended {
         phase: super::phase_in(&phase, r),
         is: super::moment(&due, r),
     });
-    Ok((format!("{said}; the deadline moves to {is}"), letters))
+    Ok((noted(Some(due), game), letters))
 }
 
 /// The deadline `due` of a phase opening now, moved past the absences it falls in as far as

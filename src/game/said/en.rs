@@ -42,7 +42,25 @@ pub fn en(said: &Said) -> String {
             let read: Vec<String> = assumed.iter().map(ReadAs::en).collect();
             format!("{} ({})", en(said), read.join("; "))
         }
-        S::Words(w) => w.clone(),
+        S::AbsenceNoted {
+            from,
+            to,
+            allowance,
+            moved_to,
+            zone,
+        } => {
+            let days = Lang::En.count(*allowance as usize, "day", "days");
+            let noted = format!(
+                "absence from {from} to {to} noted: a deadline falling in it is moved after it, within {days} a year"
+            );
+            match moved_to {
+                Some(due) => format!(
+                    "{noted}; the deadline moves to {}",
+                    crate::game::desk::both_zones(due, zone)
+                ),
+                None => noted,
+            }
+        }
         S::OfTheKind(w) => w.words(Lang::En),
     }
 }
@@ -175,6 +193,7 @@ pub fn refused_en(r: &Refusal) -> String {
                 .into()
         }
         R::Chatter => "not understood".into(),
+        R::Absence(problem) => problem.to_string(),
         R::Words(w) => w.clone(),
         R::OfTheKind(r) => r.words(Lang::En),
     }

@@ -87,7 +87,26 @@ pub fn fr(said: &Said) -> String {
             // No colon inside: the line has one already (« A PAR - BUR : enregistré »).
             format!("{} ({})", fr(said), read.join("\u{202f}; "))
         }
-        S::Words(w) => w.clone(),
+        S::AbsenceNoted {
+            from,
+            to,
+            allowance,
+            moved_to,
+            zone,
+        } => {
+            let days = Lang::Fr.count(*allowance as usize, "jour", "jours");
+            let noted = format!(
+                "absence du {from} au {to} notée : une échéance qui y tombe est reportée après elle, \
+                 dans la limite de {days} par an"
+            );
+            match moved_to {
+                Some(due) => format!(
+                    "{noted} ; l'échéance passe à {}",
+                    crate::words::moment_text(due, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr)
+                ),
+                None => noted,
+            }
+        }
         S::OfTheKind(w) => w.words(Lang::Fr),
     }
 }
@@ -255,7 +274,21 @@ pub fn refused_fr(r: &Refusal) -> String {
                            l'accompagne ; cette presse n'a pas été envoyée"
             .into(),
         R::Chatter => "pas compris".into(),
+        R::Absence(problem) => absence_fr(problem),
         R::Words(w) => w.clone(),
         R::OfTheKind(r) => r.words(Lang::Fr),
+    }
+}
+
+/// Why `SET ABSENCE` noted nothing, in French.
+fn absence_fr(problem: &crate::game::desk::absence::AbsenceError) -> String {
+    use crate::game::desk::absence::{AbsenceError as A, MOST};
+    match problem {
+        A::NotADate { text } => format!("« {text} » n'est pas une date : écrivez-la comme 2026-12-20"),
+        A::EndsBeforeItBegins { first, last } => {
+            format!("l'absence finit ({last}) avant de commencer ({first}) : donnez le premier jour, puis le dernier")
+        }
+        A::Over { last } => format!("l'absence est déjà passée ({last}) : donnez des jours à venir"),
+        A::TooMany => format!("{MOST} absences sont déjà déclarées : demandez à l'arbitre"),
     }
 }

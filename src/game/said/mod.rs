@@ -6,8 +6,8 @@
 //!
 //! What stays as written in every language: orders, units, provinces, powers (`A PAR`,
 //! `France`), the commands a player may write (`SET TIMEZONE Europe/Paris`, `BLESS NONE`)
-//! and what the player wrote. The words of a few parts not yet translated (the referee's
-//! desk) come as [`Refusal::Words`] and [`Said::Words`], in English. An outcome or a refusal
+//! and what the player wrote. The words of a few refusals not yet translated (the referee's
+//! desk, a problem of the game's files) come as [`Refusal::Words`], in English. An outcome or a refusal
 //! of the game's kind (a ruleset's cast, a board game's move refused by its engine) is
 //! [`Said::OfTheKind`] or [`Refusal::OfTheKind`], worded by the kind in each language
 //! ([`crate::game::kind::KindWords`]): nothing here names a kind's verbs or roles.
@@ -87,8 +87,16 @@ pub enum Said {
     ToTheEnd(Box<Said>),
     /// What the referee entered for the role from a turn file.
     ByReferee(Box<Said>),
-    /// Words made elsewhere, in English (the referee's desk: `SET ABSENCE`).
-    Words(String),
+    /// `SET ABSENCE`: the days noted (as written on file, `2026-12-20`), the allowance of
+    /// days a year a deadline may be moved for the player, and the deadline the absence
+    /// moved, when the current one fell in it (RFC 3339, with the game's `zone`).
+    AbsenceNoted {
+        from: String,
+        to: String,
+        allowance: u32,
+        moved_to: Option<String>,
+        zone: String,
+    },
     /// An outcome of the game's kind (a ruleset's cast), worded by the kind in each
     /// language.
     OfTheKind(crate::game::kind::KindWords),
@@ -296,6 +304,8 @@ pub enum Refusal {
     NoGreyPress,
     /// A line of chatter, listed as not understood.
     Chatter,
+    /// `SET ABSENCE` with days that cannot be noted.
+    Absence(super::desk::absence::AbsenceError),
     /// Words made elsewhere, in English (the referee's desk, a board game's engine, a
     /// problem of the game's files).
     Words(String),
@@ -491,6 +501,7 @@ fn names(roles: &[Role]) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::game::desk::absence::AbsenceError;
 
     /// One value of every kind of refusal, for the checks below.
     pub(crate) fn every_refusal() -> Vec<Refusal> {
@@ -596,6 +607,20 @@ pub(crate) mod tests {
             R::NoGreyPress,
             R::Chatter,
         ];
+        let day = |t: &str| chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").unwrap();
+        for problem in [
+            AbsenceError::NotADate { text: s("soon") },
+            AbsenceError::EndsBeforeItBegins {
+                first: day("2026-12-09"),
+                last: day("2026-12-07"),
+            },
+            AbsenceError::Over {
+                last: day("2026-11-02"),
+            },
+            AbsenceError::TooMany,
+        ] {
+            all.push(R::Absence(problem));
+        }
         for problem in [
             SettingProblem::PasswordForm,
             SettingProblem::AddressForm,
@@ -648,6 +673,20 @@ pub(crate) mod tests {
             S::ByReferee(Box::new(S::Cleared)),
             S::Late(Box::new(S::Cleared)),
             S::ToTheEnd(Box::new(S::PressSent { to: vec![] })),
+            S::AbsenceNoted {
+                from: s("2026-11-30"),
+                to: s("2026-12-02"),
+                allowance: 14,
+                moved_to: None,
+                zone: s("Europe/Paris"),
+            },
+            S::AbsenceNoted {
+                from: s("2026-11-30"),
+                to: s("2026-12-02"),
+                allowance: 1,
+                moved_to: Some(s("2026-12-03T20:00:00+01:00")),
+                zone: s("Europe/Paris"),
+            },
             S::ReadAs {
                 said: Box::new(S::OnFile {
                     order: s("A BUR - PAR"),

@@ -579,9 +579,9 @@ pub fn act(
                 match crate::game::desk::absence::declare(game, who, &from, &to, arrived) {
                     Ok((said, mut told)) => {
                         letters.append(&mut told);
-                        Ok(Said::Words(said))
+                        Ok(said)
                     }
-                    Err(e) => Err(Refusal::Words(e.to_string())),
+                    Err(e) => Err(Refusal::Absence(e)),
                 }
             }
         };
