@@ -908,7 +908,8 @@ fn a_french_absence_is_answered_in_french() {
         &dir,
         0,
         "abs-1",
-        "SET ABSENCE 2026-11-30 2026-12-02\nSET ABSENCE bientôt plus-tard\nSET ABSENCE 2026-12-09 2026-12-07",
+        "SET ABSENCE 2026-11-30 2026-12-02\nSET ABSENCE bientôt plus-tard\nSET ABSENCE 2026-12-09 2026-12-07\n\
+         changer absence 2026-12-05",
         EVENING,
     );
     has(
@@ -918,6 +919,8 @@ fn a_french_absence_is_answered_in_french() {
              dans la limite de 14 jours par an ; l'échéance passe à jeudi 3 décembre 2026, 20 h 00 CET",
             "« bientôt » n'est pas une date : écrivez-la comme 2026-12-20",
             "l'absence finit (2026-12-07) avant de commencer (2026-12-09) : donnez le premier jour, puis le dernier",
+            // Told in the form the player wrote.
+            "écrivez CHANGER ABSENCE <du> <au>, avec des dates comme 2026-12-20",
         ],
     );
     lacks(&reply, &["noted", "deadline", "is not a date"]);

@@ -321,7 +321,9 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
                         to: to.to_string(),
                     },
                     _ => {
-                        errors.push(error(Refusal::WriteAbsence));
+                        errors.push(error(Refusal::WriteAbsence {
+                            french: keyword == "CHANGER",
+                        }));
                         continue;
                     }
                 }

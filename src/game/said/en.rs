@@ -122,7 +122,10 @@ pub fn refused_en(r: &Refusal) -> String {
              the press was not sent and none of its lines was acted on: put ENDPRESS where the press ends, \
              and send again"
         ),
-        R::WriteAbsence => "write SET ABSENCE <from> <to>, with dates like 2026-12-20".into(),
+        R::WriteAbsence { french } => format!(
+            "write {} ABSENCE <from> <to>, with dates like 2026-12-20",
+            if *french { "CHANGER" } else { "SET" }
+        ),
         R::EndpressWithoutPress => "ENDPRESS without PRESS".into(),
         R::TakesNothing { form } => format!("{form} takes nothing after it: write \"{form}\" alone"),
         R::NotUnderstood { text, hint } => format!(

@@ -188,7 +188,10 @@ pub fn refused_fr(r: &Refusal) -> String {
              commande : « {text} » ; la presse n'a pas été envoyée et aucune de ses lignes n'a été prise \
              en compte : mettez FIN PRESSE là où la presse se termine, et renvoyez le message"
         ),
-        R::WriteAbsence => "écrivez SET ABSENCE <du> <au>, avec des dates comme 2026-12-20".into(),
+        R::WriteAbsence { french } => format!(
+            "écrivez {} ABSENCE <du> <au>, avec des dates comme 2026-12-20",
+            if *french { "CHANGER" } else { "SET" }
+        ),
         R::EndpressWithoutPress => "FIN PRESSE sans PRESSE À … au-dessus".into(),
         R::TakesNothing { form } => format!("{form} ne prend rien après lui : écrivez « {form} » seul"),
         R::NotUnderstood { text, hint } => format!(

@@ -238,7 +238,10 @@ pub enum Refusal {
         line: usize,
         text: String,
     },
-    WriteAbsence,
+    /// `SET ABSENCE` without its two days; `french`: written `CHANGER ABSENCE`.
+    WriteAbsence {
+        french: bool,
+    },
     EndpressWithoutPress,
     /// `LIST extra`: `form` is the keyword written.
     TakesNothing {
@@ -558,7 +561,8 @@ pub(crate) mod tests {
                 line: 5,
                 text: s("A PAR - BUR"),
             },
-            R::WriteAbsence,
+            R::WriteAbsence { french: false },
+            R::WriteAbsence { french: true },
             R::EndpressWithoutPress,
             R::TakesNothing { form: s("LIST") },
             R::NotUnderstood {
