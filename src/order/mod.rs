@@ -131,8 +131,10 @@ impl Order {
                 out.push_str(" S ");
                 u(target, out);
                 if let Some(d) = dest {
+                    // The coast as written: a fleet's says which move is supported (DATC
+                    // 6.B.9), and the judge drops an army's (DATC 4.B.6).
                     out.push_str(" - ");
-                    out.push_str(map.code(d.prov));
+                    map.push_loc(out, *d);
                 }
             }
             Order::Convoy { unit, army, dest } => {
