@@ -647,12 +647,20 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     // which says why as it always has.
     let lang = game.config.reader(role).lang;
     let (key, canon, assumed) = match crate::order::Reader::default().read(map(), lang, text) {
-        Ok(read) => {
+        Ok(mut read) => {
             if let Some(named) = read.prefix().filter(|&p| p != power) {
                 return Err(Refusal::AnotherPowersOrders {
                     named: map().power_name(named).to_string(),
                     yours: map().power_name(power).to_string(),
                 });
+            }
+            // A coast written for an army is dropped, and said so; one that could make it
+            // another order is refused (DATC 4.B.6, 6.B.12). A build out of a winter is
+            // left to the judge, whose reason (no builds now) comes first.
+            if let Err(e) = read.drop_army_coasts(map(), unit_kinds(game)) {
+                if in_winter(game) {
+                    return Err(army_coast_refusal(game, e, lang));
+                }
             }
             let assumed = read_as(game, &read);
             let (key, canon) = check_order(game, power, &read.order.to_text(map()), lang).map_err(|refusal| {
@@ -695,8 +703,41 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     })
 }
 
+/// The type of the unit an order in a province is for: in a retreat phase the dislodged
+/// unit's there, in the others the unit's on the board; none when there is none (or no
+/// board).
+fn unit_kinds(game: &Game) -> impl Fn(crate::map::ProvId) -> Option<UnitType> {
+    let retreat = phase(game).is_ok_and(|p| p.kind == PhaseKind::Retreat);
+    let board = board(game).ok();
+    move |p| {
+        let board = board.as_ref()?;
+        match retreat {
+            true => board
+                .dislodged
+                .iter()
+                .find(|d| d.unit.loc.prov == p)
+                .map(|d| d.unit.kind),
+            false => board.unit_at(p).map(|i| board.units[i].kind),
+        }
+    }
+}
+
+/// A coast the order reader refused (`crate::order::CoastRefused`), worded in the notation
+/// of a reader of `lang`: the place as written and the orders it could mean.
+fn army_coast_refusal(game: &Game, refused: crate::order::CoastRefused, lang: Lang) -> Refusal {
+    let map = map();
+    let (army, fleet) = refused.readings();
+    match refused {
+        crate::order::CoastRefused::ArmyBuiltOnCoast { written } => Refusal::ArmyBuiltOnCoast {
+            written: crate::order::loc_text_in(map, written, lang),
+            army: army.text_in(map, lang, in_winter(game)),
+            fleet: fleet.text_in(map, lang, in_winter(game)),
+        },
+    }
+}
+
 /// What the reader assumed to read an order, for the reply to echo: the names read, the
-/// unit found by its province alone, the convoy a route means.
+/// unit found by its province alone, the convoy a route means, the coasts dropped.
 fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::ReadAs> {
     use crate::order::Assumed;
     let map = map();
@@ -715,6 +756,19 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
             Assumed::FrenchCode { .. } => None,
             Assumed::ConvoyByRoute { .. } => Some(crate::game::said::ReadAs::Convoy),
             Assumed::Prefix(_) => None,
+            Assumed::CoastDropped(d) => {
+                let both = |lang| {
+                    [
+                        crate::order::loc_text_in(map, d.written, lang),
+                        crate::order::loc_text_in(map, d.read(), lang),
+                    ]
+                };
+                Some(crate::game::said::ReadAs::CoastDropped {
+                    at: d.at,
+                    en: both(Lang::En),
+                    fr: both(Lang::Fr),
+                })
+            }
         })
         .collect();
     // A unit named by its province alone: the one there. A unit written as the other
