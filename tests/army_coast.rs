@@ -6,6 +6,7 @@
 //! either build, and is refused with both. A standard game in English, then in French;
 //! mail goes in with `arbitre mail`, the replies are read from the outbox.
 
+use crate::french::send;
 use crate::support;
 
 use std::path::{Path, PathBuf};
@@ -35,21 +36,6 @@ fn new_game(tmp: &Tmp, lang: &str) -> PathBuf {
     let dir = tmp.path("vopaliec");
     create(&dir, &players, CREATED);
     dir
-}
-
-/// Mails `lines` under the SIGNON of `who` at `now`; returns the reply's text.
-fn send(dir: &Path, who: usize, id: &str, lines: &str, now: &str) -> String {
-    let (role, name, email, password) = support::VOPALIEC[who];
-    let raw = format!(
-        "From: {name} <{email}>\r\nTo: arbitre@vopaliec.example\r\nSubject: orders\r\n\
-         Date: Mon, 30 Nov 2026 18:00:00 +0100\r\nMessage-ID: <{id}@test.example>\r\nMIME-Version: 1.0\r\n\
-         Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
-         SIGNON {role} vopaliec {password}\n{lines}\r\n"
-    );
-    ok(&["mail", dir.to_str().unwrap(), "--now", now], Some(raw.as_bytes()));
-    let handled = state(dir)["handled"].as_u64().unwrap();
-    let name = format!("m{handled:05}-reply-{}.eml", role.to_lowercase());
-    outbox(dir).remove(&name).unwrap_or_else(|| panic!("no {name}")).text
 }
 
 /// `power`'s units on the board, as the state writes them.
