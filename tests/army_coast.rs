@@ -20,6 +20,7 @@ const FALL_DEADLINE: &str = "2026-12-04T20:00:00+01:00";
 const WINTER_EVENING: &str = "2026-12-04T21:00:00+01:00";
 
 const FRANCE: usize = 0;
+const GERMANY: usize = 2;
 const RUSSIA: usize = 5;
 
 /// A standard game in `lang`, the example cast's seven powers.
@@ -60,6 +61,10 @@ struct Lines {
     /// Winter: Russia builds an army on St Petersburg's north coast (refused), then an army.
     winter: [&'static str; 2],
     winter_reply: [&'static str; 2],
+    /// A retreat: the army dislodged from Gascony (a fleet took its place) to Spain's
+    /// north coast.
+    retreat: &'static str,
+    retreat_reply: &'static str,
     /// Words no reply of this language may hold: an army's move to a coast, the other
     /// language's words.
     never: &'static [&'static str],
@@ -85,6 +90,8 @@ const ENGLISH: Lines = Lines {
          write \"BUILD A STP\" for an army, or \"BUILD F STP/NC\" for a fleet",
         "line 3: BUILD A STP: on file",
     ],
+    retreat: "A GAS - SPA/NC",
+    retreat_reply: "line 2: A GAS - SPA: on file (the coast is dropped, SPA/NC read as SPA: an army moves to a province, not to a coast)",
     never: &["A MAR - SPA/", "côte", "enregistré"],
 };
 
@@ -108,6 +115,8 @@ const FRENCH: Lines = Lines {
          est pour une flotte : écrivez « mobiliser A STP » pour une armée, ou « mobiliser F STP/CN » pour une flotte",
         "ligne 3 : mobiliser A STP : enregistré",
     ],
+    retreat: "A GAS - ESP/CN",
+    retreat_reply: "ligne 2 : A GAS - ESP : enregistré (côte retirée, ESP/CN lu comme ESP, car une armée se rend dans une province, pas sur une côte)",
     never: &["A MAR - ESP/", "SPA", " coast", "on file", "read as", "army"],
 };
 
@@ -159,4 +168,47 @@ fn an_armys_coast_is_dropped_and_said_so_in_english() {
 #[test]
 fn an_armys_coast_is_dropped_and_said_so_in_french() {
     played(&FRENCH);
+}
+
+/// A retreat: the army the reply speaks of is the dislodged one, not the fleet that took
+/// its province (whose move to a coast would keep it). France's army of Gascony is
+/// dislodged by a German fleet from the Mid-Atlantic, and retreats to Spain with a coast.
+fn retreated(lines: &Lines) {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp, lines.lang);
+    let d = dir.to_str().unwrap();
+    let path = dir.join("state.yaml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("- A PAR\n", "- A GAS\n")
+        .replace("- F KIE\n", "- F MAO\n")
+        .replace("- A MUN\n", "- A BUR\n");
+    std::fs::write(&path, text).unwrap();
+    send(&dir, GERMANY, "r-1", "F MAO - GAS\nA BUR S F MAO - GAS", EVENING);
+    ok(&["process", d, "--now", START], None);
+    assert_eq!(state(&dir)["phase"].as_str(), Some("Spring 1901 Retreat"));
+    assert!(
+        units(&dir, "Germany").contains(&"F GAS".to_string()),
+        "{:?}",
+        units(&dir, "Germany")
+    );
+    let reply = send(&dir, FRANCE, "r-2", lines.retreat, "2026-12-02T10:00:00+01:00");
+    has(&reply, &[lines.retreat_reply]);
+    lacks(&reply, lines.never);
+    ok(&["process", d, "--now", "2026-12-02T20:00:00+01:00"], None);
+    assert!(
+        units(&dir, "France").contains(&"A SPA".to_string()),
+        "{:?}",
+        units(&dir, "France")
+    );
+}
+
+#[test]
+fn a_dislodged_armys_coast_is_dropped_and_said_so_in_english() {
+    retreated(&ENGLISH);
+}
+
+#[test]
+fn a_dislodged_armys_coast_is_dropped_and_said_so_in_french() {
+    retreated(&FRENCH);
 }

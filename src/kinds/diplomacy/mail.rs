@@ -657,12 +657,13 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
             // A coast written for an army is dropped, and said so; one that could make it
             // another order is refused (DATC 4.B.6, 6.B.12). A build out of a winter is
             // left to the judge, whose reason (no builds now) comes first.
-            if let Err(e) = read.drop_army_coasts(map(), unit_kinds(game)) {
+            let kind_at = unit_kinds(game);
+            if let Err(e) = read.drop_army_coasts(map(), &kind_at) {
                 if in_winter(game) {
                     return Err(army_coast_refusal(game, e, lang));
                 }
             }
-            let assumed = read_as(game, &read);
+            let assumed = read_as(&read, &kind_at);
             let (key, canon) = check_order(game, power, &read.order.to_text(map()), lang).map_err(|refusal| {
                 // Refused, and written with the other type of unit than the one there: the
                 // refusal says which it is (DATC 4.C.2 reads the order as that unit's).
@@ -738,7 +739,11 @@ fn army_coast_refusal(game: &Game, refused: crate::order::CoastRefused, lang: La
 
 /// What the reader assumed to read an order, for the reply to echo: the names read, the
 /// unit found by its province alone, the convoy a route means, the coasts dropped.
-fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::ReadAs> {
+/// `kind_at`: the type of the unit each province's order is for ([`unit_kinds`]).
+fn read_as(
+    read: &crate::order::Read,
+    kind_at: &impl Fn(crate::map::ProvId) -> Option<UnitType>,
+) -> Vec<crate::game::said::ReadAs> {
     use crate::order::Assumed;
     let map = map();
     let names = |written: &str, p: crate::map::ProvId| crate::game::said::ReadAs::Name {
@@ -772,11 +777,11 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
         })
         .collect();
     // A unit named by its province alone: the one there. A unit written as the other
-    // type: the one there too (DATC 4.C.2), and the reply says which it is.
-    let Ok(board) = board(game) else { return out };
+    // type: the one there too (DATC 4.C.2), and the reply says which it is. In a retreat
+    // phase, the one dislodged from there, not the one that took its place.
     if let Some(u) = read.order.unit() {
-        if let Some(i) = board.unit_at(u.prov()) {
-            let (p, there) = (map.province(u.prov()), board.units[i].kind);
+        if let Some(there) = kind_at(u.prov()) {
+            let p = map.province(u.prov());
             let (en, fr, army) = (p.name.clone(), p.french.clone(), there == UnitType::Army);
             match u.kind {
                 None => out.insert(0, crate::game::said::ReadAs::Unit { army, en, fr }),
@@ -788,8 +793,8 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
     // The supported unit written as the other type (`Army in lvp supports army in edi`, a
     // fleet in Edinburgh) is read as the unit there as well: said, never silently.
     if let crate::order::Order::Support { target, .. } = &read.order {
-        if let (Some(k), Some(i)) = (target.kind, board.unit_at(target.prov())) {
-            let (p, there) = (map.province(target.prov()), board.units[i].kind);
+        if let (Some(k), Some(there)) = (target.kind, kind_at(target.prov())) {
+            let p = map.province(target.prov());
             if k != there {
                 out.push(crate::game::said::ReadAs::OtherType {
                     army: there == UnitType::Army,
