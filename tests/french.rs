@@ -926,3 +926,19 @@ fn a_french_absence_is_answered_in_french() {
     lacks(&reply, &["noted", "deadline", "is not a date"]);
     all_french(&reply);
 }
+
+/// The board's picture in a French game's pages is titled in French by the game's name and
+/// the phase (« vopaliec — printemps 1901, mouvements »), never by the map's name.
+#[test]
+fn the_board_pictures_title_is_the_games_name_and_the_phase_in_french() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    ok(&["process", dir.to_str().unwrap(), "--now", DEADLINE], None);
+    let svg = std::fs::read_to_string(dir.join("pages/S1901M.svg")).unwrap();
+    has(&svg, &["<title>vopaliec — printemps 1901, mouvements</title>"]);
+    let index = std::fs::read_to_string(dir.join("pages/index.html")).unwrap();
+    has(&index, &["<title>vopaliec — automne 1901, mouvements</title>"]);
+    for text in [&svg, &index] {
+        assert!(!text.contains("standard —") && !text.contains("Spring"), "{text}");
+    }
+}

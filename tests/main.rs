@@ -8,6 +8,7 @@ mod by_mail;
 mod common;
 mod support;
 
+mod army_coast;
 mod board_pictures;
 mod board_positions;
 mod boardgames;

@@ -18,6 +18,8 @@ fn reading(map: &Map, lang: Lang, typed: &str) -> String {
                     Assumed::FrenchCode { read, .. } => format!("code {}", map.code(*read)),
                     Assumed::ConvoyByRoute { .. } => "route".to_string(),
                     Assumed::Prefix(p) => format!("prefix {}", map.power_name(*p)),
+                    // Said only once the board is known (`Read::drop_army_coasts`).
+                    Assumed::CoastDropped(d) => format!("coast dropped {}", map.loc_text(d.written)),
                 };
                 out.push_str(" + ");
                 out.push_str(&what);

@@ -108,6 +108,9 @@ fn each_page_shows_its_map_and_links_the_phases_and_the_index() {
     let svg = read(&pages.join("S1901M.svg"));
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.contains("Spring 1901"));
     assert!(read(&pages.join("F1901M.svg")).contains("Fall 1901"));
+    // Titled by the game's name and the phase, not by the map's name.
+    assert!(svg.contains("<title>vopaliec — Spring 1901 Movement</title>"), "{svg}");
+    assert!(!svg.contains("standard —"));
     // The spring links to the autumn, written after it; the autumn back to the spring and
     // to nothing after it yet; both to the index.
     assert!(spring.contains("href=\"F1901M.html\"") && !spring.contains("rel=\"prev\""));
@@ -120,6 +123,10 @@ fn each_page_shows_its_map_and_links_the_phases_and_the_index() {
     // supply centres by power and year.
     let index = read(&pages.join("index.html"));
     assert!(index.contains("<svg") && index.contains("Winter 1901"), "the board now");
+    assert!(
+        index.contains("<title>vopaliec — Winter 1901 Adjustment</title>"),
+        "{index}"
+    );
     assert!(index.contains("<th>1901</th>"), "{index}");
     assert!(index.contains("<tr><td>France</td><td>5</td></tr>"), "{index}");
     assert!(index.contains("<tr><td>Turkey</td><td>3</td></tr>"), "{index}");

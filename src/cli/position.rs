@@ -57,6 +57,7 @@ pub fn picture(file: &str, output: Option<&Path>) -> Result<(), String> {
         let position = Position::parse(map, &crate::kinds::VARIANTS, &text, origin).map_err(|e| e.to_string())?;
         let view = if position.orders.is_empty() {
             PictureView::board(map, position.phase, &position.board)
+                .named(crate::kinds::diplomacy::rules_of(&position.variant).title())
         } else {
             let (outcome, divine) = crate::kinds::diplomacy::adjudicate(map, &position);
             crate::kinds::diplomacy::picture(map, &position, &outcome, divine.as_ref())

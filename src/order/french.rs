@@ -167,7 +167,7 @@ pub fn order_text(map: &Map, order: &Order, in_winter: bool) -> String {
             unit(target, &mut out);
             if let Some(d) = dest {
                 out.push_str(" - ");
-                out.push_str(code(map, d.prov));
+                push_loc(map, &mut out, *d);
             }
         }
         Order::Convoy { unit: u, army, dest } => {

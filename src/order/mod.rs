@@ -3,11 +3,13 @@
 //! An [`Order`] is what was *written*: the unit type may be missing, a coast may be wrong.
 //! Whether it is legal, and what it does, is the judge's business (`crate::judge`).
 
+mod coast;
 pub mod french;
 mod near;
 mod parse;
 mod typed;
 
+pub use coast::{CoastDropped, CoastOf, CoastRefused};
 pub use near::{distance, or_list};
 pub use parse::{canonical_unit, parse_order, Expected, ParseError, Reader, Unreadable};
 pub use typed::{heading, looks_like_an_order, prefix, split_orders, Prefix, Read};
@@ -27,6 +29,9 @@ pub enum Assumed {
     ConvoyByRoute { through: Vec<ProvId> },
     /// A power's name before the order (`France: A PAR - BUR`).
     Prefix(Power),
+    /// A coast written for an army (`A MAR - SPA/SC`), dropped: an army moves to a
+    /// province, not to a coast ([`Read::drop_army_coasts`]).
+    CoastDropped(CoastDropped),
 }
 
 /// A province whose name is near a word that names none: `did you mean Burgundy?`.
@@ -131,8 +136,10 @@ impl Order {
                 out.push_str(" S ");
                 u(target, out);
                 if let Some(d) = dest {
+                    // The coast as written: a fleet's says which move is supported (DATC
+                    // 6.B.9), and the judge drops an army's (DATC 4.B.6).
                     out.push_str(" - ");
-                    out.push_str(map.code(d.prov));
+                    map.push_loc(out, *d);
                 }
             }
             Order::Convoy { unit, army, dest } => {

@@ -189,6 +189,16 @@ impl<'a> Svg<'a> {
         crate::lang::fr::capitalised(&crate::words::phase(phase, self.lang))
     }
 
+    /// The picture's title in its language: whose picture it is and the phase (`vopaliec —
+    /// Spring 1901 Movement`, `vopaliec — printemps 1901, mouvements`), or the phase alone
+    /// when the view names nobody (`Printemps 1901, mouvements`).
+    fn title(&self, view: &PictureView) -> String {
+        match view.name.is_empty() {
+            true => self.phase(view.phase),
+            false => format!("{} — {}", view.name, crate::words::phase(view.phase, self.lang)),
+        }
+    }
+
     /// A power's name in the picture's language (its French name from the map).
     fn power_name(&self, power: Power) -> &'a str {
         match (self.lang, self.map.powers.get(power.0 as usize)) {
@@ -199,6 +209,7 @@ impl<'a> Svg<'a> {
 
     fn picture(mut self, view: &PictureView, private: Option<&Private>) -> String {
         let (w, h) = (self.geo.width, self.geo.height + LEGEND);
+        let title = self.title(view);
         let o = &mut self.out;
         o.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
         num(o, w);
@@ -209,8 +220,7 @@ impl<'a> Svg<'a> {
         o.push_str("\" height=\"");
         num(o, h);
         o.push_str("\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n");
-        let phase = crate::words::phase(view.phase, self.lang);
-        let _ = writeln!(o, "<title>{} — {phase}</title>", escape(&self.map.name));
+        let _ = writeln!(o, "<title>{}</title>", escape(&title));
         self.areas(view);
         self.retreat_options(view);
         self.orders(view);
@@ -786,5 +796,31 @@ mod tests {
         assert_eq!(units(0, Lang::Fr), "0 unité");
         assert_eq!(units(1, Lang::Fr), "1 unité");
         assert_eq!(units(2, Lang::Fr), "2 unités");
+    }
+
+    /// The title names whose picture it is and the phase, in the reader's language; a view
+    /// that names nobody is titled by its phase alone; never by the map's name.
+    #[test]
+    fn the_title_is_the_games_name_and_the_phase_in_the_readers_language() {
+        let map = Map::standard();
+        let geometry = Geometry::standard();
+        let phase = crate::phase::Phase::parse("Fall 1901 Movement").unwrap();
+        let board = crate::judge::Board::default();
+        let view = PictureView::board(map, phase, &board);
+        let title = |view: &PictureView, lang| {
+            let svg = draw_in(map, geometry, view, lang);
+            let start = svg.find("<title>").unwrap() + "<title>".len();
+            svg[start..svg.find("</title>").unwrap()].to_string()
+        };
+        assert_eq!(title(&view, Lang::En), "Fall 1901 Movement");
+        assert_eq!(title(&view, Lang::Fr), "Automne 1901, mouvements");
+        let view = view.named("vopaliec");
+        assert_eq!(title(&view, Lang::En), "vopaliec — Fall 1901 Movement");
+        assert_eq!(title(&view, Lang::Fr), "vopaliec — automne 1901, mouvements");
+        let view = view.named("Diable & Bon Dieu");
+        assert_eq!(title(&view, Lang::En), "Diable &amp; Bon Dieu — Fall 1901 Movement");
+        for lang in [Lang::En, Lang::Fr] {
+            assert!(!title(&view, lang).contains(&map.name), "{lang:?}");
+        }
     }
 }

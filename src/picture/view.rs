@@ -78,6 +78,10 @@ pub struct SignedUnit {
 /// Everything a public picture shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PictureView {
+    /// Whose picture it is, as its title names it before the phase: a game's name
+    /// (`vopaliec`), or the title of a position file's variant (`Diplomacy`). Empty, the
+    /// title is the phase alone; never the map's name (`standard`), which is no title.
+    pub name: String,
     pub phase: Phase,
     /// The units on the board (not dislodged), where they stand at the start of the phase.
     pub units: Vec<Unit>,
@@ -148,6 +152,7 @@ impl PictureView {
     pub fn board(map: &Map, phase: Phase, board: &Board) -> PictureView {
         let taken = movement::taken(map, board);
         PictureView {
+            name: String::new(),
             phase,
             units: board.units.clone(),
             centers: board.centers.iter().map(|(&p, &o)| (p, o)).collect(),
@@ -170,6 +175,12 @@ impl PictureView {
             adjustments: Vec::new(),
             signs: Vec::new(),
         }
+    }
+
+    /// The same view, its title naming `name` before the phase ([`PictureView::name`]).
+    pub fn named(mut self, name: impl Into<String>) -> PictureView {
+        self.name = name.into();
+        self
     }
 
     /// A phase as adjudicated: the board at its start, the orders read as the judge reads

@@ -102,6 +102,10 @@ pub fn refused_en(r: &Refusal) -> String {
         }
         R::Void(reason) => reason.words(Lang::En),
         R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::En), unit.en()),
+        R::ArmyBuiltOnCoast { written, army, fleet } => format!(
+            "{written}: an army is built in a province, not on a coast, and a coast is for a fleet: \
+             write \"{army}\" for an army, or \"{fleet}\" for a fleet"
+        ),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} belongs to {owner}, not to this game"),
         R::NotAVerbHere { verb } => format!("{verb} is not a command of this game"),
         R::PressNotAPower { name } => format!("\"{name}\" is not a power; this press was not sent"),

@@ -159,6 +159,10 @@ pub fn refused_fr(r: &Refusal) -> String {
         }
         R::Void(reason) => reason.words(Lang::Fr),
         R::OtherType { refusal, unit } => format!("{} ({})", refusal.words(Lang::Fr), unit.fr()),
+        R::ArmyBuiltOnCoast { written, army, fleet } => format!(
+            "{written} : une armée est mobilisée dans une province, pas sur une côte, et une côte est \
+             pour une flotte : écrivez « {army} » pour une armée, ou « {fleet} » pour une flotte"
+        ),
         R::VerbOfAnotherGame { verb, owner } => format!("{verb} appartient au jeu {owner}, pas à celui-ci"),
         R::NotAVerbHere { verb } => format!("{verb} n'est pas une commande de ce jeu"),
         R::PressNotAPower { name } => {

@@ -15,6 +15,7 @@
 use super::role::Role;
 use crate::lang::fr::{of_place, Form};
 use crate::lang::{Lang, Worded};
+use crate::order::CoastOf;
 use crate::report::views::Answered;
 use crate::words::Reason;
 
@@ -122,6 +123,14 @@ pub enum ReadAs {
     OtherType { army: bool, en: String, fr: String },
     /// A route given: the army goes by convoy.
     Convoy,
+    /// A coast written for an army, dropped (`crate::order::CoastDropped`): the place as
+    /// written and as read, `[written, read]`, in English (`SPA/SC`, `SPA`) and in French
+    /// notation (`ESP/CS`, `ESP`), and whether the army goes there or stands there.
+    CoastDropped {
+        at: crate::order::CoastOf,
+        en: [String; 2],
+        fr: [String; 2],
+    },
 }
 
 impl ReadAs {
@@ -132,6 +141,17 @@ impl ReadAs {
             ReadAs::OtherType { army: true, en, .. } => format!("there is an army in {en}, not a fleet"),
             ReadAs::OtherType { en, .. } => format!("there is a fleet in {en}, not an army"),
             ReadAs::Convoy => "by convoy, as a route was given".into(),
+            ReadAs::CoastDropped {
+                at,
+                en: [written, read],
+                ..
+            } => format!(
+                "the coast is dropped, {written} read as {read}: {}",
+                match at {
+                    CoastOf::Destination => "an army moves to a province, not to a coast",
+                    CoastOf::Place => "an army stands in a province, not on a coast",
+                }
+            ),
         }
     }
 
@@ -145,6 +165,18 @@ impl ReadAs {
             }
             ReadAs::OtherType { fr, .. } => format!("l'unité {} est une flotte, pas une armée", of_place(fr)),
             ReadAs::Convoy => "par convoi, puisqu'un chemin est donné".into(),
+            // No colon inside, as for the others: the line has one already.
+            ReadAs::CoastDropped {
+                at,
+                fr: [written, read],
+                ..
+            } => format!(
+                "côte retirée, {written} lu comme {read}, car {}",
+                match at {
+                    CoastOf::Destination => "une armée se rend dans une province, pas sur une côte",
+                    CoastOf::Place => "une armée occupe une province, pas une côte",
+                }
+            ),
         }
     }
 }
@@ -187,6 +219,15 @@ pub enum Refusal {
     OtherType {
         refusal: Box<Refusal>,
         unit: ReadAs,
+    },
+    /// `BUILD A STP/NC`: an army's build written with a coast a fleet could be built on,
+    /// which could be either build (`crate::order::CoastRefused`). The place as written and
+    /// the two orders it could mean, in the reader's notation (`STP/NC`, `BUILD A STP`,
+    /// `BUILD F STP/NC`; `STP/CN`, `mobiliser A STP`, `mobiliser F STP/CN`).
+    ArmyBuiltOnCoast {
+        written: String,
+        army: String,
+        fleet: String,
     },
     /// A verb of another kind of game (`BLESS` in a standard game).
     VerbOfAnotherGame {
@@ -536,6 +577,11 @@ pub(crate) mod tests {
                     fr: s("Naples"),
                 },
             },
+            R::ArmyBuiltOnCoast {
+                written: s("STP/NC"),
+                army: s("BUILD A STP"),
+                fleet: s("BUILD F STP/NC"),
+            },
             R::VerbOfAnotherGame {
                 verb: s("BLESS"),
                 owner: s("Diable et Bon Dieu"),
@@ -699,6 +745,26 @@ pub(crate) mod tests {
                     written: s("Bourgone"),
                     en: s("Burgundy"),
                     fr: s("Bourgogne"),
+                }],
+            },
+            S::ReadAs {
+                said: Box::new(S::OnFile {
+                    order: s("A MAR - SPA"),
+                }),
+                assumed: vec![ReadAs::CoastDropped {
+                    at: CoastOf::Destination,
+                    en: [s("SPA/SC"), s("SPA")],
+                    fr: [s("ESP/CS"), s("ESP")],
+                }],
+            },
+            S::ReadAs {
+                said: Box::new(S::OnFile {
+                    order: s("A SPA - GAS"),
+                }),
+                assumed: vec![ReadAs::CoastDropped {
+                    at: CoastOf::Place,
+                    en: [s("SPA/NC"), s("SPA")],
+                    fr: [s("ESP/CN"), s("ESP")],
                 }],
             },
         ]

@@ -647,14 +647,23 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     // which says why as it always has.
     let lang = game.config.reader(role).lang;
     let (key, canon, assumed) = match crate::order::Reader::default().read(map(), lang, text) {
-        Ok(read) => {
+        Ok(mut read) => {
             if let Some(named) = read.prefix().filter(|&p| p != power) {
                 return Err(Refusal::AnotherPowersOrders {
                     named: map().power_name(named).to_string(),
                     yours: map().power_name(power).to_string(),
                 });
             }
-            let assumed = read_as(game, &read);
+            // A coast written for an army is dropped, and said so; one that could make it
+            // another order is refused (DATC 4.B.6, 6.B.12). A build out of a winter is
+            // left to the judge, whose reason (no builds now) comes first.
+            let kind_at = unit_kinds(game);
+            if let Err(e) = read.drop_army_coasts(map(), &kind_at) {
+                if in_winter(game) {
+                    return Err(army_coast_refusal(game, e, lang));
+                }
+            }
+            let assumed = read_as(&read, &kind_at);
             let (key, canon) = check_order(game, power, &read.order.to_text(map()), lang).map_err(|refusal| {
                 // Refused, and written with the other type of unit than the one there: the
                 // refusal says which it is (DATC 4.C.2 reads the order as that unit's).
@@ -695,9 +704,46 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
     })
 }
 
+/// The type of the unit an order in a province is for: in a retreat phase the dislodged
+/// unit's there, in the others the unit's on the board; none when there is none (or no
+/// board).
+fn unit_kinds(game: &Game) -> impl Fn(crate::map::ProvId) -> Option<UnitType> {
+    let retreat = phase(game).is_ok_and(|p| p.kind == PhaseKind::Retreat);
+    let board = board(game).ok();
+    move |p| {
+        let board = board.as_ref()?;
+        match retreat {
+            true => board
+                .dislodged
+                .iter()
+                .find(|d| d.unit.loc.prov == p)
+                .map(|d| d.unit.kind),
+            false => board.unit_at(p).map(|i| board.units[i].kind),
+        }
+    }
+}
+
+/// A coast the order reader refused (`crate::order::CoastRefused`), worded in the notation
+/// of a reader of `lang`: the place as written and the orders it could mean.
+fn army_coast_refusal(game: &Game, refused: crate::order::CoastRefused, lang: Lang) -> Refusal {
+    let map = map();
+    let (army, fleet) = refused.readings();
+    match refused {
+        crate::order::CoastRefused::ArmyBuiltOnCoast { written } => Refusal::ArmyBuiltOnCoast {
+            written: crate::order::loc_text_in(map, written, lang),
+            army: army.text_in(map, lang, in_winter(game)),
+            fleet: fleet.text_in(map, lang, in_winter(game)),
+        },
+    }
+}
+
 /// What the reader assumed to read an order, for the reply to echo: the names read, the
-/// unit found by its province alone, the convoy a route means.
-fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::ReadAs> {
+/// unit found by its province alone, the convoy a route means, the coasts dropped.
+/// `kind_at`: the type of the unit each province's order is for ([`unit_kinds`]).
+fn read_as(
+    read: &crate::order::Read,
+    kind_at: &impl Fn(crate::map::ProvId) -> Option<UnitType>,
+) -> Vec<crate::game::said::ReadAs> {
     use crate::order::Assumed;
     let map = map();
     let names = |written: &str, p: crate::map::ProvId| crate::game::said::ReadAs::Name {
@@ -715,14 +761,27 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
             Assumed::FrenchCode { .. } => None,
             Assumed::ConvoyByRoute { .. } => Some(crate::game::said::ReadAs::Convoy),
             Assumed::Prefix(_) => None,
+            Assumed::CoastDropped(d) => {
+                let both = |lang| {
+                    [
+                        crate::order::loc_text_in(map, d.written, lang),
+                        crate::order::loc_text_in(map, d.read(), lang),
+                    ]
+                };
+                Some(crate::game::said::ReadAs::CoastDropped {
+                    at: d.at,
+                    en: both(Lang::En),
+                    fr: both(Lang::Fr),
+                })
+            }
         })
         .collect();
     // A unit named by its province alone: the one there. A unit written as the other
-    // type: the one there too (DATC 4.C.2), and the reply says which it is.
-    let Ok(board) = board(game) else { return out };
+    // type: the one there too (DATC 4.C.2), and the reply says which it is. In a retreat
+    // phase, the one dislodged from there, not the one that took its place.
     if let Some(u) = read.order.unit() {
-        if let Some(i) = board.unit_at(u.prov()) {
-            let (p, there) = (map.province(u.prov()), board.units[i].kind);
+        if let Some(there) = kind_at(u.prov()) {
+            let p = map.province(u.prov());
             let (en, fr, army) = (p.name.clone(), p.french.clone(), there == UnitType::Army);
             match u.kind {
                 None => out.insert(0, crate::game::said::ReadAs::Unit { army, en, fr }),
@@ -734,8 +793,8 @@ fn read_as(game: &Game, read: &crate::order::Read) -> Vec<crate::game::said::Rea
     // The supported unit written as the other type (`Army in lvp supports army in edi`, a
     // fleet in Edinburgh) is read as the unit there as well: said, never silently.
     if let crate::order::Order::Support { target, .. } = &read.order {
-        if let (Some(k), Some(i)) = (target.kind, board.unit_at(target.prov())) {
-            let (p, there) = (map.province(target.prov()), board.units[i].kind);
+        if let (Some(k), Some(there)) = (target.kind, kind_at(target.prov())) {
+            let p = map.province(target.prov());
             if k != there {
                 out.push(crate::game::said::ReadAs::OtherType {
                     army: there == UnitType::Army,

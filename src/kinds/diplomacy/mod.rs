@@ -273,9 +273,11 @@ pub fn adjudicate(map: &Map, position: &Position) -> (Outcome, Option<DivineRepo
 
 /// The picture of a position's phase as adjudicated, with what its variant's report
 /// announces (Diable et Bon Dieu's blessing and curse, from the `divine:` report of
-/// [`adjudicate`]).
+/// [`adjudicate`]); its title names the variant (`Diplomacy`), which a game names itself
+/// instead ([`PictureView::named`]).
 pub fn picture(map: &Map, position: &Position, outcome: &Outcome, report: Option<&DivineReport>) -> PictureView {
-    let view = PictureView::outcome(map, &position.board, &position.orders, outcome);
+    let view = PictureView::outcome(map, &position.board, &position.orders, outcome)
+        .named(rules_of(&position.variant).title());
     match report {
         Some(report) => diable::picture::with_casts(view, report),
         None => view,

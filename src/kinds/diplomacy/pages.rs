@@ -244,7 +244,7 @@ pub fn zine(game: &Game) -> Result<String, GameError> {
     let (years, centres) = centres_by_year(game);
     let now = match (diplomacy::phase(game), diplomacy::board(game), Geometry::of(map())) {
         (Ok(phase), Ok(board), Some(geometry)) => {
-            let view = PictureView::board(map(), phase, &board);
+            let view = PictureView::board(map(), phase, &board).named(&game.config.game);
             crate::picture::draw_in(map(), geometry, &view, game.config.language)
         }
         _ => String::new(),

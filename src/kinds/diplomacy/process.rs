@@ -186,7 +186,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let pos = position(game, orders, true)?;
     let (mut outcome, divine) = judge(&pos);
     // The picture of the phase as judged (its dislodged units beside their provinces).
-    let picture = crate::kinds::diplomacy::picture(map, &pos, &outcome, divine.as_ref());
+    let picture = crate::kinds::diplomacy::picture(map, &pos, &outcome, divine.as_ref()).named(&game.config.game);
     // The units dislodged, as the report shows them.
     let dislodged = outcome.next.dislodged.clone();
     let skipped = skip_empty_retreat(game, &mut outcome);
@@ -318,7 +318,7 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     let svg = album.as_ref().map(|a| a.public_svg(game.config.language));
     let now = match &finished {
         Some(_) => album.as_ref().map(|a| a.view().clone()),
-        None => Some(crate::picture::PictureView::board(map, next_phase, &next)),
+        None => Some(crate::picture::PictureView::board(map, next_phase, &next).named(&game.config.game)),
     };
     fx.pages
         .extend(super::pages::phase_pages(game, &report, press, svg, now.as_ref())?);
@@ -344,7 +344,8 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
 /// None for a map without geometry, or when the picture cannot be made.
 pub fn picture_now(game: &Game, role: Role) -> Option<std::sync::Arc<[u8]>> {
     use crate::picture::Reader;
-    let view = crate::picture::PictureView::board(map(), phase(game).ok()?, &board(game).ok()?);
+    let view =
+        crate::picture::PictureView::board(map(), phase(game).ok()?, &board(game).ok()?).named(&game.config.game);
     let album = crate::picture::Album::new(map(), view, rules(game).picture_secrets(game, true))?;
     let reader = match role {
         Role::Power(p) => Reader::Power(p),

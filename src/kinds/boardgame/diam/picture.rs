@@ -168,7 +168,11 @@ pub fn draw_in(view: &DiamView, lang: Lang) -> String {
     let legend = legend_lines(view, lang);
     let h = BOARD_H + legend.height();
     let title = match lang {
-        Lang::En => format!("DIAM after {} moves", view.moves),
+        Lang::En => format!(
+            "DIAM after {} move{}",
+            view.moves,
+            if view.moves == 1 { "" } else { "s" }
+        ),
         Lang::Fr => format!(
             "DIAM après {} coup{}",
             view.moves,
