@@ -88,3 +88,31 @@ fn datc_chapter_6_passes_under_diable_et_bon_dieu_without_casts() {
         arbitre::kinds::diplomacy::adjudicate(map, &p).0
     });
 }
+
+/// Every order of every case typed by a player: read by the reader a mail's order lines go
+/// through (`order::Reader`, as `arbitre mail` does) and put on file as its text, in English
+/// as written, and in the French notation a French player types (`A MAR soutient A PAR -
+/// BOU`). The reader must hand the judge the order the case means: a coast dropped from a
+/// support (DATC 6.B.9) or a French word read as another would show here. A line the reader
+/// cannot read goes to the judge as written, as in the mail.
+#[test]
+fn datc_chapter_6_passes_with_every_order_typed_by_a_player_in_english_and_in_french() {
+    use arbitre::lang::Lang;
+    use arbitre::order::{parse_order, Reader};
+    for lang in [Lang::En, Lang::Fr] {
+        check(|map, p| {
+            let mut p = p.clone();
+            let in_winter = p.phase.kind == PhaseKind::Adjustment;
+            for o in &mut p.orders {
+                let typed = match (lang, parse_order(map, &o.text)) {
+                    (Lang::Fr, Ok(order)) => order.text_in(map, Lang::Fr, in_winter),
+                    _ => o.text.clone(),
+                };
+                if let Ok(read) = Reader::default().read(map, lang, &typed) {
+                    o.text = read.order.to_text(map);
+                }
+            }
+            arbitre::kinds::diplomacy::adjudicate(map, &p).0
+        });
+    }
+}
