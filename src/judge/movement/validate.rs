@@ -210,7 +210,8 @@ fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, w
     match order {
         // `A PAR H`, not `A PAR` (on a map with a province `H`, `A H` is a hold too).
         Order::Hold(_) => written.ends_with(" H") && written.split(' ').count() == 3,
-        Order::Move { .. } => true,
+        // An army's coast is not written back (DATC 4.B.6, 6.B.12).
+        Order::Move { unit, dest, .. } => dest.coast.is_none() || !is_army(units, at, unit),
         Order::Support { target, dest, .. } => {
             let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
             same(target) && dest.is_none_or(|d| d.coast.is_none_or(|c| !army && map.coasts(d.prov).contains(&c)))
@@ -245,6 +246,14 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
                 map.push_loc(out, Loc { prov: d.prov, coast });
             }
         }
+        // An army moves to a province: a coast written for it is not written back (DATC
+        // 4.B.6, 6.B.12; the move is attempted to the province).
+        &Order::Move { unit, dest, via_convoy } if dest.coast.is_some() && is_army(units, at, &unit) => Order::Move {
+            unit,
+            dest: Loc { coast: None, ..dest },
+            via_convoy,
+        }
+        .push_text(map, out),
         Order::Convoy { unit, army, dest } => {
             push_ref(unit, out);
             out.push_str(" C ");
@@ -254,6 +263,12 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
         }
         o => o.push_text(map, out),
     }
+}
+
+/// Is the unit an order names an army on the board (DATC 4.C.2: the board's type, not the
+/// one written)?
+fn is_army(units: &[Unit], at: &ProvIndex, r: &UnitRef) -> bool {
+    at.get(r.prov()).is_some_and(|t| units[t].kind == UnitType::Army)
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
