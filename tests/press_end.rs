@@ -76,6 +76,41 @@ fn a_press_with_no_endpress_and_only_prose_runs_to_the_end_of_the_message() {
         has(&p.text, &["Hello all.", "Who takes Belgium this year?", "Thanks!"]);
     }
     assert_eq!(france_orders(&dir), ["A PAR - BUR"]);
+    // Diplomacy's prose names provinces, supports and holds: it is still prose, and a
+    // sentence may begin with a command's word.
+    let prose = "I will support you into Belgium.\nI hold Burgundy this turn\nHelp me take Munich.";
+    let reply = send_en(&dir, "e-1b", &format!("PRESS TO Germany\n{prose}"));
+    has(&unwrapped(&reply), &["line 2: press to Germany sent (no ENDPRESS line"]);
+    let sent = press_letters(&dir);
+    assert_eq!(sent.len(), 1, "to Germany");
+    for p in &sent {
+        has(&p.text, &prose.lines().collect::<Vec<_>>());
+    }
+}
+
+/// A press with no text sends nothing, with or without its end line: a press line left at
+/// the foot of a message, or one whose only lines were a signature.
+#[test]
+fn a_press_with_no_text_is_not_sent() {
+    let tmp = Tmp::new();
+    let dir = english_game(&tmp);
+    for (id, lines) in [
+        ("x-1", "A PAR - BUR\nPRESS TO ALL"),
+        ("x-2", "PRESS TO ALL\n\n-- \nBruno"),
+        ("x-3", "PRESS TO Germany\nENDPRESS"),
+    ] {
+        let reply = send_en(&dir, id, lines);
+        has(
+            &unwrapped(&reply),
+            &["this press has no text: nothing was sent (write its lines between PRESS and ENDPRESS)"],
+        );
+        lacks(
+            &reply,
+            &["sent (no ENDPRESS", "press to all sent", "press to Germany sent"],
+        );
+        assert!(press_letters(&dir).is_empty(), "{id}: {reply}");
+    }
+    assert_eq!(france_orders(&dir), ["A PAR - BUR"]);
 }
 
 #[test]
@@ -92,7 +127,8 @@ fn a_press_with_no_endpress_above_orders_is_not_sent_and_the_orders_not_acted_on
         &[
             "line 2: A PAR - BUR: on file",
             "line 3: PRESS TO Germany",
-            "this press has no ENDPRESS line, and its line 5 reads as an order or a command: \"A MAR - SPA\"; \
+            "this press has no ENDPRESS line, and line 5 of your message, in the press, reads as an order or a \
+             command: \"A MAR - SPA\"; \
              the press was not sent and none of its lines was acted on: put ENDPRESS where the press ends, and \
              send again",
         ],
@@ -107,7 +143,7 @@ fn a_press_with_no_endpress_above_orders_is_not_sent_and_the_orders_not_acted_on
         &unwrapped(&reply),
         &[
             "line 2: PRESS TO ALL",
-            "its line 4 reads as an order or a command: \"VOTE DRAW\"",
+            "line 4 of your message, in the press, reads as an order or a command: \"VOTE DRAW\"",
         ],
     );
     assert!(press_letters(&dir).is_empty());
@@ -173,7 +209,7 @@ fn a_french_press_with_no_end_line_is_told_in_french() {
         &unwrapped(&reply),
         &[
             "ligne 2 : PRESSE À Allemagne",
-            "cette presse n'a pas de ligne FIN PRESSE, et sa ligne 4 se lit comme un ordre ou une commande : \
+            "cette presse n'a pas de ligne FIN PRESSE, et la ligne 4 de votre message, dans la presse, se lit comme un ordre ou une commande : \
              « A MAR - ESP » ; la presse n'a pas été envoyée et aucune de ses lignes n'a été prise en compte : \
              mettez FIN PRESSE là où la presse se termine, et renvoyez le message",
         ],

@@ -371,17 +371,25 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
 }
 
 /// The first line of a press with no end line (`lines`, [`PressEnd::Message`]) that reads
-/// as a command or, by `order` (the game's kind's test, as for the message's other lines),
-/// as an order; `None` when every line is plainly prose. Each line is read alone as any
-/// line of a message is ([`parse_commands`]): a line taken as a command, or refused as one
-/// written wrong, is a command; a line taken as an order is one when `order` says so.
+/// as a command or, by `order` (the game's kind's reader, [`crate::game::kind::Kind::reads_as_an_order`]),
+/// as an order; `None` when every line is prose. Each line is read alone as any line of a
+/// message is ([`parse_commands`]): a line taken as an order is one when `order` says so,
+/// and a kind's verb is one; a line taken as a command, or refused as one written wrong, is
+/// one when its first word is in capitals, as commands are written (`VOTE DRAW`, `VOTE
+/// maybe`), and prose when it is not (`Help me take Munich.`, `Set up a meeting`).
 pub fn first_instruction(lines: &[CommandLine], order: impl Fn(&str) -> bool) -> Option<&CommandLine> {
+    let in_capitals = |text: &str| {
+        let word = text.split_whitespace().next().unwrap_or("");
+        word.chars().any(char::is_alphabetic) && !word.chars().any(char::is_lowercase)
+    };
     lines.iter().find(|l| {
         let (commands, errors) = parse_commands(std::slice::from_ref(*l));
-        !errors.is_empty()
+        (!errors.is_empty() && in_capitals(&l.text))
             || commands.iter().any(|c| match &c.command {
                 Command::Order(text) => order(text),
-                _ => true,
+                // A kind's verb names a unit (`bénir A Mar`): no sentence begins so.
+                Command::Verb { .. } => true,
+                _ => in_capitals(&l.text),
             })
     })
 }
@@ -1095,7 +1103,17 @@ mod tests {
     #[test]
     fn the_first_order_or_command_of_a_press_with_no_end_is_found() {
         crate::kinds::REGISTRY.install();
-        let order = |t: &str| !is_chatter(t) && crate::order::looks_like_an_order(crate::map::Map::standard(), t);
+        // What the Diplomacy kind counts as an order (`Kind::reads_as_an_order`): a line the
+        // order reader reads, in English or in French.
+        let order = |t: &str| {
+            let map = crate::map::Map::standard();
+            !is_chatter(t)
+                && crate::order::split_orders(map, t).iter().any(|o| {
+                    [crate::lang::Lang::En, crate::lang::Lang::Fr]
+                        .into_iter()
+                        .any(|lang| crate::order::Reader::default().read(map, lang, o).is_ok())
+                })
+        };
         let unended = |text: &str| match commands(text).pop() {
             Some(Command::Press {
                 end: PressEnd::Message(lines),
@@ -1110,6 +1128,23 @@ mod tests {
             None
         );
         assert_eq!(first("PRESSE À TOUS\nVive la France !\nÀ bientôt"), None);
+        // Diplomacy's prose names provinces and speaks of supports, holds and attacks: it
+        // is not an order the reader reads, nor is a sentence that begins with a command
+        // word not in capitals.
+        assert_eq!(
+            first(
+                "PRESS TO ALL\nI will support you into Belgium\nI hold Burgundy this turn\n\
+                 Help me take Munich.\nSet up a meeting with Italy"
+            ),
+            None
+        );
+        assert_eq!(
+            first(
+                "PRESSE À TOUS\nJe soutiendrai ton attaque sur Munich.\nOn se partage la Belgique et la Hollande\n\
+                 Rendez-vous en Bourgogne\nA demain - Alice"
+            ),
+            None
+        );
         // Orders, and commands whether well written or not, in either language.
         for (text, found) in [
             ("PRESS TO ALL\nHello.\nA PAR - BUR\nF BRE - MAO", (3, "A PAR - BUR")),

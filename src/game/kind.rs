@@ -162,6 +162,15 @@ pub trait Kind: Sync {
         true
     }
 
+    /// Does `line` read as an order or a move of this kind, in the words of a reader of
+    /// `lang`? Stricter than [`Kind::may_be_an_order`]: prose that names a province ("I will
+    /// support you into Munich") may be an order but does not read as one. A press with no
+    /// end line is held back for a line that does (the player most likely forgot ENDPRESS
+    /// above orders). By default, [`Kind::may_be_an_order`].
+    fn reads_as_an_order(&self, line: &str, _lang: crate::lang::Lang) -> bool {
+        self.may_be_an_order(line)
+    }
+
     /// The kind as a value of its own type, for the kind's own code to find itself again in
     /// a game it is given ([`Game::kind`]).
     fn as_any(&self) -> &dyn std::any::Any;

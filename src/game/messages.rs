@@ -237,7 +237,9 @@ impl Game {
                 ..
             } = &c.command
             {
-                if let Some(l) = commands::first_instruction(lines, |t| !chatter_line(t)) {
+                let lang = self.config.reader(who).lang;
+                let order = |t: &str| !is_chatter(t) && self.kind.reads_as_an_order(t, lang);
+                if let Some(l) = commands::first_instruction(lines, order) {
                     errors.push(LineError {
                         line: c.line,
                         text: c.text.clone(),
@@ -459,6 +461,11 @@ impl Game {
             PressRule::None => return Err(said::Refusal::NoPressInThisGame),
             PressRule::White if grey => return Err(said::Refusal::NoGreyPress),
             _ => {}
+        }
+        // A press line left at the foot of a message, or one whose only lines were a quote
+        // or a signature (taken off before reading), sends nothing.
+        if lines.iter().all(|l| l.trim().is_empty()) {
+            return Err(said::Refusal::PressEmpty);
         }
         let recipients: Vec<Role> = match to {
             PressTo::All => self.roles(),

@@ -122,10 +122,11 @@ pub fn refused_en(r: &Refusal) -> String {
         R::WriteVote => "write VOTE DRAW or VOTE CONTINUE".into(),
         R::WritePress => "write PRESS TO ALL or PRESS TO <power> [<power> …]; this press was not sent".into(),
         R::PressNotEnded { line, text } => format!(
-            "this press has no ENDPRESS line, and its line {line} reads as an order or a command: \"{text}\"; \
+            "this press has no ENDPRESS line, and line {line} of your message, in the press, reads as an order or a command: \"{text}\"; \
              the press was not sent and none of its lines was acted on: put ENDPRESS where the press ends, \
              and send again"
         ),
+        R::PressEmpty => "this press has no text: nothing was sent (write its lines between PRESS and ENDPRESS)".into(),
         R::WriteAbsence { french } => format!(
             "write {} ABSENCE <from> <to>, with dates like 2026-12-20",
             if *french { "CHANGER" } else { "SET" }

@@ -188,10 +188,13 @@ pub fn refused_fr(r: &Refusal) -> String {
             "écrivez PRESSE À TOUS ou PRESSE À <puissance> [<puissance> …] ; cette presse n'a pas été envoyée".into()
         }
         R::PressNotEnded { line, text } => format!(
-            "cette presse n'a pas de ligne FIN PRESSE, et sa ligne {line} se lit comme un ordre ou une \
+            "cette presse n'a pas de ligne FIN PRESSE, et la ligne {line} de votre message, dans la presse, se lit comme un ordre ou une \
              commande : « {text} » ; la presse n'a pas été envoyée et aucune de ses lignes n'a été prise \
              en compte : mettez FIN PRESSE là où la presse se termine, et renvoyez le message"
         ),
+        R::PressEmpty => {
+            "cette presse n'a pas de texte : rien n'a été envoyé (écrivez ses lignes entre PRESSE et FIN PRESSE)".into()
+        }
         R::WriteAbsence { french } => format!(
             "écrivez {} ABSENCE <du> <au>, avec des dates comme 2026-12-20",
             if *french { "CHANGER" } else { "SET" }

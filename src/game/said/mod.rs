@@ -279,6 +279,9 @@ pub enum Refusal {
         line: usize,
         text: String,
     },
+    /// A press with no text (no line, or blank lines only), with or without its end line:
+    /// nothing is sent.
+    PressEmpty,
     /// `SET ABSENCE` without its two days; `french`: written `CHANGER ABSENCE`.
     WriteAbsence {
         french: bool,
@@ -607,6 +610,7 @@ pub(crate) mod tests {
                 line: 5,
                 text: s("A PAR - BUR"),
             },
+            R::PressEmpty,
             R::WriteAbsence { french: false },
             R::WriteAbsence { french: true },
             R::EndpressWithoutPress,

@@ -116,6 +116,16 @@ impl Kind for Diplomacy {
         crate::order::looks_like_an_order(crate::map::Map::standard(), line)
     }
 
+    /// The order reader of a mail's order lines reads it (several orders on a line each
+    /// alone).
+    fn reads_as_an_order(&self, line: &str, lang: crate::lang::Lang) -> bool {
+        let map = crate::map::Map::standard();
+        let mut reader = crate::order::Reader::default();
+        crate::order::split_orders(map, line)
+            .iter()
+            .any(|o| reader.read(map, lang, o).is_ok())
+    }
+
     fn play(&self) -> Play<'_> {
         Play::Phases(self)
     }
