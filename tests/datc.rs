@@ -90,11 +90,12 @@ fn datc_chapter_6_passes_under_diable_et_bon_dieu_without_casts() {
 }
 
 /// Every order of every case typed by a player: read by the reader a mail's order lines go
-/// through (`order::Reader`, as `arbitre mail` does) and put on file as its text, in English
-/// as written, and in the French notation a French player types (`A MAR soutient A PAR -
-/// BOU`). The reader must hand the judge the order the case means: a coast dropped from a
-/// support (DATC 6.B.9) or a French word read as another would show here. A line the reader
-/// cannot read goes to the judge as written, as in the mail.
+/// through (`order::Reader`, then the army coasts dropped with the board's help, as `arbitre
+/// mail` does) and put on file as its text, in English as written, and in the French
+/// notation a French player types (`A MAR soutient A PAR - BOU`). Every line the judge reads
+/// must be read by the reader in both languages, and the reader must hand the judge the
+/// order the case means: a coast dropped from a fleet's support (DATC 6.B.9) or a French
+/// word read as another would show here.
 #[test]
 fn datc_chapter_6_passes_with_every_order_typed_by_a_player_in_english_and_in_french() {
     use arbitre::lang::Lang;
@@ -103,14 +104,34 @@ fn datc_chapter_6_passes_with_every_order_typed_by_a_player_in_english_and_in_fr
         check(|map, p| {
             let mut p = p.clone();
             let in_winter = p.phase.kind == PhaseKind::Adjustment;
-            for o in &mut p.orders {
-                let typed = match (lang, parse_order(map, &o.text)) {
-                    (Lang::Fr, Ok(order)) => order.text_in(map, Lang::Fr, in_winter),
-                    _ => o.text.clone(),
-                };
-                if let Ok(read) = Reader::default().read(map, lang, &typed) {
-                    o.text = read.order.to_text(map);
+            let retreat = p.phase.kind == PhaseKind::Retreat;
+            // The type of the unit in a province: in a retreat phase, the dislodged one's.
+            let board = p.board.clone();
+            let kind_at = |prov| {
+                if retreat {
+                    board
+                        .dislodged
+                        .iter()
+                        .find(|d| d.unit.loc.prov == prov)
+                        .map(|d| d.unit.kind)
+                } else {
+                    board.unit_at(prov).map(|u| board.units[u].kind)
                 }
+            };
+            for o in &mut p.orders {
+                // A line the judge itself cannot read goes to it as written, as in the mail.
+                let Ok(order) = parse_order(map, &o.text) else { continue };
+                let typed = match lang {
+                    Lang::Fr => order.text_in(map, Lang::Fr, in_winter),
+                    Lang::En => o.text.clone(),
+                };
+                let mut read = Reader::default()
+                    .read(map, lang, &typed)
+                    .unwrap_or_else(|e| panic!("{lang:?}: {typed:?} (for {:?}) is not read: {e}", o.text));
+                // A build's coast that could be a fleet's is refused by mail; the judge's
+                // reading is left as read.
+                let _ = read.drop_army_coasts(map, kind_at);
+                o.text = read.order.to_text(map);
             }
             arbitre::kinds::diplomacy::adjudicate(map, &p).0
         });
