@@ -90,12 +90,12 @@ pub fn declare(
             }),
         }],
     );
-    let noted = |moved_to: Option<String>, game: &Game| Said::AbsenceNoted {
-        from: first.to_string(),
-        to: last.to_string(),
+    let noted = |moved_to: Option<Now>, game: &Game| Said::AbsenceNoted {
+        from: first,
+        to: last,
         allowance: game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS),
         moved_to,
-        zone: game.config.timezone.clone(),
+        zone: zone(game),
     };
     let current = game
         .state
@@ -112,12 +112,13 @@ pub fn declare(
     game.state.deadline = Some(super::stored(due, &game.config.timezone));
     game.state.reminded = false;
     let n = super::next_act(game);
-    let (phase, due) = (game.state.phase.clone(), due.to_rfc3339());
+    let (phase, moved_to) = (game.state.phase.clone(), due);
+    let due = due.to_rfc3339();
     let letters = super::tell_all(game, n, "extended", None, |r| super::Notice::DeadlineExtended {
         phase: super::phase_in(&phase, r),
         is: super::moment(&due, r),
     });
-    Ok((noted(Some(due), game), letters))
+    Ok((noted(Some(moved_to), game), letters))
 }
 
 /// The deadline `due` of a phase opening now, moved past the absences it falls in as far as

@@ -56,7 +56,7 @@ pub fn en(said: &Said) -> String {
             match moved_to {
                 Some(due) => format!(
                     "{noted}; the deadline moves to {}",
-                    crate::game::desk::both_zones(due, zone)
+                    crate::game::desk::both_zones(&due.to_rfc3339(), zone.name())
                 ),
                 None => noted,
             }

@@ -102,7 +102,7 @@ pub fn fr(said: &Said) -> String {
             match moved_to {
                 Some(due) => format!(
                     "{noted} ; l'échéance passe à {}",
-                    crate::words::moment_text(due, zone.parse().unwrap_or(chrono_tz::UTC), Lang::Fr)
+                    crate::words::moment(*due, *zone, Lang::Fr)
                 ),
                 None => noted,
             }

@@ -88,15 +88,15 @@ pub enum Said {
     ToTheEnd(Box<Said>),
     /// What the referee entered for the role from a turn file.
     ByReferee(Box<Said>),
-    /// `SET ABSENCE`: the days noted (as written on file, `2026-12-20`), the allowance of
-    /// days a year a deadline may be moved for the player, and the deadline the absence
-    /// moved, when the current one fell in it (RFC 3339, with the game's `zone`).
+    /// `SET ABSENCE`: the days noted, the allowance of days a year a deadline may be moved
+    /// for the player, and the deadline the absence moved, when the current one fell in it,
+    /// shown in the game's `zone`.
     AbsenceNoted {
-        from: String,
-        to: String,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
         allowance: u32,
-        moved_to: Option<String>,
-        zone: String,
+        moved_to: Option<chrono::DateTime<chrono::FixedOffset>>,
+        zone: chrono_tz::Tz,
     },
     /// An outcome of the game's kind (a ruleset's cast), worded by the kind in each
     /// language.
@@ -691,6 +691,7 @@ pub(crate) mod tests {
     pub(crate) fn every_said() -> Vec<Said> {
         use Said as S;
         let s = |t: &str| t.to_string();
+        let day = |t: &str| chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d").unwrap();
         vec![
             S::OnFile {
                 order: s("A PAR - BUR"),
@@ -728,18 +729,18 @@ pub(crate) mod tests {
             S::Late(Box::new(S::Cleared)),
             S::ToTheEnd(Box::new(S::PressSent { to: vec![] })),
             S::AbsenceNoted {
-                from: s("2026-11-30"),
-                to: s("2026-12-02"),
+                from: day("2026-11-30"),
+                to: day("2026-12-02"),
                 allowance: 14,
                 moved_to: None,
-                zone: s("Europe/Paris"),
+                zone: chrono_tz::Europe::Paris,
             },
             S::AbsenceNoted {
-                from: s("2026-11-30"),
-                to: s("2026-12-02"),
+                from: day("2026-11-30"),
+                to: day("2026-12-02"),
                 allowance: 1,
-                moved_to: Some(s("2026-12-03T20:00:00+01:00")),
-                zone: s("Europe/Paris"),
+                moved_to: chrono::DateTime::parse_from_rfc3339("2026-12-03T20:00:00+01:00").ok(),
+                zone: chrono_tz::Europe::Paris,
             },
             S::ReadAs {
                 said: Box::new(S::OnFile {
