@@ -161,15 +161,15 @@ fn a_position_that_is_not_one_is_named_with_its_line() {
     for (text, says) in [
         (
             "variant: diabolik-fleet\nships:\n  South: [A2 N, Z9 N]\n  North: [H7 S]\nto_move: South\n",
-            ":3: ships: South: `Z9 N`: `Z9` is no square of the 8x8 board",
+            ":3: ships: South: \"Z9 N\": \"Z9\" is no square of the 8x8 board",
         ),
         (
             "variant: diabolik-fleet\nships:\n  South: [A2 N]\n  North: [H7 S]\nto_move: West\n",
-            ":5: to_move: `West` is not a side of this game: the sides are South, North",
+            ":5: to_move: \"West\" is not a side of this game: the sides are South, North",
         ),
         (
             "variant: diam\ncells:\n  1: [red, purple]\nto_move: Red-Orange\n",
-            ":3: cells: cell 1: `purple` is no colour",
+            ":3: cells: cell 1: \"purple\" is no colour",
         ),
         (
             "variant: diam\ncells:\n  1: [red, brown]\n  5: [black, brown]\nto_move: Red-Orange\n",
@@ -177,7 +177,7 @@ fn a_position_that_is_not_one_is_named_with_its_line() {
         ),
         (
             "variant: diam\nships:\n  South: [A2 N]\nto_move: Red-Orange\n",
-            ":2: `ships:` is a key of Diabolik Fleet positions, not of DIAM",
+            ":2: \"ships:\" is a key of Diabolik Fleet positions, not of DIAM",
         ),
         (
             "variant: diam\nhouse_rules: [forgiving-first-acts]\nto_move: Red-Orange\n",
@@ -190,7 +190,7 @@ fn a_position_that_is_not_one_is_named_with_its_line() {
         (
             // The option at fault is pointed at on its own line, not at `options:`.
             "variant: diabolik-fleet\noptions:\n  arrivals: 3\n  cannonballs: 9\nships:\n  South: [A2 N]\n  North: [H7 S]\nto_move: South\n",
-            ":4: options: the option `cannonballs` is a number from 2 to 6, not `9`",
+            ":4: options: the option \"cannonballs\" is a number from 2 to 6, not \"9\"",
         ),
         (
             "variant: diam\nplayers: 5\nto_move: Red\n",

@@ -693,7 +693,7 @@ fn a_game_can_be_run_from_turn_files_alone() {
     let out = arbitre(&["orders", d, bad.to_str().unwrap(), "--now", EVENING], None);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bad.yaml:6: England: `A LVP - MOS`"), "{err}");
+    assert!(err.contains("bad.yaml:6: England: \"A LVP - MOS\""), "{err}");
     assert!(err.contains("divine: curse:"), "{err}");
     assert!(
         ok(&["status", d, "--yaml"], None).contains("orders: {}"),

@@ -244,7 +244,7 @@ mod tests {
             matches!(&e, GameError::File(f) if f.key.as_deref() == Some("moves") && f.token.as_deref() == Some("Green")),
             "{e:?}"
         );
-        assert_eq!(e.to_string(), "state.yaml: moves: `Green` is not a side");
+        assert_eq!(e.to_string(), "state.yaml: moves: \"Green\" is not a side");
         g.state.moves.clear();
         g.config.house_rules = vec!["nope".into()];
         let e = g.kind().status(&g).unwrap_err();

@@ -142,3 +142,38 @@ fn no_english_words_quote_with_backticks() {
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// French words quote with « », never with a backtick: no French line of any owner (the
+/// board games' told and refused words among them) holds one.
+#[test]
+fn no_french_words_quote_with_backticks() {
+    let wrong: Vec<String> = every_worded_value()
+        .into_iter()
+        .flat_map(|(owner, all)| all.into_iter().map(move |s| (owner, s)))
+        .filter(|(_, s)| s.fr.contains('`'))
+        .map(|(owner, s)| format!("{owner}: {}: {}", s.what, s.fr))
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What a board game's letters say besides its worded values: the notation, sent with the
+/// welcome and with every refusal, and the house rules the welcome lists, in both
+/// languages. None quotes with a backtick.
+#[test]
+fn no_board_game_notation_or_house_rule_quotes_with_backticks() {
+    use crate::lang::Lang;
+    let mut wrong = Vec::new();
+    for game in crate::kinds::BOARD_GAMES {
+        for lang in [Lang::En, Lang::Fr] {
+            if game.notation_in(lang).contains('`') {
+                wrong.push(format!("{}: the notation in {lang:?}", game.title));
+            }
+            for r in game.house_rules {
+                if r.description_in(lang).contains('`') {
+                    wrong.push(format!("{}: the house rule {} in {lang:?}", game.title, r.name));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -24,7 +24,7 @@ impl fmt::Display for Wanted {
             Wanted::Range { low, high } => write!(f, "a number from {low} to {high}"),
             Wanted::Count { what } => write!(f, "a number of {what} (1 or more)"),
             Wanted::OneOf(words) => {
-                let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+                let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
                 match quoted.split_last() {
                     Some((last, [])) => write!(f, "{last}"),
                     Some((last, init)) => write!(f, "{} or {last}", init.join(", ")),
@@ -41,7 +41,7 @@ struct Known(&'static [&'static str]);
 impl fmt::Display for Known {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self.0 {
-            [] => write!(f, "it takes none; remove `options:`"),
+            [] => write!(f, "it takes none; remove \"options:\""),
             [one] => write!(f, "its only option is {one}"),
             many => write!(f, "its options are {}", many.join(", ")),
         }
@@ -66,21 +66,21 @@ pub enum SetupError {
         given: Vec<String>,
     },
     /// An option the game does not have (`known`: those it has).
-    #[error("{title} has no option `{key}`: {}", Known(.known))]
+    #[error("{title} has no option \"{key}\": {}", Known(.known))]
     UnknownOption {
         title: &'static str,
         key: String,
         known: &'static [&'static str],
     },
     /// An option's value the game cannot use.
-    #[error("the option `{key}` is {wanted}, not `{value}`")]
+    #[error("the option \"{key}\" is {wanted}, not \"{value}\"")]
     BadOption {
         key: &'static str,
         value: String,
         wanted: Wanted,
     },
     /// An option that does not fit the number of players (`players`: those it is for).
-    #[error("the option `{key}` is only for {players}; remove it")]
+    #[error("the option \"{key}\" is only for {players}; remove it")]
     OptionPlayers { key: &'static str, players: &'static str },
 }
 
@@ -122,7 +122,7 @@ pub enum ReplayError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// The move `n` (from 1), written `text`, is refused now.
-    #[error("move {n} (`{text}`) no longer plays: {why}")]
+    #[error("move {n} (\"{text}\") no longer plays: {why}")]
     Move { n: usize, text: String, why: Refused },
 }
 
@@ -155,7 +155,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "the option `cannonballs` is a number from 2 to 6, not `9`"
+            "the option \"cannonballs\" is a number from 2 to 6, not \"9\""
         );
         let f = e.in_file("game.yaml");
         assert_eq!(
@@ -164,7 +164,7 @@ mod tests {
         );
         assert_eq!(
             f.to_string(),
-            "game.yaml: options: the option `cannonballs` is a number from 2 to 6, not `9`"
+            "game.yaml: options: the option \"cannonballs\" is a number from 2 to 6, not \"9\""
         );
         let e = SetupError::UnknownOption {
             title: "Les Belligérants",
@@ -173,14 +173,17 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "Les Belligérants has no option `dice`: it takes none; remove `options:`"
+            "Les Belligérants has no option \"dice\": it takes none; remove \"options:\""
         );
         let e = SetupError::BadOption {
             key: "first",
             value: "green".into(),
             wanted: Wanted::OneOf(&["Blue", "Red"]),
         };
-        assert_eq!(e.to_string(), "the option `first` is `Blue` or `Red`, not `green`");
+        assert_eq!(
+            e.to_string(),
+            "the option \"first\" is \"Blue\" or \"Red\", not \"green\""
+        );
         let e = SetupError::Players {
             title: "JOMINI",
             played_by: "played by two players",

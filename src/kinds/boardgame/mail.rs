@@ -28,7 +28,7 @@ fn kind(game: &Game) -> Result<&'static Kind, GameError> {
         GameError::File(FileError {
             key: Some("variant".into()),
             token: Some(variant.as_str().into()),
-            ..FileError::new("game.yaml", format!("variant: `{variant}` is not a board game"))
+            ..FileError::new("game.yaml", format!("variant: \"{variant}\" is not a board game"))
         })
     })
 }
@@ -50,7 +50,7 @@ fn not_a_side(role: Role, setup: &Setup) -> GameError {
         ..FileError::new(
             "game.yaml",
             format!(
-                "players: `{role}` is not a side of this game: the sides are {}",
+                "players: \"{role}\" is not a side of this game: the sides are {}",
                 setup.sides.join(", ")
             ),
         )
@@ -69,7 +69,7 @@ fn current(game: &Game) -> Result<(Box<dyn BoardGame>, Dice, Setup), GameError> 
             let side = setup.sides.iter().position(|s| s == &m.side).ok_or_else(|| FileError {
                 key: Some("moves".into()),
                 token: Some(m.side.as_str().into()),
-                ..FileError::new("state.yaml", format!("moves: `{}` is not a side", m.side))
+                ..FileError::new("state.yaml", format!("moves: \"{}\" is not a side", m.side))
             })?;
             Ok((side, m.text.clone()))
         })
@@ -576,7 +576,7 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "game.yaml: players: `West` is not a side of this game: the sides are South, North"
+            "game.yaml: players: \"West\" is not a side of this game: the sides are South, North"
         );
     }
 }

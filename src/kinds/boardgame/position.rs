@@ -107,7 +107,7 @@ impl Source<'_> {
             return Err(self.err(
                 key,
                 "",
-                format!("`{key}:` is a key of {whose} positions, not of {title}: remove it"),
+                format!("\"{key}:\" is a key of {whose} positions, not of {title}: remove it"),
             ));
         }
         Ok(())
@@ -311,7 +311,10 @@ fn play_move<'m>(
                 at.err(
                     "moves",
                     "",
-                    format!("moves: item {}: write one move, `- B2-B3` or `- North: resign`", n + 1),
+                    format!(
+                        "moves: item {}: write one move, \"- B2-B3\" or \"- North: resign\"",
+                        n + 1
+                    ),
                 )
             })?;
             (Some(side_named(sides, name, "moves", at)?), text.trim())
@@ -374,7 +377,7 @@ pub fn side_named(sides: &[&'static str], name: &str, key: &str, at: &Source) ->
                 key,
                 name,
                 format!(
-                    "{key}: `{name}` is not a side of this game: the sides are {}",
+                    "{key}: \"{name}\" is not a side of this game: the sides are {}",
                     sides.join(", ")
                 ),
             )

@@ -886,20 +886,20 @@ pub fn record_turn(game: &mut Game, text: &str, origin: &str) -> Result<Vec<Lett
             ));
         }
     } else if !raw.phase.trim().is_empty() {
-        errors.push(format!("{}: phase: cannot read `{}`", here("phase", ""), raw.phase));
+        errors.push(format!("{}: phase: cannot read \"{}\"", here("phase", ""), raw.phase));
     }
     let before = game.state.clone();
     let mut done: BTreeMap<Role, Vec<Said>> = BTreeMap::new();
     for (pname, orders) in &raw.orders.0 {
         let Some(p) = power(pname) else {
-            errors.push(format!("{}: `{pname}` is not a power", here("orders", pname)));
+            errors.push(format!("{}: \"{pname}\" is not a power", here("orders", pname)));
             continue;
         };
         let role = Role::Power(p);
         for o in orders {
             match order(game, role, o) {
                 Ok(said) => done.entry(role).or_default().push(said),
-                Err(e) => errors.push(format!("{}: {role}: `{o}`: {}", here("orders", o), e.words(Lang::En))),
+                Err(e) => errors.push(format!("{}: {role}: \"{o}\": {}", here("orders", o), e.words(Lang::En))),
             }
         }
     }

@@ -240,34 +240,34 @@ pub const HOUSE_RULES: [HouseRule; 1] = [HouseRule {
 
 /// Sent with the welcome and with every refusal.
 pub const NOTATION: &str = "\
-Diabolik Fleet: one line is your whole turn, its acts in order, separated by `;`.
+Diabolik Fleet: one line is your whole turn, its acts in order, separated by \";\".
 Squares: files A-H (A-L on 12x12) from left to right, rows 1-8 (1-12) from South's edge up.
 Headings: N NE E SE S SW W NW on that board (N points to the top row).
-  B2-B3           move the ship on B2 one square ahead (also `B2` or `move B2`)
-  B3 turn NE      turn the ship on B3 to NE (also `B3 NE` or `B3=NE`)
+  B2-B3           move the ship on B2 one square ahead (also \"B2\" or \"move B2\")
+  B3 turn NE      turn the ship on B3 to NE (also \"B3 NE\" or \"B3=NE\")
   sink C4         sink the enemy ship on C4 (two of your ships show it a flank)
   build D2 N      rebuild a sunk ship on D2, heading N
 Example turn:  B2-B3; B3 turn NE; C3-C4; sink D5
 Before the first turn:  deploy N N NE N N NW N N  (one heading per ship, in order of
-  file, or of row for West and East), or `deploy N` for all.
-Other lines: `pass` (decline a bonus turn), `stop` (agree to stop here and let the
-  tie-breaks decide), `resign`, `allies West North` / `allies none` (joint sinking).
+  file, or of row for West and East), or \"deploy N\" for all.
+Other lines: \"pass\" (decline a bonus turn), \"stop\" (agree to stop here and let the
+  tie-breaks decide), \"resign\", \"allies West North\" / \"allies none\" (joint sinking).
 French words work too: coule C4, tourne B3 NO, reconstruit D2 N.";
 
 /// The notation explained in French: the words to write are the same (or their French forms).
 pub const NOTATION_FR: &str = "\
-Diabolik Fleet : une ligne est votre tour entier, ses actes dans l'ordre, séparés par `;`.
+Diabolik Fleet : une ligne est votre tour entier, ses actes dans l'ordre, séparés par « ; ».
 Cases : colonnes A-H (A-L en 12x12) de gauche à droite, rangées 1-8 (1-12) depuis le bord de Sud.
 Orientations : N NE E SE S SW W NW sur ce plateau (N pointe vers la rangée du haut ; NO pour NW).
-  B2-B3           avancer le navire de B2 d'une case (aussi `B2` ou `move B2`)
-  B3 turn NE      réorienter le navire de B3 vers NE (aussi `tourne B3 NE`, `B3 NE` ou `B3=NE`)
-  sink C4         couler le navire ennemi de C4 (deux de vos navires lui offrent un flanc ; aussi `coule C4`)
-  build D2 N      reconstruire un navire coulé en D2, orienté N (aussi `reconstruit D2 N`)
+  B2-B3           avancer le navire de B2 d'une case (aussi « B2 » ou « move B2 »)
+  B3 turn NE      réorienter le navire de B3 vers NE (aussi « tourne B3 NE », « B3 NE » ou « B3=NE »)
+  sink C4         couler le navire ennemi de C4 (deux de vos navires lui offrent un flanc ; aussi « coule C4 »)
+  build D2 N      reconstruire un navire coulé en D2, orienté N (aussi « reconstruit D2 N »)
 Exemple de tour :  B2-B3; B3 turn NE; C3-C4; sink D5
 Avant le premier tour :  deploy N N NE N N NW N N  (une orientation par navire, dans l'ordre des
-  colonnes, ou des rangées pour Ouest et Est), ou `deploy N` pour tous.
-Autres lignes : `pass` (renoncer à un tour bonus), `stop` (accepter d'arrêter ici et de laisser
-  décider les critères de départage), `resign` (abandonner), `allies Ouest Nord` / `allies none`
+  colonnes, ou des rangées pour Ouest et Est), ou « deploy N » pour tous.
+Autres lignes : « pass » (renoncer à un tour bonus), « stop » (accepter d'arrêter ici et de laisser
+  décider les critères de départage), « resign » (abandonner), « allies Ouest Nord » / « allies none »
   (couler en collaboration).";
 
 const SHIPS: usize = 8;

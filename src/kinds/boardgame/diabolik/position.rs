@@ -25,7 +25,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
         return Err(at.err(
             "variant",
             "",
-            "missing `ships:`, each fleet's ships (`South: [A2 N, C3 NE]`)".into(),
+            "missing \"ships:\", each fleet's ships (\"South: [A2 N, C3 NE]\")".into(),
         ));
     };
     for (fleet, ships) in &fleets.0 {
@@ -38,16 +38,16 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
             ));
         }
         for written in ships {
-            let bad = |why: String| at.err("ships", written, format!("ships: {fleet}: `{written}`: {why}"));
+            let bad = |why: String| at.err("ships", written, format!("ships: {fleet}: \"{written}\": {why}"));
             let (square, heading) = written
                 .trim()
                 .split_once(char::is_whitespace)
-                .ok_or_else(|| bad("write the square and the heading, e.g. `A2 N`".into()))?;
+                .ok_or_else(|| bad("write the square and the heading, e.g. \"A2 N\"".into()))?;
             let sq = Sq::parse(square)
                 .filter(|&sq| game.on_board(sq))
-                .ok_or_else(|| bad(format!("`{square}` is no square of the {0}x{0} board", game.size)))?;
+                .ok_or_else(|| bad(format!("\"{square}\" is no square of the {0}x{0} board", game.size)))?;
             let facing = Dir::parse(heading.trim())
-                .ok_or_else(|| bad(format!("`{}` is no heading: N NE E SE S SW W NW", heading.trim())))?;
+                .ok_or_else(|| bad(format!("\"{}\" is no heading: N NE E SE S SW W NW", heading.trim())))?;
             if let Some(there) = game.at(sq) {
                 return Err(bad(format!(
                     "{sq} already holds a ship of {}",
@@ -84,7 +84,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
             let name = raw
                 .to_move
                 .as_deref()
-                .ok_or_else(|| at.err("variant", "", "missing `to_move:`, the fleet whose turn it is".into()))?;
+                .ok_or_else(|| at.err("variant", "", "missing \"to_move:\", the fleet whose turn it is".into()))?;
             let side = side_named(&names, name, "to_move", at)?;
             if game.fleets[side].out {
                 return Err(at.err("to_move", name, format!("to_move: {name} is out of the game")));

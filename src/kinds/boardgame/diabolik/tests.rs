@@ -785,11 +785,11 @@ fn the_game_is_registered_and_checks_its_options() {
     assert!(start(setup(&["South", "North"], &[("canonballs", "4")]))
         .unwrap_err()
         .to_string()
-        .contains("no option `canonballs`"));
+        .contains("no option \"canonballs\""));
     assert!(start(setup(&["South", "North"], &[("cannonballs", "9")]))
         .unwrap_err()
         .to_string()
-        .contains("the option `cannonballs` is a number from"));
+        .contains("the option \"cannonballs\" is a number from"));
     assert!(start(setup(
         &["South", "North"],
         &[("cannonballs", "3"), ("bonus-cannonballs", "4")]
@@ -802,15 +802,15 @@ fn the_game_is_registered_and_checks_its_options() {
     assert!(start(setup(&["South", "North"], &[("joint-sinking", "yes")]))
         .unwrap_err()
         .to_string()
-        .contains("the option `joint-sinking` is only for three or four players"));
+        .contains("the option \"joint-sinking\" is only for three or four players"));
     assert!(start(setup(&["South", "West", "North"], &[("joint-sinking", "maybe")]))
         .unwrap_err()
         .to_string()
-        .contains("the option `joint-sinking` is `yes` or `no`, not `maybe`"));
+        .contains("the option \"joint-sinking\" is \"yes\" or \"no\", not \"maybe\""));
     assert!(start(setup(&["South", "North"], &[("headings", "random")]))
         .unwrap_err()
         .to_string()
-        .contains("the option `headings` is `choose` or `forward`, not `random`"));
+        .contains("the option \"headings\" is \"choose\" or \"forward\", not \"random\""));
 }
 
 #[test]
@@ -885,7 +885,7 @@ fn a_whole_game_replays_from_its_moves_to_a_win() {
     );
     assert!(
         e.to_string()
-            .starts_with("move 6 (`F7-F6; sink E5`) no longer plays: act 2"),
+            .starts_with("move 6 (\"F7-F6; sink E5\") no longer plays: act 2"),
         "{e}"
     );
     let f = e.in_files();

@@ -47,7 +47,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
                 at.err(
                     "cells",
                     &format!("{cell}:"),
-                    format!("cells: cell {cell}: `{word}` is no colour: red, orange, brown or black (R, O, B, K)"),
+                    format!("cells: cell {cell}: \"{word}\" is no colour: red, orange, brown or black (R, O, B, K)"),
                 )
             })?;
             if game.reserve[colour.index()] == 0 {
@@ -79,7 +79,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
                     "cells",
                     "",
                     format!(
-                        "cells: the position already has a DIAM ({}): the game would be over; give `over:` or change the cells",
+                        "cells: the position already has a DIAM ({}): the game would be over; give \"over:\" or change the cells",
                         super::told::describe(d, crate::lang::Lang::En)
                     ),
                 ));
@@ -88,7 +88,7 @@ pub(crate) fn from_position(raw: &RawBoardPosition, over: Option<Finish>, at: &S
                 at.err(
                     "variant",
                     "",
-                    "missing `to_move:`, the side whose move is awaited".into(),
+                    "missing \"to_move:\", the side whose move is awaited".into(),
                 )
             })?;
             let side = side_named(&names, name, "to_move", at)?;

@@ -182,10 +182,10 @@ mod tests {
         assert!(start_err(&s).contains("Red-Orange, Brown-Black"));
         let mut s = setup(2);
         s.options.insert("movelimit".into(), "10".into());
-        assert!(start_err(&s).contains("no option `movelimit`"));
+        assert!(start_err(&s).contains("no option \"movelimit\""));
         let mut s = setup(2);
         s.options.insert("move-limit".into(), "ten".into());
-        assert!(start_err(&s).contains("not `ten`"));
+        assert!(start_err(&s).contains("not \"ten\""));
         let mut s = setup(2);
         s.options.insert("move-limit".into(), "10".into());
         let (game, notes) = start(&s, &mut dice()).unwrap();
