@@ -80,14 +80,16 @@ pub fn send(root: &Path, settings: &SmtpSettings, now: Now) -> Result<(), String
         unsent += report.unsent.len();
         stopped = report.stopped;
     }
+    // "it stays" for one message, "they stay" for more.
+    let stay = if unsent == 1 { "it stays" } else { "they stay" };
     if let Some(why) = stopped {
         return Err(format!(
-            "{why}; {} not sent: they stay in the outboxes for the next run",
+            "{why}; {} not sent: {stay} in the outboxes for the next run",
             messages(unsent)
         ));
     }
     if unsent > 0 {
-        return Err(format!("{} not sent; they stay in the outbox", messages(unsent)));
+        return Err(format!("{} not sent; {stay} in the outbox", messages(unsent)));
     }
     Ok(())
 }

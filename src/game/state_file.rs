@@ -352,35 +352,45 @@ impl<K: KindKeys> Serialize for Written<'_, K> {
             signup: _,
         } = st;
         let mut m = s.serialize_struct("State", HEAD.len() + K::KEYS.len() + TAIL.len())?;
-        put(&mut m, "phase", &st.phase, true)?;
-        put(&mut m, "deadline", &st.deadline, st.deadline.is_some())?;
-        put(&mut m, "reminded", &st.reminded, true)?;
-        put(&mut m, "handled", &st.handled, true)?;
-        put(&mut m, "seen", &st.seen, !st.seen.is_empty())?;
-        put(&mut m, "seen_by", &st.seen_by, !st.seen_by.is_empty())?;
-        put(&mut m, "throttle", &st.throttle, !st.throttle.is_empty())?;
-        put(&mut m, "digests", &st.digests, !st.digests.is_empty())?;
-        put(&mut m, "senders", &st.senders, !st.senders.is_empty())?;
-        put(&mut m, "board", &st.board, st.board.is_some())?;
-        put(&mut m, "orders", &st.orders, true)?;
+        put(&mut m, GameKey::Phase.name(), &st.phase, true)?;
+        put(&mut m, GameKey::Deadline.name(), &st.deadline, st.deadline.is_some())?;
+        put(&mut m, GameKey::Reminded.name(), &st.reminded, true)?;
+        put(&mut m, GameKey::Handled.name(), &st.handled, true)?;
+        put(&mut m, GameKey::Seen.name(), &st.seen, !st.seen.is_empty())?;
+        put(&mut m, GameKey::SeenBy.name(), &st.seen_by, !st.seen_by.is_empty())?;
+        put(&mut m, GameKey::Throttle.name(), &st.throttle, !st.throttle.is_empty())?;
+        put(&mut m, GameKey::Digests.name(), &st.digests, !st.digests.is_empty())?;
+        put(&mut m, GameKey::Senders.name(), &st.senders, !st.senders.is_empty())?;
+        put(&mut m, GameKey::Board.name(), &st.board, st.board.is_some())?;
+        put(&mut m, GameKey::Orders.name(), &st.orders, true)?;
         self.kind.write_keys(&mut m)?;
-        put(&mut m, "history", &st.history, true)?;
-        put(&mut m, "press", &st.press, !st.press.is_empty())?;
-        put(&mut m, "votes", &st.votes, true)?;
-        put(&mut m, "entries", &st.entries, true)?;
-        put(&mut m, "moves", &st.moves, true)?;
-        put(&mut m, "finished", &st.finished, st.finished.is_some())?;
-        put(&mut m, "observers", &st.observers, !st.observers.is_empty())?;
-        put(&mut m, "resignations", &st.resignations, !st.resignations.is_empty())?;
+        put(&mut m, GameKey::History.name(), &st.history, true)?;
+        put(&mut m, GameKey::Press.name(), &st.press, !st.press.is_empty())?;
+        put(&mut m, GameKey::Votes.name(), &st.votes, true)?;
+        put(&mut m, GameKey::Entries.name(), &st.entries, true)?;
+        put(&mut m, GameKey::Moves.name(), &st.moves, true)?;
+        put(&mut m, GameKey::Finished.name(), &st.finished, st.finished.is_some())?;
         put(
             &mut m,
-            "address_changes",
+            GameKey::Observers.name(),
+            &st.observers,
+            !st.observers.is_empty(),
+        )?;
+        put(
+            &mut m,
+            GameKey::Resignations.name(),
+            &st.resignations,
+            !st.resignations.is_empty(),
+        )?;
+        put(
+            &mut m,
+            GameKey::AddressChanges.name(),
             &st.address_changes,
             !st.address_changes.is_empty(),
         )?;
-        put(&mut m, "wait", &st.wait, !st.wait.is_empty())?;
-        put(&mut m, "desk", &st.desk, !st.desk.is_empty())?;
-        put(&mut m, "signup", &st.signup, !st.signup.is_empty())?;
+        put(&mut m, GameKey::Wait.name(), &st.wait, !st.wait.is_empty())?;
+        put(&mut m, GameKey::Desk.name(), &st.desk, !st.desk.is_empty())?;
+        put(&mut m, GameKey::Signup.name(), &st.signup, !st.signup.is_empty())?;
         m.end()
     }
 }
@@ -518,7 +528,7 @@ impl<'de, K: KindKeys> Visitor<'de> for StateVisitor<K> {
             }
         }
         if read & Key::Game(GameKey::Phase).bit() == 0 {
-            return Err(de::Error::missing_field("phase"));
+            return Err(de::Error::missing_field(GameKey::Phase.name()));
         }
         s.kind = KindState::new(kind);
         Ok(Read(s, std::marker::PhantomData))
@@ -528,6 +538,15 @@ impl<'de, K: KindKeys> Visitor<'de> for StateVisitor<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The mail game's keys are listed once each, in the enum's order, which is the order
+    /// they are written in: a key left out of both lists could be written but not read.
+    #[test]
+    fn every_game_key_is_listed_once_in_its_order() {
+        let listed: Vec<usize> = HEAD_KEYS.iter().chain(&TAIL_KEYS).map(|&k| k as usize).collect();
+        assert_eq!(listed, (0..listed.len()).collect::<Vec<_>>());
+        assert_eq!(GameKey::Signup as usize, listed.len() - 1, "the last key is listed");
+    }
 
     /// A kind's keys for the tests: a list always written, a number written when not zero.
     #[derive(Clone, Debug, Default, PartialEq)]

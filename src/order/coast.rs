@@ -49,20 +49,6 @@ pub enum CoastRefused {
 }
 
 impl CoastRefused {
-    /// The refusal in English, the map's codes written out (`STP/NC: an army is built in a
-    /// province, not on a coast…`).
-    pub fn text(&self, map: &Map) -> String {
-        match *self {
-            CoastRefused::ArmyBuiltOnCoast { written } => format!(
-                "{}: an army is built in a province, not on a coast, and a coast is for a fleet: \
-                 write \"BUILD A {}\" for an army, or \"BUILD F {}\" for a fleet",
-                map.loc_text(written),
-                map.code(written.prov),
-                map.loc_text(written)
-            ),
-        }
-    }
-
     /// The two orders it could mean: the army's build and the fleet's.
     pub fn readings(&self) -> (Order, Order) {
         match *self {
@@ -262,14 +248,8 @@ mod tests {
             (army.to_text(map), fleet.to_text(map)),
             ("BUILD A STP".to_string(), "BUILD F STP/NC".to_string())
         );
-        assert!(
-            e.text(map).starts_with("STP/NC: an army is built in a province"),
-            "{}",
-            e.text(map)
-        );
-        assert!(e
-            .text(map)
-            .contains("write \"BUILD A STP\" for an army, or \"BUILD F STP/NC\" for a fleet"));
+        let CoastRefused::ArmyBuiltOnCoast { written } = e;
+        assert_eq!(map.loc_text(written), "STP/NC");
         assert!(read(Lang::Fr, "mobiliser A STP/CN", &[]).is_err());
         let r = read(Lang::En, "BUILD A PAR/NC", &[]).unwrap();
         assert_eq!(r.order.to_text(map), "BUILD A PAR");

@@ -213,7 +213,7 @@ fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, w
         // An army's coast is not written back (DATC 4.B.6, 6.B.12).
         Order::Move { unit, dest, .. } => dest.coast.is_none() || !is_army(units, at, unit),
         Order::Support { target, dest, .. } => {
-            let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
+            let army = is_army(units, at, target);
             same(target) && dest.is_none_or(|d| d.coast.is_none_or(|c| !army && map.coasts(d.prov).contains(&c)))
         }
         Order::Convoy { army, dest, .. } => same(army) && dest.coast.is_none(),
@@ -240,7 +240,7 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
             if let Some(d) = dest {
                 // An irrelevant coast is not written back (DATC 4.B.6): one the province
                 // does not have, or any on a supported army's destination.
-                let army = at.get(target.prov()).is_some_and(|t| units[t].kind == UnitType::Army);
+                let army = is_army(units, at, target);
                 let coast = d.coast.filter(|c| !army && map.coasts(d.prov).contains(c));
                 out.push_str(" - ");
                 map.push_loc(out, Loc { prov: d.prov, coast });
