@@ -212,3 +212,30 @@ fn a_dislodged_armys_coast_is_dropped_and_said_so_in_english() {
 fn a_dislodged_armys_coast_is_dropped_and_said_so_in_french() {
     retreated(&FRENCH);
 }
+
+/// A fleet's coast the province does not have (`F BRE - MAO/NC`) is dropped too (DATC
+/// 4.B.6), with why; a coast the province has stays (`F STP/SC - BOT`).
+#[test]
+fn a_coast_the_province_does_not_have_is_dropped_for_a_fleet_too() {
+    for (lang, order, wanted) in [
+        (
+            "en",
+            "F BRE - MAO/NC",
+            "F BRE - MAO: on file (the coast is dropped, MAO/NC read as MAO: MAO has no such coast)",
+        ),
+        ("fr", "F BRE - MAO/CN", "n'a pas cette côte"),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let reply = send(&dir, FRANCE, "c-1", order, EVENING);
+        has(&reply, &[wanted]);
+        lacks(&reply, &["an army", "une armée"]);
+        assert_eq!(
+            state(&dir)["orders"]["France"][0].as_str(),
+            Some("F BRE - MAO"),
+            "{reply}"
+        );
+        let reply = send(&dir, RUSSIA, "c-2", "F STP/SC - BOT", EVENING);
+        lacks(&reply, &["dropped", "retirée"]);
+    }
+}

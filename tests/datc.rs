@@ -130,7 +130,7 @@ fn datc_chapter_6_passes_with_every_order_typed_by_a_player_in_english_and_in_fr
                     .unwrap_or_else(|e| panic!("{lang:?}: {typed:?} (for {:?}) is not read: {e}", o.text));
                 // A build's coast that could be a fleet's is refused by mail; the judge's
                 // reading is left as read.
-                let _ = read.drop_army_coasts(map, kind_at);
+                let _ = read.drop_irrelevant_coasts(map, kind_at);
                 o.text = read.order.to_text(map);
             }
             arbitre::kinds::diplomacy::adjudicate(map, &p).0

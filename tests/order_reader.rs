@@ -18,7 +18,7 @@ fn reading(map: &Map, lang: Lang, typed: &str) -> String {
                     Assumed::FrenchCode { read, .. } => format!("code {}", map.code(*read)),
                     Assumed::ConvoyByRoute { .. } => "route".to_string(),
                     Assumed::Prefix(p) => format!("prefix {}", map.power_name(*p)),
-                    // Said only once the board is known (`Read::drop_army_coasts`).
+                    // Said only once the board is known (`Read::drop_irrelevant_coasts`).
                     Assumed::CoastDropped(d) => format!("coast dropped {}", map.loc_text(d.written)),
                 };
                 out.push_str(" + ");

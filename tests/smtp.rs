@@ -604,7 +604,9 @@ fn arbitre_send_with_a_wrong_password_keeps_the_outbox_and_tells_the_referee() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{said}");
     assert!(
-        said.contains("login as referee failed") && said.contains("535") && said.contains("stay in the outbox"),
+        said.contains("login as referee failed")
+            && said.contains("535")
+            && said.contains("1 message not sent: it stays in the outbox"),
         "{said}"
     );
     assert!(!said.contains("not-the-password"), "{said}");

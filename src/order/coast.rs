@@ -9,6 +9,9 @@
 //! and there the coast counts. A build has no unit on the board to ask: `BUILD A STP/NC`
 //! names an army and a fleet's coast, and which of the two was meant cannot be told, so it
 //! is refused ([`CoastRefused`]), never read as one of them.
+//!
+//! A coast the province does not have (`F BRE - MAO/NC`) is dropped the same way for any
+//! unit (DATC 4.B.6), with its own note; a fleet's coast the province has is kept.
 
 use super::{Assumed, Order, Read, UnitRef};
 use crate::map::{Coast, Loc, Map, ProvId, UnitType};
@@ -21,6 +24,8 @@ pub enum CoastOf {
     Destination,
     /// Where an army stands: the ordered, supported or convoyed army (DATC 4.B.5).
     Place,
+    /// A coast the province does not have (`F BRE - MAO/NC`), for any unit (DATC 4.B.6).
+    NotOfProvince,
 }
 
 /// A coast written for an army, and dropped: `written` as it was read (`SPA/SC`), `at` what
@@ -72,41 +77,42 @@ impl Read {
     /// fleet's ([`CoastRefused`]). `kind_at` is the type of the unit in a province on the
     /// board (in a retreat phase, of the dislodged unit there), if there is one; where
     /// there is none, the type written is taken.
-    pub fn drop_army_coasts(
+    pub fn drop_irrelevant_coasts(
         &mut self,
         map: &Map,
         kind_at: impl Fn(ProvId) -> Option<UnitType>,
     ) -> Result<(), CoastRefused> {
         let mut dropped = Vec::new();
         let army = |u: &UnitRef| kind_at(u.prov()).or(u.kind) == Some(UnitType::Army);
-        // The coast of a place an army stands in or goes to, dropped and noted.
-        let mut drop = |l: &mut Loc, at: CoastOf| {
-            if l.coast.is_some() {
-                dropped.push(CoastDropped { written: *l, at });
-                l.coast = None;
-            }
+        // The coast of a place an army stands in or goes to, dropped and noted; for a
+        // fleet, a coast the province does not have.
+        let mut drop = |l: &mut Loc, at: CoastOf, army: bool| {
+            let Some(c) = l.coast else { return };
+            let at = match army {
+                true => at,
+                false if map.coasts(l.prov).contains(&c) => return,
+                false => CoastOf::NotOfProvince,
+            };
+            dropped.push(CoastDropped { written: *l, at });
+            l.coast = None;
         };
         match &mut self.order {
             Order::Hold(u) | Order::Disband(u) => {
-                if army(u) {
-                    drop(&mut u.loc, CoastOf::Place);
-                }
+                let a = army(u);
+                drop(&mut u.loc, CoastOf::Place, a);
             }
             Order::Move { unit, dest, .. } => {
-                if army(unit) {
-                    drop(&mut unit.loc, CoastOf::Place);
-                    drop(dest, CoastOf::Destination);
-                }
+                let a = army(unit);
+                drop(&mut unit.loc, CoastOf::Place, a);
+                drop(dest, CoastOf::Destination, a);
             }
             Order::Support { unit, target, dest } => {
-                if army(unit) {
-                    drop(&mut unit.loc, CoastOf::Place);
-                }
-                if army(target) {
-                    drop(&mut target.loc, CoastOf::Place);
-                    if let Some(d) = dest {
-                        drop(d, CoastOf::Destination);
-                    }
+                let a = army(unit);
+                drop(&mut unit.loc, CoastOf::Place, a);
+                let a = army(target);
+                drop(&mut target.loc, CoastOf::Place, a);
+                if let Some(d) = dest {
+                    drop(d, CoastOf::Destination, a);
                 }
             }
             Order::Convoy {
@@ -114,14 +120,13 @@ impl Read {
                 army: convoyed,
                 dest,
             } => {
-                if army(unit) {
-                    drop(&mut unit.loc, CoastOf::Place);
-                }
+                let a = army(unit);
+                drop(&mut unit.loc, CoastOf::Place, a);
                 // Only an army is convoyed: a fleet there makes the convoy void (DATC 6.A.7),
                 // with the order as written.
                 if kind_at(convoyed.prov()) != Some(UnitType::Fleet) {
-                    drop(&mut convoyed.loc, CoastOf::Place);
-                    drop(dest, CoastOf::Destination);
+                    drop(&mut convoyed.loc, CoastOf::Place, true);
+                    drop(dest, CoastOf::Destination, true);
                 }
             }
             Order::Build(u) if u.kind == Some(UnitType::Army) => {
@@ -129,7 +134,7 @@ impl Read {
                     if fleet_coast(map, u.prov(), c) {
                         return Err(CoastRefused::ArmyBuiltOnCoast { written: u.loc });
                     }
-                    drop(&mut u.loc, CoastOf::Place);
+                    drop(&mut u.loc, CoastOf::Place, true);
                 }
             }
             Order::Build(_) | Order::Waive => {}
@@ -156,7 +161,7 @@ mod tests {
         let map = Map::standard();
         let mut read = Reader::default().read(map, lang, text).expect("readable");
         let kind_at = |p: ProvId| board.iter().find(|(c, _)| map.code(p) == *c).map(|&(_, k)| k);
-        read.drop_army_coasts(map, kind_at)?;
+        read.drop_irrelevant_coasts(map, kind_at)?;
         Ok(read)
     }
 
@@ -207,6 +212,20 @@ mod tests {
     /// The board says which unit it is, not the letter written (DATC 4.C.2): `A MAR -
     /// SPA/SC` with a fleet in Marseilles keeps its coast; `F GAS - SPA/NC` with an army in
     /// Gascony drops it. With no unit there, the letter written is taken.
+    #[test]
+    fn a_fleets_coast_the_province_does_not_have_is_dropped() {
+        let map = Map::standard();
+        let r = read(Lang::En, "F BRE - MAO/NC", &[("BRE", Fleet)]).unwrap();
+        assert_eq!(r.order.to_text(map), "F BRE - MAO");
+        assert_eq!(dropped(&r), [("MAO/NC".to_string(), CoastOf::NotOfProvince)]);
+        let r = read(Lang::En, "F MAO S F BRE/SC - GAS/NC", &[("MAO", Fleet), ("BRE", Fleet)]).unwrap();
+        assert_eq!(r.order.to_text(map), "F MAO S F BRE - GAS");
+        assert_eq!(dropped(&r).len(), 2);
+        let r = read(Lang::En, "F MAO - SPA/NC", &[("MAO", Fleet)]).unwrap();
+        assert_eq!(r.order.to_text(map), "F MAO - SPA/NC");
+        assert!(dropped(&r).is_empty());
+    }
+
     #[test]
     fn the_boards_unit_decides_not_the_letter_written() {
         let map = Map::standard();

@@ -30,7 +30,7 @@ pub enum Assumed {
     /// A power's name before the order (`France: A PAR - BUR`).
     Prefix(Power),
     /// A coast written for an army (`A MAR - SPA/SC`), dropped: an army moves to a
-    /// province, not to a coast ([`Read::drop_army_coasts`]).
+    /// province, not to a coast ([`Read::drop_irrelevant_coasts`]).
     CoastDropped(CoastDropped),
 }
 

@@ -123,9 +123,10 @@ pub enum ReadAs {
     OtherType { army: bool, en: String, fr: String },
     /// A route given: the army goes by convoy.
     Convoy,
-    /// A coast written for an army, dropped (`crate::order::CoastDropped`): the place as
-    /// written and as read, `[written, read]`, in English (`SPA/SC`, `SPA`) and in French
-    /// notation (`ESP/CS`, `ESP`), and whether the army goes there or stands there.
+    /// A coast written for an army, or one the province does not have, dropped
+    /// (`crate::order::CoastDropped`): the place as written and as read, `[written, read]`,
+    /// in English (`SPA/SC`, `SPA`) and in French notation (`ESP/CS`, `ESP`), and why (the
+    /// army goes there or stands there, or the province has no such coast).
     CoastDropped {
         at: crate::order::CoastOf,
         en: [String; 2],
@@ -148,8 +149,9 @@ impl ReadAs {
             } => format!(
                 "the coast is dropped, {written} read as {read}: {}",
                 match at {
-                    CoastOf::Destination => "an army moves to a province, not to a coast",
-                    CoastOf::Place => "an army stands in a province, not on a coast",
+                    CoastOf::Destination => "an army moves to a province, not to a coast".to_string(),
+                    CoastOf::Place => "an army stands in a province, not on a coast".to_string(),
+                    CoastOf::NotOfProvince => format!("{read} has no such coast"),
                 }
             ),
         }
@@ -173,8 +175,9 @@ impl ReadAs {
             } => format!(
                 "côte retirée, {written} lu comme {read}, car {}",
                 match at {
-                    CoastOf::Destination => "une armée se rend dans une province, pas sur une côte",
-                    CoastOf::Place => "une armée occupe une province, pas une côte",
+                    CoastOf::Destination => "une armée se rend dans une province, pas sur une côte".to_string(),
+                    CoastOf::Place => "une armée occupe une province, pas une côte".to_string(),
+                    CoastOf::NotOfProvince => format!("{read} n'a pas cette côte"),
                 }
             ),
         }
@@ -770,6 +773,16 @@ pub(crate) mod tests {
                     at: CoastOf::Place,
                     en: [s("SPA/NC"), s("SPA")],
                     fr: [s("ESP/CN"), s("ESP")],
+                }],
+            },
+            S::ReadAs {
+                said: Box::new(S::OnFile {
+                    order: s("F BRE - MAO"),
+                }),
+                assumed: vec![ReadAs::CoastDropped {
+                    at: CoastOf::NotOfProvince,
+                    en: [s("MAO/NC"), s("MAO")],
+                    fr: [s("MAO/CN"), s("MAO")],
                 }],
             },
         ]

@@ -658,7 +658,7 @@ fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Refusal> {
             // another order is refused (DATC 4.B.6, 6.B.12). A build out of a winter is
             // left to the judge, whose reason (no builds now) comes first.
             let kind_at = unit_kinds(game);
-            if let Err(e) = read.drop_army_coasts(map(), &kind_at) {
+            if let Err(e) = read.drop_irrelevant_coasts(map(), &kind_at) {
                 if in_winter(game) {
                     return Err(army_coast_refusal(game, e, lang));
                 }
