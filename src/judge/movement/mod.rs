@@ -285,16 +285,17 @@ mod tests {
     }
 
     /// DATC 6.B.12, 4.B.6: an army's move written with a coast is attempted to the province,
-    /// and its result names the province alone, as the mail's reply does; a fleet's keeps it,
-    /// and so does an army's move written as a fleet's of the board's army (DATC 4.C.2).
+    /// and its result names the province alone, as the mail's reply does, whatever letter is
+    /// written for the board's army (DATC 4.C.2); a fleet's keeps a coast of the province,
+    /// and loses one the province does not have.
     #[test]
     fn an_armys_coast_is_not_written_back() {
         let map = Map::standard();
-        let text = "phase: Spring 1901 Movement\nunits:\n  France: [A GAS, F MAO, A BUR]\norders:\n  France:\n    \
-                    - A GAS - SPA/NC\n    - F MAO - SPA/SC\n    - F BUR - MAR/SC\n";
+        let text = "phase: Spring 1901 Movement\nunits:\n  France: [A GAS, F MAO, A BUR]\n  England: [F LON]\norders:\n  France:\n    \
+                    - A GAS - SPA/NC\n    - F MAO - SPA/SC\n    - F BUR - MAR/SC\n  England:\n    - F LON - NTH/NC\n";
         let p = Position::parse(map, &crate::kinds::VARIANTS, text, "t").unwrap();
         let o = crate::kinds::diplomacy::adjudicate(map, &p).0;
         let orders: Vec<&str> = o.results.iter().map(|r| r.order.as_str()).collect();
-        assert_eq!(orders, ["A GAS - SPA", "F MAO - SPA/SC", "A BUR - MAR"]);
+        assert_eq!(orders, ["A GAS - SPA", "F MAO - SPA/SC", "A BUR - MAR", "F LON - NTH"]);
     }
 }

@@ -210,8 +210,8 @@ fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, w
     match order {
         // `A PAR H`, not `A PAR` (on a map with a province `H`, `A H` is a hold too).
         Order::Hold(_) => written.ends_with(" H") && written.split(' ').count() == 3,
-        // An army's coast is not written back (DATC 4.B.6, 6.B.12).
-        Order::Move { unit, dest, .. } => dest.coast.is_none() || !is_army(units, at, unit),
+        // An irrelevant coast is not written back (DATC 4.B.6, 6.B.12).
+        Order::Move { unit, dest, .. } => !irrelevant_coast(map, units, at, unit, *dest),
         Order::Support { target, dest, .. } => {
             let army = is_army(units, at, target);
             same(target) && dest.is_none_or(|d| d.coast.is_none_or(|c| !army && map.coasts(d.prov).contains(&c)))
@@ -246,9 +246,10 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
                 map.push_loc(out, Loc { prov: d.prov, coast });
             }
         }
-        // An army moves to a province: a coast written for it is not written back (DATC
-        // 4.B.6, 6.B.12; the move is attempted to the province).
-        &Order::Move { unit, dest, via_convoy } if dest.coast.is_some() && is_army(units, at, &unit) => Order::Move {
+        // An army moves to a province, and a fleet cannot go to a coast the province does
+        // not have: such a coast is not written back (DATC 4.B.6, 6.B.12; the move is
+        // attempted to the province).
+        &Order::Move { unit, dest, via_convoy } if irrelevant_coast(map, units, at, &unit, dest) => Order::Move {
             unit,
             dest: Loc { coast: None, ..dest },
             via_convoy,
@@ -269,6 +270,13 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
 /// one written)?
 fn is_army(units: &[Unit], at: &ProvIndex, r: &UnitRef) -> bool {
     at.get(r.prov()).is_some_and(|t| units[t].kind == UnitType::Army)
+}
+
+/// Is the coast written for a move's destination one that does not matter (DATC 4.B.6): any
+/// coast for an army, a coast the province does not have for a fleet?
+fn irrelevant_coast(map: &Map, units: &[Unit], at: &ProvIndex, unit: &UnitRef, dest: Loc) -> bool {
+    dest.coast
+        .is_some_and(|c| is_army(units, at, unit) || !map.coasts(dest.prov).contains(&c))
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
