@@ -942,3 +942,22 @@ fn the_board_pictures_title_is_the_games_name_and_the_phase_in_french() {
         assert!(!text.contains("standard —") && !text.contains("Spring"), "{text}");
     }
 }
+
+/// An absence longer than what is left of the allowance, over the current deadline: noted,
+/// and the reply says that the deadline stays and why, in French.
+#[test]
+fn a_french_absence_that_cannot_move_the_deadline_says_so() {
+    let tmp = Tmp::new();
+    let dir = new_game(&tmp);
+    let reply = send(&dir, 0, "abs-2", "CHANGER ABSENCE 2026-11-30 2027-03-01", EVENING);
+    has(
+        &reply,
+        &[
+            "absence du 2026-11-30 au 2027-03-01 notée",
+            "l'échéance actuelle, mardi 1er décembre 2026, 20 h 00 CET (19 h 00 UTC), y tombe mais reste : \
+             la reporter après l'absence prendrait plus de jours qu'il ne vous en reste",
+        ],
+    );
+    assert_eq!(state(&dir)["deadline"].as_str(), Some(DEADLINE));
+    all_french(&reply);
+}

@@ -6,7 +6,7 @@
 
 use super::journal::{self, Done, Entry, Who};
 use crate::game::role::Role;
-use crate::game::said::Said;
+use crate::game::said::{AbsenceDeadline, Said};
 use crate::game::{Game, Now};
 use chrono::{Datelike, NaiveDate, TimeZone};
 use serde::{Deserialize, Serialize};
@@ -90,11 +90,11 @@ pub fn declare(
             }),
         }],
     );
-    let noted = |moved_to: Option<Now>, game: &Game| Said::AbsenceNoted {
+    let noted = |deadline: AbsenceDeadline, game: &Game| Said::AbsenceNoted {
         from: first,
         to: last,
         allowance: game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS),
-        moved_to,
+        deadline,
         zone: zone(game),
     };
     let current = game
@@ -103,11 +103,18 @@ pub fn declare(
         .as_deref()
         .and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
     let Some(current) = current.filter(|_| game.state.desk.paused.is_none() && game.state.finished.is_none()) else {
-        return Ok((noted(None, game), Vec::new()));
+        return Ok((noted(AbsenceDeadline::Untouched, game), Vec::new()));
     };
     let (due, moved) = extend(game, current);
     if !moved {
-        return Ok((noted(None, game), Vec::new()));
+        // The current deadline falls in the absence and stays: moving it would use more
+        // days than the player's allowance has left.
+        let on = current.with_timezone(&zone(game)).date_naive();
+        let deadline = match (first..=last).contains(&on) {
+            true => AbsenceDeadline::Kept(current),
+            false => AbsenceDeadline::Untouched,
+        };
+        return Ok((noted(deadline, game), Vec::new()));
     }
     game.state.deadline = Some(super::stored(due, &game.config.timezone));
     game.state.reminded = false;
@@ -118,7 +125,7 @@ pub fn declare(
         phase: super::phase_in(&phase, r),
         is: super::moment(&due, r),
     });
-    Ok((noted(Some(moved_to), game), letters))
+    Ok((noted(AbsenceDeadline::Moved(moved_to), game), letters))
 }
 
 /// The deadline `due` of a phase opening now, moved past the absences it falls in as far as

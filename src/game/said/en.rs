@@ -46,19 +46,23 @@ pub fn en(said: &Said) -> String {
             from,
             to,
             allowance,
-            moved_to,
+            deadline,
             zone,
         } => {
             let days = Lang::En.count(*allowance as usize, "day", "days");
             let noted = format!(
                 "absence from {from} to {to} noted: a deadline falling in it is moved after it, within {days} a year"
             );
-            match moved_to {
-                Some(due) => format!(
-                    "{noted}; the deadline moves to {}",
-                    crate::game::desk::both_zones(&due.to_rfc3339(), zone.name())
+            let at =
+                |t: &chrono::DateTime<chrono::FixedOffset>| crate::game::desk::both_zones(&t.to_rfc3339(), zone.name());
+            match deadline {
+                AbsenceDeadline::Moved(due) => format!("{noted}; the deadline moves to {}", at(due)),
+                AbsenceDeadline::Kept(due) => format!(
+                    "{noted}; the current deadline, {}, falls in it but stays: moving it past the absence \
+                     would take more days than your allowance has left",
+                    at(due)
                 ),
-                None => noted,
+                AbsenceDeadline::Untouched => noted,
             }
         }
         S::OfTheKind(w) => w.words(Lang::En),

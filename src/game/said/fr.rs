@@ -91,7 +91,7 @@ pub fn fr(said: &Said) -> String {
             from,
             to,
             allowance,
-            moved_to,
+            deadline,
             zone,
         } => {
             let days = Lang::Fr.count(*allowance as usize, "jour", "jours");
@@ -99,12 +99,19 @@ pub fn fr(said: &Said) -> String {
                 "absence du {from} au {to} notée : une échéance qui y tombe est reportée après elle, \
                  dans la limite de {days} par an"
             );
-            match moved_to {
-                Some(due) => format!(
-                    "{noted} ; l'échéance passe à {}",
+            match deadline {
+                AbsenceDeadline::Moved(due) => {
+                    format!(
+                        "{noted} ; l'échéance passe à {}",
+                        crate::words::moment(*due, *zone, Lang::Fr)
+                    )
+                }
+                AbsenceDeadline::Kept(due) => format!(
+                    "{noted} ; l'échéance actuelle, {}, y tombe mais reste : la reporter après l'absence \
+                     prendrait plus de jours qu'il ne vous en reste",
                     crate::words::moment(*due, *zone, Lang::Fr)
                 ),
-                None => noted,
+                AbsenceDeadline::Untouched => noted,
             }
         }
         S::OfTheKind(w) => w.words(Lang::Fr),

@@ -89,13 +89,12 @@ pub enum Said {
     /// What the referee entered for the role from a turn file.
     ByReferee(Box<Said>),
     /// `SET ABSENCE`: the days noted, the allowance of days a year a deadline may be moved
-    /// for the player, and the deadline the absence moved, when the current one fell in it,
-    /// shown in the game's `zone`.
+    /// for the player, and what became of the current deadline, shown in the game's `zone`.
     AbsenceNoted {
         from: chrono::NaiveDate,
         to: chrono::NaiveDate,
         allowance: u32,
-        moved_to: Option<chrono::DateTime<chrono::FixedOffset>>,
+        deadline: AbsenceDeadline,
         zone: chrono_tz::Tz,
     },
     /// An outcome of the game's kind (a ruleset's cast), worded by the kind in each
@@ -182,6 +181,18 @@ impl ReadAs {
             ),
         }
     }
+}
+
+/// What an absence did to the current deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbsenceDeadline {
+    /// Nothing: it does not fall in the absence (or there is none running).
+    Untouched,
+    /// It fell in the absence and moved to this time, after it.
+    Moved(chrono::DateTime<chrono::FixedOffset>),
+    /// It falls in the absence and stays: moving it would use more days than the player's
+    /// allowance has left.
+    Kept(chrono::DateTime<chrono::FixedOffset>),
 }
 
 /// Why a command was not done (or a line not read).
@@ -735,14 +746,25 @@ pub(crate) mod tests {
                 from: day("2026-11-30"),
                 to: day("2026-12-02"),
                 allowance: 14,
-                moved_to: None,
+                deadline: AbsenceDeadline::Untouched,
                 zone: chrono_tz::Europe::Paris,
             },
             S::AbsenceNoted {
                 from: day("2026-11-30"),
                 to: day("2026-12-02"),
                 allowance: 1,
-                moved_to: chrono::DateTime::parse_from_rfc3339("2026-12-03T20:00:00+01:00").ok(),
+                deadline: AbsenceDeadline::Moved(
+                    chrono::DateTime::parse_from_rfc3339("2026-12-03T20:00:00+01:00").unwrap(),
+                ),
+                zone: chrono_tz::Europe::Paris,
+            },
+            S::AbsenceNoted {
+                from: day("2026-11-30"),
+                to: day("2027-03-02"),
+                allowance: 14,
+                deadline: AbsenceDeadline::Kept(
+                    chrono::DateTime::parse_from_rfc3339("2026-12-01T20:00:00+01:00").unwrap(),
+                ),
                 zone: chrono_tz::Europe::Paris,
             },
             S::ReadAs {
