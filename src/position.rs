@@ -111,7 +111,7 @@ impl Position {
     /// Reads a position file's text, of one of `variants`. `origin` names it in errors.
     pub fn parse(map: &Map, variants: &dyn Variants, text: &str, origin: &str) -> Result<Position, PositionError> {
         if text.trim().is_empty() {
-            let message = "the file is empty: a position needs at least `phase:` and `units:`";
+            let message = "the file is empty: a position needs at least \"phase:\" and \"units:\"";
             return Err(FileError::new(origin, message));
         }
         Position::from_raw(map, variants, RawPosition::parse(text, origin)?, text, origin)
@@ -132,7 +132,7 @@ impl Position {
                 &variant,
                 "variant",
                 format!(
-                    "unknown variant `{variant}`: use one of {}",
+                    "unknown variant \"{variant}\": use one of {}",
                     variants.names().join(", ")
                 ),
             ));
@@ -143,7 +143,7 @@ impl Position {
                 err(
                     name,
                     key,
-                    format!("`{name}` is not a power: use one of {}", power_list(map)),
+                    format!("\"{name}\" is not a power: use one of {}", power_list(map)),
                 )
             })
         };
@@ -152,7 +152,8 @@ impl Position {
         for (pname, units) in &raw.units.0 {
             let pw = power(pname, "units")?;
             for u in units {
-                let unit = read_unit(map, pw, u).map_err(|e| err(u, "units", format!("units: {pname}: `{u}`: {e}")))?;
+                let unit =
+                    read_unit(map, pw, u).map_err(|e| err(u, "units", format!("units: {pname}: \"{u}\": {e}")))?;
                 if let Some(other) = board.units.iter().find(|x| x.loc.prov == unit.loc.prov) {
                     let code = map.code(unit.loc.prov);
                     let mut e = err(
@@ -178,7 +179,7 @@ impl Position {
             }
             for d in list {
                 let unit = read_unit(map, pw, &d.unit)
-                    .map_err(|e| err(&d.unit, "dislodged", format!("dislodged: {pname}: `{}`: {e}", d.unit)))?;
+                    .map_err(|e| err(&d.unit, "dislodged", format!("dislodged: {pname}: \"{}\": {e}", d.unit)))?;
                 let attacker_from = match &d.attacker_from {
                     None => None,
                     Some(a) => {
@@ -235,7 +236,7 @@ impl Position {
                 return Err(err(
                     "phase",
                     "phase",
-                    "an adjustment phase needs `supply_centers:` (power -> centres owned)".into(),
+                    "an adjustment phase needs \"supply_centers:\" (power -> centres owned)".into(),
                 ))
             }
             // Not given: every home centre belongs to its home power, as at the start.
@@ -249,14 +250,17 @@ impl Position {
                 // A misspelt power (`Germnay`) is read as the one power it can only mean.
                 None => match nearest_power(map, pname) {
                     Some(p) => {
-                        eprintln!("{origin}: note: orders for `{pname}` are read as {}", map.power_name(p));
+                        eprintln!(
+                            "{origin}: note: orders for \"{pname}\" are read as {}",
+                            map.power_name(p)
+                        );
                         p
                     }
                     None => {
                         return Err(err(
                             pname,
                             "orders",
-                            format!("orders: `{pname}` is not a power: use one of {}", power_list(map)),
+                            format!("orders: \"{pname}\" is not a power: use one of {}", power_list(map)),
                         ))
                     }
                 },
@@ -273,7 +277,7 @@ impl Position {
             return Err(err(
                 "divine",
                 "divine",
-                format!("`divine:` belongs to the {owner} variant: add `variant: {owner}`"),
+                format!("\"divine:\" belongs to the {owner} variant: add \"variant: {owner}\""),
             ));
         }
         Ok(Position {
@@ -289,9 +293,9 @@ impl Position {
 fn fix_hint(message: &str) -> Option<&'static str> {
     // The whole file of the wrong kind (a list, a line of words): no key before the words.
     if message.starts_with("write a mapping") {
-        Some("a position file is a mapping of keys such as `phase:`, `units:` and `orders:`")
-    } else if message.contains("missing `phase:`") {
-        Some("missing `phase:` (e.g. `phase: Spring 1901 Movement`)")
+        Some("a position file is a mapping of keys such as \"phase:\", \"units:\" and \"orders:\"")
+    } else if message.contains("missing \"phase:\"") {
+        Some("missing \"phase:\" (e.g. \"phase: Spring 1901 Movement\")")
     } else {
         None
     }
@@ -354,16 +358,16 @@ fn line_after(text: &str, from: Option<usize>, needle: &str) -> Option<usize> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlaceError {
     /// A name that is no province of the map.
-    #[error("`{name}` is not a province of the {map} map")]
+    #[error("\"{name}\" is not a province of the {map} map")]
     NotAProvince { name: String, map: String },
     /// A unit or an order where a place was expected.
-    #[error("`{text}` is not a place")]
+    #[error("\"{text}\" is not a place")]
     NotAPlace { text: String },
     /// What the order reader found wrong, in its words (without the column).
     #[error("{}", .0.message)]
     Unreadable(crate::order::ParseError),
     /// An order where a unit was expected.
-    #[error("write a unit as `A PAR` or `F STP/SC`")]
+    #[error("write a unit as \"A PAR\" or \"F STP/SC\"")]
     NotAUnit { text: String },
     /// A unit without its type.
     #[error("say A (army) or F (fleet)")]
@@ -737,7 +741,10 @@ mod tests {
         assert_eq!(unit("A NTH").to_string(), "an army cannot stand in NTH");
         assert_eq!(unit("F MUN").to_string(), "a fleet cannot stand in MUN");
         assert_eq!(unit("PAR").to_string(), "say A (army) or F (fleet)");
-        assert_eq!(unit("A PAR - BUR").to_string(), "write a unit as `A PAR` or `F STP/SC`");
+        assert_eq!(
+            unit("A PAR - BUR").to_string(),
+            "write a unit as \"A PAR\" or \"F STP/SC\""
+        );
         assert!(matches!(unit("A XYZ"), PlaceError::Unreadable(_)));
         assert_eq!(
             province(map, "Atlantis").unwrap_err(),
@@ -748,11 +755,11 @@ mod tests {
         );
         assert_eq!(
             province(map, "Atlantis").unwrap_err().to_string(),
-            "`Atlantis` is not a province of the standard map"
+            "\"Atlantis\" is not a province of the standard map"
         );
         assert_eq!(
             read_loc(map, "PAR - BUR").unwrap_err().to_string(),
-            "`PAR - BUR` is not a place"
+            "\"PAR - BUR\" is not a place"
         );
         // In a file: the key, the line and the token, around the same words.
         let text = "phase: Spring 1901 Movement\nunits:\n  Russia: [A MOS, F STP]\n";
@@ -763,7 +770,7 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "p.yaml:3: units: Russia: `F STP`: name the coast of STP (e.g. STP/NC)"
+            "p.yaml:3: units: Russia: \"F STP\": name the coast of STP (e.g. STP/NC)"
         );
     }
 }

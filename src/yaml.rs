@@ -85,7 +85,7 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Res
         if let Some(i) = message.find("missing field `") {
             let key = &message[i + "missing field `".len()..];
             if let Some(key) = key.strip_suffix('`') {
-                message = format!("{}missing `{key}:`, which must be given here", &message[..i]);
+                message = format!("{}missing \"{key}:\", which must be given here", &message[..i]);
             }
         }
         let hint = hint(&message).map(Box::from);
@@ -128,7 +128,7 @@ fn wrong_kind(message: &str) -> Option<String> {
         "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more",
         "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
         "f32" | "f64" => "a number",
-        e if e.starts_with("struct ") || e.starts_with("a map") => "a mapping (`key: value` lines)",
+        e if e.starts_with("struct ") || e.starts_with("a map") => "a mapping (\"key: value\" lines)",
         e => e,
     };
     Some(format!("{}write {expected}, not {found}", &message[..at]))
@@ -146,10 +146,10 @@ fn hint(message: &str) -> Option<&'static str> {
         || message.contains("could not find expected")
         || message.contains("mapping values are not allowed")
     {
-        "look for an unclosed `[`, `{` or quote, a missing `:`, or a line indented \
+        "look for an unclosed \"[\", \"{\" or quote, a missing \":\", or a line indented \
          differently from its neighbours, here or on a line just above"
     } else if message.contains("expected a sequence") {
-        "write a list: `[x, y]`, or one `- item` a line"
+        "write a list: \"[x, y]\", or one \"- item\" a line"
     } else {
         return None;
     })
@@ -199,7 +199,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
         impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
             type Value = Ordered<T>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a mapping (`key: value` lines)")
+                f.write_str("a mapping (\"key: value\" lines)")
             }
             fn visit_unit<E: serde::de::Error>(self) -> Result<Ordered<T>, E> {
                 Ok(Ordered(Vec::new()))

@@ -1081,7 +1081,7 @@ fn a_player_s_mistake_names_the_player_as_a_person_would() {
     // The third entry, its email left out.
     let err = stderr(&new_with(", email: dieter@vopaliec.example", ""));
     assert!(
-        err.contains("players.yaml:14: players, 3rd entry (Dieter Braun, Germany): missing `email:`"),
+        err.contains("players.yaml:14: players, 3rd entry (Dieter Braun, Germany): missing \"email:\""),
         "{err}"
     );
     assert!(!err.contains("[2]") && !err.contains("missing field"), "{err}");
@@ -1105,7 +1105,7 @@ fn a_value_of_the_wrong_kind_is_told_what_to_write_without_serde_s_words() {
         (
             "deadlines: {movement: 72h, retreat: 24h, adjustment: 24h}",
             "deadlines: 72h",
-            "deadlines: write a mapping (`key: value` lines), not \"72h\"",
+            "deadlines: write a mapping (\"key: value\" lines), not \"72h\"",
         ),
         (
             "reminder: 24h",

@@ -708,7 +708,7 @@ fn a_game_can_be_run_from_turn_files_alone() {
     let out = arbitre(&["orders", d, no_phase.to_str().unwrap()], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("nophase.yaml:1: missing `phase:` (e.g. `phase: Spring 1901 Movement`)"),
+        err.contains("nophase.yaml:1: missing \"phase:\" (e.g. \"phase: Spring 1901 Movement\")"),
         "{err}"
     );
     let wrong_phase = tmp.file("f1901.yaml", "phase: F1901M\norders:\n  France: [A PAR H]\n");

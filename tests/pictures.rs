@@ -104,7 +104,7 @@ fn a_geometry_without_a_province_or_a_coast_is_refused_with_where() {
         "  XYZ: {seeds: [[1, 1]], label: [1, 1], unit: [1, 1]}\n  SWI:",
     );
     let e = Geometry::from_yaml(map, &unknown, "g.yaml").unwrap_err().to_string();
-    assert!(e.contains("`XYZ` is not a province"), "{e}");
+    assert!(e.contains("\"XYZ\" is not a province"), "{e}");
 
     let outside = GEOMETRY.replace("SKA: {seeds: [[476, 238]]", "SKA: {seeds: [[1476, 238]]");
     assert_ne!(outside, GEOMETRY, "the test's needle is in the file");

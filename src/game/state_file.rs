@@ -655,7 +655,7 @@ mod tests {
         assert!(e.message.starts_with("duplicate field `entries`"), "{e}");
         let e = read("orders: {}\n").unwrap_err();
         // In the words of a YAML file, not serde's "missing field".
-        assert!(e.message.starts_with("missing `phase:`"), "{e}");
+        assert!(e.message.starts_with("missing \"phase:\""), "{e}");
     }
 
     #[test]

@@ -264,7 +264,7 @@ impl Map {
                 .iter()
                 .position(|p| p.name == name)
                 .map(|i| Power(i as u8))
-                .ok_or_else(|| err(format!("unknown power `{name}`")))
+                .ok_or_else(|| err(format!("unknown power \"{name}\"")))
         };
 
         let mut provinces = Vec::new();
@@ -276,7 +276,7 @@ impl Map {
                 Some(power) => Some(Center::Home(power_of(power)?)),
             };
             if code_index.insert(code.clone(), provinces.len() as ProvId).is_some() {
-                return Err(err(format!("province `{code}` is listed twice")));
+                return Err(err(format!("province \"{code}\" is listed twice")));
             }
             provinces.push(Province {
                 code,
@@ -292,7 +292,7 @@ impl Map {
             code_index
                 .get(code)
                 .copied()
-                .ok_or_else(|| err(format!("{ctx}: unknown province `{code}`")))
+                .ok_or_else(|| err(format!("{ctx}: unknown province \"{code}\"")))
         };
         let loc = |text: &str, ctx: &str| -> Result<Loc, MapError> {
             let (p, c) = match text.split_once('/') {
@@ -308,7 +308,7 @@ impl Map {
                         .iter()
                         .copied()
                         .find(|k| k.code() == c)
-                        .ok_or_else(|| err(format!("{ctx}: `{text}` is not a coast of {p}")))?;
+                        .ok_or_else(|| err(format!("{ctx}: \"{text}\" is not a coast of {p}")))?;
                     Some(coast)
                 }
             };
@@ -394,11 +394,11 @@ impl Map {
             for u in units {
                 let (t, l) = u
                     .split_once(' ')
-                    .ok_or_else(|| err(format!("starting_units: `{u}` is not like `A PAR`")))?;
+                    .ok_or_else(|| err(format!("starting_units: \"{u}\" is not like \"A PAR\"")))?;
                 let kind = match t {
                     "A" => UnitType::Army,
                     "F" => UnitType::Fleet,
-                    _ => return Err(err(format!("starting_units: `{u}`: unit type is A or F"))),
+                    _ => return Err(err(format!("starting_units: \"{u}\": unit type is A or F"))),
                 };
                 starting_units.push((pw, kind, loc(l, "starting_units")?));
             }

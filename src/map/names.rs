@@ -169,7 +169,7 @@ pub struct Found {
 /// Why a map's province names cannot be read, with the province and what to change.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameError {
-    #[error("province {province}: a name of it has no letter or digit ({field} `{name}`): give it one")]
+    #[error("province {province}: a name of it has no letter or digit ({field} \"{name}\"): give it one")]
     Empty {
         province: String,
         /// `code`, `name`, `french` or `aliases`.
@@ -177,7 +177,7 @@ pub enum NameError {
         name: String,
     },
     #[error(
-        "the name `{name}` is used by both {first} and {second}: players could not tell them apart; \
+        "the name \"{name}\" is used by both {first} and {second}: players could not tell them apart; \
          remove it from one of them (names are compared without case, accents or punctuation)"
     )]
     Shared {
@@ -445,7 +445,7 @@ mod tests {
         let e = Map::from_yaml(&yaml, "maps/x.yaml").unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("maps/x.yaml: the name `Paris` is used by both"),
+                .starts_with("maps/x.yaml: the name \"Paris\" is used by both"),
             "{e}"
         );
     }

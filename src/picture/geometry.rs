@@ -139,11 +139,11 @@ impl Geometry {
                 return Err(err(
                     "provinces",
                     &code,
-                    format!("provinces: `{code}` is not a province of the map `{}`", map.name),
+                    format!("provinces: \"{code}\" is not a province of the map \"{}\"", map.name),
                 ));
             };
             if by_prov[id as usize].is_some() {
-                return Err(err("provinces", &code, format!("provinces: `{code}` is given twice")));
+                return Err(err("provinces", &code, format!("provinces: \"{code}\" is given twice")));
             }
             if p.seeds.is_empty() {
                 return Err(err(&code, "seeds", format!("{code}: give at least one seed point")));
@@ -168,7 +168,7 @@ impl Geometry {
             let coasts = map.coasts(id);
             for (c, _) in &p.coasts.0 {
                 if !coasts.iter().any(|k| k.code() == c) {
-                    return Err(err(&code, c, format!("{code}: `{c}` is not a named coast of {code}")));
+                    return Err(err(&code, c, format!("{code}: \"{c}\" is not a named coast of {code}")));
                 }
             }
             for c in coasts {
@@ -177,7 +177,7 @@ impl Geometry {
                         "provinces",
                         &code,
                         format!(
-                            "{code}: the coast {} needs a point (`coasts: {{{}: [x, y]}}`)",
+                            "{code}: the coast {} needs a point (\"coasts: {{{}: [x, y]}}\")",
                             c.code(),
                             c.code()
                         ),
