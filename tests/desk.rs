@@ -1235,6 +1235,17 @@ fn a_desk_mails_status_shows_the_game_after_its_lines() {
             "{lines:?}: {}",
             r.text
         );
+        // The journal and the outbox count what the message itself did, though they are
+        // written only once it is committed: the deadline moved, and its notices.
+        assert!(!r.text.contains("nothing yet"), "{lines:?}: {}", r.text);
+        assert!(
+            r.text
+                .contains("Journal (last 10):\n  Sunday 29 November 2026, 09:00 CET  referee: deadline: "),
+            "{lines:?}: {}",
+            r.text
+        );
+        // The welcomes (nine) and the notices of the new deadline (nine).
+        assert!(r.text.contains("waiting in the outbox: 18"), "{lines:?}: {}", r.text);
     }
 }
 

@@ -308,7 +308,15 @@ pub fn act(
     }
     errors.sort_by_key(|e| e.line);
     let status = match status {
-        true => super::status::text_in(game, lang).unwrap_or_else(|e| e.to_string()),
+        // What the message's verbs did counts, though it is written only once the message
+        // is committed: the status is asked for to see it.
+        true => {
+            let pending = super::status::Pending {
+                journal: &fx.journal,
+                letters: fx.letters.len(),
+            };
+            super::status::text_in(game, lang, pending).unwrap_or_else(|e| e.to_string())
+        }
         false => String::new(),
     };
     let subject = crate::game::received_in(errors.len(), lang);

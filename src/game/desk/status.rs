@@ -100,8 +100,39 @@ fn waiting_resignations(game: &Game) -> Vec<(String, String)> {
         .collect()
 }
 
+/// What a referee's message has done and not yet written when it asks for the status: its
+/// journal entries and its letters, which go to the journal and the outbox once the message
+/// is committed. A status asked for in the same message counts them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pending<'a> {
+    pub journal: &'a [Entry],
+    pub letters: usize,
+}
+
+impl Pending<'_> {
+    /// The last [`JOURNAL_LINES`] entries of the journal, this message's own after those on
+    /// file.
+    fn journal(&self, game: &Game) -> Result<Vec<Entry>, GameError> {
+        let mut entries = journal::last(&game.dir, JOURNAL_LINES)?;
+        entries.extend(self.journal.iter().cloned());
+        let before = entries.len().saturating_sub(JOURNAL_LINES);
+        entries.drain(..before);
+        Ok(entries)
+    }
+
+    /// The letters waiting in the outbox, this message's own counted.
+    fn outbox(&self, game: &Game) -> usize {
+        count_eml(&game.dir.join("outbox")) + self.letters
+    }
+}
+
 /// The readable status.
 pub fn text(game: &Game) -> Result<String, GameError> {
+    text_with(game, Pending::default())
+}
+
+/// [`text`], with what the message asking for it has done ([`Pending`]).
+fn text_with(game: &Game, pending: Pending) -> Result<String, GameError> {
     let tz = &game.config.timezone;
     let mut s = String::new();
     let _ = writeln!(
@@ -190,7 +221,7 @@ pub fn text(game: &Game) -> Result<String, GameError> {
         let _ = writeln!(s, "  {:<8} {} <{}>", p.role, p.name, p.email);
     }
     let _ = writeln!(s, "\nMail:");
-    let _ = writeln!(s, "  waiting in the outbox: {}", count_eml(&game.dir.join("outbox")));
+    let _ = writeln!(s, "  waiting in the outbox: {}", pending.outbox(game));
     let failed = crate::mail::smtp::read_failed(&game.dir)?;
     let retries = crate::mail::smtp::read_retries(&game.dir)?;
     let _ = writeln!(s, "  failed: {}", failed.len());
@@ -205,7 +236,7 @@ pub fn text(game: &Game) -> Result<String, GameError> {
             r.file, r.to, r.reason, r.next_try
         );
     }
-    let entries = journal::last(&game.dir, JOURNAL_LINES)?;
+    let entries = pending.journal(game)?;
     let _ = writeln!(s, "\nJournal (last {}):", JOURNAL_LINES);
     if entries.is_empty() {
         let _ = writeln!(s, "  nothing yet");
@@ -217,17 +248,17 @@ pub fn text(game: &Game) -> Result<String, GameError> {
 }
 
 /// The readable status in `lang`: the referee's, by mail, in the game's language.
-pub fn text_in(game: &Game, lang: crate::lang::Lang) -> Result<String, GameError> {
+pub fn text_in(game: &Game, lang: crate::lang::Lang, pending: Pending) -> Result<String, GameError> {
     match lang {
-        crate::lang::Lang::En => text(game),
-        crate::lang::Lang::Fr => text_fr(game),
+        crate::lang::Lang::En => text_with(game, pending),
+        crate::lang::Lang::Fr => text_fr(game, pending),
     }
 }
 
 /// [`text`] in French: the same facts, the powers by their French names, the times in
 /// French words; the journal's entries worded from their values (an entry written before
 /// they were kept, as it was recorded).
-fn text_fr(game: &Game) -> Result<String, GameError> {
+fn text_fr(game: &Game, pending: Pending) -> Result<String, GameError> {
     use crate::lang::fr::Form;
     let tz = &game.config.timezone;
     let zone = game.config.game_reader().timezone;
@@ -350,7 +381,7 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
         let _ = writeln!(s, "  {:<10} {} <{}>", fr(&p.role), p.name, p.email);
     }
     let _ = writeln!(s, "\nCourrier :");
-    let _ = writeln!(s, "  en attente dans outbox : {}", count_eml(&game.dir.join("outbox")));
+    let _ = writeln!(s, "  en attente dans outbox : {}", pending.outbox(game));
     let failed = crate::mail::smtp::read_failed(&game.dir)?;
     let retries = crate::mail::smtp::read_retries(&game.dir)?;
     let _ = writeln!(s, "  non remis : {}", failed.len());
@@ -365,7 +396,7 @@ fn text_fr(game: &Game) -> Result<String, GameError> {
             r.file, r.to, r.reason, r.next_try
         );
     }
-    let entries = journal::last(&game.dir, JOURNAL_LINES)?;
+    let entries = pending.journal(game)?;
     let _ = writeln!(s, "\nJournal (les {} dernières entrées) :", JOURNAL_LINES);
     if entries.is_empty() {
         let _ = writeln!(s, "  rien encore");
