@@ -11,6 +11,7 @@
 pub mod diable;
 mod kind;
 pub mod mail;
+mod order_line;
 pub mod pages;
 pub mod process;
 pub mod victory;
