@@ -239,3 +239,31 @@ fn a_coast_the_province_does_not_have_is_dropped_for_a_fleet_too() {
         lacks(&reply, &["dropped", "retirée"]);
     }
 }
+
+/// A fleet written on the other coast of its province (`F STP/NC - BOT` for Russia's fleet
+/// on the south coast) is the fleet there (DATC 4.B.5): put on file on its own coast, and
+/// the reply says so, in English and French.
+#[test]
+fn a_fleet_written_on_its_provinces_other_coast_is_the_fleet_there_and_said_so() {
+    for (lang, order, wanted) in [
+        (
+            "en",
+            "F STP/NC - BOT",
+            "F STP/SC - BOT: on file (the fleet is on STP/SC, not STP/NC)",
+        ),
+        ("fr", "F STP/CN - BOT", "la flotte est en "),
+    ] {
+        let tmp = Tmp::new();
+        let dir = new_game(&tmp, lang);
+        let reply = send(&dir, RUSSIA, "o-1", order, EVENING);
+        has(&reply, &[wanted]);
+        assert_eq!(
+            state(&dir)["orders"]["Russia"][0].as_str(),
+            Some("F STP/SC - BOT"),
+            "{reply}"
+        );
+        // Written on its own coast, or with none: nothing to say.
+        let reply = send(&dir, RUSSIA, "o-2", "F STP/SC - BOT\nF SEV - BLA", EVENING);
+        lacks(&reply, &["the fleet is on", "la flotte est en"]);
+    }
+}

@@ -131,6 +131,10 @@ pub enum ReadAs {
         en: [String; 2],
         fr: [String; 2],
     },
+    /// A fleet written on the other coast of its province (`F STP/NC` for the fleet on
+    /// STP/SC): read as the fleet there, on its own coast (DATC 4.B.5); `[written, there]`
+    /// in English and in French notation.
+    OtherCoast { en: [String; 2], fr: [String; 2] },
 }
 
 impl ReadAs {
@@ -140,6 +144,9 @@ impl ReadAs {
             ReadAs::Unit { army, en, .. } => format!("the {} in {en}", if *army { "army" } else { "fleet" }),
             ReadAs::OtherType { army: true, en, .. } => format!("there is an army in {en}, not a fleet"),
             ReadAs::OtherType { en, .. } => format!("there is a fleet in {en}, not an army"),
+            ReadAs::OtherCoast {
+                en: [written, there], ..
+            } => format!("the fleet is on {there}, not {written}"),
             ReadAs::Convoy => "by convoy, as a route was given".into(),
             ReadAs::CoastDropped {
                 at,
@@ -165,6 +172,9 @@ impl ReadAs {
                 format!("l'unité {} est une armée, pas une flotte", of_place(fr))
             }
             ReadAs::OtherType { fr, .. } => format!("l'unité {} est une flotte, pas une armée", of_place(fr)),
+            ReadAs::OtherCoast {
+                fr: [written, there], ..
+            } => format!("la flotte est en {there}, pas en {written}"),
             ReadAs::Convoy => "par convoi, puisqu'un chemin est donné".into(),
             // No colon inside, as for the others: the line has one already.
             ReadAs::CoastDropped {
@@ -795,6 +805,15 @@ pub(crate) mod tests {
                     at: CoastOf::Place,
                     en: [s("SPA/NC"), s("SPA")],
                     fr: [s("ESP/CN"), s("ESP")],
+                }],
+            },
+            S::ReadAs {
+                said: Box::new(S::OnFile {
+                    order: s("F STP/SC - BOT"),
+                }),
+                assumed: vec![ReadAs::OtherCoast {
+                    en: [s("STP/NC"), s("STP/SC")],
+                    fr: [s("STP/CN"), s("STP/CS")],
                 }],
             },
             S::ReadAs {

@@ -9,9 +9,10 @@ use super::Barred;
 use crate::game::role::Role;
 use crate::game::said::{Refusal, Said};
 use crate::game::Game;
+use crate::judge::Unit;
 use crate::judge::Verdict;
 use crate::lang::Lang;
-use crate::map::{Power, UnitType};
+use crate::map::{Loc, Power, UnitType};
 use crate::order::parse_order;
 use crate::phase::PhaseKind;
 use crate::words::Reason;
@@ -93,13 +94,14 @@ pub(super) fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Ref
             // A coast written for an army is dropped, and said so; one that could make it
             // another order is refused (DATC 4.B.6, 6.B.12). A build out of a winter is
             // left to the judge, whose reason (no builds now) comes first.
-            let kind_at = unit_kinds(game);
-            if let Err(e) = read.drop_irrelevant_coasts(map(), &kind_at) {
+            let unit_at = units_at(game);
+            let kind_at = |p| unit_at(p).map(|u: Unit| u.kind);
+            if let Err(e) = read.drop_irrelevant_coasts(map(), kind_at) {
                 if in_winter(game) {
                     return Err(army_coast_refusal(game, e, lang));
                 }
             }
-            let assumed = read_as(&read, &kind_at);
+            let assumed = read_as(&read, &unit_at);
             let (key, canon) = check_order(game, power, &read.order.to_text(map()), lang).map_err(|refusal| {
                 // Refused, and written with the other type of unit than the one there: the
                 // refusal says which it is (DATC 4.C.2 reads the order as that unit's).
@@ -140,21 +142,16 @@ pub(super) fn order(game: &mut Game, role: Role, text: &str) -> Result<Said, Ref
     })
 }
 
-/// The type of the unit an order in a province is for: in a retreat phase the dislodged
-/// unit's there, in the others the unit's on the board; none when there is none (or no
-/// board).
-fn unit_kinds(game: &Game) -> impl Fn(crate::map::ProvId) -> Option<UnitType> {
+/// The unit an order in a province is for: in a retreat phase the dislodged unit there, in
+/// the others the unit on the board; none when there is none (or no board).
+fn units_at(game: &Game) -> impl Fn(crate::map::ProvId) -> Option<Unit> {
     let retreat = phase(game).is_ok_and(|p| p.kind == PhaseKind::Retreat);
     let board = board(game).ok();
     move |p| {
         let board = board.as_ref()?;
         match retreat {
-            true => board
-                .dislodged
-                .iter()
-                .find(|d| d.unit.loc.prov == p)
-                .map(|d| d.unit.kind),
-            false => board.unit_at(p).map(|i| board.units[i].kind),
+            true => board.dislodged.iter().find(|d| d.unit.loc.prov == p).map(|d| d.unit),
+            false => board.unit_at(p).map(|i| board.units[i]),
         }
     }
 }
@@ -175,11 +172,12 @@ fn army_coast_refusal(game: &Game, refused: crate::order::CoastRefused, lang: La
 
 /// What the reader assumed to read an order, for the reply to echo: the names read, the
 /// unit found by its province alone, the convoy a route means, the coasts dropped.
-/// `kind_at`: the type of the unit each province's order is for ([`unit_kinds`]).
+/// `unit_at`: the unit each province's order is for ([`units_at`]).
 fn read_as(
     read: &crate::order::Read,
-    kind_at: &impl Fn(crate::map::ProvId) -> Option<UnitType>,
+    unit_at: &impl Fn(crate::map::ProvId) -> Option<Unit>,
 ) -> Vec<crate::game::said::ReadAs> {
+    let kind_at = |p| unit_at(p).map(|u| u.kind);
     use crate::order::Assumed;
     let map = map();
     let names = |written: &str, p: crate::map::ProvId| crate::game::said::ReadAs::Name {
@@ -223,6 +221,29 @@ fn read_as(
                 None => out.insert(0, crate::game::said::ReadAs::Unit { army, en, fr }),
                 Some(k) if k != there => out.insert(0, crate::game::said::ReadAs::OtherType { army, en, fr }),
                 Some(_) => {}
+            }
+            // A fleet written on the other coast of its province: the one there, on its own
+            // coast (DATC 4.B.5), and the reply says so.
+            if let (Some(written), Some(stands)) = (u.loc.coast, unit_at(u.prov()).and_then(|t| t.loc.coast)) {
+                if u.kind != Some(UnitType::Army) && written != stands {
+                    let both = |lang| {
+                        [
+                            crate::order::loc_text_in(map, u.loc, lang),
+                            crate::order::loc_text_in(
+                                map,
+                                Loc {
+                                    coast: Some(stands),
+                                    ..u.loc
+                                },
+                                lang,
+                            ),
+                        ]
+                    };
+                    out.push(crate::game::said::ReadAs::OtherCoast {
+                        en: both(Lang::En),
+                        fr: both(Lang::Fr),
+                    });
+                }
             }
         }
     }
