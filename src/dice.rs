@@ -41,7 +41,7 @@ impl Seed {
 
 /// A seed that is not 64 hex digits: the text given, and the form to write it in.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a seed is 64 hex digits (32 bytes), not `{text}`")]
+#[error("a seed is 64 hex digits (32 bytes), not \"{text}\"")]
 pub struct SeedError {
     /// The seed as written (without surrounding blanks).
     pub text: String,
@@ -126,7 +126,7 @@ mod tests {
     fn a_bad_seed_names_what_was_written_and_the_form() {
         let e = Seed::from_hex("  abc ").unwrap_err();
         assert_eq!(e, SeedError { text: "abc".into() });
-        assert_eq!(e.to_string(), "a seed is 64 hex digits (32 bytes), not `abc`");
+        assert_eq!(e.to_string(), "a seed is 64 hex digits (32 bytes), not \"abc\"");
     }
 
     #[test]

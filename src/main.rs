@@ -22,11 +22,11 @@ use std::process::ExitCode;
     // A flag given twice keeps its last value, as it always has.
     args_override_self = true,
     after_help = "\
-ROOT is a game folder or a folder of game folders. `--now TIME` (RFC 3339) replaces the
+ROOT is a game folder or a folder of game folders. \"--now TIME\" (RFC 3339) replaces the
 clock for every command that takes it (those that act on a game or its mail: new, mail,
 imap, orders, process, send, run and the desk's deadline, pause, resume, preview,
 rollback, replace, disorder and player).
-`arbitre COMMAND --help` explains the arguments of a command, with an example."
+\"arbitre COMMAND --help\" explains the arguments of a command, with an example."
 )]
 struct Cli {
     #[command(subcommand)]

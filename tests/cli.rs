@@ -985,6 +985,9 @@ fn the_top_help_says_every_command_that_takes_now_takes_it() {
         .find(|p| p.contains("--now"))
         .unwrap_or_else(|| panic!("no word of --now: {top}"))
         .replace('\n', " ");
+    // The help quotes an option and a command with double quotes, as the errors do.
+    assert!(sentence.contains("\"--now TIME\" (RFC 3339)"), "{sentence}");
+    assert!(top.contains("\"arbitre COMMAND --help\" explains"), "{top}");
     for command in COMMANDS {
         let takes = stdout(&arbitre(&[command, "--help"])).contains("--now <TIME>");
         if takes && !sentence.contains("every command") {

@@ -308,7 +308,7 @@ impl tera::Filter for Names {
         // `Le`, `De`: the same form, at the head of a sentence.
         let head = code.starts_with(|c: char| c.is_uppercase());
         let form = Form::from_code(&code.to_lowercase())
-            .ok_or_else(|| tera::Error::msg(format!("fr: unknown form `{code}`: write le, de, a, en, elle or e")))?;
+            .ok_or_else(|| tera::Error::msg(format!("fr: unknown form \"{code}\": write le, de, a, en, elle or e")))?;
         let said = match value {
             // A list already joined (`France, Italy`) when every part is a name known here.
             tera::Value::String(s) if s.contains(", ") && s.split(", ").all(|t| self.0.contains_key(t)) => {
@@ -470,7 +470,11 @@ mod tests {
             tera::Value::from("L'Autriche")
         );
         args.insert("f".to_string(), tera::Value::from("dans"));
-        assert!(n.filter(&tera::Value::from("France"), &args).is_err());
+        let e = n.filter(&tera::Value::from("France"), &args).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "fr: unknown form \"dans\": write le, de, a, en, elle or e"
+        );
         assert_eq!(
             n.filter(&tera::Value::from("France"), &HashMap::new()).unwrap(),
             tera::Value::from("France")

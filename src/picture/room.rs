@@ -204,7 +204,7 @@ impl Crowding {
         };
         match *self {
             Crowding::UnderUnit { label, at, kind } => format!(
-                "the label of {} lies under {} at {} (move its `label` or the `unit`/coast point)",
+                "the label of {} lies under {} at {} (move its \"label\" or the \"unit\"/coast point)",
                 map.code(label),
                 match kind {
                     UnitType::Army => "an army",
@@ -357,11 +357,16 @@ mod tests {
         geo.provinces[par as usize].unit = geo.provinces[par as usize].label;
         let found = crowding(map, &geo);
         let here = Loc { prov: par, coast: None };
-        assert!(found.contains(&Crowding::UnderUnit {
+        let on_label = Crowding::UnderUnit {
             label: par,
             at: here,
-            kind: UnitType::Army
-        }));
+            kind: UnitType::Army,
+        };
+        assert!(found.contains(&on_label));
+        assert_eq!(
+            on_label.describe(map),
+            "the label of PAR lies under an army at PAR (move its \"label\" or the \"unit\"/coast point)"
+        );
         assert!(!found
             .iter()
             .any(|c| matches!(c, Crowding::UnderUnit { at, kind: UnitType::Fleet, .. } if *at == here)));

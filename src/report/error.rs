@@ -51,7 +51,7 @@ impl TemplateError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AddressError {
     /// The address itself, with what the mail library found wrong in it.
-    #[error("`{email}` is not an address: {reason}")]
+    #[error("\"{email}\" is not an address: {reason}")]
     NotAnAddress { email: String, reason: String },
     /// The message to `to` cannot be put together.
     #[error("cannot build the message to {to}: {reason}")]

@@ -735,6 +735,6 @@ mod tests {
             matches!(&e, AddressError::NotAnAddress { email, .. } if email == "x@"),
             "{e:?}"
         );
-        assert!(e.to_string().starts_with("`x@` is not an address: "), "{e}");
+        assert!(e.to_string().starts_with("\"x@\" is not an address: "), "{e}");
     }
 }

@@ -95,10 +95,10 @@ pub enum TlsFailure {
     #[error("{0}")]
     Io(#[source] io::Error),
     /// A greeting other than `* OK`: the line.
-    #[error("the server greets with `{0}`")]
+    #[error("the server greets with \"{0}\"")]
     Greeting(String),
     /// The server's answer to `STARTTLS`, after the tag.
-    #[error("the server refuses STARTTLS: `{0}`")]
+    #[error("the server refuses STARTTLS: \"{0}\"")]
     StartTlsRefused(String),
     /// The host is no name a certificate can carry.
     #[error("{host}: {source}")]
@@ -320,5 +320,23 @@ pub fn session_error(mailbox: &Mailbox, e: imap::Error) -> ImapError {
             }
             e => SessionFailure::Imap(Box::new(e)),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The server's own words are quoted with double quotes, not Markdown backticks.
+    #[test]
+    fn a_refusing_server_is_quoted() {
+        assert_eq!(
+            TlsFailure::Greeting("* BYE busy".into()).to_string(),
+            "the server greets with \"* BYE busy\""
+        );
+        assert_eq!(
+            TlsFailure::StartTlsRefused("NO not now".into()).to_string(),
+            "the server refuses STARTTLS: \"NO not now\""
+        );
     }
 }

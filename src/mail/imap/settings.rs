@@ -148,30 +148,30 @@ const URL_FIX: &str = "write imaps://host:993/INBOX or imap://host:143/INBOX?tls
 /// (a URL carrying a password is refused before anything else, and shown without it).
 #[derive(Debug, thiserror::Error)]
 pub enum BadSetting {
-    #[error("the IMAP URL `{url}` is not a URL: {URL_FIX}")]
+    #[error("the IMAP URL \"{url}\" is not a URL: {URL_FIX}")]
     NotAUrl { url: String },
     /// A user name or password in the URL; `shown` is the URL from its host on.
     #[error(
-        "the IMAP URL `{shown}` carries a user name or password: give them as {USER_VAR} and \
+        "the IMAP URL \"{shown}\" carries a user name or password: give them as {USER_VAR} and \
          {PASSWORD_VAR} (or username and password in --imap-config), never in the URL"
     )]
     Credentials { shown: String },
-    #[error("the IMAP URL `{url}`: `{pair}` is not understood (tls=starttls, processed=FOLDER)")]
+    #[error("the IMAP URL \"{url}\": \"{pair}\" is not understood (tls=starttls, processed=FOLDER)")]
     Parameter { url: String, pair: String },
-    #[error("the IMAP URL `{url}` would send the password in clear: add ?tls=starttls, or use imaps://")]
+    #[error("the IMAP URL \"{url}\" would send the password in clear: add ?tls=starttls, or use imaps://")]
     Clear { url: String },
-    #[error("the IMAP URL `{url}`: `{scheme}` is not imaps or imap: {URL_FIX}")]
+    #[error("the IMAP URL \"{url}\": \"{scheme}\" is not imaps or imap: {URL_FIX}")]
     Scheme { url: String, scheme: String },
-    #[error("the IMAP URL `{url}`: `{port}` is not a port number (1–65535)")]
+    #[error("the IMAP URL \"{url}\": \"{port}\" is not a port number (1–65535)")]
     Port { url: String, port: String },
-    #[error("the IMAP URL `{url}` names no host: {URL_FIX}")]
+    #[error("the IMAP URL \"{url}\" names no host: {URL_FIX}")]
     NoHost { url: String },
-    #[error("the IMAP URL `{url}`: the folder read and the processed folder are both `{folder}`")]
+    #[error("the IMAP URL \"{url}\": the folder read and the processed folder are both \"{folder}\"")]
     SameFolder { url: String, folder: String },
     /// A folder name whose `%` escape is not two hex digits.
-    #[error("the IMAP URL `{url}`: `{text}`: `%` must be followed by two hex digits")]
+    #[error("the IMAP URL \"{url}\": \"{text}\": \"%\" must be followed by two hex digits")]
     Escape { url: String, text: String },
-    #[error("the IMAP URL `{url}`: `{text}` is not UTF-8 once decoded")]
+    #[error("the IMAP URL \"{url}\": \"{text}\" is not UTF-8 once decoded")]
     NotUtf8 { url: String, text: String },
     #[error("no IMAP user name: set {USER_VAR} or username")]
     NoUserName,
@@ -484,7 +484,7 @@ mod tests {
         assert!(!err("imaps://me:pw@h/INBOX").contains("pw@"));
         assert!(err("pop3://h").contains("not imaps or imap"));
         assert!(err("imaps://h:99999/INBOX").contains("not a port number"));
-        assert!(err("imaps://h/INBOX?processed=INBOX").contains("both `INBOX`"));
+        assert!(err("imaps://h/INBOX?processed=INBOX").contains("both \"INBOX\""));
         assert!(err("imaps://h/INBOX?idle=no").contains("not understood"));
     }
 
@@ -493,7 +493,7 @@ mod tests {
         let e = settings("imaps://h:0/INBOX").mailbox().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "the IMAP URL `imaps://h:0/INBOX`: `0` is not a port number (1–65535)"
+            "the IMAP URL \"imaps://h:0/INBOX\": \"0\" is not a port number (1–65535)"
         );
     }
 
@@ -519,7 +519,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "ARBITRE_IMAP_URL: the IMAP URL `imap://mail.example.org/INBOX` would send the password in clear: \
+            "ARBITRE_IMAP_URL: the IMAP URL \"imap://mail.example.org/INBOX\" would send the password in clear: \
              add ?tls=starttls, or use imaps://"
         );
         let e = ImapSettings::from_lookup(vars(&[
@@ -555,7 +555,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             format!(
-                "{shown}:3: url: the IMAP URL `imaps://mail.example.org:99999/INBOX`: `99999` is not a port \
+                "{shown}:3: url: the IMAP URL \"imaps://mail.example.org:99999/INBOX\": \"99999\" is not a port \
                  number (1–65535)"
             )
         );
@@ -563,7 +563,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             format!(
-                "{shown}:1: url: the IMAP URL `imaps://h/In%zzbox`: `In%zzbox`: `%` must be followed by two hex digits"
+                "{shown}:1: url: the IMAP URL \"imaps://h/In%zzbox\": \"In%zzbox\": \"%\" must be followed by two hex digits"
             )
         );
         let e = said("url: imaps://h\nusername: ''\npassword: pw\n");

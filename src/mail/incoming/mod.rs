@@ -141,7 +141,7 @@ fn check_structure(raw: &[u8]) -> Result<usize, MailError> {
     if raw.starts_with(b"From ") && !after_from.starts_with(b":") {
         match raw.iter().position(|&b| b == b'\n') {
             Some(nl) => start = nl + 1,
-            None => return Err(MailError::new("there is only an mbox `From ` line")),
+            None => return Err(MailError::new("there is only an mbox \"From \" line")),
         }
     }
     let mut pos = start;
@@ -178,7 +178,7 @@ fn check_structure(raw: &[u8]) -> Result<usize, MailError> {
     }
 }
 
-const NOT_A_FIELD: &str = "the first line is not a header field (`Name: value`)";
+const NOT_A_FIELD: &str = "the first line is not a header field (\"Name: value\")";
 
 fn is_header_field(line: &[u8]) -> bool {
     let Some(colon) = line.iter().position(|&b| b == b':') else {
@@ -664,6 +664,16 @@ mod tests {
             let error = read_message(raw).unwrap_err();
             assert!(error.message.contains(why), "{raw:?}: {error}");
         }
+        // The words quoted are in double quotes, not Markdown backticks.
+        let said = |raw: &[u8]| read_message(raw).unwrap_err().message;
+        assert_eq!(
+            said(b"From a@example.org Tue Dec  1 20:00:00 2026"),
+            "there is only an mbox \"From \" line"
+        );
+        assert_eq!(
+            said(b"hello\n\nbody"),
+            "the first line is not a header field (\"Name: value\")"
+        );
         // A blank line and no body is a message, with no command lines.
         assert_eq!(read(b"From: a@example.org\r\n\r\n").lines, vec![]);
         // Obsolete spacing before the colon: a header, not an mbox line.

@@ -31,7 +31,7 @@ pub enum EnvelopeError {
         header: &'static str,
         addresses: Vec<String>,
     },
-    #[error("{header}: address `{address}` is not valid: {source}")]
+    #[error("{header}: address \"{address}\" is not valid: {source}")]
     BadAddress {
         header: &'static str,
         address: String,
@@ -179,6 +179,11 @@ mod tests {
         );
         let e = envelope("From: a@example.org\r\nTo: <x y@example.net>\r\n\r\nBody\r\n").unwrap_err();
         assert!(matches!(e, EnvelopeError::BadAddress { header: "To", .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with("To: address \"x y@example.net\" is not valid: "),
+            "{e}"
+        );
     }
 
     #[test]

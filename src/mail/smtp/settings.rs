@@ -135,7 +135,7 @@ pub enum BadSetting {
     #[error(transparent)]
     Url(#[from] UrlError),
     /// A timeout that is not a whole number of seconds, as written.
-    #[error("`{0}` is not a whole number of seconds (write the SMTP timeout like 30)")]
+    #[error("\"{0}\" is not a whole number of seconds (write the SMTP timeout like 30)")]
     Timeout(String),
     /// A timeout of 0.
     #[error("the SMTP timeout must be at least one second, not 0")]
@@ -572,17 +572,17 @@ mod tests {
         let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://x"), (TIMEOUT_VAR, "soon")])).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "ARBITRE_SMTP_TIMEOUT: `soon` is not a whole number of seconds (write the SMTP timeout like 30)"
+            "ARBITRE_SMTP_TIMEOUT: \"soon\" is not a whole number of seconds (write the SMTP timeout like 30)"
         );
         let e = SmtpSettings::from_lookup(Some("smtp:/x"), vars(&[])).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--smtp: SMTP URL `smtp:/x`: expected smtp://host[:port] or smtps://host[:port]"
+            "--smtp: SMTP URL \"smtp:/x\": expected smtp://host[:port] or smtps://host[:port]"
         );
         let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtp://h:99999")])).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "ARBITRE_SMTP_URL: SMTP URL `smtp://h:99999`: `99999` is not a port number (1–65535)"
+            "ARBITRE_SMTP_URL: SMTP URL \"smtp://h:99999\": \"99999\" is not a port number (1–65535)"
         );
         let e = SmtpSettings::from_lookup(None, vars(&[(URL_VAR, "smtps://h"), (USER_VAR, "me")])).unwrap_err();
         assert_eq!(
@@ -617,7 +617,7 @@ mod tests {
             (
                 "port",
                 "# the referee's server\nurl: smtp://mail.example.org:99999\n",
-                "smtp.yaml:2: url: SMTP URL `smtp://mail.example.org:99999`: `99999` is not a port number (1–65535)",
+                "smtp.yaml:2: url: SMTP URL \"smtp://mail.example.org:99999\": \"99999\" is not a port number (1–65535)",
             ),
             (
                 "zero",

@@ -16,7 +16,7 @@ pub(super) struct ParsedUrl {
 
 /// An SMTP URL that cannot be used: the URL (its password hidden) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("SMTP URL `{url}`: {problem}")]
+#[error("SMTP URL \"{url}\": {problem}")]
 pub struct UrlError {
     /// The URL as given, with any password in it replaced by `***`.
     pub url: String,
@@ -30,21 +30,21 @@ pub enum UrlProblem {
     NotAUrl,
     #[error("a URL fragment (#…) means nothing here")]
     Fragment,
-    #[error("a `%` must be followed by two hexadecimal digits")]
+    #[error("a \"%\" must be followed by two hexadecimal digits")]
     BadEscape,
     #[error("percent-escapes that are not UTF-8")]
     NotUtf8,
-    #[error("an IPv6 address needs its closing `]`")]
+    #[error("an IPv6 address needs its closing \"]\"")]
     UnclosedBracket,
-    #[error("expected `:port` after `]`")]
+    #[error("expected \":port\" after \"]\"")]
     AfterBracket,
     #[error("no host")]
     NoHost,
     /// The port as written.
-    #[error("`{0}` is not a port number (1–65535)")]
+    #[error("\"{0}\" is not a port number (1–65535)")]
     Port(String),
     /// The parameter as written (`name=value`).
-    #[error("unknown or repeated parameter `{0}` (only tls=starttls)")]
+    #[error("unknown or repeated parameter \"{0}\" (only tls=starttls)")]
     Parameter(String),
     /// The value of `tls=`.
     #[error("tls={0}: only tls=starttls is known")]
@@ -52,7 +52,7 @@ pub enum UrlProblem {
     #[error("smtps:// is TLS from the start: leave out ?tls=")]
     TlsOnSmtps,
     /// The scheme, in lower case.
-    #[error("unknown scheme `{0}` (smtp or smtps)")]
+    #[error("unknown scheme \"{0}\" (smtp or smtps)")]
     Scheme(String),
 }
 
@@ -258,11 +258,11 @@ mod tests {
         // The message: the URL, what is wrong, and what is expected.
         assert_eq!(
             parse_url("smtp://host:99999").unwrap_err().to_string(),
-            "SMTP URL `smtp://host:99999`: `99999` is not a port number (1–65535)"
+            "SMTP URL \"smtp://host:99999\": \"99999\" is not a port number (1–65535)"
         );
         assert_eq!(
             parse_url("smtps://u:secret@host?tls=starttls").unwrap_err().to_string(),
-            "SMTP URL `smtps://u:***@host?tls=starttls`: smtps:// is TLS from the start: leave out ?tls="
+            "SMTP URL \"smtps://u:***@host?tls=starttls\": smtps:// is TLS from the start: leave out ?tls="
         );
     }
 
