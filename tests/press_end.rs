@@ -236,6 +236,18 @@ fn a_french_press_with_no_end_line_is_told_in_french() {
     lacks(&reply, &["FIN PRESSE n'a été trouvée"]);
     crate::french::all_french(&reply);
     assert_eq!(press_letters(&dir).len(), 1);
+    // French prose that names provinces and speaks of supports is prose: sent to the end.
+    let prose = "Je soutiendrai ton attaque sur Munich.\nOn se partage la Belgique et la Hollande\n\
+                 Rendez-vous en Bourgogne\nA demain - Alice";
+    let reply = crate::french::send(&dir, 0, "f-4", &format!("PRESSE À Allemagne\n{prose}"), EVENING);
+    has(
+        &unwrapped(&reply),
+        &["ligne 2 : presse envoyée à l'Allemagne (aucune ligne FIN PRESSE n'a été trouvée"],
+    );
+    crate::french::all_french(&reply);
+    let sent = press_letters(&dir);
+    assert_eq!(sent.len(), 1, "to Germany");
+    has(&sent[0].text, &prose.lines().collect::<Vec<_>>());
 }
 
 /// HELP and AIDE say how a press ends, and what happens without its end line.
