@@ -262,6 +262,22 @@ fn a_fleet_written_on_its_provinces_other_coast_is_the_fleet_there_and_said_so()
             Some("F STP/SC - BOT"),
             "{reply}"
         );
+        // The fleet supported, written on the other coast: the same note.
+        let reply = send(
+            &dir,
+            RUSSIA,
+            "o-3",
+            &order.replace(" - BOT", " H").replacen("F ", "A MOS S F ", 1),
+            EVENING,
+        );
+        has(
+            &reply,
+            &[if lang == "en" {
+                "(the fleet is on STP/SC, not STP/NC)"
+            } else {
+                "la flotte est en "
+            }],
+        );
         // Written on its own coast, or with none: nothing to say.
         let reply = send(&dir, RUSSIA, "o-2", "F STP/SC - BOT\nF SEV - BLA", EVENING);
         lacks(&reply, &["the fleet is on", "la flotte est en"]);

@@ -209,9 +209,8 @@ mod tests {
         assert!(dropped(&r).is_empty());
     }
 
-    /// The board says which unit it is, not the letter written (DATC 4.C.2): `A MAR -
-    /// SPA/SC` with a fleet in Marseilles keeps its coast; `F GAS - SPA/NC` with an army in
-    /// Gascony drops it. With no unit there, the letter written is taken.
+    /// A fleet's coast that the province does not have is dropped too (DATC 4.B.6); one it
+    /// has stays.
     #[test]
     fn a_fleets_coast_the_province_does_not_have_is_dropped() {
         let map = Map::standard();
@@ -226,6 +225,9 @@ mod tests {
         assert!(dropped(&r).is_empty());
     }
 
+    /// The board says which unit it is, not the letter written (DATC 4.C.2): `A MAR -
+    /// SPA/SC` with a fleet in Marseilles keeps its coast; `F GAS - SPA/NC` with an army in
+    /// Gascony drops it. With no unit there, the letter written is taken.
     #[test]
     fn the_boards_unit_decides_not_the_letter_written() {
         let map = Map::standard();

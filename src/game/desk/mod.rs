@@ -442,10 +442,27 @@ pub fn stored(time: Now, timezone: &str) -> String {
 
 /// A time in the game's zone and in UTC: `Tuesday 1 December 2026, 20:00 CET (19:00 UTC)`.
 pub fn both_zones(time: &str, timezone: &str) -> String {
-    let utc = chrono::DateTime::parse_from_rfc3339(time)
-        .map(|t| t.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC").to_string())
-        .unwrap_or_default();
-    format!("{} ({utc})", show_time(time, timezone))
+    match (
+        chrono::DateTime::parse_from_rfc3339(time),
+        timezone.parse::<chrono_tz::Tz>(),
+    ) {
+        (Ok(t), Ok(tz)) => both_zones_of(t, tz),
+        _ => {
+            let utc = chrono::DateTime::parse_from_rfc3339(time)
+                .map(|t| t.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC").to_string())
+                .unwrap_or_default();
+            format!("{} ({utc})", show_time(time, timezone))
+        }
+    }
+}
+
+/// [`both_zones`] of a time and a zone already read.
+pub fn both_zones_of(time: Now, zone: chrono_tz::Tz) -> String {
+    format!(
+        "{} ({})",
+        time.with_timezone(&zone).format("%A %-d %B %Y, %H:%M %Z"),
+        time.with_timezone(&chrono::Utc).format("%Y-%m-%d %H:%M UTC")
+    )
 }
 
 /// The next number of a desk act that writes letters.

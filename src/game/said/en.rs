@@ -53,8 +53,7 @@ pub fn en(said: &Said) -> String {
             let noted = format!(
                 "absence from {from} to {to} noted: a deadline falling in it is moved after it, within {days} a year"
             );
-            let at =
-                |t: &chrono::DateTime<chrono::FixedOffset>| crate::game::desk::both_zones(&t.to_rfc3339(), zone.name());
+            let at = |t: &chrono::DateTime<chrono::FixedOffset>| crate::game::desk::both_zones_of(*t, *zone);
             match deadline {
                 AbsenceDeadline::Moved(due) => format!("{noted}; the deadline moves to {}", at(due)),
                 AbsenceDeadline::Kept(due) => format!(

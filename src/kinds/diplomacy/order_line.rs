@@ -222,31 +222,37 @@ fn read_as(
                 Some(k) if k != there => out.insert(0, crate::game::said::ReadAs::OtherType { army, en, fr }),
                 Some(_) => {}
             }
-            // A fleet written on the other coast of its province: the one there, on its own
-            // coast (DATC 4.B.5), and the reply says so.
-            if let (Some(written), Some(stands)) = (u.loc.coast, unit_at(u.prov()).and_then(|t| t.loc.coast)) {
-                if u.kind != Some(UnitType::Army) && written != stands {
-                    let both = |lang| {
-                        [
-                            crate::order::loc_text_in(map, u.loc, lang),
-                            crate::order::loc_text_in(
-                                map,
-                                Loc {
-                                    coast: Some(stands),
-                                    ..u.loc
-                                },
-                                lang,
-                            ),
-                        ]
-                    };
-                    out.push(crate::game::said::ReadAs::OtherCoast {
-                        en: both(Lang::En),
-                        fr: both(Lang::Fr),
-                    });
-                }
-            }
         }
     }
+    // A fleet written on the other coast of its province (the ordered unit, or the one it
+    // supports): the one there, on its own coast (DATC 4.B.5), and the reply says so.
+    let other_coast = |u: &crate::order::UnitRef| {
+        let (written, stands) = (u.loc.coast?, unit_at(u.prov())?.loc.coast?);
+        (u.kind != Some(UnitType::Army) && written != stands).then(|| {
+            let both = |lang| {
+                [
+                    crate::order::loc_text_in(map, u.loc, lang),
+                    crate::order::loc_text_in(
+                        map,
+                        Loc {
+                            coast: Some(stands),
+                            ..u.loc
+                        },
+                        lang,
+                    ),
+                ]
+            };
+            crate::game::said::ReadAs::OtherCoast {
+                en: both(Lang::En),
+                fr: both(Lang::Fr),
+            }
+        })
+    };
+    let target = match &read.order {
+        crate::order::Order::Support { target, .. } => Some(target),
+        _ => None,
+    };
+    out.extend(read.order.unit().into_iter().chain(target).filter_map(other_coast));
     // The supported unit written as the other type (`Army in lvp supports army in edi`, a
     // fleet in Edinburgh) is read as the unit there as well: said, never silently.
     if let crate::order::Order::Support { target, .. } = &read.order {
