@@ -375,21 +375,26 @@ pub fn parse_commands(lines: &[CommandLine]) -> (Vec<Numbered>, Vec<LineError>) 
 /// as an order; `None` when every line is prose. Each line is read alone as any line of a
 /// message is ([`parse_commands`]): a line taken as an order is one when `order` says so,
 /// and a kind's verb is one; a line taken as a command, or refused as one written wrong, is
-/// one when its first word is in capitals, as commands are written (`VOTE DRAW`, `VOTE
-/// maybe`), and prose when it is not (`Help me take Munich.`, `Set up a meeting`).
+/// one when it is written as a command: its first word in capitals (`VOTE DRAW`, `VOTE
+/// maybe`), or a bare line of a few words (`vote draw`, `clear`); a sentence that begins
+/// with a command's word is prose (`Help me take Munich.`, `Set up a meeting with Italy`).
 pub fn first_instruction(lines: &[CommandLine], order: impl Fn(&str) -> bool) -> Option<&CommandLine> {
-    let in_capitals = |text: &str| {
+    // Written as a command: its first word in capitals, or the line a bare command of a few
+    // words with no sentence's punctuation (`vote draw`, `clear`), not a sentence.
+    let as_a_command = |text: &str| {
         let word = text.split_whitespace().next().unwrap_or("");
-        word.chars().any(char::is_alphabetic) && !word.chars().any(char::is_lowercase)
+        let capitals = word.chars().any(char::is_alphabetic) && !word.chars().any(char::is_lowercase);
+        let bare = text.split_whitespace().count() <= 3 && !text.contains(['.', '!', '?', ',']);
+        capitals || bare
     };
     lines.iter().find(|l| {
         let (commands, errors) = parse_commands(std::slice::from_ref(*l));
-        (!errors.is_empty() && in_capitals(&l.text))
+        (!errors.is_empty() && as_a_command(&l.text))
             || commands.iter().any(|c| match &c.command {
                 Command::Order(text) => order(text),
                 // A kind's verb names a unit (`bénir A Mar`): no sentence begins so.
                 Command::Verb { .. } => true,
-                _ => in_capitals(&l.text),
+                _ => as_a_command(&l.text),
             })
     })
 }
@@ -1152,6 +1157,8 @@ mod tests {
             ("PRESS TO Germany\nPeace?\n\nVOTE DRAW", (4, "VOTE DRAW")),
             ("PRESSE À TOUS\nSalut.\nÉTAT", (3, "ÉTAT")),
             ("PRESS TO ALL\nx\nVOTE maybe", (3, "VOTE maybe")),
+            ("PRESS TO ALL\nPeace?\nvote draw", (3, "vote draw")),
+            ("PRESSE À TOUS\nSalut.\neffacer", (3, "effacer")),
             ("PRESS TO ALL\nx\nPRESS TO France\nsecret", (3, "PRESS TO France")),
             ("PRESSE À TOUS\nx\nBÉNIR A Mar", (3, "BÉNIR A Mar")),
             (
