@@ -7,12 +7,12 @@
 //! mail goes in with `arbitre mail`, the replies are read from the outbox.
 
 use crate::french::send;
+use crate::orders_by_mail::new_game;
 use crate::support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use support::*;
 
-const CREATED: &str = "2026-11-28T10:00:00+01:00";
 const EVENING: &str = "2026-11-30T19:00:00+01:00";
 const START: &str = "2026-12-01T20:00:00+01:00";
 const FALL_EVENING: &str = "2026-12-03T19:00:00+01:00";
@@ -22,22 +22,6 @@ const WINTER_EVENING: &str = "2026-12-04T21:00:00+01:00";
 const FRANCE: usize = 0;
 const GERMANY: usize = 2;
 const RUSSIA: usize = 5;
-
-/// A standard game in `lang`, the example cast's seven powers.
-fn new_game(tmp: &Tmp, lang: &str) -> PathBuf {
-    let mut s = format!(
-        "game: vopaliec\nvariant: standard\nreferee: {{name: Arbitre, email: arbitre@vopaliec.example}}\n\
-         timezone: Europe/Paris\nlanguage: {lang}\ndeadlines: {{movement: 72h, retreat: 24h, adjustment: 24h}}\n\
-         start: {START}\nseed: 8f2c41d7a09b3e5566c1f0e2d4b79a8c13e5f70926bd4a8e0c71f3d5a2b69e04\nplayers:\n"
-    );
-    for (role, name, email, password) in support::VOPALIEC.iter().take(7) {
-        s += &format!("  - {{name: {name}, email: {email}, role: {role}, password: {password}}}\n");
-    }
-    let players = tmp.file("players.yaml", &s);
-    let dir = tmp.path("vopaliec");
-    create(&dir, &players, CREATED);
-    dir
-}
 
 /// `power`'s units on the board, as the state writes them.
 fn units(dir: &Path, power: &str) -> Vec<String> {

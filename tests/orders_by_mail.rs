@@ -14,7 +14,7 @@ const EVENING: &str = "2026-11-30T19:00:00+01:00";
 const START: &str = "2026-12-01T20:00:00+01:00";
 
 /// A standard game in `lang`, the example cast's seven powers.
-fn new_game(tmp: &Tmp, lang: &str) -> PathBuf {
+pub(crate) fn new_game(tmp: &Tmp, lang: &str) -> PathBuf {
     game_of(tmp, lang, "standard", 7)
 }
 
