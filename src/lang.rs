@@ -67,19 +67,10 @@ impl Lang {
 /// means something else in a game of Diplomacy).
 impl<'de> serde::Deserialize<'de> for Lang {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
-        // A visitor, so that the YAML reader places the refusal at the value's key and line.
-        struct Code;
-        impl serde::de::Visitor<'_> for Code {
-            type Value = Lang;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("en or fr")
-            }
-            fn visit_str<E: serde::de::Error>(self, written: &str) -> Result<Lang, E> {
-                Lang::from_name(written)
-                    .ok_or_else(|| E::custom(format!("{written:?} is not a language arbitre writes: write en or fr")))
-            }
-        }
-        d.deserialize_str(Code)
+        crate::yaml::from_word(d, "en or fr", |written: &str| {
+            Lang::from_name(written)
+                .ok_or_else(|| format!("{written:?} is not a language arbitre writes: write en or fr"))
+        })
     }
 }
 

@@ -73,6 +73,28 @@ pub fn to_string<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, serd
     }
 }
 
+/// Reads a scalar as a word and makes it a value with `read` while the scalar is read, so
+/// that `read`'s refusal (in the referee's words, not serde's) is placed at the scalar's own
+/// key and line; a refusal made after the text was read would point at the start of the
+/// file. `expecting`: what may be written, for serde's own refusals (a list for a word).
+pub fn from_word<'de, D: Deserializer<'de>, T>(
+    d: D,
+    expecting: &'static str,
+    read: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    struct Word<F>(&'static str, F);
+    impl<'de, T, F: FnOnce(&str) -> Result<T, String>> Visitor<'de> for Word<F> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.0)
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+            (self.1)(v).map_err(E::custom)
+        }
+    }
+    d.deserialize_str(Word(expecting, read))
+}
+
 /// Reads YAML into `T`; a syntax or shape error becomes a [`FileError`] with its line.
 pub fn from_str<T: serde::de::DeserializeOwned>(text: &str, origin: &str) -> Result<T, FileError> {
     serde_yaml::from_str(text).map_err(|e| {

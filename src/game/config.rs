@@ -215,25 +215,14 @@ impl PressRule {
 /// words, not serde's "unknown variant".
 impl<'de> Deserialize<'de> for PressRule {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PressRule, D::Error> {
-        // A visitor, so that the YAML reader places the refusal at the value's key and line.
-        struct Word;
-        impl serde::de::Visitor<'_> for Word {
-            type Value = PressRule;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("white, grey or none")
+        crate::yaml::from_word(d, "white, grey or none", |written: &str| {
+            match written.trim().to_lowercase().as_str() {
+                "white" => Ok(PressRule::White),
+                "grey" | "gray" => Ok(PressRule::Grey),
+                "none" => Ok(PressRule::None),
+                _ => Err(format!("{written:?} is not a kind of press: write white, grey or none")),
             }
-            fn visit_str<E: serde::de::Error>(self, written: &str) -> Result<PressRule, E> {
-                match written.trim().to_lowercase().as_str() {
-                    "white" => Ok(PressRule::White),
-                    "grey" | "gray" => Ok(PressRule::Grey),
-                    "none" => Ok(PressRule::None),
-                    _ => Err(E::custom(format!(
-                        "{written:?} is not a kind of press: write white, grey or none"
-                    ))),
-                }
-            }
-        }
-        d.deserialize_str(Word)
+        })
     }
 }
 

@@ -108,7 +108,7 @@ impl Serialize for OnFile {
 
 impl<'de> Deserialize<'de> for OnFile {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OnFile, D::Error> {
-        d.deserialize_str(Text("a unit or none", |text: &str| {
+        crate::yaml::from_word(d, "a unit or none", |text: &str| {
             if text == NONE {
                 return Ok(OnFile::Declined);
             }
@@ -118,24 +118,7 @@ impl<'de> Deserialize<'de> for OnFile {
                     "\"{text}\" is not a unit: write one in the judge's notation (A PAR, F STP/SC), or none"
                 )),
             }
-        }))
-    }
-}
-
-/// Reads a scalar as text and makes it a value while the scalar is read, so that an error
-/// points at the scalar's own line and key (an error made after the text was read would
-/// point at the start of the file).
-struct Text<F>(&'static str, F);
-
-impl<'de, T, F: FnOnce(&str) -> Result<T, String>> serde::de::Visitor<'de> for Text<F> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
-    }
-
-    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
-        (self.1)(v).map_err(E::custom)
+        })
     }
 }
 
@@ -159,12 +142,12 @@ impl Serialize for PowerBlessing {
 
 impl<'de> Deserialize<'de> for PowerBlessing {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PowerBlessing, D::Error> {
-        d.deserialize_str(Text("a power or none", |text: &str| {
+        crate::yaml::from_word(d, "a power or none", |text: &str| {
             if text == NONE {
                 return Ok(PowerBlessing::Declined);
             }
             power_by_name(text).map(PowerBlessing::Power)
-        }))
+        })
     }
 }
 
@@ -204,7 +187,7 @@ struct PowerByName(Power);
 
 impl<'de> Deserialize<'de> for PowerByName {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PowerByName, D::Error> {
-        d.deserialize_str(Text("a power", power_by_name)).map(PowerByName)
+        crate::yaml::from_word(d, "a power", power_by_name).map(PowerByName)
     }
 }
 
