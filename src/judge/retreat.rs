@@ -6,7 +6,7 @@ use super::{
     one_order_per_unit, read_order, result, skip_to_next, void, Board, Cause, OrderResult, Outcome, Read, Submitted,
     Then, Unit, UnitName, Verdict,
 };
-use crate::map::{Loc, Map, UnitType};
+use crate::map::{Loc, Map};
 use crate::order::{parse_order, Order};
 use crate::phase::{Phase, PhaseKind};
 
@@ -64,10 +64,7 @@ pub fn adjudicate(map: &Map, phase: Phase, board: &Board, orders: &[Submitted], 
             Order::Move { dest, .. } => {
                 // An irrelevant coast is ignored (DATC 4.B.6, preferred choice b): any coast
                 // on an army's retreat, and a coast the province does not have.
-                let written = match retreating[unit].kind {
-                    UnitType::Army => None,
-                    UnitType::Fleet => dest.coast.filter(|c| map.coasts(dest.prov).contains(c)),
-                };
+                let written = map.coast_that_counts(retreating[unit].kind, dest);
                 let fits: Vec<Loc> = options[unit]
                     .iter()
                     .copied()

@@ -563,6 +563,15 @@ impl Map {
         &self.provinces[p as usize].coasts
     }
 
+    /// The coast written at `loc` that counts for a unit of `kind` (DATC 4.B.6): a fleet's
+    /// coast of the province as written; none for an army (it is in a province, never on a
+    /// coast), nor for a coast the province does not have. The one rule the order reader
+    /// and the judge both drop an irrelevant coast by.
+    pub fn coast_that_counts(&self, kind: UnitType, loc: Loc) -> Option<Coast> {
+        loc.coast
+            .filter(|c| kind == UnitType::Fleet && self.coasts(loc.prov).contains(c))
+    }
+
     pub fn center(&self, p: ProvId) -> Option<Center> {
         self.provinces[p as usize].center
     }
@@ -671,6 +680,17 @@ fn write_loc(out: &mut impl fmt::Write, code: &str, coast: Option<Coast>) -> fmt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// DATC 4.B.6: a coast counts only for a fleet, and only when the province has it.
+    #[test]
+    fn a_coast_counts_only_for_a_fleet_and_only_where_the_province_has_it() {
+        let map = Map::standard();
+        let loc = |text: &str| crate::order::canonical_unit(map, &format!("F {text}")).unwrap().loc;
+        assert_eq!(map.coast_that_counts(UnitType::Fleet, loc("SPA/NC")), Some(Coast::NC));
+        assert_eq!(map.coast_that_counts(UnitType::Army, loc("SPA/NC")), None);
+        assert_eq!(map.coast_that_counts(UnitType::Fleet, loc("MAO/NC")), None);
+        assert_eq!(map.coast_that_counts(UnitType::Fleet, loc("SPA")), None);
+    }
 
     /// The map the program builds in (the tables of `standard.rs`) is `maps/standard.yaml`:
     /// the same powers, provinces, borders and starting units as the YAML file read directly.

@@ -14,7 +14,7 @@
 //! unit (DATC 4.B.6), with its own note; a fleet's coast the province has is kept.
 
 use super::{Assumed, Order, Read, UnitRef};
-use crate::map::{Coast, Loc, Map, ProvId, UnitType};
+use crate::map::{Loc, Map, ProvId, UnitType};
 
 /// Where the coast dropped was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,12 +87,11 @@ impl Read {
         // The coast of a place an army stands in or goes to, dropped and noted; for a
         // fleet, a coast the province does not have.
         let mut drop = |l: &mut Loc, at: CoastOf, army: bool| {
-            let Some(c) = l.coast else { return };
-            let at = match army {
-                true => at,
-                false if map.coasts(l.prov).contains(&c) => return,
-                false => CoastOf::NotOfProvince,
-            };
+            let kind = if army { UnitType::Army } else { UnitType::Fleet };
+            if l.coast == map.coast_that_counts(kind, *l) {
+                return;
+            }
+            let at = if army { at } else { CoastOf::NotOfProvince };
             dropped.push(CoastDropped { written: *l, at });
             l.coast = None;
         };
@@ -131,7 +130,7 @@ impl Read {
             }
             Order::Build(u) if u.kind == Some(UnitType::Army) => {
                 if let Some(c) = u.loc.coast {
-                    if fleet_coast(map, u.prov(), c) {
+                    if map.coast_that_counts(UnitType::Fleet, u.loc) == Some(c) {
                         return Err(CoastRefused::ArmyBuiltOnCoast { written: u.loc });
                     }
                     drop(&mut u.loc, CoastOf::Place, true);
@@ -142,11 +141,6 @@ impl Read {
         self.assumed.extend(dropped.into_iter().map(Assumed::CoastDropped));
         Ok(())
     }
-}
-
-/// Is `c` a coast of `prov` a fleet could be built on?
-fn fleet_coast(map: &Map, prov: ProvId, c: Coast) -> bool {
-    map.coasts(prov).contains(&c)
 }
 
 #[cfg(test)]

@@ -213,8 +213,8 @@ fn normal_as_written(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, w
         // An irrelevant coast is not written back (DATC 4.B.6, 6.B.12).
         Order::Move { unit, dest, .. } => !irrelevant_coast(map, units, at, unit, *dest),
         Order::Support { target, dest, .. } => {
-            let army = is_army(units, at, target);
-            same(target) && dest.is_none_or(|d| d.coast.is_none_or(|c| !army && map.coasts(d.prov).contains(&c)))
+            let kind = kind_of(units, at, target);
+            same(target) && dest.is_none_or(|d| d.coast == map.coast_that_counts(kind, d))
         }
         Order::Convoy { army, dest, .. } => same(army) && dest.coast.is_none(),
         _ => false,
@@ -240,8 +240,7 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
             if let Some(d) = dest {
                 // An irrelevant coast is not written back (DATC 4.B.6): one the province
                 // does not have, or any on a supported army's destination.
-                let army = is_army(units, at, target);
-                let coast = d.coast.filter(|c| !army && map.coasts(d.prov).contains(c));
+                let coast = map.coast_that_counts(kind_of(units, at, target), *d);
                 out.push_str(" - ");
                 map.push_loc(out, Loc { prov: d.prov, coast });
             }
@@ -266,17 +265,16 @@ fn push_order_text(map: &Map, units: &[Unit], at: &ProvIndex, order: &Order, out
     }
 }
 
-/// Is the unit an order names an army on the board (DATC 4.C.2: the board's type, not the
-/// one written)?
-fn is_army(units: &[Unit], at: &ProvIndex, r: &UnitRef) -> bool {
-    at.get(r.prov()).is_some_and(|t| units[t].kind == UnitType::Army)
+/// The type of the unit an order names, as the board has it (DATC 4.C.2: the board's
+/// type, not the one written); a fleet where there is none.
+fn kind_of(units: &[Unit], at: &ProvIndex, r: &UnitRef) -> UnitType {
+    at.get(r.prov()).map_or(UnitType::Fleet, |t| units[t].kind)
 }
 
 /// Is the coast written for a move's destination one that does not matter (DATC 4.B.6): any
 /// coast for an army, a coast the province does not have for a fleet?
 fn irrelevant_coast(map: &Map, units: &[Unit], at: &ProvIndex, unit: &UnitRef, dest: Loc) -> bool {
-    dest.coast
-        .is_some_and(|c| is_army(units, at, unit) || !map.coasts(dest.prov).contains(&c))
+    dest.coast != map.coast_that_counts(kind_of(units, at, unit), dest)
 }
 
 /// The legality of one order, not knowing the others (DATC 4.E.1).
@@ -327,7 +325,7 @@ fn check(
                         })));
                     }
                     // A coast written in a support must be one the fleet can reach (DATC 4.B.4).
-                    if let Some(c) = d.coast.filter(|c| map.coasts(d.prov).contains(c)) {
+                    if let Some(c) = map.coast_that_counts(UnitType::Fleet, d) {
                         if !map.fleet_dest_coasts(target_unit.loc, d.prov).contains(&Some(c)) {
                             return Err(Cause::SupportedMoveImpossible(Box::new(Cause::CannotReach {
                                 unit: target_unit,
@@ -344,8 +342,8 @@ fn check(
                 }
             }
             let coast = match dest {
-                Some(d) if target_unit.kind == UnitType::Fleet => d.coast.filter(|c| map.coasts(d.prov).contains(c)),
-                _ => None,
+                Some(d) => map.coast_that_counts(target_unit.kind, d),
+                None => None,
             };
             Ok(Legal::Support {
                 target: t,
@@ -435,7 +433,7 @@ fn check_move(
         UnitType::Fleet => {
             // The coasts of `to` the fleet can reach (`Map::fleet_dest_coasts`), counted in
             // one pass without a list: how many, the first, and whether the written one is.
-            let written = dest.coast.filter(|c| map.coasts(to).contains(c));
+            let written = map.coast_that_counts(UnitType::Fleet, dest);
             let (mut reachable, mut first, mut written_reachable) = (0, None, false);
             for l in map.fleet_borders(unit.loc).iter().filter(|l| l.prov == to) {
                 if reachable == 0 {
