@@ -105,12 +105,15 @@ pub fn declare(
     let Some(current) = current.filter(|_| game.state.desk.paused.is_none() && game.state.finished.is_none()) else {
         return Ok((noted(AbsenceDeadline::Untouched, game), Vec::new()));
     };
-    let (due, moved) = extend(game, current);
+    let Extension {
+        due,
+        moved,
+        short_of_allowance,
+    } = extend(game, current);
     if !moved {
-        // The current deadline falls in the absence and stays: moving it would use more
-        // days than the player's allowance has left.
-        let on = current.with_timezone(&zone(game)).date_naive();
-        let deadline = match (first..=last).contains(&on) {
+        // The current deadline falls in the player's absence and stays when moving it
+        // would use more days than the player's allowance has left.
+        let deadline = match short_of_allowance.contains(&role) {
             true => AbsenceDeadline::Kept(current),
             false => AbsenceDeadline::Untouched,
         };
@@ -128,10 +131,20 @@ pub fn declare(
     Ok((noted(AbsenceDeadline::Moved(moved_to), game), letters))
 }
 
+/// What [`extend`] did to a deadline.
+pub struct Extension {
+    /// The deadline, moved or not.
+    pub due: Now,
+    pub moved: bool,
+    /// The players whose absence it falls in, left unmoved because their allowance for the
+    /// year has too few days left.
+    pub short_of_allowance: Vec<Role>,
+}
+
 /// The deadline `due` of a phase opening now, moved past the absences it falls in as far as
-/// each absent player's allowance for the year goes. Returns the deadline and whether it
-/// moved; the days used are charged to each player whose absence moved it.
-pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
+/// each absent player's allowance for the year goes; the days used are charged to each
+/// player whose absence moved it.
+pub fn extend(game: &mut Game, due: Now) -> Extension {
     let tz = zone(game);
     let max = game.config.absence_max_days.unwrap_or(DEFAULT_MAX_DAYS) as i64;
     let local = due.with_timezone(&tz);
@@ -139,6 +152,7 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
     let year = date.year().to_string();
     let mut best = due;
     let mut charged = Vec::new();
+    let mut short = Vec::new();
     for (role, list) in &game.state.desk.absences {
         for a in list {
             let (Ok(first), Ok(last)) = (day(&a.from), day(&a.to)) else {
@@ -161,6 +175,7 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
                 .copied()
                 .unwrap_or(0) as i64;
             if used + days > max {
+                short.push(*role);
                 continue;
             }
             charged.push((*role, days as u32));
@@ -177,7 +192,11 @@ pub fn extend(game: &mut Game, due: Now) -> (Now, bool) {
             .entry(year.clone())
             .or_insert(0) += days;
     }
-    (best, best != due)
+    Extension {
+        due: best,
+        moved: best != due,
+        short_of_allowance: short,
+    }
 }
 
 #[cfg(test)]

@@ -225,7 +225,9 @@ fn adjudicate(game: &mut Game, now: Now, waiting: Vec<Role>) -> Result<Effects, 
     // absence (desk::absence). A deadline the referee or an absence moved counts for
     // nothing here: the phase after falls on the calendar again.
     let on_calendar = due(game, next_phase, now)?;
-    let (due, extended) = crate::game::desk::absence::extend(game, on_calendar);
+    let crate::game::desk::absence::Extension {
+        due, moved: extended, ..
+    } = crate::game::desk::absence::extend(game, on_calendar);
     let next_deadline = due.to_rfc3339();
     let finished = standing.over.then(|| finish(game, &standing, phase));
     let judgement = Judgement {
